@@ -1,0 +1,32 @@
+//! The library's errors: all of them are the user's input or the shipped data, never a bug.
+
+use thiserror::Error;
+
+/// What went wrong, in one line that names the offending item and, where possible, the fix.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum Error {
+    /// An item of a unit SPEC is not understood.
+    #[error("{role} SPEC, item '{item}': {message}")]
+    Spec {
+        role: String,
+        item: String,
+        message: String,
+    },
+    /// A `--rule NAME=VALUE` that names no option or no value of it.
+    #[error("--rule {0}")]
+    Rule(String),
+    /// A keyword the engine recognises but cannot compute yet.
+    #[error(
+        "{keyword} is not modelled yet: {reason} (remove it from the SPEC to compute the rest)"
+    )]
+    NotModelled { keyword: String, reason: String },
+    /// The attack is not allowed by the rules.
+    #[error("illegal attack: {0}")]
+    Illegal(String),
+    /// A size beyond what is computed promptly.
+    #[error("{0}")]
+    TooLarge(String),
+    /// The shipped or given game data is malformed.
+    #[error(transparent)]
+    Data(#[from] crate::data::DataError),
+}

@@ -1,0 +1,55 @@
+//! CSV: one row per outcome of each variable, then probabilities and context as rows.
+
+use super::{Options, Renderer};
+use crate::dist::to_f64;
+use crate::report::{fraction, Entry, Report, Value};
+use num_rational::BigRational;
+
+pub struct Csv;
+
+impl Renderer for Csv {
+    fn render(&self, report: &Report, options: &Options) -> String {
+        let mut out = String::from("variable,outcome,probability,at_least\n");
+        rows(&mut out, "", &report.entries, options);
+        out
+    }
+}
+
+fn number(p: &BigRational, options: &Options) -> String {
+    if options.exact {
+        fraction(p)
+    } else {
+        to_f64(p).to_string()
+    }
+}
+
+/// Quotes a field when it holds a comma, a quote or a line break.
+fn field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+fn rows(out: &mut String, prefix: &str, entries: &[Entry], options: &Options) {
+    for e in entries {
+        let key = format!("{prefix}{}", e.key);
+        match &e.value {
+            Value::Dist(d) => {
+                for (x, p) in d.pmf() {
+                    let at_least = d.at_least(x);
+                    out.push_str(&format!(
+                        "{key},{x},{},{}\n",
+                        number(&p, options),
+                        number(&at_least, options)
+                    ));
+                }
+            }
+            Value::Prob(p) => out.push_str(&format!("{key},,{},\n", number(p, options))),
+            Value::Int(i) => out.push_str(&format!("{key},{i},,\n")),
+            Value::Text(t) => out.push_str(&format!("{key},{},,\n", field(t))),
+            Value::Group(g) => rows(out, &format!("{key}."), g, options),
+        }
+    }
+}

@@ -1,0 +1,58 @@
+//! Markdown: a heading per variable with its table, for pasting into documents.
+
+use super::{cell, mean, percent, Options, Renderer};
+use crate::report::{Entry, Report, Value};
+
+pub struct Markdown;
+
+impl Renderer for Markdown {
+    fn render(&self, report: &Report, options: &Options) -> String {
+        let mut out = format!("# {}\n\n", report.title);
+        for e in &report.entries {
+            entry(&mut out, e, options);
+        }
+        if !report.notes.is_empty() {
+            out.push_str("## Notes\n\n");
+            for n in &report.notes {
+                out.push_str(&format!("- {n}\n"));
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
+fn entry(out: &mut String, e: &Entry, options: &Options) {
+    match &e.value {
+        Value::Dist(d) => {
+            out.push_str(&format!("## {}\n\n", e.label));
+            out.push_str("| outcome | P(= k) | P(≥ k) |\n|---:|---:|---:|\n");
+            for (x, p) in d.pmf() {
+                out.push_str(&format!(
+                    "| {x} | {} | {} |\n",
+                    cell(&p, options),
+                    cell(&d.at_least(x), options)
+                ));
+            }
+            out.push_str(&format!("\nMean: {}\n\n", mean(&d.mean(), options)));
+        }
+        Value::Prob(p) => out.push_str(&format!("**{}**: {}\n\n", e.label, cell(p, options))),
+        Value::Int(i) => out.push_str(&format!("**{}**: {i}\n\n", e.label)),
+        Value::Text(t) => out.push_str(&format!("**{}**: {t}\n\n", e.label)),
+        Value::Group(g) => {
+            out.push_str(&format!("## {}\n\n", e.label));
+            for item in g {
+                let v = match &item.value {
+                    Value::Prob(p) if options.exact => cell(p, options),
+                    Value::Prob(p) => percent(p),
+                    Value::Int(i) => i.to_string(),
+                    Value::Text(t) => t.clone(),
+                    Value::Dist(d) => mean(&d.mean(), options),
+                    Value::Group(_) => String::new(),
+                };
+                out.push_str(&format!("- {}: {v}\n", item.label));
+            }
+            out.push('\n');
+        }
+    }
+}

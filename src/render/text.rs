@@ -1,0 +1,87 @@
+//! Text for people: each variable as a table with bars, probabilities as percentages.
+
+use super::{cell, mean, Options, Renderer};
+use crate::dist::{to_f64, Dist};
+use crate::report::{Entry, Report, Value};
+
+pub struct Text;
+
+const BAR_WIDTH: f64 = 40.0;
+/// Long tables drop rows below this probability (they would print as 0.00%).
+const SHOWN_ABOVE: f64 = 0.00005;
+const SHORT_TABLE: usize = 40;
+
+impl Renderer for Text {
+    fn render(&self, report: &Report, options: &Options) -> String {
+        let mut out = format!("{}\n", report.title);
+        for e in &report.entries {
+            entry(&mut out, e, options);
+        }
+        for n in &report.notes {
+            out.push_str(&format!("note: {n}\n"));
+        }
+        out
+    }
+}
+
+fn entry(out: &mut String, e: &Entry, options: &Options) {
+    match &e.value {
+        Value::Dist(d) => table(out, &e.label, d, options),
+        Value::Prob(p) => out.push_str(&format!("{}: {}\n", e.label, cell(p, options))),
+        Value::Int(i) => out.push_str(&format!("{}: {i}\n", e.label)),
+        Value::Text(t) => out.push_str(&format!("{}: {t}\n", e.label)),
+        Value::Group(g) => {
+            let items: Vec<String> = g
+                .iter()
+                .map(|item| match &item.value {
+                    Value::Prob(p) => format!("{} {}", item.label, cell(p, options)),
+                    Value::Int(i) => format!("{} {i}", item.label),
+                    Value::Text(t) => format!("{}={t}", item.label),
+                    Value::Dist(d) => format!("{} mean {}", item.label, mean(&d.mean(), options)),
+                    Value::Group(_) => item.label.clone(),
+                })
+                .collect();
+            out.push_str(&format!("{}: {}\n", e.label, items.join(", ")));
+        }
+    }
+}
+
+fn table(out: &mut String, label: &str, d: &Dist, options: &Options) {
+    if d.min() == d.max() {
+        out.push_str(&format!("\n{label}: always {}\n", d.min()));
+        return;
+    }
+    out.push_str(&format!("\n{label} (mean {})\n", mean(&d.mean(), options)));
+    let pmf = d.pmf();
+    let top = pmf.iter().map(|(_, p)| to_f64(p)).fold(0.0, f64::max);
+    let long = pmf.len() > SHORT_TABLE;
+    let rows: Vec<[String; 4]> = pmf
+        .iter()
+        .filter(|(_, p)| !long || to_f64(p) >= SHOWN_ABOVE)
+        .map(|(x, p)| {
+            let bar = "█".repeat((to_f64(p) / top * BAR_WIDTH).round() as usize);
+            [
+                x.to_string(),
+                cell(p, options),
+                cell(&d.at_least(*x), options),
+                bar,
+            ]
+        })
+        .collect();
+    let w0 = rows.iter().map(|r| r[0].len()).max().unwrap_or(1).max(1);
+    let w1 = rows.iter().map(|r| r[1].len()).max().unwrap_or(1).max(6);
+    let w2 = rows.iter().map(|r| r[2].len()).max().unwrap_or(1).max(6);
+    out.push_str(&format!(
+        "  {:>w0$}  {:>w1$}  {:>w2$}\n",
+        "k", "P(=k)", "P(≥k)"
+    ));
+    for [x, p, ge, bar] in &rows {
+        out.push_str(&format!("  {x:>w0$}  {p:>w1$}  {ge:>w2$}  {bar}\n"));
+    }
+    if rows.len() < pmf.len() {
+        out.push_str(&format!(
+            "  ({} outcomes below 0.005% not shown)\n",
+            pmf.len() - rows.len()
+        ));
+    }
+}

@@ -1,0 +1,133 @@
+//! What a query reports, independent of how it is shown: a title, context lines, and named
+//! entries (distributions, probabilities, numbers, groups). Renderers turn it into text or data.
+
+use crate::dist::{to_f64, Dist};
+use num_rational::BigRational;
+use serde_json::{json, Map, Value as Json};
+
+/// A reported value.
+#[derive(Debug, Clone)]
+pub enum Value {
+    /// A random variable.
+    Dist(Dist),
+    /// A probability.
+    Prob(BigRational),
+    /// A whole number.
+    Int(i64),
+    /// Free text.
+    Text(String),
+    /// Named values that belong together (trigger chances, rule options).
+    Group(Vec<Entry>),
+}
+
+/// A named value: `key` is the stable machine name (JSON key), `label` the phrase for people.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    pub key: String,
+    pub label: String,
+    pub value: Value,
+}
+
+impl Entry {
+    pub fn new(key: &str, label: &str, value: Value) -> Entry {
+        Entry {
+            key: key.to_string(),
+            label: label.to_string(),
+            value,
+        }
+    }
+}
+
+/// One query's results.
+#[derive(Debug, Clone)]
+pub struct Report {
+    pub title: String,
+    pub entries: Vec<Entry>,
+    pub notes: Vec<String>,
+}
+
+/// An exact fraction as the JSON contract spells it: reduced `"n/d"`, or `"n"` for integers.
+pub fn fraction(p: &BigRational) -> String {
+    p.to_string()
+}
+
+impl Report {
+    /// The report as a JSON value: the shape both the JSON and YAML outputs print.
+    pub fn to_json(&self) -> Json {
+        let mut top = entries_json(&self.entries);
+        if !self.notes.is_empty() {
+            top.insert("notes".into(), json!(self.notes));
+        }
+        Json::Object(top)
+    }
+}
+
+fn entries_json(entries: &[Entry]) -> Map<String, Json> {
+    entries
+        .iter()
+        .map(|e| {
+            let v = match &e.value {
+                Value::Dist(d) => dist_json(d),
+                Value::Prob(p) => json!(fraction(p)),
+                Value::Int(i) => json!(i),
+                Value::Text(t) => json!(t),
+                Value::Group(g) => Json::Object(entries_json(g)),
+            };
+            (e.key.clone(), v)
+        })
+        .collect()
+}
+
+/// `{"pmf": {...}, "mean": ..., ...}`: every probability an exact fraction string.
+fn dist_json(d: &Dist) -> Json {
+    let pmf: Map<String, Json> = d
+        .pmf()
+        .into_iter()
+        .map(|(x, p)| (x.to_string(), json!(fraction(&p))))
+        .collect();
+    let at_least: Map<String, Json> = d
+        .support()
+        .map(|(x, _)| (x.to_string(), json!(fraction(&d.at_least(x)))))
+        .collect();
+    let mean = d.mean();
+    json!({
+        "pmf": pmf,
+        "mean": fraction(&mean),
+        "mean_f64": to_f64(&mean),
+        "variance": fraction(&d.variance()),
+        "mode": d.mode(),
+        "min": d.min(),
+        "max": d.max(),
+        "at_least": at_least,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fractions_are_reduced_and_integers_bare() {
+        let half = BigRational::new(3.into(), 6.into());
+        assert_eq!(fraction(&half), "1/2");
+        assert_eq!(fraction(&BigRational::new(0.into(), 5.into())), "0");
+        assert_eq!(fraction(&BigRational::new(4.into(), 4.into())), "1");
+    }
+
+    #[test]
+    fn distributions_become_pmf_objects() {
+        let r = Report {
+            title: "t".into(),
+            entries: vec![Entry::new(
+                "x",
+                "X",
+                Value::Dist(Dist::uniform(&[0, 1, 1, 1])),
+            )],
+            notes: vec![],
+        };
+        let j = r.to_json();
+        assert_eq!(j["x"]["pmf"]["1"], "3/4");
+        assert_eq!(j["x"]["mean"], "3/4");
+        assert_eq!(j["x"]["at_least"]["0"], "1");
+    }
+}

@@ -1,0 +1,467 @@
+//! SWTCG keyword definitions, loaded from `data/swtcg/keywords.yaml` and validated at load.
+
+use crate::data::{self, DataError};
+use serde::Deserialize;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+const KEYWORDS_FILE: &str = "data/swtcg/keywords.yaml";
+const KEYWORDS_YAML: &str = include_str!("../../data/swtcg/keywords.yaml");
+
+/// Whether a keyword takes a number, and which numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ValueKind {
+    None,
+    Count,
+    Signed,
+}
+
+/// The role in which a keyword acts during an attack.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Side {
+    Attacker,
+    Defender,
+    Either,
+}
+
+/// Where a keyword acts in the attack order (`unit` for statistics, `later` after this attack,
+/// `outside` for effects outside attacks).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Step {
+    Unit,
+    Declare,
+    Roll,
+    Reroll,
+    Assign,
+    Pending,
+    Prevent,
+    Place,
+    Discard,
+    End,
+    Later,
+    Outside,
+}
+
+impl Step {
+    /// The step's name in the attack order, for documentation and listings.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Step::Unit => "unit statistic",
+            Step::Declare => "1. attack declared",
+            Step::Roll => "2. attack roll",
+            Step::Reroll => "3. re-roll",
+            Step::Assign => "4. assign hits",
+            Step::Pending => "5. pending damage",
+            Step::Prevent => "6. damage prevention",
+            Step::Place => "7. place counters",
+            Step::Discard => "8. discard triggers",
+            Step::End => "9. attack ends",
+            Step::Later => "after the attack",
+            Step::Outside => "outside attacks",
+        }
+    }
+}
+
+/// A unit statistic or state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Stat {
+    Power,
+    Health,
+    Damage,
+    Tapped,
+}
+
+/// Which attack roll a natural-face trigger reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Roll {
+    /// The roll before re-rolls, power dice only.
+    Initial,
+    /// The roll used for the attack, extra dice included.
+    Final,
+}
+
+/// What a natural-face trigger does, X times.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Effect {
+    ExtraDice,
+    BonusDamage,
+    Prevent,
+    DamageAttacker,
+    NextPower,
+}
+
+/// The primitive a keyword compiles to; each is implemented once, in the attack pipeline.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Transform {
+    Stat {
+        stat: Stat,
+    },
+    HitShift,
+    HitThreshold {
+        at: i64,
+    },
+    Power {
+        factor: i64,
+    },
+    PowerWhenDamaged,
+    Trigger {
+        face: u8,
+        roll: Roll,
+        effect: Effect,
+    },
+    PreventUpTo,
+    Absorb,
+    MultiplyDamage {
+        factor: i64,
+    },
+    Unpreventable,
+    LegalIfTappedOrDamaged,
+    CannotBeIntercepted,
+    PredictHits,
+    NoDiceEffect {
+        reason: String,
+    },
+    NotModelled {
+        reason: String,
+    },
+}
+
+/// One keyword as the data file defines it.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Keyword {
+    pub name: String,
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    pub value: ValueKind,
+    pub side: Side,
+    pub step: Step,
+    pub transform: Transform,
+}
+
+/// The faces of the SWTCG attack die and its base hit number, from `data/swtcg/dice.yaml`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AttackDie {
+    pub faces: Vec<u8>,
+    pub hit_on: i64,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DiceFile {
+    attack_die: AttackDie,
+}
+
+/// The attack die, from the embedded data.
+pub fn attack_die() -> &'static AttackDie {
+    static DIE: OnceLock<AttackDie> = OnceLock::new();
+    DIE.get_or_init(|| {
+        let file: DiceFile = data::parse(
+            "data/swtcg/dice.yaml",
+            include_str!("../../data/swtcg/dice.yaml"),
+        )
+        .unwrap_or_else(|e| panic!("the embedded dice data is malformed: {e}"));
+        let faces = &file.attack_die.faces;
+        assert!(
+            !faces.is_empty()
+                && faces
+                    .iter()
+                    .enumerate()
+                    .all(|(i, &f)| usize::from(f) == i + 1),
+            "the attack die's faces must be 1, 2, …, n"
+        );
+        file.attack_die
+    })
+}
+
+/// The keyword table, with lookup by name or alias.
+#[derive(Debug)]
+pub struct Keywords {
+    list: Vec<Keyword>,
+    by_name: HashMap<String, usize>,
+}
+
+/// Lower case with single spaces: how SPEC names are compared.
+pub fn normalize(name: &str) -> String {
+    name.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+impl Keywords {
+    /// The keywords shipped in the binary.
+    pub fn builtin() -> &'static Keywords {
+        static TABLE: OnceLock<Keywords> = OnceLock::new();
+        TABLE.get_or_init(|| {
+            Keywords::load(KEYWORDS_FILE, KEYWORDS_YAML)
+                .unwrap_or_else(|e| panic!("the embedded keyword data is malformed: {e}"))
+        })
+    }
+
+    /// Parses and validates a keyword file.
+    pub fn load(file: &str, text: &str) -> Result<Keywords, DataError> {
+        let list: Vec<Keyword> = data::parse(file, text)?;
+        let sides = attack_die().faces.len() as u8;
+        let mut by_name = HashMap::new();
+        let mut faces_read: HashMap<u8, (Roll, String)> = HashMap::new();
+        for (i, k) in list.iter().enumerate() {
+            let fail = |msg: String| data::item_error(file, text, &k.name, msg);
+            for n in std::iter::once(&k.name).chain(&k.aliases) {
+                if by_name.insert(normalize(n), i).is_some() {
+                    return Err(fail(format!("the name '{n}' is defined twice")));
+                }
+            }
+            let wants = match &k.transform {
+                Transform::Stat { stat: Stat::Tapped }
+                | Transform::HitThreshold { .. }
+                | Transform::MultiplyDamage { .. }
+                | Transform::Unpreventable
+                | Transform::LegalIfTappedOrDamaged
+                | Transform::CannotBeIntercepted
+                | Transform::PredictHits => Some(ValueKind::None),
+                Transform::HitShift => Some(ValueKind::Signed),
+                Transform::NoDiceEffect { .. } | Transform::NotModelled { .. } => None,
+                _ => Some(ValueKind::Count),
+            };
+            if wants.is_some_and(|w| w != k.value) {
+                return Err(fail(format!(
+                    "value must be '{}' for this transform",
+                    match wants {
+                        Some(ValueKind::None) => "none",
+                        Some(ValueKind::Signed) => "signed",
+                        _ => "count",
+                    }
+                )));
+            }
+            match &k.transform {
+                Transform::Trigger { face, roll, .. } => {
+                    if *face == 0 || *face > sides {
+                        return Err(fail(format!(
+                            "trigger face {face} is not a face of the die (1 to {sides})"
+                        )));
+                    }
+                    if let Some((other, who)) = faces_read.insert(*face, (*roll, k.name.clone())) {
+                        if other != *roll {
+                            return Err(fail(format!(
+                                "face {face} is read on the initial roll by one keyword and the final roll by another ('{who}')"
+                            )));
+                        }
+                    }
+                }
+                Transform::MultiplyDamage { factor } if *factor < 1 => {
+                    return Err(fail(format!("factor {factor} must be at least 1")));
+                }
+                _ => {}
+            }
+        }
+        Ok(Keywords { list, by_name })
+    }
+
+    /// Every keyword, in the data file's order.
+    pub fn all(&self) -> &[Keyword] {
+        &self.list
+    }
+
+    /// The keyword called `name` (any case, any spacing), or one of its aliases.
+    pub fn get(&self, name: &str) -> Option<&Keyword> {
+        self.by_name.get(&normalize(name)).map(|&i| &self.list[i])
+    }
+
+    /// The known name nearest to a misspelt one, if any is near enough to be a likely meaning.
+    pub fn nearest(&self, name: &str) -> Option<&str> {
+        let wanted = normalize(name);
+        self.by_name
+            .iter()
+            .map(|(n, &i)| (strsim::jaro_winkler(&wanted, n), n, i))
+            .filter(|(score, _, _)| *score >= 0.8)
+            .max_by(|a, b| a.0.total_cmp(&b.0).then_with(|| b.1.cmp(a.1)))
+            .map(|(_, _, i)| self.list[i].name.as_str())
+    }
+}
+
+impl Transform {
+    /// How the engine models it, for people.
+    pub fn describe(&self) -> String {
+        match self {
+            Transform::Stat { .. } => "unit statistic".into(),
+            Transform::HitShift => "adds X to every attack die (natural faces unchanged)".into(),
+            Transform::HitThreshold { at } => format!("attack dice hit this unit on {at} or more"),
+            Transform::Power { factor } if *factor < 0 => format!(
+                "the attacker rolls {}X fewer dice (power floored at 0)",
+                if *factor == -1 {
+                    String::new()
+                } else {
+                    (-factor).to_string()
+                }
+            ),
+            Transform::Power { factor } => format!("the attacker rolls {factor}·X more dice"),
+            Transform::PowerWhenDamaged => {
+                "+X power while the unit has at least X counters; for a defender, the chance it \
+                 survives with them is reported"
+                    .into()
+            }
+            Transform::Trigger { face, roll, effect } => {
+                let roll = match roll {
+                    Roll::Initial => "initial roll (power dice)",
+                    Roll::Final => "final roll (extra dice included)",
+                };
+                let effect = match effect {
+                    Effect::ExtraDice => "roll X extra attack dice",
+                    Effect::BonusDamage => "X more damage",
+                    Effect::Prevent => "prevent X damage",
+                    Effect::DamageAttacker => "X damage to the attacker when the attack ends",
+                    Effect::NextPower => "+X power for the next attack (reported)",
+                };
+                format!("natural {face} in the {roll}: {effect}")
+            }
+            Transform::PreventUpTo => "prevents up to X damage to this unit".into(),
+            Transform::Absorb => {
+                "prevents up to X damage to this unit; the power it gains is reported".into()
+            }
+            Transform::MultiplyDamage { factor } => {
+                format!("{factor} counters for each damage not prevented")
+            }
+            Transform::Unpreventable => "its damage can't be prevented".into(),
+            Transform::LegalIfTappedOrDamaged => {
+                "an attack on it while untapped and undamaged is refused as illegal".into()
+            }
+            Transform::CannotBeIntercepted => {
+                "recognised; no interceptor is modelled yet, so it changes nothing".into()
+            }
+            Transform::PredictHits => "best prediction of the hits and its probability".into(),
+            Transform::NoDiceEffect { reason } => format!("no effect on dice: {reason}"),
+            Transform::NotModelled { reason } => format!("refused, not modelled yet: {reason}"),
+        }
+    }
+}
+
+/// The keyword coverage table in Markdown: name, X, role, step, model, rule options.
+pub fn coverage_markdown() -> String {
+    let mut out = String::from(
+        "| keyword | X | acts when its unit | step | how holodice models it | rule options |\n\
+         |---|---|---|---|---|---|\n",
+    );
+    for k in Keywords::builtin().all() {
+        let x = match k.value {
+            ValueKind::None => "—",
+            ValueKind::Count => "X ≥ 0",
+            ValueKind::Signed => "±X",
+        };
+        let side = match k.side {
+            Side::Attacker => "attacks",
+            Side::Defender => "defends",
+            Side::Either => "attacks or defends",
+        };
+        let options: Vec<String> = super::rules::OPTIONS
+            .iter()
+            .filter(|o| o.keywords.contains(&k.name.as_str()))
+            .map(|o| format!("`{}`", o.name))
+            .collect();
+        let name = if k.aliases.is_empty() {
+            k.name.clone()
+        } else {
+            format!("{} (also {})", k.name, k.aliases.join(", "))
+        };
+        out.push_str(&format!(
+            "| {name} | {x} | {side} | {} | {} | {} |\n",
+            k.step.describe(),
+            k.transform.describe(),
+            options.join(" ")
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipped_keywords_load() {
+        let k = Keywords::builtin();
+        assert_eq!(k.get("critical  HIT").unwrap().name, "Critical Hit");
+        assert_eq!(k.get("elude").unwrap().name, "Precision");
+    }
+
+    #[test]
+    fn every_glossary_keyword_is_known() {
+        let k = Keywords::builtin();
+        for name in [
+            "Accuracy",
+            "Ambush",
+            "Area Damage",
+            "Armor",
+            "Bombard",
+            "Bounty",
+            "Critical Hit",
+            "Double Damage",
+            "Enhance",
+            "Focus",
+            "Foresight",
+            "Fury",
+            "Hidden Cost",
+            "INSERT",
+            "Ion Cannon",
+            "Meditate",
+            "Overkill",
+            "Precision",
+            "Reduced Cost",
+            "Resilience",
+            "Retaliate",
+            "Riposte",
+            "Shields",
+            "Stack",
+            "Stealth",
+            "Switch",
+            "Upkeep",
+            "Redirect",
+            "Absorb",
+            "Surge",
+            "Parry",
+            "Lucky",
+            "Evade",
+            "Stun",
+            "Deflect",
+            "Intercept",
+            "Backfire",
+            "Overload",
+            "Avenge",
+            "Ferocity",
+        ] {
+            assert!(k.get(name).is_some(), "{name} missing");
+        }
+    }
+
+    #[test]
+    fn misspellings_find_the_nearest_name() {
+        let k = Keywords::builtin();
+        assert_eq!(k.nearest("Acuracy"), Some("Accuracy"));
+        assert_eq!(k.nearest("critcal hit"), Some("Critical Hit"));
+        assert_eq!(k.nearest("zzzzzz"), None);
+    }
+
+    #[test]
+    fn bad_data_names_file_line_and_item() {
+        let text = "- name: A\n  value: count\n  side: attacker\n  step: roll\n  transform: {kind: hit-shift}\n";
+        let err = Keywords::load("k.yaml", text).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "k.yaml:1: item 'A': value must be 'signed' for this transform"
+        );
+        let text = "- name: A\n  value: count\n  side: attacker\n  step: roll\n  transform: {kind: trigger, face: 9, roll: final, effect: prevent}\n";
+        let err = Keywords::load("k.yaml", text).unwrap_err();
+        assert!(err.to_string().contains("face 9 is not a face"), "{err}");
+        let text = "- name: A\n  value: count\n  side: sideways\n  step: roll\n  transform: {kind: hit-shift}\n";
+        let err = Keywords::load("k.yaml", text).unwrap_err();
+        assert_eq!((err.line, err.file.as_str()), (3, "k.yaml"), "{err}");
+    }
+}
