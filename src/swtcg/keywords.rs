@@ -292,7 +292,13 @@ impl Transform {
     /// How the engine models it, for people.
     pub fn describe(&self) -> String {
         match self {
-            Transform::Stat { .. } => "unit statistic".into(),
+            Transform::Stat { stat } => match stat {
+                Stat::Power => "one attack die per point",
+                Stat::Health => "the unit is discarded when its counters reach it",
+                Stat::Damage => "damage counters already on the unit",
+                Stat::Tapped => "the unit is tapped (Stealth no longer protects it)",
+            }
+            .into(),
             Transform::HitShift => "adds X to every attack die (natural faces unchanged)".into(),
             Transform::HitThreshold { at } => format!("attack dice hit this unit on {at} or more"),
             Transform::Power { factor } if *factor < 0 => format!(
