@@ -123,7 +123,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             0
         }
         Err(e) => {
-            eprintln!("holodice: error: {e}");
+            eprintln!("holodice: error: {}", one_line(&e.to_string()));
             2
         }
     }
@@ -136,17 +136,31 @@ fn usage_error(e: clap::Error) -> i32 {
         | ErrorKind::DisplayVersion
         | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => e.exit(),
         _ => {
+            // clap's message: the error, maybe the missing arguments or a tip, then usage lines.
             let text = e.to_string();
-            let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
-            let first = lines.next().unwrap_or("error: bad arguments");
-            let tip = lines
-                .find(|l| l.starts_with("tip:"))
-                .map(|t| format!(" ({t})"))
-                .unwrap_or_default();
-            eprintln!("holodice: {first}{tip}; see 'holodice --help'");
+            let lines: Vec<&str> = text
+                .lines()
+                .map(str::trim)
+                .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+                .filter(|l| !l.is_empty())
+                .collect();
+            let message = lines.iter().fold(String::new(), |m, l| {
+                let glue = match () {
+                    _ if m.is_empty() => "",
+                    _ if m.ends_with(':') => " ",
+                    _ => "; ",
+                };
+                m + glue + l
+            });
+            eprintln!("holodice: {message}; see 'holodice --help'");
             2
         }
     }
+}
+
+/// User text echoed in a message must not break it over lines.
+fn one_line(message: &str) -> String {
+    message.replace('\r', "\\r").replace('\n', "\\n")
 }
 
 fn attack(a: &AttackArgs) -> Result<String, Error> {

@@ -156,21 +156,22 @@ impl NaturalRoll {
         let masks = 1usize << self.tracked.len();
         let (w1, w2) = (self.joint.weights(), extra.joint.weights());
         let (n1, n2) = (w1.shape()[0], w2.shape()[0]);
+        let (w1, w2) = (
+            w1.as_slice().expect("standard layout"),
+            w2.as_slice().expect("standard layout"),
+        );
         let width = n1 + n2 - 1;
         let d2 = extra.joint.denominator();
         let mut out = vec![BigUint::zero(); width * masks];
-        for ((h1, m1), a) in w1.indexed_iter().map(|(i, w)| ((i[0], i[1]), w)) {
-            if a.is_zero() {
-                continue;
-            }
+        for (i, a) in w1.iter().enumerate().filter(|(_, a)| !a.is_zero()) {
+            let (h1, m1) = (i / masks, i % masks);
             if bit.is_some_and(|b| m1 & (1 << b) != 0) {
-                for ((h2, m2), b) in w2.indexed_iter().map(|(i, w)| ((i[0], i[1]), w)) {
-                    if !b.is_zero() {
-                        out[(h1 + h2) * masks + (m1 | m2)] += a * b;
-                    }
+                for (j, b) in w2.iter().enumerate().filter(|(_, b)| !b.is_zero()) {
+                    let (h2, m2) = (j / masks, j % masks);
+                    out[(h1 + h2) * masks + (m1 | m2)] += a * b;
                 }
             } else {
-                out[h1 * masks + m1] += a * d2;
+                out[i] += a * d2;
             }
         }
         NaturalRoll::from_flat(

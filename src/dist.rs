@@ -8,6 +8,7 @@ use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, ToPrimitive, Zero};
+use std::sync::OnceLock;
 
 /// A probability distribution over integers: `P(X = offset + i) = weights[i] / denominator`.
 ///
@@ -26,6 +27,8 @@ pub struct Dist {
     offset: i64,
     weights: Vec<BigUint>,
     denominator: BigUint,
+    /// Whether the denominator's only prime factors are 2 and 3, found on first use.
+    smooth: OnceLock<bool>,
 }
 
 impl PartialEq for Dist {
@@ -46,11 +49,7 @@ impl Eq for Dist {}
 impl Dist {
     /// The distribution that is `value` with certainty.
     pub fn constant(value: i64) -> Dist {
-        Dist {
-            offset: value,
-            weights: vec![BigUint::one()],
-            denominator: BigUint::one(),
-        }
+        Dist::raw(value, vec![BigUint::one()], BigUint::one())
     }
 
     /// Each listed outcome equally likely (a die's faces; repeats weigh more).
@@ -73,11 +72,7 @@ impl Dist {
             denominator += &w;
             weights[(x - lo) as usize] += w;
         }
-        Some(Dist {
-            offset: lo,
-            weights,
-            denominator,
-        })
+        Some(Dist::raw(lo, weights, denominator))
     }
 
     /// Builds from dense weights starting at `offset` over `denominator`.
@@ -87,11 +82,7 @@ impl Dist {
     pub(crate) fn from_dense(offset: i64, weights: Vec<BigUint>, denominator: BigUint) -> Dist {
         let total: BigUint = weights.iter().sum();
         assert_eq!(total, denominator, "weights must add up to the denominator");
-        let mut d = Dist {
-            offset,
-            weights,
-            denominator,
-        };
+        let mut d = Dist::raw(offset, weights, denominator);
         d.trim();
         d
     }
@@ -160,8 +151,33 @@ impl Dist {
             .map(move |(i, w)| (self.offset + i as i64, w))
     }
 
+    fn raw(offset: i64, weights: Vec<BigUint>, denominator: BigUint) -> Dist {
+        Dist {
+            offset,
+            weights,
+            denominator,
+            smooth: OnceLock::new(),
+        }
+    }
+
+    /// `w / denominator`, reduced. Dice denominators are products of 2s and 3s; for those,
+    /// stripping the common 2s and 3s reduces the fraction, far faster than a general gcd on
+    /// numbers of thousands of bits.
     fn ratio(&self, w: BigUint) -> BigRational {
-        BigRational::new(BigInt::from(w), BigInt::from(self.denominator.clone()))
+        let smooth = *self.smooth.get_or_init(|| {
+            let d = &self.denominator >> self.denominator.trailing_zeros().unwrap_or(0);
+            let (d, _) = strip_threes(d, BigUint::zero());
+            d.is_one()
+        });
+        if !smooth || w.is_zero() {
+            return BigRational::new(BigInt::from(w), BigInt::from(self.denominator.clone()));
+        }
+        let twos = w
+            .trailing_zeros()
+            .unwrap_or(0)
+            .min(self.denominator.trailing_zeros().unwrap_or(0));
+        let (n, d) = strip_threes(w >> twos, &self.denominator >> twos);
+        BigRational::new_raw(BigInt::from(n), BigInt::from(d))
     }
 
     /// P(X = x), exactly.
@@ -184,6 +200,23 @@ impl Dist {
                 .map(|(_, w)| w)
                 .sum(),
         )
+    }
+
+    /// P(X ≥ x) for every outcome `x` of the support, summed once from the top.
+    pub fn at_least_all(&self) -> Vec<(i64, BigRational)> {
+        let mut tail = BigUint::zero();
+        let mut out: Vec<(i64, BigRational)> = self
+            .support()
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .map(|(x, w)| {
+                tail += w;
+                (x, self.ratio(tail.clone()))
+            })
+            .collect();
+        out.reverse();
+        out
     }
 
     /// P(X ≤ k): the cumulative distribution function.
@@ -244,10 +277,18 @@ impl Dist {
     }
 
     /// The probabilities as `f64`, over the support.
+    ///
+    /// ```
+    /// use holodice::dist::Dist;
+    /// assert_eq!(Dist::uniform(&[0, 1, 1, 1]).pmf_f64(), vec![(0, 0.25), (1, 0.75)]);
+    /// ```
     pub fn pmf_f64(&self) -> Vec<(i64, f64)> {
-        self.pmf()
-            .into_iter()
-            .map(|(x, p)| (x, to_f64(&p)))
+        let d = BigInt::from(self.denominator.clone());
+        self.support()
+            .map(|(x, w)| {
+                let raw = BigRational::new_raw(BigInt::from(w.clone()), d.clone());
+                (x, to_f64(&raw))
+            })
             .collect()
     }
 
@@ -264,11 +305,11 @@ impl Dist {
                 }
             }
         }
-        Dist {
-            offset: self.offset + other.offset,
+        Dist::raw(
+            self.offset + other.offset,
             weights,
-            denominator: &self.denominator * &other.denominator,
-        }
+            &self.denominator * &other.denominator,
+        )
     }
 
     /// The sum of `n` independent copies: the binomial closed form when there are two outcomes,
@@ -346,6 +387,23 @@ impl Dist {
     }
 }
 
+/// Divides `a` and `b` by 3 for as long as both are divisible (all of `a`'s threes when `b` is 0),
+/// 20 threes at a time where possible.
+fn strip_threes(mut a: BigUint, mut b: BigUint) -> (BigUint, BigUint) {
+    for p in [3u32.pow(20), 3] {
+        let p = BigUint::from(p);
+        loop {
+            let (qa, ra) = a.div_rem(&p);
+            let (qb, rb) = b.div_rem(&p);
+            if !ra.is_zero() || !rb.is_zero() {
+                break;
+            }
+            (a, b) = (qa, qb);
+        }
+    }
+    (a, b)
+}
+
 /// A probability as `f64` (exact fractions of huge numbers may not fit a plain division).
 pub fn to_f64(p: &BigRational) -> f64 {
     p.to_f64().unwrap_or(f64::NAN)
@@ -416,6 +474,9 @@ mod tests {
         assert_eq!(d6.mean(), q(7, 2));
         assert_eq!(d6.variance(), q(35, 12));
         assert_eq!(d6.at_least(5), q(1, 3));
+        for (x, p) in d6.at_least_all() {
+            assert_eq!(p, q(7 - x, 6));
+        }
         assert_eq!(d6.cdf(2), q(1, 3));
         assert_eq!(d6.mode(), 1);
         assert_eq!(d6.quantile(&q(1, 2)), 3);
@@ -445,6 +506,28 @@ mod tests {
         });
         assert_eq!(m.prob(1), q(5, 24));
         assert_eq!(m.prob(6), q(1, 12));
+    }
+
+    #[test]
+    fn probabilities_come_out_reduced() {
+        let fury_like =
+            Dist::binomial(9, 3, 6).and_then(|h| Dist::binomial(2, 2, 6).map(|e| h + e));
+        let odd =
+            Dist::from_pairs([(0, 10u32.into()), (1, 15u32.into()), (2, 45u32.into())]).unwrap();
+        for d in [
+            &fury_like,
+            &odd,
+            &Dist::uniform(&[1, 2, 3, 4, 5, 6]).repeat(7),
+        ] {
+            for (x, p) in d.pmf().into_iter().chain(d.at_least_all()) {
+                assert!(p.numer().gcd(p.denom()).is_one(), "{x}: {p} is not reduced");
+                assert!(*p.denom() > BigInt::zero());
+            }
+            let total: BigRational = d.pmf().into_iter().map(|(_, p)| p).sum();
+            assert!(total.is_one());
+        }
+        assert_eq!(odd.prob(1), q(3, 14));
+        assert_eq!(Dist::binomial(4, 3, 6).prob(2), q(6, 16));
     }
 
     #[test]

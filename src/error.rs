@@ -12,6 +12,9 @@ pub enum Error {
         item: String,
         message: String,
     },
+    /// Something the query needs is not given.
+    #[error("{0}")]
+    Missing(String),
     /// A `--rule NAME=VALUE` that names no option or no value of it.
     #[error("--rule {0}")]
     Rule(String),

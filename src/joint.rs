@@ -35,6 +35,7 @@ impl Joint {
         assert_eq!(offsets.len(), weights.ndim(), "one offset per axis");
         let total: BigUint = weights.iter().sum();
         assert_eq!(total, denominator, "weights must add up to the denominator");
+        let weights = weights.as_standard_layout().into_owned();
         Joint {
             offsets,
             weights,
@@ -74,23 +75,29 @@ impl Joint {
         &self.weights
     }
 
-    /// Every outcome with non-zero weight, as its coordinates.
-    fn support(&self) -> impl Iterator<Item = (Vec<i64>, &BigUint)> + '_ {
-        self.weights
-            .indexed_iter()
-            .filter(|(_, w)| !w.is_zero())
-            .map(move |(idx, w)| {
-                let coords = (0..self.ndim())
-                    .map(|a| self.offsets[a] + idx[a] as i64)
-                    .collect();
-                (coords, w)
-            })
+    /// Calls `f` with the coordinates and weight of every outcome of non-zero weight.
+    fn for_each(&self, mut f: impl FnMut(&[i64], &BigUint)) {
+        let shape = self.weights.shape();
+        let mut coords = self.offsets.clone();
+        let flat = self.weights.as_slice().expect("built in standard layout");
+        for (i, w) in flat.iter().enumerate() {
+            if w.is_zero() {
+                continue;
+            }
+            let mut rest = i;
+            for axis in (0..shape.len()).rev() {
+                coords[axis] = self.offsets[axis] + (rest % shape[axis]) as i64;
+                rest /= shape[axis];
+            }
+            f(&coords, w);
+        }
     }
 
     /// The distribution of one function of all the variables.
     pub fn map(&self, f: impl Fn(&[i64]) -> i64) -> Dist {
-        Dist::from_pairs(self.support().map(|(c, w)| (f(&c), w.clone())))
-            .expect("a distribution has mass")
+        let mut pairs = Vec::new();
+        self.for_each(|c, w| pairs.push((f(c), w.clone())));
+        Dist::from_pairs(pairs).expect("a distribution has mass")
     }
 
     /// The distribution of variable `axis` alone.
@@ -100,11 +107,12 @@ impl Joint {
 
     /// The probability that the variables satisfy `pred`.
     pub fn prob_where(&self, pred: impl Fn(&[i64]) -> bool) -> BigRational {
-        let w: BigUint = self
-            .support()
-            .filter(|(c, _)| pred(c))
-            .map(|(_, w)| w)
-            .sum();
+        let mut w = BigUint::zero();
+        self.for_each(|c, x| {
+            if pred(c) {
+                w += x;
+            }
+        });
         BigRational::new(BigInt::from(w), BigInt::from(self.denominator.clone()))
     }
 }

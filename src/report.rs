@@ -86,8 +86,9 @@ fn dist_json(d: &Dist) -> Json {
         .map(|(x, p)| (x.to_string(), json!(fraction(&p))))
         .collect();
     let at_least: Map<String, Json> = d
-        .support()
-        .map(|(x, _)| (x.to_string(), json!(fraction(&d.at_least(x)))))
+        .at_least_all()
+        .into_iter()
+        .map(|(x, p)| (x.to_string(), json!(fraction(&p))))
         .collect();
     let mean = d.mean();
     json!({

@@ -37,8 +37,7 @@ fn rows(out: &mut String, prefix: &str, entries: &[Entry], options: &Options) {
         let key = format!("{prefix}{}", e.key);
         match &e.value {
             Value::Dist(d) => {
-                for (x, p) in d.pmf() {
-                    let at_least = d.at_least(x);
+                for ((x, p), (_, at_least)) in d.pmf().into_iter().zip(d.at_least_all()) {
                     out.push_str(&format!(
                         "{key},{x},{},{}\n",
                         number(&p, options),

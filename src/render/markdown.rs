@@ -27,11 +27,11 @@ fn entry(out: &mut String, e: &Entry, options: &Options) {
         Value::Dist(d) => {
             out.push_str(&format!("## {}\n\n", e.label));
             out.push_str("| outcome | P(= k) | P(≥ k) |\n|---:|---:|---:|\n");
-            for (x, p) in d.pmf() {
+            for ((x, p), (_, at_least)) in d.pmf().into_iter().zip(d.at_least_all()) {
                 out.push_str(&format!(
                     "| {x} | {} | {} |\n",
                     cell(&p, options),
-                    cell(&d.at_least(x), options)
+                    cell(&at_least, options)
                 ));
             }
             out.push_str(&format!("\nMean: {}\n\n", mean(&d.mean(), options)));

@@ -167,6 +167,8 @@ impl Compiled {
             Transform::HitThreshold { at } => self.hit_on = self.hit_on.max(*at),
             Transform::Power { factor } => self.power_change += factor * x,
             Transform::PowerWhenDamaged => unit.resilience += x,
+            // X = 0 is no trigger at all: nothing to track.
+            Transform::Trigger { .. } if x == 0 => {}
             Transform::Trigger { face, roll, effect } => {
                 match self.triggers.iter_mut().find(|t| t.keyword == *name) {
                     Some(t) => t.amount += x,
@@ -260,10 +262,8 @@ pub fn attack(attacker: &Unit, defender: &Unit, rules: &Rules) -> Result<Attack,
     let (att, def) = (&c.att, &c.def);
 
     // 1. Attack declared: is the target legal?
-    let power = att.power.ok_or_else(|| Error::Spec {
-        role: "attacker".into(),
-        item: attacker.describe(),
-        message: "the attacker needs a power, as in 'Power 5'".into(),
+    let power = att.power.ok_or_else(|| {
+        Error::Missing("the attacker SPEC has no power: add one, as in --attacker 'Power 5'".into())
     })?;
     for (role, unit) in [("attacker", att), ("defender", def)] {
         if let Some(h) = unit.health.filter(|&h| unit.damage >= h) {

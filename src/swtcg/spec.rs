@@ -120,7 +120,7 @@ fn parse_item(text: &str) -> Result<Item, String> {
             if kind == ValueKind::Count && v < 0 {
                 return Err(format!("{kw} can't be negative"));
             }
-            if v.abs() > MAX_VALUE {
+            if v.unsigned_abs() > MAX_VALUE.unsigned_abs() {
                 return Err(format!("{v} is over the limit of {MAX_VALUE} for {kw}"));
             }
             v
