@@ -644,6 +644,8 @@ fn keyword_not_modelled_yet_is_refused_with_its_name() {
 fn absurd_sizes_are_refused_with_the_limit() {
     attack_error("Power 5000", "", &["5000", "limit", "2000"]);
     attack_error("Power 1999, Fury 2", "", &["2001", "limit"]);
+    // Fury's dice combine with every outcome of the power dice: their product is bounded.
+    attack_error("Power 1000, Fury 100", "", &["100 extra dice", "20000"]);
     attack_error("Power 10001", "", &["limit of 10000"]);
     attack_error("Power 99999999999999999999999", "", &["limit"]);
 }

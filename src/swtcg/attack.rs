@@ -15,8 +15,12 @@ use crate::error::Error;
 use num_rational::BigRational;
 
 /// The most attack dice one attack may roll (power plus extra dice): an exact answer for this
-/// many takes well under a second.
+/// many takes about a second.
 pub const MAX_DICE: i64 = 2_000;
+
+/// Extra dice (Fury) combine with every outcome of the power dice, so their cost is the product
+/// (power dice + 1) × (extra dice + 1), which may not exceed this.
+pub const MAX_EXTRA_PRODUCT: i64 = 20_000;
 
 /// The exact outcome of one attack.
 #[derive(Debug, Clone)]
@@ -299,6 +303,12 @@ pub fn attack(attacker: &Unit, defender: &Unit, rules: &Rules) -> Result<Attack,
         return Err(Error::TooLarge(format!(
             "{} attack dice is over the limit of {MAX_DICE} for one attack",
             dice + extra
+        )));
+    }
+    if (dice + 1) * (extra + 1) > MAX_EXTRA_PRODUCT {
+        return Err(Error::TooLarge(format!(
+            "{extra} extra dice on top of {dice} attack dice is over the limit: (attack dice + 1) × \
+             (extra dice + 1) may be at most {MAX_EXTRA_PRODUCT}"
         )));
     }
     let auto_hit = rules.auto_hit();
