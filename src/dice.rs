@@ -10,12 +10,23 @@ use ndarray::{ArrayD, IxDyn};
 use num_bigint::BigUint;
 use num_rational::BigRational;
 use num_traits::Zero;
+use std::collections::HashMap;
 
 /// The set of natural faces that showed at least once; bit `f` stands for face `f`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Faces(u16);
 
 impl Faces {
+    /// The set as bits (bit `f` for face `f`), so it can be an outcome of a distribution.
+    pub fn bits(self) -> i64 {
+        i64::from(self.0)
+    }
+
+    /// The set with these bits; the inverse of [`Faces::bits`].
+    pub fn from_bits(bits: i64) -> Faces {
+        Faces(bits as u16)
+    }
+
     /// Whether face `f` showed at least once.
     pub fn contains(self, f: u8) -> bool {
         f < 16 && self.0 & (1 << f) != 0
@@ -69,9 +80,11 @@ impl NaturalRoll {
         let total_hits = hit_faces.iter().filter(|&&h| h).count() as u32;
         let total_misses = u32::from(sides) - total_hits;
         let row = binomial_row(n);
-        let pow_cache: Vec<Vec<BigUint>> = (0..=u32::from(sides)).map(|b| powers(b, n)).collect();
+        let mut power_tables: HashMap<u32, Vec<BigUint>> = HashMap::new();
+        let mut rows: HashMap<(u32, u32), Vec<BigUint>> = HashMap::new();
 
-        // g[S][h]: ways with no face of S (a subset of the counted faces) and h hits.
+        // g[S][h]: ways with no face of S (a subset of the counted faces) and h hits; subsets
+        // leaving the same numbers of hitting and missing faces share one row.
         let mut g: Vec<Vec<BigUint>> = (0..1usize << k)
             .map(|s| {
                 let (mut a, mut b) = (total_hits, total_misses);
@@ -84,11 +97,17 @@ impl NaturalRoll {
                         }
                     }
                 }
-                (0..=n as usize)
-                    .map(|h| {
-                        &row[h] * &pow_cache[a as usize][h] * &pow_cache[b as usize][n as usize - h]
+                for base in [a, b] {
+                    power_tables.entry(base).or_insert_with(|| powers(base, n));
+                }
+                rows.entry((a, b))
+                    .or_insert_with(|| {
+                        let (pa, pb) = (&power_tables[&a], &power_tables[&b]);
+                        (0..=n as usize)
+                            .map(|h| &row[h] * &pa[h] * &pb[n as usize - h])
+                            .collect()
                     })
-                    .collect()
+                    .clone()
             })
             .collect();
         // Möbius inversion, one face at a time: afterwards g[S] counts the ways in which exactly
@@ -162,16 +181,26 @@ impl NaturalRoll {
         );
         let width = n1 + n2 - 1;
         let d2 = extra.joint.denominator();
+        let more: Vec<(usize, usize, &BigUint)> = w2
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| !b.is_zero())
+            .map(|(j, b)| (j / masks, j % masks, b))
+            .collect();
         let mut out = vec![BigUint::zero(); width * masks];
+        // One scratch number whose buffer is reused: no allocation per product.
+        let mut product = BigUint::zero();
         for (i, a) in w1.iter().enumerate().filter(|(_, a)| !a.is_zero()) {
             let (h1, m1) = (i / masks, i % masks);
             if bit.is_some_and(|b| m1 & (1 << b) != 0) {
-                for (j, b) in w2.iter().enumerate().filter(|(_, b)| !b.is_zero()) {
-                    let (h2, m2) = (j / masks, j % masks);
-                    out[(h1 + h2) * masks + (m1 | m2)] += a * b;
+                for &(h2, m2, b) in &more {
+                    product.clone_from(a);
+                    product *= b;
+                    out[(h1 + h2) * masks + (m1 | m2)] += &product;
                 }
             } else {
-                out[i] += a * d2;
+                // Only this cell lands here: without the face nothing else is rolled.
+                out[i] = a * d2;
             }
         }
         NaturalRoll::from_flat(

@@ -35,7 +35,11 @@ impl Joint {
         assert_eq!(offsets.len(), weights.ndim(), "one offset per axis");
         let total: BigUint = weights.iter().sum();
         assert_eq!(total, denominator, "weights must add up to the denominator");
-        let weights = weights.as_standard_layout().into_owned();
+        let weights = if weights.is_standard_layout() {
+            weights
+        } else {
+            weights.as_standard_layout().into_owned()
+        };
         Joint {
             offsets,
             weights,
@@ -76,7 +80,7 @@ impl Joint {
     }
 
     /// Calls `f` with the coordinates and weight of every outcome of non-zero weight.
-    fn for_each(&self, mut f: impl FnMut(&[i64], &BigUint)) {
+    fn for_each<'a>(&'a self, mut f: impl FnMut(&[i64], &'a BigUint)) {
         let shape = self.weights.shape();
         let mut coords = self.offsets.clone();
         let flat = self.weights.as_slice().expect("built in standard layout");
@@ -95,9 +99,23 @@ impl Joint {
 
     /// The distribution of one function of all the variables.
     pub fn map(&self, f: impl Fn(&[i64]) -> i64) -> Dist {
-        let mut pairs = Vec::new();
-        self.for_each(|c, w| pairs.push((f(c), w.clone())));
-        Dist::from_pairs(pairs).expect("a distribution has mass")
+        let mut mapped: Vec<(i64, &BigUint)> = Vec::new();
+        self.for_each(|c, w| mapped.push((f(c), w)));
+        let lo = mapped
+            .iter()
+            .map(|p| p.0)
+            .min()
+            .expect("a distribution has mass");
+        let hi = mapped
+            .iter()
+            .map(|p| p.0)
+            .max()
+            .expect("a distribution has mass");
+        let mut weights = vec![BigUint::zero(); (hi - lo) as usize + 1];
+        for (x, w) in mapped {
+            weights[(x - lo) as usize] += w;
+        }
+        Dist::from_dense(lo, weights, self.denominator.clone())
     }
 
     /// The distribution of variable `axis` alone.

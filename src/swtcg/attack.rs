@@ -401,12 +401,13 @@ pub fn attack(attacker: &Unit, defender: &Unit, rules: &Rules) -> Result<Attack,
     let prob = |f: &dyn Fn(&Outcome) -> bool| roll.prob_where(|h, seen| f(&outcome(h, seen)));
 
     let hits_dist = of(&|o| o.hits);
+    let seen = roll.map(|_, seen| seen.bits());
     let triggers = c
         .triggers
         .iter()
         .map(|t| {
             let counts = t.effect != Effect::BonusDamage || bonus_counts(t);
-            let p = roll.prob_where(|_, seen| counts && seen.contains(t.face));
+            let p = seen.prob_where(|bits| counts && Faces::from_bits(bits).contains(t.face));
             (t.keyword.clone(), p)
         })
         .collect();
@@ -423,14 +424,18 @@ pub fn attack(attacker: &Unit, defender: &Unit, rules: &Rules) -> Result<Attack,
     Ok(Attack {
         dice,
         damage: of(&|o| o.counters),
-        attacker_damage: of(&|o| o.attacker_counters),
+        attacker_damage: if has(Effect::DamageAttacker) {
+            of(&|o| o.attacker_counters)
+        } else {
+            Dist::constant(0)
+        },
         destroyed: def.health.map(|_| prob(&|o| o.destroyed)),
         attacker_destroyed: att
             .health
             .map(|h| prob(&|o| att.damage + o.attacker_counters >= h)),
         triggers,
         focus_power: has(Effect::NextPower)
-            .then(|| roll.map(|_, seen| c.fired(Effect::NextPower, seen, |_| true))),
+            .then(|| seen.map(|bits| c.fired(Effect::NextPower, Faces::from_bits(bits), |_| true))),
         absorb_power: (def.absorb > 0).then(|| of(&|o| o.absorbed)),
         attacker_absorb_power: (att.absorb > 0 && has(Effect::DamageAttacker))
             .then(|| of(&|o| o.attacker_absorbed)),
