@@ -61,6 +61,23 @@ pub fn item_error(file: &str, text: &str, name: &str, message: String) -> DataEr
     }
 }
 
+/// The candidate nearest to a misspelt `wanted`, if one is near enough to be what was meant:
+/// within two edits (one for short names: a swap of neighbours counts as one), or sharing a
+/// long enough start (Jaro–Winkler ≥ 0.85).
+pub fn nearest<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let wanted = wanted.to_lowercase();
+    candidates
+        .into_iter()
+        .map(|c| {
+            let lc = c.to_lowercase();
+            let edits = strsim::osa_distance(&wanted, &lc);
+            (edits, strsim::jaro_winkler(&wanted, &lc), c)
+        })
+        .filter(|&(edits, jw, _)| edits <= if wanted.len() < 5 { 1 } else { 2 } || jw >= 0.85)
+        .min_by(|a, b| a.0.cmp(&b.0).then(b.1.total_cmp(&a.1)).then(a.2.cmp(b.2)))
+        .map(|(_, _, c)| c)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -83,6 +100,15 @@ mod tests {
         assert!(err.line >= 2, "{err}");
         assert!(err.column.is_some());
         assert!(err.to_string().starts_with("cards.yaml:"));
+    }
+
+    #[test]
+    fn nearest_names_allow_small_typos_only() {
+        let names = ["red", "black", "Accuracy", "Critical Hit"];
+        assert_eq!(nearest("rde", names), Some("red"));
+        assert_eq!(nearest("acuracy", names), Some("Accuracy"));
+        assert_eq!(nearest("critcal hit", names), Some("Critical Hit"));
+        assert_eq!(nearest("zzz", names), None);
     }
 
     #[test]

@@ -1,17 +1,21 @@
-//! holodice: exact probabilities for the dice of the Star Wars Trading Card Game.
+//! holodice: exact probabilities for the dice of the Star Wars Trading Card Game and Star Wars:
+//! Legion.
 //!
 //! The engine is pure: no I/O, no printing. [`dist`] and [`joint`] hold exact distributions with
 //! integer weights over a common denominator; [`dice`] builds pools that remember the natural
 //! faces keywords trigger on; [`swtcg`] compiles keywords and runs the attack in the rulebook's
-//! order; [`report`] and [`render`] turn results into text, JSON, YAML, CSV or Markdown.
+//! order; [`states`] runs multi-step procedures over merged count states, which [`legion`] uses
+//! for the Legion attack sequence; [`report`] and [`render`] turn results into text, JSON, YAML, CSV or Markdown.
 
 pub mod data;
 pub mod dice;
 pub mod dist;
 pub mod error;
 pub mod joint;
+pub mod legion;
 pub mod render;
 pub mod report;
+pub mod states;
 pub mod swtcg;
 
 pub use error::Error;

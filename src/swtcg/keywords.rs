@@ -278,13 +278,12 @@ impl Keywords {
 
     /// The known name nearest to a misspelt one, if any is near enough to be a likely meaning.
     pub fn nearest(&self, name: &str) -> Option<&str> {
-        let wanted = normalize(name);
-        self.by_name
+        let names = self
+            .list
             .iter()
-            .map(|(n, &i)| (strsim::jaro_winkler(&wanted, n), n, i))
-            .filter(|(score, _, _)| *score >= 0.8)
-            .max_by(|a, b| a.0.total_cmp(&b.0).then_with(|| b.1.cmp(a.1)))
-            .map(|(_, _, i)| self.list[i].name.as_str())
+            .flat_map(|k| std::iter::once(&k.name).chain(&k.aliases));
+        let hit = data::nearest(&normalize(name), names.map(String::as_str))?;
+        self.get(hit).map(|k| k.name.as_str())
     }
 }
 

@@ -129,15 +129,11 @@ impl Rules {
         })?;
         let (name, value) = (name.trim().to_lowercase(), value.trim().to_lowercase());
         let i = OPTIONS.iter().position(|o| o.name == name).ok_or_else(|| {
-            let near = OPTIONS
-                .iter()
-                .max_by(|a, b| {
-                    strsim::jaro_winkler(&name, a.name).total_cmp(&strsim::jaro_winkler(&name, b.name))
-                })
-                .map(|o| o.name)
+            let hint = crate::data::nearest(&name, OPTIONS.iter().map(|o| o.name))
+                .map(|near| format!("did you mean '{near}'? "))
                 .unwrap_or_default();
             Error::Rule(format!(
-                "'{name}': no such rule option; did you mean '{near}'? (holodice swtcg rules lists them)"
+                "'{name}': no such rule option; {hint}(holodice swtcg rules lists them)"
             ))
         })?;
         let option = &OPTIONS[i];

@@ -1,0 +1,454 @@
+//! One Legion attack, in the order of the attack sequence (docs/legion.md), as steps over a
+//! distribution of count states.
+//!
+//! While colour matters (the rerolls), the state holds blanks and surges per colour; dice showing
+//! a hit or a crit are never rerolled, so they are only counted (a die of colour c that is
+//! neither blank nor surge), and split into hits and crits once the rerolls are over. After
+//! that the state is a handful of totals, and equal states merge at every step.
+
+use super::dice::{attack_dice, defense_die};
+use super::spec::{AttackSurge, Defender, Scenario};
+use crate::dist::Dist;
+use crate::error::Error;
+use crate::states::{roll_counts, States};
+
+/// The most attack dice one attack may roll.
+pub const MAX_DICE: u32 = 30;
+
+/// The most reroll tokens (aim and observation) one attack may spend.
+pub const MAX_TOKENS: u32 = 6;
+
+/// Which printing of the rules to follow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Edition {
+    /// Core Rulebook 2.6 and later: cover is rolled with white defense dice.
+    #[default]
+    Amg2024,
+    /// Before 2.6: cover cancels hits outright; any suppression token improves it.
+    Amg2021,
+}
+
+impl Edition {
+    /// Every edition with its command-line name.
+    pub const ALL: [(Edition, &'static str); 2] = [
+        (Edition::Amg2024, "amg-2024"),
+        (Edition::Amg2021, "amg-2021"),
+    ];
+
+    /// The command-line name.
+    pub fn name(self) -> &'static str {
+        Edition::ALL
+            .iter()
+            .find(|(e, _)| *e == self)
+            .map(|(_, n)| *n)
+            .expect("every edition is listed")
+    }
+}
+
+/// Who decides the "may"s, and how.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Policy {
+    /// The fixed choices of docs/legion.md: what players do.
+    #[default]
+    Greedy,
+}
+
+impl Policy {
+    /// The command-line name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Policy::Greedy => "greedy",
+        }
+    }
+}
+
+/// The exact outcome of one attack.
+#[derive(Debug, Clone)]
+pub struct LegionAttack {
+    /// Hits plus crits after the attack roll, rerolls and surge conversion.
+    pub attack_results: Dist,
+    /// Wounds on the defender.
+    pub wounds: Dist,
+    /// Wounds on the attacker (Deflect).
+    pub attacker_wounds: Dist,
+    /// Wounds on the guardian, when one is given.
+    pub guardian_wounds: Option<Dist>,
+    /// What the computation assumed or ignored.
+    pub notes: Vec<String>,
+}
+
+/// While rerolling: blanks and surges per colour, and aim tokens left.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Pool {
+    blank: [u32; 3],
+    surge: [u32; 3],
+    aims: u32,
+}
+
+/// After the rerolls, colour no longer matters.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Results {
+    results: u32,
+    hits: u32,
+    crits: u32,
+    surges: u32,
+    aims: u32,
+    dodged: bool,
+}
+
+/// From modifying attack dice on.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Defending {
+    results: u32,
+    hits: u32,
+    crits: u32,
+    pierce: u32,
+    /// Pierce before any was spent: Impervious adds that many defense dice.
+    pierce_total: u32,
+    dodged: bool,
+    attacker_wounds: u32,
+    guardian_wounds: u32,
+}
+
+/// What is reported.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Outcome {
+    results: u32,
+    wounds: u32,
+    attacker_wounds: u32,
+    guardian_wounds: u32,
+}
+
+/// The exact outcome of one attack.
+///
+/// ```
+/// use holodice::legion::{attack::{attack, Edition, Policy}, spec::Scenario};
+/// let s = Scenario::parse("1 red, surge hit", "white defense", None).unwrap();
+/// let a = attack(&s, Edition::Amg2024, Policy::Greedy).unwrap();
+/// // Crit, surge and 5 hits of 8 faces: 7/8.
+/// assert_eq!(a.attack_results.mean().to_string(), "7/8");
+/// ```
+pub fn attack(s: &Scenario, edition: Edition, policy: Policy) -> Result<LegionAttack, Error> {
+    let Policy::Greedy = policy;
+    let (a, d) = (&s.attacker, &s.defender);
+    let dice: u32 = a.dice.iter().sum();
+    if dice > MAX_DICE {
+        return Err(Error::TooLarge(format!(
+            "{dice} attack dice is over the limit of {MAX_DICE} for one Legion attack"
+        )));
+    }
+    if a.aim + a.observation > MAX_TOKENS {
+        return Err(Error::TooLarge(format!(
+            "{} aim and observation tokens is over the limit of {MAX_TOKENS}",
+            a.aim + a.observation
+        )));
+    }
+    if a.melee && s.guardian.is_some() {
+        return Err(Error::Illegal(
+            "Guardian has no effect in melee: it only cancels hits of ranged attacks (remove \
+             --guardian, or drop 'melee')"
+                .into(),
+        ));
+    }
+    let ranged = !a.melee;
+    let faces = attack_dice();
+
+    // 1–2. Form the pool and roll it: per colour, blanks, surges and the rest (hits or crits).
+    let mut pool = States::certain(Pool {
+        blank: [0; 3],
+        surge: [0; 3],
+        aims: a.aim,
+    });
+    for (c, f) in faces.iter().enumerate() {
+        pool = pool.and_then(|p| {
+            roll_counts(a.dice[c], &[f.blank, f.surge, f.crit + f.hit]).map(|k| {
+                let mut p = p.clone();
+                p.blank[c] = k[0];
+                p.surge[c] = k[1];
+                p
+            })
+        });
+    }
+
+    // 2. Reroll: aim tokens, then observation tokens, one at a time.
+    let convertible = match a.surge {
+        AttackSurge::None => a.critical + a.surge_tokens,
+        _ => u32::MAX,
+    };
+    let tokens = std::iter::repeat_n((2 + a.precise, true), a.aim as usize)
+        .chain(std::iter::repeat_n((1, false), a.observation as usize));
+    for (capacity, is_aim) in tokens {
+        pool = pool.and_then(|p| {
+            let surges: u32 = p.surge.iter().sum();
+            let mut unconvertible = surges.saturating_sub(convertible);
+            let mut room = capacity;
+            let mut picked = [(0u32, 0u32); 3];
+            for c in 0..3 {
+                let blanks = room.min(p.blank[c]);
+                room -= blanks;
+                let surges = room.min(p.surge[c]).min(unconvertible);
+                room -= surges;
+                unconvertible -= surges;
+                picked[c] = (blanks, surges);
+            }
+            if room == capacity {
+                return States::certain(p.clone());
+            }
+            let mut kept = p.clone();
+            kept.aims -= u32::from(is_aim);
+            let mut next = States::certain(kept);
+            for (c, &(blanks, surges)) in picked.iter().enumerate() {
+                let f = faces[c];
+                next = next.and_then(|q| {
+                    roll_counts(blanks + surges, &[f.blank, f.surge, f.crit + f.hit]).map(|k| {
+                        let mut q = q.clone();
+                        q.blank[c] = q.blank[c] - blanks + k[0];
+                        q.surge[c] = q.surge[c] - surges + k[1];
+                        q
+                    })
+                });
+            }
+            next
+        });
+    }
+
+    // Colour stops mattering: split each colour's other dice into crits and hits.
+    let remaining = pool.map(|p| {
+        let other: Vec<u32> = (0..3)
+            .map(|c| a.dice[c] - p.blank[c] - p.surge[c])
+            .collect();
+        (
+            other,
+            p.surge.iter().sum::<u32>(),
+            if a.lethal > 0 { p.aims } else { 0 },
+        )
+    });
+    let rolled = remaining.and_then(|(other, surges, aims)| {
+        let mut split = States::certain(Results {
+            results: 0,
+            hits: 0,
+            crits: 0,
+            surges: *surges,
+            aims: *aims,
+            dodged: false,
+        });
+        for (c, f) in faces.iter().enumerate() {
+            split = split.and_then(|r| {
+                roll_counts(other[c], &[f.crit, f.hit]).map(|k| {
+                    let mut r = r.clone();
+                    r.crits += k[0];
+                    r.hits += k[1];
+                    r
+                })
+            });
+        }
+        split
+    });
+
+    // 3. Convert attack surges: Critical X, then the chart, then surge tokens.
+    let converted = rolled.map(|r| {
+        let mut r = r.clone();
+        let critical = a.critical.min(r.surges);
+        r.crits += critical;
+        let rest = r.surges - critical;
+        match a.surge {
+            AttackSurge::Hit => r.hits += rest,
+            AttackSurge::Crit => r.crits += rest,
+            AttackSurge::None => r.hits += a.surge_tokens.min(rest),
+        }
+        r.surges = 0;
+        r.results = r.hits + r.crits;
+        r
+    });
+
+    // 4. Dodge and cover.
+    let cover = cover_value(s, edition);
+    let white = defense_die(super::spec::DefenseDie::White);
+    let covered = converted.and_then(|r| {
+        if cover == 0 || r.hits == 0 {
+            return States::certain(r.clone());
+        }
+        match edition {
+            Edition::Amg2021 => {
+                let mut r = r.clone();
+                r.hits -= r.hits.min(cover);
+                States::certain(r)
+            }
+            Edition::Amg2024 => {
+                let low = u32::from(d.low_profile);
+                let cancel = white.block + if cover >= 2 { white.surge } else { 0 };
+                let other = white.block + white.surge + white.blank - cancel;
+                roll_counts(r.hits - low, &[cancel, other]).map(|k| {
+                    let mut r = r.clone();
+                    r.hits -= r.hits.min(k[0] + low);
+                    r
+                })
+            }
+        }
+    });
+    let dodged = covered.map(|r| {
+        let mut r = r.clone();
+        if a.high_velocity || d.dodge == 0 {
+            return r;
+        }
+        let crits = if d.outmaneuver {
+            d.dodge.min(r.crits)
+        } else {
+            0
+        };
+        let hits = (d.dodge - crits).min(r.hits);
+        r.crits -= crits;
+        r.hits -= hits;
+        r.dodged = crits + hits > 0 || (d.block && r.hits + r.crits > 0);
+        r
+    });
+
+    // 5. Modify attack dice: the attacker (Impact, Lethal), then the defender (Armor, Armor X,
+    //    Shielded, Backup), then a guardian.
+    let armored = d.armor || d.armor_x > 0;
+    let modified = dodged.map(|r| {
+        let mut hits = r.hits;
+        let mut crits = r.crits;
+        if armored {
+            let impact = a.impact.min(hits);
+            hits -= impact;
+            crits += impact;
+        }
+        let pierce = a.pierce + a.lethal.min(r.aims);
+        if d.armor {
+            hits = 0;
+        }
+        hits -= d.armor_x.min(hits);
+        let shield_crits = d.shielded.min(crits);
+        crits -= shield_crits;
+        hits -= (d.shielded - shield_crits).min(hits);
+        if d.backup && ranged {
+            hits -= 2.min(hits);
+        }
+        Defending {
+            results: r.results,
+            hits,
+            crits,
+            pierce,
+            pierce_total: pierce,
+            dodged: r.dodged,
+            attacker_wounds: 0,
+            guardian_wounds: 0,
+        }
+    });
+    let guarded = match &s.guardian {
+        Some(g) if ranged && g.suppression < g.courage && d.guardian == 0 => {
+            modified.and_then(|r| guard(r, g, a.high_velocity))
+        }
+        _ => modified,
+    };
+
+    // 6–8. Roll defense dice, reroll, convert surges, Pierce, wounds.
+    let deflects = d.deflect && ranged && !a.high_velocity;
+    let faces_d = defense_die(d.die.expect("the parser requires a defense die"));
+    let outcome = guarded.and_then(|r| {
+        let results = r.hits + r.crits;
+        if results == 0 {
+            return States::certain(Outcome {
+                results: r.results,
+                wounds: 0,
+                attacker_wounds: r.attacker_wounds,
+                guardian_wounds: r.guardian_wounds,
+            });
+        }
+        let extra =
+            d.danger_sense.min(d.suppression) + if d.impervious { r.pierce_total } else { 0 };
+        let all_convert = d.surge_block || deflects || (d.block && r.dodged);
+        let convertible = if all_convert {
+            u32::MAX
+        } else {
+            d.surge_tokens
+        };
+        let roll = roll_counts(
+            results + extra,
+            &[faces_d.block, faces_d.surge, faces_d.blank],
+        );
+        let rerolled = roll.and_then(|k| {
+            let unconvertible = k[1].saturating_sub(convertible);
+            let n = d.uncanny_luck.min(k[2] + unconvertible);
+            roll_counts(n, &[faces_d.block, faces_d.surge, faces_d.blank]).map(|m| {
+                let from_blanks = n.min(k[2]);
+                vec![
+                    k[0] + m[0],
+                    k[1] - (n - from_blanks) + m[1],
+                    k[2] - from_blanks + m[2],
+                ]
+            })
+        });
+        let pierce = if d.immune_pierce { 0 } else { r.pierce };
+        rerolled.map(|k| {
+            let deflected = u32::from(deflects && k[1] > 0);
+            let blocks = k[0] + k[1].min(convertible);
+            let blocks = blocks - pierce.min(blocks);
+            Outcome {
+                results: r.results,
+                wounds: results.saturating_sub(blocks),
+                attacker_wounds: r.attacker_wounds + deflected,
+                guardian_wounds: r.guardian_wounds,
+            }
+        })
+    });
+
+    Ok(LegionAttack {
+        attack_results: outcome.to_dist(|o| i64::from(o.results)),
+        wounds: outcome.to_dist(|o| i64::from(o.wounds)),
+        attacker_wounds: outcome.to_dist(|o| i64::from(o.attacker_wounds)),
+        guardian_wounds: s
+            .guardian
+            .as_ref()
+            .map(|_| outcome.to_dist(|o| i64::from(o.guardian_wounds))),
+        notes: s.notes.clone(),
+    })
+}
+
+/// The cover value the hits meet: 0 (none), 1 (light) or 2 (heavy).
+fn cover_value(s: &Scenario, edition: Edition) -> u32 {
+    let (a, d) = (&s.attacker, &s.defender);
+    if a.melee || a.blast {
+        return 0;
+    }
+    let suppressed = match edition {
+        Edition::Amg2024 => d.suppression >= d.courage,
+        Edition::Amg2021 => d.suppression > 0,
+    };
+    let mut cover = (d.cover + u32::from(suppressed) + d.cover_keyword).min(2);
+    if edition == Edition::Amg2021 && d.low_profile && cover == 1 {
+        cover = 2;
+    }
+    cover.saturating_sub(a.sharpshooter)
+}
+
+/// Guardian X: the guardian takes up to X hits and rolls its own defense dice for them; the
+/// attacker's Pierce cancels its blocks first.
+fn guard(r: &Defending, g: &Defender, high_velocity: bool) -> States<Defending> {
+    let taken = g.guardian.min(r.hits);
+    if taken == 0 {
+        return States::certain(r.clone());
+    }
+    let f = defense_die(g.die.expect("the parser requires a defense die"));
+    let deflects = g.deflect && !high_velocity;
+    roll_counts(taken, &[f.block, f.surge, f.blank]).map(|k| {
+        let converted = if g.surge_block || deflects {
+            k[1]
+        } else {
+            g.surge_tokens.min(k[1])
+        };
+        let blocks = k[0] + converted;
+        let pierced = if g.immune_pierce {
+            0
+        } else {
+            r.pierce.min(blocks)
+        };
+        let mut r = r.clone();
+        r.hits -= taken;
+        r.pierce -= pierced;
+        r.attacker_wounds += u32::from(deflects && k[1] > 0);
+        r.guardian_wounds += taken - (blocks - pierced);
+        r
+    })
+}

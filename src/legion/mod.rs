@@ -1,0 +1,5 @@
+//! Star Wars: Legion: dice, unit SPECs and the attack sequence.
+
+pub mod attack;
+pub mod dice;
+pub mod spec;

@@ -1,0 +1,537 @@
+//! Legion SPECs: `"4 red, 2 black, surge crit, aim 1, Pierce 1"`, comma-separated, any case.
+//! Item names come from `data/legion/keywords.yaml`; this file gives each its field.
+
+use crate::data::{self, DataError};
+use crate::error::Error;
+use crate::swtcg::keywords::normalize;
+use serde::Deserialize;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// The largest count any SPEC item may carry.
+pub const MAX_COUNT: u32 = 100;
+
+const FILE: &str = "data/legion/keywords.yaml";
+const YAML: &str = include_str!("../../data/legion/keywords.yaml");
+
+/// The SPEC a unit is given in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Role {
+    Attacker,
+    Defender,
+    Guardian,
+}
+
+impl Role {
+    fn name(self) -> &'static str {
+        match self {
+            Role::Attacker => "attacker",
+            Role::Defender => "defender",
+            Role::Guardian => "guardian",
+        }
+    }
+}
+
+/// The unit field an item sets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Field {
+    Red,
+    Black,
+    White,
+    Melee,
+    Ranged,
+    Aim,
+    Observation,
+    Precise,
+    SurgeHit,
+    SurgeCrit,
+    SurgeTokens,
+    Critical,
+    Sharpshooter,
+    Blast,
+    HighVelocity,
+    Impact,
+    Lethal,
+    Pierce,
+    RedDefense,
+    WhiteDefense,
+    SurgeBlock,
+    Dodge,
+    Cover,
+    CoverNone,
+    CoverLight,
+    CoverHeavy,
+    CoverKeyword,
+    Suppression,
+    Courage,
+    LowProfile,
+    Outmaneuver,
+    Armor,
+    ArmorX,
+    Shielded,
+    Backup,
+    Guardian,
+    DangerSense,
+    Impervious,
+    UncannyLuck,
+    Block,
+    Deflect,
+    ImmunePierce,
+    None,
+}
+
+/// Whether an item is computed, recognised as irrelevant to dice, or refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    #[default]
+    Modelled,
+    NoDiceEffect,
+    NotModelled,
+}
+
+/// One SPEC item as the data file defines it.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Keyword {
+    pub name: String,
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    pub value: crate::swtcg::keywords::ValueKind,
+    pub roles: Vec<Role>,
+    pub step: String,
+    pub sets: Field,
+    #[serde(default)]
+    pub status: Status,
+    #[serde(default)]
+    pub reason: Option<String>,
+}
+
+/// The item table: lookup by (name, whether a value is given).
+#[derive(Debug)]
+pub struct Keywords {
+    list: Vec<Keyword>,
+    by_name: HashMap<(String, bool), usize>,
+}
+
+impl Keywords {
+    /// The items shipped in the binary.
+    pub fn builtin() -> &'static Keywords {
+        static TABLE: OnceLock<Keywords> = OnceLock::new();
+        TABLE.get_or_init(|| {
+            Keywords::load(FILE, YAML)
+                .unwrap_or_else(|e| panic!("the embedded Legion keyword data is malformed: {e}"))
+        })
+    }
+
+    /// Parses and validates an item file.
+    pub fn load(file: &str, text: &str) -> Result<Keywords, DataError> {
+        let list: Vec<Keyword> = data::parse(file, text)?;
+        let mut by_name = HashMap::new();
+        for (i, k) in list.iter().enumerate() {
+            let valued = k.value != crate::swtcg::keywords::ValueKind::None;
+            for n in std::iter::once(&k.name).chain(&k.aliases) {
+                if by_name.insert((normalize(n), valued), i).is_some() {
+                    return Err(data::item_error(
+                        file,
+                        text,
+                        &k.name,
+                        format!("the name '{n}' is defined twice"),
+                    ));
+                }
+            }
+            if k.status != Status::Modelled && k.reason.is_none() {
+                return Err(data::item_error(
+                    file,
+                    text,
+                    &k.name,
+                    "an item that is not modelled needs a reason".into(),
+                ));
+            }
+        }
+        Ok(Keywords { list, by_name })
+    }
+
+    /// Every item, in the data file's order.
+    pub fn all(&self) -> &[Keyword] {
+        &self.list
+    }
+
+    fn get(&self, name: &str, valued: bool) -> Option<&Keyword> {
+        self.by_name
+            .get(&(normalize(name), valued))
+            .map(|&i| &self.list[i])
+    }
+
+    fn nearest(&self, name: &str) -> Option<&str> {
+        let names = self
+            .list
+            .iter()
+            .flat_map(|k| std::iter::once(&k.name).chain(&k.aliases));
+        data::nearest(&normalize(name), names.map(String::as_str))
+    }
+}
+
+/// Attack surge chart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum AttackSurge {
+    #[default]
+    None,
+    Hit,
+    Crit,
+}
+
+/// Defense die colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DefenseDie {
+    Red,
+    White,
+}
+
+/// The attacking unit.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Attacker {
+    /// Dice per colour: red, black, white.
+    pub dice: [u32; 3],
+    pub surge: AttackSurge,
+    pub aim: u32,
+    pub observation: u32,
+    pub precise: u32,
+    pub surge_tokens: u32,
+    pub critical: u32,
+    pub sharpshooter: u32,
+    pub blast: bool,
+    pub high_velocity: bool,
+    pub impact: u32,
+    pub lethal: u32,
+    pub pierce: u32,
+    pub melee: bool,
+}
+
+/// A unit that rolls defense dice: the defender, or a guardian.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Defender {
+    pub die: Option<DefenseDie>,
+    pub surge_block: bool,
+    pub surge_tokens: u32,
+    pub dodge: u32,
+    /// Cover from terrain: 0 none, 1 light, 2 heavy.
+    pub cover: u32,
+    /// The Cover X keyword.
+    pub cover_keyword: u32,
+    pub suppression: u32,
+    pub courage: u32,
+    pub low_profile: bool,
+    pub outmaneuver: bool,
+    pub armor: bool,
+    pub armor_x: u32,
+    pub shielded: u32,
+    pub backup: bool,
+    /// Guardian X: on a guardian, how many hits it may take; on the defender, only whether it has it.
+    pub guardian: u32,
+    pub danger_sense: u32,
+    pub impervious: bool,
+    pub uncanny_luck: u32,
+    pub block: bool,
+    pub deflect: bool,
+    pub immune_pierce: bool,
+}
+
+impl Default for Defender {
+    fn default() -> Self {
+        Defender {
+            die: None,
+            surge_block: false,
+            surge_tokens: 0,
+            dodge: 0,
+            cover: 0,
+            cover_keyword: 0,
+            suppression: 0,
+            courage: 1,
+            low_profile: false,
+            outmaneuver: false,
+            armor: false,
+            armor_x: 0,
+            shielded: 0,
+            backup: false,
+            guardian: 0,
+            danger_sense: 0,
+            impervious: false,
+            uncanny_luck: 0,
+            block: false,
+            deflect: false,
+            immune_pierce: false,
+        }
+    }
+}
+
+/// Everything one attack needs: the units, and what the computation should tell the reader.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Scenario {
+    pub attacker: Attacker,
+    pub defender: Defender,
+    pub guardian: Option<Defender>,
+    /// Items recognised as having no effect on dice, or having none in this attack.
+    pub notes: Vec<String>,
+}
+
+impl Scenario {
+    /// Parses the three SPECs.
+    ///
+    /// ```
+    /// use holodice::legion::spec::Scenario;
+    /// let s = Scenario::parse("4 red, surge crit, aim 1", "white defense, cover light", None).unwrap();
+    /// assert_eq!(s.attacker.dice, [4, 0, 0]);
+    /// assert_eq!(s.defender.cover, 1);
+    /// ```
+    pub fn parse(
+        attacker: &str,
+        defender: &str,
+        guardian: Option<&str>,
+    ) -> Result<Scenario, Error> {
+        let mut s = Scenario {
+            attacker: Attacker::default(),
+            defender: Defender::default(),
+            guardian: guardian.map(|_| Defender::default()),
+            notes: Vec::new(),
+        };
+        for (role, spec) in [
+            (Role::Attacker, Some(attacker)),
+            (Role::Defender, Some(defender)),
+            (Role::Guardian, guardian),
+        ] {
+            let Some(spec) = spec else { continue };
+            if spec.trim().is_empty() {
+                continue;
+            }
+            for raw in spec.split(',') {
+                let item = raw.trim();
+                let fail = |message: String| Error::Spec {
+                    role: role.name().to_string(),
+                    item: item.to_string(),
+                    message,
+                };
+                let (keyword, value) = lookup(item).map_err(fail)?;
+                if !keyword.roles.contains(&role) {
+                    let allowed: Vec<&str> = keyword.roles.iter().map(|r| r.name()).collect();
+                    return Err(fail(format!(
+                        "{} belongs in the {} SPEC",
+                        keyword.name,
+                        allowed.join(" or ")
+                    )));
+                }
+                match keyword.status {
+                    Status::NotModelled => {
+                        return Err(Error::NotModelled {
+                            keyword: keyword.name.clone(),
+                            reason: keyword.reason.clone().unwrap_or_default(),
+                        })
+                    }
+                    Status::NoDiceEffect => s.notes.push(format!(
+                        "{}: no effect on dice ({})",
+                        keyword.name,
+                        keyword.reason.clone().unwrap_or_default()
+                    )),
+                    Status::Modelled => {}
+                }
+                match role {
+                    Role::Attacker => set_attacker(&mut s.attacker, keyword.sets, value),
+                    Role::Defender => set_defender(&mut s.defender, keyword.sets, value),
+                    Role::Guardian => set_defender(
+                        s.guardian.as_mut().expect("a guardian SPEC was given"),
+                        keyword.sets,
+                        value,
+                    ),
+                }
+                .map_err(fail)?;
+            }
+        }
+        if s.defender.die.is_none() {
+            return Err(Error::Missing(
+                "the defender SPEC has no defense die: add 'red defense' or 'white defense'".into(),
+            ));
+        }
+        if let Some(g) = &s.guardian {
+            if g.die.is_none() {
+                return Err(Error::Missing(
+                    "the guardian SPEC has no defense die: add 'red defense' or 'white defense'"
+                        .into(),
+                ));
+            }
+            if g.guardian == 0 {
+                return Err(Error::Missing(
+                    "the guardian SPEC has no Guardian X: add one, as in 'Guardian 2'".into(),
+                ));
+            }
+        }
+        if s.attacker.dice.iter().sum::<u32>() == 0 {
+            return Err(Error::Missing(
+                "the attacker SPEC has no dice: add some, as in '4 red, 2 black'".into(),
+            ));
+        }
+        Ok(s)
+    }
+}
+
+/// Finds the item for `text`: a name, with a number after it (or before it: `4 red`).
+fn lookup(text: &str) -> Result<(&'static Keyword, u32), String> {
+    if text.is_empty() {
+        return Err("empty item (two commas in a row?)".into());
+    }
+    let keywords = Keywords::builtin();
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let numeric = |w: &str| {
+        w.strip_prefix('+')
+            .unwrap_or(w)
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == '-')
+            && w.chars().any(|c| c.is_ascii_digit())
+    };
+    let (name, number) = match words.as_slice() {
+        [first, rest @ ..] if numeric(first) && !rest.is_empty() => (rest.join(" "), Some(*first)),
+        [rest @ .., last] if numeric(last) && !rest.is_empty() => (rest.join(" "), Some(*last)),
+        _ => (text.to_string(), None),
+    };
+    let Some(keyword) = keywords.get(&name, number.is_some()) else {
+        if keywords.get(&name, !number.is_some()).is_some() {
+            return Err(match number {
+                Some(_) => format!("'{name}' takes no number"),
+                None => format!("'{name}' needs a number, as in '{name} 1'"),
+            });
+        }
+        return Err(match keywords.nearest(&name) {
+            Some(near) => format!("unknown item '{name}'; did you mean '{near}'?"),
+            None => format!("unknown item '{name}' (see docs/legion.md for the SPEC items)"),
+        });
+    };
+    let value = match number {
+        None => 0,
+        Some(n) => {
+            let v: i64 = n
+                .strip_prefix('+')
+                .unwrap_or(n)
+                .parse()
+                .map_err(|_| format!("{n} is over the limit of {MAX_COUNT}"))?;
+            if v < 0 {
+                return Err(format!("{} can't be negative", keyword.name));
+            }
+            if v > i64::from(MAX_COUNT) {
+                return Err(format!(
+                    "{v} is over the limit of {MAX_COUNT} for {}",
+                    keyword.name
+                ));
+            }
+            v as u32
+        }
+    };
+    Ok((keyword, value))
+}
+
+fn set_attacker(a: &mut Attacker, field: Field, v: u32) -> Result<(), String> {
+    match field {
+        Field::Red => a.dice[0] = v,
+        Field::Black => a.dice[1] = v,
+        Field::White => a.dice[2] = v,
+        Field::Melee => a.melee = true,
+        Field::Ranged => a.melee = false,
+        Field::Aim => a.aim = v,
+        Field::Observation => a.observation = v,
+        Field::Precise => a.precise += v,
+        Field::SurgeHit => a.surge = AttackSurge::Hit,
+        Field::SurgeCrit => a.surge = AttackSurge::Crit,
+        Field::SurgeTokens => a.surge_tokens = v,
+        Field::Critical => a.critical += v,
+        Field::Sharpshooter => a.sharpshooter += v,
+        Field::Blast => a.blast = true,
+        Field::HighVelocity => a.high_velocity = true,
+        Field::Impact => a.impact += v,
+        Field::Lethal => a.lethal += v,
+        Field::Pierce => a.pierce += v,
+        Field::None => {}
+        other => return Err(format!("{other:?} is not an attacker item")),
+    }
+    Ok(())
+}
+
+fn set_defender(d: &mut Defender, field: Field, v: u32) -> Result<(), String> {
+    match field {
+        Field::RedDefense => d.die = Some(DefenseDie::Red),
+        Field::WhiteDefense => d.die = Some(DefenseDie::White),
+        Field::SurgeBlock => d.surge_block = true,
+        Field::SurgeTokens => d.surge_tokens = v,
+        Field::Dodge => d.dodge = v,
+        Field::Cover if v > 2 => {
+            return Err("cover is 0, 1 or 2 (none, light, heavy)".into());
+        }
+        Field::Cover => d.cover = v,
+        Field::CoverNone => d.cover = 0,
+        Field::CoverLight => d.cover = 1,
+        Field::CoverHeavy => d.cover = 2,
+        Field::CoverKeyword => d.cover_keyword += v,
+        Field::Suppression => d.suppression = v,
+        Field::Courage => d.courage = v,
+        Field::LowProfile => d.low_profile = true,
+        Field::Outmaneuver => d.outmaneuver = true,
+        Field::Armor => d.armor = true,
+        Field::ArmorX => d.armor_x += v,
+        Field::Shielded => d.shielded += v,
+        Field::Backup => d.backup = true,
+        Field::Guardian => d.guardian += v,
+        Field::DangerSense => d.danger_sense += v,
+        Field::Impervious => d.impervious = true,
+        Field::UncannyLuck => d.uncanny_luck += v,
+        Field::Block => d.block = true,
+        Field::Deflect => d.deflect = true,
+        Field::ImmunePierce => d.immune_pierce = true,
+        Field::None => {}
+        other => return Err(format!("{other:?} is not a defender item")),
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(a: &str, d: &str) -> String {
+        Scenario::parse(a, d, None).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn parses_dice_both_ways_and_word_values() {
+        let s = Scenario::parse(
+            "4 red, black 2, 1 WHITE, surge crit, aim 2, Pierce 1",
+            "red defense, surge block, cover heavy, Armor 1, Immune: Pierce, dodge 1",
+            Some("Guardian 2, white defense, Deflect"),
+        )
+        .unwrap();
+        assert_eq!(s.attacker.dice, [4, 2, 1]);
+        assert_eq!(s.attacker.surge, AttackSurge::Crit);
+        assert_eq!((s.attacker.aim, s.attacker.pierce), (2, 1));
+        assert_eq!(s.defender.die, Some(DefenseDie::Red));
+        assert_eq!((s.defender.cover, s.defender.armor_x), (2, 1));
+        assert!(!s.defender.armor && s.defender.immune_pierce && s.defender.surge_block);
+        let g = s.guardian.unwrap();
+        assert_eq!(
+            (g.guardian, g.die, g.deflect),
+            (2, Some(DefenseDie::White), true)
+        );
+    }
+
+    #[test]
+    fn bad_items_name_the_fix() {
+        assert!(err("4 red", "").contains("no defense die"));
+        assert!(err("", "red defense").contains("no dice"));
+        assert!(err("4 rde", "red defense").contains("did you mean 'red'"));
+        assert!(err("4 red, Pierce", "red defense").contains("needs a number"));
+        assert!(err("4 red, Blast 2", "red defense").contains("takes no number"));
+        assert!(err("-1 red", "red defense").contains("can't be negative"));
+        assert!(err("4 red, dodge 1", "red defense").contains("belongs in the defender SPEC"));
+        assert!(err("4 red, Marksman", "red defense").contains("not modelled yet"));
+        assert!(err("4 red", "red defense, cover 3").contains("0, 1 or 2"));
+        assert!(err("101 red", "red defense").contains("limit of 100"));
+        assert!(err("4 red", "red defense,,dodge 1").contains("empty item"));
+    }
+}
