@@ -183,13 +183,13 @@ pub fn attack(s: &Scenario, edition: Edition, policy: Policy) -> Result<LegionAt
             let mut unconvertible = surges.saturating_sub(convertible);
             let mut room = capacity;
             let mut picked = [(0u32, 0u32); 3];
-            for c in 0..3 {
+            for (c, pick) in picked.iter_mut().enumerate() {
                 let blanks = room.min(p.blank[c]);
                 room -= blanks;
                 let surges = room.min(p.surge[c]).min(unconvertible);
                 room -= surges;
                 unconvertible -= surges;
-                picked[c] = (blanks, surges);
+                *pick = (blanks, surges);
             }
             if room == capacity {
                 return States::certain(p.clone());

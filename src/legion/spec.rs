@@ -395,7 +395,7 @@ fn lookup(text: &str) -> Result<(&'static Keyword, u32), String> {
         _ => (text.to_string(), None),
     };
     let Some(keyword) = keywords.get(&name, number.is_some()) else {
-        if keywords.get(&name, !number.is_some()).is_some() {
+        if keywords.get(&name, number.is_none()).is_some() {
             return Err(match number {
                 Some(_) => format!("'{name}' takes no number"),
                 None => format!("'{name}' needs a number, as in '{name} 1'"),
