@@ -29,6 +29,71 @@ enum Game {
     /// Star Wars Trading Card Game
     #[command(subcommand)]
     Swtcg(SwtcgCommand),
+    /// Star Wars: Legion
+    #[command(subcommand)]
+    Legion(LegionCommand),
+}
+
+#[derive(Subcommand)]
+enum LegionCommand {
+    /// The exact outcome of one attack: wounds, attack results, Deflect and Guardian wounds
+    #[command(after_long_help = LEGION_HELP)]
+    Attack(LegionArgs),
+}
+
+const LEGION_HELP: &str = "SPECs are comma-separated lists, in any case. Attacker: '4 red', \
+'2 black', '1 white', 'surge hit' or 'surge crit', 'aim 1', 'observation 1', 'surge tokens 1', \
+'Precise 1', 'Critical 1', 'Pierce 1', 'Impact 1', 'Lethal 1', 'Sharpshooter 1', 'High Velocity', \
+'Blast', 'melee'. Defender: 'red defense' or 'white defense' (required), 'surge block', 'dodge 1', \
+'surge tokens 1', 'cover light' / 'cover heavy' / 'cover 0..2', 'Cover keyword 1', \
+'suppression 1', 'courage 1', 'Low Profile', 'Armor', 'Armor 1', 'Shielded 1', 'Impervious', \
+'Immune: Pierce', 'Danger Sense 1', 'Uncanny Luck 1', 'Block', 'Outmaneuver', 'Deflect', 'Backup'. \
+Guardian: 'Guardian 2, red defense, surge block, Deflect'. docs/legion.md gives the sequence and \
+the greedy policy's exact choices.
+
+Example:
+  holodice legion attack --attacker \"4 red, 2 black, surge crit, aim 1, Pierce 1\" --defender \"white defense, surge block, cover light, dodge 1\"
+";
+
+#[derive(Args)]
+struct LegionArgs {
+    /// The attacking unit's pool and keywords, e.g. "4 red, 2 black, surge crit, aim 1"
+    #[arg(long, value_name = "SPEC")]
+    attacker: String,
+    /// The defending unit, e.g. "white defense, surge block, cover light, dodge 1"
+    #[arg(long, value_name = "SPEC")]
+    defender: String,
+    /// A unit guarding the defender, e.g. "Guardian 2, red defense, surge block, Deflect"
+    #[arg(long, value_name = "SPEC")]
+    guardian: Option<String>,
+    /// Rules edition: amg-2024 (rolled cover) or amg-2021 (cover cancels hits)
+    #[arg(long, value_enum, default_value_t = EditionArg::Amg2024)]
+    edition: EditionArg,
+    /// Who makes the choices the rules leave to the players
+    #[arg(long, value_enum, default_value_t = PolicyArg::Greedy)]
+    policy: PolicyArg,
+    /// Output format
+    #[arg(long, value_enum, default_value_t = FormatArg::Text)]
+    format: FormatArg,
+    /// Show exact fractions beside percentages (JSON and YAML are always exact)
+    #[arg(long)]
+    exact: bool,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum EditionArg {
+    #[value(name = "amg-2024")]
+    Amg2024,
+    #[value(name = "amg-2021")]
+    Amg2021,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum PolicyArg {
+    /// Fixed choices that match what players do (docs/legion.md)
+    Greedy,
+    /// Expectimax over the count state (not built yet)
+    Optimal,
 }
 
 #[derive(Subcommand)]
@@ -116,6 +181,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Game::Swtcg(SwtcgCommand::Attack(a)) => attack(&a),
         Game::Swtcg(SwtcgCommand::Keywords) => Ok(swtcg::keywords::coverage_markdown()),
         Game::Swtcg(SwtcgCommand::Rules) => Ok(rules_listing()),
+        Game::Legion(LegionCommand::Attack(a)) => legion_attack(&a),
     };
     match result {
         Ok(out) => {
@@ -172,6 +238,39 @@ fn attack(a: &AttackArgs) -> Result<String, Error> {
     }
     let result = swtcg::attack::attack(&attacker, &defender, &rules)?;
     let report = swtcg::attack_report(&attacker, &defender, &rules, &result);
+    Ok(a.format
+        .format()
+        .renderer()
+        .render(&report, &Options { exact: a.exact }))
+}
+
+fn legion_attack(a: &LegionArgs) -> Result<String, Error> {
+    use holodice::legion::{self, attack::Edition, attack::Policy, spec::Scenario};
+    let scenario = Scenario::parse(&a.attacker, &a.defender, a.guardian.as_deref())?;
+    let edition = match a.edition {
+        EditionArg::Amg2024 => Edition::Amg2024,
+        EditionArg::Amg2021 => Edition::Amg2021,
+    };
+    let policy = match a.policy {
+        PolicyArg::Greedy => Policy::Greedy,
+        PolicyArg::Optimal => {
+            return Err(Error::NotModelled {
+                keyword: "--policy optimal".into(),
+                reason: "the expectimax policy is not built yet; use --policy greedy".into(),
+            })
+        }
+    };
+    let result = legion::attack::attack(&scenario, edition, policy)?;
+    let report = legion::attack_report(
+        [
+            ("attacker", Some(a.attacker.as_str())),
+            ("defender", Some(a.defender.as_str())),
+            ("guardian", a.guardian.as_deref()),
+        ],
+        edition,
+        policy,
+        &result,
+    );
     Ok(a.format
         .format()
         .renderer()

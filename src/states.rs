@@ -6,8 +6,10 @@ use crate::dist::{binomial_row, Dist};
 use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{One, Zero};
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::Hash;
+use std::rc::Rc;
 
 /// `P(state) = weight / denominator`, the weights adding up to the denominator.
 ///
@@ -86,9 +88,14 @@ impl<S: Hash + Eq + Clone> States<S> {
     pub fn and_then<T: Hash + Eq + Clone>(&self, f: impl Fn(&S) -> States<T>) -> States<T> {
         let branches: Vec<(&BigUint, States<T>)> =
             self.weights.iter().map(|(s, w)| (w, f(s))).collect();
-        let common = branches
-            .iter()
-            .fold(BigUint::one(), |l, (_, b)| l.lcm(&b.denominator));
+        let common = branches.iter().fold(BigUint::one(), |l, (_, b)| {
+            // Branches mostly share a denominator: skip the gcd when it already divides.
+            if (&l % &b.denominator).is_zero() {
+                l
+            } else {
+                l.lcm(&b.denominator)
+            }
+        });
         let mut weights: HashMap<T, BigUint> = HashMap::new();
         for (w, branch) in branches {
             let scale = w * (&common / &branch.denominator);
@@ -108,6 +115,44 @@ impl<S: Hash + Eq + Clone> States<S> {
             .expect("a distribution has mass");
         debug_assert_eq!(d.denominator(), &self.denominator);
         d
+    }
+}
+
+/// Results computed once per key: a step that many states share (the same dice rolled, the same
+/// defense faced) is built once and mapped into each.
+#[derive(Debug)]
+pub struct Memo<K, V> {
+    done: RefCell<HashMap<K, Rc<V>>>,
+}
+
+impl<K: Hash + Eq + Clone, V> Default for Memo<K, V> {
+    fn default() -> Self {
+        Memo {
+            done: RefCell::new(HashMap::new()),
+        }
+    }
+}
+
+impl<K: Hash + Eq + Clone, V> Memo<K, V> {
+    /// The value for `key`, computed by `make` the first time only.
+    pub fn get(&self, key: K, make: impl FnOnce(&K) -> V) -> Rc<V> {
+        if let Some(v) = self.done.borrow().get(&key) {
+            return Rc::clone(v);
+        }
+        let v = Rc::new(make(&key));
+        self.done.borrow_mut().insert(key, Rc::clone(&v));
+        v
+    }
+}
+
+/// Multinomial rolls ([`roll_counts`]), each built once.
+#[derive(Debug, Default)]
+pub struct Rolls(Memo<(u32, Vec<u32>), States<Vec<u32>>>);
+
+impl Rolls {
+    /// `n` dice with these face weights, as counts per face.
+    pub fn roll(&self, n: u32, faces: &[u32]) -> Rc<States<Vec<u32>>> {
+        self.0.get((n, faces.to_vec()), |(n, f)| roll_counts(*n, f))
     }
 }
 

@@ -10,13 +10,17 @@ use super::dice::{attack_dice, defense_die};
 use super::spec::{AttackSurge, Defender, Scenario};
 use crate::dist::Dist;
 use crate::error::Error;
-use crate::states::{roll_counts, States};
+use crate::states::{Memo, Rolls, States};
 
 /// The most attack dice one attack may roll.
 pub const MAX_DICE: u32 = 30;
 
 /// The most reroll tokens (aim and observation) one attack may spend.
 pub const MAX_TOKENS: u32 = 6;
+
+/// Rerolls track each colour's blanks (and surges, without a surge chart): the number of such
+/// states times the tokens spent may not exceed this, which keeps an answer near a second.
+pub const MAX_REROLL_WORK: u64 = 150_000;
 
 /// Which printing of the rules to follow.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -85,13 +89,22 @@ struct Pool {
     aims: u32,
 }
 
-/// After the rerolls, colour no longer matters.
+/// After the rerolls: kept dice per colour still to split into hits and crits.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Rolled {
+    kept: [u32; 3],
+    hits: u32,
+    crits: u32,
+    surges: u32,
+    aims: u32,
+}
+
+/// After converting surges, colour no longer matters.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 struct Results {
     results: u32,
     hits: u32,
     crits: u32,
-    surges: u32,
     aims: u32,
     dodged: bool,
 }
@@ -109,6 +122,10 @@ struct Defending {
     attacker_wounds: u32,
     guardian_wounds: u32,
 }
+
+/// What a defense roll depends on: dice for results, extra dice, whether every surge converts,
+/// and the Pierce that meets it.
+type DefenseKey = (u32, u32, bool, u32);
 
 /// What is reported.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -152,113 +169,93 @@ pub fn attack(s: &Scenario, edition: Edition, policy: Policy) -> Result<LegionAt
     }
     let ranged = !a.melee;
     let faces = attack_dice();
+    let rolls = Rolls::default();
+    let roll = |n: u32, weights: &[u32]| rolls.roll(n, weights);
 
-    // 1–2. Form the pool and roll it: per colour, blanks, surges and the rest (hits or crits).
-    let mut pool = States::certain(Pool {
-        blank: [0; 3],
-        surge: [0; 3],
-        aims: a.aim,
-    });
-    for (c, f) in faces.iter().enumerate() {
-        pool = pool.and_then(|p| {
-            roll_counts(a.dice[c], &[f.blank, f.surge, f.crit + f.hit]).map(|k| {
-                let mut p = p.clone();
-                p.blank[c] = k[0];
-                p.surge[c] = k[1];
-                p
-            })
-        });
-    }
-
-    // 2. Reroll: aim tokens, then observation tokens, one at a time.
-    let convertible = match a.surge {
-        AttackSurge::None => a.critical + a.surge_tokens,
-        _ => u32::MAX,
+    // 1–2. Form the pool and roll it. A surge that the chart will turn into a crit (or into a hit,
+    //      when Critical X cannot claim it) is as good as that result and is never rerolled, so
+    //      it is counted with the hits and crits ("kept" dice); otherwise surges stay apart.
+    let surge_is = match a.surge {
+        AttackSurge::Crit => Some(true),
+        AttackSurge::Hit if a.critical == 0 => Some(false),
+        _ => None,
     };
-    let tokens = std::iter::repeat_n((2 + a.precise, true), a.aim as usize)
-        .chain(std::iter::repeat_n((1, false), a.observation as usize));
-    for (capacity, is_aim) in tokens {
-        pool = pool.and_then(|p| {
-            let surges: u32 = p.surge.iter().sum();
-            let mut unconvertible = surges.saturating_sub(convertible);
-            let mut room = capacity;
-            let mut picked = [(0u32, 0u32); 3];
-            for (c, pick) in picked.iter_mut().enumerate() {
-                let blanks = room.min(p.blank[c]);
-                room -= blanks;
-                let surges = room.min(p.surge[c]).min(unconvertible);
-                room -= surges;
-                unconvertible -= surges;
-                *pick = (blanks, surges);
+    // Per colour: weights of (blank, surge, kept), and of (crit, hit) among kept dice.
+    let weights: Vec<([u32; 3], [u32; 2])> = faces
+        .iter()
+        .map(|f| {
+            let (crit, hit, surge) = match surge_is {
+                Some(true) => (f.crit + f.surge, f.hit, 0),
+                Some(false) => (f.crit, f.hit + f.surge, 0),
+                None => (f.crit, f.hit, f.surge),
+            };
+            ([f.blank, surge, crit + hit], [crit, hit])
+        })
+        .collect();
+    let tokens_spent = u64::from(a.aim + a.observation);
+    if tokens_spent > 0 {
+        let per_colour = |n: u64| {
+            if surge_is.is_some() {
+                n + 1
+            } else {
+                (n + 1) * (n + 2) / 2
             }
-            if room == capacity {
-                return States::certain(p.clone());
-            }
-            let mut kept = p.clone();
-            kept.aims -= u32::from(is_aim);
-            let mut next = States::certain(kept);
-            for (c, &(blanks, surges)) in picked.iter().enumerate() {
-                let f = faces[c];
-                next = next.and_then(|q| {
-                    roll_counts(blanks + surges, &[f.blank, f.surge, f.crit + f.hit]).map(|k| {
-                        let mut q = q.clone();
-                        q.blank[c] = q.blank[c] - blanks + k[0];
-                        q.surge[c] = q.surge[c] - surges + k[1];
-                        q
-                    })
-                });
-            }
-            next
-        });
+        };
+        let work: u64 = a
+            .dice
+            .iter()
+            .map(|&n| per_colour(u64::from(n)))
+            .product::<u64>()
+            * (tokens_spent + 1);
+        if work > MAX_REROLL_WORK {
+            return Err(Error::TooLarge(format!(
+                "rerolling this pool takes {work} steps, over the limit of {MAX_REROLL_WORK}: \
+                 use fewer dice or tokens (a surge chart, or fewer colours, also helps)"
+            )));
+        }
     }
-
-    // Colour stops mattering: split each colour's other dice into crits and hits.
-    let remaining = pool.map(|p| {
-        let other: Vec<u32> = (0..3)
-            .map(|c| a.dice[c] - p.blank[c] - p.surge[c])
-            .collect();
-        (
-            other,
-            p.surge.iter().sum::<u32>(),
-            if a.lethal > 0 { p.aims } else { 0 },
-        )
-    });
-    let rolled = remaining.and_then(|(other, surges, aims)| {
-        let mut split = States::certain(Results {
-            results: 0,
+    let rolled = if tokens_spent == 0 {
+        // Nothing is rerolled, so colour never matters: count results straight away.
+        let mut rolled = States::certain(Rolled {
+            kept: [0; 3],
             hits: 0,
             crits: 0,
-            surges: *surges,
-            aims: *aims,
-            dodged: false,
+            surges: 0,
+            aims: 0,
         });
-        for (c, f) in faces.iter().enumerate() {
-            split = split.and_then(|r| {
-                roll_counts(other[c], &[f.crit, f.hit]).map(|k| {
+        for (c, (w, split)) in weights.iter().enumerate() {
+            rolled = rolled.and_then(|r| {
+                roll(a.dice[c], &[w[0], w[1], split[0], split[1]]).map(|k| {
                     let mut r = r.clone();
-                    r.crits += k[0];
-                    r.hits += k[1];
+                    r.surges += k[1];
+                    r.crits += k[2];
+                    r.hits += k[3];
                     r
                 })
             });
         }
-        split
-    });
+        rolled
+    } else {
+        rerolled(a, &weights, &rolls)
+    };
 
     // 3. Convert attack surges: Critical X, then the chart, then surge tokens.
     let converted = rolled.map(|r| {
-        let mut r = r.clone();
         let critical = a.critical.min(r.surges);
-        r.crits += critical;
         let rest = r.surges - critical;
+        let (mut hits, mut crits) = (r.hits, r.crits + critical);
         match a.surge {
-            AttackSurge::Hit => r.hits += rest,
-            AttackSurge::Crit => r.crits += rest,
-            AttackSurge::None => r.hits += a.surge_tokens.min(rest),
+            AttackSurge::Hit => hits += rest,
+            AttackSurge::Crit => crits += rest,
+            AttackSurge::None => hits += a.surge_tokens.min(rest),
         }
-        r.surges = 0;
-        r.results = r.hits + r.crits;
-        r
+        Results {
+            results: hits + crits,
+            hits,
+            crits,
+            aims: r.aims,
+            dodged: false,
+        }
     });
 
     // 4. Dodge and cover.
@@ -278,7 +275,7 @@ pub fn attack(s: &Scenario, edition: Edition, policy: Policy) -> Result<LegionAt
                 let low = u32::from(d.low_profile);
                 let cancel = white.block + if cover >= 2 { white.surge } else { 0 };
                 let other = white.block + white.surge + white.blank - cancel;
-                roll_counts(r.hits - low, &[cancel, other]).map(|k| {
+                roll(r.hits - low, &[cancel, other]).map(|k| {
                     let mut r = r.clone();
                     r.hits -= r.hits.min(k[0] + low);
                     r
@@ -338,7 +335,7 @@ pub fn attack(s: &Scenario, edition: Edition, policy: Policy) -> Result<LegionAt
     });
     let guarded = match &s.guardian {
         Some(g) if ranged && g.suppression < g.courage && d.guardian == 0 => {
-            modified.and_then(|r| guard(r, g, a.high_velocity))
+            modified.and_then(|r| guard(r, g, a.high_velocity, &rolls))
         }
         _ => modified,
     };
@@ -346,6 +343,9 @@ pub fn attack(s: &Scenario, edition: Edition, policy: Policy) -> Result<LegionAt
     // 6–8. Roll defense dice, reroll, convert surges, Pierce, wounds.
     let deflects = d.deflect && ranged && !a.high_velocity;
     let faces_d = defense_die(d.die.expect("the parser requires a defense die"));
+    let defense_faces = [faces_d.block, faces_d.surge, faces_d.blank];
+    // Keyed by (dice for results, extra dice, every surge converts, Pierce): (wounds, Deflect).
+    let defenses: Memo<DefenseKey, States<(u32, u32)>> = Memo::default();
     let outcome = guarded.and_then(|r| {
         let results = r.hits + r.crits;
         if results == 0 {
@@ -359,38 +359,40 @@ pub fn attack(s: &Scenario, edition: Edition, policy: Policy) -> Result<LegionAt
         let extra =
             d.danger_sense.min(d.suppression) + if d.impervious { r.pierce_total } else { 0 };
         let all_convert = d.surge_block || deflects || (d.block && r.dodged);
-        let convertible = if all_convert {
-            u32::MAX
-        } else {
-            d.surge_tokens
-        };
-        let roll = roll_counts(
-            results + extra,
-            &[faces_d.block, faces_d.surge, faces_d.blank],
-        );
-        let rerolled = roll.and_then(|k| {
-            let unconvertible = k[1].saturating_sub(convertible);
-            let n = d.uncanny_luck.min(k[2] + unconvertible);
-            roll_counts(n, &[faces_d.block, faces_d.surge, faces_d.blank]).map(|m| {
-                let from_blanks = n.min(k[2]);
-                vec![
-                    k[0] + m[0],
-                    k[1] - (n - from_blanks) + m[1],
-                    k[2] - from_blanks + m[2],
-                ]
+        let pierce = if d.immune_pierce { 0 } else { r.pierce };
+        // The defense roll depends on these four numbers only: built once for each.
+        let defended = defenses.get((results, extra, all_convert, pierce), |_| {
+            let convertible = if all_convert {
+                u32::MAX
+            } else {
+                d.surge_tokens
+            };
+            let rerolled = roll(results + extra, &defense_faces).and_then(|k| {
+                let unconvertible = k[1].saturating_sub(convertible);
+                let n = d.uncanny_luck.min(k[2] + unconvertible);
+                roll(n, &defense_faces).map(|m| {
+                    let from_blanks = n.min(k[2]);
+                    [
+                        k[0] + m[0],
+                        k[1] - (n - from_blanks) + m[1],
+                        k[2] - from_blanks + m[2],
+                    ]
+                })
+            });
+            rerolled.map(|k| {
+                let blocks = k[0] + k[1].min(convertible);
+                let blocks = blocks - pierce.min(blocks);
+                (
+                    results.saturating_sub(blocks),
+                    u32::from(deflects && k[1] > 0),
+                )
             })
         });
-        let pierce = if d.immune_pierce { 0 } else { r.pierce };
-        rerolled.map(|k| {
-            let deflected = u32::from(deflects && k[1] > 0);
-            let blocks = k[0] + k[1].min(convertible);
-            let blocks = blocks - pierce.min(blocks);
-            Outcome {
-                results: r.results,
-                wounds: results.saturating_sub(blocks),
-                attacker_wounds: r.attacker_wounds + deflected,
-                guardian_wounds: r.guardian_wounds,
-            }
+        defended.map(|&(wounds, deflected)| Outcome {
+            results: r.results,
+            wounds,
+            attacker_wounds: r.attacker_wounds + deflected,
+            guardian_wounds: r.guardian_wounds,
         })
     });
 
@@ -425,14 +427,14 @@ fn cover_value(s: &Scenario, edition: Edition) -> u32 {
 
 /// Guardian X: the guardian takes up to X hits and rolls its own defense dice for them; the
 /// attacker's Pierce cancels its blocks first.
-fn guard(r: &Defending, g: &Defender, high_velocity: bool) -> States<Defending> {
+fn guard(r: &Defending, g: &Defender, high_velocity: bool, rolls: &Rolls) -> States<Defending> {
     let taken = g.guardian.min(r.hits);
     if taken == 0 {
         return States::certain(r.clone());
     }
     let f = defense_die(g.die.expect("the parser requires a defense die"));
     let deflects = g.deflect && !high_velocity;
-    roll_counts(taken, &[f.block, f.surge, f.blank]).map(|k| {
+    rolls.roll(taken, &[f.block, f.surge, f.blank]).map(|k| {
         let converted = if g.surge_block || deflects {
             k[1]
         } else {
@@ -451,4 +453,92 @@ fn guard(r: &Defending, g: &Defender, high_velocity: bool) -> States<Defending> 
         r.guardian_wounds += taken - (blocks - pierced);
         r
     })
+}
+
+/// Rolls the pool, spends the reroll tokens greedily (red first; blanks before unconvertible
+/// surges), then splits each colour's kept dice into crits and hits.
+fn rerolled(
+    a: &super::spec::Attacker,
+    weights: &[([u32; 3], [u32; 2])],
+    rolls: &Rolls,
+) -> States<Rolled> {
+    let roll = |n: u32, weights: &[u32]| rolls.roll(n, weights);
+    let mut pool = States::certain(Pool {
+        blank: [0; 3],
+        surge: [0; 3],
+        aims: a.aim,
+    });
+    for (c, (w, _)) in weights.iter().enumerate() {
+        pool = pool.and_then(|p| {
+            roll(a.dice[c], w).map(|k| {
+                let mut p = p.clone();
+                p.blank[c] = k[0];
+                p.surge[c] = k[1];
+                p
+            })
+        });
+    }
+
+    // 2. Reroll: aim tokens, then observation tokens, one at a time.
+    let convertible = match a.surge {
+        AttackSurge::None => a.critical + a.surge_tokens,
+        _ => u32::MAX,
+    };
+    let tokens = std::iter::repeat_n((2 + a.precise, true), a.aim as usize)
+        .chain(std::iter::repeat_n((1, false), a.observation as usize));
+    for (capacity, is_aim) in tokens {
+        pool = pool.and_then(|p| {
+            let surges: u32 = p.surge.iter().sum();
+            let mut unconvertible = surges.saturating_sub(convertible);
+            let mut room = capacity;
+            let mut picked = [(0u32, 0u32); 3];
+            for (c, pick) in picked.iter_mut().enumerate() {
+                let blanks = room.min(p.blank[c]);
+                room -= blanks;
+                let surges = room.min(p.surge[c]).min(unconvertible);
+                room -= surges;
+                unconvertible -= surges;
+                *pick = (blanks, surges);
+            }
+            if room == capacity {
+                return States::certain(p.clone());
+            }
+            let mut kept = p.clone();
+            kept.aims -= u32::from(is_aim);
+            let mut next = States::certain(kept);
+            for (c, &(blanks, surges)) in picked.iter().enumerate() {
+                next = next.and_then(|q| {
+                    roll(blanks + surges, &weights[c].0).map(|k| {
+                        let mut q = q.clone();
+                        q.blank[c] = q.blank[c] - blanks + k[0];
+                        q.surge[c] = q.surge[c] - surges + k[1];
+                        q
+                    })
+                });
+            }
+            next
+        });
+    }
+
+    // Colour stops mattering: split each colour's kept dice into crits and hits, one colour at a
+    // time so that equal states merge in between.
+    let mut rolled = pool.map(|p| Rolled {
+        kept: [0, 1, 2].map(|c| a.dice[c] - p.blank[c] - p.surge[c]),
+        hits: 0,
+        crits: 0,
+        surges: p.surge.iter().sum(),
+        aims: if a.lethal > 0 { p.aims } else { 0 },
+    });
+    for (c, (_, split)) in weights.iter().enumerate() {
+        rolled = rolled.and_then(|r| {
+            roll(r.kept[c], split).map(|k| {
+                let mut r = r.clone();
+                r.kept[c] = 0;
+                r.crits += k[0];
+                r.hits += k[1];
+                r
+            })
+        });
+    }
+    rolled
 }

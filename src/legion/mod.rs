@@ -3,3 +3,61 @@
 pub mod attack;
 pub mod dice;
 pub mod spec;
+
+use crate::report::{Entry, Report, Value};
+use attack::{Edition, LegionAttack, Policy};
+
+/// The report of one attack: the variables, the SPECs, and the edition and policy used.
+pub fn attack_report(
+    specs: [(&str, Option<&str>); 3],
+    edition: Edition,
+    policy: Policy,
+    a: &LegionAttack,
+) -> Report {
+    let mut entries: Vec<Entry> = specs
+        .iter()
+        .filter_map(|(key, spec)| {
+            spec.map(|s| {
+                let label = format!("{}{}", key[..1].to_uppercase(), &key[1..]);
+                Entry::new(key, &label, Value::Text(s.trim().to_string()))
+            })
+        })
+        .collect();
+    entries.push(Entry::new(
+        "wounds",
+        "Wounds on the defender",
+        Value::Dist(a.wounds.clone()),
+    ));
+    entries.push(Entry::new(
+        "attack_results",
+        "Attack results (hits + crits after rerolls and surges)",
+        Value::Dist(a.attack_results.clone()),
+    ));
+    entries.push(Entry::new(
+        "attacker_wounds",
+        "Wounds on the attacker (Deflect)",
+        Value::Dist(a.attacker_wounds.clone()),
+    ));
+    if let Some(g) = &a.guardian_wounds {
+        entries.push(Entry::new(
+            "guardian_wounds",
+            "Wounds on the guardian",
+            Value::Dist(g.clone()),
+        ));
+    }
+    entries.push(Entry::new(
+        "policy",
+        "Policy",
+        Value::Text(policy.name().into()),
+    ));
+    entries.push(Entry::new(
+        "edition",
+        "Edition",
+        Value::Text(edition.name().into()),
+    ));
+    Report {
+        title: "Legion attack (exact)".into(),
+        entries,
+        notes: a.notes.clone(),
+    }
+}

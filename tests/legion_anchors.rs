@@ -1,0 +1,128 @@
+//! Published and hand-derived values the Legion engine must reproduce exactly.
+
+use holodice::dist::Dist;
+use holodice::legion::attack::{attack, Edition, LegionAttack, Policy};
+use holodice::legion::spec::Scenario;
+use num_rational::BigRational;
+
+fn run(attacker: &str, defender: &str, guardian: Option<&str>, edition: Edition) -> LegionAttack {
+    let s = Scenario::parse(attacker, defender, guardian).unwrap();
+    attack(&s, edition, Policy::Greedy).unwrap()
+}
+
+fn q(n: i64, d: i64) -> BigRational {
+    BigRational::new(n.into(), d.into())
+}
+
+fn mean(d: &Dist) -> BigRational {
+    d.mean()
+}
+
+#[test]
+fn one_red_die_with_surge_to_hit_averages_seven_eighths() {
+    // Crit 1 + surge 1 + hit 5 of 8 faces.
+    let a = run("1 red, surge hit", "white defense", None, Edition::Amg2024);
+    assert_eq!(mean(&a.attack_results), q(7, 8));
+}
+
+#[test]
+fn mixed_pool_with_surge_to_crit_has_published_hit_and_crit_means() {
+    // 2 red + 2 black + 2 white, surge→crit: E[hits] = 2·5/8 + 2·3/8 + 2·1/8 = 9/4 and
+    // E[crits] = 6 · 2/8 = 3/2. Armor cancels every hit and Pierce 99 every block, so the
+    // wounds are exactly the crits.
+    let a = run(
+        "2 red, 2 black, 2 white, surge crit",
+        "white defense",
+        None,
+        Edition::Amg2024,
+    );
+    assert_eq!(mean(&a.attack_results), q(9, 4) + q(3, 2));
+    let crits = run(
+        "2 red, 2 black, 2 white, surge crit, Pierce 99",
+        "red defense, Armor",
+        None,
+        Edition::Amg2024,
+    );
+    assert_eq!(mean(&crits.wounds), q(3, 2));
+}
+
+#[test]
+fn an_aim_rerolls_blanks_and_unconvertible_surges() {
+    // One white die, no surge chart: hit or crit on 2 of 8; otherwise the aim rerolls it.
+    // P = 1/4 + 3/4 · 1/4 = 7/16.
+    let a = run("1 white, aim 1", "white defense", None, Edition::Amg2024);
+    assert_eq!(a.attack_results.prob(1), q(7, 16));
+    // With a surge token the surge converts and is kept: P = 3/8 + 5/8 · 3/8 = 39/64.
+    let a = run(
+        "1 white, aim 1, surge tokens 1",
+        "white defense",
+        None,
+        Edition::Amg2024,
+    );
+    assert_eq!(a.attack_results.prob(1), q(39, 64));
+}
+
+#[test]
+fn one_die_against_one_defense_die() {
+    // Red attack die, no surge chart: hit or crit 6/8. Red defense blocks on 3 of 6.
+    let a = run("1 red", "red defense", None, Edition::Amg2024);
+    assert_eq!(a.wounds.prob(1), q(6, 8) * q(3, 6));
+}
+
+#[test]
+fn cover_cancels_hits_outright_in_2021_and_by_rolling_in_2024() {
+    // One red die with surge→hit: a hit with 6/8, a crit with 1/8 (crits ignore cover).
+    // 2021, light cover: every hit is cancelled, so only crits remain.
+    let a = run(
+        "1 red, surge hit",
+        "white defense, cover light",
+        None,
+        Edition::Amg2021,
+    );
+    assert_eq!(a.attack_results.prob(1), q(7, 8));
+    assert_eq!(mean(&a.wounds), q(1, 8) * q(5, 6));
+    // 2024, light cover: a hit survives unless its white cover die shows a block (1 of 6).
+    let a = run(
+        "1 red, surge hit",
+        "white defense, cover light",
+        None,
+        Edition::Amg2024,
+    );
+    assert_eq!(mean(&a.wounds), (q(6, 8) * q(5, 6) + q(1, 8)) * q(5, 6));
+    // 2024, heavy cover: block or surge (2 of 6) cancels.
+    let a = run(
+        "1 red, surge hit",
+        "white defense, cover heavy",
+        None,
+        Edition::Amg2024,
+    );
+    assert_eq!(mean(&a.wounds), (q(6, 8) * q(4, 6) + q(1, 8)) * q(5, 6));
+}
+
+#[test]
+fn guardian_takes_hits_and_deflect_wounds_the_attacker() {
+    // One red die, surge→hit: 6/8 hit, 1/8 crit. The guardian (white defense, Deflect) takes the
+    // hit and rolls: surge (1/6) is a block by Deflect and wounds the attacker; block (1/6);
+    // blank (4/6) wounds the guardian. The defender faces only a crit.
+    let a = run(
+        "1 red, surge hit",
+        "red defense",
+        Some("Guardian 1, white defense, Deflect"),
+        Edition::Amg2024,
+    );
+    assert_eq!(mean(a.guardian_wounds.as_ref().unwrap()), q(6, 8) * q(4, 6));
+    assert_eq!(mean(&a.attacker_wounds), q(6, 8) * q(1, 6));
+    assert_eq!(mean(&a.wounds), q(1, 8) * q(3, 6));
+}
+
+#[test]
+fn guardian_on_a_melee_attack_is_refused() {
+    let s = Scenario::parse(
+        "1 red, melee",
+        "red defense",
+        Some("Guardian 1, red defense"),
+    )
+    .unwrap();
+    let e = attack(&s, Edition::Amg2024, Policy::Greedy).unwrap_err();
+    assert!(e.to_string().contains("no effect in melee"), "{e}");
+}
