@@ -1,0 +1,52 @@
+//! Timings of one exact Legion attack (`legion::attack::attack`).
+//!
+//! - `20 dice, 2 aims, rolled cover, guardian, greedy`: target under 50 ms.
+//! - `20 dice, 2 aims, no surge chart, greedy`: the slow shape (surges tracked per colour).
+//!
+//! Only the attack is timed: the SPECs are parsed beforehand.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use holodice::legion::attack::{attack, Edition, Policy};
+use holodice::legion::spec::Scenario;
+use std::hint::black_box;
+use std::time::Duration;
+
+fn bench_attack(
+    c: &mut Criterion,
+    name: &str,
+    attacker: &str,
+    defender: &str,
+    guardian: Option<&str>,
+) {
+    let s = Scenario::parse(attacker, defender, guardian).unwrap();
+    c.bench_function(name, |b| {
+        b.iter(|| attack(black_box(&s), Edition::Amg2024, Policy::Greedy).unwrap())
+    });
+}
+
+fn legion_attack(c: &mut Criterion) {
+    bench_attack(
+        c,
+        "20 dice, 2 aims, rolled cover, guardian, greedy",
+        "7 red, 7 black, 6 white, surge crit, aim 2, Pierce 1",
+        "white defense, surge block, cover light, dodge 1",
+        Some("Guardian 2, red defense, surge block, Deflect"),
+    );
+    bench_attack(
+        c,
+        "20 dice, 2 aims, no surge chart, greedy",
+        "7 red, 7 black, 6 white, aim 2, Critical 1, Pierce 1",
+        "red defense, cover heavy, dodge 1, Uncanny Luck 2, suppression 2, Danger Sense 2",
+        Some("Guardian 2, red defense, surge block, Deflect"),
+    );
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(5));
+    targets = legion_attack
+}
+criterion_main!(benches);
