@@ -39,6 +39,8 @@ enum LegionCommand {
     /// The exact outcome of one attack: wounds, attack results, Deflect and Guardian wounds
     #[command(after_long_help = LEGION_HELP)]
     Attack(LegionArgs),
+    /// List every SPEC item, its step in the attack sequence and its status (a Markdown table)
+    Keywords,
 }
 
 const LEGION_HELP: &str = "SPECs are comma-separated lists, in any case. Attacker: '4 red', \
@@ -182,6 +184,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Game::Swtcg(SwtcgCommand::Keywords) => Ok(swtcg::keywords::coverage_markdown()),
         Game::Swtcg(SwtcgCommand::Rules) => Ok(rules_listing()),
         Game::Legion(LegionCommand::Attack(a)) => legion_attack(&a),
+        Game::Legion(LegionCommand::Keywords) => Ok(holodice::legion::spec::coverage_markdown()),
     };
     match result {
         Ok(out) => {

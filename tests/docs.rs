@@ -1,6 +1,7 @@
 //! The documentation says what the code does: generated tables are byte-identical to what the
 //! program prints, and every rule option is documented with its values.
 
+use holodice::legion;
 use holodice::swtcg::{keywords::coverage_markdown, rules::OPTIONS};
 
 const START: &str = "<!-- keywords:start -->\n";
@@ -27,6 +28,15 @@ fn keyword_tables_in_docs_and_readme_match_the_keyword_data() {
             "{path} is stale: paste the output of `holodice swtcg keywords` between the markers"
         );
     }
+}
+
+#[test]
+fn legion_item_table_in_docs_matches_the_item_data() {
+    assert_eq!(
+        embedded_table("docs/legion.md"),
+        legion::spec::coverage_markdown(),
+        "docs/legion.md is stale: paste the output of `holodice legion keywords` between the markers"
+    );
 }
 
 #[test]

@@ -174,6 +174,40 @@ impl Keywords {
     }
 }
 
+/// The SPEC item table in Markdown: item, N, SPEC, step of the sequence, status.
+pub fn coverage_markdown() -> String {
+    let mut out = String::from("| item | N | SPEC | step | status |\n|---|---|---|---|---|\n");
+    for k in Keywords::builtin().all() {
+        let name = if k.aliases.is_empty() {
+            k.name.clone()
+        } else {
+            format!("{} (also {})", k.name, k.aliases.join(", "))
+        };
+        let n = match k.value {
+            crate::swtcg::keywords::ValueKind::None => "—",
+            _ => "N ≥ 0",
+        };
+        let roles: Vec<&str> = k.roles.iter().map(|r| r.name()).collect();
+        let status = match k.status {
+            Status::Modelled => "modelled".to_string(),
+            Status::NoDiceEffect => format!(
+                "no effect on dice: {}",
+                k.reason.as_deref().unwrap_or_default()
+            ),
+            Status::NotModelled => format!(
+                "refused, not modelled yet: {}",
+                k.reason.as_deref().unwrap_or_default()
+            ),
+        };
+        out.push_str(&format!(
+            "| {name} | {n} | {} | {} | {status} |\n",
+            roles.join(", "),
+            k.step
+        ));
+    }
+    out
+}
+
 /// Attack surge chart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum AttackSurge {
