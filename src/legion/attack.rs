@@ -147,7 +147,7 @@ struct Outcome {
 /// ```
 pub fn attack(s: &Scenario, edition: Edition, policy: Policy) -> Result<LegionAttack, Error> {
     let Policy::Greedy = policy;
-    let (a, d) = (&s.attacker, &s.defender);
+    let a = &s.attacker;
     let dice: u32 = a.dice.iter().sum();
     if dice > MAX_DICE {
         return Err(Error::TooLarge(format!(
@@ -167,7 +167,6 @@ pub fn attack(s: &Scenario, edition: Edition, policy: Policy) -> Result<LegionAt
                 .into(),
         ));
     }
-    let ranged = !a.melee;
     let faces = attack_dice();
     let rolls = Rolls::default();
     let roll = |n: u32, weights: &[u32]| rolls.roll(n, weights);
@@ -239,162 +238,14 @@ pub fn attack(s: &Scenario, edition: Edition, policy: Policy) -> Result<LegionAt
         rerolled(a, &weights, &rolls)
     };
 
-    // 3. Convert attack surges: Critical X, then the chart, then surge tokens.
-    let converted = rolled.map(|r| {
-        let critical = a.critical.min(r.surges);
-        let rest = r.surges - critical;
-        let (mut hits, mut crits) = (r.hits, r.crits + critical);
-        match a.surge {
-            AttackSurge::Hit => hits += rest,
-            AttackSurge::Crit => crits += rest,
-            AttackSurge::None => hits += a.surge_tokens.min(rest),
-        }
-        Results {
-            results: hits + crits,
-            hits,
-            crits,
-            aims: r.aims,
-            dodged: false,
-        }
-    });
-
-    // 4. Dodge and cover.
-    let cover = cover_value(s, edition);
-    let white = defense_die(super::spec::DefenseDie::White);
-    let covered = converted.and_then(|r| {
-        if cover == 0 || r.hits == 0 {
-            return States::certain(r.clone());
-        }
-        match edition {
-            Edition::Amg2021 => {
-                let mut r = r.clone();
-                r.hits -= r.hits.min(cover);
-                States::certain(r)
-            }
-            Edition::Amg2024 => {
-                let low = u32::from(d.low_profile);
-                let cancel = white.block + if cover >= 2 { white.surge } else { 0 };
-                let other = white.block + white.surge + white.blank - cancel;
-                roll(r.hits - low, &[cancel, other]).map(|k| {
-                    let mut r = r.clone();
-                    r.hits -= r.hits.min(k[0] + low);
-                    r
-                })
-            }
-        }
-    });
-    let dodged = covered.map(|r| {
-        let mut r = r.clone();
-        if a.high_velocity || d.dodge == 0 {
-            return r;
-        }
-        let crits = if d.outmaneuver {
-            d.dodge.min(r.crits)
-        } else {
-            0
-        };
-        let hits = (d.dodge - crits).min(r.hits);
-        r.crits -= crits;
-        r.hits -= hits;
-        r.dodged = crits + hits > 0 || (d.block && r.hits + r.crits > 0);
-        r
-    });
-
-    // 5. Modify attack dice: the attacker (Impact, Lethal), then the defender (Armor, Armor X,
-    //    Shielded, Backup), then a guardian.
-    let armored = d.armor || d.armor_x > 0;
-    let modified = dodged.map(|r| {
-        let mut hits = r.hits;
-        let mut crits = r.crits;
-        if armored {
-            let impact = a.impact.min(hits);
-            hits -= impact;
-            crits += impact;
-        }
-        let pierce = a.pierce + a.lethal.min(r.aims);
-        if d.armor {
-            hits = 0;
-        }
-        hits -= d.armor_x.min(hits);
-        let shield_crits = d.shielded.min(crits);
-        crits -= shield_crits;
-        hits -= (d.shielded - shield_crits).min(hits);
-        if d.backup && ranged {
-            hits -= 2.min(hits);
-        }
-        Defending {
-            results: r.results,
-            hits,
-            crits,
-            pierce,
-            pierce_total: pierce,
-            dodged: r.dodged,
-            attacker_wounds: 0,
-            guardian_wounds: 0,
-        }
-    });
-    let guarded = match &s.guardian {
-        Some(g) if ranged && g.suppression < g.courage && d.guardian == 0 => {
-            modified.and_then(|r| guard(r, g, a.high_velocity, &rolls))
-        }
-        _ => modified,
+    let resolver = Resolver {
+        s,
+        edition,
+        rolls: &rolls,
+        defenses: Memo::default(),
+        pierce_guardian_first: true,
     };
-
-    // 6–8. Roll defense dice, reroll, convert surges, Pierce, wounds.
-    let deflects = d.deflect && ranged && !a.high_velocity;
-    let faces_d = defense_die(d.die.expect("the parser requires a defense die"));
-    let defense_faces = [faces_d.block, faces_d.surge, faces_d.blank];
-    // Keyed by (dice for results, extra dice, every surge converts, Pierce): (wounds, Deflect).
-    let defenses: Memo<DefenseKey, States<(u32, u32)>> = Memo::default();
-    let outcome = guarded.and_then(|r| {
-        let results = r.hits + r.crits;
-        if results == 0 {
-            return States::certain(Outcome {
-                results: r.results,
-                wounds: 0,
-                attacker_wounds: r.attacker_wounds,
-                guardian_wounds: r.guardian_wounds,
-            });
-        }
-        let extra =
-            d.danger_sense.min(d.suppression) + if d.impervious { r.pierce_total } else { 0 };
-        let all_convert = d.surge_block || deflects || (d.block && r.dodged);
-        let pierce = if d.immune_pierce { 0 } else { r.pierce };
-        // The defense roll depends on these four numbers only: built once for each.
-        let defended = defenses.get((results, extra, all_convert, pierce), |_| {
-            let convertible = if all_convert {
-                u32::MAX
-            } else {
-                d.surge_tokens
-            };
-            let rerolled = roll(results + extra, &defense_faces).and_then(|k| {
-                let unconvertible = k[1].saturating_sub(convertible);
-                let n = d.uncanny_luck.min(k[2] + unconvertible);
-                roll(n, &defense_faces).map(|m| {
-                    let from_blanks = n.min(k[2]);
-                    [
-                        k[0] + m[0],
-                        k[1] - (n - from_blanks) + m[1],
-                        k[2] - from_blanks + m[2],
-                    ]
-                })
-            });
-            rerolled.map(|k| {
-                let blocks = k[0] + k[1].min(convertible);
-                let blocks = blocks - pierce.min(blocks);
-                (
-                    results.saturating_sub(blocks),
-                    u32::from(deflects && k[1] > 0),
-                )
-            })
-        });
-        defended.map(|&(wounds, deflected)| Outcome {
-            results: r.results,
-            wounds,
-            attacker_wounds: r.attacker_wounds + deflected,
-            guardian_wounds: r.guardian_wounds,
-        })
-    });
+    let outcome = resolver.resolve(&rolled);
 
     Ok(LegionAttack {
         attack_results: outcome.to_dist(|o| i64::from(o.results)),
@@ -406,6 +257,178 @@ pub fn attack(s: &Scenario, edition: Edition, policy: Policy) -> Result<LegionAt
             .map(|_| outcome.to_dist(|o| i64::from(o.guardian_wounds))),
         notes: s.notes.clone(),
     })
+}
+
+/// Steps 3 to 8, from the rolled dice to the wounds. Defense rolls are built once per key and
+/// shared by every call.
+struct Resolver<'a> {
+    s: &'a Scenario,
+    edition: Edition,
+    rolls: &'a Rolls,
+    /// Keyed by (dice for results, extra dice, every surge converts, Pierce): (wounds, Deflect).
+    defenses: Memo<DefenseKey, States<(u32, u32)>>,
+    /// Whether the attacker spends Pierce on a guardian's blocks before the defender's.
+    pierce_guardian_first: bool,
+}
+
+impl Resolver<'_> {
+    fn resolve(&self, rolled: &States<Rolled>) -> States<Outcome> {
+        let s = self.s;
+        let edition = self.edition;
+        let (a, d) = (&s.attacker, &s.defender);
+        let ranged = !a.melee;
+        let rolls = self.rolls;
+        let roll = |n: u32, weights: &[u32]| rolls.roll(n, weights);
+        // 3. Convert attack surges: Critical X, then the chart, then surge tokens.
+        let converted = rolled.map(|r| {
+            let critical = a.critical.min(r.surges);
+            let rest = r.surges - critical;
+            let (mut hits, mut crits) = (r.hits, r.crits + critical);
+            match a.surge {
+                AttackSurge::Hit => hits += rest,
+                AttackSurge::Crit => crits += rest,
+                AttackSurge::None => hits += a.surge_tokens.min(rest),
+            }
+            Results {
+                results: hits + crits,
+                hits,
+                crits,
+                aims: r.aims,
+                dodged: false,
+            }
+        });
+
+        // 4. Dodge and cover.
+        let cover = cover_value(s, edition);
+        let white = defense_die(super::spec::DefenseDie::White);
+        let covered = converted.and_then(|r| {
+            if cover == 0 || r.hits == 0 {
+                return States::certain(r.clone());
+            }
+            match edition {
+                Edition::Amg2021 => {
+                    let mut r = r.clone();
+                    r.hits -= r.hits.min(cover);
+                    States::certain(r)
+                }
+                Edition::Amg2024 => {
+                    let low = u32::from(d.low_profile);
+                    let cancel = white.block + if cover >= 2 { white.surge } else { 0 };
+                    let other = white.block + white.surge + white.blank - cancel;
+                    roll(r.hits - low, &[cancel, other]).map(|k| {
+                        let mut r = r.clone();
+                        r.hits -= r.hits.min(k[0] + low);
+                        r
+                    })
+                }
+            }
+        });
+        let dodged = covered.map(|r| {
+            let mut r = r.clone();
+            if a.high_velocity || d.dodge == 0 {
+                return r;
+            }
+            let crits = if d.outmaneuver {
+                d.dodge.min(r.crits)
+            } else {
+                0
+            };
+            let hits = (d.dodge - crits).min(r.hits);
+            r.crits -= crits;
+            r.hits -= hits;
+            r.dodged = crits + hits > 0 || (d.block && r.hits + r.crits > 0);
+            r
+        });
+
+        // 5. Modify attack dice: the attacker (Impact, Lethal), then the defender (Armor, Armor X,
+        //    Shielded, Backup), then a guardian.
+        let armored = d.armor || d.armor_x > 0;
+        let modified = dodged.map(|r| {
+            let mut hits = r.hits;
+            let mut crits = r.crits;
+            if armored {
+                let impact = a.impact.min(hits);
+                hits -= impact;
+                crits += impact;
+            }
+            let pierce = a.pierce + a.lethal.min(r.aims);
+            if d.armor {
+                hits = 0;
+            }
+            hits -= d.armor_x.min(hits);
+            let shield_crits = d.shielded.min(crits);
+            crits -= shield_crits;
+            hits -= (d.shielded - shield_crits).min(hits);
+            if d.backup && ranged {
+                hits -= 2.min(hits);
+            }
+            Defending {
+                results: r.results,
+                hits,
+                crits,
+                pierce,
+                pierce_total: pierce,
+                dodged: r.dodged,
+                attacker_wounds: 0,
+                guardian_wounds: 0,
+            }
+        });
+        let guarded = match &s.guardian {
+            Some(g) if ranged && g.suppression < g.courage && d.guardian == 0 => modified
+                .and_then(|r| guard(r, g, a.high_velocity, self.pierce_guardian_first, rolls)),
+            _ => modified,
+        };
+
+        // 6–8. Roll defense dice, reroll, convert surges, Pierce, wounds.
+        let deflects = d.deflect && ranged && !a.high_velocity;
+        let faces_d = defense_die(d.die.expect("the parser requires a defense die"));
+        let defense_faces = [faces_d.block, faces_d.surge, faces_d.blank];
+        let defenses = &self.defenses;
+        let outcome = guarded.and_then(|r| {
+            // Danger Sense and Impervious dice are rolled even when no result is left: they
+            // cannot wound, but their surges still trigger Deflect.
+            let results = r.hits + r.crits;
+            let extra =
+                d.danger_sense.min(d.suppression) + if d.impervious { r.pierce_total } else { 0 };
+            let all_convert = d.surge_block || deflects || (d.block && r.dodged);
+            let pierce = if d.immune_pierce { 0 } else { r.pierce };
+            // The defense roll depends on these four numbers only: built once for each.
+            let defended = defenses.get((results, extra, all_convert, pierce), |_| {
+                let convertible = if all_convert {
+                    u32::MAX
+                } else {
+                    d.surge_tokens
+                };
+                let rerolled = roll(results + extra, &defense_faces).and_then(|k| {
+                    let unconvertible = k[1].saturating_sub(convertible);
+                    let n = d.uncanny_luck.min(k[2] + unconvertible);
+                    roll(n, &defense_faces).map(|m| {
+                        let from_blanks = n.min(k[2]);
+                        [
+                            k[0] + m[0],
+                            k[1] - (n - from_blanks) + m[1],
+                            k[2] - from_blanks + m[2],
+                        ]
+                    })
+                });
+                rerolled.map(|k| {
+                    let blocks = k[0] + k[1].min(convertible);
+                    let blocks = blocks - pierce.min(blocks);
+                    (
+                        results.saturating_sub(blocks),
+                        u32::from(deflects && k[1] > 0),
+                    )
+                })
+            });
+            defended.map(|&(wounds, deflected)| Outcome {
+                results: r.results,
+                wounds,
+                attacker_wounds: r.attacker_wounds + deflected,
+                guardian_wounds: r.guardian_wounds,
+            })
+        });
+        outcome
+    }
 }
 
 /// The cover value the hits meet: 0 (none), 1 (light) or 2 (heavy).
@@ -427,7 +450,13 @@ fn cover_value(s: &Scenario, edition: Edition) -> u32 {
 
 /// Guardian X: the guardian takes up to X hits and rolls its own defense dice for them; the
 /// attacker's Pierce cancels its blocks first.
-fn guard(r: &Defending, g: &Defender, high_velocity: bool, rolls: &Rolls) -> States<Defending> {
+fn guard(
+    r: &Defending,
+    g: &Defender,
+    high_velocity: bool,
+    pierce_first: bool,
+    rolls: &Rolls,
+) -> States<Defending> {
     let taken = g.guardian.min(r.hits);
     if taken == 0 {
         return States::certain(r.clone());
@@ -441,7 +470,7 @@ fn guard(r: &Defending, g: &Defender, high_velocity: bool, rolls: &Rolls) -> Sta
             g.surge_tokens.min(k[1])
         };
         let blocks = k[0] + converted;
-        let pierced = if g.immune_pierce {
+        let pierced = if g.immune_pierce || !pierce_first {
             0
         } else {
             r.pierce.min(blocks)
