@@ -384,7 +384,7 @@ impl Resolver<'_> {
         let faces_d = defense_die(d.die.expect("the parser requires a defense die"));
         let defense_faces = [faces_d.block, faces_d.surge, faces_d.blank];
         let defenses = &self.defenses;
-        let outcome = guarded.and_then(|r| {
+        guarded.and_then(|r| {
             // Danger Sense and Impervious dice are rolled even when no result is left: they
             // cannot wound, but their surges still trigger Deflect.
             let results = r.hits + r.crits;
@@ -426,8 +426,7 @@ impl Resolver<'_> {
                 attacker_wounds: r.attacker_wounds + deflected,
                 guardian_wounds: r.guardian_wounds,
             })
-        });
-        outcome
+        })
     }
 }
 
