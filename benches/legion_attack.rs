@@ -2,11 +2,13 @@
 //!
 //! - `20 dice, 2 aims, rolled cover, guardian, greedy`: target under 50 ms.
 //! - `20 dice, 2 aims, no surge chart, greedy`: the slow shape (surges tracked per colour).
+//! - `12 dice, 2 aims, optimal`: target under 2 s.
 //!
 //! Only the attack is timed: the SPECs are parsed beforehand.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use holodice::legion::attack::{attack, Edition, Policy};
+use holodice::legion::optimal::Objective;
 use holodice::legion::spec::Scenario;
 use std::hint::black_box;
 use std::time::Duration;
@@ -14,13 +16,13 @@ use std::time::Duration;
 fn bench_attack(
     c: &mut Criterion,
     name: &str,
-    attacker: &str,
-    defender: &str,
+    specs: [&str; 2],
     guardian: Option<&str>,
+    policy: Policy,
 ) {
-    let s = Scenario::parse(attacker, defender, guardian).unwrap();
+    let s = Scenario::parse(specs[0], specs[1], guardian).unwrap();
     c.bench_function(name, |b| {
-        b.iter(|| attack(black_box(&s), Edition::Amg2024, Policy::Greedy).unwrap())
+        b.iter(|| attack(black_box(&s), Edition::Amg2024, policy).unwrap())
     });
 }
 
@@ -28,16 +30,32 @@ fn legion_attack(c: &mut Criterion) {
     bench_attack(
         c,
         "20 dice, 2 aims, rolled cover, guardian, greedy",
-        "7 red, 7 black, 6 white, surge crit, aim 2, Pierce 1",
-        "white defense, surge block, cover light, dodge 1",
+        [
+            "7 red, 7 black, 6 white, surge crit, aim 2, Pierce 1",
+            "white defense, surge block, cover light, dodge 1",
+        ],
         Some("Guardian 2, red defense, surge block, Deflect"),
+        Policy::Greedy,
     );
     bench_attack(
         c,
         "20 dice, 2 aims, no surge chart, greedy",
-        "7 red, 7 black, 6 white, aim 2, Critical 1, Pierce 1",
-        "red defense, cover heavy, dodge 1, Uncanny Luck 2, suppression 2, Danger Sense 2",
+        [
+            "7 red, 7 black, 6 white, aim 2, Critical 1, Pierce 1",
+            "red defense, cover heavy, dodge 1, Uncanny Luck 2, suppression 2, Danger Sense 2",
+        ],
         Some("Guardian 2, red defense, surge block, Deflect"),
+        Policy::Greedy,
+    );
+    bench_attack(
+        c,
+        "12 dice, 2 aims, optimal",
+        [
+            "4 red, 4 black, 4 white, surge hit, aim 2, Pierce 1",
+            "red defense, Armor 1, cover light, dodge 1",
+        ],
+        None,
+        Policy::Optimal(Objective::Mean),
     );
 }
 

@@ -50,8 +50,8 @@ const LEGION_HELP: &str = "SPECs are comma-separated lists, in any case. Attacke
 'surge tokens 1', 'cover light' / 'cover heavy' / 'cover 0..2', 'Cover keyword 1', \
 'suppression 1', 'courage 1', 'Low Profile', 'Armor', 'Armor 1', 'Shielded 1', 'Impervious', \
 'Immune: Pierce', 'Danger Sense 1', 'Uncanny Luck 1', 'Block', 'Outmaneuver', 'Deflect', 'Backup'. \
-Guardian: 'Guardian 2, red defense, surge block, Deflect'. docs/legion.md gives the sequence and \
-the greedy policy's exact choices.
+Guardian: 'Guardian 2, red defense, surge block, Deflect'. docs/legion.md gives the sequence, \
+the greedy policy's exact choices and the optimal policy.
 
 Example:
   holodice legion attack --attacker \"4 red, 2 black, surge crit, aim 1, Pierce 1\" --defender \"white defense, surge block, cover light, dodge 1\"
@@ -74,6 +74,10 @@ struct LegionArgs {
     /// Who makes the choices the rules leave to the players
     #[arg(long, value_enum, default_value_t = PolicyArg::Greedy)]
     policy: PolicyArg,
+    /// What the optimal policy maximises: mean (expected wounds) or atleast:K (the chance of at
+    /// least K wounds)
+    #[arg(long, value_name = "OBJECTIVE", default_value = "mean")]
+    objective: String,
     /// Output format
     #[arg(long, value_enum, default_value_t = FormatArg::Text)]
     format: FormatArg,
@@ -94,7 +98,7 @@ enum EditionArg {
 enum PolicyArg {
     /// Fixed choices that match what players do (docs/legion.md)
     Greedy,
-    /// Expectimax over the count state (not built yet)
+    /// Expectimax rerolls: the attacker maximises the objective, the defender minimises it
     Optimal,
 }
 
@@ -248,20 +252,19 @@ fn attack(a: &AttackArgs) -> Result<String, Error> {
 }
 
 fn legion_attack(a: &LegionArgs) -> Result<String, Error> {
-    use holodice::legion::{self, attack::Edition, attack::Policy, spec::Scenario};
+    use holodice::legion::{
+        self, attack::Edition, attack::Policy, optimal::Objective, spec::Scenario,
+    };
     let scenario = Scenario::parse(&a.attacker, &a.defender, a.guardian.as_deref())?;
     let edition = match a.edition {
         EditionArg::Amg2024 => Edition::Amg2024,
         EditionArg::Amg2021 => Edition::Amg2021,
     };
+    let objective =
+        Objective::parse(&a.objective).map_err(|e| Error::Missing(format!("--objective {e}")))?;
     let policy = match a.policy {
         PolicyArg::Greedy => Policy::Greedy,
-        PolicyArg::Optimal => {
-            return Err(Error::NotModelled {
-                keyword: "--policy optimal".into(),
-                reason: "the expectimax policy is not built yet; use --policy greedy".into(),
-            })
-        }
+        PolicyArg::Optimal => Policy::Optimal(objective),
     };
     let result = legion::attack::attack(&scenario, edition, policy)?;
     let report = legion::attack_report(

@@ -6,8 +6,8 @@ use crate::dist::{binomial_row, Dist};
 use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{One, Zero};
+use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::hash::Hash;
 use std::rc::Rc;
 
@@ -36,7 +36,7 @@ impl<S: Hash + Eq + Clone> States<S> {
     /// The state `s` with certainty.
     pub fn certain(s: S) -> States<S> {
         States {
-            weights: HashMap::from([(s, BigUint::one())]),
+            weights: HashMap::from_iter([(s, BigUint::one())]),
             denominator: BigUint::one(),
         }
     }
@@ -46,7 +46,7 @@ impl<S: Hash + Eq + Clone> States<S> {
     /// # Panics
     /// If every weight is zero.
     pub fn from_weights(pairs: impl IntoIterator<Item = (S, BigUint)>) -> States<S> {
-        let mut weights: HashMap<S, BigUint> = HashMap::new();
+        let mut weights: HashMap<S, BigUint> = HashMap::default();
         let mut denominator = BigUint::zero();
         for (s, w) in pairs {
             if !w.is_zero() {
@@ -61,6 +61,11 @@ impl<S: Hash + Eq + Clone> States<S> {
         }
     }
 
+    /// Every state with its integer weight (over the common denominator).
+    pub fn weights(&self) -> impl Iterator<Item = (&S, &BigUint)> {
+        self.weights.iter()
+    }
+
     /// The number of distinct states.
     pub fn len(&self) -> usize {
         self.weights.len()
@@ -73,7 +78,8 @@ impl<S: Hash + Eq + Clone> States<S> {
 
     /// A deterministic step: each state becomes `f(state)`; equal results merge.
     pub fn map<T: Hash + Eq + Clone>(&self, f: impl Fn(&S) -> T) -> States<T> {
-        let mut weights: HashMap<T, BigUint> = HashMap::with_capacity(self.weights.len());
+        let mut weights: HashMap<T, BigUint> =
+            HashMap::with_capacity_and_hasher(self.weights.len(), Default::default());
         for (s, w) in &self.weights {
             *weights.entry(f(s)).or_default() += w;
         }
@@ -96,7 +102,7 @@ impl<S: Hash + Eq + Clone> States<S> {
                 l.lcm(&b.denominator)
             }
         });
-        let mut weights: HashMap<T, BigUint> = HashMap::new();
+        let mut weights: HashMap<T, BigUint> = HashMap::default();
         for (w, branch) in branches {
             let scale = w * (&common / &branch.denominator);
             for (t, v) in branch.weights {
@@ -128,7 +134,7 @@ pub struct Memo<K, V> {
 impl<K: Hash + Eq + Clone, V> Default for Memo<K, V> {
     fn default() -> Self {
         Memo {
-            done: RefCell::new(HashMap::new()),
+            done: RefCell::new(HashMap::default()),
         }
     }
 }
@@ -209,7 +215,7 @@ mod tests {
             .enumerate()
             .flat_map(|(i, &f)| std::iter::repeat_n(i, f as usize))
             .collect();
-        let mut brute: HashMap<Vec<u32>, u32> = HashMap::new();
+        let mut brute: HashMap<Vec<u32>, u32> = HashMap::default();
         for a in &labels {
             for b in &labels {
                 for c in &labels {

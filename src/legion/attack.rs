@@ -7,8 +7,9 @@
 //! that the state is a handful of totals, and equal states merge at every step.
 
 use super::dice::{attack_dice, defense_die};
+use super::optimal::{Dice, Objective, Planner};
 use super::spec::{AttackSurge, Defender, Scenario};
-use crate::dist::Dist;
+use crate::dist::{to_f64, Dist};
 use crate::error::Error;
 use crate::states::{Memo, Rolls, States};
 
@@ -55,13 +56,16 @@ pub enum Policy {
     /// The fixed choices of docs/legion.md: what players do.
     #[default]
     Greedy,
+    /// Expectimax rerolls for an objective (src/legion/optimal.rs).
+    Optimal(Objective),
 }
 
 impl Policy {
-    /// The command-line name.
-    pub fn name(self) -> &'static str {
+    /// The name shown with every result: `greedy`, or `optimal (mean)`, `optimal (atleast:2)`.
+    pub fn name(self) -> String {
         match self {
-            Policy::Greedy => "greedy",
+            Policy::Greedy => "greedy".into(),
+            Policy::Optimal(o) => format!("optimal ({})", o.name()),
         }
     }
 }
@@ -146,7 +150,6 @@ struct Outcome {
 /// assert_eq!(a.attack_results.mean().to_string(), "7/8");
 /// ```
 pub fn attack(s: &Scenario, edition: Edition, policy: Policy) -> Result<LegionAttack, Error> {
-    let Policy::Greedy = policy;
     let a = &s.attacker;
     let dice: u32 = a.dice.iter().sum();
     if dice > MAX_DICE {
@@ -193,12 +196,10 @@ pub fn attack(s: &Scenario, edition: Edition, policy: Policy) -> Result<LegionAt
         .collect();
     let tokens_spent = u64::from(a.aim + a.observation);
     if tokens_spent > 0 {
-        let per_colour = |n: u64| {
-            if surge_is.is_some() {
-                n + 1
-            } else {
-                (n + 1) * (n + 2) / 2
-            }
+        let per_colour = |n: u64| match (policy, surge_is) {
+            (Policy::Optimal(_), _) => (n + 1) * (n + 2) * (n + 3) / 6,
+            (Policy::Greedy, Some(_)) => n + 1,
+            (Policy::Greedy, None) => (n + 1) * (n + 2) / 2,
         };
         let work: u64 = a
             .dice
@@ -213,7 +214,34 @@ pub fn attack(s: &Scenario, edition: Edition, policy: Policy) -> Result<LegionAt
             )));
         }
     }
-    let rolled = if tokens_spent == 0 {
+    let resolver = Resolver {
+        s,
+        edition,
+        rolls: &rolls,
+        defenses: Memo::default(),
+        pierce_guardian_first: policy == Policy::Greedy,
+    };
+    let values: Memo<Rolled, f64> = Memo::default();
+    let rolled = if let (Policy::Optimal(objective), true) = (policy, tokens_spent > 0) {
+        let weights4 = [0, 1, 2].map(|c| {
+            let (w, split) = weights[c];
+            [w[0], w[1], split[1], split[0]]
+        });
+        let terminal = |d: &Dice| {
+            *values.get(rolled_of(d, a.lethal), |r| {
+                let wounds = resolver
+                    .resolve(&States::certain(r.clone()))
+                    .to_dist(|o| i64::from(o.wounds));
+                to_f64(&match objective {
+                    Objective::Mean => wounds.mean(),
+                    Objective::AtLeast(k) => wounds.at_least(i64::from(k)),
+                })
+            })
+        };
+        Planner::new(a, weights4, &rolls, &terminal)
+            .play()
+            .map(|d| rolled_of(d, a.lethal))
+    } else if tokens_spent == 0 {
         // Nothing is rerolled, so colour never matters: count results straight away.
         let mut rolled = States::certain(Rolled {
             kept: [0; 3],
@@ -238,13 +266,6 @@ pub fn attack(s: &Scenario, edition: Edition, policy: Policy) -> Result<LegionAt
         rerolled(a, &weights, &rolls)
     };
 
-    let resolver = Resolver {
-        s,
-        edition,
-        rolls: &rolls,
-        defenses: Memo::default(),
-        pierce_guardian_first: true,
-    };
     let outcome = resolver.resolve(&rolled);
 
     Ok(LegionAttack {
@@ -427,6 +448,18 @@ impl Resolver<'_> {
                 guardian_wounds: r.guardian_wounds,
             })
         })
+    }
+}
+
+/// The totals of a fully known roll.
+fn rolled_of(d: &Dice, lethal: u32) -> Rolled {
+    let total = |f: usize| d.faces.iter().map(|c| c[f]).sum();
+    Rolled {
+        kept: [0; 3],
+        hits: total(2),
+        crits: total(3),
+        surges: total(1),
+        aims: if lethal > 0 { d.aims } else { 0 },
     }
 }
 

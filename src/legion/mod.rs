@@ -2,6 +2,7 @@
 
 pub mod attack;
 pub mod dice;
+pub mod optimal;
 pub mod spec;
 
 use crate::report::{Entry, Report, Value};
@@ -45,11 +46,7 @@ pub fn attack_report(
             Value::Dist(g.clone()),
         ));
     }
-    entries.push(Entry::new(
-        "policy",
-        "Policy",
-        Value::Text(policy.name().into()),
-    ));
+    entries.push(Entry::new("policy", "Policy", Value::Text(policy.name())));
     entries.push(Entry::new(
         "edition",
         "Edition",

@@ -1,0 +1,267 @@
+//! The optimal reroll policy: expectimax over the count state.
+//!
+//! Only the attacker's rerolls are real choices. Every other "may" has a dominant answer that
+//! the attack sequence already takes (a crit is never worse than a hit for the attacker, so
+//! Critical X, surge tokens and Impact are always used; the defender always dodges crits first,
+//! guards as many hits as it may and rerolls every blank with Uncanny Luck), except Pierce on a
+//! guardian, which the optimal attacker keeps for the defender.
+//!
+//! Values guide the choices in `f64`; the distribution of the chosen play is then computed
+//! exactly. Ties (within 1e-12) go to the first choice in this order: keep the token, then fewer
+//! dice, red before black before white, blanks before surges before hits.
+
+use super::spec::Attacker;
+use crate::states::{Memo, Rolls, States};
+use rustc_hash::FxHashMap as HashMap;
+use std::cell::RefCell;
+
+/// What the attacker maximises.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Objective {
+    /// Expected wounds on the defender.
+    #[default]
+    Mean,
+    /// The chance of at least this many wounds.
+    AtLeast(u32),
+}
+
+impl Objective {
+    /// The command-line spelling: `mean` or `atleast:K`.
+    pub fn name(self) -> String {
+        match self {
+            Objective::Mean => "mean".into(),
+            Objective::AtLeast(k) => format!("atleast:{k}"),
+        }
+    }
+
+    /// Parses `mean` or `atleast:K`.
+    pub fn parse(text: &str) -> Result<Objective, String> {
+        let t = text.trim().to_lowercase();
+        if t == "mean" {
+            return Ok(Objective::Mean);
+        }
+        t.strip_prefix("atleast:")
+            .and_then(|k| k.trim().parse().ok())
+            .map(Objective::AtLeast)
+            .ok_or_else(|| {
+                format!(
+                    "'{text}' is not an objective: use 'mean' or 'atleast:K', as in 'atleast:2'"
+                )
+            })
+    }
+}
+
+/// Per colour (red, black, white): counts of blank, surge, hit, crit; and aim tokens left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(super) struct Dice {
+    pub faces: [[u32; 4]; 3],
+    pub aims: u32,
+}
+
+/// Which dice one token rerolls: per colour, counts of blanks, surges and hits.
+type Choice = [[u32; 3]; 3];
+
+/// The new faces of some rerolled dice of one colour, with their probability.
+type Outcomes = Vec<([u32; 4], f64)>;
+
+/// Expectimax over the reroll tokens, with memoised values.
+pub(super) struct Planner<'a> {
+    attacker: &'a Attacker,
+    /// Per colour: weights of blank, surge, hit, crit.
+    weights: [[u32; 4]; 3],
+    /// (capacity, spends an aim) for each token, in order.
+    tokens: Vec<(u32, bool)>,
+    rolls: &'a Rolls,
+    /// The objective's value once the rerolls are over.
+    terminal: &'a dyn Fn(&Dice) -> f64,
+    values: RefCell<HashMap<(usize, Dice), f64>>,
+    /// Reroll outcomes per (colour, dice): new face counts with their probabilities.
+    outcomes: Memo<(usize, u32), Outcomes>,
+}
+
+impl<'a> Planner<'a> {
+    pub fn new(
+        attacker: &'a Attacker,
+        weights: [[u32; 4]; 3],
+        rolls: &'a Rolls,
+        terminal: &'a dyn Fn(&Dice) -> f64,
+    ) -> Planner<'a> {
+        let tokens = std::iter::repeat_n((2 + attacker.precise, true), attacker.aim as usize)
+            .chain(std::iter::repeat_n(
+                (1, false),
+                attacker.observation as usize,
+            ))
+            .collect();
+        Planner {
+            attacker,
+            weights,
+            tokens,
+            rolls,
+            terminal,
+            values: RefCell::new(HashMap::default()),
+            outcomes: Memo::default(),
+        }
+    }
+
+    /// The exact distribution of the dice after the initial roll and every token, played
+    /// optimally.
+    pub fn play(&self) -> States<Dice> {
+        let mut dice = States::certain(Dice {
+            faces: [[0; 4]; 3],
+            aims: self.attacker.aim,
+        });
+        for c in 0..3 {
+            dice = dice.and_then(|d| {
+                self.rolls
+                    .roll(self.attacker.dice[c], &self.weights[c])
+                    .map(|k| {
+                        let mut d = *d;
+                        d.faces[c] = [k[0], k[1], k[2], k[3]];
+                        d
+                    })
+            });
+        }
+        for t in 0..self.tokens.len() {
+            dice = dice.and_then(|d| match self.best(t, d).1 {
+                None => States::certain(*d),
+                Some(choice) => self.reroll(t, d, &choice),
+            });
+        }
+        dice
+    }
+
+    /// The exact result of rerolling `choice` with token `t`.
+    fn reroll(&self, t: usize, d: &Dice, choice: &Choice) -> States<Dice> {
+        let mut next = States::certain(self.set_aside(t, d, choice));
+        for (c, pick) in choice.iter().enumerate() {
+            let n: u32 = pick.iter().sum();
+            if n == 0 {
+                continue;
+            }
+            next = next.and_then(|q| {
+                self.rolls.roll(n, &self.weights[c]).map(|k| {
+                    let mut q = *q;
+                    add(&mut q.faces[c], k);
+                    q
+                })
+            });
+        }
+        next
+    }
+
+    /// The dice left on the table when token `t` picks up `choice` (and its aim is spent).
+    fn set_aside(&self, t: usize, d: &Dice, choice: &Choice) -> Dice {
+        let mut kept = *d;
+        kept.aims -= u32::from(self.tokens[t].1);
+        for (faces, pick) in kept.faces.iter_mut().zip(choice) {
+            for (count, taken) in faces.iter_mut().zip(pick) {
+                *count -= taken;
+            }
+        }
+        kept
+    }
+
+    /// The value of the dice before token `t`, played optimally from there.
+    fn value(&self, t: usize, d: &Dice) -> f64 {
+        if t == self.tokens.len() {
+            return (self.terminal)(d);
+        }
+        if let Some(&v) = self.values.borrow().get(&(t, *d)) {
+            return v;
+        }
+        let v = self.best(t, d).0;
+        self.values.borrow_mut().insert((t, *d), v);
+        v
+    }
+
+    /// The best value of token `t` and the choice reaching it (`None`: keep the token).
+    fn best(&self, t: usize, d: &Dice) -> (f64, Option<Choice>) {
+        let mut best = (self.value(t + 1, d), None);
+        let capacity = self.tokens[t].0;
+        for choice in choices(d, capacity) {
+            let v = self.expect(t, self.set_aside(t, d, &choice), &choice, 0);
+            if v > best.0 + 1e-12 {
+                best = (v, Some(choice));
+            }
+        }
+        best
+    }
+
+    /// Expected value after rerolling the chosen dice of colours `c..`, one colour at a time.
+    fn expect(&self, t: usize, kept: Dice, choice: &Choice, c: usize) -> f64 {
+        if c == 3 {
+            return self.value(t + 1, &kept);
+        }
+        let n: u32 = choice[c].iter().sum();
+        if n == 0 {
+            return self.expect(t, kept, choice, c + 1);
+        }
+        let outcomes = self.outcomes_of(c, n);
+        outcomes
+            .iter()
+            .map(|(k, p)| {
+                let mut q = kept;
+                add(&mut q.faces[c], k);
+                p * self.expect(t, q, choice, c + 1)
+            })
+            .sum()
+    }
+
+    fn outcomes_of(&self, c: usize, n: u32) -> std::rc::Rc<Outcomes> {
+        self.outcomes.get((c, n), |_| {
+            let total = f64::from(self.weights[c].iter().sum::<u32>()).powi(n as i32);
+            crate::states::roll_counts(n, &self.weights[c])
+                .weights()
+                .map(|(k, w)| {
+                    let p = num_traits::ToPrimitive::to_f64(w).unwrap_or(0.0) / total;
+                    ([k[0], k[1], k[2], k[3]], p)
+                })
+                .collect()
+        })
+    }
+}
+
+/// Adds rerolled dice's new faces to a colour's counts.
+fn add(faces: &mut [u32; 4], new: &[u32]) {
+    for (count, n) in faces.iter_mut().zip(new) {
+        *count += n;
+    }
+}
+
+/// Every way to spend a token of this capacity: per colour a number of dice, blanks first (a
+/// blank is never worth keeping over another face of its colour), the rest split between surges
+/// and hits. Crits are never rerolled.
+fn choices(d: &Dice, capacity: u32) -> Vec<Choice> {
+    let mut out = Vec::new();
+    for total in 1..=capacity {
+        for red in (0..=total).rev() {
+            for black in (0..=total - red).rev() {
+                let white = total - red - black;
+                let per_colour: Vec<Vec<[u32; 3]>> = [red, black, white]
+                    .into_iter()
+                    .enumerate()
+                    .map(|(c, n)| splits(d.faces[c], n))
+                    .collect();
+                for x in &per_colour[0] {
+                    for y in &per_colour[1] {
+                        for z in &per_colour[2] {
+                            out.push([*x, *y, *z]);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The ways to reroll `n` dice of one colour: blanks first, then surges and hits.
+fn splits(faces: [u32; 4], n: u32) -> Vec<[u32; 3]> {
+    let blanks = n.min(faces[0]);
+    let rest = n - blanks;
+    (0..=rest)
+        .rev()
+        .filter(|&s| s <= faces[1] && rest - s <= faces[2])
+        .map(|s| [blanks, s, rest - s])
+        .collect()
+}
