@@ -126,3 +126,45 @@ fn guardian_on_a_melee_attack_is_refused() {
     let e = attack(&s, Edition::Amg2024, Policy::Greedy).unwrap_err();
     assert!(e.to_string().contains("no effect in melee"), "{e}");
 }
+
+#[test]
+fn ram_turns_blanks_then_hits_into_crits() {
+    // One white die, Ram 1: a blank (5/8) or a surge with no chart (1/8) becomes a crit, a hit
+    // (1/8) becomes a crit, a crit stays: always a crit. Against Armor with Pierce 99 every crit
+    // wounds, so the attack always wounds.
+    let a = run(
+        "1 white, Ram 1, Pierce 99",
+        "red defense, Armor",
+        None,
+        Edition::Amg2024,
+    );
+    assert_eq!(a.wounds.prob(1), q(1, 1));
+}
+
+#[test]
+fn duelists_gain_pierce_or_immunity_in_melee() {
+    // One red die in melee with an aim: it is a hit or crit with 6/8; a blank or surge is
+    // rerolled (the aim is spent) and lands with 6/8. Only a spent aim gives Duelist its Pierce.
+    // Red defense blocks on 3 of 6; with Pierce 1 the single die always wounds once it lands.
+    let attacker = run(
+        "1 red, melee, aim 1, Duelist",
+        "red defense",
+        None,
+        Edition::Amg2024,
+    );
+    let landed_first = q(6, 8);
+    let landed_on_reroll = q(2, 8) * q(6, 8);
+    assert_eq!(
+        attacker.wounds.prob(1),
+        landed_first * q(3, 6) + landed_on_reroll
+    );
+    // A defending Duelist with a dodge: it spends the dodge (cancelling the single hit), or, if
+    // the die is a crit, spends it for Immune: Pierce, so Pierce 1 never lands.
+    let defender = run(
+        "1 red, melee, Pierce 1",
+        "red defense, dodge 1, Duelist",
+        None,
+        Edition::Amg2024,
+    );
+    assert_eq!(defender.wounds.prob(1), q(1, 8) * q(3, 6));
+}

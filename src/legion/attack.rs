@@ -228,7 +228,7 @@ pub fn attack(s: &Scenario, edition: Edition, policy: Policy) -> Result<LegionAt
             [w[0], w[1], split[1], split[0]]
         });
         let terminal = |d: &Dice| {
-            *values.get(rolled_of(d, a.lethal), |r| {
+            *values.get(rolled_of(d, a), |r| {
                 let wounds = resolver
                     .resolve(&States::certain(r.clone()))
                     .to_dist(|o| i64::from(o.wounds));
@@ -240,7 +240,7 @@ pub fn attack(s: &Scenario, edition: Edition, policy: Policy) -> Result<LegionAt
         };
         Planner::new(a, weights4, &rolls, &terminal)
             .play()
-            .map(|d| rolled_of(d, a.lethal))
+            .map(|d| rolled_of(d, a))
     } else if tokens_spent == 0 {
         // Nothing is rerolled, so colour never matters: count results straight away.
         let mut rolled = States::certain(Rolled {
@@ -357,13 +357,16 @@ impl Resolver<'_> {
             let hits = (d.dodge - crits).min(r.hits);
             r.crits -= crits;
             r.hits -= hits;
-            r.dodged = crits + hits > 0 || (d.block && r.hits + r.crits > 0);
+            // Block and a defending Duelist reward a spent dodge even when it cancels nothing.
+            let rewarded = d.block || (d.duelist && a.melee);
+            r.dodged = crits + hits > 0 || (rewarded && r.hits + r.crits > 0);
             r
         });
 
-        // 5. Modify attack dice: the attacker (Impact, Lethal), then the defender (Armor, Armor X,
-        //    Shielded, Backup), then a guardian.
+        // 5. Modify attack dice: the attacker (Impact, Ram, Lethal, Duelist), then the defender
+        //    (Armor, Armor X, Shielded, Backup), then a guardian.
         let armored = d.armor || d.armor_x > 0;
+        let dice: u32 = a.dice.iter().sum();
         let modified = dodged.map(|r| {
             let mut hits = r.hits;
             let mut crits = r.crits;
@@ -372,7 +375,15 @@ impl Resolver<'_> {
                 hits -= impact;
                 crits += impact;
             }
-            let pierce = a.pierce + a.lethal.min(r.aims);
+            // Ram turns blanks (and surges left unconverted) into crits first, then hits.
+            let ram_blanks = a.ram.min(dice - r.results);
+            let ram_hits = (a.ram - ram_blanks).min(hits);
+            hits -= ram_hits;
+            crits += ram_blanks + ram_hits;
+            let lethal = a.lethal.min(r.aims);
+            let aims_spent = a.aim - r.aims + lethal;
+            let duelist = u32::from(a.duelist && a.melee && aims_spent > 0);
+            let pierce = a.pierce + lethal + duelist;
             if d.armor {
                 hits = 0;
             }
@@ -412,7 +423,8 @@ impl Resolver<'_> {
             let extra =
                 d.danger_sense.min(d.suppression) + if d.impervious { r.pierce_total } else { 0 };
             let all_convert = d.surge_block || deflects || (d.block && r.dodged);
-            let pierce = if d.immune_pierce { 0 } else { r.pierce };
+            let immune = d.immune_pierce || (d.duelist && a.melee && r.dodged);
+            let pierce = if immune { 0 } else { r.pierce };
             // The defense roll depends on these four numbers only: built once for each.
             let defended = defenses.get((results, extra, all_convert, pierce), |_| {
                 let convertible = if all_convert {
@@ -451,15 +463,26 @@ impl Resolver<'_> {
     }
 }
 
+/// Aim tokens left after the rerolls, kept in the state only when something later reads them
+/// (Lethal spends them; Duelist asks whether any was spent); otherwise every state says `a.aim`,
+/// so equal rolls merge.
+fn aims_left(a: &super::spec::Attacker, aims: u32) -> u32 {
+    if a.lethal > 0 || (a.duelist && a.melee) {
+        aims
+    } else {
+        a.aim
+    }
+}
+
 /// The totals of a fully known roll.
-fn rolled_of(d: &Dice, lethal: u32) -> Rolled {
+fn rolled_of(d: &Dice, a: &super::spec::Attacker) -> Rolled {
     let total = |f: usize| d.faces.iter().map(|c| c[f]).sum();
     Rolled {
         kept: [0; 3],
         hits: total(2),
         crits: total(3),
         surges: total(1),
-        aims: if lethal > 0 { d.aims } else { 0 },
+        aims: aims_left(a, d.aims),
     }
 }
 
@@ -588,7 +611,7 @@ fn rerolled(
         hits: 0,
         crits: 0,
         surges: p.surge.iter().sum(),
-        aims: if a.lethal > 0 { p.aims } else { 0 },
+        aims: aims_left(a, p.aims),
     });
     for (c, (_, split)) in weights.iter().enumerate() {
         rolled = rolled.and_then(|r| {

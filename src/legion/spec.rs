@@ -54,6 +54,8 @@ pub enum Field {
     HighVelocity,
     Impact,
     Lethal,
+    Ram,
+    Duelist,
     Pierce,
     RedDefense,
     WhiteDefense,
@@ -240,6 +242,9 @@ pub struct Attacker {
     pub high_velocity: bool,
     pub impact: u32,
     pub lethal: u32,
+    /// Ram X: the unit moved, so up to X results become crits.
+    pub ram: u32,
+    pub duelist: bool,
     pub pierce: u32,
     pub melee: bool,
 }
@@ -271,6 +276,7 @@ pub struct Defender {
     pub block: bool,
     pub deflect: bool,
     pub immune_pierce: bool,
+    pub duelist: bool,
 }
 
 impl Default for Defender {
@@ -297,6 +303,7 @@ impl Default for Defender {
             block: false,
             deflect: false,
             immune_pierce: false,
+            duelist: false,
         }
     }
 }
@@ -482,6 +489,8 @@ fn set_attacker(a: &mut Attacker, field: Field, v: u32) -> Result<(), String> {
         Field::HighVelocity => a.high_velocity = true,
         Field::Impact => a.impact += v,
         Field::Lethal => a.lethal += v,
+        Field::Ram => a.ram += v,
+        Field::Duelist => a.duelist = true,
         Field::Pierce => a.pierce += v,
         Field::None => {}
         other => return Err(format!("{other:?} is not an attacker item")),
@@ -519,6 +528,7 @@ fn set_defender(d: &mut Defender, field: Field, v: u32) -> Result<(), String> {
         Field::Block => d.block = true,
         Field::Deflect => d.deflect = true,
         Field::ImmunePierce => d.immune_pierce = true,
+        Field::Duelist => d.duelist = true,
         Field::None => {}
         other => return Err(format!("{other:?} is not a defender item")),
     }
@@ -564,6 +574,9 @@ mod tests {
         assert!(err("-1 red", "red defense").contains("can't be negative"));
         assert!(err("4 red, dodge 1", "red defense").contains("belongs in the defender SPEC"));
         assert!(err("4 red, Marksman", "red defense").contains("not modelled yet"));
+        let s =
+            Scenario::parse("4 red, Ram 1, Duelist, melee", "red defense, Duelist", None).unwrap();
+        assert!(s.attacker.duelist && s.defender.duelist && s.attacker.ram == 1);
         assert!(err("4 red", "red defense, cover 3").contains("0, 1 or 2"));
         assert!(err("101 red", "red defense").contains("limit of 100"));
         assert!(err("4 red", "red defense,,dodge 1").contains("empty item"));
