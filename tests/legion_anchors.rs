@@ -168,3 +168,28 @@ fn duelists_gain_pierce_or_immunity_in_melee() {
     );
     assert_eq!(defender.wounds.prob(1), q(1, 8) * q(3, 6));
 }
+
+#[test]
+fn marksman_spends_the_aims_left_after_rerolls() {
+    // One red die with surge→hit and one aim, against Armor with Pierce 99 (only crits wound).
+    // A crit (1/8) wounds. A hit or surge (6/8) is not worth rerolling, so the aim is left for
+    // Marksman, which turns the hit into a crit. A blank (1/8) is rerolled (the aim is spent)
+    // and wounds only as a crit (1/8). P = 1/8 + 6/8 + 1/8 · 1/8 = 57/64.
+    let a = run(
+        "1 red, surge hit, aim 1, Marksman, Pierce 99",
+        "red defense, Armor",
+        None,
+        Edition::Amg2024,
+    );
+    assert_eq!(a.wounds.prob(1), q(57, 64));
+    // With Lethal the greedy attacker keeps the aim for Pierce instead of a hit→crit upgrade.
+    let a = run(
+        "1 red, surge hit, aim 1, Marksman, Lethal 1",
+        "red defense",
+        None,
+        Edition::Amg2024,
+    );
+    // Hit or crit (7/8): no reroll, Lethal turns the aim into Pierce 1, which beats any block.
+    // Blank (1/8): rerolled, 7/8 to land, no aim left, so red defense blocks half.
+    assert_eq!(a.wounds.prob(1), q(7, 8) + q(1, 8) * q(7, 8) * q(3, 6));
+}

@@ -220,6 +220,10 @@ pub fn attack(s: &Scenario, edition: Edition, policy: Policy) -> Result<LegionAt
         rolls: &rolls,
         defenses: Memo::default(),
         pierce_guardian_first: policy == Policy::Greedy,
+        objective: match policy {
+            Policy::Greedy => None,
+            Policy::Optimal(o) => Some(o),
+        },
     };
     let values: Memo<Rolled, f64> = Memo::default();
     let rolled = if let (Policy::Optimal(objective), true) = (policy, tokens_spent > 0) {
@@ -232,10 +236,7 @@ pub fn attack(s: &Scenario, edition: Edition, policy: Policy) -> Result<LegionAt
                 let wounds = resolver
                     .resolve(&States::certain(r.clone()))
                     .to_dist(|o| i64::from(o.wounds));
-                to_f64(&match objective {
-                    Objective::Mean => wounds.mean(),
-                    Objective::AtLeast(k) => wounds.at_least(i64::from(k)),
-                })
+                to_f64(&objective.value(&wounds))
             })
         };
         Planner::new(a, weights4, &rolls, &terminal)
@@ -290,16 +291,13 @@ struct Resolver<'a> {
     defenses: Memo<DefenseKey, States<(u32, u32)>>,
     /// Whether the attacker spends Pierce on a guardian's blocks before the defender's.
     pierce_guardian_first: bool,
+    /// What the optimal policy maximises; `None` under the greedy policy.
+    objective: Option<Objective>,
 }
 
 impl Resolver<'_> {
     fn resolve(&self, rolled: &States<Rolled>) -> States<Outcome> {
-        let s = self.s;
-        let edition = self.edition;
-        let (a, d) = (&s.attacker, &s.defender);
-        let ranged = !a.melee;
-        let rolls = self.rolls;
-        let roll = |n: u32, weights: &[u32]| rolls.roll(n, weights);
+        let a = &self.s.attacker;
         // 3. Convert attack surges: Critical X, then the chart, then surge tokens.
         let converted = rolled.map(|r| {
             let critical = a.critical.min(r.surges);
@@ -318,6 +316,61 @@ impl Resolver<'_> {
                 dodged: false,
             }
         });
+        // 3b. Marksman: aim tokens left turn blanks into hits or hits into crits.
+        let marked = if a.marksman {
+            converted.map(|r| self.marksman(r))
+        } else {
+            converted
+        };
+        self.defend(&marked)
+    }
+
+    /// Marksman's choice for these results: greedy turns blanks into hits with every aim token
+    /// left, then hits into crits unless Lethal wants the tokens; optimal takes the best of
+    /// every split between blanks, hits and the tokens kept for Lethal.
+    fn marksman(&self, r: &Results) -> Results {
+        let a = &self.s.attacker;
+        let blanks = a.dice.iter().sum::<u32>() - r.results;
+        let apply = |to_hits: u32, to_crits: u32| Results {
+            results: r.results + to_hits,
+            hits: r.hits + to_hits - to_crits,
+            crits: r.crits + to_crits,
+            aims: r.aims - to_hits - to_crits,
+            dodged: r.dodged,
+        };
+        let Some(objective) = self.objective else {
+            let to_hits = r.aims.min(blanks);
+            let to_crits = if a.lethal > 0 {
+                0
+            } else {
+                (r.aims - to_hits).min(r.hits + to_hits)
+            };
+            return apply(to_hits, to_crits);
+        };
+        let mut best: Option<(f64, Results)> = None;
+        for to_hits in 0..=r.aims.min(blanks) {
+            for to_crits in 0..=(r.aims - to_hits).min(r.hits + to_hits) {
+                let option = apply(to_hits, to_crits);
+                let wounds = self
+                    .defend(&States::certain(option.clone()))
+                    .to_dist(|o| i64::from(o.wounds));
+                let v = to_f64(&objective.value(&wounds));
+                if best.as_ref().is_none_or(|(b, _)| v > b + 1e-12) {
+                    best = Some((v, option));
+                }
+            }
+        }
+        best.map(|(_, r)| r).unwrap_or_else(|| r.clone())
+    }
+
+    /// Steps 4 to 8, from converted results to the wounds.
+    fn defend(&self, converted: &States<Results>) -> States<Outcome> {
+        let s = self.s;
+        let edition = self.edition;
+        let (a, d) = (&s.attacker, &s.defender);
+        let ranged = !a.melee;
+        let rolls = self.rolls;
+        let roll = |n: u32, weights: &[u32]| rolls.roll(n, weights);
 
         // 4. Dodge and cover.
         let cover = cover_value(s, edition);
@@ -464,10 +517,10 @@ impl Resolver<'_> {
 }
 
 /// Aim tokens left after the rerolls, kept in the state only when something later reads them
-/// (Lethal spends them; Duelist asks whether any was spent); otherwise every state says `a.aim`,
+/// (Lethal and Marksman spend them; Duelist asks whether any was spent); otherwise every state says `a.aim`,
 /// so equal rolls merge.
 fn aims_left(a: &super::spec::Attacker, aims: u32) -> u32 {
-    if a.lethal > 0 || (a.duelist && a.melee) {
+    if a.lethal > 0 || a.marksman || (a.duelist && a.melee) {
         aims
     } else {
         a.aim

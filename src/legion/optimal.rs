@@ -34,6 +34,14 @@ impl Objective {
         }
     }
 
+    /// The objective's value for a distribution of wounds.
+    pub fn value(self, wounds: &crate::dist::Dist) -> num_rational::BigRational {
+        match self {
+            Objective::Mean => wounds.mean(),
+            Objective::AtLeast(k) => wounds.at_least(i64::from(k)),
+        }
+    }
+
     /// Parses `mean` or `atleast:K`.
     pub fn parse(text: &str) -> Result<Objective, String> {
         let t = text.trim().to_lowercase();

@@ -56,6 +56,7 @@ pub enum Field {
     Lethal,
     Ram,
     Duelist,
+    Marksman,
     Pierce,
     RedDefense,
     WhiteDefense,
@@ -245,6 +246,7 @@ pub struct Attacker {
     /// Ram X: the unit moved, so up to X results become crits.
     pub ram: u32,
     pub duelist: bool,
+    pub marksman: bool,
     pub pierce: u32,
     pub melee: bool,
 }
@@ -491,6 +493,7 @@ fn set_attacker(a: &mut Attacker, field: Field, v: u32) -> Result<(), String> {
         Field::Lethal => a.lethal += v,
         Field::Ram => a.ram += v,
         Field::Duelist => a.duelist = true,
+        Field::Marksman => a.marksman = true,
         Field::Pierce => a.pierce += v,
         Field::None => {}
         other => return Err(format!("{other:?} is not an attacker item")),
@@ -573,7 +576,7 @@ mod tests {
         assert!(err("4 red, Blast 2", "red defense").contains("takes no number"));
         assert!(err("-1 red", "red defense").contains("can't be negative"));
         assert!(err("4 red, dodge 1", "red defense").contains("belongs in the defender SPEC"));
-        assert!(err("4 red, Marksman", "red defense").contains("not modelled yet"));
+        assert!(err("4 red, Jump 1, Marksman 1", "red defense").contains("takes no number"));
         let s =
             Scenario::parse("4 red, Ram 1, Duelist, melee", "red defense, Duelist", None).unwrap();
         assert!(s.attacker.duelist && s.defender.duelist && s.attacker.ram == 1);
