@@ -1,0 +1,1813 @@
+//! The Legion attack engine against a brute force that rolls every face of every die.
+//!
+//! The oracle below shares nothing with the engine but the SPEC text it is given. A case is a
+//! plain struct of numbers and flags; it is rendered to SPEC strings for the engine, and the
+//! oracle runs on the struct itself. It follows docs/legion.md literally, die by die: each attack
+//! die is one of its 8 faces and each defense die (cover, guardian, defender, Uncanny Luck
+//! rerolls) one of its 6 faces; every reroll is decided by the greedy rules of docs/legion.md,
+//! token by token, on the physical dice. Faces showing the same symbol are enumerated once with
+//! their multiplicity as a weight, so each random die is one branching level. Counts are exact
+//! integers over one common denominator `8^A * 6^B`, where A and B bound the attack and defense
+//! dice rolled on any path.
+//!
+//! docs/legion.md settles what it once left open (which surges greedy rerolls, Deflect against
+//! High Velocity, extra defense dice with no hit or crit left, Lethal's Pierce for Impervious);
+//! the oracle follows its current text. Readings where the text still leaves room, each applied
+//! below where it acts:
+//!
+//! 1. "Surges left are blanks" (step 3) holds for Marksman too: its "blank into a hit" may take
+//!    a surge left unconverted, as Ram's "blanks (and surges left unconverted)" does.
+//! 2. High Velocity forbids every dodge spend, including the one greedy makes for Block or a
+//!    defending Duelist ("the defender spends dodge tokens (not against High Velocity)" heads the
+//!    whole bullet).
+//! 3. An attacking Duelist's Pierce 1 needs an aim token spent on rerolls, Marksman or Lethal
+//!    (docs/legion.md). Duelist's Pierce is part of "the attack's total Pierce" for Impervious.
+//! 4. The guardian's wound "per blank" counts every die that is not a block after conversion and
+//!    Pierce: an unconverted surge is a blank (as "Surges left are blanks" in step 3, and as a
+//!    Pierce-cancelled block is "a blank, so a wound").
+//! 5. Impervious adds "the attack's total Pierce" before any is spent on a guardian's blocks.
+//! 6. Suppressed (amg-2024) and a guardian's "suppression >= courage" are read as written, even
+//!    for courage 0 (then a unit with no suppression counts as suppressed).
+//! 7. A guardian that is given but cannot act (suppressed, defender with Guardian) has a guardian
+//!    wound distribution of 0 with certainty; with `melee` the engine may instead refuse the
+//!    query as illegal ("Melee attacks ... have no ... Guardian").
+
+use holodice::legion::attack::{attack, Edition, LegionAttack, Policy};
+use holodice::legion::spec::Scenario;
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use proptest::prelude::*;
+use proptest::test_runner::FailurePersistence;
+use std::collections::BTreeMap;
+
+// ---------------------------------------------------------------------------------------------
+// Dice, face by face.
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum AFace {
+    Crit,
+    Surge,
+    Hit,
+    Blank,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum DFace {
+    Block,
+    Surge,
+    Blank,
+}
+
+const RED: usize = 0;
+const BLACK: usize = 1;
+const WHITE: usize = 2;
+
+/// The 8 faces of the red, black and white attack dice (docs/legion.md, "Dice").
+const ATTACK_DIE: [[AFace; 8]; 3] = {
+    use AFace::*;
+    [
+        [Crit, Surge, Hit, Hit, Hit, Hit, Hit, Blank],
+        [Crit, Surge, Hit, Hit, Hit, Blank, Blank, Blank],
+        [Crit, Surge, Hit, Blank, Blank, Blank, Blank, Blank],
+    ]
+};
+
+/// The 6 faces of the red and white defense dice.
+const DEFENSE_DIE: [[DFace; 6]; 2] = {
+    use DFace::*;
+    [
+        [Block, Block, Block, Surge, Blank, Blank],
+        [Block, Surge, Blank, Blank, Blank, Blank],
+    ]
+};
+
+const RED_DEFENSE: usize = 0;
+const WHITE_DEFENSE: usize = 1;
+
+/// The distinct faces of a die, each with how many physical faces show it.
+fn grouped<T: Copy + PartialEq>(faces: &[T]) -> Vec<(T, u128)> {
+    let mut out: Vec<(T, u128)> = Vec::new();
+    for &f in faces {
+        match out.iter_mut().find(|(g, _)| *g == f) {
+            Some((_, n)) => *n += 1,
+            None => out.push((f, 1)),
+        }
+    }
+    out
+}
+
+/// Rolls the attack dice of the given colours, one die per level: calls `k` with every face
+/// sequence and its weight. `w` is divided by 8 per die (the common denominator keeps it whole).
+fn roll_attack(
+    colours: &[usize],
+    w: u128,
+    faces: &mut Vec<AFace>,
+    k: &mut dyn FnMut(&[AFace], u128),
+) {
+    let Some(&colour) = colours.get(faces.len()) else {
+        k(faces, w);
+        return;
+    };
+    assert_eq!(w % 8, 0, "the common denominator is too small");
+    for (face, n) in grouped(&ATTACK_DIE[colour]) {
+        faces.push(face);
+        roll_attack(colours, w / 8 * n, faces, k);
+        faces.pop();
+    }
+}
+
+/// Rolls `n` defense dice of one colour, one die per level; `k` gets (blocks, surges, blanks).
+fn roll_defense(
+    colour: usize,
+    n: u32,
+    w: u128,
+    shown: [u32; 3],
+    k: &mut dyn FnMut([u32; 3], u128),
+) {
+    if n == 0 {
+        k(shown, w);
+        return;
+    }
+    assert_eq!(w % 6, 0, "the common denominator is too small");
+    for (face, m) in grouped(&DEFENSE_DIE[colour]) {
+        let mut next = shown;
+        next[face as usize] += 1;
+        roll_defense(colour, n - 1, w / 6 * m, next, k);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cases: plain numbers and flags, rendered to SPECs for the engine.
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+enum Ed {
+    #[default]
+    Amg2024,
+    Amg2021,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+enum Chart {
+    #[default]
+    None,
+    Hit,
+    Crit,
+}
+
+#[derive(Debug, Clone, Default)]
+struct Atk {
+    /// Red, black, white attack dice.
+    dice: [u32; 3],
+    chart: Chart,
+    aim: u32,
+    observation: u32,
+    precise: u32,
+    surge_tokens: u32,
+    critical: u32,
+    pierce: u32,
+    impact: u32,
+    lethal: u32,
+    sharpshooter: u32,
+    high_velocity: bool,
+    blast: bool,
+    melee: bool,
+    /// Spell `melee` as `Charge` (a Charge attack is a melee attack).
+    charge: bool,
+    marksman: bool,
+    ram: u32,
+    duelist: bool,
+}
+
+#[derive(Debug, Clone)]
+struct Def {
+    red_die: bool,
+    surge_block: bool,
+    dodge: u32,
+    surge_tokens: u32,
+    /// 0 none, 1 light, 2 heavy.
+    cover: u32,
+    /// Spell cover as `cover none|light|heavy` rather than `cover N`.
+    cover_words: bool,
+    cover_keyword: u32,
+    suppression: u32,
+    courage: u32,
+    low_profile: bool,
+    armor: bool,
+    armor_x: u32,
+    shielded: u32,
+    impervious: bool,
+    immune_pierce: bool,
+    danger_sense: u32,
+    uncanny_luck: u32,
+    block: bool,
+    outmaneuver: bool,
+    deflect: bool,
+    backup: bool,
+    /// The defender's own Guardian X (0: none); it only stops a guardian.
+    guardian: u32,
+    duelist: bool,
+}
+
+impl Default for Def {
+    fn default() -> Self {
+        Def {
+            red_die: false,
+            surge_block: false,
+            dodge: 0,
+            surge_tokens: 0,
+            cover: 0,
+            cover_words: false,
+            cover_keyword: 0,
+            suppression: 0,
+            courage: 1,
+            low_profile: false,
+            armor: false,
+            armor_x: 0,
+            shielded: 0,
+            impervious: false,
+            immune_pierce: false,
+            danger_sense: 0,
+            uncanny_luck: 0,
+            block: false,
+            outmaneuver: false,
+            deflect: false,
+            backup: false,
+            guardian: 0,
+            duelist: false,
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+struct Grd {
+    guardian: u32,
+    red_die: bool,
+    surge_block: bool,
+    surge_tokens: u32,
+    suppression: u32,
+    courage: u32,
+    deflect: bool,
+    immune_pierce: bool,
+}
+
+impl Default for Grd {
+    fn default() -> Self {
+        Grd {
+            guardian: 1,
+            red_die: false,
+            surge_block: false,
+            surge_tokens: 0,
+            suppression: 0,
+            courage: 1,
+            deflect: false,
+            immune_pierce: false,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default)]
+struct Case {
+    edition: Ed,
+    atk: Atk,
+    def: Def,
+    grd: Option<Grd>,
+}
+
+fn push_count(items: &mut Vec<String>, name: &str, n: u32) {
+    if n > 0 {
+        items.push(format!("{name} {n}"));
+    }
+}
+
+fn push_flag(items: &mut Vec<String>, name: &str, on: bool) {
+    if on {
+        items.push(name.to_string());
+    }
+}
+
+impl Case {
+    /// The attacker, defender and guardian SPECs.
+    fn specs(&self) -> (String, String, Option<String>) {
+        let a = &self.atk;
+        let mut at = Vec::new();
+        for (n, colour) in a.dice.iter().zip(["red", "black", "white"]) {
+            if *n > 0 {
+                at.push(format!("{n} {colour}"));
+            }
+        }
+        match a.chart {
+            Chart::None => {}
+            Chart::Hit => at.push("surge hit".into()),
+            Chart::Crit => at.push("surge crit".into()),
+        }
+        push_count(&mut at, "aim", a.aim);
+        push_count(&mut at, "observation", a.observation);
+        push_count(&mut at, "Precise", a.precise);
+        push_count(&mut at, "surge tokens", a.surge_tokens);
+        push_count(&mut at, "Critical", a.critical);
+        push_count(&mut at, "Pierce", a.pierce);
+        push_count(&mut at, "Impact", a.impact);
+        push_count(&mut at, "Lethal", a.lethal);
+        push_count(&mut at, "Sharpshooter", a.sharpshooter);
+        push_flag(&mut at, "High Velocity", a.high_velocity);
+        push_flag(&mut at, "Blast", a.blast);
+        push_flag(&mut at, if a.charge { "Charge" } else { "melee" }, a.melee);
+        push_flag(&mut at, "Marksman", a.marksman);
+        push_count(&mut at, "Ram", a.ram);
+        push_flag(&mut at, "Duelist", a.duelist);
+
+        let d = &self.def;
+        let mut de = vec![die_name(d.red_die)];
+        push_flag(&mut de, "surge block", d.surge_block);
+        push_count(&mut de, "dodge", d.dodge);
+        push_count(&mut de, "surge tokens", d.surge_tokens);
+        if d.cover_words {
+            de.push(format!(
+                "cover {}",
+                ["none", "light", "heavy"][d.cover as usize]
+            ));
+        } else {
+            push_count(&mut de, "cover", d.cover);
+        }
+        push_count(&mut de, "Cover keyword", d.cover_keyword);
+        push_count(&mut de, "suppression", d.suppression);
+        if d.courage != 1 {
+            de.push(format!("courage {}", d.courage));
+        }
+        push_flag(&mut de, "Low Profile", d.low_profile);
+        push_flag(&mut de, "Armor", d.armor);
+        push_count(&mut de, "Armor", d.armor_x);
+        push_count(&mut de, "Shielded", d.shielded);
+        push_flag(&mut de, "Impervious", d.impervious);
+        push_flag(&mut de, "Immune: Pierce", d.immune_pierce);
+        push_count(&mut de, "Danger Sense", d.danger_sense);
+        push_count(&mut de, "Uncanny Luck", d.uncanny_luck);
+        push_flag(&mut de, "Block", d.block);
+        push_flag(&mut de, "Outmaneuver", d.outmaneuver);
+        push_flag(&mut de, "Deflect", d.deflect);
+        push_flag(&mut de, "Backup", d.backup);
+        push_count(&mut de, "Guardian", d.guardian);
+        push_flag(&mut de, "Duelist", d.duelist);
+
+        let gu = self.grd.as_ref().map(|g| {
+            let mut gs = vec![format!("Guardian {}", g.guardian), die_name(g.red_die)];
+            push_flag(&mut gs, "surge block", g.surge_block);
+            push_count(&mut gs, "surge tokens", g.surge_tokens);
+            push_count(&mut gs, "suppression", g.suppression);
+            if g.courage != 1 {
+                gs.push(format!("courage {}", g.courage));
+            }
+            push_flag(&mut gs, "Deflect", g.deflect);
+            push_flag(&mut gs, "Immune: Pierce", g.immune_pierce);
+            gs.join(", ")
+        });
+        (at.join(", "), de.join(", "), gu)
+    }
+
+    fn edition(&self) -> Edition {
+        match self.edition {
+            Ed::Amg2024 => Edition::Amg2024,
+            Ed::Amg2021 => Edition::Amg2021,
+        }
+    }
+
+    fn context(&self) -> String {
+        let (a, d, g) = self.specs();
+        format!(
+            "edition {} | attacker '{a}' | defender '{d}' | guardian {g:?}",
+            self.edition().name()
+        )
+    }
+
+    fn dice(&self) -> u32 {
+        self.atk.dice.iter().sum()
+    }
+
+    /// Upper bounds on the attack dice and the defense dice rolled on any path.
+    fn roll_bounds(&self) -> (u32, u32) {
+        let a = &self.atk;
+        let d = &self.def;
+        let n = self.dice();
+        let attack = n + a.aim * n.min(2 + a.precise) + a.observation * n.min(1);
+        let cover = n;
+        let guardian = self.grd.as_ref().map_or(0, |g| g.guardian.min(n));
+        let total_pierce = a.pierce + a.lethal.min(a.aim) + u32::from(a.duelist);
+        let defense =
+            n + d.suppression.min(d.danger_sense) + if d.impervious { total_pierce } else { 0 };
+        (
+            attack,
+            cover + guardian + defense + d.uncanny_luck.min(defense),
+        )
+    }
+}
+
+fn die_name(red: bool) -> String {
+    if red { "red defense" } else { "white defense" }.to_string()
+}
+
+// ---------------------------------------------------------------------------------------------
+// The oracle.
+
+/// Weights of each outcome over the common denominator `total`.
+#[derive(Debug, Default)]
+struct Tally {
+    total: u128,
+    attack_results: BTreeMap<i64, u128>,
+    wounds: BTreeMap<i64, u128>,
+    attacker_wounds: BTreeMap<i64, u128>,
+    guardian_wounds: BTreeMap<i64, u128>,
+}
+
+impl Tally {
+    fn add(&mut self, results: u32, wounds: u32, attacker: u32, guardian: u32, w: u128) {
+        for (map, x) in [
+            (&mut self.attack_results, results),
+            (&mut self.wounds, wounds),
+            (&mut self.attacker_wounds, attacker),
+            (&mut self.guardian_wounds, guardian),
+        ] {
+            *map.entry(i64::from(x)).or_default() += w;
+        }
+    }
+
+    fn pmf(&self, map: &BTreeMap<i64, u128>) -> Vec<(i64, BigRational)> {
+        assert_eq!(
+            map.values().sum::<u128>(),
+            self.total,
+            "the oracle's weights must add up to its denominator"
+        );
+        map.iter()
+            .filter(|(_, &c)| c > 0)
+            .map(|(&x, &c)| {
+                (
+                    x,
+                    BigRational::new(BigInt::from(c), BigInt::from(self.total)),
+                )
+            })
+            .collect()
+    }
+}
+
+fn oracle(c: &Case) -> Tally {
+    let (attack_dice, defense_dice) = c.roll_bounds();
+    let total = 8u128
+        .checked_pow(attack_dice)
+        .and_then(|a| a.checked_mul(6u128.checked_pow(defense_dice)?))
+        .expect("the common denominator fits in a u128");
+    let mut t = Tally {
+        total,
+        ..Tally::default()
+    };
+    // 1. Form the pool: red dice, then black, then white.
+    let pool: Vec<usize> = (0..3)
+        .flat_map(|colour| std::iter::repeat_n(colour, c.atk.dice[colour] as usize))
+        .collect();
+    // 2. Roll attack dice.
+    roll_attack(&pool, total, &mut Vec::new(), &mut |faces, w| {
+        let dice: Vec<(usize, AFace)> = pool.iter().copied().zip(faces.iter().copied()).collect();
+        reroll(c, dice, c.atk.aim, c.atk.observation, 0, w, &mut t);
+    });
+    t
+}
+
+/// The dice worth rerolling, in the order greedy rerolls them: per colour (red, black, white),
+/// blanks, then surges, counting surges only while fewer than (surges − convertible) have been
+/// taken (with a chart every surge converts).
+fn worth_rerolling(a: &Atk, dice: &[(usize, AFace)]) -> Vec<usize> {
+    let surges = dice.iter().filter(|d| d.1 == AFace::Surge).count() as u32;
+    let mut unconvertible = match a.chart {
+        Chart::None => surges.saturating_sub(a.critical + a.surge_tokens),
+        Chart::Hit | Chart::Crit => 0,
+    };
+    let mut out = Vec::new();
+    for colour in [RED, BLACK, WHITE] {
+        for (i, &(col, face)) in dice.iter().enumerate() {
+            if col == colour && face == AFace::Blank {
+                out.push(i);
+            }
+        }
+        for (i, &(col, face)) in dice.iter().enumerate() {
+            if col == colour && face == AFace::Surge && unconvertible > 0 {
+                unconvertible -= 1;
+                out.push(i);
+            }
+        }
+    }
+    out
+}
+
+/// Step 2, rerolls: one token at a time, every aim token first, then every observation token.
+/// `kept` counts the aim tokens not spent (for Marksman and Lethal).
+fn reroll(
+    c: &Case,
+    dice: Vec<(usize, AFace)>,
+    aim: u32,
+    observation: u32,
+    kept: u32,
+    w: u128,
+    t: &mut Tally,
+) {
+    let (capacity, aim_left, observation_left, is_aim) = if aim > 0 {
+        (2 + c.atk.precise, aim - 1, observation, true)
+    } else if observation > 0 {
+        (1, 0, observation - 1, false)
+    } else {
+        return after_roll(c, &dice, kept, w, t);
+    };
+    let worth = worth_rerolling(&c.atk, &dice);
+    if worth.is_empty() {
+        // Greedy spends a token only when a die is worth rerolling; an unspent aim is kept.
+        return reroll(
+            c,
+            dice,
+            aim_left,
+            observation_left,
+            kept + u32::from(is_aim),
+            w,
+            t,
+        );
+    }
+    let chosen: Vec<usize> = worth.into_iter().take(capacity as usize).collect();
+    let colours: Vec<usize> = chosen.iter().map(|&i| dice[i].0).collect();
+    roll_attack(&colours, w, &mut Vec::new(), &mut |faces, w| {
+        let mut next = dice.clone();
+        for (&i, &face) in chosen.iter().zip(faces) {
+            next[i].1 = face;
+        }
+        reroll(c, next, aim_left, observation_left, kept, w, t);
+    });
+}
+
+/// The cover value of step 4 (0 when the attack ignores cover).
+fn cover_value(c: &Case) -> u32 {
+    let (a, d) = (&c.atk, &c.def);
+    if a.melee || a.blast {
+        return 0;
+    }
+    match c.edition {
+        Ed::Amg2024 => {
+            let suppressed = d.suppression >= d.courage;
+            (d.cover + u32::from(suppressed) + d.cover_keyword)
+                .min(2)
+                .saturating_sub(a.sharpshooter)
+        }
+        Ed::Amg2021 => {
+            let suppressed = d.suppression >= 1;
+            let mut cover = (d.cover + u32::from(suppressed) + d.cover_keyword).min(2);
+            if d.low_profile && cover == 1 {
+                cover = 2;
+            }
+            cover.saturating_sub(a.sharpshooter)
+        }
+    }
+}
+
+/// The attack dice after step 3, and what later steps need to know of the rerolls.
+#[derive(Debug, Clone, Copy)]
+struct Pool {
+    hits: u32,
+    crits: u32,
+    /// Blanks, unconverted surges included ("Surges left are blanks").
+    blanks: u32,
+    /// hits + crits after step 3.
+    results: u32,
+    /// Aim tokens left after the rerolls.
+    kept: u32,
+    /// Aim tokens left after Marksman.
+    aims: u32,
+    /// Whether an aim token was spent on a reroll.
+    aim_rerolled: bool,
+}
+
+/// Step 3 (convert attack surges, Marksman) and step 4's cover.
+fn after_roll(c: &Case, dice: &[(usize, AFace)], kept: u32, w: u128, t: &mut Tally) {
+    let a = &c.atk;
+    let count = |f: AFace| dice.iter().filter(|d| d.1 == f).count() as u32;
+    let (mut hits, mut crits, mut surges) =
+        (count(AFace::Hit), count(AFace::Crit), count(AFace::Surge));
+    let critical = a.critical.min(surges);
+    crits += critical;
+    surges -= critical;
+    match a.chart {
+        Chart::Hit => {
+            hits += surges;
+            surges = 0;
+        }
+        Chart::Crit => {
+            crits += surges;
+            surges = 0;
+        }
+        Chart::None => {
+            let x = a.surge_tokens.min(surges);
+            hits += x;
+            surges -= x;
+        }
+    }
+    // Reading 1: a surge left is a blank, for Marksman as for Ram.
+    let mut blanks = count(AFace::Blank) + surges;
+    let mut aims = kept;
+    if a.marksman {
+        let x = aims.min(blanks);
+        blanks -= x;
+        hits += x;
+        aims -= x;
+        if a.lethal == 0 {
+            let x = aims.min(hits);
+            hits -= x;
+            crits += x;
+            aims -= x;
+        }
+    }
+    let pool = Pool {
+        hits,
+        crits,
+        blanks,
+        results: hits + crits,
+        kept,
+        aims,
+        aim_rerolled: kept < a.aim,
+    };
+    let cover = cover_value(c);
+    match c.edition {
+        Ed::Amg2024 if cover >= 1 && hits >= 1 => {
+            // One white defense die per hit; Low Profile: one die fewer, one block more.
+            let low_profile = u32::from(c.def.low_profile);
+            roll_defense(
+                WHITE_DEFENSE,
+                hits - low_profile,
+                w,
+                [0; 3],
+                &mut |[blocks, surges, _], w| {
+                    let blocks = blocks + low_profile;
+                    let cancels = if cover >= 2 { blocks + surges } else { blocks };
+                    let hits = hits - cancels.min(hits);
+                    dodge_onwards(c, Pool { hits, ..pool }, w, t);
+                },
+            );
+        }
+        Ed::Amg2024 => dodge_onwards(c, pool, w, t),
+        Ed::Amg2021 => {
+            let hits = hits - cover.min(hits);
+            dodge_onwards(c, Pool { hits, ..pool }, w, t);
+        }
+    }
+}
+
+/// Step 4's dodge, step 5 (modify attack dice, Guardian).
+fn dodge_onwards(c: &Case, pool: Pool, w: u128, t: &mut Tally) {
+    let (a, d) = (&c.atk, &c.def);
+    let (mut hits, mut crits, blanks) = (pool.hits, pool.crits, pool.blanks);
+    let ranged = !a.melee;
+    let mut spent = 0;
+    // Reading 2: no dodge spend at all against High Velocity, Block's and Duelist's included.
+    if !a.high_velocity {
+        let mut tokens = d.dodge;
+        if d.outmaneuver {
+            let x = tokens.min(crits);
+            crits -= x;
+            tokens -= x;
+            spent += x;
+        }
+        let x = tokens.min(hits);
+        hits -= x;
+        tokens -= x;
+        spent += x;
+        if (d.block || (d.duelist && a.melee)) && spent == 0 && tokens > 0 && hits + crits > 0 {
+            spent = 1;
+        }
+    }
+    // 5. Attacker first: Impact (against Armor or Armor X), Ram, Lethal, Duelist.
+    if d.armor || d.armor_x > 0 {
+        let x = a.impact.min(hits);
+        hits -= x;
+        crits += x;
+    }
+    let from_blanks = a.ram.min(blanks);
+    let from_hits = (a.ram - from_blanks).min(hits);
+    hits -= from_hits;
+    crits += from_blanks + from_hits;
+    let lethal = a.lethal.min(pool.aims);
+    // Reading 3: any aim spent, on rerolls, Marksman or Lethal, gives Duelist its Pierce.
+    let marksman_spent = pool.aims < pool.kept;
+    let duelist = a.duelist && a.melee && (pool.aim_rerolled || lethal > 0 || marksman_spent);
+    let total_pierce = a.pierce + lethal + u32::from(duelist);
+    // Then the defender: Armor, Armor X, Shielded X (crits first), Backup.
+    if d.armor {
+        hits = 0;
+    }
+    hits -= d.armor_x.min(hits);
+    let x = d.shielded.min(crits);
+    crits -= x;
+    hits -= (d.shielded - x).min(hits);
+    if d.backup && ranged {
+        hits -= 2.min(hits);
+    }
+    let left = Left {
+        results: hits + crits,
+        total_pierce,
+        pierce: total_pierce,
+        dodge_spent: spent > 0,
+        attacker_wounds: 0,
+        guardian_wounds: 0,
+    };
+    // Deflect has no effect at all against High Velocity.
+    let deflect = |unit_has_it: bool| unit_has_it && ranged && !a.high_velocity;
+    match &c.grd {
+        Some(g) if ranged && g.suppression < g.courage && d.guardian == 0 => {
+            let taken = g.guardian.min(hits);
+            let colour = if g.red_die {
+                RED_DEFENSE
+            } else {
+                WHITE_DEFENSE
+            };
+            roll_defense(colour, taken, w, [0; 3], &mut |[blocks, surges, _], w| {
+                // Deflect's wound is checked before converting.
+                let deflect_wound = u32::from(deflect(g.deflect) && surges >= 1);
+                let mut blocks = blocks;
+                let mut left_surges = surges;
+                if g.surge_block || deflect(g.deflect) {
+                    blocks += left_surges;
+                    left_surges = 0;
+                }
+                blocks += g.surge_tokens.min(left_surges);
+                let mut pierce = total_pierce;
+                if !g.immune_pierce {
+                    let x = pierce.min(blocks);
+                    blocks -= x;
+                    pierce -= x;
+                }
+                // Reading 4: a wound per die that is not a block.
+                let next = Left {
+                    results: left.results - taken,
+                    pierce,
+                    attacker_wounds: deflect_wound,
+                    guardian_wounds: taken - blocks,
+                    ..left
+                };
+                defense(c, pool.results, next, w, t);
+            });
+        }
+        _ => defense(c, pool.results, left, w, t),
+    }
+}
+
+/// What reaches step 6.
+#[derive(Debug, Clone, Copy)]
+struct Left {
+    /// Hits and crits left for the defender.
+    results: u32,
+    /// The attack's total Pierce (Lethal's and Duelist's included).
+    total_pierce: u32,
+    /// Pierce not spent on a guardian.
+    pierce: u32,
+    dodge_spent: bool,
+    attacker_wounds: u32,
+    guardian_wounds: u32,
+}
+
+/// Steps 6 to 8: defense dice, Uncanny Luck, Deflect, conversion, Pierce, wounds.
+fn defense(c: &Case, attack_results: u32, left: Left, w: u128, t: &mut Tally) {
+    let (a, d) = (&c.atk, &c.def);
+    let ranged = !a.melee;
+    // Reading 5, and the extra dice roll even with no hit or crit left (docs/legion.md, step 6).
+    let n = left.results
+        + d.suppression.min(d.danger_sense)
+        + if d.impervious { left.total_pierce } else { 0 };
+    let deflect = d.deflect && ranged && !a.high_velocity;
+    let all_convert = d.surge_block || deflect || (d.block && left.dodge_spent);
+    let immune = d.immune_pierce || (d.duelist && a.melee && left.dodge_spent);
+    let colour = if d.red_die {
+        RED_DEFENSE
+    } else {
+        WHITE_DEFENSE
+    };
+    roll_defense(colour, n, w, [0; 3], &mut |[blocks, surges, blanks], w| {
+        let unconvertible = if all_convert {
+            0
+        } else {
+            surges - d.surge_tokens.min(surges)
+        };
+        let rerolled = d.uncanny_luck.min(blanks + unconvertible);
+        let from_blanks = rerolled.min(blanks);
+        let from_surges = rerolled - from_blanks;
+        let kept = [blocks, surges - from_surges, blanks - from_blanks];
+        roll_defense(colour, rerolled, w, kept, &mut |[blocks, surges, _], w| {
+            let deflect_wound = u32::from(deflect && surges >= 1);
+            let mut blocks = blocks
+                + if all_convert {
+                    surges
+                } else {
+                    d.surge_tokens.min(surges)
+                };
+            if !immune {
+                blocks -= left.pierce.min(blocks);
+            }
+            let wounds = left.results.saturating_sub(blocks);
+            t.add(
+                attack_results,
+                wounds,
+                left.attacker_wounds + deflect_wound,
+                left.guardian_wounds,
+                w,
+            );
+        });
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Comparing with the engine.
+
+fn engine(c: &Case) -> LegionAttack {
+    let (a, d, g) = c.specs();
+    let s = Scenario::parse(&a, &d, g.as_deref())
+        .unwrap_or_else(|e| panic!("{}: the SPECs don't parse: {e}", c.context()));
+    attack(&s, c.edition(), Policy::Greedy)
+        .unwrap_or_else(|e| panic!("{}: the engine refused: {e}", c.context()))
+}
+
+/// A pmf with its zero entries dropped and its fractions reduced.
+fn nonzero(pmf: Vec<(i64, BigRational)>) -> Vec<(i64, BigRational)> {
+    pmf.into_iter()
+        .filter(|(_, p)| *p != BigRational::from_integer(0.into()))
+        .map(|(x, p)| (x, BigRational::new(p.numer().clone(), p.denom().clone())))
+        .collect()
+}
+
+fn check(c: &Case) -> Result<(), TestCaseError> {
+    if c.atk.melee && c.grd.is_some() {
+        // Reading 7: a guardian cannot act in a melee attack; the engine may refuse the query.
+        let (a, d, g) = c.specs();
+        let s = Scenario::parse(&a, &d, g.as_deref()).unwrap();
+        if let Err(e) = attack(&s, c.edition(), Policy::Greedy) {
+            prop_assert!(
+                matches!(e, holodice::Error::Illegal(_)),
+                "{}: {e}",
+                c.context()
+            );
+            return Ok(());
+        }
+    }
+    let got = engine(c);
+    let want = oracle(c);
+    let ctx = c.context();
+    prop_assert_eq!(
+        nonzero(got.attack_results.pmf()),
+        want.pmf(&want.attack_results),
+        "attack_results: {}",
+        ctx
+    );
+    prop_assert_eq!(
+        nonzero(got.wounds.pmf()),
+        want.pmf(&want.wounds),
+        "wounds: {}",
+        ctx
+    );
+    prop_assert_eq!(
+        nonzero(got.attacker_wounds.pmf()),
+        want.pmf(&want.attacker_wounds),
+        "attacker_wounds: {}",
+        ctx
+    );
+    match (&got.guardian_wounds, &c.grd) {
+        (Some(g), Some(_)) => prop_assert_eq!(
+            nonzero(g.pmf()),
+            want.pmf(&want.guardian_wounds),
+            "guardian_wounds: {}",
+            ctx
+        ),
+        (None, None) => {}
+        (got, _) => prop_assert!(
+            false,
+            "guardian_wounds is {} though a guardian is {}: {}",
+            if got.is_some() { "given" } else { "missing" },
+            if c.grd.is_some() {
+                "given"
+            } else {
+                "not given"
+            },
+            ctx
+        ),
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Random cases.
+
+/// Mostly 0, sometimes 1..=max.
+fn count(max: u32) -> impl Strategy<Value = u32> {
+    prop_oneof![2 => Just(0u32), 1 => 1..=max]
+}
+
+fn flag() -> impl Strategy<Value = bool> {
+    prop::bool::weighted(0.3)
+}
+
+fn attackers() -> impl Strategy<Value = Atk> {
+    (
+        (
+            prop::collection::vec(0..3usize, 1..=4),
+            prop_oneof![Just(Chart::None), Just(Chart::Hit), Just(Chart::Crit)],
+            count(2),
+            count(2),
+            count(1),
+            count(2),
+            count(2),
+        ),
+        (
+            count(2),
+            count(2),
+            count(2),
+            count(2),
+            flag(),
+            flag(),
+            prop::bool::weighted(0.25),
+            any::<bool>(),
+        ),
+        (flag(), count(2), flag()),
+    )
+        .prop_map(
+            |(
+                (colours, chart, aim, observation, precise, surge_tokens, critical),
+                (pierce, impact, lethal, sharpshooter, high_velocity, blast, melee, charge),
+                (marksman, ram, duelist),
+            )| {
+                let mut dice = [0; 3];
+                for colour in &colours {
+                    dice[*colour] += 1;
+                }
+                // At most 2 reroll tokens; 4 dice only with at most one token and no Precise.
+                let observation = observation.min(2 - aim);
+                let (aim, observation, precise) = if colours.len() == 4 {
+                    (aim.min(1), if aim > 0 { 0 } else { observation.min(1) }, 0)
+                } else {
+                    (aim, observation, precise)
+                };
+                Atk {
+                    dice,
+                    chart,
+                    aim,
+                    observation,
+                    precise,
+                    surge_tokens,
+                    critical,
+                    pierce,
+                    impact,
+                    lethal,
+                    sharpshooter,
+                    high_velocity,
+                    blast,
+                    melee,
+                    charge,
+                    marksman,
+                    ram,
+                    duelist,
+                }
+            },
+        )
+}
+
+fn defenders() -> impl Strategy<Value = Def> {
+    (
+        (
+            any::<bool>(),
+            flag(),
+            count(2),
+            count(1),
+            0..=2u32,
+            any::<bool>(),
+            count(1),
+            count(2),
+            prop_oneof![1 => Just(0u32), 4 => Just(1), 2 => Just(2)],
+            flag(),
+            prop::bool::weighted(0.15),
+        ),
+        (
+            count(2),
+            count(1),
+            flag(),
+            flag(),
+            count(2),
+            count(2),
+            flag(),
+            flag(),
+            flag(),
+            flag(),
+            prop::bool::weighted(0.1),
+            flag(),
+        ),
+    )
+        .prop_map(
+            |(
+                (
+                    red_die,
+                    surge_block,
+                    dodge,
+                    surge_tokens,
+                    cover,
+                    cover_words,
+                    cover_keyword,
+                    suppression,
+                    courage,
+                    low_profile,
+                    armor,
+                ),
+                (
+                    armor_x,
+                    shielded,
+                    impervious,
+                    immune_pierce,
+                    danger_sense,
+                    uncanny_luck,
+                    block,
+                    outmaneuver,
+                    deflect,
+                    backup,
+                    guardian,
+                    duelist,
+                ),
+            )| Def {
+                red_die,
+                surge_block,
+                dodge,
+                surge_tokens,
+                cover,
+                cover_words,
+                cover_keyword,
+                suppression,
+                courage,
+                low_profile,
+                armor,
+                armor_x,
+                shielded,
+                impervious,
+                immune_pierce,
+                danger_sense,
+                uncanny_luck,
+                block,
+                outmaneuver,
+                deflect,
+                backup,
+                guardian: u32::from(guardian),
+                duelist,
+            },
+        )
+}
+
+fn guardians() -> impl Strategy<Value = Option<Grd>> {
+    let guardian = (
+        1..=2u32,
+        any::<bool>(),
+        flag(),
+        count(1),
+        count(1),
+        prop_oneof![1 => Just(0u32), 4 => Just(1), 2 => Just(2)],
+        flag(),
+        flag(),
+    )
+        .prop_map(
+            |(
+                guardian,
+                red_die,
+                surge_block,
+                surge_tokens,
+                suppression,
+                courage,
+                deflect,
+                immune_pierce,
+            )| Grd {
+                guardian,
+                red_die,
+                surge_block,
+                surge_tokens,
+                suppression,
+                courage,
+                deflect,
+                immune_pierce,
+            },
+        );
+    prop_oneof![3 => Just(None), 2 => guardian.prop_map(Some)]
+}
+
+fn cases() -> impl Strategy<Value = Case> {
+    (
+        prop_oneof![Just(Ed::Amg2024), Just(Ed::Amg2021)],
+        attackers(),
+        defenders(),
+        guardians(),
+    )
+        .prop_map(|(edition, atk, mut def, grd)| {
+            // Keep the enumeration small: at most 4 extra defense dice (Danger Sense, Impervious,
+            // Uncanny Luck rerolls), 2 with 4 attack dice.
+            let limit = if atk.dice.iter().sum::<u32>() >= 4 {
+                2
+            } else {
+                4
+            };
+            let extra = |d: &Def| {
+                d.suppression.min(d.danger_sense)
+                    + d.uncanny_luck
+                    + if d.impervious {
+                        atk.pierce + atk.lethal.min(atk.aim) + u32::from(atk.duelist)
+                    } else {
+                        0
+                    }
+            };
+            while extra(&def) > limit {
+                if def.uncanny_luck > 0 {
+                    def.uncanny_luck -= 1;
+                } else if def.danger_sense > 0 {
+                    def.danger_sense -= 1;
+                } else {
+                    def.impervious = false;
+                }
+            }
+            Case {
+                edition,
+                atk,
+                def,
+                grd,
+            }
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES")
+            .ok()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(200),
+        failure_persistence: None::<Box<dyn FailurePersistence>>,
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn engine_matches_brute_force_over_random_keyword_mixes(c in cases()) {
+        check(&c)?;
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Anchors: hand-derived numbers, checked against the oracle and the engine, then both against
+// each other.
+
+#[derive(Debug, Clone, Copy)]
+enum Var {
+    AttackResults,
+    Wounds,
+    AttackerWounds,
+    GuardianWounds,
+}
+
+fn frac(n: i64, d: i64) -> BigRational {
+    BigRational::new(n.into(), d.into())
+}
+
+fn oracle_pmf(t: &Tally, v: Var) -> Vec<(i64, BigRational)> {
+    t.pmf(match v {
+        Var::AttackResults => &t.attack_results,
+        Var::Wounds => &t.wounds,
+        Var::AttackerWounds => &t.attacker_wounds,
+        Var::GuardianWounds => &t.guardian_wounds,
+    })
+}
+
+fn engine_pmf(e: &LegionAttack, v: Var) -> Vec<(i64, BigRational)> {
+    nonzero(match v {
+        Var::AttackResults => e.attack_results.pmf(),
+        Var::Wounds => e.wounds.pmf(),
+        Var::AttackerWounds => e.attacker_wounds.pmf(),
+        Var::GuardianWounds => e
+            .guardian_wounds
+            .as_ref()
+            .expect("a guardian is given")
+            .pmf(),
+    })
+}
+
+fn mean(pmf: &[(i64, BigRational)]) -> BigRational {
+    pmf.iter().map(|(x, p)| p * BigInt::from(*x)).sum()
+}
+
+/// The exact distribution `want` (outcome, numerator, denominator) of `v`, from both sides.
+fn expect_pmf(c: &Case, v: Var, want: &[(i64, i64, i64)]) {
+    let want: Vec<(i64, BigRational)> = want
+        .iter()
+        .filter(|&&(_, n, _)| n != 0)
+        .map(|&(x, n, d)| (x, frac(n, d)))
+        .collect();
+    assert_eq!(
+        oracle_pmf(&oracle(c), v),
+        want,
+        "oracle, {v:?}: {}",
+        c.context()
+    );
+    assert_eq!(
+        engine_pmf(&engine(c), v),
+        want,
+        "engine, {v:?}: {}",
+        c.context()
+    );
+    check(c).unwrap();
+}
+
+/// The exact mean of `v`, from both sides.
+fn expect_mean(c: &Case, v: Var, n: i64, d: i64) {
+    let want = frac(n, d);
+    assert_eq!(
+        mean(&oracle_pmf(&oracle(c), v)),
+        want,
+        "oracle, {v:?}: {}",
+        c.context()
+    );
+    assert_eq!(
+        mean(&engine_pmf(&engine(c), v)),
+        want,
+        "engine, {v:?}: {}",
+        c.context()
+    );
+}
+
+/// P(one wound) for a one-die attack (wounds are 0 or 1), from both sides.
+fn expect_wound(c: &Case, n: i64, d: i64) {
+    expect_pmf(c, Var::Wounds, &[(0, d - n, d), (1, n, d)]);
+}
+
+fn red(n: u32) -> Atk {
+    Atk {
+        dice: [n, 0, 0],
+        ..Atk::default()
+    }
+}
+
+fn white(n: u32) -> Atk {
+    Atk {
+        dice: [0, 0, n],
+        ..Atk::default()
+    }
+}
+
+fn red_defense() -> Def {
+    Def {
+        red_die: true,
+        ..Def::default()
+    }
+}
+
+fn case(atk: Atk, def: Def) -> Case {
+    Case {
+        atk,
+        def,
+        ..Case::default()
+    }
+}
+
+#[test]
+fn one_red_die_with_surge_hit_scores_seven_eighths() {
+    // crit 1 + surge 1 (→ hit) + hit 5 = 7 of 8 faces score one result.
+    let c = case(
+        Atk {
+            chart: Chart::Hit,
+            ..red(1)
+        },
+        red_defense(),
+    );
+    expect_pmf(&c, Var::AttackResults, &[(0, 1, 8), (1, 7, 8)]);
+    expect_mean(&c, Var::AttackResults, 7, 8);
+}
+
+#[test]
+fn six_dice_with_surge_crit_score_fifteen_quarters() {
+    // Hits: red 5/8, black 3/8, white 1/8, two of each: E[hits] = 2·9/8 = 9/4.
+    // Crits: crit or surge (→ crit) = 2/8 on every die: E[crits] = 6·2/8 = 3/2.
+    // E[attack_results] = 9/4 + 3/2 = 15/4. Against Armor every hit is cancelled and each crit
+    // rolls one white defense die that fails to block with 5/6: E[wounds] = 3/2 · 5/6 = 5/4.
+    let mut c = case(
+        Atk {
+            dice: [2, 2, 2],
+            chart: Chart::Crit,
+            ..Atk::default()
+        },
+        Def {
+            armor: true,
+            ..Def::default()
+        },
+    );
+    expect_mean(&c, Var::AttackResults, 15, 4);
+    expect_mean(&c, Var::Wounds, 5, 4);
+    c.def.armor = false;
+    expect_mean(&c, Var::AttackResults, 15, 4);
+    // Without Armor: E[wounds] = 15/4 · 5/6 = 25/8.
+    expect_mean(&c, Var::Wounds, 25, 8);
+}
+
+#[test]
+fn one_red_die_against_red_defense() {
+    // P(hit or crit) · P(red defense die does not block) = 6/8 · 3/6 = 3/8. No surge chart:
+    // the attack surge is a blank, the defense surge is not a block.
+    let c = case(red(1), red_defense());
+    expect_wound(&c, 3, 8);
+    expect_pmf(&c, Var::AttackerWounds, &[(0, 1, 1)]);
+}
+
+#[test]
+fn rolled_cover_amg_2024() {
+    // Light cover: a hit (5/8) survives the white cover die unless it blocks (5/6 survives); a
+    // crit (1/8) ignores cover. Then a white defense die fails to block with 5/6:
+    // (5/8 · 5/6 + 1/8) · 5/6 = 31/48 · 5/6 = 155/288.
+    let mut c = case(
+        red(1),
+        Def {
+            cover: 1,
+            ..Def::default()
+        },
+    );
+    expect_wound(&c, 155, 288);
+    // Heavy cover: blocks and surges cancel (4/6 survives): (5/8 · 4/6 + 1/8) · 5/6 = 65/144.
+    c.def.cover = 2;
+    expect_wound(&c, 65, 144);
+    // Sharpshooter 1 makes heavy cover light again.
+    c.atk.sharpshooter = 1;
+    expect_wound(&c, 155, 288);
+    // Suppressed (suppression 1 ≥ courage 1) improves none to light.
+    let c = case(
+        red(1),
+        Def {
+            suppression: 1,
+            ..Def::default()
+        },
+    );
+    expect_wound(&c, 155, 288);
+    // Low Profile: the one hit rolls no die and gets one block, so it is always cancelled; only
+    // the crit wounds: 1/8 · 5/6 = 5/48.
+    let c = case(
+        red(1),
+        Def {
+            cover: 1,
+            low_profile: true,
+            ..Def::default()
+        },
+    );
+    expect_wound(&c, 5, 48);
+    // Reading 6: courage 0 with no suppression is suppressed (0 ≥ 0): light cover, 155/288.
+    let c = case(
+        red(1),
+        Def {
+            courage: 0,
+            ..Def::default()
+        },
+    );
+    expect_wound(&c, 155, 288);
+}
+
+#[test]
+fn fixed_cover_amg_2021() {
+    // Light cover cancels the one hit outright; the crit wounds with 5/6: 1/8 · 5/6 = 5/48.
+    let mut c = case(
+        red(1),
+        Def {
+            cover: 1,
+            ..Def::default()
+        },
+    );
+    c.edition = Ed::Amg2021;
+    expect_wound(&c, 5, 48);
+    // Any suppression token gives light cover (courage 2 does not matter in amg-2021).
+    c.def.cover = 0;
+    c.def.suppression = 1;
+    c.def.courage = 2;
+    expect_wound(&c, 5, 48);
+    // Blast ignores cover: 6/8 · 5/6 = 5/8.
+    c.atk.blast = true;
+    expect_wound(&c, 5, 8);
+}
+
+#[test]
+fn deflect_against_one_red_die() {
+    // A hit or crit (6/8) rolls one white defense die; a surge (1/6) wounds the attacker and
+    // becomes a block: P(attacker wound) = 6/8 · 1/6 = 1/8; P(wound) = 6/8 · 4/6 = 1/2.
+    let c = case(
+        red(1),
+        Def {
+            deflect: true,
+            ..Def::default()
+        },
+    );
+    expect_pmf(&c, Var::AttackerWounds, &[(0, 7, 8), (1, 1, 8)]);
+    expect_wound(&c, 1, 2);
+    // Melee: no Deflect at all: 6/8 · 5/6 = 5/8, and no attacker wound.
+    let mut m = c.clone();
+    m.atk.melee = true;
+    expect_pmf(&m, Var::AttackerWounds, &[(0, 1, 1)]);
+    expect_wound(&m, 5, 8);
+}
+
+#[test]
+fn guardian_takes_the_hit() {
+    // The hit (5/8) goes to the guardian (Guardian 1, red defense, surge block): it blocks with
+    // 4/6 and suffers a wound with 2/6: 5/8 · 2/6 = 5/24. The crit (1/8) stays on the defender,
+    // white defense: 1/8 · 5/6 = 5/48.
+    let mut c = case(red(1), Def::default());
+    c.grd = Some(Grd {
+        guardian: 1,
+        red_die: true,
+        surge_block: true,
+        ..Grd::default()
+    });
+    expect_pmf(&c, Var::GuardianWounds, &[(0, 19, 24), (1, 5, 24)]);
+    expect_wound(&c, 5, 48);
+    // Reading 4: without surge block, the guardian's unconverted surge is a blank: it blocks
+    // only with 3/6, so 5/8 · 3/6 = 5/16.
+    let mut g = c.clone();
+    g.grd.as_mut().unwrap().surge_block = false;
+    expect_pmf(&g, Var::GuardianWounds, &[(0, 11, 16), (1, 5, 16)]);
+    // A defender with Guardian itself cannot be guarded: 6/8 · 5/6 = 5/8.
+    g.def.guardian = 1;
+    expect_pmf(&g, Var::GuardianWounds, &[(0, 1, 1)]);
+    expect_wound(&g, 5, 8);
+    // Pierce 1 cancels the guardian's one block first: the guardian always suffers the wound
+    // (5/8). On a crit (1/8) no guardian rolls, so the defender gets Pierce 1: always a wound.
+    c.atk.pierce = 1;
+    expect_pmf(&c, Var::GuardianWounds, &[(0, 3, 8), (1, 5, 8)]);
+    expect_wound(&c, 1, 8);
+    // A suppressed guardian (suppression 1 ≥ courage 1) cannot guard: 6/8 wounds (Pierce 1).
+    c.grd.as_mut().unwrap().suppression = 1;
+    expect_pmf(&c, Var::GuardianWounds, &[(0, 1, 1)]);
+    expect_wound(&c, 3, 4);
+}
+
+#[test]
+fn aim_rerolls_blanks_and_unconvertible_surges() {
+    // One white die, aim 1, no chart: a blank (5/8) or a surge (1/8) is rerolled; the final die
+    // scores with 2/8 (crit, hit): 2/8 + 6/8 · 2/8 = 7/16.
+    let c = case(Atk { aim: 1, ..white(1) }, Def::default());
+    expect_pmf(&c, Var::AttackResults, &[(0, 9, 16), (1, 7, 16)]);
+    // With Critical 1 the surge converts (to a crit), so only blanks are rerolled: the first
+    // roll scores with 3/8, the reroll of a blank (5/8) with 3/8: 3/8 + 5/8 · 3/8 = 39/64.
+    let c = case(
+        Atk {
+            aim: 1,
+            critical: 1,
+            ..white(1)
+        },
+        Def::default(),
+    );
+    expect_pmf(&c, Var::AttackResults, &[(0, 25, 64), (1, 39, 64)]);
+}
+
+#[test]
+fn lethal_spends_the_unspent_aim() {
+    // One red die, aim 1, Lethal 1, against red defense. A hit or crit (6/8) leaves the aim
+    // unspent: Pierce 1 cancels the only possible block, so it always wounds. Otherwise (2/8)
+    // the aim rerolls: a hit or crit (6/8) then wounds unless blocked (3/6).
+    // 6/8 + 2/8 · 6/8 · 1/2 = 96/128 + 12/128 = 27/32.
+    let c = case(
+        Atk {
+            aim: 1,
+            lethal: 1,
+            ..red(1)
+        },
+        red_defense(),
+    );
+    expect_wound(&c, 27, 32);
+    // Impervious counts Lethal's Pierce (docs/legion.md, step 6). White defense with Impervious:
+    // with the aim unspent (6/8) two dice roll and Pierce 1 cancels a block: a wound unless both
+    // block, 35/36. Otherwise the reroll scores (6/8) against one die without Pierce: 5/6.
+    // 6/8 · 35/36 + 2/8 · 6/8 · 5/6 = 35/48 + 5/32 = 85/96.
+    let c = case(
+        Atk {
+            aim: 1,
+            lethal: 1,
+            ..red(1)
+        },
+        Def {
+            impervious: true,
+            ..Def::default()
+        },
+    );
+    expect_wound(&c, 85, 96);
+}
+
+#[test]
+fn impervious_danger_sense_and_uncanny_luck() {
+    // Impervious against Pierce 1: two white dice for the one result; Pierce cancels one block,
+    // so only two blocks save: 6/8 · (1 − 1/36) = 35/48.
+    let c = case(
+        Atk {
+            pierce: 1,
+            ..red(1)
+        },
+        Def {
+            impervious: true,
+            ..Def::default()
+        },
+    );
+    expect_wound(&c, 35, 48);
+    // Danger Sense 1 with suppression 2 (courage 3: not suppressed, so no cover in amg-2024):
+    // two white dice, a wound if neither blocks: 6/8 · 25/36 = 25/48.
+    let c = case(
+        red(1),
+        Def {
+            danger_sense: 1,
+            suppression: 2,
+            courage: 3,
+            ..Def::default()
+        },
+    );
+    expect_wound(&c, 25, 48);
+    // Uncanny Luck 1 rerolls a non-block (blank, or surge that will not convert): the die blocks
+    // with 1/6 + 5/6 · 1/6 = 11/36, so 6/8 · 25/36 = 25/48 wound.
+    let c = case(
+        red(1),
+        Def {
+            uncanny_luck: 1,
+            ..Def::default()
+        },
+    );
+    expect_wound(&c, 25, 48);
+}
+
+#[test]
+fn dodge_outmaneuver_and_block() {
+    // One red die with surge crit, dodge 1, against red defense with surge block. A hit (5/8) is
+    // dodged; a crit (2/8) is not, and is blocked with 4/6: 2/8 · 2/6 = 1/12.
+    let base = case(
+        Atk {
+            chart: Chart::Crit,
+            ..red(1)
+        },
+        Def {
+            dodge: 1,
+            red_die: true,
+            surge_block: true,
+            ..Def::default()
+        },
+    );
+    expect_wound(&base, 1, 12);
+    // Outmaneuver dodges the crit too.
+    let mut c = base.clone();
+    c.def.outmaneuver = true;
+    expect_wound(&c, 0, 1);
+    // High Velocity: no dodge: 7/8 · 2/6 = 7/24.
+    let mut c = base.clone();
+    c.atk.high_velocity = true;
+    expect_wound(&c, 7, 24);
+    // Reading 2: with High Velocity, Block makes no spend either: white defense, the hit or crit
+    // (7/8) wounds unless the die blocks (1/6; the surge is not a block): 7/8 · 5/6 = 35/48.
+    c.def.red_die = false;
+    c.def.surge_block = false;
+    c.def.block = true;
+    expect_wound(&c, 35, 48);
+    // White defense, no chart: the crit (2/8) wounds with 5/6 = 5/24; with Block, greedy spends
+    // the dodge for the surge: blocks with 2/6, 2/8 · 4/6 = 1/6.
+    let mut c = base;
+    c.def.red_die = false;
+    c.def.surge_block = false;
+    expect_wound(&c, 5, 24);
+    c.def.block = true;
+    expect_wound(&c, 1, 6);
+}
+
+#[test]
+fn armor_impact_shielded_and_backup() {
+    // Two red dice with surge hit against Armor: every hit is cancelled; only crits (1/8 each)
+    // roll. Impact 1 turns one hit into a crit first. With white defense, E[wounds] =
+    // E[crits] · 5/6. E[crits] = 2/8 = 1/4 → 5/24.
+    let mut c = case(
+        Atk {
+            chart: Chart::Hit,
+            ..red(2)
+        },
+        Def {
+            armor: true,
+            ..Def::default()
+        },
+    );
+    expect_mean(&c, Var::Wounds, 5, 24);
+    // Impact 1: a crit is added whenever at least one hit shows; P(no hit on a die) = 2/8
+    // (crit or blank; surges are hits), so P(≥1 hit) = 1 − 1/16 = 15/16.
+    // E[crits] = 1/4 + 15/16 = 19/16 → E[wounds] = 19/16 · 5/6 = 95/96.
+    c.atk.impact = 1;
+    expect_mean(&c, Var::Wounds, 95, 96);
+    // Backup cancels up to two hits: with no Armor, only crits are left: 5/24 again.
+    c.def.armor = false;
+    c.def.backup = true;
+    expect_mean(&c, Var::Wounds, 5, 24);
+    // Shielded 1 (no Backup) cancels one result, crits first: E[results] = 2 · 7/8 = 7/4, and
+    // one is cancelled unless none shows (1/64): E[left] = 7/4 − 63/64 = 49/64; · 5/6 = 245/384.
+    c.def.backup = false;
+    c.def.shielded = 1;
+    expect_mean(&c, Var::Wounds, 245, 384);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Points docs/legion.md settled after a first reading: Deflect against High Velocity, extra
+// defense dice with no result left, which surge greedy rerolls.
+
+#[test]
+fn deflect_has_no_effect_against_high_velocity() {
+    // One red die with High Velocity against white defense with Deflect: no attacker wound, and
+    // the surge does not convert: a hit or crit (6/8) is blocked only with 1/6, so
+    // P(wound) = 6/8 · 5/6 = 5/8 (with surge:block it would be 6/8 · 4/6 = 1/2).
+    let c = case(
+        Atk {
+            high_velocity: true,
+            ..red(1)
+        },
+        Def {
+            deflect: true,
+            ..Def::default()
+        },
+    );
+    expect_wound(&c, 5, 8);
+    expect_pmf(&c, Var::AttackerWounds, &[(0, 1, 1)]);
+    // The same on a guardian (Guardian 1, white defense, Deflect) taking the hit (5/8):
+    // 5/8 · 5/6 = 25/48 (with surge:block: 5/8 · 4/6 = 5/12).
+    let mut g = case(
+        Atk {
+            high_velocity: true,
+            ..red(1)
+        },
+        Def::default(),
+    );
+    g.grd = Some(Grd {
+        deflect: true,
+        ..Grd::default()
+    });
+    expect_pmf(&g, Var::GuardianWounds, &[(0, 23, 48), (1, 25, 48)]);
+    expect_pmf(&g, Var::AttackerWounds, &[(0, 1, 1)]);
+}
+
+#[test]
+fn danger_sense_and_impervious_dice_roll_without_results() {
+    // One white die against white defense with Deflect and Danger Sense 1, suppression 1,
+    // courage 2 (not suppressed: no cover in amg-2024). A hit or crit (2/8) rolls 2 dice: some
+    // surge with 1 − 25/36 = 11/36. Otherwise (6/8) the Danger Sense die still rolls: a surge
+    // with 1/6. P(attacker wound) = 2/8 · 11/36 + 6/8 · 1/6 = 22/288 + 36/288 = 29/144 (with no
+    // roll without a result it would be 22/288 = 11/144).
+    let c = case(
+        white(1),
+        Def {
+            deflect: true,
+            danger_sense: 1,
+            suppression: 1,
+            courage: 2,
+            ..Def::default()
+        },
+    );
+    expect_pmf(&c, Var::AttackerWounds, &[(0, 115, 144), (1, 29, 144)]);
+    // Impervious against Pierce 1 adds the same one die: the same numbers.
+    let c = case(
+        Atk {
+            pierce: 1,
+            ..white(1)
+        },
+        Def {
+            deflect: true,
+            impervious: true,
+            ..Def::default()
+        },
+    );
+    expect_pmf(&c, Var::AttackerWounds, &[(0, 115, 144), (1, 29, 144)]);
+}
+
+#[test]
+fn greedy_rerolls_the_red_surge_and_keeps_the_white_one() {
+    // `1 red, 1 white, observation 1, Critical 1`, no chart: one surge converts (to a crit).
+    // P(2 results), by the first roll (red, white) and the observation reroll:
+    //   red crit/hit (6/8): white crit/hit 2/8 → 12/64; white surge (the only surge, converts)
+    //     1/8 → 6/64; white blank 5/8 rerolled, scores on crit/hit/surge 3/8 → 90/512;
+    //   red surge (1/8): white crit/hit 2/8 → 2/64; white blank 5/8 rerolled, scores on
+    //     crit/hit 2/8 (a second surge would not convert) → 10/512; white surge 1/8: both surge,
+    //     one converts, and greedy rerolls the red one (red first), which scores on crit/hit
+    //     6/8 → 6/512 (rerolling the white one instead: 2/8 → 2/512);
+    //   red blank (1/8) rerolled: white crit/hit 2/8, red scores on crit/hit/surge 7/8 → 14/512;
+    //     white surge 1/8, red scores on crit/hit 6/8 → 6/512; white blank: never 2.
+    // P(2) = (96 + 48 + 90 + 16 + 10 + 6 + 14 + 6)/512 = 286/512.
+    // P(0): red blank rerolled to blank, white blank: 1/8 · 1/8 · 5/8 = 5/512.
+    let c = case(
+        Atk {
+            dice: [1, 0, 1],
+            observation: 1,
+            critical: 1,
+            ..Atk::default()
+        },
+        Def::default(),
+    );
+    expect_pmf(
+        &c,
+        Var::AttackResults,
+        &[(0, 5, 512), (1, 221, 512), (2, 286, 512)],
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Marksman, Ram, Duelist.
+
+#[test]
+fn marksman_turns_a_kept_aim_into_a_crit() {
+    // One red die, aim 1, Marksman, against white defense with Armor (hits are cancelled, crits
+    // roll a die that fails to block with 5/6). A crit (1/8) or a hit (5/8) leaves the aim
+    // unspent, and Marksman turns the hit into a crit; a surge or blank (2/8) is rerolled and is
+    // a crit with 1/8. P(crit) = 1/8 + 5/8 + 2/8 · 1/8 = 25/32; P(wound) = 25/32 · 5/6 = 125/192.
+    let mut c = case(
+        Atk {
+            aim: 1,
+            marksman: true,
+            ..red(1)
+        },
+        Def {
+            armor: true,
+            ..Def::default()
+        },
+    );
+    expect_wound(&c, 125, 192);
+    // Without Marksman: P(crit) = 1/8 + 2/8 · 1/8 = 5/32, P(wound) = 25/192.
+    c.atk.marksman = false;
+    expect_wound(&c, 25, 192);
+    // Marksman with Lethal 1: the kept aim goes to Lethal (Pierce 1), not to a crit. A crit on
+    // the first roll (1/8) then always wounds; a hit (5/8) is cancelled by Armor; a rerolled
+    // crit (2/8 · 1/8) wounds with 5/6. P = 1/8 + 2/64 · 5/6 = 48/384 + 10/384 = 29/192.
+    c.atk.marksman = true;
+    c.atk.lethal = 1;
+    expect_wound(&c, 29, 192);
+}
+
+#[test]
+fn ram_turns_blanks_then_hits_into_crits() {
+    // One white die with Ram 1 against white defense with Armor: a blank or an unconverted
+    // surge becomes a crit, a hit becomes a crit, a crit stays: always one crit, which wounds
+    // with 5/6.
+    let c = case(
+        Atk { ram: 1, ..white(1) },
+        Def {
+            armor: true,
+            ..Def::default()
+        },
+    );
+    expect_wound(&c, 5, 6);
+    // Ram does not change attack_results (measured at step 3): 2/8.
+    expect_pmf(&c, Var::AttackResults, &[(0, 3, 4), (1, 1, 4)]);
+}
+
+#[test]
+fn duelist_pierces_after_an_aim_and_ignores_pierce_after_a_dodge() {
+    // Attacking Duelist, `1 red, aim 1, Duelist, melee`, against red defense. A hit or crit
+    // (6/8) keeps the aim: no Pierce, a wound with 1/2. A surge or blank (2/8) spends the aim on
+    // a reroll: Pierce 1, so a hit or crit (6/8) always wounds.
+    // 6/8 · 1/2 + 2/8 · 6/8 = 24/64 + 12/64 = 9/16.
+    let mut c = case(
+        Atk {
+            aim: 1,
+            duelist: true,
+            melee: true,
+            ..red(1)
+        },
+        red_defense(),
+    );
+    expect_wound(&c, 9, 16);
+    // Ranged: no Pierce: 6/8 · 1/2 + 2/8 · 6/8 · 1/2 = 30/64 = 15/32.
+    c.atk.melee = false;
+    expect_wound(&c, 15, 32);
+    // Defending Duelist in melee: `1 red, surge crit, Pierce 1, melee` against `red defense,
+    // dodge 1, Duelist`. A hit (5/8) is dodged. A crit (2/8) cannot be dodged, so greedy spends
+    // the dodge for Immune: Pierce: blocked with 3/6 (its surge is not a block): 2/8 · 1/2 = 1/8.
+    let mut c = case(
+        Atk {
+            chart: Chart::Crit,
+            pierce: 1,
+            melee: true,
+            ..red(1)
+        },
+        Def {
+            dodge: 1,
+            duelist: true,
+            ..red_defense()
+        },
+    );
+    expect_wound(&c, 1, 8);
+    // Without Duelist the crit always wounds (Pierce 1): 2/8.
+    c.def.duelist = false;
+    expect_wound(&c, 1, 4);
+}
+
+#[test]
+fn duelist_pierce_counts_an_aim_spent_on_marksman() {
+    // Reading 3. `1 red, aim 1, Marksman, Duelist, melee` against red defense (blocks 3/6; its
+    // surge is not a block). A hit (5/8) keeps the aim, which Marksman spends to make a crit:
+    // an aim spent, so Pierce 1 and a sure wound. A crit (1/8) keeps the aim unspent (nothing
+    // for Marksman to change): no Pierce, a wound with 1/2. A surge or blank (2/8) spends the aim
+    // on a reroll: Pierce 1, so a hit or crit (6/8) always wounds.
+    // P(wound) = 5/8 + 1/8 · 1/2 + 2/8 · 6/8 = 40/64 + 4/64 + 12/64 = 7/8.
+    let c = case(
+        Atk {
+            aim: 1,
+            marksman: true,
+            duelist: true,
+            melee: true,
+            ..red(1)
+        },
+        red_defense(),
+    );
+    expect_wound(&c, 7, 8);
+}
