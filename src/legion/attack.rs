@@ -19,6 +19,9 @@ pub const MAX_DICE: u32 = 30;
 /// The most reroll tokens (aim and observation) one attack may spend.
 pub const MAX_TOKENS: u32 = 6;
 
+/// The most defense dice one roll may have (results plus Danger Sense and Impervious dice).
+pub const MAX_DEFENSE_DICE: u32 = 40;
+
 /// Rerolls track each colour's blanks (and surges, without a surge chart): the number of such
 /// states times the tokens spent may not exceed this, which keeps an answer near a second.
 pub const MAX_REROLL_WORK: u64 = 150_000;
@@ -161,6 +164,20 @@ pub fn attack(s: &Scenario, edition: Edition, policy: Policy) -> Result<LegionAt
         return Err(Error::TooLarge(format!(
             "{} aim and observation tokens is over the limit of {MAX_TOKENS}",
             a.aim + a.observation
+        )));
+    }
+    let d = &s.defender;
+    let extra = d.danger_sense.min(d.suppression)
+        + if d.impervious {
+            a.pierce + a.lethal.min(a.aim) + u32::from(a.duelist)
+        } else {
+            0
+        };
+    if dice + extra > MAX_DEFENSE_DICE {
+        return Err(Error::TooLarge(format!(
+            "up to {} defense dice (a result each, plus Danger Sense and Impervious dice) is over \
+             the limit of {MAX_DEFENSE_DICE}",
+            dice + extra
         )));
     }
     if a.melee && s.guardian.is_some() {

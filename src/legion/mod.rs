@@ -20,7 +20,8 @@ pub fn attack_report(
         .filter_map(|(key, spec)| {
             spec.map(|s| {
                 let label = format!("{}{}", key[..1].to_uppercase(), &key[1..]);
-                Entry::new(key, &label, Value::Text(s.trim().to_string()))
+                let one_line = s.split_whitespace().collect::<Vec<_>>().join(" ");
+                Entry::new(key, &label, Value::Text(one_line))
             })
         })
         .collect();

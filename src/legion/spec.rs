@@ -418,6 +418,16 @@ impl Scenario {
     }
 }
 
+/// The SPECs an item may appear in, if it is a known item.
+pub fn roles_of(item: &str) -> Option<Vec<Role>> {
+    lookup(item.trim()).ok().map(|(k, _)| k.roles.clone())
+}
+
+/// The canonical name of an item, if it is a known item.
+pub fn name_of(item: &str) -> Option<String> {
+    lookup(item.trim()).ok().map(|(k, _)| k.name.clone())
+}
+
 /// Finds the item for `text`: a name, with a number after it (or before it: `4 red`).
 fn lookup(text: &str) -> Result<(&'static Keyword, u32), String> {
     if text.is_empty() {
@@ -426,11 +436,8 @@ fn lookup(text: &str) -> Result<(&'static Keyword, u32), String> {
     let keywords = Keywords::builtin();
     let words: Vec<&str> = text.split_whitespace().collect();
     let numeric = |w: &str| {
-        w.strip_prefix('+')
-            .unwrap_or(w)
-            .chars()
-            .all(|c| c.is_ascii_digit() || c == '-')
-            && w.chars().any(|c| c.is_ascii_digit())
+        let digits = w.strip_prefix(['+', '-']).unwrap_or(w);
+        !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
     };
     let (name, number) = match words.as_slice() {
         [first, rest @ ..] if numeric(first) && !rest.is_empty() => (rest.join(" "), Some(*first)),
