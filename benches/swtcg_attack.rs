@@ -3,11 +3,13 @@
 //! - `power 200, Accuracy, Armor, Critical Hit, Fury, Parry`: target under 2 ms.
 //! - `power 1000, Accuracy, Armor, Critical Hit, Fury, Parry`: target under 100 ms.
 //! - `power 20, every modelled keyword`: no target; tracks the cost of all keywords at once.
+//! - `10 x 10 table`: a table of 100 single attacks (Power 1..10 by Accuracy -4..5): under 50 ms.
 //!
 //! Only the attack is timed: the units and rules are built beforehand.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use holodice::swtcg::{attack::attack, rules::Rules, spec::Unit};
+use holodice::table::{compute, Game, TableSpec};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -41,12 +43,32 @@ fn swtcg_attack(c: &mut Criterion) {
     );
 }
 
+fn swtcg_table(c: &mut Criterion) {
+    let spec = TableSpec {
+        game: Game::Swtcg,
+        title: None,
+        attacker: "Critical Hit 1, Fury 1".into(),
+        defender: "Health 4, Parry 1".into(),
+        guardian: None,
+        rows: "Power 1..10".into(),
+        cols: Some("Accuracy -4..5".into()),
+        stat: "destroyed".into(),
+        rules: vec![],
+        edition: None,
+        policy: None,
+        objective: None,
+    };
+    c.bench_function("10 x 10 table", |b| {
+        b.iter(|| compute(black_box(&spec)).unwrap())
+    });
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default()
         .sample_size(10)
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(5));
-    targets = swtcg_attack
+    targets = swtcg_attack, swtcg_table
 }
 criterion_main!(benches);

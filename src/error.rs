@@ -29,6 +29,12 @@ pub enum Error {
     /// A size beyond what is computed promptly.
     #[error("{0}")]
     TooLarge(String),
+    /// A file named on the command line could not be read or written.
+    #[error("{0}")]
+    File(String),
+    /// A chart could not be drawn.
+    #[error("could not draw the chart: {0}")]
+    Chart(String),
     /// The shipped or given game data is malformed.
     #[error(transparent)]
     Data(#[from] crate::data::DataError),

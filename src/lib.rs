@@ -13,9 +13,11 @@ pub mod dist;
 pub mod error;
 pub mod joint;
 pub mod legion;
+pub mod plot;
 pub mod render;
 pub mod report;
 pub mod states;
 pub mod swtcg;
+pub mod table;
 
 pub use error::Error;

@@ -1,8 +1,9 @@
 //! CSV: one row per outcome of each variable, then probabilities and context as rows.
 
-use super::{Options, Renderer};
+use super::{table_header, table_rows, Options, Renderer};
 use crate::dist::to_f64;
 use crate::report::{fraction, Entry, Report, Value};
+use crate::table::Table;
 use num_rational::BigRational;
 
 pub struct Csv;
@@ -11,6 +12,24 @@ impl Renderer for Csv {
     fn render(&self, report: &Report, options: &Options) -> String {
         let mut out = String::from("variable,outcome,probability,at_least\n");
         rows(&mut out, "", &report.entries, options);
+        out
+    }
+
+    /// The caption first, as a `#` comment line (read with e.g. pandas' `comment='#'`).
+    fn render_table(&self, table: &Table, options: &Options) -> String {
+        let exact = Options {
+            exact: options.exact,
+            digits: 10,
+        };
+        let mut out = format!("# {}: {}\n", table.title, table.caption);
+        let line =
+            |cells: Vec<String>| cells.iter().map(|c| field(c)).collect::<Vec<_>>().join(",");
+        out.push_str(&line(table_header(table)));
+        out.push('\n');
+        for r in table_rows(table, &exact) {
+            out.push_str(&line(r));
+            out.push('\n');
+        }
         out
     }
 }

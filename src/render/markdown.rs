@@ -1,7 +1,8 @@
 //! Markdown: a heading per variable with its table, for pasting into documents.
 
-use super::{cell, mean, percent, Options, Renderer};
+use super::{cell, mean, percent, table_header, table_rows, Options, Renderer};
 use crate::report::{Entry, Report, Value};
+use crate::table::Table;
 
 pub struct Markdown;
 
@@ -18,6 +19,18 @@ impl Renderer for Markdown {
             }
             out.push('\n');
         }
+        out
+    }
+
+    fn render_table(&self, table: &Table, options: &Options) -> String {
+        let header = table_header(table);
+        let mut out = format!("### {}\n\n", table.title);
+        out.push_str(&format!("| {} |\n", header.join(" | ")));
+        out.push_str(&format!("|{}\n", "---:|".repeat(header.len())));
+        for r in table_rows(table, options) {
+            out.push_str(&format!("| {} |\n", r.join(" | ")));
+        }
+        out.push_str(&format!("\n_{}_\n", table.caption));
         out
     }
 }

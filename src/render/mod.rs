@@ -1,25 +1,40 @@
 //! Renderers: one trait, one small file per output format.
 
 mod csv;
+mod html;
 mod json;
+mod latex;
 mod markdown;
 mod text;
 mod yaml;
 
 use crate::dist::to_f64;
 use crate::report::{fraction, Report};
+use crate::table::{Stat, Table};
 use num_rational::BigRational;
 
-/// Turns a report into the text of one output format.
+/// Turns a query's report, or a table, into the text of one output format.
 pub trait Renderer {
     fn render(&self, report: &Report, options: &Options) -> String;
+    fn render_table(&self, table: &Table, options: &Options) -> String;
 }
 
 /// Choices that apply to every format.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy)]
 pub struct Options {
     /// Show exact fractions beside (or instead of) decimals.
     pub exact: bool,
+    /// Decimal places of table cells shown as decimals.
+    pub digits: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            exact: false,
+            digits: 3,
+        }
+    }
 }
 
 /// The output formats.
@@ -30,6 +45,8 @@ pub enum Format {
     Yaml,
     Csv,
     Markdown,
+    Latex,
+    Html,
 }
 
 impl Format {
@@ -41,6 +58,8 @@ impl Format {
             Format::Yaml => Box::new(yaml::Yaml),
             Format::Csv => Box::new(csv::Csv),
             Format::Markdown => Box::new(markdown::Markdown),
+            Format::Latex => Box::new(latex::Latex),
+            Format::Html => Box::new(html::Html),
         }
     }
 }
@@ -72,4 +91,43 @@ pub(crate) fn mean(m: &BigRational, options: &Options) -> String {
     } else {
         v
     }
+}
+
+/// A table cell as text: the exact fraction with `exact`, else a decimal with `digits` places
+/// (a mode is a whole number either way).
+pub(crate) fn table_cell(table: &Table, v: &BigRational, options: &Options) -> String {
+    if options.exact || (table.stat == Stat::Mode && v.is_integer()) {
+        fraction(v)
+    } else {
+        format!("{:.*}", options.digits, to_f64(v))
+    }
+}
+
+/// The header row of a table: the row label (and column label), then each column's value.
+pub(crate) fn table_header(table: &Table) -> Vec<String> {
+    let corner = match &table.col_label {
+        Some(c) => format!("{} \\ {c}", table.row_label),
+        None => table.row_label.clone(),
+    };
+    let mut header = vec![corner];
+    if table.cols.is_empty() {
+        header.push(table.stat.name());
+    } else {
+        header.extend(table.cols.iter().map(|c| c.to_string()));
+    }
+    header
+}
+
+/// Each body row: the row's value, then its cells.
+pub(crate) fn table_rows(table: &Table, options: &Options) -> Vec<Vec<String>> {
+    table
+        .rows
+        .iter()
+        .zip(&table.cells)
+        .map(|(r, cells)| {
+            std::iter::once(r.to_string())
+                .chain(cells.iter().map(|v| table_cell(table, v, options)))
+                .collect()
+        })
+        .collect()
 }

@@ -1,8 +1,9 @@
 //! Text for people: each variable as a table with bars, probabilities as percentages.
 
-use super::{cell, mean, Options, Renderer};
+use super::{cell, mean, table_header, table_rows, Options, Renderer};
 use crate::dist::{to_f64, Dist};
 use crate::report::{Entry, Report, Value};
+use crate::table::Table;
 
 pub struct Text;
 
@@ -19,6 +20,34 @@ impl Renderer for Text {
         }
         for n in &report.notes {
             out.push_str(&format!("note: {n}\n"));
+        }
+        out
+    }
+
+    fn render_table(&self, table: &Table, options: &Options) -> String {
+        let header = table_header(table);
+        let rows = table_rows(table, options);
+        let widths: Vec<usize> = (0..header.len())
+            .map(|i| {
+                std::iter::once(&header[i])
+                    .chain(rows.iter().map(|r| &r[i]))
+                    .map(|c| c.chars().count())
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        let line = |cells: &[String]| {
+            let padded: Vec<String> = cells
+                .iter()
+                .zip(&widths)
+                .map(|(c, w)| format!("{c:>w$}"))
+                .collect();
+            format!("  {}\n", padded.join("  "))
+        };
+        let mut out = format!("{}\n{}\n\n", table.title, table.caption);
+        out.push_str(&line(&header));
+        for r in &rows {
+            out.push_str(&line(r));
         }
         out
     }

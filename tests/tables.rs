@@ -1,0 +1,240 @@
+//! Tables: the published ones never drift from the engine, and the command refuses bad input
+//! with one line and exit status 2.
+
+use holodice::render::{Format, Options};
+use holodice::table::{compute, TableSpec};
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn holodice(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_holodice"))
+        .args(args)
+        .output()
+        .expect("the holodice binary runs")
+}
+
+fn published_markdown(spec_path: &Path) -> String {
+    let text = std::fs::read_to_string(spec_path).unwrap();
+    let spec: TableSpec = holodice::data::parse(&spec_path.display().to_string(), &text).unwrap();
+    let table = compute(&spec).unwrap();
+    Format::Markdown
+        .renderer()
+        .render_table(&table, &Options::default())
+}
+
+#[test]
+fn published_tables_are_byte_identical_to_what_the_engine_computes() {
+    let mut specs: Vec<_> = std::fs::read_dir("data/tables")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+        .collect();
+    specs.sort();
+    assert!(specs.len() >= 6, "data/tables/ ships tables for both games");
+    for spec in specs {
+        let stem = spec.file_stem().unwrap().to_string_lossy().into_owned();
+        let doc = format!("docs/tables/{stem}.md");
+        let published = std::fs::read_to_string(&doc).unwrap_or_default();
+        assert!(
+            published == published_markdown(&spec),
+            "{doc} differs from the engine: regenerate it with \
+             `holodice table --spec {} --format markdown > {doc}`",
+            spec.display()
+        );
+    }
+}
+
+#[test]
+fn both_games_have_published_tables() {
+    let names: Vec<String> = std::fs::read_dir("docs/tables")
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(names.iter().any(|n| n.starts_with("swtcg-")));
+    assert!(names.iter().any(|n| n.starts_with("legion-")));
+}
+
+fn assert_one_line_error(args: &[&str], needle: &str) {
+    let out = holodice(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(out.stdout.is_empty(), "{args:?}");
+    assert_eq!(
+        err.matches('\n').count(),
+        1,
+        "{args:?}: one line, got {err:?}"
+    );
+    assert!(err.starts_with("holodice: error:"), "{err}");
+    assert!(
+        err.contains(needle),
+        "{args:?}: expected {needle:?} in {err:?}"
+    );
+}
+
+#[test]
+fn bad_ranges_stats_and_sizes_exit_two_with_one_line() {
+    let t = |rows: &str, stat: &str| {
+        ["table", "swtcg", "--rows", rows, "--stat", stat].map(String::from)
+    };
+    for (rows, stat, needle) in [
+        ("Power 5..1", "mean", "starts after it ends"),
+        ("Power a..3", "mean", "not a whole number"),
+        ("Power 3", "mean", "as in 'Power 1..10'"),
+        ("Power 1..3", "median", "not a statistic"),
+        ("Power 1..20000", "mean", "limit of 10000"),
+    ] {
+        let args = t(rows, stat);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        assert_one_line_error(&args, needle);
+    }
+    assert_one_line_error(
+        &[
+            "table",
+            "swtcg",
+            "--rows",
+            "Power 1..200",
+            "--cols",
+            "Accuracy 1..51",
+        ],
+        "limit of 10000",
+    );
+    assert_one_line_error(
+        &[
+            "table",
+            "legion",
+            "--defender",
+            "white defense",
+            "--rows",
+            "red 1..2",
+            "--stat",
+            "destroyed",
+        ],
+        "for SWTCG tables",
+    );
+}
+
+#[test]
+fn an_unwritable_plot_path_exits_two_and_leaves_nothing_behind() {
+    let dir = std::env::temp_dir().join(format!("holodice-plot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let missing = dir.join("no-such-dir").join("chart.svg");
+    assert_one_line_error(
+        &[
+            "table",
+            "swtcg",
+            "--rows",
+            "Power 1..3",
+            "--plot",
+            missing.to_str().unwrap(),
+        ],
+        "cannot write --plot",
+    );
+    assert!(!dir.join("no-such-dir").exists());
+    let leftovers: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert!(leftovers.is_empty(), "nothing half-written: {leftovers:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn table_cells_are_exact_fractions_in_json_and_with_exact() {
+    // Power p hits on half the dice: the mean is p/2.
+    let out = holodice(&["table", "swtcg", "--rows", "Power 1..3", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["cells"], serde_json::json!([["1/2"], ["1"], ["3/2"]]));
+    assert!(v["caption"].as_str().unwrap().contains("rules: defaults"));
+    let out = holodice(&[
+        "table",
+        "swtcg",
+        "--rows",
+        "Power 1..3",
+        "--format",
+        "csv",
+        "--exact",
+    ]);
+    let csv = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        csv.lines().next().unwrap().starts_with("# "),
+        "caption line first"
+    );
+    assert_eq!(csv.lines().nth(2), Some("1,1/2"));
+    let out = holodice(&["table", "swtcg", "--rows", "Power 1..3", "--digits", "2"]);
+    assert!(String::from_utf8(out.stdout).unwrap().contains("1.50"));
+}
+
+#[test]
+fn every_table_format_carries_the_caption() {
+    for format in ["text", "markdown", "csv", "latex", "html", "json", "yaml"] {
+        let out = holodice(&[
+            "table",
+            "legion",
+            "--defender",
+            "white defense",
+            "--rows",
+            "red 1..2",
+            "--format",
+            format,
+        ]);
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(out.status.code(), Some(0), "{format}");
+        assert!(
+            text.contains("edition amg-2024, policy greedy"),
+            "{format}: {text}"
+        );
+    }
+}
+
+#[test]
+fn a_table_plot_has_one_curve_per_column_with_its_label() {
+    let path = std::env::temp_dir().join(format!("holodice-table-{}.svg", std::process::id()));
+    let out = holodice(&[
+        "table",
+        "swtcg",
+        "--rows",
+        "Power 1..4",
+        "--cols",
+        "Accuracy 0..2",
+        "--plot",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let svg = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    let texts: Vec<&str> = doc.descendants().filter_map(|n| n.text()).collect();
+    for label in ["Accuracy 0", "Accuracy 1", "Accuracy 2", "Power", "mean"] {
+        assert!(
+            texts.iter().any(|t| t.trim() == label),
+            "{label} missing from {texts:?}"
+        );
+    }
+    // One line per column, through one point per row (legend swatches have two points).
+    let curves = doc
+        .descendants()
+        .filter(|n| n.tag_name().name() == "polyline")
+        .filter(|n| n.attribute("points").unwrap_or("").split_whitespace().count() == 4)
+        .count();
+    assert_eq!(curves, 3);
+}
+
+#[test]
+fn an_attack_plot_is_written_whole() {
+    let path = std::env::temp_dir().join(format!("holodice-attack-{}.svg", std::process::id()));
+    let out = holodice(&[
+        "legion",
+        "attack",
+        "--attacker",
+        "2 red",
+        "--defender",
+        "white defense",
+        "--plot",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let svg = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let texts: Vec<&str> = doc.descendants().filter_map(|n| n.text()).collect();
+    assert!(texts.iter().any(|t| t.contains("wounds on the defender")));
+}
