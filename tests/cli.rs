@@ -5,31 +5,17 @@
 //! it), never copied from the program's output.
 
 use num_bigint::BigInt;
-use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 use serde_json::Value;
-use std::process::{Command, Output};
-use std::str::FromStr;
+use std::process::Output;
+
+mod common;
+use common::*;
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------------
-
-fn holodice(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_holodice"))
-        .args(args)
-        .output()
-        .expect("the holodice binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
 
 /// `holodice swtcg attack --attacker A --defender D [extra...]`.
 fn attack(attacker: &str, defender: &str, extra: &[&str]) -> Output {
@@ -75,86 +61,6 @@ fn q(n: i64, d: i64) -> BigRational {
 }
 
 /// A non-negative decimal integer without a sign, spaces or leading zeros.
-fn is_canonical_natural(s: &str) -> bool {
-    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) && (s == "0" || !s.starts_with('0'))
-}
-
-/// Parses a fraction as the JSON contract spells it, asserting it is canonical: `"n/d"` with
-/// `gcd(n, d) = 1` and `d > 1`, or a bare integer (`"0"`, `"1"`, `"-3"`), never spaces.
-fn fraction(s: &str) -> BigRational {
-    assert!(
-        !s.chars().any(char::is_whitespace),
-        "fraction {s:?} holds whitespace"
-    );
-    let (num, den) = match s.split_once('/') {
-        Some((n, d)) => (n, Some(d)),
-        None => (s, None),
-    };
-    let magnitude = num.strip_prefix('-').unwrap_or(num);
-    assert!(
-        is_canonical_natural(magnitude) && !(num.starts_with('-') && magnitude == "0"),
-        "numerator of {s:?} is not a canonical integer"
-    );
-    if let Some(den) = den {
-        assert!(
-            is_canonical_natural(den),
-            "denominator of {s:?} is not canonical"
-        );
-        let n = BigInt::from_str(num).unwrap();
-        let d = BigInt::from_str(den).unwrap();
-        assert!(d > BigInt::one(), "{s:?}: an integer must be written bare");
-        assert!(!n.is_zero(), "{s:?}: zero must be written \"0\"");
-        assert!(n.gcd(&d).is_one(), "{s:?} is not reduced");
-    }
-    let parsed = BigRational::from_str(s).unwrap_or_else(|e| panic!("{s:?}: {e:?}"));
-    assert_eq!(parsed.to_string(), s, "round trip of {s:?}");
-    parsed
-}
-
-/// A fraction string that must also be a probability, in [0, 1].
-fn probability(v: &Value) -> BigRational {
-    let s = v
-        .as_str()
-        .unwrap_or_else(|| panic!("probability {v} is not a string"));
-    let p = fraction(s);
-    assert!(
-        p >= BigRational::zero() && p <= BigRational::one(),
-        "{s} is not a probability"
-    );
-    p
-}
-
-/// A distribution object's pmf as (outcome, probability) pairs, in increasing outcome order.
-fn pmf(dist: &Value) -> Vec<(i64, BigRational)> {
-    let obj = dist["pmf"]
-        .as_object()
-        .unwrap_or_else(|| panic!("no pmf object in {dist}"));
-    let mut pairs: Vec<(i64, BigRational)> = obj
-        .iter()
-        .map(|(k, v)| {
-            let x: i64 = k
-                .parse()
-                .unwrap_or_else(|_| panic!("pmf key {k:?} is not an integer"));
-            assert_eq!(x.to_string(), *k, "pmf key {k:?} is not canonical");
-            (x, probability(v))
-        })
-        .collect();
-    pairs.sort_by_key(|(x, _)| *x);
-    pairs
-}
-
-/// The pmf given as (outcome, "fraction") pairs, for comparisons with hand-worked values.
-fn pmf_strings(dist: &Value) -> Vec<(i64, String)> {
-    pmf(dist)
-        .into_iter()
-        .map(|(x, p)| (x, p.to_string()))
-        .collect()
-}
-
-fn expected(pairs: &[(i64, &str)]) -> Vec<(i64, String)> {
-    pairs.iter().map(|(x, p)| (*x, p.to_string())).collect()
-}
-
 /// P(X = k) for k = 0..=n when X ~ Binomial(n, p), computed here from C(n, k) pᵏ (1−p)ⁿ⁻ᵏ.
 fn binomial(n: u32, p: &BigRational) -> Vec<(i64, BigRational)> {
     let miss = BigRational::one() - p;
@@ -175,36 +81,6 @@ fn binomial(n: u32, p: &BigRational) -> Vec<(i64, BigRational)> {
 
 /// Asserts the failure contract: exit status 2, nothing on stdout, exactly one line on stderr
 /// that starts with "holodice: error:" and contains every `needle`. Returns that line.
-fn assert_user_error(args: &[&str], needles: &[&str]) -> String {
-    let out = holodice(args);
-    let err = stderr(&out);
-    assert_eq!(
-        out.status.code(),
-        Some(2),
-        "{args:?}: exit status (stderr {err:?})"
-    );
-    assert!(
-        out.stdout.is_empty(),
-        "{args:?}: nothing on stdout, got {:?}",
-        stdout(&out)
-    );
-    assert!(
-        err.ends_with('\n') && err.matches('\n').count() == 1,
-        "{args:?}: stderr must be exactly one line, got {err:?}"
-    );
-    assert!(
-        err.starts_with("holodice: error:"),
-        "{args:?}: stderr must start with 'holodice: error:', got {err:?}"
-    );
-    for needle in needles {
-        assert!(
-            err.contains(needle),
-            "{args:?}: stderr should mention {needle:?}, got {err:?}"
-        );
-    }
-    err
-}
-
 fn attack_error(attacker: &str, defender: &str, needles: &[&str]) -> String {
     assert_user_error(
         &[

@@ -4,14 +4,9 @@
 use holodice::render::{Format, Options};
 use holodice::table::{compute, TableSpec};
 use std::path::Path;
-use std::process::{Command, Output};
 
-fn holodice(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_holodice"))
-        .args(args)
-        .output()
-        .expect("the holodice binary runs")
-}
+mod common;
+use common::{assert_user_error, holodice};
 
 fn published_markdown(spec_path: &Path) -> String {
     let text = std::fs::read_to_string(spec_path).unwrap();
@@ -54,23 +49,6 @@ fn both_games_have_published_tables() {
     assert!(names.iter().any(|n| n.starts_with("legion-")));
 }
 
-fn assert_one_line_error(args: &[&str], needle: &str) {
-    let out = holodice(args);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-    assert!(out.stdout.is_empty(), "{args:?}");
-    assert_eq!(
-        err.matches('\n').count(),
-        1,
-        "{args:?}: one line, got {err:?}"
-    );
-    assert!(err.starts_with("holodice: error:"), "{err}");
-    assert!(
-        err.contains(needle),
-        "{args:?}: expected {needle:?} in {err:?}"
-    );
-}
-
 #[test]
 fn bad_ranges_stats_and_sizes_exit_two_with_one_line() {
     let t = |rows: &str, stat: &str| {
@@ -85,9 +63,9 @@ fn bad_ranges_stats_and_sizes_exit_two_with_one_line() {
     ] {
         let args = t(rows, stat);
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        assert_one_line_error(&args, needle);
+        assert_user_error(&args, &[needle]);
     }
-    assert_one_line_error(
+    assert_user_error(
         &[
             "table",
             "swtcg",
@@ -96,9 +74,9 @@ fn bad_ranges_stats_and_sizes_exit_two_with_one_line() {
             "--cols",
             "Accuracy 1..51",
         ],
-        "limit of 10000",
+        &["limit of 10000"],
     );
-    assert_one_line_error(
+    assert_user_error(
         &[
             "table",
             "legion",
@@ -109,7 +87,7 @@ fn bad_ranges_stats_and_sizes_exit_two_with_one_line() {
             "--stat",
             "destroyed",
         ],
-        "for SWTCG tables",
+        &["for SWTCG tables"],
     );
 }
 
@@ -118,7 +96,7 @@ fn an_unwritable_plot_path_exits_two_and_leaves_nothing_behind() {
     let dir = std::env::temp_dir().join(format!("holodice-plot-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let missing = dir.join("no-such-dir").join("chart.svg");
-    assert_one_line_error(
+    assert_user_error(
         &[
             "table",
             "swtcg",
@@ -127,7 +105,7 @@ fn an_unwritable_plot_path_exits_two_and_leaves_nothing_behind() {
             "--plot",
             missing.to_str().unwrap(),
         ],
-        "cannot write --plot",
+        &["cannot write --plot"],
     );
     assert!(!dir.join("no-such-dir").exists());
     let leftovers: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
@@ -213,7 +191,13 @@ fn a_table_plot_has_one_curve_per_column_with_its_label() {
     let curves = doc
         .descendants()
         .filter(|n| n.tag_name().name() == "polyline")
-        .filter(|n| n.attribute("points").unwrap_or("").split_whitespace().count() == 4)
+        .filter(|n| {
+            n.attribute("points")
+                .unwrap_or("")
+                .split_whitespace()
+                .count()
+                == 4
+        })
         .count();
     assert_eq!(curves, 3);
 }

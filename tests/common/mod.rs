@@ -1,0 +1,137 @@
+//! Helpers shared by the command-line test files: running the binary, reading the JSON
+//! contract's exact fractions, and the one-line error contract.
+// Each test file uses its own subset of these helpers.
+#![allow(dead_code)]
+
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+use serde_json::Value;
+use std::process::{Command, Output};
+use std::str::FromStr;
+
+pub fn holodice(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_holodice"))
+        .args(args)
+        .output()
+        .expect("the holodice binary runs")
+}
+
+pub fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("stdout is UTF-8")
+}
+
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+pub fn is_canonical_natural(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) && (s == "0" || !s.starts_with('0'))
+}
+
+/// Parses a fraction as the JSON contract spells it, asserting it is canonical: `"n/d"` with
+/// `gcd(n, d) = 1` and `d > 1`, or a bare integer (`"0"`, `"1"`, `"-3"`), never spaces.
+pub fn fraction(s: &str) -> BigRational {
+    assert!(
+        !s.chars().any(char::is_whitespace),
+        "fraction {s:?} holds whitespace"
+    );
+    let (num, den) = match s.split_once('/') {
+        Some((n, d)) => (n, Some(d)),
+        None => (s, None),
+    };
+    let magnitude = num.strip_prefix('-').unwrap_or(num);
+    assert!(
+        is_canonical_natural(magnitude) && !(num.starts_with('-') && magnitude == "0"),
+        "numerator of {s:?} is not a canonical integer"
+    );
+    if let Some(den) = den {
+        assert!(
+            is_canonical_natural(den),
+            "denominator of {s:?} is not canonical"
+        );
+        let n = BigInt::from_str(num).unwrap();
+        let d = BigInt::from_str(den).unwrap();
+        assert!(d > BigInt::one(), "{s:?}: an integer must be written bare");
+        assert!(!n.is_zero(), "{s:?}: zero must be written \"0\"");
+        assert!(n.gcd(&d).is_one(), "{s:?} is not reduced");
+    }
+    let parsed = BigRational::from_str(s).unwrap_or_else(|e| panic!("{s:?}: {e:?}"));
+    assert_eq!(parsed.to_string(), s, "round trip of {s:?}");
+    parsed
+}
+
+/// A fraction string that must also be a probability, in [0, 1].
+pub fn probability(v: &Value) -> BigRational {
+    let s = v
+        .as_str()
+        .unwrap_or_else(|| panic!("probability {v} is not a string"));
+    let p = fraction(s);
+    assert!(
+        p >= BigRational::zero() && p <= BigRational::one(),
+        "{s} is not a probability"
+    );
+    p
+}
+
+/// A distribution object's pmf as (outcome, probability) pairs, in increasing outcome order.
+pub fn pmf(dist: &Value) -> Vec<(i64, BigRational)> {
+    let obj = dist["pmf"]
+        .as_object()
+        .unwrap_or_else(|| panic!("no pmf object in {dist}"));
+    let mut pairs: Vec<(i64, BigRational)> = obj
+        .iter()
+        .map(|(k, v)| {
+            let x: i64 = k
+                .parse()
+                .unwrap_or_else(|_| panic!("pmf key {k:?} is not an integer"));
+            assert_eq!(x.to_string(), *k, "pmf key {k:?} is not canonical");
+            (x, probability(v))
+        })
+        .collect();
+    pairs.sort_by_key(|(x, _)| *x);
+    pairs
+}
+
+/// The pmf given as (outcome, "fraction") pairs, for comparisons with hand-worked values.
+pub fn pmf_strings(dist: &Value) -> Vec<(i64, String)> {
+    pmf(dist)
+        .into_iter()
+        .map(|(x, p)| (x, p.to_string()))
+        .collect()
+}
+
+pub fn expected(pairs: &[(i64, &str)]) -> Vec<(i64, String)> {
+    pairs.iter().map(|(x, p)| (*x, p.to_string())).collect()
+}
+
+pub fn assert_user_error(args: &[&str], needles: &[&str]) -> String {
+    let out = holodice(args);
+    let err = stderr(&out);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{args:?}: exit status (stderr {err:?})"
+    );
+    assert!(
+        out.stdout.is_empty(),
+        "{args:?}: nothing on stdout, got {:?}",
+        stdout(&out)
+    );
+    assert!(
+        err.ends_with('\n') && err.matches('\n').count() == 1,
+        "{args:?}: stderr must be exactly one line, got {err:?}"
+    );
+    assert!(
+        err.starts_with("holodice: error:"),
+        "{args:?}: stderr must start with 'holodice: error:', got {err:?}"
+    );
+    for needle in needles {
+        assert!(
+            err.contains(needle),
+            "{args:?}: stderr should mention {needle:?}, got {err:?}"
+        );
+    }
+    err
+}
