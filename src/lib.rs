@@ -5,17 +5,20 @@
 //! integer weights over a common denominator; [`dice`] builds pools that remember the natural
 //! faces keywords trigger on; [`swtcg`] compiles keywords and runs the attack in the rulebook's
 //! order; [`states`] runs multi-step procedures over merged count states, which [`legion`] uses
-//! for the Legion attack sequence; [`report`] and [`render`] turn results into text, JSON, YAML, CSV or Markdown.
+//! for the Legion attack sequence; [`report`] and [`render`] turn results into text, JSON, YAML, CSV or Markdown;
+//! [`gof`] tests observed counts (a simulator's, a table's) against an exact distribution.
 
 pub mod data;
 pub mod dice;
 pub mod dist;
 pub mod error;
+pub mod gof;
 pub mod joint;
 pub mod legion;
 pub mod plot;
 pub mod render;
 pub mod report;
+pub mod sim;
 pub mod states;
 pub mod swtcg;
 pub mod table;

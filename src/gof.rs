@@ -1,0 +1,658 @@
+//! Goodness of fit: are observed outcome counts (from a simulator, or from dice rolled at a
+//! table) consistent with an exact distribution?
+//!
+//! Two tests of the same hypothesis, on the same bins: Pearson's chi-square,
+//! `X² = Σ (O − E)² / E`, and the likelihood-ratio G-test, `G = 2 Σ O ln(O / E)`. Under the
+//! hypothesis both follow a chi-square distribution with (bins − 1) degrees of freedom when every
+//! bin expects enough observations, so:
+//!
+//! - **Binning.** The outcomes the exact distribution can produce are taken in increasing order
+//!   and merged into consecutive bins: a bin takes outcomes until its expected count reaches
+//!   [`MIN_EXPECTED`] (compared exactly, in fractions), then a new bin starts; a last bin still
+//!   short of it joins the bin before it. Small tails thus merge with their neighbours, and when
+//!   the whole distribution expects fewer than [`MIN_EXPECTED`] observations it is one bin
+//!   (0 degrees of freedom, p-value 1: the counts cannot speak against the distribution).
+//! - **Impossible outcomes.** An observed outcome of probability 0 goes into
+//!   [`Fit::impossible`], and the fit is then never [consistent](Fit::consistent), whatever the
+//!   p-value. Such outcomes are left out of the statistic (which could not be finite with them):
+//!   the expected counts are those of the observations at possible outcomes.
+//! - **p-value**: the chance of a statistic at least as large under the hypothesis, from the
+//!   chi-square distribution's upper tail (`statrs`).
+//!
+//! Pure code: [`parse_samples`] reads the text of a samples file, the caller reads the file.
+
+use crate::dist::{to_f64, Dist};
+use crate::error::Error;
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::Zero;
+use statrs::distribution::{ChiSquared, ContinuousCDF};
+use std::collections::BTreeMap;
+
+/// A bin is closed once its expected count reaches this (the usual rule of thumb for the
+/// chi-square approximation).
+pub const MIN_EXPECTED: u64 = 5;
+
+/// One outcome: what was seen and what the exact distribution predicts.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    pub outcome: i64,
+    /// How many observations showed this outcome.
+    pub observed: u64,
+    /// `n · P(outcome)`, `n` the observations at possible outcomes (0 for an impossible one).
+    pub expected: f64,
+    /// The binomial z-score `(observed − n p) / √(n p (1 − p))`: 0 when the variance is 0
+    /// (`p = 1`, or no observations), `+∞` for an observed impossible outcome.
+    pub z: f64,
+}
+
+/// A bin of the test: the consecutive possible outcomes `first..=last`, merged.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bin {
+    pub first: i64,
+    pub last: i64,
+    pub observed: u64,
+    pub expected: f64,
+}
+
+/// The result of a goodness-of-fit test.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fit {
+    /// Every outcome the distribution can produce, and every observed one, in increasing order.
+    pub rows: Vec<Row>,
+    /// The bins the statistic is computed over (see the module documentation).
+    pub bins: Vec<Bin>,
+    /// The chi-square or G statistic.
+    pub statistic: f64,
+    /// Degrees of freedom: bins − 1.
+    pub dof: u64,
+    /// P(statistic at least this large) under the hypothesis.
+    pub p_value: f64,
+    /// Observed outcomes of probability 0, in increasing order.
+    pub impossible: Vec<i64>,
+    /// `"chi-square"` or `"G-test"`.
+    pub test: &'static str,
+}
+
+impl Fit {
+    /// Whether the counts are consistent with the distribution at significance level `alpha`:
+    /// no impossible outcome was observed and the p-value is at least `alpha`.
+    pub fn consistent(&self, alpha: f64) -> bool {
+        self.impossible.is_empty() && self.p_value >= alpha
+    }
+
+    /// All observations, impossible ones included.
+    pub fn samples(&self) -> u64 {
+        self.rows.iter().map(|r| r.observed).sum()
+    }
+
+    /// The verdict at significance level `alpha`, in one line.
+    pub fn verdict(&self, alpha: f64) -> String {
+        let p = format!(
+            "p-value {} {} alpha {}",
+            number(self.p_value),
+            if self.p_value >= alpha { "≥" } else { "<" },
+            number(alpha)
+        );
+        if !self.impossible.is_empty() {
+            let seen: Vec<String> = self
+                .rows
+                .iter()
+                .filter(|r| self.impossible.contains(&r.outcome))
+                .map(|r| {
+                    format!(
+                        "{} ({} {})",
+                        r.outcome,
+                        r.observed,
+                        if r.observed == 1 { "time" } else { "times" }
+                    )
+                })
+                .collect();
+            format!(
+                "rejected: impossible outcome observed (probability 0): {}; {p}",
+                seen.join(", ")
+            )
+        } else if self.p_value >= alpha {
+            format!("consistent with the exact distribution ({p})")
+        } else {
+            format!("rejected ({p})")
+        }
+    }
+
+    /// For people: the per-outcome table, the bins when outcomes were merged, the statistic with
+    /// its degrees of freedom and p-value, and the verdict at `alpha`.
+    pub fn to_text(&self, alpha: f64) -> String {
+        let header = ["outcome", "observed", "expected", "z"].map(String::from);
+        let rows: Vec<[String; 4]> = self
+            .rows
+            .iter()
+            .map(|r| {
+                [
+                    r.outcome.to_string(),
+                    r.observed.to_string(),
+                    format!("{:.2}", r.expected),
+                    if r.z.is_finite() {
+                        format!("{:.2}", r.z)
+                    } else {
+                        "impossible".into()
+                    },
+                ]
+            })
+            .collect();
+        let widths: Vec<usize> = (0..4)
+            .map(|i| {
+                std::iter::once(&header)
+                    .chain(&rows)
+                    .map(|r| r[i].chars().count())
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        let mut out = String::new();
+        for r in std::iter::once(&header).chain(&rows) {
+            let cells: Vec<String> = r
+                .iter()
+                .zip(&widths)
+                .map(|(c, w)| format!("{c:>w$}"))
+                .collect();
+            out.push_str(&format!("  {}\n", cells.join("  ")));
+        }
+        if self.bins.iter().any(|b| b.first != b.last) {
+            let bins: Vec<String> = self
+                .bins
+                .iter()
+                .map(|b| {
+                    if b.first == b.last {
+                        b.first.to_string()
+                    } else {
+                        format!("{}..{}", b.first, b.last)
+                    }
+                })
+                .collect();
+            out.push_str(&format!(
+                "Bins (outcomes merged until each expects at least {MIN_EXPECTED}): {}\n",
+                bins.join(", ")
+            ));
+        }
+        if self.dof == 0 && self.bins.iter().any(|b| b.first != b.last) {
+            out.push_str(
+                "Too few samples to test: one bin cannot speak against the distribution.\n",
+            );
+        }
+        let possible: u64 = self.bins.iter().map(|b| b.observed).sum();
+        if possible != self.samples() {
+            out.push_str(&format!(
+                "Expected counts are of the {possible} samples at possible outcomes.\n"
+            ));
+        }
+        out.push_str(&format!(
+            "Test: {}, statistic {:.4}, {} degree{} of freedom, p-value {}\n",
+            self.test,
+            self.statistic,
+            self.dof,
+            if self.dof == 1 { "" } else { "s" },
+            number(self.p_value)
+        ));
+        out.push_str(&format!("Verdict: {}\n", self.verdict(alpha)));
+        out
+    }
+
+    /// The machine contract: `observed` and `expected` (outcome → count), `z` (outcome →
+    /// z-score, `null` for an impossible outcome), `bins`, `statistic`, `dof`, `p_value`,
+    /// `alpha`, `consistent`, `impossible`, `test`, `samples`.
+    pub fn to_json(&self, alpha: f64) -> serde_json::Value {
+        use serde_json::{json, Map, Value};
+        let per_row = |f: &dyn Fn(&Row) -> Value| -> Map<String, Value> {
+            self.rows
+                .iter()
+                .map(|r| (r.outcome.to_string(), f(r)))
+                .collect()
+        };
+        json!({
+            "test": self.test,
+            "samples": self.samples(),
+            "observed": per_row(&|r| json!(r.observed)),
+            "expected": per_row(&|r| json!(r.expected)),
+            "z": per_row(&|r| json!(r.z)),
+            "bins": self.bins.iter().map(|b| json!({
+                "first": b.first,
+                "last": b.last,
+                "observed": b.observed,
+                "expected": b.expected,
+            })).collect::<Vec<_>>(),
+            "statistic": self.statistic,
+            "dof": self.dof,
+            "p_value": self.p_value,
+            "alpha": alpha,
+            "consistent": self.consistent(alpha),
+            "impossible": self.impossible,
+        })
+    }
+}
+
+/// A p-value or a significance level for people: 4 decimals, or scientific notation when small.
+fn number(x: f64) -> String {
+    if x == 0.0 {
+        "0".into()
+    } else if x >= 1e-3 {
+        let s = format!("{x:.4}");
+        let s = s.trim_end_matches('0').trim_end_matches('.');
+        s.to_string()
+    } else {
+        format!("{x:.2e}").replace(".00e", "e")
+    }
+}
+
+/// Pearson's chi-square test of `observed` (outcome → count) against `exact`.
+///
+/// ```
+/// use holodice::{dist::Dist, gof};
+/// use std::collections::BTreeMap;
+/// let coin = Dist::uniform(&[0, 1]);
+/// let fit = gof::chi_square(&BTreeMap::from([(0, 40), (1, 60)]), &coin);
+/// assert_eq!((fit.statistic, fit.dof), (4.0, 1));
+/// assert!((fit.p_value - 0.0455).abs() < 5e-5);
+/// ```
+pub fn chi_square(observed: &BTreeMap<i64, u64>, exact: &Dist) -> Fit {
+    fit(observed, exact, "chi-square", |o, e| {
+        let d = o - e;
+        d * d / e
+    })
+}
+
+/// The G-test (likelihood ratio) of `observed` against `exact`, on the same bins as
+/// [`chi_square`]: `G = 2 Σ O ln(O / E)`, a bin with `O = 0` adding nothing.
+pub fn g_test(observed: &BTreeMap<i64, u64>, exact: &Dist) -> Fit {
+    fit(observed, exact, "G-test", |o, e| {
+        if o == 0.0 {
+            0.0
+        } else {
+            2.0 * o * (o / e).ln()
+        }
+    })
+}
+
+/// The common part: rows, bins, then `Σ term(O, E)` over the bins and its p-value.
+fn fit(
+    observed: &BTreeMap<i64, u64>,
+    exact: &Dist,
+    test: &'static str,
+    term: impl Fn(f64, f64) -> f64,
+) -> Fit {
+    let pmf = exact.pmf();
+    let impossible: Vec<i64> = observed
+        .iter()
+        .filter(|&(x, &count)| count > 0 && exact.weight(*x).is_zero())
+        .map(|(x, _)| *x)
+        .collect();
+    let n: u64 = pmf
+        .iter()
+        .map(|(x, _)| observed.get(x).copied().unwrap_or(0))
+        .sum();
+    let count = |x: i64| observed.get(&x).copied().unwrap_or(0);
+
+    let mut rows: Vec<Row> = pmf
+        .iter()
+        .map(|(x, p)| {
+            let expected = to_f64(p) * n as f64;
+            let variance = expected * (1.0 - to_f64(p));
+            let z = if variance > 0.0 {
+                (count(*x) as f64 - expected) / variance.sqrt()
+            } else {
+                0.0
+            };
+            Row {
+                outcome: *x,
+                observed: count(*x),
+                expected,
+                z,
+            }
+        })
+        .chain(impossible.iter().map(|&x| Row {
+            outcome: x,
+            observed: count(x),
+            expected: 0.0,
+            z: f64::INFINITY,
+        }))
+        .collect();
+    rows.sort_by_key(|r| r.outcome);
+
+    let bins = bins(&pmf, n, count);
+    let statistic: f64 = bins
+        .iter()
+        .map(|b| term(b.observed as f64, b.expected))
+        .sum();
+    // Rounding can make a perfect fit's G a hair below 0.
+    let statistic = statistic.max(0.0);
+    let dof = bins.len().saturating_sub(1) as u64;
+    let p_value = if dof == 0 {
+        1.0
+    } else {
+        ChiSquared::new(dof as f64)
+            .expect("positive degrees of freedom")
+            .sf(statistic)
+    };
+    Fit {
+        rows,
+        bins,
+        statistic,
+        dof,
+        p_value,
+        impossible,
+        test,
+    }
+}
+
+/// Consecutive outcomes merged until each bin expects at least [`MIN_EXPECTED`] of the `n`
+/// observations, a short last bin joining the one before (exact comparisons).
+fn bins(pmf: &[(i64, BigRational)], n: u64, count: impl Fn(i64) -> u64) -> Vec<Bin> {
+    let n = BigRational::from_integer(BigInt::from(n));
+    let enough = BigRational::from_integer(BigInt::from(MIN_EXPECTED));
+    // (first, last, observed, exact expected)
+    let mut closed: Vec<(i64, i64, u64, BigRational)> = Vec::new();
+    let mut open: Option<(i64, i64, u64, BigRational)> = None;
+    for (x, p) in pmf {
+        let e = &n * p;
+        let bin = match open.take() {
+            Some((first, _, o, acc)) => (first, *x, o + count(*x), acc + e),
+            None => (*x, *x, count(*x), e),
+        };
+        if bin.3 >= enough {
+            closed.push(bin);
+        } else {
+            open = Some(bin);
+        }
+    }
+    if let Some((first, last, o, e)) = open {
+        match closed.last_mut() {
+            Some(prev) => {
+                prev.1 = last;
+                prev.2 += o;
+                prev.3 += e;
+            }
+            None => closed.push((first, last, o, e)),
+        }
+    }
+    closed
+        .into_iter()
+        .map(|(first, last, observed, e)| Bin {
+            first,
+            last,
+            observed,
+            expected: to_f64(&e),
+        })
+        .collect()
+}
+
+/// Reads samples: one integer outcome per line, or `outcome,count` rows (the two may mix; an
+/// outcome listed twice adds up). Blank lines are ignored, as is a first line `outcome` or
+/// `outcome,count` (a header). `source` names the input in error messages, which give the line.
+///
+/// ```
+/// use holodice::gof::parse_samples;
+/// let s = parse_samples("s.csv", "outcome,count\n0,2\n\n1\n1,3\n").unwrap();
+/// assert_eq!(s.into_iter().collect::<Vec<_>>(), vec![(0, 2), (1, 4)]);
+/// assert!(parse_samples("s.csv", "1\nx\n").unwrap_err().to_string().contains("line 2"));
+/// ```
+pub fn parse_samples(source: &str, text: &str) -> Result<BTreeMap<i64, u64>, Error> {
+    let mut counts: BTreeMap<i64, u64> = BTreeMap::new();
+    let mut total: u64 = 0;
+    let mut first = true;
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+        if std::mem::take(&mut first) && is_header(&fields) {
+            continue;
+        }
+        let at = |message: String| Error::File(format!("{source}, line {}: {message}", i + 1));
+        let outcome: i64 = fields[0].parse().map_err(|_| {
+            at(format!(
+                "'{}' is not an integer outcome (give one outcome per line, or outcome,count)",
+                fields[0]
+            ))
+        })?;
+        let count: u64 = match fields[..] {
+            [_] => 1,
+            [_, c] => c
+                .parse()
+                .map_err(|_| at(format!("count '{c}' is not a whole number (0 or more)")))?,
+            _ => {
+                return Err(at(format!(
+                    "'{line}' has {} fields; give one outcome per line, or outcome,count",
+                    fields.len()
+                )))
+            }
+        };
+        total = total
+            .checked_add(count)
+            .ok_or_else(|| at("the counts add up to more than 2^64 - 1".into()))?;
+        *counts.entry(outcome).or_insert(0) += count;
+    }
+    if total == 0 {
+        return Err(Error::File(format!("{source} holds no samples")));
+    }
+    Ok(counts)
+}
+
+fn is_header(fields: &[&str]) -> bool {
+    match fields {
+        [a] => a.eq_ignore_ascii_case("outcome"),
+        [a, b] => a.eq_ignore_ascii_case("outcome") && b.eq_ignore_ascii_case("count"),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_bigint::BigUint;
+
+    fn counts(pairs: &[(i64, u64)]) -> BTreeMap<i64, u64> {
+        pairs.iter().copied().collect()
+    }
+
+    fn close(a: f64, b: f64, tol: f64) -> bool {
+        (a - b).abs() <= tol
+    }
+
+    #[test]
+    fn fair_coin_forty_sixty() {
+        let coin = Dist::uniform(&[0, 1]);
+        let fit = chi_square(&counts(&[(0, 40), (1, 60)]), &coin);
+        // E = 50 each: (10²/50)·2 = 4 on 1 degree of freedom; P(χ²₁ ≥ 4) = erfc(√2) = 0.04550.
+        assert_eq!(fit.statistic, 4.0);
+        assert_eq!(fit.dof, 1);
+        assert!(close(fit.p_value, 0.0455, 5e-5), "{}", fit.p_value);
+        assert!(close(fit.p_value, 0.045_500_263_896_358_4, 1e-12));
+        assert_eq!(fit.test, "chi-square");
+        assert!(fit.consistent(1e-6));
+        assert!(!fit.consistent(0.05));
+        assert!(fit.impossible.is_empty());
+        // z of outcome 1: (60 − 50)/√(100·½·½) = 2.
+        assert_eq!(fit.rows[1].z, 2.0);
+        assert_eq!(fit.rows[0].z, -2.0);
+        assert_eq!(fit.samples(), 100);
+    }
+
+    #[test]
+    fn g_test_of_the_same_coin() {
+        let coin = Dist::uniform(&[0, 1]);
+        let fit = g_test(&counts(&[(0, 40), (1, 60)]), &coin);
+        // G = 2 (40 ln 0.8 + 60 ln 1.2) = 4.027102710137...
+        let g = 2.0 * (40.0 * 0.8f64.ln() + 60.0 * 1.2f64.ln());
+        assert!(close(fit.statistic, g, 1e-12));
+        assert!(close(fit.statistic, 4.0271, 1e-4));
+        assert_eq!(fit.dof, 1);
+        // P(χ²₁ ≥ 4.0271) = erfc(√(4.0271/2)) ≈ 0.04478.
+        assert!(close(fit.p_value, 0.04478, 5e-5), "{}", fit.p_value);
+        assert_eq!(fit.test, "G-test");
+    }
+
+    #[test]
+    fn perfect_counts_give_p_value_one() {
+        // Binomial(3, 1/2) times 8000: 1000, 3000, 3000, 1000.
+        let d = Dist::binomial(3, 1, 2);
+        let obs = counts(&[(0, 1000), (1, 3000), (2, 3000), (3, 1000)]);
+        for fit in [chi_square(&obs, &d), g_test(&obs, &d)] {
+            assert_eq!(fit.statistic, 0.0);
+            assert_eq!(fit.dof, 3);
+            assert!(fit.p_value > 0.999_999, "{}", fit.p_value);
+            assert!(fit.rows.iter().all(|r| r.z == 0.0));
+        }
+    }
+
+    #[test]
+    fn small_tails_merge_with_their_neighbours() {
+        // Weights 1, 2, 47, 45, 4, 1 over 100, and 100 observations: expected 1, 2, 47, 45, 4, 1.
+        // Bins: {0,1,2} reaches 50, {3} is 45, {4,5} is 5 → 3 bins, 2 degrees of freedom.
+        let w = [1u32, 2, 47, 45, 4, 1];
+        let d = Dist::from_pairs(
+            w.iter()
+                .enumerate()
+                .map(|(i, &w)| (i as i64, BigUint::from(w))),
+        )
+        .unwrap();
+        let obs = counts(&[(0, 3), (1, 2), (2, 45), (3, 40), (4, 10)]);
+        let fit = chi_square(&obs, &d);
+        let spans: Vec<(i64, i64, u64)> = fit
+            .bins
+            .iter()
+            .map(|b| (b.first, b.last, b.observed))
+            .collect();
+        assert_eq!(spans, vec![(0, 2, 50), (3, 3, 40), (4, 5, 10)]);
+        assert_eq!(fit.dof, 2);
+        // (50−50)²/50 + (40−45)²/45 + (10−5)²/5 = 0 + 25/45 + 5.
+        assert!(close(fit.statistic, 25.0 / 45.0 + 5.0, 1e-12));
+        // P(χ²₂ ≥ x) = e^(−x/2).
+        assert!(close(fit.p_value, (-fit.statistic / 2.0).exp(), 1e-12));
+        // Rows stay per outcome, the outcome never seen included.
+        assert_eq!(fit.rows.len(), 6);
+        assert_eq!((fit.rows[5].outcome, fit.rows[5].observed), (5, 0));
+        assert_eq!(fit.rows[5].expected, 1.0);
+    }
+
+    #[test]
+    fn a_short_last_bin_joins_the_one_before() {
+        // Expected 10, 10, 3 (out of 23): the tail {2} alone is short, so it joins {1}.
+        let d = Dist::from_pairs([(0, 10u32.into()), (1, 10u32.into()), (2, 3u32.into())]).unwrap();
+        let fit = chi_square(&counts(&[(0, 10), (1, 10), (2, 3)]), &d);
+        let spans: Vec<(i64, i64)> = fit.bins.iter().map(|b| (b.first, b.last)).collect();
+        assert_eq!(spans, vec![(0, 0), (1, 2)]);
+        assert_eq!(fit.dof, 1);
+        assert_eq!(fit.statistic, 0.0);
+    }
+
+    #[test]
+    fn too_few_observations_make_one_bin() {
+        let d = Dist::uniform(&[1, 2, 3, 4, 5, 6]);
+        let fit = chi_square(&counts(&[(6, 4)]), &d);
+        assert_eq!(fit.bins.len(), 1);
+        assert_eq!((fit.dof, fit.statistic, fit.p_value), (0, 0.0, 1.0));
+        assert!(fit.consistent(0.5));
+    }
+
+    #[test]
+    fn a_certain_outcome_is_one_bin() {
+        let fit = g_test(&counts(&[(0, 500)]), &Dist::constant(0));
+        assert_eq!((fit.dof, fit.statistic, fit.p_value), (0, 0.0, 1.0));
+        assert_eq!(fit.rows[0].z, 0.0);
+        assert!(fit.consistent(1e-6));
+    }
+
+    #[test]
+    fn impossible_outcomes_are_reported_and_fail_the_check() {
+        // Damage 0 or 2, never 1 or 3; the gap and the outside are both impossible.
+        let d = Dist::from_pairs([(0, 1u32.into()), (2, 1u32.into())]).unwrap();
+        let obs = counts(&[(0, 50), (1, 2), (2, 50), (3, 1), (-1, 0)]);
+        let fit = chi_square(&obs, &d);
+        assert_eq!(fit.impossible, vec![1, 3]);
+        assert!(!fit.consistent(1e-6));
+        // The statistic is over the 100 possible observations: a perfect fit.
+        assert_eq!(fit.statistic, 0.0);
+        assert_eq!(fit.samples(), 103);
+        let outcomes: Vec<i64> = fit.rows.iter().map(|r| r.outcome).collect();
+        assert_eq!(outcomes, vec![0, 1, 2, 3]);
+        assert_eq!(fit.rows[1].expected, 0.0);
+        assert_eq!(fit.rows[1].z, f64::INFINITY);
+        assert_eq!(fit.rows[0].expected, 50.0);
+    }
+
+    #[test]
+    fn a_missing_outcome_is_rejected() {
+        // Power 4, Accuracy −3, Critical Hit 2: damage 2 with probability 1 − (5/6)^4, else 0.
+        // A simulator that never fires Critical Hit shows 0 every time.
+        let d = Dist::from_pairs([(0, 625u32.into()), (2, 671u32.into())]).unwrap();
+        let fit = chi_square(&counts(&[(0, 10_000)]), &d);
+        assert!(fit.impossible.is_empty());
+        assert!(fit.statistic > 9000.0);
+        assert!(fit.p_value < 1e-100);
+        assert!(!fit.consistent(1e-6));
+        assert!(!g_test(&counts(&[(0, 10_000)]), &d).consistent(1e-6));
+    }
+
+    #[test]
+    fn text_and_json_reports() {
+        let coin = Dist::uniform(&[0, 1]);
+        let fit = chi_square(&counts(&[(0, 40), (1, 60), (2, 1)]), &coin);
+        let text = fit.to_text(1e-6);
+        assert!(text
+            .contains("Test: chi-square, statistic 4.0000, 1 degree of freedom, p-value 0.0455"));
+        assert!(text.contains("2         1      0.00  impossible"), "{text}");
+        assert!(text.contains("Expected counts are of the 100 samples at possible outcomes."));
+        assert!(text.ends_with(
+            "Verdict: rejected: impossible outcome observed (probability 0): 2 (1 time); p-value \
+             0.0455 ≥ alpha 1e-6\n"
+        ));
+        let j = fit.to_json(0.05);
+        assert_eq!(j["observed"]["2"], 1);
+        assert_eq!(j["expected"]["1"], 50.0);
+        assert_eq!(j["z"]["1"], 2.0);
+        assert!(j["z"]["2"].is_null());
+        assert_eq!(j["impossible"], serde_json::json!([2]));
+        assert_eq!(j["consistent"], false);
+        assert_eq!(j["alpha"], 0.05);
+        assert_eq!(j["samples"], 101);
+        assert_eq!(number(1.0), "1");
+        assert_eq!(number(0.05), "0.05");
+        assert_eq!(number(1e-6), "1e-6");
+        assert_eq!(number(1.234e-40), "1.23e-40");
+    }
+
+    #[test]
+    fn samples_in_both_forms() {
+        let s = parse_samples("s", "Outcome, Count\n 2 , 5\n\n-1\n2\r\n0,0\n").unwrap();
+        assert_eq!(s, counts(&[(-1, 1), (0, 0), (2, 6)]));
+        let s = parse_samples("s", "outcome\n3\n3\n").unwrap();
+        assert_eq!(s, counts(&[(3, 2)]));
+    }
+
+    #[test]
+    fn bad_sample_lines_name_their_line() {
+        let e = parse_samples("--samples s.csv", "outcome\n1\n\n1.5\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "--samples s.csv, line 4: '1.5' is not an integer outcome (give one outcome per \
+             line, or outcome,count)"
+        );
+        let e = parse_samples("s", "1,-2").unwrap_err().to_string();
+        assert!(e.contains("line 1") && e.contains("count '-2'"), "{e}");
+        let e = parse_samples("s", "1,2,3").unwrap_err().to_string();
+        assert!(e.contains("line 1") && e.contains("3 fields"), "{e}");
+        // A header is allowed only as the first line.
+        let e = parse_samples("s", "1\noutcome\n").unwrap_err().to_string();
+        assert!(e.contains("line 2"), "{e}");
+        let e = parse_samples("s", "1,18446744073709551615\n2\n").unwrap_err();
+        assert!(e.to_string().contains("line 2"), "{e}");
+    }
+
+    #[test]
+    fn no_samples_is_an_error() {
+        for text in ["", "\n\n", "outcome,count\n", "0,0\n"] {
+            let e = parse_samples("s.csv", text).unwrap_err();
+            assert_eq!(e.to_string(), "s.csv holds no samples");
+        }
+    }
+}
