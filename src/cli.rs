@@ -3,12 +3,13 @@
 
 use clap::error::ErrorKind;
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use holodice::legion::{attack::Edition, attack::Policy, optimal::Objective, spec::Scenario};
 use holodice::render::{Format, Options};
 use holodice::swtcg::{self, rules::Rules, spec::Unit};
 use holodice::table::{self, TableSpec};
 use holodice::{plot, Error};
 use std::ffi::OsString;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 #[derive(Parser)]
@@ -22,7 +23,8 @@ use std::path::{Path, PathBuf};
         Examples:\n  holodice swtcg attack --attacker \"Power 5, Accuracy 1, Critical Hit 2\" \
         --defender \"Health 4, Armor\"\n  holodice legion attack --attacker \"4 red, surge crit, \
         aim 1\" --defender \"white defense, cover light\"\n  holodice table swtcg --rows \
-        \"Power 1..10\" --cols \"Accuracy -1..2\" --stat mean --format markdown"
+        \"Power 1..10\" --cols \"Accuracy -1..2\" --stat mean --format markdown\n  \
+        holodice check --samples sim.csv swtcg --attacker \"Power 3\" --defender \"Health 2\""
 )]
 struct Cli {
     #[command(subcommand)]
@@ -40,6 +42,145 @@ enum Game {
     /// A table of one statistic over ranges of SPEC items, for rulebooks and guides
     #[command(after_long_help = TABLE_HELP)]
     Table(TableArgs),
+    /// Test samples of an attack (a simulator's output, dice rolled at a table) against its exact
+    /// distribution
+    #[command(after_long_help = CHECK_HELP)]
+    Check(CheckArgs),
+}
+
+const CHECK_HELP: &str = "The samples FILE (\"-\" reads standard input) holds one integer \
+outcome per line, or outcome,count rows; blank lines are ignored, and so is a first line \
+'outcome' or 'outcome,count'. The variable is the attack's main outcome unless --variable says \
+otherwise: SWTCG damage (or hits, attacker_damage), Legion wounds (or attack_results, \
+attacker_wounds, guardian_wounds). After the game come the arguments of its attack command \
+(see 'holodice check swtcg --help').
+
+The test bins the possible outcomes in order, merging neighbours until each bin expects at least \
+5 samples, and compares the counts with the exact expectations (Pearson's chi-square, or the \
+G-test), with bins - 1 degrees of freedom. An observed outcome of probability 0 is reported as \
+impossible and fails the check whatever the p-value.
+
+Exit status: 0 when the samples are consistent with the exact distribution, 1 when they are \
+rejected (p-value below --alpha, or an impossible outcome), 2 for bad input.
+
+Examples:
+  holodice check --samples sim.csv swtcg --attacker \"Power 3\" --defender \"Health 2\"
+  my-simulator | holodice check --samples - --format json legion --attacker \"4 red, surge crit\" --defender \"white defense, cover light\"
+";
+
+#[derive(Args)]
+struct CheckArgs {
+    /// The samples: one integer outcome per line, or outcome,count rows ("-" reads standard
+    /// input)
+    #[arg(long, value_name = "FILE")]
+    samples: PathBuf,
+    /// The significance level: the samples are rejected when the p-value is below it
+    #[arg(long, value_name = "A", default_value = "1e-6", value_parser = parse_alpha)]
+    alpha: f64,
+    /// The test of fit
+    #[arg(long, value_enum, default_value_t = TestArg::ChiSquare)]
+    test: TestArg,
+    /// Output format: text or json (may also be given after the game's arguments) [default:
+    /// text]
+    #[arg(long, value_enum)]
+    format: Option<CheckFormatArg>,
+    #[command(subcommand)]
+    scenario: CheckScenario,
+}
+
+#[derive(Subcommand)]
+enum CheckScenario {
+    /// A SWTCG attack, given as to `holodice swtcg attack`
+    #[command(
+        after_long_help = attack_help(),
+        mut_arg("format", check_format_help),
+        mut_arg("exact", |a| a.hide(true)),
+        mut_arg("plot", |a| a.hide(true))
+    )]
+    Swtcg(CheckSwtcgArgs),
+    /// A Legion attack, given as to `holodice legion attack`
+    #[command(
+        after_long_help = LEGION_HELP,
+        mut_arg("format", check_format_help),
+        mut_arg("exact", |a| a.hide(true)),
+        mut_arg("plot", |a| a.hide(true))
+    )]
+    Legion(CheckLegionArgs),
+}
+
+#[derive(Args)]
+struct CheckSwtcgArgs {
+    /// The variable the samples are of
+    #[arg(long, value_enum, default_value_t = SwtcgVariable::Damage)]
+    variable: SwtcgVariable,
+    #[command(flatten)]
+    attack: AttackArgs,
+}
+
+#[derive(Args)]
+struct CheckLegionArgs {
+    /// The variable the samples are of
+    #[arg(long, value_enum, default_value_t = LegionVariable::Wounds)]
+    variable: LegionVariable,
+    #[command(flatten)]
+    attack: LegionArgs,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum TestArg {
+    /// Pearson's chi-square: the sum of (observed - expected)^2 / expected
+    ChiSquare,
+    /// The likelihood-ratio G-test: 2 times the sum of observed ln(observed / expected)
+    GTest,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum CheckFormatArg {
+    Text,
+    Json,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum SwtcgVariable {
+    /// Hits of the final attack roll
+    Hits,
+    /// Damage counters placed on the defender
+    Damage,
+    /// Damage counters placed on the attacker (Riposte)
+    #[value(name = "attacker_damage", alias = "attacker-damage")]
+    AttackerDamage,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum LegionVariable {
+    /// Wounds on the defender
+    Wounds,
+    /// Hits plus crits after rerolls and surge conversion
+    #[value(name = "attack_results", alias = "attack-results")]
+    AttackResults,
+    /// Wounds on the attacker (Deflect)
+    #[value(name = "attacker_wounds", alias = "attacker-wounds")]
+    AttackerWounds,
+    /// Wounds on the guardian (needs --guardian)
+    #[value(name = "guardian_wounds", alias = "guardian-wounds")]
+    GuardianWounds,
+}
+
+/// The attack commands' --format, as `check` takes it after the game.
+fn check_format_help(a: clap::Arg) -> clap::Arg {
+    a.help("Output format: text or json (as before the game) [default: text]")
+        .hide_possible_values(true)
+        .hide_default_value(true)
+}
+
+/// A significance level: a number strictly between 0 and 1.
+fn parse_alpha(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(a) if a > 0.0 && a < 1.0 => Ok(a),
+        _ => Err(format!(
+            "'{s}' is not a number between 0 and 1 (exclusive), e.g. 1e-6"
+        )),
+    }
 }
 
 const TABLE_HELP: &str = "A RANGE item is a SPEC item with an inclusive range in place of its \
@@ -123,6 +264,8 @@ enum LegionCommand {
     /// The exact outcome of one attack: wounds, attack results, Deflect and Guardian wounds
     #[command(after_long_help = LEGION_HELP)]
     Attack(LegionArgs),
+    /// Roll the same attack physically, many times, and compare with the exact answer
+    Simulate(SimulateLegionArgs),
     /// List every SPEC item, its step in the attack sequence and its status (a Markdown table)
     Keywords,
 }
@@ -173,6 +316,36 @@ struct LegionArgs {
     plot: Option<PathBuf>,
 }
 
+/// What `simulate` adds to the attack's arguments.
+#[derive(Args)]
+struct SimulateArgs {
+    /// How many attacks to roll
+    #[arg(long, default_value_t = 100_000)]
+    trials: u64,
+    /// The random seed: the same seed gives the same rolls on every machine
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Significance level of the chi-square test against the exact distribution
+    #[arg(long, default_value_t = 1e-6, value_parser = parse_alpha)]
+    alpha: f64,
+}
+
+#[derive(Args)]
+struct SimulateSwtcgArgs {
+    #[command(flatten)]
+    attack: AttackArgs,
+    #[command(flatten)]
+    simulate: SimulateArgs,
+}
+
+#[derive(Args)]
+struct SimulateLegionArgs {
+    #[command(flatten)]
+    attack: LegionArgs,
+    #[command(flatten)]
+    simulate: SimulateArgs,
+}
+
 #[derive(Clone, Copy, ValueEnum)]
 enum EditionArg {
     #[value(name = "amg-2024")]
@@ -194,6 +367,8 @@ enum SwtcgCommand {
     /// The exact outcome of one attack: hits, damage, chance to destroy, trigger chances
     #[command(after_long_help = attack_help())]
     Attack(AttackArgs),
+    /// Roll the same attack physically, many times, and compare with the exact answer
+    Simulate(SimulateSwtcgArgs),
     /// List every keyword and how it is modelled (a Markdown table)
     Keywords,
     /// List the rule options (readings the rules leave open) with their values
@@ -277,18 +452,26 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
     };
+    // Only `check` exits with 1: its samples were rejected.
+    let mut status = 0;
     let result = match cli.game {
+        Game::Check(a) => check_command(&a).map(|(out, consistent)| {
+            status = if consistent { 0 } else { 1 };
+            out
+        }),
         Game::Swtcg(SwtcgCommand::Attack(a)) => attack(&a),
         Game::Swtcg(SwtcgCommand::Keywords) => Ok(swtcg::keywords::coverage_markdown()),
         Game::Swtcg(SwtcgCommand::Rules) => Ok(rules_listing()),
         Game::Legion(LegionCommand::Attack(a)) => legion_attack(&a),
         Game::Legion(LegionCommand::Keywords) => Ok(holodice::legion::spec::coverage_markdown()),
         Game::Table(a) => table_command(&a),
+        Game::Swtcg(SwtcgCommand::Simulate(a)) => simulate_swtcg(&a),
+        Game::Legion(LegionCommand::Simulate(a)) => simulate_legion(&a),
     };
     match result {
         Ok(out) => {
             print!("{out}");
-            0
+            status
         }
         Err(e) => {
             eprintln!("holodice: error: {}", one_line(&e.to_string()));
@@ -331,13 +514,19 @@ fn one_line(message: &str) -> String {
     message.replace('\r', "\\r").replace('\n', "\\n")
 }
 
-fn attack(a: &AttackArgs) -> Result<String, Error> {
+/// The units and rule options of a SWTCG attack command.
+fn swtcg_setup(a: &AttackArgs) -> Result<(Unit, Unit, Rules), Error> {
     let attacker = Unit::parse("attacker", &a.attacker)?;
     let defender = Unit::parse("defender", &a.defender)?;
     let mut rules = Rules::default();
     for r in &a.rules {
         rules.set(r)?;
     }
+    Ok((attacker, defender, rules))
+}
+
+fn attack(a: &AttackArgs) -> Result<String, Error> {
+    let (attacker, defender, rules) = swtcg_setup(a)?;
     let result = swtcg::attack::attack(&attacker, &defender, &rules)?;
     let report = swtcg::attack_report(&attacker, &defender, &rules, &result);
     if let Some(path) = &a.plot {
@@ -352,6 +541,135 @@ fn attack(a: &AttackArgs) -> Result<String, Error> {
         ..Options::default()
     };
     Ok(a.format.format().renderer().render(&report, &options))
+}
+
+/// The most trials one `simulate` may roll (about five seconds of SWTCG attacks).
+const MAX_TRIALS: u64 = 100_000_000;
+
+/// Checks what `simulate` can do with the attack's output options, and renders the comparison.
+fn simulation_output(
+    format: FormatArg,
+    plot: &Option<PathBuf>,
+    sim: &SimulateArgs,
+    title: &str,
+    context: &[(String, String)],
+    compared: &[holodice::sim::compare::Compared],
+) -> Result<String, Error> {
+    if plot.is_some() {
+        return Err(Error::Missing(
+            "simulate draws no chart: drop --plot".into(),
+        ));
+    }
+    match format {
+        FormatArg::Text => Ok(holodice::sim::compare::to_text(
+            title, context, compared, sim.alpha,
+        )),
+        FormatArg::Json => {
+            let v = holodice::sim::compare::to_json(context, compared, sim.alpha);
+            Ok(serde_json::to_string_pretty(&v).expect("JSON values serialize") + "\n")
+        }
+        _ => Err(Error::Missing(
+            "simulate prints --format text or json".into(),
+        )),
+    }
+}
+
+fn check_trials(sim: &SimulateArgs) -> Result<(), Error> {
+    if sim.trials == 0 || sim.trials > MAX_TRIALS {
+        return Err(Error::TooLarge(format!(
+            "--trials {}: give 1 to {MAX_TRIALS}",
+            sim.trials
+        )));
+    }
+    Ok(())
+}
+
+/// The exact chance of a 0/1 outcome as a distribution over {0, 1}.
+fn bernoulli(p: &num_rational::BigRational) -> holodice::dist::Dist {
+    let (n, d) = (p.numer().magnitude().clone(), p.denom().magnitude().clone());
+    holodice::dist::Dist::from_pairs([(0, &d - &n), (1, n)]).expect("a probability has mass")
+}
+
+fn simulate_swtcg(a: &SimulateSwtcgArgs) -> Result<String, Error> {
+    check_trials(&a.simulate)?;
+    let (attacker, defender, rules) = swtcg_setup(&a.attack)?;
+    let exact = swtcg::attack::attack(&attacker, &defender, &rules)?;
+    let samples = holodice::sim::simulate_swtcg(
+        &attacker,
+        &defender,
+        &rules,
+        a.simulate.trials,
+        a.simulate.seed,
+    )?;
+    let mut dists = vec![
+        ("damage".to_string(), exact.damage.clone()),
+        ("hits".to_string(), exact.hits.clone()),
+        ("attacker_damage".to_string(), exact.attacker_damage.clone()),
+    ];
+    if let Some(p) = &exact.destroyed {
+        dists.push(("destroyed".to_string(), bernoulli(p)));
+    }
+    let compared = holodice::sim::compare::compare(&samples, dists);
+    let mut context = vec![
+        ("attacker".to_string(), attacker.describe()),
+        ("defender".to_string(), defender.describe()),
+        ("seed".to_string(), a.simulate.seed.to_string()),
+    ];
+    context.extend(
+        rules
+            .values()
+            .into_iter()
+            .map(|(k, v)| (format!("rule {k}"), v.to_string())),
+    );
+    simulation_output(
+        a.attack.format,
+        &a.attack.plot,
+        &a.simulate,
+        "SWTCG attack, simulated",
+        &context,
+        &compared,
+    )
+}
+
+fn simulate_legion(a: &SimulateLegionArgs) -> Result<String, Error> {
+    check_trials(&a.simulate)?;
+    let (scenario, edition, policy) = legion_setup(&a.attack)?;
+    if policy != Policy::Greedy {
+        return Err(Error::NotModelled {
+            keyword: "simulate --policy optimal".into(),
+            reason: "the simulator plays the greedy policy".into(),
+        });
+    }
+    let exact = holodice::legion::attack::attack(&scenario, edition, policy)?;
+    let samples =
+        holodice::sim::simulate_legion(&scenario, edition, a.simulate.trials, a.simulate.seed)?;
+    let mut dists = vec![
+        ("wounds".to_string(), exact.wounds.clone()),
+        ("attack_results".to_string(), exact.attack_results.clone()),
+        ("attacker_wounds".to_string(), exact.attacker_wounds.clone()),
+    ];
+    if let Some(g) = &exact.guardian_wounds {
+        dists.push(("guardian_wounds".to_string(), g.clone()));
+    }
+    let compared = holodice::sim::compare::compare(&samples, dists);
+    let mut context = vec![
+        ("attacker".to_string(), a.attack.attacker.trim().to_string()),
+        ("defender".to_string(), a.attack.defender.trim().to_string()),
+    ];
+    if let Some(g) = &a.attack.guardian {
+        context.push(("guardian".to_string(), g.trim().to_string()));
+    }
+    context.push(("edition".to_string(), edition.name().to_string()));
+    context.push(("policy".to_string(), policy.name()));
+    context.push(("seed".to_string(), a.simulate.seed.to_string()));
+    simulation_output(
+        a.attack.format,
+        &a.attack.plot,
+        &a.simulate,
+        "Legion attack, simulated",
+        &context,
+        &compared,
+    )
 }
 
 /// Writes an SVG chart whole or not at all: to a temporary file beside it, then renamed.
@@ -435,10 +753,8 @@ fn table_command(a: &TableArgs) -> Result<String, Error> {
     Ok(a.format.format().renderer().render_table(&t, &options))
 }
 
-fn legion_attack(a: &LegionArgs) -> Result<String, Error> {
-    use holodice::legion::{
-        self, attack::Edition, attack::Policy, optimal::Objective, spec::Scenario,
-    };
+/// The scenario, edition and policy of a Legion attack command.
+fn legion_setup(a: &LegionArgs) -> Result<(Scenario, Edition, Policy), Error> {
     let scenario = Scenario::parse(&a.attacker, &a.defender, a.guardian.as_deref())?;
     let edition = match a.edition {
         EditionArg::Amg2024 => Edition::Amg2024,
@@ -450,6 +766,12 @@ fn legion_attack(a: &LegionArgs) -> Result<String, Error> {
         PolicyArg::Greedy => Policy::Greedy,
         PolicyArg::Optimal => Policy::Optimal(objective),
     };
+    Ok((scenario, edition, policy))
+}
+
+fn legion_attack(a: &LegionArgs) -> Result<String, Error> {
+    use holodice::legion;
+    let (scenario, edition, policy) = legion_setup(a)?;
     let result = legion::attack::attack(&scenario, edition, policy)?;
     if let Some(path) = &a.plot {
         let title = format!("Legion attack: {}", a.attacker.trim());
@@ -488,4 +810,146 @@ fn rules_listing() -> String {
             )
         })
         .collect()
+}
+
+/// `holodice check`: the exact distribution of the chosen variable, the samples, the test. Returns
+/// the output and whether the samples are consistent.
+fn check_command(a: &CheckArgs) -> Result<(String, bool), Error> {
+    let (format, game, variable, context, exact) = match &a.scenario {
+        CheckScenario::Swtcg(c) => {
+            let s = &c.attack;
+            let format = check_format(a.format, s.format, s.exact, s.plot.as_deref())?;
+            let (attacker, defender, rules) = swtcg_setup(s)?;
+            let result = swtcg::attack::attack(&attacker, &defender, &rules)?;
+            let (variable, dist) = match c.variable {
+                SwtcgVariable::Hits => ("hits", result.hits),
+                SwtcgVariable::Damage => ("damage", result.damage),
+                SwtcgVariable::AttackerDamage => ("attacker_damage", result.attacker_damage),
+            };
+            let context = vec![
+                ("attacker", Some(s.attacker.clone())),
+                ("defender", Some(s.defender.clone())),
+                ("rules", (!s.rules.is_empty()).then(|| s.rules.join(", "))),
+            ];
+            (format, "swtcg", variable, context, dist)
+        }
+        CheckScenario::Legion(c) => {
+            let s = &c.attack;
+            let format = check_format(a.format, s.format, s.exact, s.plot.as_deref())?;
+            let (scenario, edition, policy) = legion_setup(s)?;
+            let result = holodice::legion::attack::attack(&scenario, edition, policy)?;
+            let (variable, dist) = match c.variable {
+                LegionVariable::Wounds => ("wounds", result.wounds),
+                LegionVariable::AttackResults => ("attack_results", result.attack_results),
+                LegionVariable::AttackerWounds => ("attacker_wounds", result.attacker_wounds),
+                LegionVariable::GuardianWounds => (
+                    "guardian_wounds",
+                    result.guardian_wounds.ok_or_else(|| {
+                        Error::Missing(
+                            "--variable guardian_wounds needs a guardian: give --guardian SPEC"
+                                .into(),
+                        )
+                    })?,
+                ),
+            };
+            let context = vec![
+                ("attacker", Some(s.attacker.clone())),
+                ("defender", Some(s.defender.clone())),
+                ("guardian", s.guardian.clone()),
+                ("edition", Some(edition.name().to_string())),
+                ("policy", Some(policy.name())),
+            ];
+            (format, "legion", variable, context, dist)
+        }
+    };
+    let (source, text) = read_samples(&a.samples)?;
+    let observed = holodice::gof::parse_samples(&source, &text)?;
+    let fit = match a.test {
+        TestArg::ChiSquare => holodice::gof::chi_square(&observed, &exact),
+        TestArg::GTest => holodice::gof::g_test(&observed, &exact),
+    };
+    let consistent = fit.consistent(a.alpha);
+    let context: Vec<(&str, String)> = context
+        .into_iter()
+        .filter_map(|(k, v)| v.map(|v| (k, v.split_whitespace().collect::<Vec<_>>().join(" "))))
+        .collect();
+    let out = match format {
+        CheckFormatArg::Json => {
+            let mut top = serde_json::Map::new();
+            top.insert("game".into(), game.into());
+            top.insert("variable".into(), variable.into());
+            for (k, v) in &context {
+                top.insert((*k).into(), v.as_str().into());
+            }
+            if let serde_json::Value::Object(fit) = fit.to_json(a.alpha) {
+                top.extend(fit);
+            }
+            let mut s = serde_json::to_string_pretty(&serde_json::Value::Object(top))
+                .expect("JSON values serialize");
+            s.push('\n');
+            s
+        }
+        CheckFormatArg::Text => {
+            let game_name = if game == "swtcg" { "SWTCG" } else { "Legion" };
+            let mut s = format!("Check of {game_name} attack samples: {variable}\n");
+            for (k, v) in &context {
+                if !v.is_empty() {
+                    s.push_str(&format!("{}{}: {v}\n", k[..1].to_uppercase(), &k[1..]));
+                }
+            }
+            s.push_str(&format!("Samples: {} from {source}\n\n", fit.samples()));
+            s + &fit.to_text(a.alpha)
+        }
+    };
+    Ok((out, consistent))
+}
+
+/// The output format of `check`, given before the game or (as for the attack commands) after
+/// it; the attack commands' --exact and --plot have no meaning here.
+fn check_format(
+    before: Option<CheckFormatArg>,
+    after: FormatArg,
+    exact: bool,
+    plot: Option<&Path>,
+) -> Result<CheckFormatArg, Error> {
+    if plot.is_some() {
+        return Err(Error::Missing(
+            "check draws no chart: remove --plot (the attack command draws one)".into(),
+        ));
+    }
+    if exact {
+        return Err(Error::Missing(
+            "check prints counts, not exact fractions: remove --exact".into(),
+        ));
+    }
+    match (before, after) {
+        (Some(f), FormatArg::Text) => Ok(f),
+        (None, FormatArg::Text) => Ok(CheckFormatArg::Text),
+        (None, FormatArg::Json) => Ok(CheckFormatArg::Json),
+        (Some(_), _) => Err(Error::Missing(
+            "check: --format is given before and after the game; give it once".into(),
+        )),
+        (None, other) => Err(Error::Missing(format!(
+            "check prints --format text or json, not {}",
+            other
+                .to_possible_value()
+                .map_or_else(String::new, |v| v.get_name().to_string())
+        ))),
+    }
+}
+
+/// The text of --samples FILE, or of standard input for "-", with its name for messages.
+fn read_samples(path: &Path) -> Result<(String, String), Error> {
+    if path == Path::new("-") {
+        let source = "--samples - (standard input)".to_string();
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| Error::File(format!("cannot read {source}: {e}")))?;
+        return Ok((source, text));
+    }
+    let source = format!("--samples {}", path.display());
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Error::File(format!("cannot read {source}: {e}")))?;
+    Ok((source, text))
 }

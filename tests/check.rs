@@ -1,0 +1,578 @@
+//! End-to-end tests of `holodice check`: samples against the exact distribution of an attack.
+//!
+//! Samples come from the files under tests/fixtures/check/ (exact frequencies worked out by hand,
+//! the derivations beside the tests) or from a small deterministic dice simulator written here,
+//! once right and once with a known rules mistake. Every expected statistic is computed by hand
+//! from the counts, never copied from the program's output.
+
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+mod common;
+use common::*;
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------------
+
+fn fixture(name: &str) -> String {
+    format!("{}/tests/fixtures/check/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `holodice args...` with `input` on standard input.
+fn holodice_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_holodice"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the holodice binary runs");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    // The binary may exit before reading (a bad argument): a broken pipe is then expected.
+    let _ = stdin.write_all(input.as_bytes());
+    drop(stdin);
+    child.wait_with_output().expect("the holodice binary ends")
+}
+
+/// Asserts the exit status and that stderr is empty, and returns stdout.
+fn expect_status(out: &Output, status: i32, what: &str) -> String {
+    assert_eq!(
+        out.status.code(),
+        Some(status),
+        "{what}: exit status; stdout:\n{}\nstderr: {}",
+        stdout(out),
+        stderr(out)
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "{what}: a check that ran prints nothing on stderr, got {}",
+        stderr(out)
+    );
+    stdout(out)
+}
+
+fn json(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("not one JSON document ({e}):\n{text}"))
+}
+
+fn f(v: &Value) -> f64 {
+    v.as_f64().unwrap_or_else(|| panic!("{v} is not a number"))
+}
+
+fn close(a: f64, b: f64, tol: f64) -> bool {
+    (a - b).abs() <= tol
+}
+
+/// SplitMix64: a small deterministic generator, so the simulated samples are the same on every
+/// run and machine.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn d6(&mut self) -> i64 {
+        (self.next() % 6) as i64 + 1
+    }
+}
+
+/// A SWTCG attack simulator for Power, Accuracy and Critical Hit against a defender without
+/// keywords: each die hits when its face plus Accuracy is 4 or more; Critical Hit adds its value
+/// when a die shows a natural six. `crit_needs_hit` is the known mistake: it fires only on a six
+/// that also hits. Returns one damage outcome per line.
+fn simulate_swtcg(
+    seed: u64,
+    trials: usize,
+    power: usize,
+    accuracy: i64,
+    critical: i64,
+    crit_needs_hit: bool,
+) -> String {
+    let mut rng = Rng(seed);
+    let mut out = String::from("outcome\n");
+    for _ in 0..trials {
+        let faces: Vec<i64> = (0..power).map(|_| rng.d6()).collect();
+        let hits = faces.iter().filter(|&&f| f + accuracy >= 4).count() as i64;
+        let six = faces
+            .iter()
+            .any(|&f| f == 6 && (!crit_needs_hit || f + accuracy >= 4));
+        let damage = hits + if six { critical } else { 0 };
+        out.push_str(&format!("{damage}\n"));
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------------
+// (a) Exact frequencies are consistent
+// ---------------------------------------------------------------------------------------------
+
+/// Power 3 against a defender without Armor: each die hits on 4+ (p = 1/2), so damage is
+/// Binomial(3, 1/2) = 1/8, 3/8, 3/8, 1/8; the fixture holds 10,000 samples in exactly those
+/// proportions: 1250, 3750, 3750, 1250. Chi-square 0 on 3 degrees of freedom, p-value 1.
+#[test]
+fn exact_frequencies_are_consistent() {
+    let path = fixture("power3-health2-exact.csv");
+    let base = ["check", "--samples", &path];
+    let scenario = ["swtcg", "--attacker", "Power 3", "--defender", "Health 2"];
+    let args: Vec<&str> = base.iter().chain(&scenario).copied().collect();
+    let text = expect_status(&holodice(&args), 0, "exact frequencies, text");
+    for needle in [
+        "damage",
+        "Attacker: Power 3",
+        "Samples: 10000",
+        "outcome  observed  expected",
+        "Test: chi-square, statistic 0.0000, 3 degrees of freedom, p-value 1",
+        "Verdict: consistent",
+    ] {
+        assert!(text.contains(needle), "missing {needle:?} in:\n{text}");
+    }
+
+    let args: Vec<&str> = base
+        .iter()
+        .chain(&["--format", "json"])
+        .chain(&scenario)
+        .copied()
+        .collect();
+    let j = json(&expect_status(
+        &holodice(&args),
+        0,
+        "exact frequencies, JSON",
+    ));
+    for key in [
+        "observed",
+        "expected",
+        "statistic",
+        "dof",
+        "p_value",
+        "alpha",
+        "consistent",
+        "impossible",
+    ] {
+        assert!(j.get(key).is_some(), "JSON lacks {key:?}: {j}");
+    }
+    for (k, n) in [("0", 1250), ("1", 3750), ("2", 3750), ("3", 1250)] {
+        assert_eq!(j["observed"][k], n);
+        assert_eq!(f(&j["expected"][k]), f64::from(n));
+    }
+    assert_eq!(f(&j["statistic"]), 0.0);
+    assert_eq!(j["dof"], 3);
+    assert!(f(&j["p_value"]) > 0.999_999);
+    assert_eq!(f(&j["alpha"]), 1e-6);
+    assert_eq!(j["consistent"], true);
+    assert_eq!(j["impossible"], serde_json::json!([]));
+    assert_eq!(j["variable"], "damage");
+    assert_eq!(j["test"], "chi-square");
+
+    // The same with the G-test, and --format given after the game as for `swtcg attack`.
+    let args: Vec<&str> = base
+        .iter()
+        .chain(&["--test", "g-test"])
+        .chain(&scenario)
+        .chain(&["--format", "json"])
+        .copied()
+        .collect();
+    let j = json(&expect_status(&holodice(&args), 0, "G-test"));
+    assert_eq!(j["test"], "G-test");
+    assert_eq!(f(&j["statistic"]), 0.0);
+}
+
+/// A correct simulator of the same attack passes too (a control for the simulator below).
+#[test]
+fn a_correct_simulator_passes() {
+    // Power 4, Accuracy 1, Critical Hit 2: hits on natural 3+, and 2 more on any natural six.
+    let samples = simulate_swtcg(7, 10_000, 4, 1, 2, false);
+    let out = holodice_stdin(
+        &[
+            "check",
+            "--samples",
+            "-",
+            "swtcg",
+            "--attacker",
+            "Power 4, Accuracy 1, Critical Hit 2",
+        ],
+        &samples,
+    );
+    let text = expect_status(&out, 0, "correct simulator");
+    assert!(text.contains("Samples: 10000 from --samples - (standard input)"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// (b), (f) A simulator with a known mistake is rejected; samples on standard input
+// ---------------------------------------------------------------------------------------------
+
+/// Power 4, Accuracy −3, Critical Hit 2: no die can hit (a natural 6 − 3 = 3 < 4), but Critical
+/// Hit fires on any natural six, so damage is 2 with probability 1 − (5/6)^4 = 671/1296 and 0
+/// otherwise. A simulator that wrongly makes the six hit first never fires Critical Hit: all its
+/// 10,000 samples are 0. With p₀ = 625/1296, p₂ = 671/1296 and N = 10,000:
+/// X² = (N − N p₀)²/(N p₀) + (N p₂)²/(N p₂) = N p₂²/p₀ + N p₂ = N p₂/p₀ = 10,000 · 671/625
+/// = 10,736, on 1 degree of freedom.
+#[test]
+fn a_simulator_whose_critical_hit_needs_a_hit_is_rejected() {
+    let samples = simulate_swtcg(1, 10_000, 4, -3, 2, true);
+    assert!(samples.lines().skip(1).all(|l| l == "0"));
+    let args = [
+        "check",
+        "--samples",
+        "-",
+        "--format",
+        "json",
+        "swtcg",
+        "--attacker",
+        "Power 4, Accuracy -3, Critical Hit 2",
+    ];
+    let j = json(&expect_status(
+        &holodice_stdin(&args, &samples),
+        1,
+        "wrong simulator",
+    ));
+    assert_eq!(j["consistent"], false);
+    assert_eq!(j["impossible"], serde_json::json!([]));
+    assert_eq!(j["dof"], 1);
+    assert!(close(f(&j["statistic"]), 10_736.0, 1e-6), "{j}");
+    assert!(f(&j["p_value"]) < 1e-6);
+    assert_eq!(j["observed"]["0"], 10_000);
+    assert_eq!(j["observed"]["2"], 0);
+    // N p₂ = 10,000 · 671/1296.
+    assert!(close(
+        f(&j["expected"]["2"]),
+        10_000.0 * 671.0 / 1296.0,
+        1e-6
+    ));
+
+    // The text verdict says why.
+    let text_args = [
+        "check",
+        "--samples",
+        "-",
+        "swtcg",
+        "--attacker",
+        "Power 4, Accuracy -3, Critical Hit 2",
+    ];
+    let text = expect_status(&holodice_stdin(&text_args, &samples), 1, "text verdict");
+    assert!(text.contains("Verdict: rejected (p-value"), "{text}");
+
+    // The same simulator with the rule right passes.
+    let right = simulate_swtcg(1, 10_000, 4, -3, 2, false);
+    expect_status(&holodice_stdin(&text_args, &right), 0, "right simulator");
+}
+
+// ---------------------------------------------------------------------------------------------
+// (c) Legion: cover that cancels crits (a wrong reading) against the engine
+// ---------------------------------------------------------------------------------------------
+
+/// Attacker "2 red, surge crit", defender "red defense, cover light", edition amg-2021 (cover
+/// cancels hits outright; crits ignore it).
+///
+/// A red attack die shows a crit on 1 face, a surge (→ crit) on 1, a hit on 5 and a blank on 1
+/// of 8: C = 1/4, H = 5/8, B = 1/8. For two dice (in 64ths): CC 4, CH 20, CB 4, HH 25, HB 10,
+/// BB 1. Light cover cancels one hit; each remaining result is then blocked by a red defense die
+/// with probability 3/6 = 1/2 (its surge is a blank without surge block), so wounds are
+/// Binomial(remaining, 1/2).
+///
+/// - Right (cover cancels hits only): remaining = crits + max(hits − 1, 0): 2 for CC, 1 for CH,
+///   CB, HH, 0 for HB, BB. P(2 remain) = 4/64, P(1) = 49/64, P(0) = 11/64; wounds:
+///   P(2) = 4/64 · 1/4 = 2/128, P(1) = 4/64 · 1/2 + 49/64 · 1/2 = 53/128, P(0) = 73/128.
+/// - Wrong (cover cancels a crit too): remaining = max(crits + hits − 1, 0): 1 for CC, CH, HH,
+///   0 for CB, HB, BB. P(1 remain) = 49/64, P(0) = 15/64; wounds: P(1) = 49/128,
+///   P(0) = 79/128, never 2.
+///
+/// The fixture holds the wrong reading's exact frequencies for N = 12,800: 7900 zeros and 4900
+/// ones. Against the engine's 7300, 5300, 200:
+/// X² = 600²/7300 + 400²/5300 + 200²/200 = 49.315 + 30.189 + 200 = 279.504, 2 degrees of
+/// freedom, p = e^(−X²/2) ≈ 1.6e-61.
+#[test]
+fn legion_cover_cancelling_crits_is_rejected() {
+    let path = fixture("legion-cover-cancels-crits.csv");
+    let scenario = [
+        "legion",
+        "--attacker",
+        "2 red, surge crit",
+        "--defender",
+        "red defense, cover light",
+        "--edition",
+        "amg-2021",
+    ];
+    let args: Vec<&str> = ["check", "--samples", &path, "--format", "json"]
+        .iter()
+        .chain(&scenario)
+        .copied()
+        .collect();
+    let j = json(&expect_status(&holodice(&args), 1, "wrong cover reading"));
+    for (k, e) in [("0", 7300.0), ("1", 5300.0), ("2", 200.0)] {
+        assert!(close(f(&j["expected"][k]), e, 1e-9), "{k}: {j}");
+    }
+    let x2 = 600.0f64.powi(2) / 7300.0 + 400.0f64.powi(2) / 5300.0 + 200.0;
+    assert!(close(f(&j["statistic"]), x2, 1e-9), "{j}");
+    assert!(close(x2, 279.504, 1e-3));
+    assert_eq!(j["dof"], 2);
+    assert!(close(f(&j["p_value"]), (-x2 / 2.0).exp(), 1e-70), "{j}");
+    assert_eq!(j["consistent"], false);
+    assert_eq!(j["edition"], "amg-2021");
+    assert_eq!(j["variable"], "wounds");
+
+    // The G-test rejects it too.
+    let args: Vec<&str> = ["check", "--samples", &path, "--test", "g-test"]
+        .iter()
+        .chain(&scenario)
+        .copied()
+        .collect();
+    let text = expect_status(&holodice(&args), 1, "wrong cover reading, G-test");
+    assert!(text.contains("Test: G-test"), "{text}");
+
+    // The right reading's exact frequencies pass.
+    let right = "outcome,count\n0,7300\n1,5300\n2,200\n";
+    let args: Vec<&str> = ["check", "--samples", "-"]
+        .iter()
+        .chain(&scenario)
+        .copied()
+        .collect();
+    expect_status(&holodice_stdin(&args, right), 0, "right cover reading");
+}
+
+/// `--variable` picks another variable of the attack: a red die's results before cover are
+/// hits + crits, 7/8 per die with surge crit, so 1 die gives P(1) = 7/8.
+#[test]
+fn legion_other_variables() {
+    let base = [
+        "check",
+        "--samples",
+        "-",
+        "--format",
+        "json",
+        "legion",
+        "--attacker",
+        "1 red, surge crit",
+        "--defender",
+        "white defense",
+    ];
+    let args: Vec<&str> = base
+        .iter()
+        .chain(&["--variable", "attack_results"])
+        .copied()
+        .collect();
+    let j = json(&expect_status(
+        &holodice_stdin(&args, "0,100\n1,700\n"),
+        0,
+        "attack results",
+    ));
+    assert_eq!(j["variable"], "attack_results");
+    assert_eq!(f(&j["expected"]["1"]), 700.0);
+    assert_eq!(f(&j["statistic"]), 0.0);
+
+    // No guardian, no guardian wounds.
+    let args: Vec<&str> = base
+        .iter()
+        .chain(&["--variable", "guardian_wounds"])
+        .copied()
+        .collect();
+    let out = holodice_stdin(&args, "0\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--guardian"), "{}", stderr(&out));
+}
+
+// ---------------------------------------------------------------------------------------------
+// (d) Impossible outcomes
+// ---------------------------------------------------------------------------------------------
+
+/// Power 3 deals at most 3 damage: two samples of 5 are impossible. The other 10,000 samples
+/// match the distribution exactly (p-value 1), and the check still fails.
+#[test]
+fn an_impossible_outcome_fails_the_check() {
+    let path = fixture("power3-health2-impossible.csv");
+    let scenario = ["swtcg", "--attacker", "Power 3", "--defender", "Health 2"];
+    let args: Vec<&str> = ["check", "--samples", &path, "--format", "json"]
+        .iter()
+        .chain(&scenario)
+        .copied()
+        .collect();
+    let j = json(&expect_status(&holodice(&args), 1, "impossible, JSON"));
+    assert_eq!(j["impossible"], serde_json::json!([5]));
+    assert_eq!(j["consistent"], false);
+    assert_eq!(j["observed"]["5"], 2);
+    assert_eq!(f(&j["expected"]["5"]), 0.0);
+    assert!(f(&j["p_value"]) > 0.999_999);
+
+    let args: Vec<&str> = ["check", "--samples", &path]
+        .iter()
+        .chain(&scenario)
+        .copied()
+        .collect();
+    let text = expect_status(&holodice(&args), 1, "impossible, text");
+    assert!(text.contains("impossible"), "{text}");
+    assert!(
+        text.contains(
+            "Verdict: rejected: impossible outcome observed (probability 0): 5 (2 times)"
+        ),
+        "{text}"
+    );
+
+    // Damage 1 falls in the gap of a {0, 2} distribution (Critical Hit only, see above).
+    let args = [
+        "check",
+        "--samples",
+        "-",
+        "--format",
+        "json",
+        "swtcg",
+        "--attacker",
+        "Power 4, Accuracy -3, Critical Hit 2",
+    ];
+    let j = json(&expect_status(
+        &holodice_stdin(&args, "0\n2\n1\n2\n"),
+        1,
+        "gap",
+    ));
+    assert_eq!(j["impossible"], serde_json::json!([1]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Binning through the command line
+// ---------------------------------------------------------------------------------------------
+
+/// 16 samples of Power 3 expect 2, 6, 6, 2: {0, 1} reaches 8 and closes, {2} is 6, and the tail
+/// {3} (2 < 5) joins it: bins 0..1 and 2..3, 1 degree of freedom.
+#[test]
+fn small_expected_counts_merge() {
+    let args = [
+        "check",
+        "--samples",
+        "-",
+        "--format",
+        "json",
+        "swtcg",
+        "--attacker",
+        "Power 3",
+    ];
+    let j = json(&expect_status(
+        &holodice_stdin(&args, "0,2\n1,6\n2,6\n3,2\n"),
+        0,
+        "merging",
+    ));
+    let bins: Vec<(i64, i64)> = j["bins"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| (b["first"].as_i64().unwrap(), b["last"].as_i64().unwrap()))
+        .collect();
+    assert_eq!(bins, vec![(0, 1), (2, 3)]);
+    assert_eq!(j["dof"], 1);
+    assert_eq!(f(&j["statistic"]), 0.0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// (e) Bad input: exit 2, one line
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn a_non_integer_line_names_its_line() {
+    let path = fixture("not-an-integer.csv");
+    // Line 1 is the header, line 4 blank; "2.5" is line 5.
+    assert_user_error(
+        &[
+            "check",
+            "--samples",
+            &path,
+            "swtcg",
+            "--attacker",
+            "Power 3",
+        ],
+        &[
+            "not-an-integer.csv, line 5",
+            "'2.5' is not an integer outcome",
+        ],
+    );
+}
+
+#[test]
+fn bad_input_exits_2_on_one_line() {
+    let p3 = ["swtcg", "--attacker", "Power 3"];
+    let exact = fixture("power3-health2-exact.csv");
+    let with = |pre: &[&str], post: &[&str]| -> Vec<String> {
+        ["check", "--samples", exact.as_str()]
+            .iter()
+            .chain(pre)
+            .chain(&p3)
+            .chain(post)
+            .map(|s| s.to_string())
+            .collect()
+    };
+    let cases: Vec<(Vec<String>, Vec<&str>)> = vec![
+        (
+            with(&["--alpha", "0"], &[]),
+            vec!["--alpha", "between 0 and 1"],
+        ),
+        (with(&["--alpha", "x"], &[]), vec!["--alpha"]),
+        (with(&["--test", "t-test"], &[]), vec!["t-test"]),
+        (with(&[], &["--format", "yaml"]), vec!["text or json"]),
+        (
+            with(&["--format", "json"], &["--format", "json"]),
+            vec!["give it once"],
+        ),
+        (with(&[], &["--plot", "x.svg"]), vec!["--plot"]),
+        (with(&[], &["--exact"]), vec!["--exact"]),
+        (with(&[], &["--variable", "wounds"]), vec!["wounds"]),
+        (
+            vec![
+                "check".into(),
+                "--samples".into(),
+                exact.clone(),
+                "swtcg".into(),
+                "--attacker".into(),
+                "Powr 3".into(),
+            ],
+            vec!["did you mean 'Power'"],
+        ),
+        (
+            vec![
+                "check".into(),
+                "--samples".into(),
+                "/nonexistent/samples.csv".into(),
+                "swtcg".into(),
+                "--attacker".into(),
+                "Power 3".into(),
+            ],
+            vec!["cannot read --samples /nonexistent/samples.csv"],
+        ),
+    ];
+    for (args, needles) in cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = holodice(&args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert_eq!(
+            err.matches('\n').count(),
+            1,
+            "{args:?}: one line, got {err:?}"
+        );
+        assert!(err.starts_with("holodice: "), "{args:?}: {err}");
+        for n in needles {
+            assert!(err.contains(n), "{args:?}: {err:?} lacks {n:?}");
+        }
+    }
+}
+
+#[test]
+fn bad_standard_input_exits_2() {
+    let args = ["check", "--samples", "-", "swtcg", "--attacker", "Power 3"];
+    for (input, needle) in [
+        ("", "holds no samples"),
+        ("outcome,count\n", "holds no samples"),
+        ("1\n2,x\n", "line 2: count 'x'"),
+        ("1,2,3\n", "line 1"),
+    ] {
+        let out = holodice_stdin(&args, input);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{input:?}: {err}");
+        assert!(err.starts_with("holodice: error: --samples - (standard input)"));
+        assert!(err.contains(needle), "{input:?}: {err:?} lacks {needle:?}");
+        assert_eq!(err.matches('\n').count(), 1);
+    }
+}
