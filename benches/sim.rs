@@ -8,7 +8,10 @@
 //! Only the simulation is timed: the units and rules are built beforehand.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use holodice::legion::{attack::Edition, spec::Scenario};
+use holodice::legion::{
+    attack::{Edition, Policy},
+    spec::Scenario,
+};
 use holodice::sim::{simulate_legion, simulate_swtcg};
 use holodice::swtcg::{rules::Rules, spec::Unit};
 use std::hint::black_box;
@@ -37,7 +40,16 @@ fn sim(c: &mut Criterion) {
     )
     .unwrap();
     c.bench_function("1,000,000 Legion attacks", |b| {
-        b.iter(|| simulate_legion(black_box(&scenario), Edition::Amg2024, 1_000_000, 1).unwrap())
+        b.iter(|| {
+            simulate_legion(
+                black_box(&scenario),
+                Edition::Amg2024,
+                Policy::Greedy,
+                1_000_000,
+                1,
+            )
+            .unwrap()
+        })
     });
 }
 

@@ -634,15 +634,14 @@ fn simulate_swtcg(a: &SimulateSwtcgArgs) -> Result<String, Error> {
 fn simulate_legion(a: &SimulateLegionArgs) -> Result<String, Error> {
     check_trials(&a.simulate)?;
     let (scenario, edition, policy) = legion_setup(&a.attack)?;
-    if policy != Policy::Greedy {
-        return Err(Error::NotModelled {
-            keyword: "simulate --policy optimal".into(),
-            reason: "the simulator plays the greedy policy".into(),
-        });
-    }
     let exact = holodice::legion::attack::attack(&scenario, edition, policy)?;
-    let samples =
-        holodice::sim::simulate_legion(&scenario, edition, a.simulate.trials, a.simulate.seed)?;
+    let samples = holodice::sim::simulate_legion(
+        &scenario,
+        edition,
+        policy,
+        a.simulate.trials,
+        a.simulate.seed,
+    )?;
     let mut dists = vec![
         ("wounds".to_string(), exact.wounds.clone()),
         ("attack_results".to_string(), exact.attack_results.clone()),

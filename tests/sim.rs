@@ -8,6 +8,7 @@
 
 use holodice::dist::{to_f64, Dist};
 use holodice::legion::attack::{attack as legion_attack, Edition, Policy};
+use holodice::legion::optimal::Objective;
 use holodice::legion::spec::Scenario;
 use holodice::sim::{simulate_legion, simulate_swtcg, Samples};
 use holodice::swtcg::{attack::attack as swtcg_attack, rules::Rules, spec::Unit};
@@ -444,33 +445,142 @@ const LEGION: &[(&str, &str, Option<&str>, &[Edition])] = &[
     ),
 ];
 
+/// The simulation of one Legion scenario under `policy` against the exact engine's answer.
+fn legion_problems(
+    s: &Scenario,
+    name: &str,
+    edition: Edition,
+    policy: Policy,
+    seed: u64,
+) -> Vec<String> {
+    let exact = legion_attack(s, edition, policy).unwrap();
+    let samples = simulate_legion(s, edition, policy, trials(LEGION_TRIALS), seed).unwrap();
+    let name = format!("{name}, {}, {}", edition.name(), policy.name());
+    let mut variables = vec![
+        ("wounds", pmf(&exact.wounds)),
+        ("attack_results", pmf(&exact.attack_results)),
+        ("attacker_wounds", pmf(&exact.attacker_wounds)),
+    ];
+    match &exact.guardian_wounds {
+        Some(g) => variables.push(("guardian_wounds", pmf(g))),
+        None => assert!(samples.get("guardian_wounds").is_none(), "{name}"),
+    }
+    assert_eq!(samples.variables.len(), variables.len(), "{name}");
+    let mut problems = Vec::new();
+    for (key, exact) in &variables {
+        problems.extend(compare(&name, key, exact, &samples));
+    }
+    problems
+}
+
 #[test]
 fn legion_simulation_agrees_with_the_exact_engine() {
     let mut problems = Vec::new();
     let mut seed = 2000;
     for (attacker, defender, guardian, editions) in LEGION {
         let s = Scenario::parse(attacker, defender, *guardian).unwrap();
+        let name = format!("[{attacker}] vs [{defender}] guarded by {guardian:?}");
         for &edition in *editions {
             seed += 1;
-            let exact = legion_attack(&s, edition, Policy::Greedy).unwrap();
-            let samples = simulate_legion(&s, edition, trials(LEGION_TRIALS), seed).unwrap();
-            let name = format!(
-                "[{attacker}] vs [{defender}] guarded by {guardian:?}, {}",
-                edition.name()
-            );
-            let mut variables = vec![
-                ("wounds", pmf(&exact.wounds)),
-                ("attack_results", pmf(&exact.attack_results)),
-                ("attacker_wounds", pmf(&exact.attacker_wounds)),
-            ];
-            match &exact.guardian_wounds {
-                Some(g) => variables.push(("guardian_wounds", pmf(g))),
-                None => assert!(samples.get("guardian_wounds").is_none(), "{name}"),
-            }
-            assert_eq!(samples.variables.len(), variables.len(), "{name}");
-            for (key, exact) in &variables {
-                problems.extend(compare(&name, key, exact, &samples));
-            }
+            problems.extend(legion_problems(&s, &name, edition, Policy::Greedy, seed));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Scenarios where the optimal policy plays differently from the greedy one: the simulator
+/// rolls every die and asks the optimal policy only which to reroll (and Marksman's split).
+/// Attacker, defender and guardian SPECs, editions, and what the optimal policy maximises.
+type OptimalScenario = (
+    &'static str,
+    &'static str,
+    Option<&'static str>,
+    &'static [Edition],
+    Objective,
+);
+
+const LEGION_OPTIMAL: &[OptimalScenario] = &[
+    // Crit fishing: Armor cancels hits, so tokens reroll hits for crits.
+    (
+        "1 red, aim 1, Pierce 99",
+        "red defense, Armor",
+        None,
+        NEW,
+        Objective::Mean,
+    ),
+    (
+        "3 red, 1 black, aim 1, Precise 1, Pierce 1",
+        "white defense, Armor",
+        None,
+        NEW,
+        Objective::Mean,
+    ),
+    // A surge hit folded into the hits, rerolled for crits.
+    (
+        "3 black, surge hit, aim 1",
+        "red defense, Armor",
+        None,
+        NEW,
+        Objective::AtLeast(2),
+    ),
+    // Marksman's split of the aims left, with Lethal wanting them.
+    (
+        "2 red, 2 black, 1 white, aim 2, Marksman, Lethal 1",
+        "red defense, Armor 1, dodge 1",
+        None,
+        NEW,
+        Objective::Mean,
+    ),
+    (
+        "2 black, 2 white, aim 1, Marksman, Lethal 2",
+        "red defense, Shielded 1, cover heavy",
+        None,
+        BOTH,
+        Objective::AtLeast(2),
+    ),
+    // The optimal attacker keeps its Pierce for the defender, not the guardian.
+    (
+        "3 red, 2 black, aim 1, Pierce 2",
+        "white defense, cover light",
+        Some("Guardian 2, red defense"),
+        BOTH,
+        Objective::Mean,
+    ),
+    (
+        "4 red, surge hit, Pierce 1, aim 1",
+        "red defense, Deflect, Armor 1",
+        Some("Guardian 3, red defense, surge block, Deflect"),
+        NEW,
+        Objective::AtLeast(3),
+    ),
+    // Observation tokens, with surges left to Critical X and surge tokens, or settled as crits.
+    (
+        "2 red, 1 white, observation 2, Critical 1, surge tokens 1",
+        "red defense, Impervious, Uncanny Luck 1",
+        None,
+        NEW,
+        Objective::Mean,
+    ),
+    (
+        "3 white, surge crit, aim 1, observation 1",
+        "white defense, Shielded 1, surge tokens 1",
+        None,
+        NEW,
+        Objective::AtLeast(1),
+    ),
+];
+
+#[test]
+fn legion_optimal_simulation_agrees_with_the_exact_engine() {
+    let mut problems = Vec::new();
+    let mut seed = 3000;
+    for (attacker, defender, guardian, editions, objective) in LEGION_OPTIMAL {
+        let s = Scenario::parse(attacker, defender, *guardian).unwrap();
+        let name = format!("[{attacker}] vs [{defender}] guarded by {guardian:?}");
+        for &edition in *editions {
+            seed += 1;
+            let policy = Policy::Optimal(*objective);
+            problems.extend(legion_problems(&s, &name, edition, policy, seed));
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
@@ -485,7 +595,7 @@ fn legion_refusals_match_the_exact_engine() {
     )
     .unwrap();
     let exact = legion_attack(&s, Edition::Amg2024, Policy::Greedy).unwrap_err();
-    let sim = simulate_legion(&s, Edition::Amg2024, 100, 1).unwrap_err();
+    let sim = simulate_legion(&s, Edition::Amg2024, Policy::Greedy, 100, 1).unwrap_err();
     assert!(matches!(
         (exact, sim),
         (Error::Illegal(_), Error::Illegal(_))
@@ -502,14 +612,14 @@ fn the_same_seed_gives_the_same_samples() {
     assert_ne!(first, simulate_swtcg(&a, &d, &r, 70_000, 10).unwrap());
 
     let s = Scenario::parse("3 red, 2 white, aim 1", "white defense, cover light", None).unwrap();
-    let first = simulate_legion(&s, Edition::Amg2024, 70_000, 9).unwrap();
+    let first = simulate_legion(&s, Edition::Amg2024, Policy::Greedy, 70_000, 9).unwrap();
     assert_eq!(
         first,
-        simulate_legion(&s, Edition::Amg2024, 70_000, 9).unwrap()
+        simulate_legion(&s, Edition::Amg2024, Policy::Greedy, 70_000, 9).unwrap()
     );
     assert_ne!(
         first,
-        simulate_legion(&s, Edition::Amg2024, 70_000, 10).unwrap()
+        simulate_legion(&s, Edition::Amg2024, Policy::Greedy, 70_000, 10).unwrap()
     );
 }
 
@@ -528,7 +638,7 @@ fn samples_are_stable_across_versions_and_machines() {
     assert_eq!(hits, [(0, 122), (1, 406), (2, 362), (3, 110)]);
 
     let s = Scenario::parse("3 red, 2 white, aim 1", "white defense, cover light", None).unwrap();
-    let s = simulate_legion(&s, Edition::Amg2024, 1000, 12345).unwrap();
+    let s = simulate_legion(&s, Edition::Amg2024, Policy::Greedy, 1000, 12345).unwrap();
     let wounds: Vec<(i64, u64)> = s
         .get("wounds")
         .unwrap()

@@ -102,17 +102,62 @@ fn bad_simulation_requests_exit_two_with_one_line() {
     assert_user_error(&with(&["--trials", "1000000000000"]), &["--trials"]);
     assert_user_error(&with(&["--format", "yaml"]), &["text or json"]);
     assert_user_error(&with(&["--plot", "x.svg"]), &["drop --plot"]);
-    assert_user_error(
-        &[
+}
+
+/// An exact fraction as printed in JSON ("15/64", or an integer).
+fn fraction(v: &serde_json::Value) -> f64 {
+    let text = v.as_str().unwrap();
+    match text.split_once('/') {
+        Some((n, d)) => n.parse::<f64>().unwrap() / d.parse::<f64>().unwrap(),
+        None => text.parse().unwrap(),
+    }
+}
+
+#[test]
+fn legion_simulation_plays_the_optimal_policy() {
+    for (attacker, defender, exact) in [
+        // Armor cancels the hit: the aim rerolls it for a crit. 1/8 + 5/8·1/8 = 15/64.
+        (
+            "1 red, aim 1, Pierce 99",
+            "red defense, Armor",
+            Some(15.0 / 64.0),
+        ),
+        (
+            "2 red, 2 black, 1 white, aim 2, Marksman, Lethal 1",
+            "red defense, Armor 1, dodge 1",
+            None,
+        ),
+    ] {
+        let v = json(&[
             "legion",
             "simulate",
             "--attacker",
-            "2 red, aim 1",
+            attacker,
             "--defender",
-            "red defense",
+            defender,
             "--policy",
             "optimal",
-        ],
-        &["greedy"],
-    );
+            "--trials",
+            "40000",
+            "--seed",
+            "7",
+            "--format",
+            "json",
+        ]);
+        assert_eq!(v["policy"], "optimal (mean)");
+        for key in ["wounds", "attack_results", "attacker_wounds"] {
+            assert!(v[key]["consistent"].as_bool().unwrap(), "{key}: {}", v[key]);
+        }
+        let mean = &v["wounds"]["mean"];
+        let expected = fraction(&mean["expected"]);
+        if let Some(exact) = exact {
+            assert!((expected - exact).abs() < 1e-12, "{attacker}: {mean}");
+        }
+        let observed = mean["observed"].as_f64().unwrap();
+        let se = mean["standard_error"].as_f64().unwrap();
+        assert!(
+            (observed - expected).abs() < 5.0 * se,
+            "{attacker}: {observed} ± {se} against {expected}"
+        );
+    }
 }

@@ -7,11 +7,12 @@
 //! that the state is a handful of totals, and equal states merge at every step.
 
 use super::dice::{attack_dice, defense_die};
-use super::optimal::{Dice, Objective, Planner};
-use super::spec::{AttackSurge, Defender, Scenario};
+use super::optimal::{Choice, Dice, Objective, Planner};
+use super::spec::{AttackSurge, Attacker, Defender, Scenario};
 use crate::dist::{to_f64, Dist};
 use crate::error::Error;
 use crate::states::{Memo, Rolls, States};
+use std::rc::Rc;
 
 /// The most attack dice one attack may roll.
 pub const MAX_DICE: u32 = 30;
@@ -187,30 +188,15 @@ pub fn attack(s: &Scenario, edition: Edition, policy: Policy) -> Result<LegionAt
                 .into(),
         ));
     }
-    let faces = attack_dice();
-    let rolls = Rolls::default();
+    let rolls = Rc::new(Rolls::default());
     let roll = |n: u32, weights: &[u32]| rolls.roll(n, weights);
 
     // 1–2. Form the pool and roll it. A surge that the chart will turn into a crit (or into a hit,
     //      when Critical X cannot claim it) is as good as that result and is never rerolled, so
     //      it is counted with the hits and crits ("kept" dice); otherwise surges stay apart.
-    let surge_is = match a.surge {
-        AttackSurge::Crit => Some(true),
-        AttackSurge::Hit if a.critical == 0 => Some(false),
-        _ => None,
-    };
+    let surge_is = surge_is(a);
     // Per colour: weights of (blank, surge, kept), and of (crit, hit) among kept dice.
-    let weights: Vec<([u32; 3], [u32; 2])> = faces
-        .iter()
-        .map(|f| {
-            let (crit, hit, surge) = match surge_is {
-                Some(true) => (f.crit + f.surge, f.hit, 0),
-                Some(false) => (f.crit, f.hit + f.surge, 0),
-                None => (f.crit, f.hit, f.surge),
-            };
-            ([f.blank, surge, crit + hit], [crit, hit])
-        })
-        .collect();
+    let weights = weights_of(surge_is);
     let tokens_spent = u64::from(a.aim + a.observation);
     if tokens_spent > 0 {
         let per_colour = |n: u64| match (policy, surge_is) {
@@ -231,32 +217,20 @@ pub fn attack(s: &Scenario, edition: Edition, policy: Policy) -> Result<LegionAt
             )));
         }
     }
-    let resolver = Resolver {
+    let resolver = Rc::new(Resolver {
         s,
         edition,
-        rolls: &rolls,
+        rolls: Rc::clone(&rolls),
         defenses: Memo::default(),
         pierce_guardian_first: policy == Policy::Greedy,
         objective: match policy {
             Policy::Greedy => None,
             Policy::Optimal(o) => Some(o),
         },
-    };
-    let values: Memo<Rolled, f64> = Memo::default();
+    });
     let rolled = if let (Policy::Optimal(objective), true) = (policy, tokens_spent > 0) {
-        let weights4 = [0, 1, 2].map(|c| {
-            let (w, split) = weights[c];
-            [w[0], w[1], split[1], split[0]]
-        });
-        let terminal = |d: &Dice| {
-            *values.get(rolled_of(d, a), |r| {
-                let wounds = resolver
-                    .resolve(&States::certain(r.clone()))
-                    .to_dist(|o| i64::from(o.wounds));
-                to_f64(&objective.value(&wounds))
-            })
-        };
-        Planner::new(a, weights4, &rolls, &terminal)
+        let terminal = terminal(Rc::clone(&resolver), a, objective);
+        Planner::new(a, planner_weights(&weights), Rc::clone(&rolls), terminal)
             .play()
             .map(|d| rolled_of(d, a))
     } else if tokens_spent == 0 {
@@ -298,12 +272,149 @@ pub fn attack(s: &Scenario, edition: Edition, policy: Policy) -> Result<LegionAt
     })
 }
 
+/// Which result a surge is as good as, when the chart settles it: `Some(true)` a crit (surge
+/// crit), `Some(false)` a hit (surge hit without Critical X); `None` when it stays a surge.
+fn surge_is(a: &Attacker) -> Option<bool> {
+    match a.surge {
+        AttackSurge::Crit => Some(true),
+        AttackSurge::Hit if a.critical == 0 => Some(false),
+        _ => None,
+    }
+}
+
+/// Per colour: weights of (blank, surge, kept), and of (crit, hit) among kept dice, with settled
+/// surges folded into the result they become.
+fn weights_of(surge_is: Option<bool>) -> Vec<([u32; 3], [u32; 2])> {
+    attack_dice()
+        .iter()
+        .map(|f| {
+            let (crit, hit, surge) = match surge_is {
+                Some(true) => (f.crit + f.surge, f.hit, 0),
+                Some(false) => (f.crit, f.hit + f.surge, 0),
+                None => (f.crit, f.hit, f.surge),
+            };
+            ([f.blank, surge, crit + hit], [crit, hit])
+        })
+        .collect()
+}
+
+/// The planner's weights per colour: blank, surge, hit, crit.
+fn planner_weights(weights: &[([u32; 3], [u32; 2])]) -> [[u32; 4]; 3] {
+    [0, 1, 2].map(|c| {
+        let (w, split) = weights[c];
+        [w[0], w[1], split[1], split[0]]
+    })
+}
+
+/// The objective's value of a fully known roll once the rerolls are over, memoised.
+fn terminal<'a>(
+    resolver: Rc<Resolver<'a>>,
+    a: &'a Attacker,
+    objective: Objective,
+) -> Box<dyn Fn(&Dice) -> f64 + 'a> {
+    let values: Memo<Rolled, f64> = Memo::default();
+    Box::new(move |d: &Dice| {
+        *values.get(rolled_of(d, a), |r| {
+            let wounds = resolver
+                .resolve(&States::certain(r.clone()))
+                .to_dist(|o| i64::from(o.wounds));
+            to_f64(&objective.value(&wounds))
+        })
+    })
+}
+
+/// The optimal policy's decisions, for play with actual dice (the simulator): which dice each
+/// reroll token picks up, and how Marksman splits its aim tokens. The attacker keeps all its
+/// Pierce for the defender (a guardian's blocks are not pierced). Decisions are those that
+/// [`attack`] takes under [`Policy::Optimal`], memoised.
+///
+/// ```
+/// use holodice::legion::{attack::{Edition, OptimalPolicy}, optimal::Objective, spec::Scenario};
+/// let s = Scenario::parse("1 red, aim 1, Pierce 99", "red defense, Armor", None).unwrap();
+/// let p = OptimalPolicy::new(&s, Edition::Amg2024, Objective::Mean);
+/// // Armor cancels the hit: the aim token rerolls it, fishing for a crit.
+/// assert_eq!(p.reroll(0, [[0, 0, 1, 0], [0; 4], [0; 4]], 1), Some([[0, 0, 1], [0; 3], [0; 3]]));
+/// // A crit is kept.
+/// assert_eq!(p.reroll(0, [[0, 0, 0, 1], [0; 4], [0; 4]], 1), None);
+/// ```
+pub struct OptimalPolicy<'a> {
+    surge_is: Option<bool>,
+    resolver: Rc<Resolver<'a>>,
+    planner: Planner<'a>,
+    /// Keyed by (token, dice before it).
+    choices: Memo<(usize, Dice), Option<Choice>>,
+    /// Keyed by (hits, crits, aims left).
+    splits: Memo<(u32, u32, u32), (u32, u32)>,
+}
+
+impl<'a> OptimalPolicy<'a> {
+    /// The optimal policy for scenario `s` under `edition`, maximising `objective`.
+    pub fn new(s: &'a Scenario, edition: Edition, objective: Objective) -> OptimalPolicy<'a> {
+        let a = &s.attacker;
+        let rolls = Rc::new(Rolls::default());
+        let resolver = Rc::new(Resolver {
+            s,
+            edition,
+            rolls: Rc::clone(&rolls),
+            defenses: Memo::default(),
+            pierce_guardian_first: false,
+            objective: Some(objective),
+        });
+        let surge_is = surge_is(a);
+        let terminal = terminal(Rc::clone(&resolver), a, objective);
+        let planner = Planner::new(a, planner_weights(&weights_of(surge_is)), rolls, terminal);
+        OptimalPolicy {
+            surge_is,
+            resolver,
+            planner,
+            choices: Memo::default(),
+            splits: Memo::default(),
+        }
+    }
+
+    /// How the decisions count a die showing a surge: `Some(true)` as a crit face (surge crit),
+    /// `Some(false)` as a hit face (surge hit without Critical X), `None` as a surge face.
+    pub fn surge_is(&self) -> Option<bool> {
+        self.surge_is
+    }
+
+    /// Which dice reroll token `token` picks up (aim tokens first, then observation tokens,
+    /// counted from 0), given per colour (red, black, white) the dice showing blank, surge, hit
+    /// and crit (surges counted as [`OptimalPolicy::surge_is`] says) and the aim tokens left:
+    /// per colour, how many blanks, surges and hits; `None` to keep the token.
+    pub fn reroll(&self, token: usize, faces: [[u32; 4]; 3], aims: u32) -> Option<[[u32; 3]; 3]> {
+        if token >= self.planner.tokens() {
+            return None;
+        }
+        *self.choices.get((token, Dice { faces, aims }), |(t, d)| {
+            self.planner.best(*t, d).1
+        })
+    }
+
+    /// Marksman's split of the aim tokens left, once surges are converted, given the hits and
+    /// crits: how many blanks (or unconverted surges) become hits, and then how many hits become
+    /// crits. The tokens not spent are left for Lethal.
+    pub fn marksman(&self, hits: u32, crits: u32, aims: u32) -> (u32, u32) {
+        *self.splits.get((hits, crits, aims), |_| {
+            let r = Results {
+                results: hits + crits,
+                hits,
+                crits,
+                aims,
+                dodged: false,
+            };
+            let m = self.resolver.marksman(&r);
+            (m.results - r.results, m.crits - r.crits)
+        })
+    }
+}
+
 /// Steps 3 to 8, from the rolled dice to the wounds. Defense rolls are built once per key and
 /// shared by every call.
 struct Resolver<'a> {
     s: &'a Scenario,
     edition: Edition,
-    rolls: &'a Rolls,
+    rolls: Rc<Rolls>,
     /// Keyed by (dice for results, extra dice, every surge converts, Pierce): (wounds, Deflect).
     defenses: Memo<DefenseKey, States<(u32, u32)>>,
     /// Whether the attacker spends Pierce on a guardian's blocks before the defender's.
@@ -386,7 +497,7 @@ impl Resolver<'_> {
         let edition = self.edition;
         let (a, d) = (&s.attacker, &s.defender);
         let ranged = !a.melee;
-        let rolls = self.rolls;
+        let rolls: &Rolls = &self.rolls;
         let roll = |n: u32, weights: &[u32]| rolls.roll(n, weights);
 
         // 4. Dodge and cover.

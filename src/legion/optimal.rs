@@ -14,6 +14,7 @@ use super::spec::Attacker;
 use crate::states::{Memo, Rolls, States};
 use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
+use std::rc::Rc;
 
 /// What the attacker maximises.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -67,7 +68,7 @@ pub(super) struct Dice {
 }
 
 /// Which dice one token rerolls: per colour, counts of blanks, surges and hits.
-type Choice = [[u32; 3]; 3];
+pub(super) type Choice = [[u32; 3]; 3];
 
 /// The new faces of some rerolled dice of one colour, with their probability.
 type Outcomes = Vec<([u32; 4], f64)>;
@@ -79,9 +80,9 @@ pub(super) struct Planner<'a> {
     weights: [[u32; 4]; 3],
     /// (capacity, spends an aim) for each token, in order.
     tokens: Vec<(u32, bool)>,
-    rolls: &'a Rolls,
+    rolls: Rc<Rolls>,
     /// The objective's value once the rerolls are over.
-    terminal: &'a dyn Fn(&Dice) -> f64,
+    terminal: Box<dyn Fn(&Dice) -> f64 + 'a>,
     values: RefCell<HashMap<(usize, Dice), f64>>,
     /// Reroll outcomes per (colour, dice): new face counts with their probabilities.
     outcomes: Memo<(usize, u32), Outcomes>,
@@ -91,8 +92,8 @@ impl<'a> Planner<'a> {
     pub fn new(
         attacker: &'a Attacker,
         weights: [[u32; 4]; 3],
-        rolls: &'a Rolls,
-        terminal: &'a dyn Fn(&Dice) -> f64,
+        rolls: Rc<Rolls>,
+        terminal: Box<dyn Fn(&Dice) -> f64 + 'a>,
     ) -> Planner<'a> {
         let tokens = std::iter::repeat_n((2 + attacker.precise, true), attacker.aim as usize)
             .chain(std::iter::repeat_n(
@@ -182,8 +183,13 @@ impl<'a> Planner<'a> {
         v
     }
 
+    /// How many tokens there are to spend (aims first, then observation tokens).
+    pub fn tokens(&self) -> usize {
+        self.tokens.len()
+    }
+
     /// The best value of token `t` and the choice reaching it (`None`: keep the token).
-    fn best(&self, t: usize, d: &Dice) -> (f64, Option<Choice>) {
+    pub fn best(&self, t: usize, d: &Dice) -> (f64, Option<Choice>) {
         let mut best = (self.value(t + 1, d), None);
         let capacity = self.tokens[t].0;
         for choice in choices(d, capacity) {
@@ -215,7 +221,7 @@ impl<'a> Planner<'a> {
             .sum()
     }
 
-    fn outcomes_of(&self, c: usize, n: u32) -> std::rc::Rc<Outcomes> {
+    fn outcomes_of(&self, c: usize, n: u32) -> Rc<Outcomes> {
         self.outcomes.get((c, n), |_| {
             let total = f64::from(self.weights[c].iter().sum::<u32>()).powi(n as i32);
             crate::states::roll_counts(n, &self.weights[c])

@@ -1,15 +1,19 @@
-//! One Star Wars: Legion attack, simulated die by die under the greedy policy of
+//! One Star Wars: Legion attack, simulated die by die under the greedy or the optimal policy of
 //! `docs/legion.md`.
 //!
 //! Each trial rolls the attack pool one die at a time, spends reroll tokens one at a time
-//! choosing dice as the greedy policy does, converts surges die by die, then walks dodge and
+//! choosing dice as the policy does, converts surges die by die, then walks dodge and
 //! cover, the attacker's and the defender's modifications, a guardian, the defense roll (with
 //! Uncanny Luck and Deflect) and Pierce, as the attack sequence orders them. The dice faces are
 //! those of the rules reference, written out below.
+//!
+//! Under the optimal policy the simulator still rolls every die itself: it only asks the
+//! optimal policy's decisions ([`OptimalPolicy`]) which dice each token rerolls and how
+//! Marksman splits its aims, and keeps all Pierce for the defender.
 
 use super::{default_workers, run, Samples};
 use crate::error::Error;
-use crate::legion::attack::Edition;
+use crate::legion::attack::{Edition, OptimalPolicy, Policy};
 use crate::legion::spec::{AttackSurge, Defender, DefenseDie, Scenario};
 use rand::rngs::ChaCha8Rng;
 use rand::RngExt;
@@ -170,7 +174,13 @@ impl<'a> Sim<'a> {
         cover.saturating_sub(a.sharpshooter)
     }
 
-    fn trial(&self, rng: &mut ChaCha8Rng, table: &mut Table) -> Outcome {
+    /// One attack; `optimal` holds the optimal policy's decisions, `None` under the greedy one.
+    fn trial(
+        &self,
+        rng: &mut ChaCha8Rng,
+        table: &mut Table,
+        optimal: Option<&OptimalPolicy>,
+    ) -> Outcome {
         let (a, d) = (&self.s.attacker, &self.s.defender);
         let hv = a.high_velocity;
         let mut out = Outcome::default();
@@ -197,7 +207,19 @@ impl<'a> Sim<'a> {
         };
         let mut aims = a.aim;
         let tokens = (0..a.aim + a.observation).map(|i| i < a.aim);
-        for is_aim in tokens {
+        for (token, is_aim) in tokens.enumerate() {
+            if let Some(policy) = optimal {
+                if optimal_reroll(policy, token, pool, aims) {
+                    if is_aim {
+                        aims -= 1;
+                    }
+                    for die in pool.iter_mut().filter(|die| die.picked) {
+                        die.face = roll_attack(rng, die.colour);
+                        die.picked = false;
+                    }
+                }
+                continue;
+            }
             let capacity = if is_aim { 2 + a.precise } else { 1 };
             let surges = pool.iter().filter(|die| die.face == ASurge).count() as u32;
             let mut unconvertible = surges.saturating_sub(convertible);
@@ -252,7 +274,24 @@ impl<'a> Sim<'a> {
         }
         // Marksman: each aim token left turns a blank into a hit, then (without Lethal) a hit
         // into a crit.
-        if a.marksman {
+        if let (true, Some(policy)) = (a.marksman, optimal) {
+            let count = |f: Attack| pool.iter().filter(|die| die.face == f).count() as u32;
+            let (to_hits, to_crits) = policy.marksman(count(Hit), count(Crit), aims);
+            aims -= to_hits + to_crits;
+            let (mut to_hits, mut to_crits) = (to_hits, to_crits);
+            for die in pool.iter_mut() {
+                if to_hits > 0 && die.face == ABlank {
+                    die.face = Hit;
+                    to_hits -= 1;
+                }
+            }
+            for die in pool.iter_mut() {
+                if to_crits > 0 && die.face == Hit {
+                    die.face = Crit;
+                    to_crits -= 1;
+                }
+            }
+        } else if a.marksman {
             for die in pool.iter_mut() {
                 if aims > 0 && die.face == ABlank {
                     die.face = Hit;
@@ -371,7 +410,8 @@ impl<'a> Sim<'a> {
                 } else {
                     g.surge_tokens.min(surges)
                 };
-                if !g.immune_pierce {
+                // The optimal attacker keeps all its Pierce for the defender.
+                if !g.immune_pierce && optimal.is_none() {
                     let pierced = pierce.min(blocks);
                     pierce -= pierced;
                     blocks -= pierced;
@@ -439,8 +479,10 @@ impl<'a> Sim<'a> {
     }
 }
 
-/// `trials` simulated attacks of scenario `s` under `edition`, with the greedy policy, from
-/// `seed`.
+/// `trials` simulated attacks of scenario `s` under `edition`, with `policy`, from `seed`.
+///
+/// Under [`Policy::Optimal`] every die is still rolled: the optimal policy only chooses which
+/// dice each reroll token picks up (and Marksman's split), as [`OptimalPolicy`] decides.
 ///
 /// Reports `wounds`, `attack_results`, `attacker_wounds` and, with a guardian,
 /// `guardian_wounds`. Refuses what the exact engine refuses for the rules' sake (a guardian in
@@ -448,25 +490,27 @@ impl<'a> Sim<'a> {
 /// prompt, are not applied.
 ///
 /// ```
-/// use holodice::legion::{attack::Edition, spec::Scenario};
+/// use holodice::legion::{attack::{Edition, Policy}, spec::Scenario};
 /// use holodice::sim::simulate_legion;
 /// let s = Scenario::parse("1 red, surge hit", "white defense", None).unwrap();
-/// let r = simulate_legion(&s, Edition::Amg2024, 10_000, 1).unwrap();
+/// let r = simulate_legion(&s, Edition::Amg2024, Policy::Greedy, 10_000, 1).unwrap();
 /// assert!((r.mean("attack_results").unwrap() - 0.875).abs() < 0.02);
 /// ```
 pub fn simulate_legion(
     s: &Scenario,
     edition: Edition,
+    policy: Policy,
     trials: u64,
     seed: u64,
 ) -> Result<Samples, Error> {
-    simulate_legion_with(s, edition, trials, seed, default_workers())
+    simulate_legion_with(s, edition, policy, trials, seed, default_workers())
 }
 
 /// [`simulate_legion`] on a given number of worker threads (the result does not depend on it).
 pub(crate) fn simulate_legion_with(
     s: &Scenario,
     edition: Edition,
+    policy: Policy,
     trials: u64,
     seed: u64,
     workers: usize,
@@ -486,8 +530,13 @@ pub(crate) fn simulate_legion_with(
     let sim = &sim;
     Ok(run(keys, trials, seed, workers, || {
         let mut table = Table::default();
+        // The decisions are memoised, and not shared between threads: one set per chunk.
+        let optimal = match policy {
+            Policy::Greedy => None,
+            Policy::Optimal(objective) => Some(OptimalPolicy::new(s, edition, objective)),
+        };
         move |rng: &mut ChaCha8Rng, out: &mut [i64]| {
-            let o = sim.trial(rng, &mut table);
+            let o = sim.trial(rng, &mut table, optimal.as_ref());
             out[0] = i64::from(o.wounds);
             out[1] = i64::from(o.attack_results);
             out[2] = i64::from(o.attacker_wounds);
@@ -496,6 +545,51 @@ pub(crate) fn simulate_legion_with(
             }
         }
     }))
+}
+
+/// Marks the dice that the optimal policy rerolls with token `token` (`picked`), presenting the
+/// dice as its decisions count them (a surge the chart settles counts as the result it becomes);
+/// `false` when the token is kept.
+fn optimal_reroll(policy: &OptimalPolicy, token: usize, pool: &mut [Die], aims: u32) -> bool {
+    // The face index a die counts as: blank, surge, hit, crit.
+    let index = |face: Attack| match face {
+        ABlank => 0,
+        ASurge => match policy.surge_is() {
+            None => 1,
+            Some(false) => 2,
+            Some(true) => 3,
+        },
+        Hit => 2,
+        Crit => 3,
+    };
+    let mut faces = [[0u32; 4]; 3];
+    for die in pool.iter() {
+        faces[die.colour][index(die.face)] += 1;
+    }
+    let Some(choice) = policy.reroll(token, faces, aims) else {
+        return false;
+    };
+    // Blanks, surges and hits per colour; dice showing a hit before surges counted as hits
+    // (the two are the same result). Crits are never rerolled.
+    let mut left = choice;
+    for face in [ABlank, Hit, ASurge] {
+        let i = index(face);
+        if i > 2 {
+            continue;
+        }
+        for die in pool.iter_mut() {
+            let n = &mut left[die.colour][i];
+            if die.face == face && *n > 0 {
+                die.picked = true;
+                *n -= 1;
+            }
+        }
+    }
+    debug_assert_eq!(
+        left, [[0; 3]; 3],
+        "the policy picks dice that are on the table"
+    );
+    true
 }
 
 #[cfg(test)]
@@ -512,10 +606,19 @@ mod tests {
         .unwrap();
         let trials = super::super::CHUNK + 99;
         let e = Edition::Amg2024;
-        let one = simulate_legion_with(&s, e, trials, 5, 1).unwrap();
-        assert_eq!(one, simulate_legion_with(&s, e, trials, 5, 2).unwrap());
-        assert_eq!(one, simulate_legion(&s, e, trials, 5).unwrap());
-        assert_ne!(one, simulate_legion(&s, e, trials, 6).unwrap());
+        let optimal = Policy::Optimal(crate::legion::optimal::Objective::Mean);
+        let other = simulate_legion_with(&s, e, optimal, trials, 5, 1).unwrap();
+        assert_eq!(
+            other,
+            simulate_legion_with(&s, e, optimal, trials, 5, 2).unwrap()
+        );
+        let p = Policy::Greedy;
+        let one = simulate_legion_with(&s, e, p, trials, 5, 1).unwrap();
+        assert_eq!(one, simulate_legion_with(&s, e, p, trials, 5, 2).unwrap());
+        assert_eq!(one, simulate_legion(&s, e, p, trials, 5).unwrap());
+        assert_ne!(one, simulate_legion(&s, e, p, trials, 6).unwrap());
+        // The optimal attacker keeps its Pierce for the defender: the guardian fares better.
+        assert_ne!(one, other);
         let keys: Vec<&str> = one.variables.iter().map(|(k, _)| k.as_str()).collect();
         assert_eq!(
             keys,
@@ -537,13 +640,13 @@ mod tests {
         )
         .unwrap();
         assert!(matches!(
-            simulate_legion(&s, Edition::Amg2024, 10, 1),
+            simulate_legion(&s, Edition::Amg2024, Policy::Greedy, 10, 1),
             Err(Error::Illegal(_))
         ));
         let mut s = Scenario::parse("2 red", "red defense", None).unwrap();
         s.defender.die = None;
         assert!(matches!(
-            simulate_legion(&s, Edition::Amg2024, 10, 1),
+            simulate_legion(&s, Edition::Amg2024, Policy::Greedy, 10, 1),
             Err(Error::Missing(_))
         ));
     }
