@@ -8,8 +8,6 @@
 //!   red defense d6:  block 3, surge 1, blank 2
 //!   white defense d6: block 1, surge 1, blank 4
 
-use num_rational::BigRational;
-use num_traits::One;
 use serde_json::Value;
 use std::process::{Command, Output};
 
@@ -184,64 +182,10 @@ fn json_probabilities_are_exact_reduced_fraction_strings() {
 }
 
 #[test]
-fn json_every_pmf_sums_to_exactly_one() {
+fn json_every_distribution_sums_to_one_with_its_mean_and_upper_tail() {
     for (attacker, defender, extra) in SCENARIOS {
         let doc = attack_json(attacker, defender, extra);
-        for (key, value) in doc.as_object().unwrap() {
-            if value.get("pmf").is_some() {
-                let total: BigRational = pmf(value).into_iter().map(|(_, p)| p).sum();
-                assert_eq!(
-                    total,
-                    BigRational::one(),
-                    "{attacker} vs {defender} {extra:?}: {key}.pmf sums to {total}"
-                );
-            }
-        }
-    }
-}
-
-#[test]
-fn json_mean_is_the_sum_of_outcome_times_probability() {
-    for (attacker, defender, extra) in SCENARIOS {
-        let doc = attack_json(attacker, defender, extra);
-        for (key, value) in doc.as_object().unwrap() {
-            if value.get("pmf").is_some() {
-                let mean: BigRational = pmf(value)
-                    .into_iter()
-                    .map(|(x, p)| BigRational::from_integer(x.into()) * p)
-                    .sum();
-                assert_eq!(
-                    fraction(value["mean"].as_str().unwrap()),
-                    mean,
-                    "{attacker} vs {defender} {extra:?}: {key}.mean"
-                );
-            }
-        }
-    }
-}
-
-#[test]
-fn json_at_least_is_the_upper_tail_of_the_pmf() {
-    for (attacker, defender, extra) in SCENARIOS {
-        let doc = attack_json(attacker, defender, extra);
-        for (key, value) in doc.as_object().unwrap() {
-            let Some(tail) = value.get("at_least") else {
-                continue;
-            };
-            let pairs = pmf(value);
-            for (x, _) in &pairs {
-                let want: BigRational = pairs
-                    .iter()
-                    .filter(|(y, _)| y >= x)
-                    .map(|(_, p)| p.clone())
-                    .sum();
-                assert_eq!(
-                    probability(&tail[x.to_string()]),
-                    want,
-                    "{attacker} vs {defender}: {key}.at_least[{x}]"
-                );
-            }
-        }
+        check_distribution_objects(&doc, &format!("{attacker} vs {defender} {extra:?}"));
     }
 }
 

@@ -135,3 +135,43 @@ pub fn assert_user_error(args: &[&str], needles: &[&str]) -> String {
     }
     err
 }
+
+/// The checks every distribution object of the JSON contract must pass: its pmf sums to exactly
+/// 1, its mean is the sum of outcome times probability, and `at_least` is the pmf's upper tail.
+pub fn check_distribution_objects(doc: &Value, context: &str) {
+    for (key, value) in doc.as_object().expect("one JSON object") {
+        if value.get("pmf").is_none() {
+            continue;
+        }
+        let pairs = pmf(value);
+        let total: BigRational = pairs.iter().map(|(_, p)| p.clone()).sum();
+        assert_eq!(
+            total,
+            BigRational::one(),
+            "{context}: {key}.pmf sums to {total}"
+        );
+        let mean: BigRational = pairs
+            .iter()
+            .map(|(x, p)| BigRational::from_integer((*x).into()) * p)
+            .sum();
+        assert_eq!(
+            fraction(value["mean"].as_str().unwrap()),
+            mean,
+            "{context}: {key}.mean"
+        );
+        if let Some(tail) = value.get("at_least") {
+            for (x, _) in &pairs {
+                let want: BigRational = pairs
+                    .iter()
+                    .filter(|(y, _)| y >= x)
+                    .map(|(_, p)| p.clone())
+                    .sum();
+                assert_eq!(
+                    probability(&tail[x.to_string()]),
+                    want,
+                    "{context}: {key}.at_least[{x}]"
+                );
+            }
+        }
+    }
+}
