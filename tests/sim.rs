@@ -4,7 +4,8 @@
 //! option, both Legion editions), the simulated mean of each reported variable must lie within
 //! 5 standard errors of the exact mean (the standard error from the exact variance), and so must
 //! the frequency of every outcome; an outcome the exact engine gives probability 0 must never be
-//! simulated. The seeds are fixed, so the tests are deterministic.
+//! simulated; and the chi-square goodness-of-fit test (src/gof.rs) must accept the simulated
+//! counts at alpha = 1e-6. The seeds are fixed, so the tests are deterministic.
 
 use holodice::dist::{to_f64, Dist};
 use holodice::legion::attack::{attack as legion_attack, Edition, Policy};
@@ -30,6 +31,9 @@ fn trials(base: u64) -> u64 {
         .unwrap_or(1);
     base * scale.max(1)
 }
+/// The significance level of the goodness-of-fit test (as `holodice check` uses by default).
+const ALPHA: f64 = 1e-6;
+
 /// How many standard errors a simulated statistic may be off.
 const TOLERANCE: f64 = 5.0;
 
@@ -80,7 +84,7 @@ fn compare(
     let (mean, variance) = mean_and_variance(exact);
     let se = (variance / n).sqrt();
     let simulated = samples.mean(key).unwrap();
-    if (simulated - mean).abs() > TOLERANCE * se + 1e-12 {
+    if !approx::abs_diff_eq!(simulated, mean, epsilon = TOLERANCE * se + 1e-12) {
         problems.push(format!(
             "{scenario}: mean of {key} is {simulated:.5}, exact {mean:.5} (SE {se:.5}, {:.1} SE off)",
             (simulated - mean).abs() / se
@@ -107,6 +111,18 @@ fn compare(
                 (freq - p).abs() / se
             ));
         }
+    }
+    let common = exact.iter().fold(BigInt::one(), |l, (_, p)| {
+        num_integer::Integer::lcm(&l, p.denom())
+    });
+    let weights = exact.iter().map(|(x, p)| {
+        let w = (p * BigRational::from_integer(common.clone())).to_integer();
+        (*x, w.to_biguint().expect("probabilities are not negative"))
+    });
+    let dist = Dist::from_pairs(weights).expect("a pmf has mass");
+    let fit = holodice::gof::chi_square(counts, &dist);
+    if !fit.consistent(ALPHA) {
+        problems.push(format!("{scenario}: {key}: {}", fit.verdict(ALPHA)));
     }
     problems
 }
