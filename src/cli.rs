@@ -556,9 +556,7 @@ fn simulation_output(
     compared: &[holodice::sim::compare::Compared],
 ) -> Result<String, Error> {
     if plot.is_some() {
-        return Err(Error::Missing(
-            "simulate draws no chart: drop --plot".into(),
-        ));
+        return Err(Error::Input("simulate draws no chart: drop --plot".into()));
     }
     match format {
         FormatArg::Text => Ok(holodice::sim::compare::to_text(
@@ -568,9 +566,7 @@ fn simulation_output(
             let v = holodice::sim::compare::to_json(context, compared, sim.alpha);
             Ok(serde_json::to_string_pretty(&v).expect("JSON values serialize") + "\n")
         }
-        _ => Err(Error::Missing(
-            "simulate prints --format text or json".into(),
-        )),
+        _ => Err(Error::Input("simulate prints --format text or json".into())),
     }
 }
 
@@ -760,7 +756,7 @@ fn legion_setup(a: &LegionArgs) -> Result<(Scenario, Edition, Policy), Error> {
         EditionArg::Amg2021 => Edition::Amg2021,
     };
     let objective =
-        Objective::parse(&a.objective).map_err(|e| Error::Missing(format!("--objective {e}")))?;
+        Objective::parse(&a.objective).map_err(|e| Error::Input(format!("--objective {e}")))?;
     let policy = match a.policy {
         PolicyArg::Greedy => Policy::Greedy,
         PolicyArg::Optimal => Policy::Optimal(objective),
@@ -844,7 +840,7 @@ fn check_command(a: &CheckArgs) -> Result<(String, bool), Error> {
                 LegionVariable::GuardianWounds => (
                     "guardian_wounds",
                     result.guardian_wounds.ok_or_else(|| {
-                        Error::Missing(
+                        Error::Input(
                             "--variable guardian_wounds needs a guardian: give --guardian SPEC"
                                 .into(),
                         )
@@ -912,12 +908,12 @@ fn check_format(
     plot: Option<&Path>,
 ) -> Result<CheckFormatArg, Error> {
     if plot.is_some() {
-        return Err(Error::Missing(
+        return Err(Error::Input(
             "check draws no chart: remove --plot (the attack command draws one)".into(),
         ));
     }
     if exact {
-        return Err(Error::Missing(
+        return Err(Error::Input(
             "check prints counts, not exact fractions: remove --exact".into(),
         ));
     }
@@ -925,10 +921,10 @@ fn check_format(
         (Some(f), FormatArg::Text) => Ok(f),
         (None, FormatArg::Text) => Ok(CheckFormatArg::Text),
         (None, FormatArg::Json) => Ok(CheckFormatArg::Json),
-        (Some(_), _) => Err(Error::Missing(
+        (Some(_), _) => Err(Error::Input(
             "check: --format is given before and after the game; give it once".into(),
         )),
-        (None, other) => Err(Error::Missing(format!(
+        (None, other) => Err(Error::Input(format!(
             "check prints --format text or json, not {}",
             other
                 .to_possible_value()

@@ -12,9 +12,9 @@ pub enum Error {
         item: String,
         message: String,
     },
-    /// Something the query needs is not given.
+    /// Input that is missing, or that no command option or item reads.
     #[error("{0}")]
-    Missing(String),
+    Input(String),
     /// A `--rule NAME=VALUE` that names no option or no value of it.
     #[error("--rule {0}")]
     Rule(String),

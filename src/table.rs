@@ -35,7 +35,7 @@ impl Stat {
         let number = |k: &str| -> Result<i64, Error> {
             k.trim()
                 .parse()
-                .map_err(|_| Error::Missing(format!("--stat {text}: '{k}' is not a whole number")))
+                .map_err(|_| Error::Input(format!("--stat {text}: '{k}' is not a whole number")))
         };
         match t.split_once(':') {
             None if t == "mean" => Ok(Stat::Mean),
@@ -43,7 +43,7 @@ impl Stat {
             None if t == "mode" => Ok(Stat::Mode),
             Some(("atleast", k)) => Ok(Stat::AtLeast(number(k)?)),
             Some(("pmf", k)) => Ok(Stat::Pmf(number(k)?)),
-            _ => Err(Error::Missing(format!(
+            _ => Err(Error::Input(format!(
                 "--stat '{text}' is not a statistic: use mean, destroyed, atleast:K, pmf:K or mode"
             ))),
         }
@@ -95,7 +95,7 @@ pub struct Axis {
 impl Axis {
     /// Parses `"Power 1..10"`, `"defender: Health 2..6"`, `"cover 0..2"`.
     pub fn parse(flag: &str, text: &str, game: Game) -> Result<Axis, Error> {
-        let bad = |message: String| Error::Missing(format!("{flag} '{text}': {message}"));
+        let bad = |message: String| Error::Input(format!("{flag} '{text}': {message}"));
         let (prefix, rest) = match text.split_once(':') {
             Some((p, r))
                 if ["attacker", "defender", "guardian"]
@@ -331,7 +331,7 @@ impl<'a> Query<'a> {
                 .find(|(_, n)| n.eq_ignore_ascii_case(name))
                 .map(|(e, _)| *e)
                 .ok_or_else(|| {
-                    Error::Missing(format!("edition '{name}': use amg-2024 or amg-2021"))
+                    Error::Input(format!("edition '{name}': use amg-2024 or amg-2021"))
                 })?,
         };
         let objective = spec
@@ -339,20 +339,16 @@ impl<'a> Query<'a> {
             .as_deref()
             .map(legion::optimal::Objective::parse)
             .transpose()
-            .map_err(Error::Missing)?
+            .map_err(Error::Input)?
             .unwrap_or_default();
         let policy = match spec.policy.as_deref().map(|p| p.trim().to_lowercase()) {
             None => Policy::Greedy,
             Some(p) if p == "greedy" => Policy::Greedy,
             Some(p) if p == "optimal" => Policy::Optimal(objective),
-            Some(p) => {
-                return Err(Error::Missing(format!(
-                    "policy '{p}': use greedy or optimal"
-                )))
-            }
+            Some(p) => return Err(Error::Input(format!("policy '{p}': use greedy or optimal"))),
         };
         if stat == Stat::Destroyed && spec.game == Game::Legion {
-            return Err(Error::Missing(
+            return Err(Error::Input(
                 "--stat destroyed is for SWTCG tables; Legion tables use mean, atleast:K, pmf:K or mode"
                     .into(),
             ));
@@ -440,7 +436,7 @@ impl<'a> Query<'a> {
                 let result = swtcg::attack::attack(&a, &d, &self.rules)?;
                 if self.stat == Stat::Destroyed {
                     return result.destroyed.ok_or_else(|| {
-                        Error::Missing(
+                        Error::Input(
                             "--stat destroyed needs the defender's Health, as in --defender 'Health 4'"
                                 .into(),
                         )

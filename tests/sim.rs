@@ -299,7 +299,7 @@ fn swtcg_refusals_match_the_exact_engine() {
         let same_kind = matches!(
             (&exact, &sim),
             (Error::NotModelled { .. }, Error::NotModelled { .. })
-                | (Error::Missing(_), Error::Missing(_))
+                | (Error::Input(_), Error::Input(_))
                 | (Error::Illegal(_), Error::Illegal(_))
         );
         assert!(same_kind, "[{attacker}] vs [{defender}]: {exact} / {sim}");

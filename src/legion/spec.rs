@@ -392,25 +392,25 @@ impl Scenario {
             }
         }
         if s.defender.die.is_none() {
-            return Err(Error::Missing(
+            return Err(Error::Input(
                 "the defender SPEC has no defense die: add 'red defense' or 'white defense'".into(),
             ));
         }
         if let Some(g) = &s.guardian {
             if g.die.is_none() {
-                return Err(Error::Missing(
+                return Err(Error::Input(
                     "the guardian SPEC has no defense die: add 'red defense' or 'white defense'"
                         .into(),
                 ));
             }
             if g.guardian == 0 {
-                return Err(Error::Missing(
+                return Err(Error::Input(
                     "the guardian SPEC has no Guardian X: add one, as in 'Guardian 2'".into(),
                 ));
             }
         }
         if s.attacker.dice.iter().sum::<u32>() == 0 {
-            return Err(Error::Missing(
+            return Err(Error::Input(
                 "the attacker SPEC has no dice: add some, as in '4 red, 2 black'".into(),
             ));
         }

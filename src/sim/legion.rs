@@ -112,24 +112,24 @@ impl<'a> Sim<'a> {
     fn new(s: &'a Scenario, edition: Edition) -> Result<Sim<'a>, Error> {
         let (a, d) = (&s.attacker, &s.defender);
         if a.dice.iter().sum::<u32>() == 0 {
-            return Err(Error::Missing(
+            return Err(Error::Input(
                 "the attacker SPEC has no dice: add some, as in '4 red, 2 black'".into(),
             ));
         }
         let die = d.die.ok_or_else(|| {
-            Error::Missing(
+            Error::Input(
                 "the defender SPEC has no defense die: add 'red defense' or 'white defense'".into(),
             )
         })?;
         if let Some(g) = &s.guardian {
             if g.die.is_none() {
-                return Err(Error::Missing(
+                return Err(Error::Input(
                     "the guardian SPEC has no defense die: add 'red defense' or 'white defense'"
                         .into(),
                 ));
             }
             if g.guardian == 0 {
-                return Err(Error::Missing(
+                return Err(Error::Input(
                     "the guardian SPEC has no Guardian X: add one, as in 'Guardian 2'".into(),
                 ));
             }
@@ -647,7 +647,7 @@ mod tests {
         s.defender.die = None;
         assert!(matches!(
             simulate_legion(&s, Edition::Amg2024, Policy::Greedy, 10, 1),
-            Err(Error::Missing(_))
+            Err(Error::Input(_))
         ));
     }
 

@@ -159,7 +159,7 @@ impl Setup {
         // 1. Attack declared: the attacker needs power; discarded units and a protected Stealth
         //    defender can't take part.
         let power = att.power.ok_or_else(|| {
-            Error::Missing(
+            Error::Input(
                 "the attacker SPEC has no power: add one, as in --attacker 'Power 5'".into(),
             )
         })?;
@@ -446,7 +446,7 @@ mod tests {
             sim("Power 3", "Retaliate 2"),
             Err(Error::NotModelled { .. })
         ));
-        assert!(matches!(sim("Accuracy 1", ""), Err(Error::Missing(_))));
+        assert!(matches!(sim("Accuracy 1", ""), Err(Error::Input(_))));
         assert!(matches!(sim("Power 3", "Stealth"), Err(Error::Illegal(_))));
         assert!(sim("Power 3", "Stealth, Tapped").is_ok());
         assert!(sim("Power 3", "Stealth, Damage 1").is_ok());

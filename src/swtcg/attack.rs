@@ -267,7 +267,7 @@ pub fn attack(attacker: &Unit, defender: &Unit, rules: &Rules) -> Result<Attack,
 
     // 1. Attack declared: is the target legal?
     let power = att.power.ok_or_else(|| {
-        Error::Missing("the attacker SPEC has no power: add one, as in --attacker 'Power 5'".into())
+        Error::Input("the attacker SPEC has no power: add one, as in --attacker 'Power 5'".into())
     })?;
     for (role, unit) in [("attacker", att), ("defender", def)] {
         if let Some(h) = unit.health.filter(|&h| unit.damage >= h) {
