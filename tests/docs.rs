@@ -51,3 +51,51 @@ fn every_rule_option_is_documented_with_its_values() {
         );
     }
 }
+
+/// The README's sample outputs are what the program prints today.
+#[test]
+fn readme_samples_are_the_programs_current_output() {
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    for (args, first, last) in [
+        (
+            vec![
+                "swtcg",
+                "attack",
+                "--attacker",
+                "Power 5, Accuracy 1, Critical Hit 2",
+                "--defender",
+                "Health 4, Armor",
+            ],
+            "SWTCG attack (exact)",
+            "Rules: ",
+        ),
+        (
+            vec![
+                "legion",
+                "attack",
+                "--attacker",
+                "4 red, surge crit, aim 1",
+                "--defender",
+                "white defense, surge block, cover light",
+            ],
+            "Legion attack (exact)",
+            "Edition: ",
+        ),
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_holodice"))
+            .args(&args)
+            .output()
+            .unwrap();
+        let printed = String::from_utf8(out.stdout).unwrap();
+        let start = readme
+            .find(first)
+            .unwrap_or_else(|| panic!("README lacks {first}"));
+        let end = start + readme[start..].find(last).unwrap();
+        let end = end + readme[end..].find('\n').unwrap() + 1;
+        assert_eq!(
+            &readme[start..end],
+            printed,
+            "README sample of {args:?} is stale"
+        );
+    }
+}
