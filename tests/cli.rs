@@ -17,50 +17,27 @@ use common::*;
 // Helpers
 // ---------------------------------------------------------------------------------------------
 
-/// `holodice swtcg attack --attacker A --defender D [extra...]`.
+const GAME: &str = "swtcg";
+
+/// `holodice GAME attack --attacker A --defender D [extra...]`.
 fn attack(attacker: &str, defender: &str, extra: &[&str]) -> Output {
-    let mut args = vec![
-        "swtcg",
-        "attack",
-        "--attacker",
-        attacker,
-        "--defender",
-        defender,
-    ];
-    args.extend_from_slice(extra);
-    holodice(&args)
+    holodice(&attack_args(GAME, attacker, defender, extra))
 }
 
 /// Runs an attack that must succeed and returns its stdout.
 fn attack_ok(attacker: &str, defender: &str, extra: &[&str]) -> String {
-    let out = attack(attacker, defender, extra);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "attacker {attacker:?}, defender {defender:?}, {extra:?}: stderr {}",
-        stderr(&out)
-    );
-    assert!(
-        out.stderr.is_empty(),
-        "a successful run prints nothing on stderr, got {}",
-        stderr(&out)
-    );
-    stdout(&out)
+    game_attack_ok(GAME, attacker, defender, extra)
 }
 
 /// The JSON document of an attack that must succeed.
 fn attack_json(attacker: &str, defender: &str, extra: &[&str]) -> Value {
-    let mut args = vec!["--format", "json"];
-    args.extend_from_slice(extra);
-    let text = attack_ok(attacker, defender, &args);
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("not one JSON document ({e}):\n{text}"))
+    game_attack_json(GAME, attacker, defender, extra)
 }
 
 fn q(n: i64, d: i64) -> BigRational {
     BigRational::new(BigInt::from(n), BigInt::from(d))
 }
 
-/// A non-negative decimal integer without a sign, spaces or leading zeros.
 /// P(X = k) for k = 0..=n when X ~ Binomial(n, p), computed here from C(n, k) pᵏ (1−p)ⁿ⁻ᵏ.
 fn binomial(n: u32, p: &BigRational) -> Vec<(i64, BigRational)> {
     let miss = BigRational::one() - p;

@@ -18,55 +18,27 @@ use common::*;
 // Helpers
 // ---------------------------------------------------------------------------------------------
 
-/// The arguments of `holodice legion attack --attacker A --defender D [extra...]`.
-fn attack_args<'a>(attacker: &'a str, defender: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
-    let mut args = vec![
-        "legion",
-        "attack",
-        "--attacker",
-        attacker,
-        "--defender",
-        defender,
-    ];
-    args.extend_from_slice(extra);
-    args
-}
+const GAME: &str = "legion";
 
-/// `holodice legion attack --attacker A --defender D [extra...]`.
+/// `holodice GAME attack --attacker A --defender D [extra...]`.
 fn attack(attacker: &str, defender: &str, extra: &[&str]) -> Output {
-    holodice(&attack_args(attacker, defender, extra))
+    holodice(&attack_args(GAME, attacker, defender, extra))
 }
 
 /// Runs an attack that must succeed and returns its stdout.
 fn attack_ok(attacker: &str, defender: &str, extra: &[&str]) -> String {
-    let out = attack(attacker, defender, extra);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "attacker {attacker:?}, defender {defender:?}, {extra:?}: stderr {}",
-        stderr(&out)
-    );
-    assert!(
-        out.stderr.is_empty(),
-        "a successful run prints nothing on stderr, got {}",
-        stderr(&out)
-    );
-    stdout(&out)
+    game_attack_ok(GAME, attacker, defender, extra)
 }
 
 /// The JSON document of an attack that must succeed.
 fn attack_json(attacker: &str, defender: &str, extra: &[&str]) -> Value {
-    let mut args = vec!["--format", "json"];
-    args.extend_from_slice(extra);
-    let text = attack_ok(attacker, defender, &args);
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("not one JSON document ({e}):\n{text}"))
+    game_attack_json(GAME, attacker, defender, extra)
 }
 
-/// A non-negative decimal integer without a sign, spaces or leading zeros.
 /// Asserts the failure contract: exit status 2, nothing on stdout, exactly one line on stderr
 /// that starts with "holodice: error:" and contains every `needle`. Returns that line.
 fn attack_error(attacker: &str, defender: &str, extra: &[&str], needles: &[&str]) -> String {
-    assert_user_error(&attack_args(attacker, defender, extra), needles)
+    assert_user_error(&attack_args(GAME, attacker, defender, extra), needles)
 }
 
 /// The distributions every report carries.

@@ -175,3 +175,47 @@ pub fn check_distribution_objects(doc: &Value, context: &str) {
         }
     }
 }
+
+/// The arguments of `holodice GAME attack --attacker A --defender D [extra...]`.
+pub fn attack_args<'a>(
+    game: &'a str,
+    attacker: &'a str,
+    defender: &'a str,
+    extra: &[&'a str],
+) -> Vec<&'a str> {
+    let mut args = vec![
+        game,
+        "attack",
+        "--attacker",
+        attacker,
+        "--defender",
+        defender,
+    ];
+    args.extend_from_slice(extra);
+    args
+}
+
+/// Runs an attack of `game` that must succeed and returns its stdout.
+pub fn game_attack_ok(game: &str, attacker: &str, defender: &str, extra: &[&str]) -> String {
+    let out = holodice(&attack_args(game, attacker, defender, extra));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "attacker {attacker:?}, defender {defender:?}, {extra:?}: stderr {}",
+        stderr(&out)
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "a successful run prints nothing on stderr, got {}",
+        stderr(&out)
+    );
+    stdout(&out)
+}
+
+/// The JSON document of an attack of `game` that must succeed.
+pub fn game_attack_json(game: &str, attacker: &str, defender: &str, extra: &[&str]) -> Value {
+    let mut args = vec!["--format", "json"];
+    args.extend_from_slice(extra);
+    let text = game_attack_ok(game, attacker, defender, &args);
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("not one JSON document ({e}):\n{text}"))
+}
