@@ -4,11 +4,16 @@
 //! - `power 1000, Accuracy, Armor, Critical Hit, Fury, Parry`: target under 100 ms.
 //! - `power 20, every modelled keyword`: no target; tracks the cost of all keywords at once.
 //! - `10 x 10 table`: a table of 100 single attacks (Power 1..10 by Accuracy -4..5): under 50 ms.
+//! - `sequence of 10 attacks, power 8 vs health 30`: under 100 ms.
+//! - `power 20, dice of damage and second units`: no target; Retaliate, Backfire, Overload, Area
+//!   Damage and Overkill at once.
 //!
 //! Only the attack is timed: the units and rules are built beforehand.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use holodice::swtcg::{attack::attack, rules::Rules, spec::Unit};
+use holodice::swtcg::attack::{attack, run, Scenario};
+use holodice::swtcg::sequence::{sequence, Attackers, Sequence};
+use holodice::swtcg::{rules::Rules, spec::Unit};
 use holodice::table::{compute, Game, TableSpec};
 use std::hint::black_box;
 use std::time::Duration;
@@ -43,6 +48,38 @@ fn swtcg_attack(c: &mut Criterion) {
     );
 }
 
+fn swtcg_second_units(c: &mut Criterion) {
+    let unit = |role: &str, spec: &str| Unit::parse(role, spec).unwrap();
+    let s = Scenario {
+        secondary: Some(unit("secondary", "Health 4, Evade 1")),
+        ..Scenario::new(
+            unit(
+                "attacker",
+                "Power 20, Health 6, Overkill, Area Damage 3, Overload 2, Backfire 2, Critical Hit 1",
+            ),
+            unit("defender", "Health 8, Retaliate 3, Riposte 1, Deflect 1"),
+            Rules::default(),
+        )
+    };
+    c.bench_function("power 20, dice of damage and second units", |b| {
+        b.iter(|| run(black_box(&s)).unwrap())
+    });
+}
+
+fn swtcg_sequence(c: &mut Criterion) {
+    let s = Sequence {
+        attackers: Attackers::Same(Unit::parse("attacker", "Power 8").unwrap(), 10),
+        defender: Unit::parse("defender", "Health 30").unwrap(),
+        mode: None,
+        policy: Default::default(),
+        objective: Default::default(),
+        rules: Rules::default(),
+    };
+    c.bench_function("sequence of 10 attacks, power 8 vs health 30", |b| {
+        b.iter(|| sequence(black_box(&s)).unwrap())
+    });
+}
+
 fn swtcg_table(c: &mut Criterion) {
     let spec = TableSpec {
         game: Game::Swtcg,
@@ -69,6 +106,6 @@ criterion_group! {
         .sample_size(10)
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(5));
-    targets = swtcg_attack, swtcg_table
+    targets = swtcg_attack, swtcg_second_units, swtcg_sequence, swtcg_table
 }
 criterion_main!(benches);

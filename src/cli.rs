@@ -5,7 +5,16 @@ use clap::error::ErrorKind;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use holodice::legion::{attack::Edition, attack::Policy, optimal::Objective, spec::Scenario};
 use holodice::render::{Format, Options};
-use holodice::swtcg::{self, rules::Rules, spec::Unit};
+use holodice::report::{Entry, Value};
+use holodice::swtcg::{
+    self,
+    attack::Scenario as SwtcgScenario,
+    cards::Cards,
+    keywords::Mode,
+    rules::Rules,
+    sequence::{Attackers, Sequence},
+    spec::{Arena, Unit},
+};
 use holodice::table::{self, TableSpec};
 use holodice::{plot, Error};
 use std::ffi::OsString;
@@ -233,10 +242,11 @@ struct TableArgs {
     /// Legion rules edition: amg-2024 or amg-2021
     #[arg(long)]
     edition: Option<String>,
-    /// Legion policy: greedy or optimal
+    /// Who makes the players' choices (Legion's rerolls and tokens, SWTCG's Lucky): greedy or
+    /// optimal
     #[arg(long)]
     policy: Option<String>,
-    /// What the optimal Legion policy maximises: mean or atleast:K
+    /// What the optimal policy maximises: mean or atleast:K (and destroy for SWTCG)
     #[arg(long)]
     objective: Option<String>,
     /// Output format
@@ -366,13 +376,172 @@ enum PolicyArg {
 enum SwtcgCommand {
     /// The exact outcome of one attack: hits, damage, chance to destroy, trigger chances
     #[command(after_long_help = attack_help())]
-    Attack(AttackArgs),
+    Attack(SwtcgAttackArgs),
+    /// Dice of damage on their own (Ambush, or a Retaliate looked at alone): hits, counters
+    #[command(after_long_help = DICE_HELP)]
+    Dice(DiceArgs),
+    /// Several attacks in order against one defender: counters after each, shots to kill
+    #[command(after_long_help = SEQUENCE_HELP)]
+    Sequence(SequenceArgs),
     /// Roll the same attack physically, many times, and compare with the exact answer
     Simulate(SimulateSwtcgArgs),
     /// List every keyword and how it is modelled (a Markdown table)
     Keywords,
     /// List the rule options (readings the rules leave open) with their values
     Rules,
+}
+
+/// `swtcg attack`: the attack's arguments and what only the exact attack reads.
+#[derive(Args)]
+struct SwtcgAttackArgs {
+    #[command(flatten)]
+    attack: AttackArgs,
+    /// Another unit in the defender's arena: Overkill's extra hits and Area Damage go to it
+    #[arg(long, value_name = "SPEC")]
+    secondary: Option<String>,
+    /// A unit that takes the attack: it needs Intercept, or the defender Redirect (the
+    /// attacker's Precision keeps the attack on the defender)
+    #[arg(long, value_name = "SPEC")]
+    interceptor: Option<String>,
+    #[command(flatten)]
+    choices: ChoiceArgs,
+    /// Evaluate with and without the Enhance effects ('enhance: ITEM' items, or a card's
+    /// enhance field); the main result is with them paid
+    #[arg(long)]
+    enhance: bool,
+}
+
+/// How an attack is made: arena mode and the re-roll policy.
+#[derive(Args)]
+struct ChoiceArgs {
+    /// Attack into the other arena with the attacker's Bombard X (space attacks ground) or Ion
+    /// Cannon X (ground attacks space) as its power
+    #[arg(long, value_enum)]
+    mode: Option<ModeArg>,
+    /// Who chooses the Lucky re-rolls: greedy (fixed choices, docs/rules.md) or optimal
+    /// (expectimax: the attacker maximises the objective, the defender minimises it)
+    #[arg(long, value_enum, default_value_t = PolicyArg::Greedy)]
+    policy: PolicyArg,
+    /// What the optimal policy maximises: mean (expected counters on the defender), destroy (the
+    /// chance to discard it) or atleast:K (the chance of at least K counters)
+    #[arg(long, value_name = "OBJECTIVE", default_value = "mean")]
+    objective: String,
+}
+
+impl ChoiceArgs {
+    fn mode(&self) -> Option<Mode> {
+        self.mode.map(|m| match m {
+            ModeArg::Bombard => Mode::Bombard,
+            ModeArg::IonCannon => Mode::IonCannon,
+        })
+    }
+
+    fn policy(&self) -> swtcg::lucky::Policy {
+        match self.policy {
+            PolicyArg::Greedy => swtcg::lucky::Policy::Greedy,
+            PolicyArg::Optimal => swtcg::lucky::Policy::Optimal,
+        }
+    }
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ModeArg {
+    Bombard,
+    IonCannon,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ArenaArg {
+    Space,
+    Ground,
+    Character,
+}
+
+const DICE_HELP: &str = "Dice of damage are not an attack: each die hits on 4+ (5+ against \
+Armor); Accuracy, Critical Hit, Parry and the other attack-roll keywords don't apply. The target's \
+Evade, Absorb and Deflect prevent damage unless --unpreventable (the source has Ferocity).
+
+Examples:
+  holodice swtcg dice --count 3 --target \"Health 2, Armor\"
+  holodice swtcg dice --count 2 --target \"@Red Squadron X-wing\" --format json
+";
+
+#[derive(Args)]
+struct DiceArgs {
+    /// How many dice of damage (the X of Ambush X, Retaliate X, ...)
+    #[arg(long, value_name = "X", allow_negative_numbers = true)]
+    count: i64,
+    /// The unit they are rolled at, e.g. "Health 3, Armor, Evade 1"
+    #[arg(long, value_name = "SPEC")]
+    target: String,
+    /// The source has Ferocity: the damage can't be prevented
+    #[arg(long)]
+    unpreventable: bool,
+    #[command(flatten)]
+    units: UnitArgs,
+    #[command(flatten)]
+    output: OutputArgs,
+}
+
+const SEQUENCE_HELP: &str = "One --attacker with --attacks N: the same unit attacks N times; its \
+damage counters, Focus, Absorb and Surge power for its next attack and the defender's Stun \
+carry over. Several --attacker: each attacks once, in order, and only Surge's power passes to the \
+next attacker. The defender's counters carry throughout; the sequence stops when it is \
+discarded. docs/rules.md states each reading.
+
+Examples:
+  holodice swtcg sequence --attacker \"Power 8\" --attacks 10 --defender \"Health 30\"
+  holodice swtcg sequence --attacker \"Power 4, Focus 2\" --attacker \"Power 3\" --defender \"Health 5, Armor\"
+";
+
+#[derive(Args)]
+struct SequenceArgs {
+    /// An attacking unit (repeat for several attackers, one attack each)
+    #[arg(long, value_name = "SPEC", required = true)]
+    attacker: Vec<String>,
+    /// How many times a single --attacker attacks
+    #[arg(long, value_name = "N")]
+    attacks: Option<usize>,
+    /// The defending unit, e.g. "Health 6, Armor"
+    #[arg(long, value_name = "SPEC")]
+    defender: String,
+    #[command(flatten)]
+    choices: ChoiceArgs,
+    /// Choose a reading the rules leave open, e.g. --rule auto-hit=yes (repeatable; see
+    /// `holodice swtcg rules`)
+    #[arg(long = "rule", value_name = "NAME=VALUE")]
+    rules: Vec<String>,
+    #[command(flatten)]
+    units: UnitArgs,
+    #[command(flatten)]
+    output: OutputArgs,
+}
+
+/// Where named units come from and where units are.
+#[derive(Args)]
+struct UnitArgs {
+    /// A YAML card file whose units SPECs may name as '@Name' (repeatable; the example cards in
+    /// data/swtcg/cards.yaml are always available)
+    #[arg(long = "cards", value_name = "FILE")]
+    cards: Vec<PathBuf>,
+    /// The attacker's arena, for Switch effects written 'space: ITEM'; with --mode the defender
+    /// is in the other arena
+    #[arg(long, value_enum)]
+    arena: Option<ArenaArg>,
+}
+
+/// How results are printed.
+#[derive(Args)]
+struct OutputArgs {
+    /// Output format
+    #[arg(long, value_enum, default_value_t = FormatArg::Text)]
+    format: FormatArg,
+    /// Show exact fractions beside percentages (JSON and YAML are always exact)
+    #[arg(long)]
+    exact: bool,
+    /// Also draw the main distribution (bars, with P(≥ k) as a line) as an SVG chart in this file
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -396,6 +565,8 @@ struct AttackArgs {
     /// `holodice swtcg rules`)
     #[arg(long = "rule", value_name = "NAME=VALUE")]
     rules: Vec<String>,
+    #[command(flatten)]
+    units: UnitArgs,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -460,6 +631,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             out
         }),
         Game::Swtcg(SwtcgCommand::Attack(a)) => attack(&a),
+        Game::Swtcg(SwtcgCommand::Dice(a)) => dice_command(&a),
+        Game::Swtcg(SwtcgCommand::Sequence(a)) => sequence_command(&a),
         Game::Swtcg(SwtcgCommand::Keywords) => Ok(swtcg::keywords::coverage_markdown()),
         Game::Swtcg(SwtcgCommand::Rules) => Ok(rules_listing()),
         Game::Legion(LegionCommand::Attack(a)) => legion_attack(&a),
@@ -514,33 +687,245 @@ fn one_line(message: &str) -> String {
     message.replace('\r', "\\r").replace('\n', "\\n")
 }
 
-/// The units and rule options of a SWTCG attack command.
-fn swtcg_setup(a: &AttackArgs) -> Result<(Unit, Unit, Rules), Error> {
-    let attacker = Unit::parse("attacker", &a.attacker)?;
-    let defender = Unit::parse("defender", &a.defender)?;
-    let mut rules = Rules::default();
-    for r in &a.rules {
-        rules.set(r)?;
+/// The card files given, on top of the built-in example cards.
+fn load_cards(files: &[PathBuf]) -> Result<Cards, Error> {
+    let mut cards = Cards::builtin().clone();
+    for f in files {
+        let text = std::fs::read_to_string(f)
+            .map_err(|e| Error::File(format!("cannot read --cards {}: {e}", f.display())))?;
+        cards.add(Cards::load(&f.display().to_string(), &text)?);
     }
-    Ok((attacker, defender, rules))
+    Ok(cards)
 }
 
-fn attack(a: &AttackArgs) -> Result<String, Error> {
-    let (attacker, defender, rules) = swtcg_setup(a)?;
-    let result = swtcg::attack::attack(&attacker, &defender, &rules)?;
-    let report = swtcg::attack_report(&attacker, &defender, &rules, &result);
-    if let Some(path) = &a.plot {
-        let title = format!("SWTCG attack: {}", attacker.describe());
+/// The attacker's and the defender's arenas: the same, or across arenas with --mode.
+fn arenas(arena: Option<ArenaArg>, mode: Option<Mode>) -> Result<[Option<Arena>; 2], Error> {
+    let arena = arena.map(|a| match a {
+        ArenaArg::Space => Arena::Space,
+        ArenaArg::Ground => Arena::Ground,
+        ArenaArg::Character => Arena::Character,
+    });
+    let (from, to, flag) = match mode {
+        None => return Ok([arena, arena]),
+        Some(Mode::Bombard) => (Arena::Space, Arena::Ground, "bombard"),
+        Some(Mode::IonCannon) => (Arena::Ground, Arena::Space, "ion-cannon"),
+    };
+    match arena {
+        Some(a) if a != from => Err(Error::Input(format!(
+            "--mode {flag} attacks from the {} arena, not from {}: drop --arena or give --arena {}",
+            from.name(),
+            a.name(),
+            from.name()
+        ))),
+        _ => Ok([Some(from), Some(to)]),
+    }
+}
+
+/// Parses and settles the units of one command: cards, arenas, Enhance.
+struct UnitReader {
+    cards: Cards,
+    arenas: [Option<Arena>; 2],
+    enhanced: bool,
+}
+
+impl UnitReader {
+    fn new(u: &UnitArgs, mode: Option<Mode>, enhanced: bool) -> Result<UnitReader, Error> {
+        Ok(UnitReader {
+            cards: load_cards(&u.cards)?,
+            arenas: arenas(u.arena, mode)?,
+            enhanced,
+        })
+    }
+
+    /// The unit `spec` describes; `attacking` picks the attacker's arena.
+    fn unit(&self, role: &str, spec: &str, attacking: bool) -> Result<Unit, Error> {
+        let arena = self.arenas[usize::from(!attacking)];
+        Unit::parse_with(role, spec, &self.cards)?.resolve(arena, self.enhanced)
+    }
+
+    fn has_enhance(&self, role: &str, spec: &str) -> Result<bool, Error> {
+        Ok(Unit::parse_with(role, spec, &self.cards)?.has_enhance())
+    }
+}
+
+fn rules_of(given: &[String]) -> Result<Rules, Error> {
+    let mut rules = Rules::default();
+    for r in given {
+        rules.set(r)?;
+    }
+    Ok(rules)
+}
+
+/// The units and rule options of a SWTCG attack command.
+fn swtcg_setup(a: &AttackArgs) -> Result<(Unit, Unit, Rules), Error> {
+    let reader = UnitReader::new(&a.units, None, false)?;
+    let attacker = reader.unit("attacker", &a.attacker, true)?;
+    let defender = reader.unit("defender", &a.defender, false)?;
+    Ok((attacker, defender, rules_of(&a.rules)?))
+}
+
+fn swtcg_scenario(a: &SwtcgAttackArgs, enhanced: bool) -> Result<SwtcgScenario, Error> {
+    let mode = a.choices.mode();
+    let reader = UnitReader::new(&a.attack.units, mode, enhanced)?;
+    let other = |role: &str, spec: &Option<String>| {
+        spec.as_ref()
+            .map(|s| reader.unit(role, s, false))
+            .transpose()
+    };
+    Ok(SwtcgScenario {
+        attacker: reader.unit("attacker", &a.attack.attacker, true)?,
+        defender: reader.unit("defender", &a.attack.defender, false)?,
+        secondary: other("secondary", &a.secondary)?,
+        interceptor: other("interceptor", &a.interceptor)?,
+        mode,
+        policy: a.choices.policy(),
+        objective: swtcg::attack::Objective::parse(&a.choices.objective)?,
+        rules: rules_of(&a.attack.rules)?,
+        carried_power: 0,
+    })
+}
+
+fn attack(a: &SwtcgAttackArgs) -> Result<String, Error> {
+    let scenario = swtcg_scenario(a, a.enhance)?;
+    let result = swtcg::attack::run(&scenario)?;
+    let mut report = swtcg::attack_report(&scenario, &result);
+    if a.enhance {
+        let reader = UnitReader::new(&a.attack.units, None, false)?;
+        let mut any = false;
+        for (role, spec) in [
+            ("attacker", Some(&a.attack.attacker)),
+            ("defender", Some(&a.attack.defender)),
+            ("secondary", a.secondary.as_ref()),
+            ("interceptor", a.interceptor.as_ref()),
+        ] {
+            if let Some(spec) = spec {
+                any |= reader.has_enhance(role, spec)?;
+            }
+        }
+        if !any {
+            return Err(Error::Input(
+                "--enhance: no unit has an Enhance effect; write it as 'enhance: ITEM' in a SPEC \
+                 or as a card's enhance field"
+                    .into(),
+            ));
+        }
+        let without = swtcg::attack::run(&swtcg_scenario(a, false)?)?;
+        let mut group = vec![Entry::new("damage", "damage", Value::Dist(without.damage))];
+        if let Some(p) = without.destroyed {
+            group.push(Entry::new("destroyed", "destroyed", Value::Prob(p)));
+        }
+        let at = report
+            .entries
+            .iter()
+            .position(|e| e.key == "rules")
+            .unwrap_or(report.entries.len());
+        report.entries.insert(
+            at,
+            Entry::new("without_enhance", "Without Enhance", Value::Group(group)),
+        );
+    }
+    if let Some(path) = &a.attack.plot {
+        let title = format!("SWTCG attack: {}", scenario.attacker.describe());
         write_plot(
             path,
             plot::distribution_svg(&title, "damage counters on the defender", &result.damage),
         )?;
     }
     let options = Options {
-        exact: a.exact,
+        exact: a.attack.exact,
         ..Options::default()
     };
-    Ok(a.format.format().renderer().render(&report, &options))
+    Ok(a.attack
+        .format
+        .format()
+        .renderer()
+        .render(&report, &options))
+}
+
+fn dice_command(a: &DiceArgs) -> Result<String, Error> {
+    if a.count < 0 {
+        return Err(Error::Input(format!(
+            "--count {}: give a whole number of dice, 0 or more",
+            a.count
+        )));
+    }
+    let reader = UnitReader::new(&a.units, None, false)?;
+    let target = reader.unit("target", &a.target, false)?;
+    let result = swtcg::attack::dice(a.count, &target, a.unpreventable)?;
+    let report = swtcg::dice_report(&target, &result);
+    if let Some(path) = &a.output.plot {
+        let title = format!("SWTCG: {} dice of damage", a.count);
+        write_plot(
+            path,
+            plot::distribution_svg(&title, "damage counters on the target", &result.damage),
+        )?;
+    }
+    let options = Options {
+        exact: a.output.exact,
+        ..Options::default()
+    };
+    Ok(a.output
+        .format
+        .format()
+        .renderer()
+        .render(&report, &options))
+}
+
+fn sequence_command(a: &SequenceArgs) -> Result<String, Error> {
+    let mode = a.choices.mode();
+    let reader = UnitReader::new(&a.units, mode, false)?;
+    let mut units = a
+        .attacker
+        .iter()
+        .map(|spec| reader.unit("attacker", spec, true))
+        .collect::<Result<Vec<Unit>, Error>>()?;
+    let attackers =
+        match (units.len(), a.attacks) {
+            (1, Some(n)) => Attackers::Same(units.remove(0), n),
+            (1, None) => return Err(Error::Input(
+                "one --attacker needs --attacks N (how many times it attacks); or give several \
+                 --attacker, one attack each"
+                    .into(),
+            )),
+            (_, None) => Attackers::Each(units),
+            (_, Some(_)) => {
+                return Err(Error::Input(
+                    "--attacks repeats a single --attacker; with several --attacker each attacks \
+                 once: drop --attacks"
+                        .into(),
+                ))
+            }
+        };
+    let s = Sequence {
+        attackers,
+        defender: reader.unit("defender", &a.defender, false)?,
+        mode,
+        policy: a.choices.policy(),
+        objective: swtcg::attack::Objective::parse(&a.choices.objective)?,
+        rules: rules_of(&a.rules)?,
+    };
+    let result = swtcg::sequence::sequence(&s)?;
+    let report = swtcg::sequence_report(&s, &result);
+    if let Some(path) = &a.output.plot {
+        let last = result.counters_after.last().expect("at least one attack");
+        write_plot(
+            path,
+            plot::distribution_svg(
+                "SWTCG attack sequence",
+                "damage counters on the defender after the last attack",
+                last,
+            ),
+        )?;
+    }
+    let options = Options {
+        exact: a.output.exact,
+        ..Options::default()
+    };
+    Ok(a.output
+        .format
+        .format()
+        .renderer()
+        .render(&report, &options))
 }
 
 /// The most trials one `simulate` may roll (about five seconds of SWTCG attacks).

@@ -6,11 +6,13 @@
 
 use crate::dist::{binomial_row, powers, Dist};
 use crate::joint::Joint;
+use crate::states::States;
 use ndarray::{ArrayD, IxDyn};
 use num_bigint::BigUint;
 use num_rational::BigRational;
 use num_traits::Zero;
 use std::collections::HashMap;
+use std::hash::Hash;
 
 /// The set of natural faces that showed at least once; bit `f` stands for face `f`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -142,6 +144,22 @@ impl NaturalRoll {
         )
     }
 
+    /// A roll from weights per `(hits, mask over tracked)` cell, for engines that build the
+    /// joint distribution themselves; hits run from 0 to `width - 1`.
+    pub(crate) fn from_cells(
+        tracked: &[u8],
+        width: usize,
+        cells: impl IntoIterator<Item = ((usize, usize), BigUint)>,
+        denominator: BigUint,
+    ) -> NaturalRoll {
+        let masks = 1usize << tracked.len();
+        let mut weights = vec![BigUint::zero(); width * masks];
+        for ((hits, mask), w) in cells {
+            weights[hits * masks + mask] += w;
+        }
+        NaturalRoll::from_flat(tracked.to_vec(), width, weights, denominator)
+    }
+
     fn from_flat(
         tracked: Vec<u8>,
         width: usize,
@@ -214,6 +232,20 @@ impl NaturalRoll {
     /// The distribution of `f(hits, faces seen)`.
     pub fn map(&self, f: impl Fn(i64, Faces) -> i64) -> Dist {
         self.joint.map(|c| f(c[0], self.faces_of(c[1] as usize)))
+    }
+
+    /// The outcomes as merged states `f(hits, faces seen)`, for steps that need more than one
+    /// number of each outcome.
+    pub fn to_states<S: Hash + Eq + Clone>(&self, f: impl Fn(i64, Faces) -> S) -> States<S> {
+        let masks = 1usize << self.tracked.len();
+        let w = self.joint.weights();
+        let cells = w.as_slice().expect("standard layout");
+        States::from_weights(cells.iter().enumerate().filter(|(_, w)| !w.is_zero()).map(
+            |(i, w)| {
+                let hits = (i / masks) as i64;
+                (f(hits, self.faces_of(i % masks)), w.clone())
+            },
+        ))
     }
 
     /// The probability that `(hits, faces seen)` satisfies `pred`.

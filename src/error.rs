@@ -3,7 +3,7 @@
 use thiserror::Error;
 
 /// What went wrong, in one line that names the offending item and, where possible, the fix.
-#[derive(Debug, Error, PartialEq, Eq)]
+#[derive(Debug, Clone, Error, PartialEq, Eq)]
 pub enum Error {
     /// An item of a unit SPEC is not understood.
     #[error("{role} SPEC, item '{item}': {message}")]

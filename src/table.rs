@@ -316,6 +316,8 @@ struct Query<'a> {
     rules: Rules,
     edition: Edition,
     policy: Policy,
+    /// SWTCG's Lucky re-rolls: policy and objective.
+    lucky: (swtcg::lucky::Policy, swtcg::attack::Objective),
 }
 
 impl<'a> Query<'a> {
@@ -334,18 +336,42 @@ impl<'a> Query<'a> {
                     Error::Input(format!("edition '{name}': use amg-2024 or amg-2021"))
                 })?,
         };
-        let objective = spec
-            .objective
-            .as_deref()
-            .map(legion::optimal::Objective::parse)
-            .transpose()
-            .map_err(Error::Input)?
-            .unwrap_or_default();
-        let policy = match spec.policy.as_deref().map(|p| p.trim().to_lowercase()) {
-            None => Policy::Greedy,
-            Some(p) if p == "greedy" => Policy::Greedy,
-            Some(p) if p == "optimal" => Policy::Optimal(objective),
+        let optimal = match spec.policy.as_deref().map(|p| p.trim().to_lowercase()) {
+            None => false,
+            Some(p) if p == "greedy" => false,
+            Some(p) if p == "optimal" => true,
             Some(p) => return Err(Error::Input(format!("policy '{p}': use greedy or optimal"))),
+        };
+        let (policy, lucky) = match spec.game {
+            Game::Legion => {
+                let objective = spec
+                    .objective
+                    .as_deref()
+                    .map(legion::optimal::Objective::parse)
+                    .transpose()
+                    .map_err(Error::Input)?
+                    .unwrap_or_default();
+                let policy = if optimal {
+                    Policy::Optimal(objective)
+                } else {
+                    Policy::Greedy
+                };
+                (policy, Default::default())
+            }
+            Game::Swtcg => {
+                let objective = spec
+                    .objective
+                    .as_deref()
+                    .map(swtcg::attack::Objective::parse)
+                    .transpose()?
+                    .unwrap_or_default();
+                let policy = if optimal {
+                    swtcg::lucky::Policy::Optimal
+                } else {
+                    swtcg::lucky::Policy::Greedy
+                };
+                (Policy::Greedy, (policy, objective))
+            }
         };
         if stat == Stat::Destroyed && spec.game == Game::Legion {
             return Err(Error::Input(
@@ -359,6 +385,7 @@ impl<'a> Query<'a> {
             rules,
             edition,
             policy,
+            lucky,
         })
     }
 
@@ -374,10 +401,17 @@ impl<'a> Query<'a> {
                     .filter(|(now, default)| now != default)
                     .map(|((k, v), _)| format!("{k}={v}"))
                     .collect();
-                if changed.is_empty() {
+                let rules = if changed.is_empty() {
                     "rules: defaults (docs/rules.md)".into()
                 } else {
                     format!("rules: {}, others default", changed.join(", "))
+                };
+                match self.lucky {
+                    (swtcg::lucky::Policy::Greedy, _) => format!("{rules}; Lucky: greedy policy"),
+                    (swtcg::lucky::Policy::Optimal, objective) => format!(
+                        "{rules}; Lucky: optimal policy, objective {}",
+                        objective.describe()
+                    ),
                 }
             }
             Game::Legion => format!(
@@ -433,7 +467,11 @@ impl<'a> Query<'a> {
             Game::Swtcg => {
                 let a = Unit::parse("attacker", &attacker)?;
                 let d = Unit::parse("defender", &defender)?;
-                let result = swtcg::attack::attack(&a, &d, &self.rules)?;
+                let result = swtcg::attack::run(&swtcg::attack::Scenario {
+                    policy: self.lucky.0,
+                    objective: self.lucky.1,
+                    ..swtcg::attack::Scenario::new(a, d, self.rules.clone())
+                })?;
                 if self.stat == Stat::Destroyed {
                     return result.destroyed.ok_or_else(|| {
                         Error::Input(

@@ -434,9 +434,32 @@ fn value_on_a_keyword_that_takes_none_is_refused() {
 }
 
 #[test]
-fn keyword_not_modelled_yet_is_refused_with_its_name() {
-    attack_error("Power 2", "Retaliate 2", &["Retaliate", "not modelled yet"]);
-    attack_error("Power 2, Lucky 1", "", &["Lucky", "not modelled yet"]);
+fn keywords_without_dice_effects_are_named_in_the_notes() {
+    for name in [
+        "Upkeep",
+        "Hidden Cost 2",
+        "Reduced Cost 1",
+        "Meditate",
+        "Switch",
+        "INSERT",
+        "Stack",
+        "Enhance",
+    ] {
+        let doc = attack_json(&format!("Power 2, {name}"), "", &[]);
+        let keyword = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == ' ');
+        let notes: Vec<&str> = doc["notes"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{name}: no notes"))
+            .iter()
+            .filter_map(|n| n.as_str())
+            .collect();
+        assert!(
+            notes
+                .iter()
+                .any(|n| n.starts_with(keyword) && n.contains("no effect on dice")),
+            "{name}: {notes:?}"
+        );
+    }
 }
 
 #[test]
@@ -705,6 +728,9 @@ const RULE_OPTIONS: &[(&str, &str)] = &[
     ("double-damage", "attack-only"),
     ("foresight", "hits"),
     ("riposte-after-discard", "yes"),
+    ("lucky-first", "attacker"),
+    ("reroll-twice", "yes"),
+    ("overkill", "keep-kill"),
 ];
 
 #[test]

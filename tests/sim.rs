@@ -279,13 +279,30 @@ fn swtcg_simulation_agrees_with_the_exact_engine() {
 }
 
 #[test]
-fn swtcg_refusals_match_the_exact_engine() {
+fn swtcg_simulator_refuses_what_it_does_not_roll_and_shares_the_engine_errors() {
     let r = Rules::default();
+    // Computed exactly, but this simulator does not roll them: refused by name, never ignored.
+    for (attacker, defender, keyword) in [
+        ("Power 3, Lucky 1", "", "Lucky"),
+        ("Power 3", "Lucky 1", "Lucky"),
+        ("Power 3, Backfire 1", "", "Backfire"),
+        ("Power 3, Overload 1", "", "Overload"),
+        ("Power 3", "Retaliate 1", "Retaliate"),
+        ("Power 3", "Avenge 1", "Avenge"),
+        ("Power 3", "Deflect 1", "Deflect"),
+    ] {
+        let a = Unit::parse("attacker", attacker).unwrap();
+        let d = Unit::parse("defender", defender).unwrap();
+        assert!(
+            swtcg_attack(&a, &d, &r).is_ok(),
+            "[{attacker}] vs [{defender}]"
+        );
+        match simulate_swtcg(&a, &d, &r, 100, 1) {
+            Err(Error::NotModelled { keyword: k, .. }) => assert_eq!(k, keyword),
+            other => panic!("[{attacker}] vs [{defender}]: {other:?}"),
+        }
+    }
     for (attacker, defender) in [
-        ("Power 3, Lucky 1", ""),
-        ("Power 3, Backfire 1", ""),
-        ("Power 3", "Deflect 1"),
-        ("Power 3, Stun 1", "Intercept"),
         ("Accuracy 2", "Health 2"),
         ("Power 3", "Stealth"),
         ("Power 3", "Stealth, Health 2"),

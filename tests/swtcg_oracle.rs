@@ -1,15 +1,26 @@
 //! The SWTCG attack engine against a brute force that rolls every face of every die.
 //!
-//! The oracle below shares nothing with the engine but the SPEC text it is given: it enumerates
-//! each sequence of natural faces (power dice, then Fury's extra dice when the initial roll shows
-//! a 4), applies the rules reference die by die, and counts. Property tests compare the two
-//! exactly over random keyword mixes and rule options; closed forms check large pools.
+//! The oracle below shares nothing with the engine but the SPEC text it is given. It is written
+//! from `docs/rules.md` (the option table and "Readings built in"): it rolls the power dice one at
+//! a time, reads the initial roll (Fury, Focus, Backfire), rolls Fury's extra dice, lets each side's
+//! Lucky re-roll dice one at a time (greedy: the documented orders, applied literally to the dice
+//! showing; optimal: every subset of dice by position, expectimax in exact integers), then reads
+//! the final roll die by die and applies Overkill, prevention, Double Damage, the discard triggers
+//! and the dice of damage (each of those rolled face by face as well). Equal sorted dice states are
+//! merged with their counts added, which changes no count, only the work. Every weight is an exact
+//! integer count over 6^(all dice that could be rolled).
+//!
+//! Property tests compare the engine with it exactly over random keyword mixes and rule options;
+//! hand-derived anchors pin a few small cases.
 
-use holodice::swtcg::{attack::attack, rules::Rules, spec::Unit};
+use holodice::swtcg::attack::{attack, run, Attack, Objective, Scenario};
+use holodice::swtcg::keywords::Mode;
+use holodice::swtcg::lucky::Policy;
+use holodice::swtcg::{rules::Rules, spec::Unit};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use proptest::prelude::*;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 #[derive(Debug, Clone, Default)]
 struct Readings {
@@ -21,6 +32,9 @@ struct Readings {
     double_all: bool,
     foresight_damage: bool,
     no_riposte_after_discard: bool,
+    defender_lucky_first: bool,
+    reroll_once: bool,
+    overkill_all: bool,
 }
 
 impl Readings {
@@ -35,6 +49,9 @@ impl Readings {
             (self.double_all, "double-damage=all-damage"),
             (self.foresight_damage, "foresight=damage"),
             (self.no_riposte_after_discard, "riposte-after-discard=no"),
+            (self.defender_lucky_first, "lucky-first=defender"),
+            (self.reroll_once, "reroll-twice=no"),
+            (self.overkill_all, "overkill=all"),
         ];
         for (on, setting) in pairs {
             if on {
@@ -45,107 +62,384 @@ impl Readings {
     }
 }
 
-/// Everything an attack can say, as plain numbers.
+/// One unit, as plain numbers: every keyword the attack reads, in any role.
 #[derive(Debug, Clone, Default)]
-struct Case {
+struct U {
     power: i64,
     accuracy: i64,
     critical: i64,
     fury: i64,
     focus: i64,
+    backfire: i64,
+    overload: i64,
+    lucky: i64,
+    bombard: i64,
+    ion: i64,
+    area: i64,
     foresight: bool,
     double: bool,
     ferocity: bool,
-    att_health: Option<i64>,
-    att_damage: i64,
-    att_resilience: i64,
-    att_evade: i64,
-    att_absorb: i64,
+    overkill: bool,
+    precision: bool,
+    bounty: bool,
+    health: Option<i64>,
+    damage: i64,
+    resilience: i64,
+    evade: i64,
+    absorb: i64,
+    deflect: i64,
     armor: bool,
     shields: i64,
     parry: i64,
     riposte: i64,
-    evade: i64,
-    absorb: i64,
-    def_health: Option<i64>,
-    def_damage: i64,
-    def_resilience: i64,
-    def_double: bool,
-    def_ferocity: bool,
+    retaliate: i64,
+    avenge: i64,
+    stun: i64,
+    surge: i64,
+    intercept: bool,
+    redirect: bool,
+    stealth: bool,
+    tapped: bool,
+}
+
+impl U {
+    fn spec(&self, with_power: bool) -> String {
+        let mut v = vec![];
+        if with_power || self.power != 0 {
+            v.push(format!("Power {}", self.power));
+        }
+        let nums = [
+            ("Accuracy", self.accuracy),
+            ("Critical Hit", self.critical),
+            ("Fury", self.fury),
+            ("Focus", self.focus),
+            ("Backfire", self.backfire),
+            ("Overload", self.overload),
+            ("Lucky", self.lucky),
+            ("Bombard", self.bombard),
+            ("Ion Cannon", self.ion),
+            ("Area Damage", self.area),
+            ("Damage", self.damage),
+            ("Resilience", self.resilience),
+            ("Evade", self.evade),
+            ("Absorb", self.absorb),
+            ("Deflect", self.deflect),
+            ("Shields", self.shields),
+            ("Parry", self.parry),
+            ("Riposte", self.riposte),
+            ("Retaliate", self.retaliate),
+            ("Avenge", self.avenge),
+            ("Stun", self.stun),
+            ("Surge", self.surge),
+        ];
+        for (name, x) in nums {
+            if x != 0 {
+                v.push(format!("{name} {x}"));
+            }
+        }
+        if let Some(h) = self.health {
+            v.push(format!("Health {h}"));
+        }
+        let flags = [
+            (self.armor, "Armor"),
+            (self.foresight, "Foresight"),
+            (self.double, "Double Damage"),
+            (self.ferocity, "Ferocity"),
+            (self.overkill, "Overkill"),
+            (self.precision, "Precision"),
+            (self.bounty, "Bounty"),
+            (self.intercept, "Intercept"),
+            (self.redirect, "Redirect"),
+            (self.stealth, "Stealth"),
+            (self.tapped, "Tapped"),
+        ];
+        for (on, name) in flags {
+            if on {
+                v.push(name.to_string());
+            }
+        }
+        v.join(", ")
+    }
+
+    /// Its counters already reach its Health.
+    fn discarded(&self) -> bool {
+        self.health.is_some_and(|h| self.damage >= h)
+    }
+
+    /// Stealth still protects it: untapped and without counters.
+    fn hidden(&self) -> bool {
+        self.stealth && !self.tapped && self.damage == 0
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Arena {
+    Bombard,
+    IonCannon,
+}
+
+/// Everything one attack depends on.
+#[derive(Debug, Clone, Default)]
+struct Case {
+    a: U,
+    d: U,
+    secondary: Option<U>,
+    interceptor: Option<U>,
+    mode: Option<Arena>,
+    optimal: bool,
+    objective: Objective,
+    carried: i64,
     readings: Readings,
 }
 
 impl Case {
-    fn specs(&self) -> (String, String) {
-        let mut a = vec![format!("Power {}", self.power)];
-        let mut d = vec![];
-        let num = |v: &mut Vec<String>, name: &str, x: i64| {
-            if x != 0 {
-                v.push(format!("{name} {x}"));
-            }
-        };
-        num(&mut a, "Accuracy", self.accuracy);
-        num(&mut a, "Critical Hit", self.critical);
-        num(&mut a, "Fury", self.fury);
-        num(&mut a, "Focus", self.focus);
-        num(&mut a, "Damage", self.att_damage);
-        num(&mut a, "Resilience", self.att_resilience);
-        num(&mut a, "Evade", self.att_evade);
-        num(&mut a, "Absorb", self.att_absorb);
-        num(&mut d, "Shields", self.shields);
-        num(&mut d, "Parry", self.parry);
-        num(&mut d, "Riposte", self.riposte);
-        num(&mut d, "Evade", self.evade);
-        num(&mut d, "Absorb", self.absorb);
-        num(&mut d, "Damage", self.def_damage);
-        num(&mut d, "Resilience", self.def_resilience);
-        if let Some(h) = self.att_health {
-            a.push(format!("Health {h}"));
+    fn scenario(&self) -> Scenario {
+        let parse = |role: &str, u: &U, power: bool| Unit::parse(role, &u.spec(power)).unwrap();
+        Scenario {
+            attacker: parse("attacker", &self.a, true),
+            defender: parse("defender", &self.d, false),
+            secondary: self
+                .secondary
+                .as_ref()
+                .map(|u| parse("secondary", u, false)),
+            interceptor: self
+                .interceptor
+                .as_ref()
+                .map(|u| parse("interceptor", u, false)),
+            mode: self.mode.map(|m| match m {
+                Arena::Bombard => Mode::Bombard,
+                Arena::IonCannon => Mode::IonCannon,
+            }),
+            policy: if self.optimal {
+                Policy::Optimal
+            } else {
+                Policy::Greedy
+            },
+            objective: self.objective,
+            rules: self.readings.rules(),
+            carried_power: self.carried,
         }
-        if let Some(h) = self.def_health {
-            d.push(format!("Health {h}"));
-        }
-        for (on, name) in [
-            (self.foresight, "Foresight"),
-            (self.double, "Double Damage"),
-            (self.ferocity, "Ferocity"),
-        ] {
-            if on {
-                a.push(name.to_string());
-            }
-        }
-        for (on, name) in [
-            (self.armor, "Armor"),
-            (self.def_double, "Double Damage"),
-            (self.def_ferocity, "Ferocity"),
-        ] {
-            if on {
-                d.push(name.to_string());
-            }
-        }
-        (a.join(", "), d.join(", "))
     }
 
+    fn describe(&self) -> String {
+        format!(
+            "--attacker '{}' --defender '{}'{}{}{}{} carried {} {:?} {:?}",
+            self.a.spec(true),
+            self.d.spec(false),
+            self.secondary
+                .as_ref()
+                .map(|u| format!(" --secondary '{}'", u.spec(false)))
+                .unwrap_or_default(),
+            self.interceptor
+                .as_ref()
+                .map(|u| format!(" --interceptor '{}'", u.spec(false)))
+                .unwrap_or_default(),
+            self.mode
+                .map(|m| format!(" --mode {m:?}"))
+                .unwrap_or_default(),
+            if self.optimal {
+                " --policy optimal"
+            } else {
+                ""
+            },
+            self.carried,
+            self.objective,
+            self.readings,
+        )
+    }
+
+    /// The defender of the attack after Intercept and Redirect, and whether it moved; `None`
+    /// when the attack is refused.
+    fn target(&self) -> Option<(&U, bool)> {
+        let discarded = self.a.discarded()
+            || self.d.discarded()
+            || self.secondary.as_ref().is_some_and(U::discarded);
+        if discarded || self.d.hidden() {
+            return None;
+        }
+        match self.mode {
+            Some(Arena::Bombard) if self.a.bombard == 0 => return None,
+            Some(Arena::IonCannon) if self.a.ion == 0 => return None,
+            _ => {}
+        }
+        match &self.interceptor {
+            None => Some((&self.d, false)),
+            Some(i) if !(i.intercept || self.d.redirect) => None,
+            Some(i) if self.a.precision || i.hidden() || i.discarded() => Some((&self.d, false)),
+            Some(i) => Some((i, true)),
+        }
+    }
+
+    /// Dice rolled for power (Fury's extra dice excluded).
     fn dice(&self) -> i64 {
-        let resilience = if self.att_resilience > 0 && self.att_damage >= self.att_resilience {
-            self.att_resilience
+        let Some((def, _)) = self.target() else {
+            return 0;
+        };
+        let a = &self.a;
+        let base = match self.mode {
+            None => a.power,
+            Some(Arena::Bombard) => a.bombard,
+            Some(Arena::IonCannon) => a.ion,
+        };
+        let resilience = if a.resilience > 0 && a.damage >= a.resilience {
+            a.resilience
         } else {
             0
         };
-        (self.power + resilience - self.shields).max(0)
+        (base + resilience + a.overload + self.carried - def.shields).max(0)
     }
+}
+
+/// One attack die: its natural face, whether it is one of Fury's extra dice, whether a Lucky
+/// re-rolled it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+struct Die {
+    face: u8,
+    extra: bool,
+    rerolled: bool,
+}
+
+/// A pool of attack dice with their order forgotten: how many dice of each kind (face, extra,
+/// re-rolled) it holds. Dice of one kind are interchangeable for every rule, so pools that hold
+/// the same dice are merged with their counts added.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+struct Pool([u8; 24]);
+
+impl Pool {
+    fn kind(d: Die) -> usize {
+        usize::from(d.face - 1) + 6 * usize::from(d.extra) + 12 * usize::from(d.rerolled)
+    }
+
+    fn with(mut self, d: Die) -> Pool {
+        self.0[Pool::kind(d)] += 1;
+        self
+    }
+
+    fn of(dice: &[Die]) -> Pool {
+        dice.iter().fold(Pool::default(), |p, &d| p.with(d))
+    }
+
+    /// The dice one by one.
+    fn dice(&self) -> Vec<Die> {
+        let mut v = vec![];
+        for (k, &n) in self.0.iter().enumerate() {
+            let d = Die {
+                face: (k % 6) as u8 + 1,
+                extra: (k / 6) % 2 == 1,
+                rerolled: k >= 12,
+            };
+            v.extend(std::iter::repeat_n(d, usize::from(n)));
+        }
+        v
+    }
+}
+
+/// The attack dice at some step, with what the initial roll showed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Roll {
+    pool: Pool,
+    fury: bool,
+    focus: bool,
+    backfire: bool,
+}
+
+type States = BTreeMap<Roll, u128>;
+
+fn pow6(n: i64) -> u128 {
+    6u128.pow(n as u32)
+}
+
+/// Prevention of one instance of damage as docs/rules.md orders it: Absorb, then Deflect, then
+/// the fixed prevention and Evade (`other`); `mult` counters per damage, applied after prevention
+/// or before it. Returns (counters, absorbed, deflected).
+#[allow(clippy::too_many_arguments)]
+fn prevent(
+    pending: i64,
+    unpreventable: i64,
+    absorb: i64,
+    deflect: i64,
+    other: i64,
+    mult: i64,
+    prevent_first: bool,
+) -> (i64, i64, i64) {
+    let scale = if prevent_first { 1 } else { mult };
+    let mut damage = pending * scale;
+    let mut room = damage - unpreventable * scale;
+    let mut take = |x: i64| {
+        let mut n = 0;
+        for _ in 0..x {
+            if room > 0 {
+                room -= 1;
+                damage -= 1;
+                n += 1;
+            }
+        }
+        n
+    };
+    let absorbed = take(absorb);
+    let deflected = take(deflect);
+    take(other);
+    (
+        if prevent_first { damage * mult } else { damage },
+        absorbed,
+        deflected,
+    )
+}
+
+/// Counts of hits among x dice of damage, face by face, against a receiver with or without Armor.
+fn dice_of_damage(x: i64, armor: bool) -> Vec<(i64, u128)> {
+    let need = if armor { 5 } else { 4 };
+    let mut counts: BTreeMap<i64, u128> = BTreeMap::new();
+    counts.insert(0, 1);
+    for _ in 0..x {
+        let mut next = BTreeMap::new();
+        for (&h, &w) in &counts {
+            for f in 1..=6 {
+                *next.entry(h + i64::from(f >= need)).or_default() += w;
+            }
+        }
+        counts = next;
+    }
+    counts.into_iter().collect()
+}
+
+/// What the final attack roll does on the defender (and Overkill's secondary).
+#[derive(Debug, Clone, Copy, Default)]
+struct Resolved {
+    hits: i64,
+    pending: i64,
+    crit: bool,
+    parry: bool,
+    riposte: bool,
+    counters: i64,
+    absorbed: i64,
+    deflected: i64,
+    destroyed: bool,
+    moved_counters: i64,
+}
+
+struct Oracle<'a> {
+    c: &'a Case,
+    a: &'a U,
+    def: &'a U,
+    moved: bool,
+    r: &'a Readings,
 }
 
 /// Counts of each outcome over all equally likely face sequences, and their number.
 #[derive(Debug, Default)]
 struct Tally {
-    total: u64,
-    vars: BTreeMap<&'static str, BTreeMap<i64, u64>>,
+    total: u128,
+    vars: BTreeMap<&'static str, BTreeMap<i64, u128>>,
 }
 
 impl Tally {
-    fn add(&mut self, var: &'static str, x: i64, w: u64) {
+    fn add(&mut self, var: &'static str, x: i64, w: u128) {
         *self.vars.entry(var).or_default().entry(x).or_default() += w;
+    }
+
+    fn flag(&mut self, var: &'static str, on: bool, w: u128) {
+        self.add(var, i64::from(on), w);
     }
 
     fn pmf(&self, var: &str) -> Vec<(i64, BigRational)> {
@@ -161,170 +455,538 @@ impl Tally {
     }
 }
 
-fn ratio(n: u64, d: u64) -> BigRational {
+fn ratio(n: u128, d: u128) -> BigRational {
     BigRational::new(BigInt::from(n), BigInt::from(d))
 }
 
-/// All sequences of `n` natural faces.
-fn sequences(n: i64) -> impl Iterator<Item = Vec<i64>> {
-    (0..6u64.pow(n as u32)).map(move |mut code| {
-        (0..n)
-            .map(|_| {
-                let f = (code % 6) as i64 + 1;
-                code /= 6;
-                f
-            })
-            .collect()
-    })
-}
-
-/// Prevention as the rules reference orders it: the receiver's Absorb first (it gains the most
-/// power), then fixed prevention, then Evade; `mult` counters per damage, applied after
-/// prevention or before it. Returns (counters, absorbed).
-fn prevent(
-    pending: i64,
-    unpreventable: i64,
-    fixed: i64,
-    evade: i64,
-    absorb: i64,
-    mult: i64,
-    prevent_first: bool,
-) -> (i64, i64) {
-    let scale = if prevent_first { 1 } else { mult };
-    let mut damage = pending * scale;
-    let mut room = damage - unpreventable * scale;
-    let mut absorbed = 0;
-    for _ in 0..absorb {
-        if room > 0 {
-            room -= 1;
-            damage -= 1;
-            absorbed += 1;
-        }
+impl<'a> Oracle<'a> {
+    fn new(c: &'a Case) -> Option<Oracle<'a>> {
+        let (def, moved) = c.target()?;
+        Some(Oracle {
+            c,
+            a: &c.a,
+            def,
+            moved,
+            r: &c.readings,
+        })
     }
-    for _ in 0..fixed + evade {
-        if room > 0 {
-            room -= 1;
-            damage -= 1;
-        }
-    }
-    (if prevent_first { damage * mult } else { damage }, absorbed)
-}
 
-fn oracle(c: &Case) -> Tally {
-    let r = &c.readings;
-    let hit_on = if c.armor { 5 } else { 4 };
-    let hits = |f: i64| {
-        if r.auto_hit && f == 6 {
+    fn hits(&self, face: u8) -> bool {
+        let f = i64::from(face);
+        let hit_on = if self.def.armor { 5 } else { 4 };
+        if self.r.auto_hit && f == 6 {
             true
-        } else if r.auto_hit && f == 1 {
+        } else if self.r.auto_hit && f == 1 {
             false
         } else {
-            f + c.accuracy >= hit_on
+            f + self.a.accuracy >= hit_on
         }
-    };
-    let n = c.dice();
-    let mut t = Tally {
-        total: 6u64.pow((n + c.fury) as u32),
-        ..Tally::default()
-    };
-    for initial in sequences(n) {
-        let fury = c.fury > 0 && initial.contains(&4);
-        let focus = c.focus > 0 && initial.contains(&5);
-        let (extra, weight) = if fury {
-            (c.fury, 1)
+    }
+
+    /// Whether the die is read by the final-roll triggers.
+    fn counts(&self, d: &Die) -> bool {
+        !d.extra || !self.r.fury_dice_not_triggers
+    }
+
+    /// Natural faces the final-roll keywords present read.
+    fn tracked(&self, face: u8) -> bool {
+        (face == 6 && self.a.critical > 0)
+            || (face == 1 && self.def.parry > 0)
+            || (face == 2 && self.def.riposte > 0)
+    }
+
+    /// The initial roll (power dice one at a time, then Fury's extra dice), merged by sorted dice.
+    fn initial(&self) -> States {
+        let mut dice: BTreeMap<Pool, u128> = BTreeMap::new();
+        dice.insert(Pool::default(), 1);
+        for _ in 0..self.c.dice() {
+            dice = roll_one(dice, Die::default());
+        }
+        let mut states = States::new();
+        for (power, w) in dice {
+            let shows = |face: u8| power.dice().iter().any(|d| d.face == face);
+            let fury = self.a.fury > 0 && shows(4);
+            let mut all: BTreeMap<Pool, u128> = BTreeMap::new();
+            all.insert(power, w);
+            if fury {
+                for _ in 0..self.a.fury {
+                    all = roll_one(
+                        all,
+                        Die {
+                            extra: true,
+                            ..Die::default()
+                        },
+                    );
+                }
+            } else {
+                all = all
+                    .into_iter()
+                    .map(|(d, w)| (d, w * pow6(self.a.fury)))
+                    .collect();
+            }
+            for (pool, w) in all {
+                let roll = Roll {
+                    pool,
+                    fury,
+                    focus: self.a.focus > 0 && shows(5),
+                    backfire: self.a.backfire > 0 && shows(3),
+                };
+                *states.entry(roll).or_default() += w;
+            }
+        }
+        states
+    }
+
+    /// (who re-rolls, Lucky X), first side first.
+    fn lucky_order(&self) -> [(bool, i64); 2] {
+        let att = (true, self.a.lucky);
+        let def = (false, self.def.lucky);
+        if self.r.defender_lucky_first {
+            [def, att]
         } else {
-            (0, 6u64.pow(c.fury as u32))
-        };
-        for more in sequences(extra) {
-            // The final roll: every die, each tagged with whether it may trigger final-roll keywords.
-            let dice: Vec<(i64, bool)> = initial
-                .iter()
-                .map(|&f| (f, true))
-                .chain(more.iter().map(|&f| (f, !r.fury_dice_not_triggers)))
-                .collect();
-            let shows = |face: i64, need_hit: bool| {
-                dice.iter()
-                    .any(|&(f, counts)| counts && f == face && (!need_hit || hits(f)))
+            [att, def]
+        }
+    }
+
+    /// The greedy policy of docs/rules.md, literally: the dice the side re-rolls, up to x.
+    fn greedy_pick(&self, dice: &[Die], attacker: bool, x: i64) -> Vec<usize> {
+        let mut ranked: Vec<((u8, u8), usize)> = vec![];
+        for (i, d) in dice.iter().enumerate() {
+            if d.rerolled && self.r.reroll_once {
+                continue;
+            }
+            let hit = self.hits(d.face);
+            let counting = self.counts(d);
+            let f = d.face;
+            let rank = if attacker {
+                if hit {
+                    None
+                } else if !counting {
+                    Some((4, 0))
+                } else if f == 1 && self.tracked(1) {
+                    Some((0, 0))
+                } else if f == 2 && self.tracked(2) {
+                    Some((1, 0))
+                } else if !self.tracked(f) {
+                    Some((2, 0))
+                } else if f == 6 {
+                    None
+                } else {
+                    Some((3, f))
+                }
+            } else if counting && f == 6 && self.tracked(6) {
+                Some((0, 0))
+            } else if !hit {
+                None
+            } else if !counting {
+                Some((3, 0))
+            } else if !self.tracked(f) {
+                Some((1, 0))
+            } else if f == 1 || f == 2 {
+                None
+            } else {
+                Some((2, f))
             };
-            let h = dice.iter().filter(|&&(f, _)| hits(f)).count() as i64;
-            let crit = c.critical > 0 && shows(6, r.crit_needs_hit);
-            let parry = c.parry > 0 && shows(1, false);
-            let riposte = c.riposte > 0 && shows(2, false);
-            let bonus = if crit { c.critical } else { 0 };
-            let pending = h + bonus;
-            let unpreventable = if c.ferocity {
+            if let Some(k) = rank {
+                ranked.push((k, i));
+            }
+        }
+        ranked.sort();
+        ranked
+            .into_iter()
+            .take(x as usize)
+            .map(|(_, i)| i)
+            .collect()
+    }
+
+    /// Both sides' Lucky by the greedy policy, every re-rolled die rolled face by face.
+    fn greedy(&self, mut states: States) -> States {
+        for (attacker, x) in self.lucky_order() {
+            let mut next = States::new();
+            for (roll, w) in states {
+                let dice = roll.pool.dice();
+                let picked = self.greedy_pick(&dice, attacker, x);
+                // The picked dice leave the pool and come back one at a time with a new face,
+                // still extra dice if they were; "re-rolled" is remembered only where
+                // `reroll-twice=no` reads it.
+                let kept: Vec<Die> = (0..dice.len())
+                    .filter(|i| !picked.contains(i))
+                    .map(|i| dice[i])
+                    .collect();
+                let mut partial = BTreeMap::new();
+                partial.insert(Pool::of(&kept), w * pow6(x - picked.len() as i64));
+                for &i in &picked {
+                    partial = roll_one(
+                        partial,
+                        Die {
+                            face: 0,
+                            extra: dice[i].extra,
+                            rerolled: self.r.reroll_once,
+                        },
+                    );
+                }
+                for (pool, w) in partial {
+                    *next.entry(Roll { pool, ..roll }).or_default() += w;
+                }
+            }
+            states = next;
+        }
+        states
+    }
+
+    /// The final roll read die by die, then hit assignment (Overkill), pending damage,
+    /// prevention and counters on the defender.
+    fn resolve(&self, dice: &[Die]) -> Resolved {
+        let (a, def, r) = (self.a, self.def, self.r);
+        let h = dice.iter().filter(|d| self.hits(d.face)).count() as i64;
+        let shows = |face: u8, need_hit: bool| {
+            dice.iter()
+                .any(|d| self.counts(d) && d.face == face && (!need_hit || self.hits(d.face)))
+        };
+        let crit = a.critical > 0 && shows(6, r.crit_needs_hit);
+        let parry = def.parry > 0 && shows(1, false);
+        let riposte = def.riposte > 0 && shows(2, false);
+        let bonus = if crit { a.critical } else { 0 };
+        let mult = if a.double { 2 } else { 1 };
+        let on_defender = |kept: i64| {
+            let pending = kept + bonus;
+            let unpreventable = if a.ferocity {
                 pending
             } else if r.crit_unpreventable {
                 bonus
             } else {
                 0
             };
-            let (counters, absorbed) = prevent(
+            prevent(
                 pending,
                 unpreventable,
-                if parry { c.parry } else { 0 },
-                c.evade,
-                c.absorb,
-                if c.double { 2 } else { 1 },
+                def.absorb,
+                def.deflect,
+                if parry { def.parry } else { 0 } + def.evade,
+                mult,
                 !r.double_first,
-            );
-            let destroyed = c.def_health.is_some_and(|hp| c.def_damage + counters >= hp);
-            let back = if riposte && !(destroyed && r.no_riposte_after_discard) {
-                c.riposte
+            )
+        };
+        let kills = |counters: i64| def.health.is_some_and(|hp| def.damage + counters >= hp);
+        let mut moved = 0;
+        if let (true, Some(_), Some(hp)) = (a.overkill, &self.c.secondary, def.health) {
+            let excess = (h - (hp - def.damage)).max(0);
+            moved = if r.overkill_all {
+                excess
             } else {
-                0
+                (0..=excess)
+                    .rev()
+                    .find(|&m| kills(on_defender(h - m).0))
+                    .unwrap_or(0)
             };
-            let (att_counters, att_absorbed) = prevent(
-                back,
-                if c.def_ferocity { back } else { 0 },
-                0,
-                c.att_evade,
-                c.att_absorb,
-                if c.def_double && r.double_all { 2 } else { 1 },
-                !r.double_first,
-            );
-            t.add("hits", h, weight);
-            t.add("pending", pending, weight);
-            t.add("damage", counters, weight);
-            t.add("attacker_damage", att_counters, weight);
-            t.add("absorb", absorbed, weight);
-            t.add("attacker_absorb", att_absorbed, weight);
-            t.add("focus", if focus { c.focus } else { 0 }, weight);
-            t.add("destroyed", i64::from(destroyed), weight);
-            t.add(
-                "attacker_destroyed",
-                i64::from(
-                    c.att_health
-                        .is_some_and(|hp| c.att_damage + att_counters >= hp),
-                ),
-                weight,
-            );
-            t.add(
-                "resilience",
-                i64::from(
-                    c.def_resilience > 0
-                        && !destroyed
-                        && c.def_damage + counters >= c.def_resilience,
-                ),
-                weight,
-            );
-            t.add("Critical Hit", i64::from(crit), weight);
-            t.add("Fury", i64::from(fury), weight);
-            t.add("Focus", i64::from(focus), weight);
-            t.add("Parry", i64::from(parry), weight);
-            t.add("Riposte", i64::from(riposte), weight);
+        }
+        let (counters, absorbed, deflected) = on_defender(h - moved);
+        let moved_counters = match &self.c.secondary {
+            Some(s) if moved > 0 => {
+                prevent(
+                    moved,
+                    if a.ferocity { moved } else { 0 },
+                    s.absorb,
+                    s.deflect,
+                    s.evade,
+                    mult,
+                    !r.double_first,
+                )
+                .0
+            }
+            _ => 0,
+        };
+        Resolved {
+            hits: h,
+            pending: h - moved + bonus,
+            crit,
+            parry,
+            riposte,
+            counters,
+            absorbed,
+            deflected,
+            destroyed: kills(counters),
+            moved_counters,
         }
     }
-    t
+
+    /// Everything after the final roll, dice of damage rolled face by face, into the tally.
+    fn finish(&self, roll: &Roll, w: u128, t: &mut Tally) {
+        let (a, def, r, c) = (self.a, self.def, self.r, self.c);
+        let res = self.resolve(&roll.pool.dice());
+        let d_mult = if def.double && r.double_all { 2 } else { 1 };
+        let area_x = if c.secondary.is_some() { a.area } else { 0 };
+        // (X, receiver's Armor, fires) of Area Damage, Avenge, Retaliate, Backfire, Overload.
+        let sources = [
+            (
+                area_x,
+                c.secondary.as_ref().is_some_and(|s| s.armor),
+                res.destroyed,
+            ),
+            (def.avenge, a.armor, res.destroyed),
+            (def.retaliate, a.armor, c.mode.is_none()),
+            (a.backfire, a.armor, roll.backfire),
+            (a.overload, a.armor, true),
+        ];
+        let mut combos: Vec<(Vec<i64>, u128)> = vec![(vec![], w)];
+        for (x, armor, fires) in sources {
+            let outcomes = if fires {
+                dice_of_damage(x, armor)
+            } else {
+                vec![(0, pow6(x))]
+            };
+            combos = combos
+                .into_iter()
+                .flat_map(|(hv, w)| {
+                    outcomes.iter().map(move |&(h, n)| {
+                        let mut hv = hv.clone();
+                        hv.push(h);
+                        (hv, w * n)
+                    })
+                })
+                .collect();
+        }
+        let riposte_damage = if res.riposte && !(res.destroyed && r.no_riposte_after_discard) {
+            def.riposte
+        } else {
+            0
+        };
+        for (hv, w) in combos {
+            let [area, avenge, retaliate, backfire, overload] = hv[..] else {
+                unreachable!()
+            };
+            // Damage to the attacker: each instance prevented on its own by the attacker.
+            let at_attacker = |pending: i64, unpreventable: bool, mult: i64| {
+                prevent(
+                    pending,
+                    if unpreventable { pending } else { 0 },
+                    a.absorb,
+                    a.deflect,
+                    a.evade,
+                    mult,
+                    !r.double_first,
+                )
+            };
+            let from_defender = [
+                at_attacker(riposte_damage, def.ferocity, d_mult),
+                at_attacker(retaliate, def.ferocity, d_mult),
+            ];
+            let from_avenge = at_attacker(avenge, false, 1);
+            let own = [
+                at_attacker(backfire, a.ferocity, 1),
+                at_attacker(overload, a.ferocity, 1),
+            ];
+            let all = from_defender
+                .iter()
+                .chain([&from_avenge])
+                .chain(own.iter())
+                .copied()
+                .collect::<Vec<_>>();
+            let att_counters: i64 = all.iter().map(|x| x.0).sum();
+            let by_defender: i64 = from_defender.iter().map(|x| x.0).sum();
+            let by_others = by_defender + from_avenge.0;
+            let area_counters = match &c.secondary {
+                Some(s) => {
+                    prevent(
+                        area,
+                        if a.ferocity { area } else { 0 },
+                        s.absorb,
+                        s.deflect,
+                        s.evade,
+                        if a.double && r.double_all { 2 } else { 1 },
+                        !r.double_first,
+                    )
+                    .0
+                }
+                None => 0,
+            };
+            let sec_counters = res.moved_counters + area_counters;
+            t.add("hits", res.hits, w);
+            t.add("pending", res.pending, w);
+            t.add("damage", res.counters, w);
+            t.add("absorb", res.absorbed, w);
+            t.add("deflect", res.deflected, w);
+            t.add("attacker_damage", att_counters, w);
+            t.add("attacker_absorb", all.iter().map(|x| x.1).sum(), w);
+            t.add("attacker_deflect", all.iter().map(|x| x.2).sum(), w);
+            t.add("secondary_damage", sec_counters, w);
+            t.add("focus", if roll.focus { a.focus } else { 0 }, w);
+            t.flag("destroyed", res.destroyed, w);
+            t.flag(
+                "attacker_destroyed",
+                a.health.is_some_and(|hp| a.damage + att_counters >= hp),
+                w,
+            );
+            t.flag(
+                "secondary_destroyed",
+                c.secondary
+                    .as_ref()
+                    .is_some_and(|s| s.health.is_some_and(|hp| s.damage + sec_counters >= hp)),
+                w,
+            );
+            t.flag(
+                "resilience",
+                def.resilience > 0 && !res.destroyed && def.damage + res.counters >= def.resilience,
+                w,
+            );
+            t.flag("stun", res.counters > 0, w);
+            t.flag("surge", res.counters > 0, w);
+            t.flag("defender_stun", by_defender > 0, w);
+            t.flag("attacker_surge", by_others > 0, w);
+            t.flag("Critical Hit", res.crit, w);
+            t.flag("Fury", roll.fury, w);
+            t.flag("Focus", roll.focus, w);
+            t.flag("Backfire", roll.backfire, w);
+            t.flag("Parry", res.parry, w);
+            t.flag("Riposte", res.riposte, w);
+        }
+    }
+
+    /// 6^(attack dice that may be rolled: power, Fury's, both sides' Lucky).
+    fn attack_total(&self) -> u128 {
+        pow6(self.c.dice() + self.a.fury + self.a.lucky + self.def.lucky)
+    }
+
+    fn total(&self) -> u128 {
+        let dod = [
+            if self.c.secondary.is_some() {
+                self.a.area
+            } else {
+                0
+            },
+            self.def.avenge,
+            self.def.retaliate,
+            self.a.backfire,
+            self.a.overload,
+        ];
+        self.attack_total() * pow6(dod.iter().sum::<i64>())
+    }
+
+    /// The whole joint distribution (greedy policy).
+    fn tally(&self) -> Tally {
+        let states = self.greedy(self.initial());
+        let mut t = Tally {
+            total: self.total(),
+            ..Tally::default()
+        };
+        for (roll, w) in &states {
+            self.finish(roll, *w, &mut t);
+        }
+        let sum: u128 = t.vars["hits"].values().sum();
+        assert_eq!(
+            sum, t.total,
+            "the oracle's weights must cover every face sequence"
+        );
+        t
+    }
+
+    /// The objective's value of a final roll, as an integer (counters, or 0/1).
+    fn value(&self, dice: &[Die]) -> i128 {
+        let res = self.resolve(dice);
+        match self.c.objective {
+            Objective::Mean => i128::from(res.counters),
+            Objective::Destroy => i128::from(res.destroyed),
+            Objective::AtLeast(k) => i128::from(res.counters >= k),
+        }
+    }
+
+    /// Every way to re-roll up to `x` of the eligible dice (by position), each re-rolled die
+    /// rolled face by face: for each choice, the sum of `inner` over the 6^x equally likely
+    /// results (a choice of k dice counts each of its results 6^(x−k) times). The side keeps the
+    /// best sum: the largest for the attacker, the smallest for the defender.
+    fn best(
+        &self,
+        dice: &[Die],
+        attacker: bool,
+        x: i64,
+        inner: &mut dyn FnMut(&[Die]) -> i128,
+    ) -> i128 {
+        let n = dice.len();
+        let mut best: Option<i128> = None;
+        for mask in 0u32..(1 << n) {
+            let chosen: Vec<usize> = (0..n).filter(|i| mask & (1 << i) != 0).collect();
+            if chosen.len() as i64 > x
+                || chosen
+                    .iter()
+                    .any(|&i| dice[i].rerolled && self.r.reroll_once)
+            {
+                continue;
+            }
+            let mut sum = 0i128;
+            for code in 0..6usize.pow(chosen.len() as u32) {
+                let mut d = dice.to_vec();
+                let mut rest = code;
+                for &i in &chosen {
+                    d[i].face = (rest % 6) as u8 + 1;
+                    d[i].rerolled = true;
+                    rest /= 6;
+                }
+                sum += inner(&d);
+            }
+            let sum = sum * pow6(x - chosen.len() as i64) as i128;
+            best = Some(match best {
+                None => sum,
+                Some(b) if attacker => b.max(sum),
+                Some(b) => b.min(sum),
+            });
+        }
+        best.unwrap()
+    }
+
+    /// The optimal policy's expected objective by expectimax over every subset of dice each side
+    /// may re-roll, in exact integers over 6^(all dice).
+    fn optimal(&self) -> BigRational {
+        let [(first, x1), (second, x2)] = self.lucky_order();
+        // The sides' values depend on the dice alone, not on their order: remembered by pool.
+        let mut memo2: HashMap<Pool, i128> = HashMap::new();
+        let mut total = 0i128;
+        for (roll, w) in self.initial() {
+            let v1 = self.best(
+                &roll.pool.dice(),
+                first,
+                x1,
+                &mut |after_first: &[Die]| {
+                    let mut seen = after_first.to_vec();
+                    if !self.r.reroll_once {
+                        seen.iter_mut().for_each(|d| d.rerolled = false);
+                    }
+                    let key = Pool::of(&seen);
+                    if let Some(v) = memo2.get(&key) {
+                        return *v;
+                    }
+                    let v = self.best(&seen, second, x2, &mut |fin: &[Die]| self.value(fin));
+                    memo2.insert(key, v);
+                    v
+                },
+            );
+            total += v1 * w as i128;
+        }
+        BigRational::new(BigInt::from(total), BigInt::from(self.attack_total()))
+    }
 }
 
-fn check(c: &Case) -> Result<(), TestCaseError> {
-    let (a, d) = c.specs();
-    let attacker = Unit::parse("attacker", &a).unwrap();
-    let defender = Unit::parse("defender", &d).unwrap();
-    let got = attack(&attacker, &defender, &c.readings.rules()).unwrap();
-    let want = oracle(c);
-    let ctx = format!("{a} | {d} | {:?}", c.readings);
+/// Every face of one more die like `die`, the dice kept sorted and equal pools merged.
+fn roll_one(pools: BTreeMap<Pool, u128>, die: Die) -> BTreeMap<Pool, u128> {
+    let mut next = BTreeMap::new();
+    for (p, w) in pools {
+        for face in 1..=6 {
+            *next.entry(p.with(Die { face, ..die })).or_default() += w;
+        }
+    }
+    next
+}
+
+fn compare(c: &Case, got: &Attack, o: &Oracle, want: &Tally) -> Result<(), TestCaseError> {
+    let ctx = c.describe();
+    let (a, def) = (o.a, o.def);
+    prop_assert_eq!(got.intercepted, o.moved, "intercepted: {}", ctx);
+    prop_assert_eq!(got.dice, c.dice(), "power dice: {}", ctx);
+    // Lucky is listed when a side has it and there are dice to re-roll; with no power dice the
+    // engine may list it or not (it lists it when Fury is present), nothing is re-rolled anyway.
+    let lucky = (a.lucky > 0 || def.lucky > 0).then_some((a.lucky, def.lucky));
+    if c.dice() > 0 || got.lucky.is_some() {
+        prop_assert_eq!(got.lucky, lucky, "Lucky: {}", ctx);
+    }
     prop_assert_eq!(got.hits.pmf(), want.pmf("hits"), "hits: {}", ctx);
     prop_assert_eq!(got.damage.pmf(), want.pmf("damage"), "damage: {}", ctx);
     prop_assert_eq!(
@@ -334,59 +996,130 @@ fn check(c: &Case) -> Result<(), TestCaseError> {
         ctx
     );
     prop_assert_eq!(
-        got.destroyed,
-        c.def_health.map(|_| want.prob("destroyed")),
+        &got.destroyed,
+        &def.health.map(|_| want.prob("destroyed")),
         "destroyed: {}",
         ctx
     );
     prop_assert_eq!(
-        got.attacker_destroyed,
-        c.att_health.map(|_| want.prob("attacker_destroyed")),
+        &got.attacker_destroyed,
+        &a.health.map(|_| want.prob("attacker_destroyed")),
         "attacker destroyed: {}",
         ctx
     );
-    for (name, p) in &got.triggers {
-        prop_assert_eq!(p, &want.prob(name), "{} trigger: {}", name, ctx);
-    }
-    let present = [
-        ("Critical Hit", c.critical),
-        ("Fury", c.fury),
-        ("Focus", c.focus),
-        ("Parry", c.parry),
-        ("Riposte", c.riposte),
+    prop_assert_eq!(
+        got.secondary_damage.as_ref().map(|d| d.pmf()),
+        c.secondary.as_ref().map(|_| want.pmf("secondary_damage")),
+        "secondary damage: {}",
+        ctx
+    );
+    prop_assert_eq!(
+        &got.secondary_destroyed,
+        &c.secondary
+            .as_ref()
+            .and_then(|s| s.health)
+            .map(|_| want.prob("secondary_destroyed")),
+        "secondary destroyed: {}",
+        ctx
+    );
+    let mut expected_triggers: Vec<&str> = [
+        ("Critical Hit", a.critical),
+        ("Fury", a.fury),
+        ("Focus", a.focus),
+        ("Backfire", a.backfire),
+        ("Parry", def.parry),
+        ("Riposte", def.riposte),
     ]
     .iter()
     .filter(|(_, x)| *x > 0)
-    .count();
-    prop_assert_eq!(got.triggers.len(), present, "triggers listed: {}", ctx);
-    if c.focus > 0 {
-        prop_assert_eq!(got.focus_power.unwrap().pmf(), want.pmf("focus"), "{}", ctx);
+    .map(|(n, _)| *n)
+    .collect();
+    expected_triggers.sort();
+    let mut listed: Vec<&str> = got.triggers.iter().map(|(n, _)| n.as_str()).collect();
+    listed.sort();
+    prop_assert_eq!(listed, expected_triggers, "triggers listed: {}", ctx);
+    for (name, p) in &got.triggers {
+        prop_assert_eq!(p, &want.prob(name), "{} trigger: {}", name, ctx);
     }
-    if c.absorb > 0 {
+    let optional = |got: &Option<holodice::dist::Dist>, present: bool, var: &str| {
+        (
+            got.as_ref().map(|d| d.pmf()),
+            present.then(|| want.pmf(var)),
+        )
+    };
+    for (name, (g, w)) in [
+        (
+            "focus power",
+            optional(&got.focus_power, a.focus > 0, "focus"),
+        ),
+        (
+            "absorb power",
+            optional(&got.absorb_power, def.absorb > 0, "absorb"),
+        ),
+        (
+            "attacker absorb power",
+            optional(&got.attacker_absorb_power, a.absorb > 0, "attacker_absorb"),
+        ),
+        (
+            "deflect damage",
+            optional(&got.deflect_damage, def.deflect > 0, "deflect"),
+        ),
+        (
+            "attacker deflect damage",
+            optional(
+                &got.attacker_deflect_damage,
+                a.deflect > 0,
+                "attacker_deflect",
+            ),
+        ),
+    ] {
+        // A report left out is fine only when the oracle says it is always 0.
+        match (g, w) {
+            (None, Some(w)) => prop_assert_eq!(
+                w,
+                vec![(0, ratio(1, 1))],
+                "{} not reported but not always 0: {}",
+                name,
+                ctx
+            ),
+            (g, w) => prop_assert_eq!(g, w, "{}: {}", name, ctx),
+        }
+    }
+    let chance = |x: i64, var: &str| (x > 0).then(|| (x, want.prob(var)));
+    prop_assert_eq!(&got.stun, &chance(a.stun, "stun"), "stun: {}", ctx);
+    prop_assert_eq!(
+        &got.defender_stun,
+        &chance(def.stun, "defender_stun"),
+        "defender stun: {}",
+        ctx
+    );
+    prop_assert_eq!(&got.surge, &chance(def.surge, "surge"), "surge: {}", ctx);
+    prop_assert_eq!(
+        &got.attacker_surge,
+        &chance(a.surge, "attacker_surge"),
+        "attacker surge: {}",
+        ctx
+    );
+    if a.bounty && def.health.is_some() {
         prop_assert_eq!(
-            got.absorb_power.unwrap().pmf(),
-            want.pmf("absorb"),
-            "{}",
+            &got.bounty,
+            &Some(want.prob("destroyed")),
+            "bounty: {}",
+            ctx
+        );
+    } else {
+        // Without Health the defender can't be discarded: no chance is reported, a note says why.
+        prop_assert!(got.bounty.is_none(), "bounty: {}", ctx);
+    }
+    if def.resilience > 0 {
+        prop_assert_eq!(
+            &got.defender_resilience,
+            &Some(want.prob("resilience")),
+            "resilience: {}",
             ctx
         );
     }
-    if c.att_absorb > 0 && c.riposte > 0 {
-        prop_assert_eq!(
-            got.attacker_absorb_power.unwrap().pmf(),
-            want.pmf("attacker_absorb"),
-            "{}",
-            ctx
-        );
-    }
-    if c.def_resilience > 0 {
-        prop_assert_eq!(
-            got.defender_resilience,
-            Some(want.prob("resilience")),
-            "{}",
-            ctx
-        );
-    }
-    if c.foresight {
+    if a.foresight {
         let predicted = want.pmf(if c.readings.foresight_damage {
             "pending"
         } else {
@@ -394,13 +1127,50 @@ fn check(c: &Case) -> Result<(), TestCaseError> {
         });
         let best = predicted.iter().map(|(_, p)| p).max().unwrap();
         let mode = predicted.iter().find(|(_, p)| p == best).unwrap();
-        prop_assert_eq!(got.foresight, Some(mode.clone()), "foresight: {}", ctx);
+        prop_assert_eq!(&got.foresight, &Some(mode.clone()), "foresight: {}", ctx);
     }
     Ok(())
 }
 
+/// The engine and the brute force on one case (greedy policy): every reported number.
+fn check(c: &Case) -> Result<(), TestCaseError> {
+    let got = run(&c.scenario());
+    let Some(o) = Oracle::new(c) else {
+        prop_assert!(got.is_err(), "should be refused: {}", c.describe());
+        return Ok(());
+    };
+    let got = match got {
+        Ok(g) => g,
+        Err(e) => {
+            return Err(TestCaseError::fail(format!(
+                "refused ({e}): {}",
+                c.describe()
+            )))
+        }
+    };
+    let want = o.tally();
+    compare(c, &got, &o, &want)
+}
+
+/// The engine's expected objective against the brute-force optimum (optimal policy).
+fn check_optimal(c: &Case) -> Result<(), TestCaseError> {
+    let o = Oracle::new(c).unwrap();
+    let got = run(&c.scenario())
+        .map_err(|e| TestCaseError::fail(format!("refused ({e}): {}", c.describe())))?;
+    let value = match c.objective {
+        Objective::Mean => got.damage.mean(),
+        Objective::Destroy => got.destroyed.clone().unwrap(),
+        Objective::AtLeast(k) => got.damage.at_least(k),
+    };
+    prop_assert_eq!(value, o.optimal(), "optimal value: {}", c.describe());
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Strategies.
+
 fn readings() -> impl Strategy<Value = Readings> {
-    proptest::collection::vec(any::<bool>(), 8).prop_map(|b| Readings {
+    proptest::collection::vec(any::<bool>(), 11).prop_map(|b| Readings {
         auto_hit: b[0],
         fury_dice_not_triggers: b[1],
         crit_needs_hit: b[2],
@@ -409,16 +1179,27 @@ fn readings() -> impl Strategy<Value = Readings> {
         double_all: b[5],
         foresight_damage: b[6],
         no_riposte_after_discard: b[7],
+        defender_lucky_first: b[8],
+        reroll_once: b[9],
+        overkill_all: b[10],
     })
 }
 
-fn cases() -> impl Strategy<Value = Case> {
+/// 0 half the time, else 1..=x.
+fn some(x: i64) -> BoxedStrategy<i64> {
+    prop_oneof![Just(0i64), 1i64..=x].boxed()
+}
+
+fn rare() -> BoxedStrategy<bool> {
+    proptest::bool::weighted(0.2).boxed()
+}
+
+/// The old keyword mix: attack roll, prevention, Riposte, Health (one attacker, one defender).
+fn classic() -> impl Strategy<Value = Case> {
     let attacker = (
         0i64..=6,
         -4i64..=4,
-        prop_oneof![Just(0i64), 1i64..=3],
-        prop_oneof![Just(0i64), 1i64..=3],
-        prop_oneof![Just(0i64), 1i64..=2],
+        (some(3), some(3), some(2)),
         any::<(bool, bool, bool)>(),
         (proptest::option::of(1i64..=4), 0i64..=3, 0i64..=2),
         (0i64..=1, 0i64..=1),
@@ -433,105 +1214,806 @@ fn cases() -> impl Strategy<Value = Case> {
     );
     (attacker, defender, readings())
         .prop_map(|(a, d, readings)| {
-            let (power, accuracy, critical, fury, focus, flags, life, prevention) = a;
+            let (power, accuracy, (critical, fury, focus), flags, life, prevention) = a;
             let (armor, shields, (parry, riposte), (evade, absorb), dlife, dflags) = d;
             Case {
+                a: U {
+                    power,
+                    accuracy,
+                    critical,
+                    fury,
+                    focus,
+                    foresight: flags.0,
+                    double: flags.1,
+                    ferocity: flags.2,
+                    health: life.0.map(|h| h + life.1),
+                    damage: life.1,
+                    resilience: life.2,
+                    evade: prevention.0,
+                    absorb: prevention.1,
+                    ..U::default()
+                },
+                d: U {
+                    armor,
+                    shields,
+                    parry,
+                    riposte,
+                    evade,
+                    absorb,
+                    health: dlife.0.map(|h| h + dlife.1),
+                    damage: dlife.1,
+                    resilience: dlife.2,
+                    double: dflags.0,
+                    ferocity: dflags.1,
+                    ..U::default()
+                },
+                readings,
+                ..Case::default()
+            }
+        })
+        .prop_filter("at most 6 dice for the brute force", |c| {
+            c.dice() + c.a.fury <= 6
+        })
+}
+
+fn mix_attacker() -> impl Strategy<Value = U> {
+    (
+        (0i64..=3, -2i64..=2, some(2), some(2), some(1)),
+        (some(2), some(1), some(2), some(2), lucky()),
+        any::<[bool; 7]>(),
+        (proptest::option::of(1i64..=4), 0i64..=2, 0i64..=1),
+        (0i64..=1, 0i64..=1, 0i64..=1, some(2), some(2)),
+    )
+        .prop_map(|(roll, dice, flags, life, other)| {
+            let (power, accuracy, critical, fury, focus) = roll;
+            let (backfire, overload, area, bombard_ion, lucky) = dice;
+            U {
                 power,
                 accuracy,
                 critical,
                 fury,
                 focus,
-                foresight: flags.0,
-                double: flags.1,
-                ferocity: flags.2,
-                att_health: life.0.map(|h| h + life.1),
-                att_damage: life.1,
-                att_resilience: life.2,
-                att_evade: prevention.0,
-                att_absorb: prevention.1,
+                backfire,
+                overload,
+                area,
+                bombard: bombard_ion,
+                ion: bombard_ion,
+                double: flags[0],
+                ferocity: flags[1],
+                overkill: flags[2],
+                precision: flags[3],
+                bounty: flags[4],
+                armor: flags[5],
+                foresight: flags[6],
+                lucky,
+                health: life.0.map(|h| h + life.1),
+                damage: life.1,
+                resilience: life.2,
+                evade: other.0,
+                absorb: other.1,
+                deflect: other.2,
+                stun: other.3,
+                surge: other.4,
+                ..U::default()
+            }
+        })
+}
+
+/// A defender, interceptor or secondary unit.
+fn mix_defender() -> impl Strategy<Value = U> {
+    (
+        (any::<[bool; 3]>(), rare(), rare(), any::<bool>()),
+        (0i64..=1, 0i64..=1, 0i64..=2, some(2), some(2)),
+        (0i64..=1, 0i64..=1, 0i64..=1, some(2), some(2)),
+        (proptest::option::of(1i64..=5), 0i64..=2, 0i64..=2, lucky()),
+    )
+        .prop_map(|(flags, numbers, prevention, life)| {
+            let ([armor, double, ferocity], redirect, stealth, tapped) = flags;
+            let (shields, parry, riposte, retaliate, avenge) = numbers;
+            U {
                 armor,
+                double,
+                ferocity,
+                redirect,
+                stealth,
+                tapped,
                 shields,
                 parry,
                 riposte,
-                evade,
-                absorb,
-                def_health: dlife.0.map(|h| h + dlife.1),
-                def_damage: dlife.1,
-                def_resilience: dlife.2,
-                def_double: dflags.0,
-                def_ferocity: dflags.1,
-                readings,
+                retaliate,
+                avenge,
+                evade: prevention.0,
+                absorb: prevention.1,
+                deflect: prevention.2,
+                stun: prevention.3,
+                surge: prevention.4,
+                health: life.0.map(|h| h + life.1),
+                damage: life.1,
+                resilience: life.2,
+                lucky: life.3,
+                ..U::default()
             }
         })
-        .prop_filter("at most 6 dice for the brute force", |c| {
-            c.dice() + c.fury <= 6
+}
+
+/// Lucky 1 now and then, for the units of the mixes.
+fn lucky() -> BoxedStrategy<i64> {
+    prop_oneof![4 => Just(0i64), 1 => Just(1i64)].boxed()
+}
+
+/// Dice of damage, Overkill, Deflect, Stun, Surge, Bounty, other arenas, interception.
+fn mixes() -> impl Strategy<Value = Case> {
+    (
+        mix_attacker(),
+        mix_defender(),
+        proptest::option::weighted(0.6, mix_defender()),
+        proptest::option::weighted(0.25, mix_defender()),
+        prop_oneof![
+            4 => Just(None),
+            1 => Just(Some(Arena::Bombard)),
+            1 => Just(Some(Arena::IonCannon)),
+        ],
+        (-1i64..=1, proptest::bool::weighted(0.85)),
+        readings(),
+    )
+        .prop_map(
+            |(mut a, d, secondary, mut interceptor, mode, (carried, intercept), readings)| {
+                // Intercept on the interceptor most of the time (otherwise only the defender's
+                // Redirect lets it take the attack).
+                if let Some(i) = &mut interceptor {
+                    i.intercept = intercept;
+                }
+                // Bombard and Ion Cannon on the attacker only where the mode uses them, or
+                // sometimes both (a plain attack must ignore them).
+                match mode {
+                    Some(Arena::Bombard) => a.ion = 0,
+                    Some(Arena::IonCannon) => a.bombard = 0,
+                    None if a.power % 2 == 0 => {
+                        a.bombard = 0;
+                        a.ion = 0;
+                    }
+                    None => {}
+                }
+                Case {
+                    a,
+                    d,
+                    secondary,
+                    interceptor,
+                    mode,
+                    carried,
+                    readings,
+                    ..Case::default()
+                }
+            },
+        )
+        .prop_filter(
+            "at most 4 attack dice, a legal attack most of the time",
+            |c| c.dice() + c.a.fury <= 4 && (c.target().is_some() || c.a.power == 1),
+        )
+}
+
+/// Overkill with hits to spare: a defender one or two counters from its Health, a secondary.
+fn overkill() -> impl Strategy<Value = Case> {
+    (
+        mix_attacker(),
+        mix_defender(),
+        mix_defender(),
+        (2i64..=4, 1i64..=2),
+        readings(),
+    )
+        .prop_map(|(mut a, mut d, s, (power, left), readings)| {
+            a.power = power;
+            a.overkill = true;
+            d.health = Some(d.damage + left);
+            d.stealth = false;
+            Case {
+                a,
+                d,
+                secondary: Some(s),
+                readings,
+                ..Case::default()
+            }
         })
+        .prop_filter("at most 4 attack dice, a legal attack", |c| {
+            c.dice() + c.a.fury <= 4 && c.dice() >= 2 && c.target().is_some()
+        })
+}
+
+/// An interceptor always: Intercept or the defender's Redirect, Precision, a hidden (Stealth,
+/// untapped, undamaged) or discarded interceptor.
+fn interception() -> impl Strategy<Value = Case> {
+    (
+        (mix_attacker(), mix_defender(), mix_defender()),
+        proptest::option::weighted(0.3, mix_defender()),
+        (
+            proptest::bool::weighted(0.85),
+            proptest::bool::weighted(0.25),
+            proptest::bool::weighted(0.25),
+            proptest::bool::weighted(0.15),
+        ),
+        readings(),
+    )
+        .prop_map(
+            |((mut a, mut d, mut i), secondary, (intercept, precision, hidden, gone), readings)| {
+                i.intercept = intercept;
+                d.redirect |= !intercept;
+                a.precision = precision;
+                if hidden {
+                    i.stealth = true;
+                    i.tapped = false;
+                    i.health = i.health.map(|h| (h - i.damage).max(1));
+                    i.damage = 0;
+                }
+                if gone {
+                    i.damage = i.damage.max(1);
+                    i.health = Some(i.damage);
+                }
+                Case {
+                    a,
+                    d,
+                    secondary,
+                    interceptor: Some(i),
+                    readings,
+                    ..Case::default()
+                }
+            },
+        )
+        .prop_filter("at most 4 attack dice", |c| c.dice() + c.a.fury <= 4)
+}
+
+/// Lucky on either or both sides with the final-roll and initial-roll keywords.
+fn lucky_unit_pair() -> impl Strategy<Value = (U, U)> {
+    (
+        (0i64..=5, -3i64..=3, some(2), some(2), some(1), some(1)),
+        (0i64..=3, 0i64..=3),
+        (any::<[bool; 4]>(), some(1), some(2), 0i64..=1),
+        (
+            proptest::option::of(1i64..=5),
+            0i64..=1,
+            any::<bool>(),
+            0i64..=1,
+        ),
+    )
+        .prop_map(|(roll, lucky, def, other)| {
+            let (power, accuracy, critical, fury, focus, backfire) = roll;
+            let ([armor, double, foresight, ferocity], parry, riposte, evade) = def;
+            let (health, att_evade, att_armor, absorb) = other;
+            (
+                U {
+                    power,
+                    accuracy,
+                    critical,
+                    fury,
+                    focus,
+                    backfire,
+                    lucky: lucky.0,
+                    double,
+                    foresight,
+                    ferocity,
+                    evade: att_evade,
+                    armor: att_armor,
+                    ..U::default()
+                },
+                U {
+                    armor,
+                    parry,
+                    riposte,
+                    evade,
+                    absorb,
+                    health,
+                    lucky: lucky.1,
+                    ..U::default()
+                },
+            )
+        })
+}
+
+fn greedy_lucky() -> impl Strategy<Value = Case> {
+    (lucky_unit_pair(), readings())
+        .prop_map(|((a, d), readings)| Case {
+            a,
+            d,
+            readings,
+            ..Case::default()
+        })
+        .prop_filter("at most 5 attack dice, some Lucky", |c| {
+            c.dice() + c.a.fury <= 5 && (c.a.lucky > 0 || c.d.lucky > 0)
+        })
+}
+
+fn optimal_lucky() -> impl Strategy<Value = Case> {
+    (
+        lucky_unit_pair(),
+        readings(),
+        prop_oneof![
+            Just(Objective::Mean),
+            Just(Objective::Destroy),
+            (1i64..=3).prop_map(Objective::AtLeast),
+        ],
+        1i64..=3,
+    )
+        .prop_map(|((mut a, mut d), readings, objective, health)| {
+            // Up to 3 re-rolls for one side, 2 each when both have Lucky.
+            if a.lucky > 0 && d.lucky > 0 {
+                a.lucky = a.lucky.min(2);
+                d.lucky = d.lucky.min(2);
+            }
+            if objective == Objective::Destroy && d.health.is_none() {
+                d.health = Some(health);
+            }
+            Case {
+                a,
+                d,
+                readings,
+                objective,
+                optimal: true,
+                ..Case::default()
+            }
+        })
+        .prop_filter("at most 4 attack dice, some Lucky", |c| {
+            c.dice() + c.a.fury <= 4 && (c.a.lucky > 0 || c.d.lucky > 0)
+        })
+}
+
+/// The optimal policy among the other units and keywords: Lucky 1 or 2 on either side.
+fn optimal_mixes() -> impl Strategy<Value = Case> {
+    (
+        prop_oneof![interception(), overkill(), mixes()],
+        (1i64..=2, 0i64..=2, any::<bool>()),
+        prop_oneof![
+            Just(Objective::Mean),
+            Just(Objective::Destroy),
+            (1i64..=3).prop_map(Objective::AtLeast),
+        ],
+    )
+        .prop_map(|(mut c, (x, y, swap), objective)| {
+            let (att, def) = if swap { (y, x) } else { (x, y) };
+            c.a.lucky = att;
+            c.d.lucky = def;
+            if let Some(i) = &mut c.interceptor {
+                i.lucky = def;
+            }
+            c.optimal = true;
+            c.objective = objective;
+            c
+        })
+        .prop_filter("a legal attack; Health to aim at for destroy", |c| {
+            c.target()
+                .is_some_and(|(def, _)| c.objective != Objective::Destroy || def.health.is_some())
+        })
+}
+
+// Case counts keep the whole file near 25 s in a debug build on two idle cores.
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn engine_matches_brute_force_over_random_keyword_mixes(c in classic()) {
+        check(&c)?;
+        // The plain entry point is the same attack.
+        let s = c.scenario();
+        let plain = attack(&s.attacker, &s.defender, &s.rules).unwrap();
+        prop_assert_eq!(plain.damage.pmf(), run(&s).unwrap().damage.pmf());
+    }
+
+    #[test]
+    fn engine_matches_brute_force_with_an_interceptor(c in interception()) {
+        check(&c)?;
+    }
+
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn engine_matches_brute_force_with_overkill(c in overkill()) {
+        check(&c)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(600))]
+
+    #[test]
+    fn engine_matches_brute_force_with_dice_of_damage_and_other_units(c in mixes()) {
+        check(&c)?;
+    }
 }
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
     #[test]
-    fn engine_matches_brute_force_over_random_keyword_mixes(c in cases()) {
+    fn engine_matches_brute_force_with_greedy_lucky(c in greedy_lucky()) {
         check(&c)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    #[test]
+    fn optimal_lucky_reaches_the_brute_force_optimum(c in optimal_lucky()) {
+        check_optimal(&c)?;
+    }
+
+    #[test]
+    fn optimal_lucky_reaches_the_optimum_among_other_units(c in optimal_mixes()) {
+        check_optimal(&c)?;
     }
 }
 
 #[test]
 fn brute_force_agrees_on_hand_picked_edge_cases() {
     let base = Case {
-        power: 3,
+        a: U {
+            power: 3,
+            ..U::default()
+        },
         ..Case::default()
     };
+    let with = |a: U, d: U| Case {
+        a,
+        d,
+        ..base.clone()
+    };
+    let p3 = |u: U| U { power: 3, ..u };
     let cases = [
         // Accuracy +3 hits on every face; −3 misses even a six (no auto-hit).
-        Case {
-            accuracy: 3,
-            ..base.clone()
-        },
-        Case {
-            accuracy: -3,
-            critical: 2,
-            ..base.clone()
-        },
+        with(
+            p3(U {
+                accuracy: 3,
+                ..U::default()
+            }),
+            U::default(),
+        ),
+        with(
+            p3(U {
+                accuracy: -3,
+                critical: 2,
+                ..U::default()
+            }),
+            U::default(),
+        ),
         // Shields larger than power: no dice, yet Fury on the attacker must not fire.
-        Case {
-            shields: 2,
-            power: 1,
-            fury: 2,
-            ..base.clone()
-        },
+        with(
+            U {
+                power: 1,
+                fury: 2,
+                ..U::default()
+            },
+            U {
+                shields: 2,
+                ..U::default()
+            },
+        ),
         // Fury's dice carry Critical Hit, Parry and Riposte; Focus reads power dice only.
-        Case {
-            power: 2,
-            fury: 3,
-            critical: 1,
-            focus: 1,
-            parry: 1,
-            riposte: 1,
-            ..base.clone()
-        },
+        with(
+            U {
+                power: 2,
+                fury: 3,
+                critical: 1,
+                focus: 1,
+                ..U::default()
+            },
+            U {
+                parry: 1,
+                riposte: 1,
+                ..U::default()
+            },
+        ),
         // Everything prevented, then doubled.
-        Case {
-            evade: 2,
-            absorb: 2,
-            double: true,
-            def_health: Some(2),
-            ..base.clone()
-        },
+        with(
+            p3(U {
+                double: true,
+                ..U::default()
+            }),
+            U {
+                evade: 2,
+                absorb: 2,
+                health: Some(2),
+                ..U::default()
+            },
+        ),
         // Riposte against a discarded defender, read both ways.
         Case {
-            riposte: 2,
-            def_health: Some(1),
-            att_health: Some(2),
             readings: Readings {
                 no_riposte_after_discard: true,
                 ..Readings::default()
             },
-            ..base.clone()
+            ..with(
+                p3(U {
+                    health: Some(2),
+                    ..U::default()
+                }),
+                U {
+                    riposte: 2,
+                    health: Some(1),
+                    ..U::default()
+                },
+            )
+        },
+        // Every dice-of-damage source at once, with Deflect on both sides.
+        Case {
+            secondary: Some(U {
+                evade: 1,
+                health: Some(2),
+                ..U::default()
+            }),
+            ..with(
+                U {
+                    power: 2,
+                    backfire: 1,
+                    overload: 1,
+                    area: 2,
+                    deflect: 1,
+                    armor: true,
+                    health: Some(3),
+                    ..U::default()
+                },
+                U {
+                    retaliate: 2,
+                    avenge: 1,
+                    riposte: 1,
+                    deflect: 1,
+                    health: Some(2),
+                    ..U::default()
+                },
+            )
         },
     ];
     for c in &cases {
         check(c).unwrap();
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hand-derived anchors: each number below is worked out in the comment, not by the oracle.
+
+fn q(n: i64, d: i64) -> BigRational {
+    BigRational::new(n.into(), d.into())
+}
+
+fn engine(c: &Case) -> Attack {
+    run(&c.scenario()).unwrap()
+}
+
+fn pmf(pairs: &[(i64, (i64, i64))]) -> Vec<(i64, BigRational)> {
+    pairs.iter().map(|&(x, (n, d))| (x, q(n, d))).collect()
+}
+
+#[test]
+fn anchors_dice_of_damage() {
+    // Retaliate 1 against an attacker with Armor: one die hitting on 5 or 6, 1/3.
+    let c = Case {
+        a: U {
+            armor: true,
+            ..U::default()
+        },
+        d: U {
+            retaliate: 1,
+            ..U::default()
+        },
+        ..Case::default()
+    };
+    assert_eq!(
+        engine(&c).attacker_damage.pmf(),
+        pmf(&[(0, (2, 3)), (1, (1, 3))])
+    );
+    // Backfire 1 on Power 1: the die shows 3 (1/6), then one die of damage hits 1/2: 1/12.
+    let c = Case {
+        a: U {
+            power: 1,
+            backfire: 1,
+            ..U::default()
+        },
+        ..Case::default()
+    };
+    let got = engine(&c);
+    assert_eq!(got.attacker_damage.prob(1), q(1, 12));
+    assert_eq!(got.triggers, vec![("Backfire".to_string(), q(1, 6))]);
+    // Overload 1 on Power 0: one attack die (1/2 to hit) and one die at itself (1/2); its own
+    // Evade 1 stops it unless it has Ferocity.
+    let mut c = Case {
+        a: U {
+            overload: 1,
+            evade: 1,
+            ..U::default()
+        },
+        ..Case::default()
+    };
+    let got = engine(&c);
+    assert_eq!(got.hits.prob(1), q(1, 2));
+    assert_eq!(got.attacker_damage.pmf(), pmf(&[(0, (1, 1))]));
+    c.a.ferocity = true;
+    assert_eq!(
+        engine(&c).attacker_damage.pmf(),
+        pmf(&[(0, (1, 2)), (1, (1, 2))])
+    );
+    // Area Damage 1, Power 1 against Health 1: discard 1/2, then 1/2 to hit the secondary: 1/4.
+    let c = Case {
+        a: U {
+            power: 1,
+            area: 1,
+            ..U::default()
+        },
+        d: U {
+            health: Some(1),
+            ..U::default()
+        },
+        secondary: Some(U {
+            health: Some(1),
+            ..U::default()
+        }),
+        ..Case::default()
+    };
+    let got = engine(&c);
+    assert_eq!(got.secondary_damage.unwrap().prob(1), q(1, 4));
+    assert_eq!(got.secondary_destroyed, Some(q(1, 4)));
+    // Bombard 1 with Power 5 rolls one die, and Retaliate 2 does not answer.
+    let c = Case {
+        a: U {
+            power: 5,
+            bombard: 1,
+            ..U::default()
+        },
+        d: U {
+            retaliate: 2,
+            ..U::default()
+        },
+        mode: Some(Arena::Bombard),
+        ..Case::default()
+    };
+    let got = engine(&c);
+    assert_eq!(got.hits.pmf(), pmf(&[(0, (1, 2)), (1, (1, 2))]));
+    assert_eq!(got.attacker_damage.pmf(), pmf(&[(0, (1, 1))]));
+    // Riposte 1 met by the attacker's Deflect 1: a natural 2 (1/6) is deflected, no counter.
+    let c = Case {
+        a: U {
+            power: 1,
+            deflect: 1,
+            ..U::default()
+        },
+        d: U {
+            riposte: 1,
+            ..U::default()
+        },
+        ..Case::default()
+    };
+    let got = engine(&c);
+    assert_eq!(got.attacker_damage.pmf(), pmf(&[(0, (1, 1))]));
+    assert_eq!(
+        got.attacker_deflect_damage.unwrap().pmf(),
+        pmf(&[(0, (5, 6)), (1, (1, 6))])
+    );
+}
+
+#[test]
+fn anchors_overkill_and_interception() {
+    // Power 2, Accuracy 3: two certain hits on a Health 1, Evade 1 defender. keep-kill: moving
+    // the excess hit would leave 1 hit, evaded, so nothing moves and the defender takes 1.
+    // all: the excess hit moves, the defender evades the other: 0 on it, 1 on the secondary.
+    let mut c = Case {
+        a: U {
+            power: 2,
+            accuracy: 3,
+            overkill: true,
+            ..U::default()
+        },
+        d: U {
+            evade: 1,
+            health: Some(1),
+            ..U::default()
+        },
+        secondary: Some(U::default()),
+        ..Case::default()
+    };
+    let got = engine(&c);
+    assert_eq!(got.damage.pmf(), pmf(&[(1, (1, 1))]));
+    assert_eq!(got.secondary_damage.unwrap().pmf(), pmf(&[(0, (1, 1))]));
+    c.readings.overkill_all = true;
+    let got = engine(&c);
+    assert_eq!(got.damage.pmf(), pmf(&[(0, (1, 1))]));
+    assert_eq!(got.secondary_damage.unwrap().pmf(), pmf(&[(1, (1, 1))]));
+    // Power 1, Accuracy 3 against a Health 1 defender, an Armor, Health 2 interceptor: the
+    // attack moves and hits on 2..6 (5/6) but can't discard it; with Precision it stays: 1.
+    let mut c = Case {
+        a: U {
+            power: 1,
+            accuracy: 3,
+            ..U::default()
+        },
+        d: U {
+            health: Some(1),
+            ..U::default()
+        },
+        interceptor: Some(U {
+            intercept: true,
+            armor: true,
+            health: Some(2),
+            ..U::default()
+        }),
+        ..Case::default()
+    };
+    let got = engine(&c);
+    assert!(got.intercepted);
+    assert_eq!(got.hits.prob(1), q(5, 6));
+    assert_eq!(got.destroyed, Some(q(0, 1)));
+    c.a.precision = true;
+    let got = engine(&c);
+    assert!(!got.intercepted);
+    assert_eq!(got.destroyed, Some(q(1, 1)));
+    // An untapped, undamaged Stealth interceptor can't take the attack either; tapped, it can.
+    c.a.precision = false;
+    let i = c.interceptor.as_mut().unwrap();
+    i.stealth = true;
+    assert!(!engine(&c).intercepted);
+    c.interceptor.as_mut().unwrap().tapped = true;
+    assert!(engine(&c).intercepted);
+    // Without Intercept or the defender's Redirect the interceptor can't take it: refused.
+    c.interceptor.as_mut().unwrap().intercept = false;
+    assert!(run(&c.scenario()).is_err());
+    c.d.redirect = true;
+    assert!(engine(&c).intercepted);
+}
+
+#[test]
+fn anchors_lucky() {
+    let one = |lucky_a: i64, lucky_d: i64, readings: Readings| Case {
+        a: U {
+            power: 1,
+            lucky: lucky_a,
+            ..U::default()
+        },
+        d: U {
+            lucky: lucky_d,
+            ..U::default()
+        },
+        readings,
+        ..Case::default()
+    };
+    // The attacker re-rolls its miss: 1/2 + 1/2 · 1/2 = 3/4.
+    assert_eq!(
+        engine(&one(1, 0, Readings::default())).hits.prob(1),
+        q(3, 4)
+    );
+    // The defender makes it re-roll a hit: 1/2 · 1/2 = 1/4.
+    assert_eq!(
+        engine(&one(0, 1, Readings::default())).hits.prob(1),
+        q(1, 4)
+    );
+    // Both, attacker first: 3/4 hit after its re-roll, the defender re-rolls those: 3/8.
+    assert_eq!(
+        engine(&one(1, 1, Readings::default())).hits.prob(1),
+        q(3, 8)
+    );
+    // Defender first: 1/4 hit after its re-roll; the attacker re-rolls the 3/4 misses: 1/4 +
+    // 3/4 · 1/2 = 5/8.
+    let defender_first = Readings {
+        defender_lucky_first: true,
+        ..Readings::default()
+    };
+    assert_eq!(engine(&one(1, 1, defender_first)).hits.prob(1), q(5, 8));
+    // Each die at most once, attacker first: a first hit (1/2) is re-rolled by the defender
+    // (1/4 hit); a first miss (1/2) is re-rolled by the attacker and then kept (1/4): 1/2.
+    let once = Readings {
+        reroll_once: true,
+        ..Readings::default()
+    };
+    assert_eq!(engine(&one(1, 1, once)).hits.prob(1), q(1, 2));
+    // Optimal, Power 1, Critical Hit 1, Lucky 1: a fresh die is worth (1 + 1 + 2)/6 = 2/3, so
+    // faces 1..3 are re-rolled: 1/2 · 2/3 + (1 + 1 + 2)/6 = 1.
+    let c = Case {
+        a: U {
+            power: 1,
+            critical: 1,
+            lucky: 1,
+            ..U::default()
+        },
+        optimal: true,
+        ..Case::default()
+    };
+    assert_eq!(engine(&c).damage.mean(), q(1, 1));
+    check_optimal(&c).unwrap();
 }

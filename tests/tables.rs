@@ -6,7 +6,7 @@ use holodice::table::{compute, TableSpec};
 use std::path::Path;
 
 mod common;
-use common::{assert_user_error, holodice};
+use common::{assert_user_error, holodice, stderr};
 
 fn published_markdown(spec_path: &Path) -> String {
     let text = std::fs::read_to_string(spec_path).unwrap();
@@ -221,4 +221,39 @@ fn an_attack_plot_is_written_whole() {
     let doc = roxmltree::Document::parse(&svg).unwrap();
     let texts: Vec<&str> = doc.descendants().filter_map(|n| n.text()).collect();
     assert!(texts.iter().any(|t| t.contains("wounds on the defender")));
+}
+
+#[test]
+fn swtcg_tables_state_and_use_the_lucky_policy() {
+    // Power 1 vs Health 1, the defender's Lucky 1 makes a hit re-roll: greedy always does,
+    // 1/2 · 1/2 = 1/4. Optimal for the defender is the same play here.
+    for (policy, caption) in [
+        ("greedy", "Lucky: greedy policy"),
+        ("optimal", "Lucky: optimal policy, objective destroy"),
+    ] {
+        let out = holodice(&[
+            "table",
+            "swtcg",
+            "--defender",
+            "Health 1, Lucky 1",
+            "--rows",
+            "Power 1..1",
+            "--stat",
+            "destroyed",
+            "--policy",
+            policy,
+            "--objective",
+            "destroy",
+            "--format",
+            "json",
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["cells"], serde_json::json!([["1/4"]]), "{policy}");
+        assert!(
+            v["caption"].as_str().unwrap().contains(caption),
+            "{policy}: {}",
+            v["caption"]
+        );
+    }
 }

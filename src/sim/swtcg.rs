@@ -9,7 +9,7 @@
 
 use super::{default_workers, run, Samples};
 use crate::error::Error;
-use crate::swtcg::keywords::{Effect, Keyword, Roll, Side, Stat, Transform};
+use crate::swtcg::keywords::{Effect, Keyword, Roll, Side, Stat, Target, Transform};
 use crate::swtcg::rules::Rules;
 use crate::swtcg::spec::{Item, Unit};
 use rand::rngs::ChaCha8Rng;
@@ -85,14 +85,26 @@ struct Setup {
 
 impl Setup {
     fn new(attacker: &Unit, defender: &Unit, rules: &Rules) -> Result<Setup, Error> {
-        // Keywords the exact engine refuses are refused here too, in SPEC order.
+        // Keywords whose dice this simulator does not roll are refused, in SPEC order.
         for item in attacker.items.iter().chain(&defender.items) {
-            if let Transform::NotModelled { reason } = &item.keyword.transform {
-                return Err(Error::NotModelled {
-                    keyword: item.keyword.name.clone(),
-                    reason: reason.clone(),
-                });
-            }
+            let reason = match &item.keyword.transform {
+                Transform::Reroll => "the simulator does not re-roll dice",
+                Transform::Overload
+                | Transform::DiceOfDamage {
+                    at: Target::Attacker,
+                    ..
+                }
+                | Transform::Trigger {
+                    effect: Effect::DiceToSelf,
+                    ..
+                } => "the simulator does not roll dice of damage",
+                Transform::Deflect => "the simulator does not model Deflect's prevention",
+                _ => continue,
+            };
+            return Err(Error::NotModelled {
+                keyword: item.keyword.name.clone(),
+                reason: reason.into(),
+            });
         }
         let mut att = UnitState::default();
         let mut def = UnitState::default();
@@ -121,7 +133,8 @@ impl Setup {
                         Stat::Tapped => me.tapped = true,
                     },
                     Transform::HitShift => accuracy += x,
-                    Transform::HitThreshold { at } => hit_on = hit_on.max(*at),
+                    // The attacker's Armor meets only dice of damage, which are refused above.
+                    Transform::HitThreshold { at } if !attacking => hit_on = hit_on.max(*at),
                     Transform::Power { factor } => power_change += factor * x,
                     Transform::PowerWhenDamaged => me.resilience += x,
                     Transform::Trigger { face, roll, effect } => {
@@ -146,12 +159,10 @@ impl Setup {
                     }
                     Transform::Unpreventable => me.ferocity = true,
                     Transform::LegalIfTappedOrDamaged => me.stealth = true,
-                    // Precision: nothing intercepts; Foresight predicts, rolls nothing; the
-                    // rest have no effect on dice.
-                    Transform::CannotBeIntercepted
-                    | Transform::PredictHits
-                    | Transform::NoDiceEffect { .. } => {}
-                    Transform::NotModelled { .. } => unreachable!("refused above"),
+                    // Nothing here changes the variables simulated: interception, other arenas
+                    // and second units are not part of a simulated attack, Foresight predicts,
+                    // Stun, Surge and Bounty act elsewhere; the refused ones never get here.
+                    _ => {}
                 }
             }
         }

@@ -94,6 +94,37 @@ pub enum Effect {
     Prevent,
     DamageAttacker,
     NextPower,
+    DiceToSelf,
+}
+
+/// Who receives dice of damage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Target {
+    /// The attacking unit.
+    Attacker,
+    /// Another unit in the arena (`--secondary`).
+    Secondary,
+}
+
+/// When dice of damage are rolled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum When {
+    /// Only if the attack discards the defender.
+    Discard,
+    /// When the attack ends, whatever happened.
+    AttackEnds,
+}
+
+/// An attack into the other arena, with the keyword's X as power.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mode {
+    /// A Space unit attacks a Ground unit.
+    Bombard,
+    /// A Ground unit attacks a Space unit.
+    IonCannon,
 }
 
 /// The primitive a keyword compiles to; each is implemented once, in the attack pipeline.
@@ -125,10 +156,24 @@ pub enum Transform {
     LegalIfTappedOrDamaged,
     CannotBeIntercepted,
     PredictHits,
-    NoDiceEffect {
-        reason: String,
+    Reroll,
+    Overload,
+    Overkill,
+    Deflect,
+    Stun,
+    Surge,
+    Bounty,
+    DiceOfDamage {
+        at: Target,
+        when: When,
     },
-    NotModelled {
+    StandaloneDice,
+    OtherArena {
+        mode: Mode,
+    },
+    Intercept,
+    Redirect,
+    NoDiceEffect {
         reason: String,
     },
 }
@@ -227,9 +272,13 @@ impl Keywords {
                 | Transform::Unpreventable
                 | Transform::LegalIfTappedOrDamaged
                 | Transform::CannotBeIntercepted
-                | Transform::PredictHits => Some(ValueKind::None),
+                | Transform::PredictHits
+                | Transform::Overkill
+                | Transform::Bounty
+                | Transform::Intercept
+                | Transform::Redirect => Some(ValueKind::None),
                 Transform::HitShift => Some(ValueKind::Signed),
-                Transform::NoDiceEffect { .. } | Transform::NotModelled { .. } => None,
+                Transform::NoDiceEffect { .. } => None,
                 _ => Some(ValueKind::Count),
             };
             if wants.is_some_and(|w| w != k.value) {
@@ -299,7 +348,9 @@ impl Transform {
             }
             .into(),
             Transform::HitShift => "adds X to every attack die (natural faces unchanged)".into(),
-            Transform::HitThreshold { at } => format!("attack dice hit this unit on {at} or more"),
+            Transform::HitThreshold { at } => {
+                format!("attack dice and dice of damage hit this unit on {at} or more")
+            }
             Transform::Power { factor } if *factor < 0 => format!(
                 "the attacker rolls {}X fewer dice (power floored at 0)",
                 if *factor == -1 {
@@ -324,7 +375,10 @@ impl Transform {
                     Effect::BonusDamage => "X more damage",
                     Effect::Prevent => "prevent X damage",
                     Effect::DamageAttacker => "X damage to the attacker when the attack ends",
-                    Effect::NextPower => "+X power for the next attack (reported)",
+                    Effect::NextPower => {
+                        "+X power for the next attack (reported; carried in sequences)"
+                    }
+                    Effect::DiceToSelf => "X dice of damage to this unit when the attack ends",
                 };
                 format!("natural {face} in the {roll}: {effect}")
             }
@@ -340,11 +394,70 @@ impl Transform {
                 "an attack on it while untapped and undamaged is refused as illegal".into()
             }
             Transform::CannotBeIntercepted => {
-                "recognised; no interceptor is modelled yet, so it changes nothing".into()
+                "the attack stays on its defender whatever --interceptor says".into()
             }
             Transform::PredictHits => "best prediction of the hits and its probability".into(),
+            Transform::Reroll => {
+                "re-roll up to X attack dice (its own, or the attacker's when defending), by \
+                 --policy greedy or optimal"
+                    .into()
+            }
+            Transform::Overload => "+X power for this attack; X dice of damage to itself".into(),
+            Transform::Overkill => {
+                "hits beyond the defender's remaining health go to the --secondary unit (Critical \
+                 Hit's bonus stays); the secondary's Evade, Absorb and Deflect apply"
+                    .into()
+            }
+            Transform::Deflect => {
+                "prevents up to X damage to this unit; the amount it may send elsewhere is reported"
+                    .into()
+            }
+            Transform::Stun => {
+                "when its damage places counters, the damaged unit gets -X power: chance reported, \
+                 carried in sequences"
+                    .into()
+            }
+            Transform::Surge => {
+                "when another unit places counters on it, +X power to a unit: chance reported, \
+                 carried in sequences"
+                    .into()
+            }
+            Transform::Bounty => "the chance the attack discards the defender is reported".into(),
+            Transform::DiceOfDamage { at, when } => format!(
+                "X dice of damage (4+, 5+ against Armor) to {} {}",
+                match at {
+                    Target::Attacker => "the attacker",
+                    Target::Secondary => "the --secondary unit",
+                },
+                match (at, when) {
+                    (Target::Attacker, When::Discard) => {
+                        "when the attack discards the defender (an ally's Avenge: write it in the \
+                         defender's SPEC)"
+                    }
+                    (_, When::Discard) => "when the attack discards the defender",
+                    (_, When::AttackEnds) => "when the attack ends",
+                }
+            ),
+            Transform::StandaloneDice => {
+                "X dice of damage outside attacks: holodice swtcg dice --count X --target SPEC"
+                    .into()
+            }
+            Transform::OtherArena { mode } => format!(
+                "--mode {}: an attack into the other arena with X power plus power changes",
+                match mode {
+                    Mode::Bombard => "bombard",
+                    Mode::IonCannon => "ion-cannon",
+                }
+            ),
+            Transform::Intercept => {
+                "as --interceptor, it becomes the defender (unless the attacker has Precision)"
+                    .into()
+            }
+            Transform::Redirect => {
+                "the attack moves to the --interceptor unit (unless the attacker has Precision)"
+                    .into()
+            }
             Transform::NoDiceEffect { reason } => format!("no effect on dice: {reason}"),
-            Transform::NotModelled { reason } => format!("refused, not modelled yet: {reason}"),
         }
     }
 }

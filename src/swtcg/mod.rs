@@ -1,13 +1,17 @@
 //! The Star Wars Trading Card Game: keywords, unit SPECs, rule options and the attack.
 
 pub mod attack;
+pub mod cards;
 pub mod keywords;
+pub mod lucky;
 pub mod rules;
+pub mod sequence;
 pub mod spec;
 
 use crate::report::{Entry, Report, Value};
-use attack::Attack;
-use rules::Rules;
+use attack::{Attack, DiceResult, Scenario};
+use keywords::Mode;
+use sequence::{Attackers, Sequence, SequenceResult};
 use spec::Unit;
 
 /// The snake_case key of a keyword name in JSON ("Critical Hit" → `critical_hit`).
@@ -16,21 +20,46 @@ pub fn key_of(name: &str) -> String {
 }
 
 /// The report of one attack: every reported variable, the scenario and the rules used.
-pub fn attack_report(attacker: &Unit, defender: &Unit, rules: &Rules, a: &Attack) -> Report {
+pub fn attack_report(s: &Scenario, a: &Attack) -> Report {
     let mut entries = vec![
-        Entry::new("attacker", "Attacker", Value::Text(attacker.describe())),
-        Entry::new("defender", "Defender", Value::Text(defender.describe())),
-        Entry::new("dice", "Attack dice for power", Value::Int(a.dice)),
-        Entry::new(
-            "damage",
-            "Damage counters on the defender",
-            Value::Dist(a.damage.clone()),
-        ),
+        Entry::new("attacker", "Attacker", Value::Text(s.attacker.describe())),
+        Entry::new("defender", "Defender", Value::Text(s.defender.describe())),
     ];
+    for (key, label, unit) in [
+        ("interceptor", "Interceptor", &s.interceptor),
+        ("secondary", "Secondary unit", &s.secondary),
+    ] {
+        if let Some(u) = unit {
+            entries.push(Entry::new(key, label, Value::Text(u.describe())));
+        }
+    }
+    if let Some(mode) = s.mode {
+        entries.push(Entry::new(
+            "mode",
+            "Mode",
+            Value::Text(mode_name(mode).into()),
+        ));
+    }
+    entries.push(Entry::new(
+        "dice",
+        "Attack dice for power",
+        Value::Int(a.dice),
+    ));
+    // The keys stay; the labels say which unit took the attack.
+    let target = if a.intercepted {
+        "interceptor"
+    } else {
+        "defender"
+    };
+    entries.push(Entry::new(
+        "damage",
+        &format!("Damage counters on the {target}"),
+        Value::Dist(a.damage.clone()),
+    ));
     if let Some(p) = &a.destroyed {
         entries.push(Entry::new(
             "destroyed",
-            "Chance to destroy the defender",
+            &format!("Chance to destroy the {target}"),
             Value::Prob(p.clone()),
         ));
     }
@@ -48,6 +77,20 @@ pub fn attack_report(attacker: &Unit, defender: &Unit, rules: &Rules, a: &Attack
         entries.push(Entry::new(
             "attacker_destroyed",
             "Chance the attacker is destroyed",
+            Value::Prob(p.clone()),
+        ));
+    }
+    if let Some(d) = &a.secondary_damage {
+        entries.push(Entry::new(
+            "secondary_damage",
+            "Damage counters on the secondary unit",
+            Value::Dist(d.clone()),
+        ));
+    }
+    if let Some(p) = &a.secondary_destroyed {
+        entries.push(Entry::new(
+            "secondary_destroyed",
+            "Chance to destroy the secondary unit",
             Value::Prob(p.clone()),
         ));
     }
@@ -79,10 +122,58 @@ pub fn attack_report(attacker: &Unit, defender: &Unit, rules: &Rules, a: &Attack
             "Power for the attacker's next attack (Absorb)",
             &a.attacker_absorb_power,
         ),
+        (
+            "deflect_damage",
+            "Damage the defender's Deflect may send to a unit of its choice",
+            &a.deflect_damage,
+        ),
+        (
+            "attacker_deflect_damage",
+            "Damage the attacker's Deflect may send to a unit of its choice",
+            &a.attacker_deflect_damage,
+        ),
     ] {
         if let Some(d) = d {
             entries.push(Entry::new(key, label, Value::Dist(d.clone())));
         }
+    }
+    for (key, label, fired) in [
+        (
+            "stun",
+            "Chance the attacker's Stun gives the defender",
+            &a.stun,
+        ),
+        (
+            "defender_stun",
+            "Chance the defender's Stun gives the attacker",
+            &a.defender_stun,
+        ),
+        (
+            "surge",
+            "Chance the defender's Surge gives a unit",
+            &a.surge,
+        ),
+        (
+            "attacker_surge",
+            "Chance the attacker's Surge gives a unit",
+            &a.attacker_surge,
+        ),
+    ] {
+        if let Some((x, p)) = fired {
+            let sign = if key.ends_with("stun") { "-" } else { "+" };
+            entries.push(Entry::new(
+                key,
+                &format!("{label} {sign}{x} power"),
+                Value::Prob(p.clone()),
+            ));
+        }
+    }
+    if let Some(p) = &a.bounty {
+        entries.push(Entry::new(
+            "bounty",
+            "Chance the Bounty is gained",
+            Value::Prob(p.clone()),
+        ));
     }
     if let Some((k, p)) = &a.foresight {
         entries.push(Entry::new(
@@ -101,7 +192,28 @@ pub fn attack_report(attacker: &Unit, defender: &Unit, rules: &Rules, a: &Attack
             Value::Prob(p.clone()),
         ));
     }
-    let rules = rules
+    if let Some((att, def)) = a.lucky {
+        entries.push(Entry::new(
+            "rerolls",
+            "Re-rolls (Lucky)",
+            Value::Group(vec![
+                Entry::new(
+                    "policy",
+                    "policy",
+                    Value::Text(policy_name(s.policy).into()),
+                ),
+                Entry::new(
+                    "objective",
+                    "objective",
+                    Value::Text(s.objective.describe()),
+                ),
+                Entry::new("attacker_lucky", "attacker's Lucky", Value::Int(att)),
+                Entry::new("defender_lucky", "defender's Lucky", Value::Int(def)),
+            ]),
+        ));
+    }
+    let rules = s
+        .rules
         .values()
         .into_iter()
         .map(|(k, v)| Entry::new(k, k, Value::Text(v.to_string())))
@@ -111,5 +223,176 @@ pub fn attack_report(attacker: &Unit, defender: &Unit, rules: &Rules, a: &Attack
         title: "SWTCG attack (exact)".to_string(),
         entries,
         notes: a.notes.clone(),
+    }
+}
+
+/// The report of dice of damage rolled on their own.
+pub fn dice_report(target: &Unit, r: &DiceResult) -> Report {
+    let mut entries = vec![
+        Entry::new("target", "Target", Value::Text(target.describe())),
+        Entry::new("count", "Dice of damage", Value::Int(r.count)),
+        Entry::new(
+            "damage",
+            "Damage counters on the target",
+            Value::Dist(r.damage.clone()),
+        ),
+    ];
+    if let Some(p) = &r.destroyed {
+        entries.push(Entry::new(
+            "destroyed",
+            "Chance to destroy the target",
+            Value::Prob(p.clone()),
+        ));
+    }
+    entries.push(Entry::new("hits", "Hits", Value::Dist(r.hits.clone())));
+    for (key, label, d) in [
+        (
+            "absorb_power",
+            "Power for the target's next attack (Absorb)",
+            &r.absorb_power,
+        ),
+        (
+            "deflect_damage",
+            "Damage the target's Deflect may send to a unit of its choice",
+            &r.deflect_damage,
+        ),
+    ] {
+        if let Some(d) = d {
+            entries.push(Entry::new(key, label, Value::Dist(d.clone())));
+        }
+    }
+    Report {
+        title: "SWTCG dice of damage (exact)".to_string(),
+        entries,
+        notes: r.notes.clone(),
+    }
+}
+
+/// The report of an attack sequence.
+pub fn sequence_report(s: &Sequence, r: &SequenceResult) -> Report {
+    let (attackers, n) = match &s.attackers {
+        Attackers::Same(u, n) => (format!("{} (attacks {n} times)", u.describe()), *n),
+        Attackers::Each(list) => (
+            list.iter()
+                .map(Unit::describe)
+                .collect::<Vec<_>>()
+                .join(" | "),
+            list.len(),
+        ),
+    };
+    let numbered = |values: &mut dyn Iterator<Item = Value>| -> Vec<Entry> {
+        values
+            .enumerate()
+            .map(|(k, v)| Entry::new(&(k + 1).to_string(), &format!("{}:", k + 1), v))
+            .collect()
+    };
+    let last = r.counters_after.last().expect("a sequence has an attack");
+    let mut shots = numbered(&mut r.shots_to_kill().into_iter().map(Value::Prob));
+    shots.push(Entry::new(
+        "survives",
+        "survives",
+        Value::Prob(r.survives()),
+    ));
+    let mut entries = vec![
+        Entry::new("attackers", "Attackers", Value::Text(attackers)),
+        Entry::new("defender", "Defender", Value::Text(s.defender.describe())),
+        Entry::new("attacks", "Attacks", Value::Int(n as i64)),
+        Entry::new(
+            "counters",
+            "Damage counters on the defender after the last attack",
+            Value::Dist(last.clone()),
+        ),
+        Entry::new(
+            "destroyed",
+            "Chance the defender is destroyed by the last attack",
+            Value::Prob(r.destroyed_by.last().cloned().unwrap_or_default()),
+        ),
+        Entry::new(
+            "destroyed_by",
+            "Chance the defender is destroyed by attack",
+            Value::Group(numbered(
+                &mut r.destroyed_by.iter().cloned().map(Value::Prob),
+            )),
+        ),
+        Entry::new(
+            "shots_to_kill",
+            "Attacks needed to destroy the defender",
+            Value::Group(shots),
+        ),
+        Entry::new(
+            "counters_after",
+            "Counters on the defender after attack",
+            Value::Group(numbered(
+                &mut r.counters_after.iter().cloned().map(Value::Dist),
+            )),
+        ),
+    ];
+    if let Some(by) = &r.attacker_destroyed_by {
+        entries.push(Entry::new(
+            "attacker_destroyed_by",
+            "Chance the attacker is destroyed by attack",
+            Value::Group(numbered(&mut by.iter().cloned().map(Value::Prob))),
+        ));
+    }
+    let lucky = |u: &Unit| {
+        u.items
+            .iter()
+            .any(|i| i.keyword.transform == keywords::Transform::Reroll)
+    };
+    let any_lucky = lucky(&s.defender)
+        || match &s.attackers {
+            Attackers::Same(u, _) => lucky(u),
+            Attackers::Each(list) => list.iter().any(lucky),
+        };
+    if any_lucky {
+        entries.push(Entry::new(
+            "rerolls",
+            "Re-rolls (Lucky)",
+            Value::Group(vec![
+                Entry::new(
+                    "policy",
+                    "policy",
+                    Value::Text(policy_name(s.policy).into()),
+                ),
+                Entry::new(
+                    "objective",
+                    "objective",
+                    Value::Text(s.objective.describe()),
+                ),
+            ]),
+        ));
+    }
+    if let Some(mode) = s.mode {
+        entries.push(Entry::new(
+            "mode",
+            "Mode",
+            Value::Text(mode_name(mode).into()),
+        ));
+    }
+    let rules = s
+        .rules
+        .values()
+        .into_iter()
+        .map(|(k, v)| Entry::new(k, k, Value::Text(v.to_string())))
+        .collect();
+    entries.push(Entry::new("rules", "Rules", Value::Group(rules)));
+    Report {
+        title: "SWTCG attack sequence (exact)".to_string(),
+        entries,
+        notes: r.notes.clone(),
+    }
+}
+
+fn policy_name(policy: lucky::Policy) -> &'static str {
+    match policy {
+        lucky::Policy::Greedy => "greedy",
+        lucky::Policy::Optimal => "optimal",
+    }
+}
+
+fn mode_name(mode: Mode) -> &'static str {
+    match mode {
+        Mode::Bombard => "bombard",
+        Mode::IonCannon => "ion-cannon",
     }
 }

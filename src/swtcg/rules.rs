@@ -39,7 +39,7 @@ pub const OPTIONS: &[RuleOption] = &[
         name: "critical-hit-preventable",
         values: &["yes", "no"],
         summary: "yes: prevention can stop Critical Hit's bonus damage; no: it always lands",
-        keywords: &["Critical Hit", "Parry", "Evade", "Absorb"],
+        keywords: &["Critical Hit", "Parry", "Evade", "Absorb", "Deflect"],
     },
     RuleOption {
         name: "prevent-before-double",
@@ -47,14 +47,15 @@ pub const OPTIONS: &[RuleOption] = &[
         summary:
             "yes: prevention acts on pending damage, then Double Damage doubles what is left; \
                   no: Double Damage doubles first",
-        keywords: &["Double Damage", "Parry", "Evade", "Absorb"],
+        keywords: &["Double Damage", "Parry", "Evade", "Absorb", "Deflect"],
     },
     RuleOption {
         name: "double-damage",
         values: &["attack-only", "all-damage"],
         summary: "attack-only: Double Damage doubles attack damage only; \
-                  all-damage: also the unit's other damage (Riposte)",
-        keywords: &["Double Damage", "Riposte"],
+                  all-damage: also the unit's other damage to others (Riposte, Retaliate, Area \
+                  Damage)",
+        keywords: &["Double Damage", "Riposte", "Retaliate", "Area Damage"],
     },
     RuleOption {
         name: "foresight",
@@ -69,6 +70,28 @@ pub const OPTIONS: &[RuleOption] = &[
         summary: "yes: Riposte resolves when the attack ends even if the defender was discarded; \
                   no: a discarded defender's Riposte does nothing",
         keywords: &["Riposte"],
+    },
+    RuleOption {
+        name: "lucky-first",
+        values: &["attacker", "defender"],
+        summary: "whose Lucky re-rolls first when both units have it; the other side sees the \
+                  result before choosing",
+        keywords: &["Lucky"],
+    },
+    RuleOption {
+        name: "reroll-twice",
+        values: &["yes", "no"],
+        summary: "yes: the second Lucky may re-roll a die the first one re-rolled; \
+                  no: each die is re-rolled at most once",
+        keywords: &["Lucky"],
+    },
+    RuleOption {
+        name: "overkill",
+        values: &["keep-kill", "all"],
+        summary: "keep-kill: the attacker moves the most excess hits that still let the attack \
+                  discard the defender after its prevention (none if it can't be discarded); \
+                  all: every hit beyond the defender's remaining health moves",
+        keywords: &["Overkill"],
     },
 ];
 
@@ -118,6 +141,15 @@ impl Rules {
     }
     pub fn riposte_after_discard(&self) -> bool {
         self.is("riposte-after-discard", "yes")
+    }
+    pub fn attacker_rerolls_first(&self) -> bool {
+        self.is("lucky-first", "attacker")
+    }
+    pub fn reroll_twice(&self) -> bool {
+        self.is("reroll-twice", "yes")
+    }
+    pub fn overkill_all(&self) -> bool {
+        self.is("overkill", "all")
     }
 
     /// Sets one option from `NAME=VALUE`.

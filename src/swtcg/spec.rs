@@ -1,7 +1,13 @@
 //! Unit SPECs: `"Power 5, Accuracy 1, Critical Hit 2"`, comma-separated and case-insensitive.
+//!
+//! Besides keyword items a SPEC may name a card (`@Red Squadron X-wing`, expanded in place) and
+//! condition an item on the unit's arena (`space: Accuracy 1`, Switch) or on its Enhance cost
+//! being paid (`enhance: Critical Hit 2`); [`Unit::resolve`] settles the conditions.
 
+use super::cards::Cards;
 use super::keywords::{Keyword, Keywords, Stat, Transform, ValueKind};
 use crate::error::Error;
+use std::str::FromStr;
 
 /// The largest number any SPEC item may carry: far beyond real cards, small enough to compute.
 pub const MAX_VALUE: i64 = 10_000;
@@ -24,14 +30,103 @@ impl Item {
     }
 }
 
+/// The arena a unit is in: Switch effects differ by arena.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Arena {
+    Space,
+    Ground,
+    Character,
+}
+
+impl Arena {
+    pub const ALL: [Arena; 3] = [Arena::Space, Arena::Ground, Arena::Character];
+
+    /// The arena called `name` (any case, surrounding spaces ignored).
+    pub fn parse(name: &str) -> Option<Arena> {
+        Arena::ALL
+            .into_iter()
+            .find(|a| a.name().eq_ignore_ascii_case(name.trim()))
+    }
+
+    /// The arena's name as SPECs and `--arena` spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Arena::Space => "space",
+            Arena::Ground => "ground",
+            Arena::Character => "character",
+        }
+    }
+}
+
+/// Lets clap read `--arena` directly.
+impl FromStr for Arena {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Arena, String> {
+        Arena::parse(s)
+            .ok_or_else(|| format!("unknown arena '{s}'; write space, ground or character"))
+    }
+}
+
+/// When a conditional item applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Condition {
+    /// While the unit is in this arena (Switch).
+    Arena(Arena),
+    /// When the unit's Enhance cost is paid.
+    Enhanced,
+}
+
+impl Condition {
+    fn parse(prefix: &str) -> Option<Condition> {
+        if prefix.trim().eq_ignore_ascii_case("enhance") {
+            return Some(Condition::Enhanced);
+        }
+        Arena::parse(prefix).map(Condition::Arena)
+    }
+
+    /// The SPEC prefix that writes it (`space`, `enhance`).
+    pub fn prefix(self) -> &'static str {
+        match self {
+            Condition::Arena(a) => a.name(),
+            Condition::Enhanced => "enhance",
+        }
+    }
+}
+
+/// An item that applies only under its condition.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Conditional {
+    pub when: Condition,
+    pub item: Item,
+    /// How many of the unit's plain items come before it: order decides which statistic wins.
+    pub at: usize,
+}
+
 /// A unit as a SPEC describes it: its items in the order given.
+///
+/// Conditional items are kept apart so that code reading `items` sees only what surely applies;
+/// [`Unit::resolve`] merges the ones that apply back in their place.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Unit {
     pub items: Vec<Item>,
+    pub conditional: Vec<Conditional>,
+    /// For the reader: what was stacked under the unit and how its conditions were settled.
+    pub notes: Vec<String>,
+}
+
+/// What a SPEC may contain where it is parsed.
+#[derive(Clone, Copy)]
+pub(crate) struct Syntax<'a> {
+    /// The cards `@Name` can name; `None` where naming a card is not allowed.
+    pub cards: Option<&'a Cards>,
+    /// Whether `space:` / `enhance:` prefixes are allowed (not where the condition is implied).
+    pub conditions: bool,
 }
 
 impl Unit {
-    /// Parses a SPEC; `role` ("attacker", "defender") names the SPEC in errors.
+    /// Parses a SPEC; `role` ("attacker", "defender") names the SPEC in errors. `@Name` names a
+    /// built-in card.
     ///
     /// ```
     /// use holodice::swtcg::spec::Unit;
@@ -39,22 +134,208 @@ impl Unit {
     /// assert_eq!(u.describe(), "Power 5, Accuracy -1, Critical Hit 2");
     /// let e = Unit::parse("attacker", "Power 5, Acuracy 1").unwrap_err();
     /// assert!(e.to_string().contains("did you mean 'Accuracy'"));
+    /// let x = Unit::parse("attacker", "@red squadron x-wing, Power 5").unwrap();
+    /// assert_eq!(x.describe(), "Power 4, Health 4, Accuracy 1, Power 5");
     /// ```
     pub fn parse(role: &str, spec: &str) -> Result<Unit, Error> {
+        Unit::parse_with(role, spec, Cards::builtin())
+    }
+
+    /// Parses a SPEC whose `@Name` items name cards of `cards`.
+    pub fn parse_with(role: &str, spec: &str, cards: &Cards) -> Result<Unit, Error> {
+        let syntax = Syntax {
+            cards: Some(cards),
+            conditions: true,
+        };
+        Unit::parse_syntax(spec, syntax).map_err(|(item, message)| Error::Spec {
+            role: role.to_string(),
+            item,
+            message,
+        })
+    }
+
+    /// Parses a SPEC; an error is the offending item and what is wrong with it.
+    pub(crate) fn parse_syntax(spec: &str, syntax: Syntax) -> Result<Unit, (String, String)> {
+        let mut unit = Unit::default();
         if spec.trim().is_empty() {
-            return Ok(Unit::default());
+            return Ok(unit);
         }
-        let items = spec
-            .split(',')
-            .map(|raw| {
-                parse_item(raw.trim()).map_err(|message| Error::Spec {
-                    role: role.to_string(),
-                    item: raw.trim().to_string(),
-                    message,
+        for raw in spec.split(',') {
+            let raw = raw.trim();
+            unit.parse_entry(raw, syntax)
+                .map_err(|message| (raw.to_string(), message))?;
+        }
+        Ok(unit)
+    }
+
+    fn parse_entry(&mut self, text: &str, syntax: Syntax) -> Result<(), String> {
+        if let Some(name) = text.strip_prefix('@') {
+            let cards = syntax
+                .cards
+                .ok_or("a card's items can't name another card (@Name)")?;
+            return cards.expand(name.trim(), self);
+        }
+        let condition = text
+            .split_once(':')
+            .and_then(|(head, rest)| Some((Condition::parse(head)?, rest.trim())));
+        let Some((when, rest)) = condition else {
+            let item = parse_item(text)?;
+            self.items.push(item);
+            return Ok(());
+        };
+        let prefix = when.prefix();
+        if !syntax.conditions {
+            return Err(format!(
+                "'{prefix}:' can't be used here: the item's condition is already given"
+            ));
+        }
+        if rest.starts_with('@') {
+            return Err(format!(
+                "a card can't be conditioned; write its items with '{prefix}:' instead"
+            ));
+        }
+        if rest
+            .split_once(':')
+            .and_then(|(h, _)| Condition::parse(h))
+            .is_some()
+        {
+            return Err("an item takes one condition (space, ground, character or enhance)".into());
+        }
+        if rest.is_empty() {
+            return Err(format!(
+                "'{prefix}:' needs an item, as in '{prefix}: Accuracy 1'"
+            ));
+        }
+        self.push(Some(when), parse_item(rest)?);
+        Ok(())
+    }
+
+    /// Adds an item at the end, conditional or not.
+    fn push(&mut self, when: Option<Condition>, item: Item) {
+        match when {
+            None => self.items.push(item),
+            Some(when) => self.conditional.push(Conditional {
+                when,
+                item,
+                at: self.items.len(),
+            }),
+        }
+    }
+
+    /// Adds every item of `other` at the end, in its order, as `when` if given.
+    pub(crate) fn append(&mut self, other: &Unit, when: Option<Condition>) {
+        for (w, item) in other.entries() {
+            self.push(when.or(w), item.clone());
+        }
+    }
+
+    /// Every item in SPEC order, with its condition if it has one.
+    fn entries(&self) -> Vec<(Option<Condition>, &Item)> {
+        let mut out = Vec::with_capacity(self.items.len() + self.conditional.len());
+        let mut conditional = self.conditional.iter().peekable();
+        for (i, item) in self.items.iter().enumerate() {
+            while let Some(c) = conditional.next_if(|c| c.at <= i) {
+                out.push((Some(c.when), &c.item));
+            }
+            out.push((None, item));
+        }
+        out.extend(conditional.map(|c| (Some(c.when), &c.item)));
+        out
+    }
+
+    /// Whether the unit has items that apply only with its Enhance cost paid.
+    pub fn has_enhance(&self) -> bool {
+        self.conditional
+            .iter()
+            .any(|c| c.when == Condition::Enhanced)
+    }
+
+    /// The unit in `arena`, with or without its Enhance cost paid: the conditional items that
+    /// apply become plain items in their place, the others are dropped, and `notes` say which.
+    ///
+    /// ```
+    /// use holodice::swtcg::spec::{Arena, Unit};
+    /// let u = Unit::parse("attacker", "Power 3, space: Accuracy 1, enhance: Power 5").unwrap();
+    /// assert!(u.resolve(None, false).is_err()); // the arena decides Accuracy 1
+    /// let space = u.resolve(Some(Arena::Space), true).unwrap();
+    /// assert_eq!(space.describe(), "Power 3, Accuracy 1, Power 5");
+    /// ```
+    pub fn resolve(&self, arena: Option<Arena>, enhanced: bool) -> Result<Unit, Error> {
+        let switched = |a: Arena| -> Vec<String> {
+            self.conditional
+                .iter()
+                .filter(|c| c.when == Condition::Arena(a))
+                .map(|c| c.item.describe())
+                .collect()
+        };
+        let has_switch = Arena::ALL.into_iter().any(|a| !switched(a).is_empty());
+        if has_switch && arena.is_none() {
+            let items: Vec<String> = self
+                .entries()
+                .into_iter()
+                .filter_map(|(w, item)| match w {
+                    Some(Condition::Arena(a)) => Some(format!("{}: {}", a.name(), item.describe())),
+                    _ => None,
                 })
-            })
-            .collect::<Result<_, _>>()?;
-        Ok(Unit { items })
+                .collect();
+            return Err(Error::Input(format!(
+                "the unit's Switch items ({}) depend on its arena; give --arena space|ground|character",
+                items.join(", ")
+            )));
+        }
+        let mut unit = Unit {
+            notes: self.notes.clone(),
+            ..Unit::default()
+        };
+        for (when, item) in self.entries() {
+            let applies = match when {
+                None => true,
+                Some(Condition::Arena(a)) => Some(a) == arena,
+                Some(Condition::Enhanced) => enhanced,
+            };
+            if applies {
+                unit.items.push(item.clone());
+            }
+        }
+        if let (true, Some(arena)) = (has_switch, arena) {
+            let here = switched(arena);
+            let mut note = if here.is_empty() {
+                format!("Switch: no {} effects", arena.name())
+            } else {
+                format!(
+                    "Switch: {} effects apply ({})",
+                    arena.name(),
+                    here.join(", ")
+                )
+            };
+            let dropped: Vec<String> = Arena::ALL
+                .into_iter()
+                .filter(|&a| a != arena)
+                .filter_map(|a| {
+                    let items = switched(a);
+                    (!items.is_empty()).then(|| format!("{} ({})", a.name(), items.join(", ")))
+                })
+                .collect();
+            if !dropped.is_empty() {
+                note.push_str(&format!("; dropped: {}", dropped.join(", ")));
+            }
+            unit.notes.push(note);
+        }
+        let paid: Vec<String> = self
+            .conditional
+            .iter()
+            .filter(|c| c.when == Condition::Enhanced)
+            .map(|c| c.item.describe())
+            .collect();
+        let paid = paid.join(", ");
+        if !paid.is_empty() {
+            unit.notes.push(if enhanced {
+                format!("Enhance paid: {paid} applied")
+            } else {
+                format!("Enhance not paid: {paid} not applied (--enhance evaluates both)")
+            });
+        }
+        Ok(unit)
     }
 
     /// The last value given for a statistic (later items override earlier ones).
@@ -68,11 +349,14 @@ impl Unit {
             })
     }
 
-    /// The SPEC in canonical spelling.
+    /// The SPEC in canonical spelling, conditional items with their prefix.
     pub fn describe(&self) -> String {
-        self.items
-            .iter()
-            .map(Item::describe)
+        self.entries()
+            .into_iter()
+            .map(|(when, item)| match when {
+                None => item.describe(),
+                Some(w) => format!("{}: {}", w.prefix(), item.describe()),
+            })
             .collect::<Vec<_>>()
             .join(", ")
     }
@@ -176,5 +460,63 @@ mod tests {
         assert!(err("Powr 5").contains("did you mean 'Power'"));
         assert!(err("Power five").contains("unknown keyword 'Power five'"));
         assert!(err("Critical Hit: x").contains("not a whole number"));
+    }
+
+    #[test]
+    fn conditional_items_keep_their_place_and_prefix() {
+        let u = Unit::parse(
+            "attacker",
+            "Power 3, Ground: Power 6, enhance: Fury 1, Power 4",
+        )
+        .unwrap();
+        assert_eq!(
+            u.describe(),
+            "Power 3, ground: Power 6, enhance: Fury 1, Power 4"
+        );
+        assert_eq!(u.items.len(), 2);
+        assert_eq!(u.stat(Stat::Power), Some(4));
+        // Resolved in place, the later Power 4 still wins.
+        let r = u.resolve(Some(Arena::Ground), true).unwrap();
+        assert_eq!(r.describe(), "Power 3, Power 6, Fury 1, Power 4");
+        assert_eq!(r.stat(Stat::Power), Some(4));
+        assert!(u.has_enhance() && !r.has_enhance());
+        // The canonical spelling reads back as the same unit.
+        assert_eq!(Unit::parse("attacker", &u.describe()).unwrap(), u);
+    }
+
+    #[test]
+    fn colons_after_keywords_still_give_values_or_effect_text() {
+        assert_eq!(
+            Unit::parse("a", "Critical Hit: 2").unwrap().describe(),
+            "Critical Hit 2"
+        );
+        let u = Unit::parse("a", "space: Foresight: Gain 2 Force").unwrap();
+        assert_eq!(u.describe(), "space: Foresight");
+    }
+
+    #[test]
+    fn bad_conditions_are_named_with_the_fix() {
+        assert_eq!(
+            err("Power 3, space:"),
+            "attacker SPEC, item 'space:': 'space:' needs an item, as in 'space: Accuracy 1'"
+        );
+        assert!(err("space: enhance: Fury 1").contains("an item takes one condition"));
+        assert!(err("enhance: @Red Squadron X-wing").contains("a card can't be conditioned"));
+        assert!(err("ground: Acuracy 1").contains("did you mean 'Accuracy'"));
+        assert!(err("hyperspace: Accuracy 1").contains("unknown keyword 'hyperspace'"));
+    }
+
+    #[test]
+    fn arenas_parse_in_any_case() {
+        assert_eq!(Arena::parse(" Character "), Some(Arena::Character));
+        assert_eq!("GROUND".parse::<Arena>(), Ok(Arena::Ground));
+        assert_eq!(Arena::parse("hyperspace"), None);
+        assert!("sky"
+            .parse::<Arena>()
+            .unwrap_err()
+            .contains("space, ground or character"));
+        for a in Arena::ALL {
+            assert_eq!(Arena::parse(a.name()), Some(a));
+        }
     }
 }

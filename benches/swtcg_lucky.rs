@@ -1,0 +1,94 @@
+//! Timings of Lucky re-rolls (`swtcg::lucky::roll`) on an attack with Critical Hit 1 (6, final
+//! roll), Parry 1 (1, final roll) and Fury 1 (4, initial roll; its die counts), hitting on 4+.
+//!
+//! - `optimal, power 12, Lucky 2 each`: target under 200 ms.
+//! - `greedy, power 12, Lucky 2 each`: no target; the same attack with fixed choices.
+//! - `... at the limit`: the largest pools accepted (`MAX_DICE_OPTIMAL`, `MAX_DICE_GREEDY`),
+//!   every face its own class and Lucky as large as the pool, in each policy's slowest order:
+//!   about a second or two, which is what the limits promise.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use holodice::dice::Faces;
+use holodice::swtcg::lucky::{roll, Policy, Pool, Rerolls, MAX_DICE_GREEDY, MAX_DICE_OPTIMAL};
+use std::hint::black_box;
+use std::time::Duration;
+
+/// Damage counters: hits, one more for a Critical Hit, one fewer for a Parry.
+fn damage(hits: i64, seen: Faces) -> f64 {
+    (hits + i64::from(seen.contains(6)) - i64::from(seen.contains(1))).max(0) as f64
+}
+
+fn bench(c: &mut Criterion, name: &str, pool: &Pool, rerolls: Rerolls) {
+    c.bench_function(name, |b| {
+        b.iter(|| roll(black_box(pool), &rerolls, &damage).unwrap())
+    });
+}
+
+fn swtcg_lucky(c: &mut Criterion) {
+    let hits = |f: u8| f >= 4;
+    let attack = |power| Pool {
+        power_dice: power,
+        sides: 6,
+        hits: &hits,
+        tracked: &[1, 4, 6],
+        initial: &[4],
+        final_faces: &[1, 6],
+        extra: &[(4, 1)],
+        extra_count_final: true,
+    };
+    let lucky = |x, policy| Rerolls {
+        attacker: x,
+        defender: x,
+        attacker_first: true,
+        reroll_again: false,
+        policy,
+    };
+    for (name, policy) in [("optimal", Policy::Optimal), ("greedy", Policy::Greedy)] {
+        bench(
+            c,
+            &format!("{name}, power 12, Lucky 2 each"),
+            &attack(12),
+            lucky(2, policy),
+        );
+    }
+    // Backfire, Fury, Focus read initially (3, 4, 5), Parry, Riposte, Critical Hit finally
+    // (1, 2, 6); the Fury dice don't count, so they form two more classes.
+    let worst = |dice: u32| Pool {
+        power_dice: dice - 2,
+        sides: 6,
+        hits: &hits,
+        tracked: &[1, 2, 3, 4, 5, 6],
+        initial: &[3, 4, 5],
+        final_faces: &[1, 2, 6],
+        extra: &[(4, 2)],
+        extra_count_final: false,
+    };
+    // The slowest orders: the optimal search is slowest when the first side's dice are locked,
+    // the greedy one when the defender goes first and the attacker may re-roll them again.
+    bench(
+        c,
+        &format!("optimal at the limit, {MAX_DICE_OPTIMAL} dice, Lucky {MAX_DICE_OPTIMAL} each"),
+        &worst(MAX_DICE_OPTIMAL),
+        lucky(MAX_DICE_OPTIMAL, Policy::Optimal),
+    );
+    bench(
+        c,
+        &format!("greedy at the limit, {MAX_DICE_GREEDY} dice, Lucky {MAX_DICE_GREEDY} each"),
+        &worst(MAX_DICE_GREEDY),
+        Rerolls {
+            attacker_first: false,
+            reroll_again: true,
+            ..lucky(MAX_DICE_GREEDY, Policy::Greedy)
+        },
+    );
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(5));
+    targets = swtcg_lucky
+}
+criterion_main!(benches);

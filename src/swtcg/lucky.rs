@@ -1,0 +1,1191 @@
+//! Lucky: the attacker re-rolls up to X attack dice, the defender makes it re-roll up to X; one
+//! side acts after seeing the other's result.
+//!
+//! Dice showing faces of one class are interchangeable (a tracked final face; any other hitting
+//! face; any other missing face), so a pool is a count per class and every step runs over merged
+//! count states: their number grows polynomially with the dice, where sequences grow as 6^n. The
+//! initial faces seen (Fury, Focus, Backfire) ride along as a mask no choice looks at, since
+//! re-rolls never change them.
+
+use crate::dice::{Faces, NaturalRoll};
+use crate::error::Error;
+use crate::states::{Memo, Rolls, States};
+use num_bigint::BigUint;
+use rustc_hash::FxHashMap as HashMap;
+use std::cell::RefCell;
+use std::cmp::Reverse;
+use std::hash::{Hash, Hasher};
+use std::rc::Rc;
+
+/// The most attack dice (power plus extra) re-rolls are computed for with [`Policy::Greedy`]. The
+/// worst case, every face its own class (Parry, Riposte, Critical Hit, Backfire, Fury, Focus, with
+/// Fury dice that don't count) and Lucky as large as the pool, takes about a second.
+pub const MAX_DICE_GREEDY: u32 = 24;
+
+/// The same for [`Policy::Optimal`], whose search grows much faster with the pool and Lucky: the
+/// same worst case takes about a second and a half. Small Lucky is far cheaper (Lucky 2 on 13
+/// dice: milliseconds), but the limit holds for any Lucky.
+pub const MAX_DICE_OPTIMAL: u32 = 13;
+
+/// How each side picks the dice to re-roll.
+///
+/// A die *counts* when its face is read on the final roll: power dice always, extra dice when
+/// `extra_count_final`. A *natural f* is a counting die showing f where f is a tracked final face.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Policy {
+    /// Fixed orders; each side takes dice in its order until it has X or none are left, skipping
+    /// dice the first side re-rolled when `reroll_again` is false.
+    ///
+    /// - The attacker re-rolls missing dice only: natural 1s, then natural 2s, then counting dice
+    ///   showing a face not tracked for the final roll, then other naturals (lowest face first,
+    ///   never a natural 6), then extra dice that don't count.
+    /// - The defender makes it re-roll natural 6s (hitting or not), then hitting dice only:
+    ///   counting dice showing a face not tracked for the final roll, then other naturals (lowest
+    ///   face first, never a natural 1 or 2), then extra dice that don't count.
+    ///
+    /// Dice of one step of an order are interchangeable, so which of them is taken doesn't matter.
+    #[default]
+    Greedy,
+    /// Expectimax on the expected `value`: the second side picks, for each result it sees, the
+    /// re-roll best for it; the first side picks anticipating that. Values are `f64` and only
+    /// choose; the chosen plays are computed exactly. Ties (within 1e-12) go to fewer dice, then
+    /// to more dice from earlier classes: tracked final faces ascending, other hitting, other
+    /// missing, then extra dice that don't count, hitting before missing.
+    Optimal,
+}
+
+/// The attack dice before re-rolls, as `attack` rolls them.
+pub struct Pool<'a> {
+    pub power_dice: u32,
+    pub sides: u8,
+    pub hits: &'a dyn Fn(u8) -> bool,
+    /// Sorted; the mask layout of the resulting [`NaturalRoll`].
+    pub tracked: &'a [u8],
+    /// Tracked faces read on the initial roll (power dice only).
+    pub initial: &'a [u8],
+    /// Tracked faces read on the final roll.
+    pub final_faces: &'a [u8],
+    /// `(face, n)`: if the initial power dice show `face`, roll `n` extra dice.
+    pub extra: &'a [(u8, u32)],
+    /// Whether extra dice count for `final_faces`.
+    pub extra_count_final: bool,
+}
+
+/// Lucky on both sides.
+#[derive(Debug, Clone, Copy)]
+pub struct Rerolls {
+    pub attacker: u32,
+    pub defender: u32,
+    pub attacker_first: bool,
+    /// Whether the second side may pick dice the first side already re-rolled.
+    pub reroll_again: bool,
+    pub policy: Policy,
+}
+
+/// The final attack roll after both sides' Lucky: hits of the final pool, initial faces from the
+/// initial power dice, final faces from the final pool. `value(hits, final faces seen)` is what
+/// the attacker maximises and the defender minimises (only [`Policy::Optimal`] reads it).
+///
+/// # Panics
+/// If `initial` and `final_faces` do not split `tracked`, more than 8 faces are tracked, or a
+/// tracked face is not a face of the die.
+pub fn roll(
+    pool: &Pool,
+    rerolls: &Rerolls,
+    value: &dyn Fn(i64, Faces) -> f64,
+) -> Result<NaturalRoll, Error> {
+    let dice = pool.power_dice + pool.extra.iter().map(|&(_, n)| n).sum::<u32>();
+    let limit = match rerolls.policy {
+        Policy::Greedy => MAX_DICE_GREEDY,
+        Policy::Optimal => MAX_DICE_OPTIMAL,
+    };
+    if dice > limit {
+        return Err(Error::TooLarge(format!(
+            "Lucky re-rolls are computed for at most {limit} attack dice with the {} policy; this \
+             attack rolls {dice} (lower its power{})",
+            match rerolls.policy {
+                Policy::Greedy => "greedy",
+                Policy::Optimal => "optimal",
+            },
+            match rerolls.policy {
+                Policy::Greedy => "",
+                Policy::Optimal => " or use the greedy policy",
+            }
+        )));
+    }
+    if let Some(&(face, _)) = pool.extra.iter().find(|(f, _)| !pool.initial.contains(f)) {
+        return Err(Error::Input(format!(
+            "extra dice on a natural {face} of the final roll can't be combined with Lucky: \
+             re-rolls come after extra dice, so only the initial roll may trigger them"
+        )));
+    }
+    Ok(Engine::new(pool, rerolls, value).play(pool))
+}
+
+/// At most 8 final faces plus two other classes, and two classes of extra dice that don't count.
+const CLASSES: usize = 12;
+
+/// Dice per class.
+type Counts = [u8; CLASSES];
+
+/// A value and the dice its play keeps or re-rolls.
+type Play = (f64, Counts);
+
+/// What a last re-roll leaves: hits and final faces kept, counting and other dice to roll.
+type Left = (u8, u8, u8, u8);
+
+/// Dice the second side may still re-roll, and a summary (hits, final faces seen) of the rest:
+/// dice the first side locked by re-rolling them, dice the second side would never take, and in
+/// the last step every die.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Dice {
+    free: Counts,
+    locked_hits: u8,
+    /// Bit `i` for `tracked[i]`.
+    locked_mask: u8,
+}
+
+impl Hash for Dice {
+    /// As one number: faster than field by field, and merging states is mostly hashing.
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        let mut bytes = [0u8; 16];
+        bytes[..CLASSES].copy_from_slice(&self.free);
+        bytes[CLASSES] = self.locked_hits;
+        bytes[CLASSES + 1] = self.locked_mask;
+        state.write_u128(u128::from_le_bytes(bytes));
+    }
+}
+
+#[derive(Debug)]
+struct Class {
+    /// How many faces of the die fall in the class.
+    weight: u32,
+    hit: bool,
+    /// The tracked final face (`face`, its mask bit), for a class of one such face.
+    natural: Option<(u8, u8)>,
+}
+
+/// Which side re-rolls in a step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Attacker,
+    Defender,
+}
+
+struct Engine<'a> {
+    /// Counting classes (`0..counting`), then the classes of extra dice that don't count.
+    classes: Vec<Class>,
+    counting: usize,
+    counting_weights: Vec<u32>,
+    other_weights: Vec<u32>,
+    sides: f64,
+    /// `Faces` of each mask over `tracked`.
+    faces: Vec<Faces>,
+    steps: [(Side, u32); 2],
+    lock: bool,
+    policy: Policy,
+    /// Greedy orders of classes, attacker's then defender's.
+    orders: [Vec<usize>; 2],
+    /// Per class, the most dice the last side may re-roll from it.
+    caps: Vec<u8>,
+    value: &'a dyn Fn(i64, Faces) -> f64,
+    rolls: Rolls,
+    /// Optimal plays: the first side's from kept dice and dice set aside; the second side's
+    /// from the dice it sees; expected values of the first side's re-rolls, and of the last
+    /// roll by hits, faces and dice to roll.
+    firsts: RefCell<HashMap<(Dice, u8, u8), Play>>,
+    lasts: RefCell<HashMap<Dice, Play>>,
+    expected: RefCell<HashMap<(Dice, u8, u8), f64>>,
+    settled: RefCell<HashMap<u32, f64>>,
+    last_choices: Memo<Counts, Vec<(Left, Counts)>>,
+}
+
+impl<'a> Engine<'a> {
+    fn new(pool: &Pool, rerolls: &Rerolls, value: &'a dyn Fn(i64, Faces) -> f64) -> Engine<'a> {
+        let mut split: Vec<u8> = pool
+            .initial
+            .iter()
+            .chain(pool.final_faces)
+            .copied()
+            .collect();
+        split.sort_unstable();
+        assert_eq!(
+            split, pool.tracked,
+            "initial and final faces split the tracked faces"
+        );
+        assert!(pool.tracked.len() <= 8, "at most 8 tracked faces");
+        let faces: Vec<u8> = (1..=pool.sides).collect();
+        assert!(
+            pool.tracked.iter().all(|f| faces.contains(f)),
+            "tracked faces are faces of the die"
+        );
+        let hit = |f: &&u8| (pool.hits)(**f);
+        let others = |f: &&u8| !pool.final_faces.contains(f);
+        let mut classes: Vec<Class> = pool
+            .final_faces
+            .iter()
+            .map(|&f| Class {
+                weight: 1,
+                hit: (pool.hits)(f),
+                natural: Some((f, bit(pool.tracked, f))),
+            })
+            .collect();
+        for h in [true, false] {
+            let weight = faces.iter().filter(others).filter(|f| hit(f) == h).count() as u32;
+            classes.push(Class {
+                weight,
+                hit: h,
+                natural: None,
+            });
+        }
+        let counting = classes.len();
+        let hitting = faces.iter().filter(hit).count() as u32;
+        for (h, weight) in [(true, hitting), (false, u32::from(pool.sides) - hitting)] {
+            classes.push(Class {
+                weight,
+                hit: h,
+                natural: None,
+            });
+        }
+        let weights = |r: std::ops::Range<usize>| classes[r].iter().map(|c| c.weight).collect();
+        let (counting_weights, other_weights) =
+            (weights(0..counting), weights(counting..classes.len()));
+        let orders =
+            [Side::Attacker, Side::Defender].map(|side| greedy_order(&classes, counting, side));
+        let by_side = |side| match side {
+            Side::Attacker => (side, rerolls.attacker),
+            Side::Defender => (side, rerolls.defender),
+        };
+        let steps = if rerolls.attacker_first {
+            [by_side(Side::Attacker), by_side(Side::Defender)]
+        } else {
+            [by_side(Side::Defender), by_side(Side::Attacker)]
+        };
+        let (last, budget) = steps[1];
+        let caps = (0..classes.len())
+            .map(|j| match rerolls.policy {
+                Policy::Greedy if !orders[last as usize].contains(&j) => 0,
+                _ => budget.min(u32::from(u8::MAX)) as u8,
+            })
+            .collect();
+        Engine {
+            caps,
+            classes,
+            counting,
+            counting_weights,
+            other_weights,
+            sides: f64::from(pool.sides),
+            faces: (0..1usize << pool.tracked.len())
+                .map(|m| {
+                    let bits = pool.tracked.iter().enumerate();
+                    let face_bits = bits.filter(|(i, _)| m & (1 << i) != 0);
+                    Faces::from_bits(face_bits.fold(0, |b, (_, &f)| b | (1 << f)))
+                })
+                .collect(),
+            steps,
+            lock: !rerolls.reroll_again,
+            policy: rerolls.policy,
+            orders,
+            value,
+            rolls: Rolls::default(),
+            firsts: RefCell::default(),
+            lasts: RefCell::default(),
+            expected: RefCell::default(),
+            settled: RefCell::default(),
+            last_choices: Memo::default(),
+        }
+    }
+
+    /// The exact distribution: initial roll, extra dice, both re-roll steps.
+    fn play(&self, pool: &Pool) -> NaturalRoll {
+        // The power dice by cell: an initial face alone (its mask bit) or the rest of a class.
+        let mut cells: Vec<(u8, usize, u32)> = Vec::new();
+        for f in 1..=pool.sides {
+            let class = match pool.final_faces.iter().position(|&t| t == f) {
+                Some(i) => i,
+                None => pool.final_faces.len() + usize::from(!(pool.hits)(f)),
+            };
+            let bit = if pool.initial.contains(&f) {
+                bit(pool.tracked, f)
+            } else {
+                0
+            };
+            match cells
+                .iter_mut()
+                .find(|c| bit == 0 && c.0 == 0 && c.1 == class)
+            {
+                Some(c) => c.2 += 1,
+                None => cells.push((bit, class, 1)),
+            }
+        }
+        let weights: Vec<u32> = cells.iter().map(|c| c.2).collect();
+        let mut states: States<(u8, Dice)> = self.rolls.roll(pool.power_dice, &weights).map(|k| {
+            let mut d = Dice {
+                free: [0; CLASSES],
+                locked_hits: 0,
+                locked_mask: 0,
+            };
+            let mut initial = 0;
+            for (&(bit, class, _), &n) in cells.iter().zip(k) {
+                d.free[class] += n as u8;
+                initial |= if n > 0 { bit } else { 0 };
+            }
+            (initial, d)
+        });
+        for &(face, n) in pool.extra.iter().filter(|e| e.1 > 0) {
+            let bit = bit(pool.tracked, face);
+            let (offset, weights) = if pool.extra_count_final {
+                (0, &self.counting_weights)
+            } else {
+                (self.counting, &self.other_weights)
+            };
+            let more = self.rolls.roll(n, weights);
+            states = states.and_then(|&(initial, d)| {
+                if initial & bit == 0 {
+                    return States::certain((initial, d));
+                }
+                more.map(|k| {
+                    let mut d = d;
+                    for (j, &n) in k.iter().enumerate() {
+                        d.free[offset + j] += n as u8;
+                    }
+                    (initial, d)
+                })
+            });
+        }
+        if self.policy == Policy::Greedy && self.lock {
+            // The second side's greedy choice ignores the locked dice, so both sides' dice can
+            // roll together.
+            let waiting = states.map(|&(initial, d)| {
+                let (kept, counting, other) = self.set_aside(0, &d, &self.choice(0, &d));
+                let (last, more, others) = self.set_aside(1, &kept, &self.choice(1, &kept));
+                (initial, last, counting + more, other + others)
+            });
+            states = self.roll(1, &waiting);
+        } else {
+            for step in 0..2 {
+                let waiting = states.map(|&(initial, d)| {
+                    let (kept, counting, other) = self.set_aside(step, &d, &self.choice(step, &d));
+                    (initial, kept, counting, other)
+                });
+                states = self.roll(step, &waiting);
+            }
+        }
+        let cells =
+            states.map(|(initial, d)| (self.hits(d) as usize, usize::from(initial | self.mask(d))));
+        let denominator = cells.weights().map(|(_, w)| w).sum::<BigUint>();
+        let width = (pool.power_dice + pool.extra.iter().map(|e| e.1).sum::<u32>()) as usize + 1;
+        NaturalRoll::from_cells(
+            pool.tracked,
+            width,
+            cells.weights().map(|(&c, w)| (c, w.clone())),
+            denominator,
+        )
+    }
+
+    fn hits(&self, d: &Dice) -> i64 {
+        let free = self.classes.iter().zip(&d.free).filter(|(c, _)| c.hit);
+        i64::from(d.locked_hits) + free.map(|(_, &n)| i64::from(n)).sum::<i64>()
+    }
+
+    /// Final faces seen, over `tracked`.
+    fn mask(&self, d: &Dice) -> u8 {
+        let seen = self.classes.iter().zip(&d.free).filter(|(_, &n)| n > 0);
+        let bits = seen.filter_map(|(c, _)| c.natural.map(|(_, b)| b));
+        bits.fold(d.locked_mask, |m, b| m | b)
+    }
+
+    /// Adds a die showing class `j`: kept apart if the second side may not re-roll it or nobody
+    /// will.
+    fn place(&self, step: usize, d: &mut Dice, j: usize) {
+        let c = &self.classes[j];
+        if step == 1 || self.lock {
+            d.locked_hits += u8::from(c.hit);
+            d.locked_mask |= c.natural.map_or(0, |(_, b)| b);
+        } else {
+            d.free[j] += 1;
+        }
+        if step == 0 {
+            *d = self.fold(d);
+        }
+    }
+
+    /// The dice side `step` re-rolls.
+    fn choice(&self, step: usize, d: &Dice) -> Counts {
+        let (side, budget) = self.steps[step];
+        if budget == 0 {
+            return [0; CLASSES];
+        }
+        match self.policy {
+            Policy::Greedy => {
+                let mut left = budget;
+                let mut choice = [0; CLASSES];
+                for &j in &self.orders[side as usize] {
+                    let n = u32::from(d.free[j]).min(left);
+                    choice[j] = n as u8;
+                    left -= n;
+                }
+                choice
+            }
+            Policy::Optimal if step == 0 => {
+                let kept = self.first(&d.free, 0, 0).1;
+                let mut choice = d.free;
+                for (c, k) in choice.iter_mut().zip(kept) {
+                    *c -= k;
+                }
+                choice
+            }
+            Policy::Optimal => self.last(d).1,
+        }
+    }
+
+    /// Rolls the dice set aside in step `step`, exactly: one die at a time, equal states merging
+    /// after each. States with fewer dice to roll start later, so that all finish together and
+    /// merge on the way.
+    fn roll(&self, step: usize, waiting: &States<(u8, Dice, u8, u8)>) -> States<(u8, Dice)> {
+        let left = |s: &(u8, Dice, u8, u8)| u32::from(s.2 + s.3);
+        let most = waiting.weights().map(|(s, _)| left(s)).max().unwrap_or(0);
+        let sides = BigUint::from(self.sides as u32);
+        let starting = |rolled: u32| {
+            let scale = sides.pow(rolled);
+            waiting
+                .weights()
+                .filter(move |(s, _)| left(s) == most - rolled)
+                .map(move |(&s, w)| (s, w * &scale))
+        };
+        let mut rolling = States::from_weights(starting(0).collect::<Vec<_>>());
+        for rolled in 1..=most {
+            let rolled_on = rolling
+                .weights()
+                .flat_map(|(&(initial, d, counting, other), w)| {
+                    let (classes, counting, other) = self.next_die(counting, other);
+                    classes.map(move |j| {
+                        let mut d = d;
+                        self.place(step, &mut d, j);
+                        ((initial, d, counting, other), w * self.classes[j].weight)
+                    })
+                });
+            rolling = States::from_weights(rolled_on.chain(starting(rolled)).collect::<Vec<_>>());
+        }
+        rolling.map(|&(initial, d, _, _)| (initial, d))
+    }
+
+    /// The dice left when `choice` is picked up, and how many counting and other dice it holds.
+    /// Before the last step, the dice become their hits and faces seen: nothing else matters.
+    fn set_aside(&self, step: usize, d: &Dice, choice: &Counts) -> (Dice, u8, u8) {
+        let mut kept = *d;
+        for (k, c) in kept.free.iter_mut().zip(choice) {
+            *k -= c;
+        }
+        kept = if step == 0 {
+            self.fold(&kept)
+        } else {
+            Dice {
+                free: [0; CLASSES],
+                locked_hits: self.hits(&kept) as u8,
+                locked_mask: self.mask(&kept),
+            }
+        };
+        let count = |r: std::ops::Range<usize>| choice[r].iter().sum::<u8>();
+        (kept, count(0..self.counting), count(self.counting..CLASSES))
+    }
+
+    fn sign(&self, step: usize) -> f64 {
+        if self.steps[step].0 == Side::Attacker {
+            1.0
+        } else {
+            -1.0
+        }
+    }
+
+    /// The first side's best from kept dice `t`, `counting` and `other` dice set aside so far:
+    /// its value and the dice to keep (`t` or fewer). Pools share sub-pools, so this runs once
+    /// per sub-pool rather than once per re-roll of every pool.
+    fn first(&self, t: &Counts, counting: u8, other: u8) -> Play {
+        let dice = Dice {
+            free: *t,
+            locked_hits: 0,
+            locked_mask: 0,
+        };
+        if let Some(&b) = self.firsts.borrow().get(&(dice, counting, other)) {
+            return b;
+        }
+        let mut best = (self.expect(&self.fold(&dice), counting, other), *t);
+        if u32::from(counting + other) < self.steps[0].1 {
+            let size = |c: &Counts| c.iter().map(|&n| u32::from(n)).sum::<u32>();
+            for j in (0..self.classes.len()).filter(|&j| t[j] > 0) {
+                let mut fewer = *t;
+                fewer[j] -= 1;
+                let (c, o) = if j < self.counting {
+                    (counting + 1, other)
+                } else {
+                    (counting, other + 1)
+                };
+                let next = self.first(&fewer, c, o);
+                let gain = self.sign(0) * (next.0 - best.0);
+                let (n, b) = (size(&next.1), size(&best.1));
+                // Ties go to fewer dice re-rolled, then to more dice from earlier classes.
+                if gain > 1e-12 || gain >= -1e-12 && (n > b || n == b && next.1 < best.1) {
+                    best = next;
+                }
+            }
+        }
+        self.firsts
+            .borrow_mut()
+            .insert((dice, counting, other), best);
+        best
+    }
+
+    /// The second side's best re-roll of the dice it sees, with its value.
+    fn last(&self, d: &Dice) -> Play {
+        if let Some(&b) = self.lasts.borrow().get(d) {
+            return b;
+        }
+        let mut best: Option<Play> = None;
+        for &((hits, mask, counting, other), choice) in self.last_choices(&d.free).iter() {
+            let v = self.settle(hits + d.locked_hits, mask | d.locked_mask, counting, other);
+            if best.is_none_or(|(b, _)| self.sign(1) * (v - b) > 1e-12) {
+                best = Some((v, choice));
+            }
+        }
+        let best = best.expect("re-rolling nothing is a choice");
+        self.lasts.borrow_mut().insert(*d, best);
+        best
+    }
+
+    /// The last step's re-rolls of these dice that differ in what they leave (hits and final
+    /// faces kept, counting and other dice to roll), in tie order: fewer dice first, then more
+    /// dice from earlier classes. Re-rolls leaving the same are worth the same whatever the
+    /// locked dice, so one stands for all: the first in that order. Built class by class.
+    fn last_choices(&self, free: &Counts) -> Rc<Vec<(Left, Counts)>> {
+        self.last_choices.get(*free, |free| {
+            let budget = self.steps[1].1;
+            let mut partial: HashMap<Left, Counts> =
+                HashMap::from_iter([((0, 0, 0, 0), [0; CLASSES])]);
+            for (j, c) in self.classes.iter().enumerate() {
+                let mut next: HashMap<Left, Counts> = HashMap::default();
+                for (&(hits, mask, counting, other), choice) in &partial {
+                    let most = u32::from(free[j]).min(budget - u32::from(counting + other));
+                    for n in 0..=most as u8 {
+                        let left = free[j] - n;
+                        let key = (
+                            hits + if c.hit { left } else { 0 },
+                            mask | if left > 0 {
+                                c.natural.map_or(0, |(_, b)| b)
+                            } else {
+                                0
+                            },
+                            counting + if j < self.counting { n } else { 0 },
+                            other + if j < self.counting { 0 } else { n },
+                        );
+                        let mut choice = *choice;
+                        choice[j] = n;
+                        let first = next.entry(key).or_insert(choice);
+                        *first = (*first).max(choice);
+                    }
+                }
+                partial = next;
+            }
+            let mut out: Vec<_> = partial.into_iter().collect();
+            out.sort_unstable_by_key(|&((_, _, c, o), choice)| (c + o, Reverse(choice)));
+            out
+        })
+    }
+
+    /// The dice as the last side sees them: dice it would never re-roll (beyond its Lucky in
+    /// one class, or outside its greedy order) join the locked ones, and for the optimal policy
+    /// a natural the locked dice show is a plain hit or miss. Equal views have equal outcomes,
+    /// so fewer states remain.
+    fn fold(&self, d: &Dice) -> Dice {
+        let mut d = *d;
+        for (j, c) in self.classes.iter().enumerate() {
+            let excess = d.free[j].saturating_sub(self.caps[j]);
+            d.free[j] -= excess;
+            d.locked_hits += if c.hit { excess } else { 0 };
+            if excess > 0 {
+                d.locked_mask |= c.natural.map_or(0, |(_, b)| b);
+            }
+            let seen = c.natural.is_some_and(|(_, b)| d.locked_mask & b != 0);
+            if self.policy == Policy::Optimal && seen {
+                // The plain classes come after the naturals, so they are capped afterwards.
+                let plain = self.counting - 1 - usize::from(c.hit);
+                d.free[plain] += std::mem::take(&mut d.free[j]);
+            }
+        }
+        d
+    }
+
+    /// The first step's expected value once `counting` and `other` more dice are rolled, one at
+    /// a time.
+    fn expect(&self, kept: &Dice, counting: u8, other: u8) -> f64 {
+        if counting == 0 && other == 0 {
+            return self.last(kept).0;
+        }
+        let key = (*kept, counting, other);
+        if let Some(&v) = self.expected.borrow().get(&key) {
+            return v;
+        }
+        let (range, counting, other) = self.next_die(counting, other);
+        let v = range
+            .map(|j| {
+                let mut d = *kept;
+                self.place(0, &mut d, j);
+                self.chance(j) * self.expect(&d, counting, other)
+            })
+            .sum();
+        self.expected.borrow_mut().insert(key, v);
+        v
+    }
+
+    /// The last step's expected value from these hits and final faces once `counting` and
+    /// `other` more dice are rolled.
+    fn settle(&self, hits: u8, mask: u8, counting: u8, other: u8) -> f64 {
+        if counting == 0 && other == 0 {
+            return (self.value)(i64::from(hits), self.faces[usize::from(mask)]);
+        }
+        let key = u32::from_le_bytes([hits, mask, counting, other]);
+        if let Some(&v) = self.settled.borrow().get(&key) {
+            return v;
+        }
+        let (range, counting, other) = self.next_die(counting, other);
+        let v = range
+            .map(|j| {
+                let c = &self.classes[j];
+                let mask = mask | c.natural.map_or(0, |(_, b)| b);
+                self.chance(j) * self.settle(hits + u8::from(c.hit), mask, counting, other)
+            })
+            .sum();
+        self.settled.borrow_mut().insert(key, v);
+        v
+    }
+
+    /// The classes the next die may show (counting dice first), and the dice left after it.
+    fn next_die(&self, counting: u8, other: u8) -> (impl Iterator<Item = usize> + '_, u8, u8) {
+        let (range, counting, other) = if counting > 0 {
+            (0..self.counting, counting - 1, other)
+        } else {
+            (self.counting..self.classes.len(), counting, other - 1)
+        };
+        (
+            range.filter(|&j| self.classes[j].weight > 0),
+            counting,
+            other,
+        )
+    }
+
+    fn chance(&self, j: usize) -> f64 {
+        f64::from(self.classes[j].weight) / self.sides
+    }
+}
+
+/// The mask bit of a tracked face.
+fn bit(tracked: &[u8], face: u8) -> u8 {
+    1 << tracked
+        .iter()
+        .position(|&t| t == face)
+        .expect("a tracked face")
+}
+
+/// The classes one side takes, in greedy order (see [`Policy::Greedy`]).
+fn greedy_order(classes: &[Class], counting: usize, side: Side) -> Vec<usize> {
+    let mut ranked: Vec<(u32, usize)> = classes
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.weight > 0)
+        .filter_map(|(j, c)| {
+            let rank = match (side, c.natural, c.hit) {
+                (Side::Attacker, Some((6, _)), _) | (Side::Attacker, _, true) => return None,
+                (Side::Attacker, Some((f, _)), false) if f <= 2 => u32::from(f),
+                (Side::Defender, Some((6, _)), _) => 0,
+                (Side::Defender, Some((1 | 2, _)), _) | (Side::Defender, _, false) => return None,
+                (_, Some((f, _)), _) => 3 + u32::from(f),
+                // Counting dice of no tracked face, then extra dice that don't count.
+                (_, None, _) => 3 + if j < counting { 0 } else { 300 },
+            };
+            Some((rank, j))
+        })
+        .collect();
+    ranked.sort_unstable();
+    ranked.into_iter().map(|(_, j)| j).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dist::Dist;
+    use num_bigint::BigInt;
+    use num_rational::BigRational;
+
+    /// A pool as `attack` would build it.
+    struct Shape {
+        power: u32,
+        hits: fn(u8) -> bool,
+        tracked: &'static [u8],
+        initial: &'static [u8],
+        final_faces: &'static [u8],
+        extra: &'static [(u8, u32)],
+        extra_count_final: bool,
+    }
+
+    impl Shape {
+        fn pool(&self) -> Pool<'_> {
+            Pool {
+                power_dice: self.power,
+                sides: 6,
+                hits: &self.hits,
+                tracked: self.tracked,
+                initial: self.initial,
+                final_faces: self.final_faces,
+                extra: self.extra,
+                extra_count_final: self.extra_count_final,
+            }
+        }
+
+        fn with_power(&self, power: u32) -> Shape {
+            Shape { power, ..*self }
+        }
+    }
+
+    /// Critical Hit, Parry and Fury 1 on 4+; the Fury die counts or not.
+    const FURY: Shape = Shape {
+        power: 3,
+        hits: |f| f >= 4,
+        tracked: &[1, 4, 6],
+        initial: &[4],
+        final_faces: &[1, 6],
+        extra: &[(4, 1)],
+        extra_count_final: true,
+    };
+    const FURY_UNCOUNTED: Shape = Shape {
+        extra_count_final: false,
+        ..FURY
+    };
+    /// Backfire and Focus read initially, Parry, Riposte and Critical Hit finally, 3+.
+    const MANY: Shape = Shape {
+        power: 2,
+        hits: |f| f >= 3,
+        tracked: &[1, 2, 3, 5, 6],
+        initial: &[3, 5],
+        final_faces: &[1, 2, 6],
+        extra: &[(3, 1)],
+        extra_count_final: false,
+    };
+    const PLAIN: Shape = Shape {
+        power: 4,
+        hits: |f| f >= 5,
+        tracked: &[],
+        initial: &[],
+        final_faces: &[],
+        extra: &[],
+        extra_count_final: true,
+    };
+    /// A natural 6 that misses (Critical Hit under a high hit number), Riposte on 2 that hits.
+    const ODD: Shape = Shape {
+        power: 3,
+        hits: |f| (2..=5).contains(&f),
+        tracked: &[2, 6],
+        initial: &[],
+        final_faces: &[2, 6],
+        extra: &[],
+        extra_count_final: true,
+    };
+    /// Two extra-dice triggers.
+    const TWO_FURIES: Shape = Shape {
+        power: 2,
+        hits: |f| f >= 4,
+        tracked: &[3, 4, 6],
+        initial: &[3, 4],
+        final_faces: &[6],
+        extra: &[(4, 1), (3, 1)],
+        extra_count_final: true,
+    };
+
+    fn rerolls(attacker: u32, defender: u32, attacker_first: bool, again: bool) -> Rerolls {
+        Rerolls {
+            attacker,
+            defender,
+            attacker_first,
+            reroll_again: again,
+            policy: Policy::Greedy,
+        }
+    }
+
+    /// Every combination of order and `reroll_again`.
+    fn orders(attacker: u32, defender: u32, policy: Policy) -> Vec<Rerolls> {
+        let mut out = Vec::new();
+        for first in [true, false] {
+            for again in [true, false] {
+                out.push(Rerolls {
+                    policy,
+                    ..rerolls(attacker, defender, first, again)
+                });
+            }
+        }
+        out
+    }
+
+    /// Hits, two for a Critical Hit, minus one for a Parry.
+    fn damage(h: i64, seen: Faces) -> i64 {
+        h + 2 * i64::from(seen.contains(6)) - i64::from(seen.contains(1))
+    }
+
+    fn damage_f64(h: i64, seen: Faces) -> f64 {
+        damage(h, seen) as f64
+    }
+
+    /// Every (hits, faces seen) cell, as one number.
+    fn cells(roll: &NaturalRoll) -> Dist {
+        roll.map(|h, seen| h * 1024 + seen.bits())
+    }
+
+    fn lucky(shape: &Shape, r: &Rerolls) -> NaturalRoll {
+        roll(&shape.pool(), r, &damage_f64).unwrap()
+    }
+
+    fn mean(shape: &Shape, r: &Rerolls) -> BigRational {
+        lucky(shape, r).map(damage).mean()
+    }
+
+    #[test]
+    fn zero_lucky_is_the_plain_roll() {
+        for shape in [&FURY, &FURY_UNCOUNTED, &MANY, &PLAIN, &ODD, &TWO_FURIES] {
+            for power in [0, 1, 5] {
+                let shape = shape.with_power(power);
+                let pool = shape.pool();
+                // The roll as `attack` builds it without re-rolls.
+                let extra_counts: &[u8] = if shape.extra_count_final {
+                    shape.final_faces
+                } else {
+                    &[]
+                };
+                let mut plain = NaturalRoll::pool(power, 6, shape.hits, pool.tracked, pool.tracked);
+                for &(face, n) in shape.extra {
+                    let more = NaturalRoll::pool(n, 6, shape.hits, pool.tracked, extra_counts);
+                    plain = plain.extend_if(face, &more);
+                }
+                for policy in [Policy::Greedy, Policy::Optimal] {
+                    for r in orders(0, 0, policy) {
+                        assert_eq!(cells(&lucky(&shape, &r)), cells(&plain), "power {power}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[derive(Clone, Copy)]
+    struct Die {
+        face: u8,
+        /// Read for the final faces.
+        counts: bool,
+        locked: bool,
+    }
+
+    /// The brute forces' setting: every face sequence, weighted over `6^slots`.
+    struct Brute<'a> {
+        shape: &'a Shape,
+        r: &'a Rerolls,
+    }
+
+    impl Brute<'_> {
+        fn steps(&self) -> [(bool, u32); 2] {
+            let (a, d) = ((true, self.r.attacker), (false, self.r.defender));
+            if self.r.attacker_first {
+                [a, d]
+            } else {
+                [d, a]
+            }
+        }
+
+        /// Every initial roll with its extra dice: (initial faces, dice, weight over 6^all dice).
+        fn initial(&self) -> Vec<(u16, Vec<Die>, u64)> {
+            let s = self.shape;
+            let most: u32 = s.power + s.extra.iter().map(|e| e.1).sum::<u32>();
+            let mut out = Vec::new();
+            for power in sequences(s.power) {
+                let seen = power
+                    .iter()
+                    .filter(|f| s.initial.contains(f))
+                    .fold(0u16, |m, &f| m | (1 << f));
+                let mut rolls = vec![(power.iter().map(|&f| die(f, true)).collect(), 1u64)];
+                for &(_, n) in s.extra.iter().filter(|e| seen & (1 << e.0) != 0) {
+                    rolls = rolls
+                        .into_iter()
+                        .flat_map(|(dice, w): (Vec<Die>, u64)| {
+                            sequences(n).into_iter().map(move |more| {
+                                let mut dice = dice.clone();
+                                dice.extend(more.iter().map(|&f| die(f, s.extra_count_final)));
+                                (dice, w)
+                            })
+                        })
+                        .collect();
+                }
+                for (dice, w) in rolls {
+                    let rolled = dice.len() as u32;
+                    out.push((seen, dice, w * 6u64.pow(most - rolled)));
+                }
+            }
+            out
+        }
+
+        /// (hits, initial faces and final faces seen).
+        fn outcome(&self, initial: u16, dice: &[Die]) -> (i64, u16) {
+            let s = self.shape;
+            let hits = dice.iter().filter(|d| (s.hits)(d.face)).count() as i64;
+            let finals = dice
+                .iter()
+                .filter(|d| d.counts && s.final_faces.contains(&d.face))
+                .fold(initial, |m, d| m | (1 << d.face));
+            (hits, finals)
+        }
+
+        /// The greedy rank of a die for one side (lower first); `None`: never re-rolled.
+        fn rank(&self, d: &Die, attacker: bool) -> Option<u32> {
+            let s = self.shape;
+            let natural = |f: u8| d.counts && d.face == f && s.final_faces.contains(&f);
+            let tracked = s.final_faces.contains(&d.face);
+            let hit = (s.hits)(d.face);
+            let rest = match (d.counts, tracked) {
+                (false, _) => 300,
+                (true, false) => 3,
+                (true, true) => 3 + u32::from(d.face),
+            };
+            if attacker {
+                match () {
+                    _ if hit || natural(6) => None,
+                    _ if natural(1) => Some(1),
+                    _ if natural(2) => Some(2),
+                    _ => Some(rest),
+                }
+            } else {
+                match () {
+                    _ if natural(6) => Some(0),
+                    _ if !hit || natural(1) || natural(2) => None,
+                    _ => Some(rest),
+                }
+            }
+        }
+
+        /// The greedy engine, die by die: adds each final outcome's weight over `6^slots`.
+        fn greedy(
+            &self,
+            step: usize,
+            initial: u16,
+            dice: Vec<Die>,
+            w: u64,
+            out: &mut HashMap<i64, u64>,
+        ) {
+            if step == 2 {
+                let (h, seen) = self.outcome(initial, &dice);
+                *out.entry(h * 1024 + i64::from(seen)).or_default() += w;
+                return;
+            }
+            let (attacker, x) = self.steps()[step];
+            let mut candidates: Vec<(u32, usize)> = dice
+                .iter()
+                .enumerate()
+                .filter(|(_, d)| !d.locked)
+                .filter_map(|(i, d)| self.rank(d, attacker).map(|r| (r, i)))
+                .collect();
+            candidates.sort();
+            candidates.truncate(x as usize);
+            let picked: Vec<usize> = candidates.into_iter().map(|(_, i)| i).collect();
+            let spare = 6u64.pow(x - picked.len() as u32);
+            for faces in sequences(picked.len() as u32) {
+                let mut next = dice.clone();
+                for (&i, &f) in picked.iter().zip(&faces) {
+                    next[i].face = f;
+                    next[i].locked = !self.r.reroll_again;
+                }
+                self.greedy(step + 1, initial, next, w * spare, out);
+            }
+        }
+
+        /// Optimal play by trying every subset of dice: the value scaled by `6^slots left`.
+        fn optimal(&self, step: usize, initial: u16, dice: &[Die]) -> i64 {
+            if step == 2 {
+                let (h, seen) = self.outcome(initial, dice);
+                return damage(h, Faces::from_bits(i64::from(seen)));
+            }
+            let (attacker, x) = self.steps()[step];
+            let free: Vec<usize> = (0..dice.len()).filter(|&i| !dice[i].locked).collect();
+            let mut best: Option<i64> = None;
+            for subset in 0..1u32 << free.len() {
+                if subset.count_ones() > x {
+                    continue;
+                }
+                let picked: Vec<usize> = (0..free.len())
+                    .filter(|b| subset & (1 << b) != 0)
+                    .map(|b| free[b])
+                    .collect();
+                let spare = 6i64.pow(x - picked.len() as u32);
+                let v: i64 = sequences(picked.len() as u32)
+                    .into_iter()
+                    .map(|faces| {
+                        let mut next = dice.to_vec();
+                        for (&i, &f) in picked.iter().zip(&faces) {
+                            next[i].face = f;
+                            next[i].locked = !self.r.reroll_again;
+                        }
+                        spare * self.optimal(step + 1, initial, &next)
+                    })
+                    .sum();
+                best = Some(match best {
+                    None => v,
+                    Some(b) if attacker => b.max(v),
+                    Some(b) => b.min(v),
+                });
+            }
+            best.expect("the empty subset")
+        }
+
+        /// 6 to the number of dice rolled at most, re-rolls included.
+        fn slots(&self) -> u32 {
+            let s = self.shape;
+            s.power + s.extra.iter().map(|e| e.1).sum::<u32>() + self.r.attacker + self.r.defender
+        }
+    }
+
+    fn die(face: u8, counts: bool) -> Die {
+        Die {
+            face,
+            counts,
+            locked: false,
+        }
+    }
+
+    /// Every sequence of `n` d6 faces.
+    fn sequences(n: u32) -> Vec<Vec<u8>> {
+        (0..6u32.pow(n))
+            .map(|mut code| {
+                (0..n)
+                    .map(|_| {
+                        let f = (code % 6) as u8 + 1;
+                        code /= 6;
+                        f
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn greedy_matches_die_by_die_enumeration() {
+        let cases: [(&Shape, u32, u32); 8] = [
+            (&FURY, 2, 1),
+            (&FURY_UNCOUNTED, 1, 2),
+            (&MANY, 2, 1),
+            (&MANY, 1, 1),
+            (&PLAIN, 1, 2),
+            (&ODD, 2, 2),
+            (&ODD, 3, 0),
+            (&TWO_FURIES, 1, 1),
+        ];
+        for (shape, a, d) in cases {
+            for r in orders(a, d, Policy::Greedy) {
+                let brute = Brute { shape, r: &r };
+                let mut out = HashMap::default();
+                for (initial, dice, w) in brute.initial() {
+                    brute.greedy(0, initial, dice, w, &mut out);
+                }
+                let expected =
+                    Dist::from_pairs(out.into_iter().map(|(c, w)| (c, BigUint::from(w)))).unwrap();
+                assert_eq!(
+                    expected.denominator(),
+                    &BigUint::from(6u32).pow(brute.slots())
+                );
+                assert_eq!(
+                    cells(&lucky(shape, &r)),
+                    expected,
+                    "{:?} {r:?}",
+                    shape.tracked
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn optimal_matches_every_subset_tried() {
+        let cases: [(Shape, u32, u32); 7] = [
+            (FURY.with_power(2), 2, 1),
+            (FURY.with_power(1), 2, 2),
+            (FURY_UNCOUNTED.with_power(2), 1, 2),
+            (MANY.with_power(2), 2, 1),
+            (PLAIN.with_power(2), 2, 2),
+            (ODD.with_power(3), 2, 1),
+            (TWO_FURIES.with_power(1), 1, 2),
+        ];
+        for (shape, a, d) in &cases {
+            for r in orders(*a, *d, Policy::Optimal) {
+                let brute = Brute { shape, r: &r };
+                let total: i64 = brute
+                    .initial()
+                    .into_iter()
+                    .map(|(initial, dice, w)| w as i64 * brute.optimal(0, initial, &dice))
+                    .sum();
+                let expected =
+                    BigRational::new(BigInt::from(total), BigInt::from(6).pow(brute.slots()));
+                assert_eq!(mean(shape, &r), expected, "{:?} {r:?}", shape.tracked);
+            }
+        }
+    }
+
+    #[test]
+    fn optimal_is_never_worse_than_greedy_or_nothing() {
+        for shape in [&FURY, &FURY_UNCOUNTED, &MANY, &ODD, &TWO_FURIES] {
+            let shape = shape.with_power(5);
+            let none = mean(&shape, &rerolls(0, 0, true, true));
+            for x in 1..=3 {
+                for (a, d) in [(x, 0), (0, x)] {
+                    let greedy = mean(&shape, &rerolls(a, d, true, true));
+                    let optimal = mean(
+                        &shape,
+                        &Rerolls {
+                            policy: Policy::Optimal,
+                            ..rerolls(a, d, true, true)
+                        },
+                    );
+                    if a > 0 {
+                        assert!(
+                            optimal >= greedy && optimal >= none,
+                            "{:?} {x}",
+                            shape.tracked
+                        );
+                    } else {
+                        assert!(
+                            optimal <= greedy && optimal <= none,
+                            "{:?} {x}",
+                            shape.tracked
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn extra_dice_from_the_final_roll_are_refused() {
+        let shape = Shape {
+            tracked: &[4, 6],
+            initial: &[4],
+            final_faces: &[6],
+            extra: &[(6, 1)],
+            ..FURY
+        };
+        let err = roll(&shape.pool(), &rerolls(1, 0, true, true), &damage_f64).unwrap_err();
+        assert!(matches!(err, Error::Input(_)), "{err}");
+    }
+
+    #[test]
+    fn large_pools_are_refused() {
+        let shape = FURY.with_power(MAX_DICE_OPTIMAL);
+        let r = Rerolls {
+            policy: Policy::Optimal,
+            ..rerolls(1, 1, true, true)
+        };
+        let err = roll(&shape.pool(), &r, &damage_f64).unwrap_err();
+        assert!(
+            matches!(&err, Error::TooLarge(m) if m.contains(&format!("at most {MAX_DICE_OPTIMAL} attack dice"))),
+            "{err}"
+        );
+    }
+}
