@@ -598,7 +598,14 @@ fn attack_help() -> String {
     let mut s = String::from(
         "SPEC is a comma-separated list, in any case: 'Power N', 'Health N', 'Damage N' (counters \
          already on the unit), 'Tapped', and keywords with their value ('Accuracy -1', 'Armor', \
-         'Critical Hit 2'). `holodice swtcg keywords` lists every keyword.\n\nRule options \
+         'Critical Hit 2'). `holodice swtcg keywords` lists every keyword.\n\n\
+         '@Name' brings in a unit from a card file (--cards FILE; the examples in \
+         data/swtcg/cards.yaml are built in); later items override its statistics. \
+         'space: ITEM' (or ground:, character:) applies only in that arena (Switch; --arena picks \
+         it), 'enhance: ITEM' only with the Enhance cost paid (--enhance computes both).\n\n\
+         Lucky on either unit re-rolls by --policy: greedy (fixed orders, docs/rules.md) or \
+         optimal (the attacker maximises --objective, the defender minimises it). Avenge X on \
+         the defender stands for an ally's Avenge.\n\nRule options \
          (--rule NAME=VALUE; the first value is the default):\n",
     );
     for o in swtcg::rules::OPTIONS {
@@ -612,7 +619,11 @@ fn attack_help() -> String {
     s.push_str(
         "\nExamples:\n  holodice swtcg attack --attacker \"Power 5, Accuracy 1, Critical Hit 2\" \
          --defender \"Health 4, Armor\"\n  holodice swtcg attack --attacker \"Power 6, Fury 2\" \
-         --defender \"Health 5, Parry 1\" --format json\n",
+         --defender \"Health 5, Parry 1\" --format json\n  holodice swtcg attack --attacker \
+         \"Power 5, Overkill\" --defender \"Health 2\" --secondary \"Health 3\"\n  holodice \
+         swtcg attack --attacker \"Power 4, Lucky 1\" --defender \"Health 3, Lucky 1\" --policy \
+         optimal --objective destroy\n  holodice swtcg attack --attacker \"@Red Squadron X-wing, \
+         Damage 1\" --defender \"Health 4, Retaliate 2\"\n",
     );
     s
 }
@@ -1201,6 +1212,10 @@ fn check_command(a: &CheckArgs) -> Result<(String, bool), Error> {
             let format = check_format(a.format, s.format, s.exact, s.plot.as_deref())?;
             let (attacker, defender, rules) = swtcg_setup(s)?;
             let result = swtcg::attack::attack(&attacker, &defender, &rules)?;
+            // `check` takes the attack's arguments only: Lucky re-rolls by the greedy policy.
+            let lucky = result
+                .lucky
+                .map(|_| "greedy policy (docs/rules.md)".to_string());
             let (variable, dist) = match c.variable {
                 SwtcgVariable::Hits => ("hits", result.hits),
                 SwtcgVariable::Damage => ("damage", result.damage),
@@ -1210,6 +1225,7 @@ fn check_command(a: &CheckArgs) -> Result<(String, bool), Error> {
                 ("attacker", Some(s.attacker.clone())),
                 ("defender", Some(s.defender.clone())),
                 ("rules", (!s.rules.is_empty()).then(|| s.rules.join(", "))),
+                ("Lucky re-rolls", lucky),
             ];
             (format, "swtcg", variable, context, dist)
         }
