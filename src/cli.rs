@@ -315,15 +315,8 @@ struct LegionArgs {
     /// least K wounds)
     #[arg(long, value_name = "OBJECTIVE", default_value = "mean")]
     objective: String,
-    /// Output format
-    #[arg(long, value_enum, default_value_t = FormatArg::Text)]
-    format: FormatArg,
-    /// Show exact fractions beside percentages (JSON and YAML are always exact)
-    #[arg(long)]
-    exact: bool,
-    /// Also draw the main distribution (bars, with P(≥ k) as a line) as an SVG chart in this file
-    #[arg(long, value_name = "FILE.svg")]
-    plot: Option<PathBuf>,
+    #[command(flatten)]
+    output: OutputArgs,
 }
 
 /// What `simulate` adds to the attack's arguments.
@@ -552,15 +545,8 @@ struct AttackArgs {
     /// The defending unit, e.g. "Health 4, Armor, Shields 1, Damage 1" (default: no keywords)
     #[arg(long, value_name = "SPEC", default_value = "")]
     defender: String,
-    /// Output format
-    #[arg(long, value_enum, default_value_t = FormatArg::Text)]
-    format: FormatArg,
-    /// Show exact fractions beside percentages (JSON and YAML are always exact)
-    #[arg(long)]
-    exact: bool,
-    /// Also draw the main distribution (bars, with P(≥ k) as a line) as an SVG chart in this file
-    #[arg(long, value_name = "FILE.svg")]
-    plot: Option<PathBuf>,
+    #[command(flatten)]
+    output: OutputArgs,
     /// Choose a reading the rules leave open, e.g. --rule auto-hit=yes (repeatable; see
     /// `holodice swtcg rules`)
     #[arg(long = "rule", value_name = "NAME=VALUE")]
@@ -835,22 +821,29 @@ fn attack(a: &SwtcgAttackArgs) -> Result<String, Error> {
             Entry::new("without_enhance", "Without Enhance", Value::Group(group)),
         );
     }
-    if let Some(path) = &a.attack.plot {
-        let title = format!("SWTCG attack: {}", scenario.attacker.describe());
-        write_plot(
-            path,
-            plot::distribution_svg(&title, "damage counters on the defender", &result.damage),
-        )?;
+    let title = format!("SWTCG attack: {}", scenario.attacker.describe());
+    let chart = (
+        title.as_str(),
+        "damage counters on the defender",
+        &result.damage,
+    );
+    finish(&report, &a.attack.output, chart)
+}
+
+/// Draws the chart of `(title, axis label, distribution)` if asked, and renders the report.
+fn finish(
+    report: &holodice::report::Report,
+    output: &OutputArgs,
+    (title, label, dist): (&str, &str, &holodice::dist::Dist),
+) -> Result<String, Error> {
+    if let Some(path) = &output.plot {
+        write_plot(path, plot::distribution_svg(title, label, dist))?;
     }
     let options = Options {
-        exact: a.attack.exact,
+        exact: output.exact,
         ..Options::default()
     };
-    Ok(a.attack
-        .format
-        .format()
-        .renderer()
-        .render(&report, &options))
+    Ok(output.format.format().renderer().render(report, &options))
 }
 
 fn dice_command(a: &DiceArgs) -> Result<String, Error> {
@@ -864,22 +857,12 @@ fn dice_command(a: &DiceArgs) -> Result<String, Error> {
     let target = reader.unit("target", &a.target, false)?;
     let result = swtcg::attack::dice(a.count, &target, a.unpreventable)?;
     let report = swtcg::dice_report(&target, &result);
-    if let Some(path) = &a.output.plot {
-        let title = format!("SWTCG: {} dice of damage", a.count);
-        write_plot(
-            path,
-            plot::distribution_svg(&title, "damage counters on the target", &result.damage),
-        )?;
-    }
-    let options = Options {
-        exact: a.output.exact,
-        ..Options::default()
-    };
-    Ok(a.output
-        .format
-        .format()
-        .renderer()
-        .render(&report, &options))
+    let title = format!("SWTCG: {} dice of damage", a.count);
+    finish(
+        &report,
+        &a.output,
+        (&title, "damage counters on the target", &result.damage),
+    )
 }
 
 fn sequence_command(a: &SequenceArgs) -> Result<String, Error> {
@@ -917,26 +900,16 @@ fn sequence_command(a: &SequenceArgs) -> Result<String, Error> {
     };
     let result = swtcg::sequence::sequence(&s)?;
     let report = swtcg::sequence_report(&s, &result);
-    if let Some(path) = &a.output.plot {
-        let last = result.counters_after.last().expect("at least one attack");
-        write_plot(
-            path,
-            plot::distribution_svg(
-                "SWTCG attack sequence",
-                "damage counters on the defender after the last attack",
-                last,
-            ),
-        )?;
-    }
-    let options = Options {
-        exact: a.output.exact,
-        ..Options::default()
-    };
-    Ok(a.output
-        .format
-        .format()
-        .renderer()
-        .render(&report, &options))
+    let last = result.counters_after.last().expect("at least one attack");
+    finish(
+        &report,
+        &a.output,
+        (
+            "SWTCG attack sequence",
+            "damage counters on the defender after the last attack",
+            last,
+        ),
+    )
 }
 
 /// The most trials one `simulate` may roll (about five seconds of SWTCG attacks).
@@ -1014,8 +987,8 @@ fn simulate_swtcg(a: &SimulateSwtcgArgs) -> Result<String, Error> {
             .map(|(k, v)| (format!("rule {k}"), v.to_string())),
     );
     simulation_output(
-        a.attack.format,
-        &a.attack.plot,
+        a.attack.output.format,
+        &a.attack.output.plot,
         &a.simulate,
         "SWTCG attack, simulated",
         &context,
@@ -1054,8 +1027,8 @@ fn simulate_legion(a: &SimulateLegionArgs) -> Result<String, Error> {
     context.push(("policy".to_string(), policy.name()));
     context.push(("seed".to_string(), a.simulate.seed.to_string()));
     simulation_output(
-        a.attack.format,
-        &a.attack.plot,
+        a.attack.output.format,
+        &a.attack.output.plot,
         &a.simulate,
         "Legion attack, simulated",
         &context,
@@ -1164,13 +1137,6 @@ fn legion_attack(a: &LegionArgs) -> Result<String, Error> {
     use holodice::legion;
     let (scenario, edition, policy) = legion_setup(a)?;
     let result = legion::attack::attack(&scenario, edition, policy)?;
-    if let Some(path) = &a.plot {
-        let title = format!("Legion attack: {}", a.attacker.trim());
-        write_plot(
-            path,
-            plot::distribution_svg(&title, "wounds on the defender", &result.wounds),
-        )?;
-    }
     let report = legion::attack_report(
         [
             ("attacker", Some(a.attacker.as_str())),
@@ -1181,11 +1147,12 @@ fn legion_attack(a: &LegionArgs) -> Result<String, Error> {
         policy,
         &result,
     );
-    let options = Options {
-        exact: a.exact,
-        ..Options::default()
-    };
-    Ok(a.format.format().renderer().render(&report, &options))
+    let title = format!("Legion attack: {}", a.attacker.trim());
+    finish(
+        &report,
+        &a.output,
+        (&title, "wounds on the defender", &result.wounds),
+    )
 }
 
 fn rules_listing() -> String {
@@ -1209,7 +1176,12 @@ fn check_command(a: &CheckArgs) -> Result<(String, bool), Error> {
     let (format, game, variable, context, exact) = match &a.scenario {
         CheckScenario::Swtcg(c) => {
             let s = &c.attack;
-            let format = check_format(a.format, s.format, s.exact, s.plot.as_deref())?;
+            let format = check_format(
+                a.format,
+                s.output.format,
+                s.output.exact,
+                s.output.plot.as_deref(),
+            )?;
             let (attacker, defender, rules) = swtcg_setup(s)?;
             let result = swtcg::attack::attack(&attacker, &defender, &rules)?;
             // `check` takes the attack's arguments only: Lucky re-rolls by the greedy policy.
@@ -1231,7 +1203,12 @@ fn check_command(a: &CheckArgs) -> Result<(String, bool), Error> {
         }
         CheckScenario::Legion(c) => {
             let s = &c.attack;
-            let format = check_format(a.format, s.format, s.exact, s.plot.as_deref())?;
+            let format = check_format(
+                a.format,
+                s.output.format,
+                s.output.exact,
+                s.output.plot.as_deref(),
+            )?;
             let (scenario, edition, policy) = legion_setup(s)?;
             let result = holodice::legion::attack::attack(&scenario, edition, policy)?;
             let (variable, dist) = match c.variable {

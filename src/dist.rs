@@ -87,6 +87,26 @@ impl Dist {
         d
     }
 
+    /// Outcomes with borrowed weights that add up to `denominator`; equal outcomes merge. Adding
+    /// in place by reference avoids a clone per weight, most of the cost of a marginal.
+    pub(crate) fn from_refs(pairs: Vec<(i64, &BigUint)>, denominator: BigUint) -> Dist {
+        let lo = pairs
+            .iter()
+            .map(|p| p.0)
+            .min()
+            .expect("a distribution has mass");
+        let hi = pairs
+            .iter()
+            .map(|p| p.0)
+            .max()
+            .expect("a distribution has mass");
+        let mut weights = vec![BigUint::zero(); (hi - lo) as usize + 1];
+        for (x, w) in pairs {
+            weights[(x - lo) as usize] += w;
+        }
+        Dist::from_dense(lo, weights, denominator)
+    }
+
     /// Number of successes among `n` independent trials that each succeed on `hits` of `sides`
     /// equally likely faces: the binomial closed form, one term per outcome.
     ///

@@ -101,21 +101,7 @@ impl Joint {
     pub fn map(&self, f: impl Fn(&[i64]) -> i64) -> Dist {
         let mut mapped: Vec<(i64, &BigUint)> = Vec::new();
         self.for_each(|c, w| mapped.push((f(c), w)));
-        let lo = mapped
-            .iter()
-            .map(|p| p.0)
-            .min()
-            .expect("a distribution has mass");
-        let hi = mapped
-            .iter()
-            .map(|p| p.0)
-            .max()
-            .expect("a distribution has mass");
-        let mut weights = vec![BigUint::zero(); (hi - lo) as usize + 1];
-        for (x, w) in mapped {
-            weights[(x - lo) as usize] += w;
-        }
-        Dist::from_dense(lo, weights, self.denominator.clone())
+        Dist::from_refs(mapped, self.denominator.clone())
     }
 
     /// The distribution of variable `axis` alone.

@@ -117,23 +117,10 @@ impl<S: Hash + Eq + Clone> States<S> {
 
     /// The distribution of one integer function of the state.
     pub fn to_dist(&self, f: impl Fn(&S) -> i64) -> Dist {
-        // Added in place by reference: cloning every weight was most of the cost of a report.
-        let mapped: Vec<(i64, &BigUint)> = self.weights.iter().map(|(s, w)| (f(s), w)).collect();
-        let lo = mapped
-            .iter()
-            .map(|p| p.0)
-            .min()
-            .expect("a distribution has mass");
-        let hi = mapped
-            .iter()
-            .map(|p| p.0)
-            .max()
-            .expect("a distribution has mass");
-        let mut weights = vec![BigUint::zero(); (hi - lo) as usize + 1];
-        for (x, w) in mapped {
-            weights[(x - lo) as usize] += w;
-        }
-        Dist::from_dense(lo, weights, self.denominator.clone())
+        Dist::from_refs(
+            self.weights.iter().map(|(s, w)| (f(s), w)).collect(),
+            self.denominator.clone(),
+        )
     }
 }
 

@@ -193,23 +193,13 @@ pub fn attack_report(s: &Scenario, a: &Attack) -> Report {
         ));
     }
     if let Some((att, def)) = a.lucky {
-        entries.push(Entry::new(
-            "rerolls",
-            "Re-rolls (Lucky)",
-            Value::Group(vec![
-                Entry::new(
-                    "policy",
-                    "policy",
-                    Value::Text(policy_name(s.policy).into()),
-                ),
-                Entry::new(
-                    "objective",
-                    "objective",
-                    Value::Text(s.objective.describe()),
-                ),
+        entries.push(rerolls_entry(
+            s.policy,
+            s.objective,
+            vec![
                 Entry::new("attacker_lucky", "attacker's Lucky", Value::Int(att)),
                 Entry::new("defender_lucky", "defender's Lucky", Value::Int(def)),
-            ]),
+            ],
         ));
     }
     let rules = s
@@ -345,22 +335,7 @@ pub fn sequence_report(s: &Sequence, r: &SequenceResult) -> Report {
             Attackers::Each(list) => list.iter().any(lucky),
         };
     if any_lucky {
-        entries.push(Entry::new(
-            "rerolls",
-            "Re-rolls (Lucky)",
-            Value::Group(vec![
-                Entry::new(
-                    "policy",
-                    "policy",
-                    Value::Text(policy_name(s.policy).into()),
-                ),
-                Entry::new(
-                    "objective",
-                    "objective",
-                    Value::Text(s.objective.describe()),
-                ),
-            ]),
-        ));
+        entries.push(rerolls_entry(s.policy, s.objective, vec![]));
     }
     if let Some(mode) = s.mode {
         entries.push(Entry::new(
@@ -381,6 +356,16 @@ pub fn sequence_report(s: &Sequence, r: &SequenceResult) -> Report {
         entries,
         notes: r.notes.clone(),
     }
+}
+
+/// The `rerolls` entry: the policy and objective Lucky's choices followed, and `more`.
+fn rerolls_entry(policy: lucky::Policy, objective: attack::Objective, more: Vec<Entry>) -> Entry {
+    let mut group = vec![
+        Entry::new("policy", "policy", Value::Text(policy_name(policy).into())),
+        Entry::new("objective", "objective", Value::Text(objective.describe())),
+    ];
+    group.extend(more);
+    Entry::new("rerolls", "Re-rolls (Lucky)", Value::Group(group))
 }
 
 fn policy_name(policy: lucky::Policy) -> &'static str {
