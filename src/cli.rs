@@ -359,7 +359,7 @@ enum EditionArg {
 
 #[derive(Clone, Copy, ValueEnum)]
 enum PolicyArg {
-    /// Fixed choices that match what players do (docs/legion.md)
+    /// Fixed choices that match what players do (docs/rules.md for SWTCG, docs/legion.md)
     Greedy,
     /// Expectimax rerolls: the attacker maximises the objective, the defender minimises it
     Optimal,

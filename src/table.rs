@@ -429,6 +429,21 @@ impl<'a> Query<'a> {
             self.spec.defender.clone(),
             self.spec.guardian.clone().unwrap_or_default(),
         ];
+        // A card's items are written out first, so that a range replaces the card's own item.
+        if self.spec.game == Game::Swtcg {
+            for (spec, role) in specs.iter_mut().zip(["attacker", "defender"]) {
+                let items = spec
+                    .split(',')
+                    .map(|i| match i.trim() {
+                        card if card.starts_with('@') => {
+                            Unit::parse(role, card).map(|u| u.describe())
+                        }
+                        plain => Ok(plain.to_string()),
+                    })
+                    .collect::<Result<Vec<_>, Error>>()?;
+                *spec = items.join(", ");
+            }
+        }
         for (axis, v) in axes {
             let slot = match axis.target {
                 Target::Attacker => 0,

@@ -514,3 +514,103 @@ fn sequence_arguments_are_checked() {
         &["Stealth"],
     );
 }
+
+#[test]
+fn dice_of_damage_on_a_huge_attack_are_refused_with_the_limit() {
+    attack_error(
+        "Power 1000",
+        "Health 10, Retaliate 1000",
+        &[],
+        &["Retaliate 1000", "at most 200000"],
+    );
+    attack_error(
+        "Power 100, Overload 40, Backfire 40",
+        "Retaliate 40",
+        &[],
+        &["Overload 40", "Backfire 40", "lower the power or X"],
+    );
+}
+
+#[test]
+fn sequences_too_large_to_answer_promptly_are_refused() {
+    assert_user_error(
+        &[
+            "swtcg",
+            "sequence",
+            "--attacker",
+            "Power 20",
+            "--attacks",
+            "100",
+            "--defender",
+            "Health 3000",
+        ],
+        &["give fewer attacks"],
+    );
+    // Each attack's re-rolls serve that attack; a whole-sequence objective is refused.
+    assert_user_error(
+        &[
+            "swtcg",
+            "sequence",
+            "--attacker",
+            "Power 3, Lucky 2",
+            "--attacks",
+            "5",
+            "--defender",
+            "Health 8",
+            "--policy",
+            "optimal",
+            "--objective",
+            "destroy",
+        ],
+        &["--objective mean"],
+    );
+}
+
+#[test]
+fn table_rows_replace_the_item_of_a_named_card() {
+    // The same query as an attack and as a one-cell table: the row's Accuracy replaces the card's.
+    let attack = attack_json(
+        "Power 4, Health 5, Critical Hit 2, Accuracy 0",
+        "Health 3",
+        &[],
+    );
+    let out = holodice(&[
+        "table",
+        "swtcg",
+        "--attacker",
+        "@Bounty Hunter Veteran",
+        "--defender",
+        "Health 3",
+        "--rows",
+        "Accuracy 0..0",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let table: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(table["cells"][0][0], attack["damage"]["mean"]);
+    // A card with Switch items can't be tabled without settling its arena.
+    assert_user_error(
+        &[
+            "table",
+            "swtcg",
+            "--attacker",
+            "@Imperial Patrol Shuttle",
+            "--rows",
+            "Power 1..2",
+        ],
+        &["space:"],
+    );
+}
+
+#[test]
+fn options_that_change_nothing_here_are_named_in_the_notes() {
+    let doc = attack_json("Power 1", "Riposte 1, Double Damage", &[]);
+    assert!(notes(&doc)
+        .iter()
+        .any(|n| n.contains("double-damage=attack-only")));
+    let doc = attack_json("Power 1, Lucky 1", "Health 1", &["--objective", "destroy"]);
+    assert!(notes(&doc)
+        .iter()
+        .any(|n| n.contains("greedy policy does not read it")));
+}

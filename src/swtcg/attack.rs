@@ -28,6 +28,10 @@ pub const MAX_DICE: i64 = 2_000;
 /// (power dice + 1) × (extra dice + 1), which may not exceed this.
 pub const MAX_EXTRA_PRODUCT: i64 = 20_000;
 
+/// Dice of damage branch every outcome of the attack roll, so (attack dice + 1) × (X + 1) for
+/// each roll of them may not exceed this: about a second at worst.
+pub const MAX_DAMAGE_WORK: i64 = 200_000;
+
 /// What the optimal re-roll policy maximises for the attacker (and minimises for the defender).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Objective {
@@ -653,6 +657,19 @@ pub fn run(s: &Scenario) -> Result<Attack, Error> {
             )));
         }
     }
+    if def.multiplier > 1 && !rules.double_damage_all() {
+        notes.push(
+            "Double Damage on the defender: it doubles only its attack damage \
+             (double-damage=attack-only), so nothing here"
+                .into(),
+        );
+    }
+    if s.policy == Policy::Greedy && s.objective != Objective::Mean && lucky_present(&c) {
+        notes.push(format!(
+            "--objective {}: the greedy policy does not read it; --policy optimal does",
+            s.objective.describe()
+        ));
+    }
     if att.bounty && def.health.is_none() {
         notes.push("Bounty: the defender has no Health, so it can't be discarded".into());
     }
@@ -737,6 +754,36 @@ pub fn run(s: &Scenario) -> Result<Attack, Error> {
         return Err(Error::TooLarge(format!(
             "{extra} extra dice on top of {dice} attack dice is over the limit: (attack dice + 1) × \
              (extra dice + 1) may be at most {MAX_EXTRA_PRODUCT}"
+        )));
+    }
+    // Dice of damage branch every outcome of the attack roll: their cost is a product too.
+    let backfire_x: i64 = c
+        .triggers
+        .iter()
+        .filter(|t| t.effect == Effect::DiceToSelf)
+        .map(|t| t.amount)
+        .sum();
+    let area_x = if secondary.is_some() { area } else { 0 };
+    let rolls: Vec<(&str, i64)> = [
+        ("Retaliate", retaliate),
+        ("Area Damage", area_x),
+        ("Avenge", avenge),
+        ("Backfire", backfire_x),
+        ("Overload", att.overload),
+    ]
+    .into_iter()
+    .filter(|r| r.1 > 0)
+    .collect();
+    let work = rolls
+        .iter()
+        .fold(dice + extra + 1, |w, r| w.saturating_mul(r.1 + 1));
+    if !rolls.is_empty() && work > MAX_DAMAGE_WORK {
+        let named: Vec<String> = rolls.iter().map(|(n, x)| format!("{n} {x}")).collect();
+        return Err(Error::TooLarge(format!(
+            "dice of damage ({}) combine with every outcome of {} attack dice: (attack dice + 1) × \
+             (X + 1) for each may be at most {MAX_DAMAGE_WORK}; lower the power or X",
+            named.join(", "),
+            dice + extra
         )));
     }
     let auto_hit = rules.auto_hit();
@@ -1036,6 +1083,10 @@ pub fn run(s: &Scenario) -> Result<Attack, Error> {
         outcomes,
         notes,
     })
+}
+
+fn lucky_present(c: &Compiled) -> bool {
+    c.att.lucky > 0 || c.def.lucky > 0
 }
 
 /// Adds one instance of damage on the attacker to an outcome.

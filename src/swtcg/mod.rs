@@ -294,7 +294,7 @@ pub fn sequence_report(s: &Sequence, r: &SequenceResult) -> Report {
         ),
         Entry::new(
             "destroyed",
-            "Chance the defender is destroyed by the last attack",
+            "Chance the defender is destroyed by the end of the sequence",
             Value::Prob(r.destroyed_by.last().cloned().unwrap_or_default()),
         ),
         Entry::new(

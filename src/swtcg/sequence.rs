@@ -17,6 +17,14 @@ use num_traits::{One, Zero};
 /// The most attacks one sequence may hold.
 pub const MAX_ATTACKS: usize = 100;
 
+/// A sequence evaluates one exact attack per distinct starting point (counters, carried power);
+/// each costs about its dice + 1 (ten times that with Lucky re-rolls), and their sum may not
+/// exceed this: a couple of seconds at worst.
+pub const MAX_WORK: u64 = 75_000;
+
+/// The most states all attacks together may leave (each is carried, merged and reported).
+pub const MAX_STATES: usize = 10_000;
+
 /// Who attacks, in order.
 #[derive(Debug, Clone)]
 pub enum Attackers {
@@ -115,6 +123,13 @@ fn with_damage(unit: &Unit, counters: i64) -> Unit {
 /// assert_eq!(r.destroyed_by[1].to_string(), "1/4");
 /// ```
 pub fn sequence(s: &Sequence) -> Result<SequenceResult, Error> {
+    if s.objective != Objective::Mean {
+        return Err(Error::Input(format!(
+            "--objective {}: a sequence plays each attack's Lucky re-rolls for that attack's \
+             expected counters; use --objective mean (a whole-sequence objective is not computed)",
+            s.objective.describe()
+        )));
+    }
     let (count, same) = match &s.attackers {
         Attackers::Same(_, n) => (*n, true),
         Attackers::Each(list) => (list.len(), false),
@@ -152,6 +167,8 @@ pub fn sequence(s: &Sequence) -> Result<SequenceResult, Error> {
     let mut destroyed_by = Vec::new();
     let mut attacker_destroyed_by = Vec::new();
     let seen_notes = std::cell::RefCell::new(Vec::<String>::new());
+    let work = std::cell::Cell::new(0u64);
+    let mut held = 0usize;
     for k in 0..count {
         let unit = if same { 0 } else { k };
         let failure = std::cell::RefCell::new(None);
@@ -161,6 +178,14 @@ pub fn sequence(s: &Sequence) -> Result<SequenceResult, Error> {
             }
             let key = (unit, b.defender, b.attacker, b.next_power - b.stunned);
             let result = memo.get(key, |&(unit, defender, attacker, power)| {
+                if work.get() > MAX_WORK {
+                    return Err(Error::TooLarge(format!(
+                        "this sequence reaches too many distinct states (damage counters and \
+                         carried power) by attack {}, over the limit of {MAX_WORK} dice evaluated: \
+                         give fewer attacks, or less power or Health",
+                        k + 1
+                    )));
+                }
                 let mut attacker_unit = attacker_at(unit).clone();
                 if same {
                     attacker_unit = with_damage(&attacker_unit, attacker);
@@ -176,6 +201,8 @@ pub fn sequence(s: &Sequence) -> Result<SequenceResult, Error> {
                     ..Scenario::default()
                 };
                 run(&scenario).map(|a| {
+                    let cost = a.dice.unsigned_abs() + 1;
+                    work.set(work.get() + if a.lucky.is_some() { 10 * cost } else { cost });
                     seen_notes.borrow_mut().extend(a.notes.iter().cloned());
                     let stun = a.defender_stun.as_ref().map_or(0, |(x, _)| *x);
                     let surge = a.attacker_surge.as_ref().map_or(0, |(x, _)| *x);
@@ -215,6 +242,15 @@ pub fn sequence(s: &Sequence) -> Result<SequenceResult, Error> {
         });
         if let Some(e) = failure.into_inner() {
             return Err(e);
+        }
+        held += states.len();
+        if held > MAX_STATES {
+            return Err(Error::TooLarge(format!(
+                "this sequence holds more than {MAX_STATES} states (damage counters on both units \
+                 and carried power) over its first {} attacks: give fewer attacks, or less power \
+                 or Health",
+                k + 1
+            )));
         }
         counters_after.push(states.to_dist(|b| b.defender));
         destroyed_by.push(states.to_dist(|b| i64::from(b.defender_destroyed)).prob(1));
