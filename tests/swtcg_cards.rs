@@ -266,7 +266,7 @@ fn enhance_items_apply_only_when_enhanced() {
     assert_eq!(unpaid.describe(), "Power 4, Health 4");
     assert_eq!(
         unpaid.notes,
-        ["Enhance not paid: Power 6, Critical Hit 2 not applied (--enhance evaluates both)"]
+        ["Enhance not paid: Power 6, Critical Hit 2 not applied (swtcg attack --enhance evaluates both)"]
     );
     let paid = u.resolve(None, true).unwrap();
     assert_eq!(

@@ -614,3 +614,20 @@ fn options_that_change_nothing_here_are_named_in_the_notes() {
         .iter()
         .any(|n| n.contains("greedy policy does not read it")));
 }
+
+#[test]
+fn dice_command_reports_surge_and_unpaid_enhance() {
+    // Two dice at 4+: counters placed unless both miss, 1 − 1/4 = 3/4.
+    let doc = json_of(&[
+        "swtcg",
+        "dice",
+        "--count",
+        "2",
+        "--target",
+        "Health 3, Surge 1, enhance: Armor",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(prob(&doc, "surge"), "3/4");
+    assert!(notes(&doc).iter().any(|n| n.contains("Enhance not paid")));
+}

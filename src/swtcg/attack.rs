@@ -1139,6 +1139,8 @@ pub struct DiceResult {
     pub destroyed: Option<BigRational>,
     pub absorb_power: Option<Dist>,
     pub deflect_damage: Option<Dist>,
+    /// P(the target's Surge gives a unit +X power: the dice placed counters), with X.
+    pub surge: Option<(i64, BigRational)>,
     pub notes: Vec<String>,
 }
 
@@ -1160,10 +1162,10 @@ pub fn dice(count: i64, target: &Unit, unpreventable: bool) -> Result<DiceResult
             t.damage
         )));
     }
-    let mut notes = Vec::new();
+    let mut notes = target.notes.clone();
     for item in &target.items {
         let k = item.keyword;
-        if !receives_damage(&k.transform) {
+        if !receives_damage(&k.transform) && k.transform != Transform::Surge {
             notes.push(format!(
                 "{}: no effect on dice of damage at this unit",
                 k.name
@@ -1184,6 +1186,10 @@ pub fn dice(count: i64, target: &Unit, unpreventable: bool) -> Result<DiceResult
         }),
         absorb_power: (t.guard.absorb > 0).then(|| placed.to_dist(|p| p.absorbed)),
         deflect_damage: (t.guard.deflect > 0).then(|| placed.to_dist(|p| p.deflected)),
+        surge: (t.surge > 0).then(|| {
+            let hurt = placed.to_dist(|p| i64::from(p.counters > 0)).prob(1);
+            (t.surge, hurt)
+        }),
         notes,
     })
 }

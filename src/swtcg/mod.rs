@@ -251,6 +251,13 @@ pub fn dice_report(target: &Unit, r: &DiceResult) -> Report {
             entries.push(Entry::new(key, label, Value::Dist(d.clone())));
         }
     }
+    if let Some((x, p)) = &r.surge {
+        entries.push(Entry::new(
+            "surge",
+            &format!("Chance the target's Surge gives a unit +{x} power"),
+            Value::Prob(p.clone()),
+        ));
+    }
     Report {
         title: "SWTCG dice of damage (exact)".to_string(),
         entries,

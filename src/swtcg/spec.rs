@@ -332,7 +332,9 @@ impl Unit {
             unit.notes.push(if enhanced {
                 format!("Enhance paid: {paid} applied")
             } else {
-                format!("Enhance not paid: {paid} not applied (--enhance evaluates both)")
+                format!(
+                    "Enhance not paid: {paid} not applied (swtcg attack --enhance evaluates both)"
+                )
             });
         }
         Ok(unit)
