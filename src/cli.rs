@@ -722,26 +722,31 @@ fn arenas(arena: Option<ArenaArg>, mode: Option<Mode>) -> Result<[Option<Arena>;
 struct UnitReader {
     cards: Cards,
     arenas: [Option<Arena>; 2],
-    enhanced: bool,
+    /// Whether any unit read so far has an Enhance effect.
+    enhanceable: std::cell::Cell<bool>,
 }
 
 impl UnitReader {
-    fn new(u: &UnitArgs, mode: Option<Mode>, enhanced: bool) -> Result<UnitReader, Error> {
+    fn new(u: &UnitArgs, mode: Option<Mode>) -> Result<UnitReader, Error> {
         Ok(UnitReader {
             cards: load_cards(&u.cards)?,
             arenas: arenas(u.arena, mode)?,
-            enhanced,
+            enhanceable: Default::default(),
         })
     }
 
-    /// The unit `spec` describes; `attacking` picks the attacker's arena.
+    /// The unit `spec` describes, Enhance unpaid; `attacking` picks the attacker's arena.
     fn unit(&self, role: &str, spec: &str, attacking: bool) -> Result<Unit, Error> {
-        let arena = self.arenas[usize::from(!attacking)];
-        Unit::parse_with(role, spec, &self.cards)?.resolve(arena, self.enhanced)
+        self.settle(role, spec, attacking, false)
     }
 
-    fn has_enhance(&self, role: &str, spec: &str) -> Result<bool, Error> {
-        Ok(Unit::parse_with(role, spec, &self.cards)?.has_enhance())
+    /// The unit `spec` describes, with its Enhance effect paid or not.
+    fn settle(&self, role: &str, spec: &str, attacking: bool, paid: bool) -> Result<Unit, Error> {
+        let arena = self.arenas[usize::from(!attacking)];
+        let unit = Unit::parse_with(role, spec, &self.cards)?;
+        self.enhanceable
+            .set(self.enhanceable.get() || unit.has_enhance());
+        unit.resolve(arena, paid)
     }
 }
 
@@ -755,26 +760,26 @@ fn rules_of(given: &[String]) -> Result<Rules, Error> {
 
 /// The units and rule options of a SWTCG attack command.
 fn swtcg_setup(a: &AttackArgs) -> Result<(Unit, Unit, Rules), Error> {
-    let reader = UnitReader::new(&a.units, None, false)?;
+    let reader = UnitReader::new(&a.units, None)?;
     let attacker = reader.unit("attacker", &a.attacker, true)?;
     let defender = reader.unit("defender", &a.defender, false)?;
     Ok((attacker, defender, rules_of(&a.rules)?))
 }
 
-fn swtcg_scenario(a: &SwtcgAttackArgs, enhanced: bool) -> Result<SwtcgScenario, Error> {
-    let mode = a.choices.mode();
-    let reader = UnitReader::new(&a.attack.units, mode, enhanced)?;
-    let other = |role: &str, spec: &Option<String>| {
-        spec.as_ref()
-            .map(|s| reader.unit(role, s, false))
-            .transpose()
-    };
+fn swtcg_scenario(
+    a: &SwtcgAttackArgs,
+    reader: &UnitReader,
+    paid: bool,
+) -> Result<SwtcgScenario, Error> {
+    let unit = |role: &str, spec: &str, attacking: bool| reader.settle(role, spec, attacking, paid);
+    let other =
+        |role: &str, spec: &Option<String>| spec.as_ref().map(|s| unit(role, s, false)).transpose();
     Ok(SwtcgScenario {
-        attacker: reader.unit("attacker", &a.attack.attacker, true)?,
-        defender: reader.unit("defender", &a.attack.defender, false)?,
+        attacker: unit("attacker", &a.attack.attacker, true)?,
+        defender: unit("defender", &a.attack.defender, false)?,
         secondary: other("secondary", &a.secondary)?,
         interceptor: other("interceptor", &a.interceptor)?,
-        mode,
+        mode: a.choices.mode(),
         policy: a.choices.policy(),
         objective: swtcg::attack::Objective::parse(&a.choices.objective)?,
         rules: rules_of(&a.attack.rules)?,
@@ -783,30 +788,19 @@ fn swtcg_scenario(a: &SwtcgAttackArgs, enhanced: bool) -> Result<SwtcgScenario, 
 }
 
 fn attack(a: &SwtcgAttackArgs) -> Result<String, Error> {
-    let scenario = swtcg_scenario(a, a.enhance)?;
+    let reader = UnitReader::new(&a.attack.units, a.choices.mode())?;
+    let scenario = swtcg_scenario(a, &reader, a.enhance)?;
     let result = swtcg::attack::run(&scenario)?;
     let mut report = swtcg::attack_report(&scenario, &result);
     if a.enhance {
-        let reader = UnitReader::new(&a.attack.units, None, false)?;
-        let mut any = false;
-        for (role, spec) in [
-            ("attacker", Some(&a.attack.attacker)),
-            ("defender", Some(&a.attack.defender)),
-            ("secondary", a.secondary.as_ref()),
-            ("interceptor", a.interceptor.as_ref()),
-        ] {
-            if let Some(spec) = spec {
-                any |= reader.has_enhance(role, spec)?;
-            }
-        }
-        if !any {
+        if !reader.enhanceable.get() {
             return Err(Error::Input(
                 "--enhance: no unit has an Enhance effect; write it as 'enhance: ITEM' in a SPEC \
                  or as a card's enhance field"
                     .into(),
             ));
         }
-        let without = swtcg::attack::run(&swtcg_scenario(a, false)?)?;
+        let without = swtcg::attack::run(&swtcg_scenario(a, &reader, false)?)?;
         let mut group = vec![Entry::new("damage", "damage", Value::Dist(without.damage))];
         if let Some(p) = without.destroyed {
             group.push(Entry::new("destroyed", "destroyed", Value::Prob(p)));
@@ -853,7 +847,7 @@ fn dice_command(a: &DiceArgs) -> Result<String, Error> {
             a.count
         )));
     }
-    let reader = UnitReader::new(&a.units, None, false)?;
+    let reader = UnitReader::new(&a.units, None)?;
     let target = reader.unit("target", &a.target, false)?;
     let result = swtcg::attack::dice(a.count, &target, a.unpreventable)?;
     let report = swtcg::dice_report(&target, &result);
@@ -867,7 +861,7 @@ fn dice_command(a: &DiceArgs) -> Result<String, Error> {
 
 fn sequence_command(a: &SequenceArgs) -> Result<String, Error> {
     let mode = a.choices.mode();
-    let reader = UnitReader::new(&a.units, mode, false)?;
+    let reader = UnitReader::new(&a.units, mode)?;
     let mut units = a
         .attacker
         .iter()

@@ -312,6 +312,8 @@ fn capitalize(s: &str) -> String {
 /// The fixed part of every cell's query: game, base SPECs, rules or edition and policy.
 struct Query<'a> {
     spec: &'a TableSpec,
+    /// The base SPECs (attacker, defender, guardian), named cards written out.
+    base: [String; 3],
     stat: Stat,
     rules: Rules,
     edition: Edition,
@@ -379,8 +381,29 @@ impl<'a> Query<'a> {
                     .into(),
             ));
         }
+        let mut base = [
+            spec.attacker.clone(),
+            spec.defender.clone(),
+            spec.guardian.clone().unwrap_or_default(),
+        ];
+        // A card's items are written out once, so that a range replaces the card's own item.
+        if spec.game == Game::Swtcg {
+            for (text, role) in base.iter_mut().zip(["attacker", "defender"]) {
+                let items = text
+                    .split(',')
+                    .map(|i| match i.trim() {
+                        card if card.starts_with('@') => {
+                            Unit::parse(role, card).map(|u| u.describe())
+                        }
+                        plain => Ok(plain.to_string()),
+                    })
+                    .collect::<Result<Vec<_>, Error>>()?;
+                *text = items.join(", ");
+            }
+        }
         Ok(Query {
             spec,
+            base,
             stat,
             rules,
             edition,
@@ -424,26 +447,7 @@ impl<'a> Query<'a> {
 
     /// The SPECs with the axes' items put in (replacing the same item in the base SPEC).
     fn specs(&self, axes: &[(&Axis, i64)]) -> Result<[String; 3], Error> {
-        let mut specs = [
-            self.spec.attacker.clone(),
-            self.spec.defender.clone(),
-            self.spec.guardian.clone().unwrap_or_default(),
-        ];
-        // A card's items are written out first, so that a range replaces the card's own item.
-        if self.spec.game == Game::Swtcg {
-            for (spec, role) in specs.iter_mut().zip(["attacker", "defender"]) {
-                let items = spec
-                    .split(',')
-                    .map(|i| match i.trim() {
-                        card if card.starts_with('@') => {
-                            Unit::parse(role, card).map(|u| u.describe())
-                        }
-                        plain => Ok(plain.to_string()),
-                    })
-                    .collect::<Result<Vec<_>, Error>>()?;
-                *spec = items.join(", ");
-            }
-        }
+        let mut specs = self.base.clone();
         for (axis, v) in axes {
             let slot = match axis.target {
                 Target::Attacker => 0,

@@ -428,10 +428,9 @@ fn sequence_reports_counters_destroyed_by_and_shots_to_kill() {
 
 #[test]
 fn sequence_carries_focus_to_the_next_attack() {
-    // Attack 1: one die, Focus 1 fires on a natural 5 (1/6). Attack 2 rolls 2 dice then.
-    // Health 1 and 1/2 per die: P(destroyed by 1) = 1/2; by 2 = 1/2 + P(miss and no five)
-    // · 1/2 + P(five, which is a hit)... a five hits, so the second attack only follows a miss
-    // (faces 1-3, no five): 1/2 + 1/2 · 1/2 = 3/4.
+    // Attack 1: one die; Focus 1 fires on a natural 5 (1/6), giving attack 2 two dice.
+    // Health 1: a five is a hit and ends the sequence, so attack 2 only follows a miss (faces
+    // 1-3, no five) and rolls one die: P(destroyed by 2) = 1/2 + 1/2 · 1/2 = 3/4.
     let doc = sequence_json(&[
         "--attacker",
         "Power 1, Focus 1",

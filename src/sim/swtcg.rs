@@ -161,8 +161,24 @@ impl Setup {
                     Transform::LegalIfTappedOrDamaged => me.stealth = true,
                     // Nothing here changes the variables simulated: interception, other arenas
                     // and second units are not part of a simulated attack, Foresight predicts,
-                    // Stun, Surge and Bounty act elsewhere; the refused ones never get here.
-                    _ => {}
+                    // Stun, Surge and Bounty act elsewhere. Listed one by one, so that a new
+                    // transform must be decided here rather than pass unnoticed.
+                    Transform::HitThreshold { .. }
+                    | Transform::CannotBeIntercepted
+                    | Transform::PredictHits
+                    | Transform::Overkill
+                    | Transform::Stun
+                    | Transform::Surge
+                    | Transform::Bounty
+                    | Transform::DiceOfDamage { .. }
+                    | Transform::StandaloneDice
+                    | Transform::OtherArena { .. }
+                    | Transform::Intercept
+                    | Transform::Redirect
+                    | Transform::NoDiceEffect { .. } => {}
+                    Transform::Reroll | Transform::Overload | Transform::Deflect => {
+                        unreachable!("refused above")
+                    }
                 }
             }
         }

@@ -414,8 +414,12 @@ fn stats_of(unit: &Unit) -> UnitStats {
     s
 }
 
-fn has(unit: &Unit, pred: impl Fn(&Transform) -> bool) -> bool {
-    unit.items.iter().any(|i| pred(&i.keyword.transform))
+/// The name of the unit's first keyword whose transform satisfies `pred`.
+fn named(unit: &Unit, pred: impl Fn(&Transform) -> bool) -> Option<String> {
+    unit.items
+        .iter()
+        .find(|i| pred(&i.keyword.transform))
+        .map(|i| i.keyword.name.clone())
 }
 
 /// Damage counters placed on one unit by one instance of damage.
@@ -540,12 +544,6 @@ pub fn run(s: &Scenario) -> Result<Attack, Error> {
             )));
         }
     }
-    let named = |unit: &Unit, t: fn(&Transform) -> bool| {
-        unit.items
-            .iter()
-            .find(|i| t(&i.keyword.transform))
-            .map(|i| i.keyword.name.clone())
-    };
     if s.interceptor.is_none() {
         if let Some(n) = named(&s.attacker, |t| *t == Transform::CannotBeIntercepted) {
             notes.push(format!("{n}: no --interceptor, so it changes nothing here"));
@@ -586,8 +584,8 @@ pub fn run(s: &Scenario) -> Result<Attack, Error> {
     let mut defender = &s.defender;
     let mut intercepted = false;
     if let Some(interceptor) = &s.interceptor {
-        let takes = has(interceptor, |t| *t == Transform::Intercept);
-        let redirect = has(&s.defender, |t| *t == Transform::Redirect);
+        let takes = named(interceptor, |t| *t == Transform::Intercept).is_some();
+        let redirect = named(&s.defender, |t| *t == Transform::Redirect).is_some();
         if !takes && !redirect {
             return Err(Error::Input(
                 "--interceptor takes the attack only with Intercept in its SPEC or Redirect in \
@@ -596,7 +594,7 @@ pub fn run(s: &Scenario) -> Result<Attack, Error> {
             ));
         }
         let i = stats_of(interceptor);
-        if has(&s.attacker, |t| *t == Transform::CannotBeIntercepted) {
+        if named(&s.attacker, |t| *t == Transform::CannotBeIntercepted).is_some() {
             notes.push(
                 "Precision: the attack can't be intercepted or redirected; it stays on the \
                  defender"
@@ -664,7 +662,8 @@ pub fn run(s: &Scenario) -> Result<Attack, Error> {
                 .into(),
         );
     }
-    if s.policy == Policy::Greedy && s.objective != Objective::Mean && lucky_present(&c) {
+    let lucky = (att.lucky, def.lucky);
+    if s.policy == Policy::Greedy && s.objective != Objective::Mean && lucky != (0, 0) {
         notes.push(format!(
             "--objective {}: the greedy policy does not read it; --policy optimal does",
             s.objective.describe()
@@ -721,10 +720,17 @@ pub fn run(s: &Scenario) -> Result<Attack, Error> {
         );
     }
     let avenge = def.dice_of(Target::Attacker, When::Discard);
+    let backfire = c
+        .triggers
+        .iter()
+        .find(|t| t.effect == Effect::DiceToSelf)
+        .map(|t| (t.face, t.amount));
+    let backfire_x = backfire.map_or(0, |(_, x)| x);
     for (what, x) in [
         ("Retaliate", retaliate),
         ("Area Damage", area),
         ("Avenge", avenge),
+        ("Backfire", backfire_x),
         ("Overload", att.overload),
     ] {
         check_dice(what, x)?;
@@ -757,12 +763,6 @@ pub fn run(s: &Scenario) -> Result<Attack, Error> {
         )));
     }
     // Dice of damage branch every outcome of the attack roll: their cost is a product too.
-    let backfire_x: i64 = c
-        .triggers
-        .iter()
-        .filter(|t| t.effect == Effect::DiceToSelf)
-        .map(|t| t.amount)
-        .sum();
     let area_x = if secondary.is_some() { area } else { 0 };
     let rolls: Vec<(&str, i64)> = [
         ("Retaliate", retaliate),
@@ -898,7 +898,6 @@ pub fn run(s: &Scenario) -> Result<Attack, Error> {
     };
 
     // 3. Re-rolls: Lucky on either side, chosen by the policy for the objective.
-    let lucky = (att.lucky, def.lucky);
     // Extra dice need power dice to trigger them, so with none there is nothing to re-roll.
     let rerolls = lucky != (0, 0) && dice > 0;
     if let (Objective::Destroy, None, true) = (s.objective, def.health, rerolls) {
@@ -948,16 +947,15 @@ pub fn run(s: &Scenario) -> Result<Attack, Error> {
     //    roll, at the secondary (Area Damage) and the attacker (Avenge, Retaliate, Backfire,
     //    Overload), each an instance of damage of its own.
     let all_damage = rules.double_damage_all();
-    let at_secondary = match (&secondary, area) {
-        (Some(sec), x) if x > 0 => Some(dice_of_damage(
-            x,
+    let at_secondary = secondary.as_ref().filter(|_| area_x > 0).map(|sec| {
+        dice_of_damage(
+            area_x,
             sec,
             att.unpreventable,
             if all_damage { att.multiplier } else { 1 },
             prevent_first,
-        )),
-        _ => None,
-    };
+        )
+    });
     let instance = |x: i64, unpreventable: bool, multiplier: i64| {
         (x > 0).then(|| dice_of_damage(x, att, unpreventable, multiplier, prevent_first))
     };
@@ -967,14 +965,6 @@ pub fn run(s: &Scenario) -> Result<Attack, Error> {
         def.unpreventable,
         if all_damage { def.multiplier } else { 1 },
     );
-    let backfire = c
-        .triggers
-        .iter()
-        .find(|t| t.effect == Effect::DiceToSelf)
-        .map(|t| (t.face, t.amount));
-    if let Some((_, x)) = backfire {
-        check_dice("Backfire", x)?;
-    }
     let backfire_dice = backfire.and_then(|(_, x)| instance(x, att.unpreventable, 1));
     let overload_dice = instance(att.overload, att.unpreventable, 1);
     let any_attacker_dice = avenge_dice.is_some()
@@ -1083,10 +1073,6 @@ pub fn run(s: &Scenario) -> Result<Attack, Error> {
         outcomes,
         notes,
     })
-}
-
-fn lucky_present(c: &Compiled) -> bool {
-    c.att.lucky > 0 || c.def.lucky > 0
 }
 
 /// Adds one instance of damage on the attacker to an outcome.

@@ -4,7 +4,7 @@
 //! exact and its size follows the number of distinct states, not the number of dice paths.
 
 use super::attack::{run, Objective, Out, Scenario};
-use super::keywords::{Keywords, Mode};
+use super::keywords::{Keywords, Mode, Stat};
 use super::lucky::Policy;
 use super::rules::Rules;
 use super::spec::{Item, Unit};
@@ -143,7 +143,9 @@ pub fn sequence(s: &Sequence) -> Result<SequenceResult, Error> {
         Attackers::Same(u, _) => u,
         Attackers::Each(list) => &list[k],
     };
-    let start_damage = |u: &Unit| u.stat(super::keywords::Stat::Damage).unwrap_or(0);
+    let start_damage = |u: &Unit| u.stat(Stat::Damage).unwrap_or(0);
+    // Only one attacker attacking again carries its counters to a discard.
+    let attacker_health = attacker_at(0).stat(Stat::Health).filter(|_| same);
     let mut states = States::certain(Between {
         defender: start_damage(&s.defender),
         defender_destroyed: false,
@@ -219,9 +221,7 @@ pub fn sequence(s: &Sequence) -> Result<SequenceResult, Error> {
                         0
                     },
                     attacker_destroyed: same
-                        && attacker_at(0)
-                            .stat(super::keywords::Stat::Health)
-                            .is_some_and(|h| b.attacker + o.attacker_counters >= h),
+                        && attacker_health.is_some_and(|h| b.attacker + o.attacker_counters >= h),
                     next_power: if o.attacker_hurt { *surge } else { 0 }
                         + if same {
                             o.focus + o.attacker_absorbed
@@ -264,9 +264,7 @@ pub fn sequence(s: &Sequence) -> Result<SequenceResult, Error> {
     Ok(SequenceResult {
         counters_after,
         destroyed_by,
-        attacker_destroyed_by: (same
-            && attacker_at(0).stat(super::keywords::Stat::Health).is_some())
-        .then_some(attacker_destroyed_by),
+        attacker_destroyed_by: attacker_health.map(|_| attacker_destroyed_by),
         notes,
     })
 }
