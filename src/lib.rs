@@ -7,7 +7,10 @@
 //! order; [`states`] runs multi-step procedures over merged count states, which [`legion`] uses
 //! for the Legion attack sequence; [`report`] and [`render`] turn results into text, JSON, YAML, CSV or Markdown;
 //! [`gof`] tests observed counts (a simulator's, a table's) against an exact distribution.
+//! [`command`] holds every command as one request type with the one function that runs it;
+//! the command line and [`server`], the web page and JSON API, are front ends on it.
 
+pub mod command;
 pub mod data;
 pub mod dice;
 pub mod dist;
@@ -18,6 +21,7 @@ pub mod legion;
 pub mod plot;
 pub mod render;
 pub mod report;
+pub mod server;
 pub mod sim;
 pub mod states;
 pub mod swtcg;

@@ -177,21 +177,27 @@ impl Keywords {
     }
 }
 
-/// The SPEC item table in Markdown: item, N, SPEC, step of the sequence, status.
-pub fn coverage_markdown() -> String {
-    let mut out = String::from("| item | N | SPEC | step | status |\n|---|---|---|---|---|\n");
-    for k in Keywords::builtin().all() {
-        let name = if k.aliases.is_empty() {
-            k.name.clone()
-        } else {
-            format!("{} (also {})", k.name, k.aliases.join(", "))
-        };
-        let n = match k.value {
+/// One item's row of the coverage table: the words both listings print.
+struct CoverageRow {
+    name: String,
+    aliases: Vec<String>,
+    n: &'static str,
+    roles: Vec<&'static str>,
+    step: String,
+    status: String,
+}
+
+fn coverage_rows() -> impl Iterator<Item = CoverageRow> {
+    Keywords::builtin().all().iter().map(|k| CoverageRow {
+        name: k.name.clone(),
+        aliases: k.aliases.clone(),
+        n: match k.value {
             crate::swtcg::keywords::ValueKind::None => "—",
             _ => "N ≥ 0",
-        };
-        let roles: Vec<&str> = k.roles.iter().map(|r| r.name()).collect();
-        let status = match k.status {
+        },
+        roles: k.roles.iter().map(|r| r.name()).collect(),
+        step: k.step.clone(),
+        status: match k.status {
             Status::Modelled => "modelled".to_string(),
             Status::NoDiceEffect => format!(
                 "no effect on dice: {}",
@@ -201,14 +207,44 @@ pub fn coverage_markdown() -> String {
                 "refused, not modelled yet: {}",
                 k.reason.as_deref().unwrap_or_default()
             ),
+        },
+    })
+}
+
+/// The SPEC item table in Markdown: item, N, SPEC, step of the sequence, status.
+pub fn coverage_markdown() -> String {
+    let mut out = String::from("| item | N | SPEC | step | status |\n|---|---|---|---|---|\n");
+    for r in coverage_rows() {
+        let name = if r.aliases.is_empty() {
+            r.name
+        } else {
+            format!("{} (also {})", r.name, r.aliases.join(", "))
         };
         out.push_str(&format!(
-            "| {name} | {n} | {} | {} | {status} |\n",
-            roles.join(", "),
-            k.step
+            "| {name} | {} | {} | {} | {} |\n",
+            r.n,
+            r.roles.join(", "),
+            r.step,
+            r.status
         ));
     }
     out
+}
+
+/// The same table as JSON: one object per item, with the Markdown table's words.
+pub fn coverage_json() -> serde_json::Value {
+    coverage_rows()
+        .map(|r| {
+            serde_json::json!({
+                "name": r.name,
+                "aliases": r.aliases,
+                "n": r.n,
+                "roles": r.roles,
+                "step": r.step,
+                "status": r.status,
+            })
+        })
+        .collect()
 }
 
 /// Attack surge chart.

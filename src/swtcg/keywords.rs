@@ -462,41 +462,81 @@ impl Transform {
     }
 }
 
+/// One keyword's row of the coverage table: the words both listings print.
+struct CoverageRow {
+    name: String,
+    aliases: Vec<String>,
+    x: &'static str,
+    side: &'static str,
+    step: &'static str,
+    model: String,
+    rules: Vec<&'static str>,
+}
+
+fn coverage_rows() -> impl Iterator<Item = CoverageRow> {
+    Keywords::builtin().all().iter().map(|k| CoverageRow {
+        name: k.name.clone(),
+        aliases: k.aliases.clone(),
+        x: match k.value {
+            ValueKind::None => "—",
+            ValueKind::Count => "X ≥ 0",
+            ValueKind::Signed => "±X",
+        },
+        side: match k.side {
+            Side::Attacker => "attacks",
+            Side::Defender => "defends",
+            Side::Either => "attacks or defends",
+        },
+        step: k.step.describe(),
+        model: k.transform.describe(),
+        rules: super::rules::OPTIONS
+            .iter()
+            .filter(|o| o.keywords.contains(&k.name.as_str()))
+            .map(|o| o.name)
+            .collect(),
+    })
+}
+
 /// The keyword coverage table in Markdown: name, X, role, step, model, rule options.
 pub fn coverage_markdown() -> String {
     let mut out = String::from(
         "| keyword | X | acts when its unit | step | how holodice models it | rule options |\n\
          |---|---|---|---|---|---|\n",
     );
-    for k in Keywords::builtin().all() {
-        let x = match k.value {
-            ValueKind::None => "—",
-            ValueKind::Count => "X ≥ 0",
-            ValueKind::Signed => "±X",
-        };
-        let side = match k.side {
-            Side::Attacker => "attacks",
-            Side::Defender => "defends",
-            Side::Either => "attacks or defends",
-        };
-        let options: Vec<String> = super::rules::OPTIONS
-            .iter()
-            .filter(|o| o.keywords.contains(&k.name.as_str()))
-            .map(|o| format!("`{}`", o.name))
-            .collect();
-        let name = if k.aliases.is_empty() {
-            k.name.clone()
+    for r in coverage_rows() {
+        let name = if r.aliases.is_empty() {
+            r.name
         } else {
-            format!("{} (also {})", k.name, k.aliases.join(", "))
+            format!("{} (also {})", r.name, r.aliases.join(", "))
         };
+        let options: Vec<String> = r.rules.iter().map(|o| format!("`{o}`")).collect();
         out.push_str(&format!(
-            "| {name} | {x} | {side} | {} | {} | {} |\n",
-            k.step.describe(),
-            k.transform.describe(),
+            "| {name} | {} | {} | {} | {} | {} |\n",
+            r.x,
+            r.side,
+            r.step,
+            r.model,
             options.join(" ")
         ));
     }
     out
+}
+
+/// The same table as JSON: one object per keyword, with the Markdown table's words.
+pub fn coverage_json() -> serde_json::Value {
+    coverage_rows()
+        .map(|r| {
+            serde_json::json!({
+                "name": r.name,
+                "aliases": r.aliases,
+                "x": r.x,
+                "acts": r.side,
+                "step": r.step,
+                "model": r.model,
+                "rules": r.rules,
+            })
+        })
+        .collect()
 }
 
 #[cfg(test)]

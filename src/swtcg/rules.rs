@@ -192,6 +192,22 @@ impl Rules {
     }
 }
 
+/// Every rule option as JSON: name, values, default, summary and the keywords it touches.
+pub fn options_json() -> serde_json::Value {
+    OPTIONS
+        .iter()
+        .map(|o| {
+            serde_json::json!({
+                "name": o.name,
+                "values": o.values,
+                "default": o.values[0],
+                "summary": o.summary,
+                "keywords": o.keywords,
+            })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,321 @@
+//! `holodice check`: samples of an attack tested against its exact distribution.
+
+use super::legion::{self, LegionArgs};
+use super::output::{Answer, FormatArg};
+use super::swtcg::{self, AttackArgs};
+use super::Files;
+use crate::swtcg::cards::Cards;
+use crate::Error;
+use clap::{Args, Subcommand, ValueEnum};
+use std::path::{Path, PathBuf};
+
+pub(super) const HELP: &str = "The samples FILE (\"-\" reads standard input) holds one integer \
+outcome per line, or outcome,count rows; blank lines are ignored, and so is a first line \
+'outcome' or 'outcome,count'. The variable is the attack's main outcome unless --variable says \
+otherwise: SWTCG damage (or hits, attacker_damage), Legion wounds (or attack_results, \
+attacker_wounds, guardian_wounds). After the game come the arguments of its attack command \
+(see 'holodice check swtcg --help').
+
+The test bins the possible outcomes in order, merging neighbours until each bin expects at least \
+5 samples, and compares the counts with the exact expectations (Pearson's chi-square, or the \
+G-test), with bins - 1 degrees of freedom. An observed outcome of probability 0 is reported as \
+impossible and fails the check whatever the p-value.
+
+Exit status: 0 when the samples are consistent with the exact distribution, 1 when they are \
+rejected (p-value below --alpha, or an impossible outcome), 2 for bad input.
+
+Examples:
+  holodice check --samples sim.csv swtcg --attacker \"Power 3\" --defender \"Health 2\"
+  my-simulator | holodice check --samples - --format json legion --attacker \"4 red, surge crit\" --defender \"white defense, cover light\"
+";
+
+#[derive(Args)]
+pub struct CheckArgs {
+    /// The samples: one integer outcome per line, or outcome,count rows ("-" reads standard
+    /// input)
+    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    samples: PathBuf,
+    /// The significance level: the samples are rejected when the p-value is below it
+    #[arg(long, value_name = "A", default_value = "1e-6", value_parser = parse_alpha)]
+    alpha: f64,
+    /// The test of fit
+    #[arg(long, value_enum, default_value_t = TestArg::ChiSquare)]
+    test: TestArg,
+    /// Output format: text or json (may also be given after the game's arguments) [default:
+    /// text]
+    #[arg(long, value_enum)]
+    format: Option<CheckFormatArg>,
+    #[command(subcommand)]
+    scenario: CheckScenario,
+}
+
+#[derive(Subcommand)]
+enum CheckScenario {
+    /// A SWTCG attack, given as to `holodice swtcg attack`
+    #[command(
+        after_long_help = swtcg::attack_help(),
+        mut_arg("format", check_format_help),
+        mut_arg("exact", |a| a.hide(true)),
+        mut_arg("plot", |a| a.hide(true))
+    )]
+    Swtcg(CheckSwtcgArgs),
+    /// A Legion attack, given as to `holodice legion attack`
+    #[command(
+        after_long_help = legion::HELP,
+        mut_arg("format", check_format_help),
+        mut_arg("exact", |a| a.hide(true)),
+        mut_arg("plot", |a| a.hide(true))
+    )]
+    Legion(CheckLegionArgs),
+}
+
+#[derive(Args)]
+struct CheckSwtcgArgs {
+    /// The variable the samples are of
+    #[arg(long, value_enum, default_value_t = SwtcgVariable::Damage)]
+    variable: SwtcgVariable,
+    #[command(flatten)]
+    attack: AttackArgs,
+}
+
+#[derive(Args)]
+struct CheckLegionArgs {
+    /// The variable the samples are of
+    #[arg(long, value_enum, default_value_t = LegionVariable::Wounds)]
+    variable: LegionVariable,
+    #[command(flatten)]
+    attack: LegionArgs,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum TestArg {
+    /// Pearson's chi-square: the sum of (observed - expected)^2 / expected
+    ChiSquare,
+    /// The likelihood-ratio G-test: 2 times the sum of observed ln(observed / expected)
+    GTest,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum CheckFormatArg {
+    Text,
+    Json,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum SwtcgVariable {
+    /// Hits of the final attack roll
+    Hits,
+    /// Damage counters placed on the defender
+    Damage,
+    /// Damage counters placed on the attacker (Riposte)
+    #[value(name = "attacker_damage", alias = "attacker-damage")]
+    AttackerDamage,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum LegionVariable {
+    /// Wounds on the defender
+    Wounds,
+    /// Hits plus crits after rerolls and surge conversion
+    #[value(name = "attack_results", alias = "attack-results")]
+    AttackResults,
+    /// Wounds on the attacker (Deflect)
+    #[value(name = "attacker_wounds", alias = "attacker-wounds")]
+    AttackerWounds,
+    /// Wounds on the guardian (needs --guardian)
+    #[value(name = "guardian_wounds", alias = "guardian-wounds")]
+    GuardianWounds,
+}
+
+/// The attack commands' --format, as `check` takes it after the game.
+fn check_format_help(a: clap::Arg) -> clap::Arg {
+    a.help("Output format: text or json (as before the game) [default: text]")
+        .hide_possible_values(true)
+        .hide_default_value(true)
+}
+
+/// A significance level: a number strictly between 0 and 1.
+pub(super) fn parse_alpha(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(a) if a > 0.0 && a < 1.0 => Ok(a),
+        _ => Err(format!(
+            "'{s}' is not a number between 0 and 1 (exclusive), e.g. 1e-6"
+        )),
+    }
+}
+
+/// The context lines, the game and variable names and the exact distribution of a check.
+struct Exact {
+    format: CheckFormatArg,
+    game: &'static str,
+    variable: &'static str,
+    context: Vec<(&'static str, Option<String>)>,
+    dist: crate::dist::Dist,
+}
+
+fn swtcg_exact(
+    before: Option<CheckFormatArg>,
+    c: &CheckSwtcgArgs,
+    cards: &Cards,
+    files: &dyn Files,
+) -> Result<Exact, Error> {
+    let s = &c.attack;
+    let format = check_format(
+        before,
+        s.output.format,
+        s.output.exact,
+        s.output.plot.as_deref(),
+    )?;
+    let (attacker, defender, rules) = swtcg::setup(s, cards, files)?;
+    let result = crate::swtcg::attack::attack(&attacker, &defender, &rules)?;
+    // `check` takes the attack's arguments only: Lucky re-rolls by the greedy policy.
+    let lucky = result
+        .lucky
+        .map(|_| "greedy policy (docs/rules.md)".to_string());
+    let (variable, dist) = match c.variable {
+        SwtcgVariable::Hits => ("hits", result.hits),
+        SwtcgVariable::Damage => ("damage", result.damage),
+        SwtcgVariable::AttackerDamage => ("attacker_damage", result.attacker_damage),
+    };
+    let context = vec![
+        ("attacker", Some(s.attacker.clone())),
+        ("defender", Some(s.defender.clone())),
+        ("rules", (!s.rules.is_empty()).then(|| s.rules.join(", "))),
+        ("Lucky re-rolls", lucky),
+    ];
+    Ok(Exact {
+        format,
+        game: "swtcg",
+        variable,
+        context,
+        dist,
+    })
+}
+
+fn legion_exact(before: Option<CheckFormatArg>, c: &CheckLegionArgs) -> Result<Exact, Error> {
+    let s = &c.attack;
+    let format = check_format(
+        before,
+        s.output.format,
+        s.output.exact,
+        s.output.plot.as_deref(),
+    )?;
+    let (scenario, edition, policy) = legion::setup(s)?;
+    let result = crate::legion::attack::attack(&scenario, edition, policy)?;
+    let (variable, dist) = match c.variable {
+        LegionVariable::Wounds => ("wounds", result.wounds),
+        LegionVariable::AttackResults => ("attack_results", result.attack_results),
+        LegionVariable::AttackerWounds => ("attacker_wounds", result.attacker_wounds),
+        LegionVariable::GuardianWounds => (
+            "guardian_wounds",
+            result.guardian_wounds.ok_or_else(|| {
+                Error::Input(
+                    "--variable guardian_wounds needs a guardian: give --guardian SPEC".into(),
+                )
+            })?,
+        ),
+    };
+    let context = vec![
+        ("attacker", Some(s.attacker.clone())),
+        ("defender", Some(s.defender.clone())),
+        ("guardian", s.guardian.clone()),
+        ("edition", Some(edition.name().to_string())),
+        ("policy", Some(policy.name())),
+    ];
+    Ok(Exact {
+        format,
+        game: "legion",
+        variable,
+        context,
+        dist,
+    })
+}
+
+/// The exact distribution of the chosen variable, the samples, the test; `rejected` when the
+/// samples are not consistent with the exact distribution.
+pub(super) fn execute(a: &CheckArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
+    let exact = match &a.scenario {
+        CheckScenario::Swtcg(c) => swtcg_exact(a.format, c, cards, files)?,
+        CheckScenario::Legion(c) => legion_exact(a.format, c)?,
+    };
+    let source = files.describe("--samples", &a.samples);
+    let text = files.read("--samples", &a.samples)?;
+    let observed = crate::gof::parse_samples(&source, &text)?;
+    let fit = match a.test {
+        TestArg::ChiSquare => crate::gof::chi_square(&observed, &exact.dist),
+        TestArg::GTest => crate::gof::g_test(&observed, &exact.dist),
+    };
+    let context: Vec<(&str, String)> = exact
+        .context
+        .into_iter()
+        .filter_map(|(k, v)| v.map(|v| (k, v.split_whitespace().collect::<Vec<_>>().join(" "))))
+        .collect();
+    let (game, variable) = (exact.game, exact.variable);
+    let body = match exact.format {
+        CheckFormatArg::Json => {
+            let mut top = serde_json::Map::new();
+            top.insert("game".into(), game.into());
+            top.insert("variable".into(), variable.into());
+            for (k, v) in &context {
+                top.insert((*k).into(), v.as_str().into());
+            }
+            if let serde_json::Value::Object(fit) = fit.to_json(a.alpha) {
+                top.extend(fit);
+            }
+            let mut s = serde_json::to_string_pretty(&serde_json::Value::Object(top))
+                .expect("JSON values serialize");
+            s.push('\n');
+            s
+        }
+        CheckFormatArg::Text => {
+            let game_name = if game == "swtcg" { "SWTCG" } else { "Legion" };
+            let mut s = format!("Check of {game_name} attack samples: {variable}\n");
+            for (k, v) in &context {
+                if !v.is_empty() {
+                    s.push_str(&format!("{}{}: {v}\n", k[..1].to_uppercase(), &k[1..]));
+                }
+            }
+            s.push_str(&format!("Samples: {} from {source}\n\n", fit.samples()));
+            s + &fit.to_text(a.alpha)
+        }
+    };
+    let media_type = match exact.format {
+        CheckFormatArg::Json => FormatArg::Json.media_type(),
+        CheckFormatArg::Text => FormatArg::Text.media_type(),
+    };
+    let mut answer = Answer::new(body, media_type);
+    answer.rejected = !fit.consistent(a.alpha);
+    Ok(answer)
+}
+
+/// The output format of `check`, given before the game or (as for the attack commands) after
+/// it; the attack commands' --exact and --plot have no meaning here.
+fn check_format(
+    before: Option<CheckFormatArg>,
+    after: FormatArg,
+    exact: bool,
+    plot: Option<&Path>,
+) -> Result<CheckFormatArg, Error> {
+    if plot.is_some() {
+        return Err(Error::Input(
+            "check draws no chart: remove --plot (the attack command draws one)".into(),
+        ));
+    }
+    if exact {
+        return Err(Error::Input(
+            "check prints counts, not exact fractions: remove --exact".into(),
+        ));
+    }
+    match (before, after) {
+        (Some(f), FormatArg::Text) => Ok(f),
+        (None, FormatArg::Text) => Ok(CheckFormatArg::Text),
+        (None, FormatArg::Json) => Ok(CheckFormatArg::Json),
+        (Some(_), _) => Err(Error::Input(
+            "check: --format is given before and after the game; give it once".into(),
+        )),
+        (None, other) => Err(Error::Input(format!(
+            "check prints --format text or json, not {}",
+            other.name()
+        ))),
+    }
+}

@@ -1,0 +1,120 @@
+//! `holodice legion …`: the attack and the SPEC item listing.
+
+use super::output::{finish, Answer, OutputArgs};
+use super::simulate::{self, SimulateLegionArgs};
+use super::swtcg::ListingArgs;
+use super::PolicyArg;
+use crate::legion::{
+    self,
+    attack::{Edition, Policy},
+    optimal::Objective,
+    spec::Scenario,
+};
+use crate::Error;
+use clap::{Args, Subcommand, ValueEnum};
+
+#[derive(Subcommand)]
+pub enum LegionCommand {
+    /// The exact outcome of one attack: wounds, attack results, Deflect and Guardian wounds
+    #[command(after_long_help = HELP)]
+    Attack(LegionArgs),
+    /// Roll the same attack physically, many times, and compare with the exact answer
+    Simulate(SimulateLegionArgs),
+    /// List every SPEC item, its step in the attack sequence and its status (a Markdown table)
+    Keywords(ListingArgs),
+}
+
+pub(super) const HELP: &str = "SPECs are comma-separated lists, in any case. Attacker: '4 red', \
+'2 black', '1 white', 'surge hit' or 'surge crit', 'aim 1', 'observation 1', 'surge tokens 1', \
+'Precise 1', 'Critical 1', 'Pierce 1', 'Impact 1', 'Lethal 1', 'Sharpshooter 1', 'High Velocity', \
+'Blast', 'melee'. Defender: 'red defense' or 'white defense' (required), 'surge block', 'dodge 1', \
+'surge tokens 1', 'cover light' / 'cover heavy' / 'cover 0..2', 'Cover keyword 1', \
+'suppression 1', 'courage 1', 'Low Profile', 'Armor', 'Armor 1', 'Shielded 1', 'Impervious', \
+'Immune: Pierce', 'Danger Sense 1', 'Uncanny Luck 1', 'Block', 'Outmaneuver', 'Deflect', 'Backup'. \
+Guardian: 'Guardian 2, red defense, surge block, Deflect'. docs/legion.md gives the sequence, \
+the greedy policy's exact choices and the optimal policy.
+
+Example:
+  holodice legion attack --attacker \"4 red, 2 black, surge crit, aim 1, Pierce 1\" --defender \"white defense, surge block, cover light, dodge 1\"
+";
+
+#[derive(Args)]
+pub struct LegionArgs {
+    /// The attacking unit's pool and keywords, e.g. "4 red, 2 black, surge crit, aim 1"
+    #[arg(long, value_name = "SPEC")]
+    pub attacker: String,
+    /// The defending unit, e.g. "white defense, surge block, cover light, dodge 1"
+    #[arg(long, value_name = "SPEC")]
+    pub defender: String,
+    /// A unit guarding the defender, e.g. "Guardian 2, red defense, surge block, Deflect"
+    #[arg(long, value_name = "SPEC")]
+    pub guardian: Option<String>,
+    /// Rules edition: amg-2024 (rolled cover) or amg-2021 (cover cancels hits)
+    #[arg(long, value_enum, default_value_t = EditionArg::Amg2024)]
+    edition: EditionArg,
+    /// Who makes the choices the rules leave to the players
+    #[arg(long, value_enum, default_value_t = PolicyArg::Greedy)]
+    policy: PolicyArg,
+    /// What the optimal policy maximises: mean (expected wounds) or atleast:K (the chance of at
+    /// least K wounds)
+    #[arg(long, value_name = "OBJECTIVE", default_value = "mean")]
+    objective: String,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum EditionArg {
+    #[value(name = "amg-2024")]
+    Amg2024,
+    #[value(name = "amg-2021")]
+    Amg2021,
+}
+
+pub(super) fn execute(command: &LegionCommand) -> Result<Answer, Error> {
+    match command {
+        LegionCommand::Attack(a) => attack(a),
+        LegionCommand::Simulate(a) => simulate::legion(a),
+        LegionCommand::Keywords(l) => Ok(l.answer(
+            legion::spec::coverage_markdown(),
+            legion::spec::coverage_json(),
+        )),
+    }
+}
+
+/// The scenario, edition and policy of a Legion attack command.
+pub(super) fn setup(a: &LegionArgs) -> Result<(Scenario, Edition, Policy), Error> {
+    let scenario = Scenario::parse(&a.attacker, &a.defender, a.guardian.as_deref())?;
+    let edition = match a.edition {
+        EditionArg::Amg2024 => Edition::Amg2024,
+        EditionArg::Amg2021 => Edition::Amg2021,
+    };
+    let objective =
+        Objective::parse(&a.objective).map_err(|e| Error::Input(format!("--objective {e}")))?;
+    let policy = match a.policy {
+        PolicyArg::Greedy => Policy::Greedy,
+        PolicyArg::Optimal => Policy::Optimal(objective),
+    };
+    Ok((scenario, edition, policy))
+}
+
+fn attack(a: &LegionArgs) -> Result<Answer, Error> {
+    let (scenario, edition, policy) = setup(a)?;
+    let result = legion::attack::attack(&scenario, edition, policy)?;
+    let report = legion::attack_report(
+        [
+            ("attacker", Some(a.attacker.as_str())),
+            ("defender", Some(a.defender.as_str())),
+            ("guardian", a.guardian.as_deref()),
+        ],
+        edition,
+        policy,
+        &result,
+    );
+    let title = format!("Legion attack: {}", a.attacker.trim());
+    finish(
+        &report,
+        &a.output,
+        (&title, "wounds on the defender", &result.wounds),
+    )
+}

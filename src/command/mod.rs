@@ -1,0 +1,154 @@
+//! The commands, one request type each. clap parses them from the command line and the HTTP
+//! server builds them from JSON through the same definitions, so every option, default, limit and
+//! message exists once; [`execute`] runs any of them and returns what to print. Reading files is
+//! the caller's, through [`Files`]: the command line reads them, the server refuses.
+
+mod check;
+mod legion;
+mod output;
+mod simulate;
+mod swtcg;
+mod table;
+
+pub use check::CheckArgs;
+pub use legion::LegionCommand;
+pub use output::{Answer, FormatArg, OutputArgs};
+pub use swtcg::SwtcgCommand;
+pub use table::TableArgs;
+
+use crate::swtcg::cards::Cards;
+use crate::Error;
+use clap::error::ErrorKind;
+use clap::{Parser, Subcommand, ValueEnum};
+use std::borrow::Cow;
+use std::path::{Path, PathBuf};
+
+#[derive(Parser)]
+#[command(
+    name = "holodice",
+    version,
+    about = "Exact odds for Star Wars tabletop dice",
+    long_about = "Exact odds for Star Wars tabletop dice.\n\n\
+        holodice computes exact probability distributions (fractions, never sampling) for attacks \
+        in the Star Wars Trading Card Game and Star Wars: Legion, and tables of them.\n\n\
+        Examples:\n  holodice swtcg attack --attacker \"Power 5, Accuracy 1, Critical Hit 2\" \
+        --defender \"Health 4, Armor\"\n  holodice legion attack --attacker \"4 red, surge crit, \
+        aim 1\" --defender \"white defense, cover light\"\n  holodice table swtcg --rows \
+        \"Power 1..10\" --cols \"Accuracy -1..2\" --stat mean --format markdown\n  \
+        holodice check --samples sim.csv swtcg --attacker \"Power 3\" --defender \"Health 2\"\n  \
+        holodice serve"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Every command of the command line.
+#[derive(Subcommand)]
+pub enum Command {
+    /// Star Wars Trading Card Game
+    #[command(subcommand)]
+    Swtcg(SwtcgCommand),
+    /// Star Wars: Legion
+    #[command(subcommand)]
+    Legion(LegionCommand),
+    /// A table of one statistic over ranges of SPEC items, for rulebooks and guides
+    #[command(after_long_help = table::HELP)]
+    Table(TableArgs),
+    /// Test samples of an attack (a simulator's output, dice rolled at a table) against its exact
+    /// distribution
+    #[command(after_long_help = check::HELP)]
+    Check(CheckArgs),
+    /// Serve the web page and the JSON API on this machine
+    #[command(after_long_help = crate::server::HELP)]
+    Serve(crate::server::ServeArgs),
+}
+
+/// Where a command's input files come from.
+pub trait Files {
+    /// The text of `path`, given to the option `flag` (`--cards`, `--spec`, `--samples`).
+    fn read(&self, flag: &str, path: &Path) -> Result<String, Error>;
+
+    /// How messages and reports name that input.
+    fn describe(&self, flag: &str, path: &Path) -> String {
+        if path == Path::new("-") {
+            format!("{flag} - (standard input)")
+        } else {
+            format!("{flag} {}", path.display())
+        }
+    }
+}
+
+/// Runs a command: `cards` are the units `@Name` can name before the command's own `--cards`.
+pub fn execute(command: &Command, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
+    match command {
+        Command::Swtcg(c) => swtcg::execute(c, cards, files),
+        Command::Legion(c) => legion::execute(c),
+        Command::Table(a) => table::execute(a, files),
+        Command::Check(a) => check::execute(a, cards, files),
+        Command::Serve(_) => Err(Error::Input(
+            "serve starts a server: it is not a query".into(),
+        )),
+    }
+}
+
+/// A clap error as one line (its tip kept); `None` for help and version, which print as usual.
+pub fn usage_message(e: &clap::Error) -> Option<String> {
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        return None;
+    }
+    // clap's message: the error, maybe the missing arguments or a tip, then usage lines.
+    let text = e.to_string();
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .filter(|l| !l.is_empty())
+        .collect();
+    let message = lines.iter().fold(String::new(), |m, l| {
+        let glue = match () {
+            _ if m.is_empty() => "",
+            _ if m.ends_with(':') => " ",
+            _ => "; ",
+        };
+        m + glue + l
+    });
+    Some(one_line(
+        message.strip_prefix("error: ").unwrap_or(&message),
+    ))
+}
+
+/// User text echoed in a message must not break it over lines.
+pub fn one_line(message: &str) -> String {
+    message.replace('\r', "\\r").replace('\n', "\\n")
+}
+
+/// The cards `@Name` can name: `base`, then the command's `--cards` files in order.
+fn with_card_files<'a>(
+    base: &'a Cards,
+    paths: &[PathBuf],
+    files: &dyn Files,
+) -> Result<Cow<'a, Cards>, Error> {
+    if paths.is_empty() {
+        return Ok(Cow::Borrowed(base));
+    }
+    let mut cards = base.clone();
+    for p in paths {
+        let text = files.read("--cards", p)?;
+        cards.add(Cards::load(&p.display().to_string(), &text)?);
+    }
+    Ok(Cow::Owned(cards))
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum PolicyArg {
+    /// Fixed choices that match what players do (docs/rules.md for SWTCG, docs/legion.md)
+    Greedy,
+    /// Expectimax rerolls: the attacker maximises the objective, the defender minimises it
+    Optimal,
+}

@@ -1,0 +1,121 @@
+//! How a command's result is printed: the output options every attack-like command shares, and
+//! the answer a front end prints or sends.
+
+use crate::dist::Dist;
+use crate::render::{Format, Options};
+use crate::report::Report;
+use crate::{plot, Error};
+use clap::{Args, ValueEnum};
+use std::path::PathBuf;
+
+/// What a command produced: the text to print, its media type, and a chart to write if asked.
+#[derive(Debug)]
+pub struct Answer {
+    pub body: String,
+    /// The HTTP content type of `body`.
+    pub media_type: &'static str,
+    /// An SVG chart and the `--plot` file it goes to.
+    pub plot: Option<(PathBuf, String)>,
+    /// `check` rejected the samples (the command line exits with 1).
+    pub rejected: bool,
+}
+
+impl Answer {
+    pub(crate) fn new(body: String, media_type: &'static str) -> Answer {
+        Answer {
+            body,
+            media_type,
+            plot: None,
+            rejected: false,
+        }
+    }
+}
+
+/// How results are printed.
+#[derive(Args)]
+pub struct OutputArgs {
+    /// Output format (svg: the main distribution as a chart)
+    #[arg(long, value_enum, default_value_t = FormatArg::Text)]
+    pub format: FormatArg,
+    /// Show exact fractions beside percentages (JSON and YAML are always exact)
+    #[arg(long)]
+    pub exact: bool,
+    /// Also draw the main distribution (bars, with P(≥ k) as a line) as an SVG chart in this file
+    #[arg(long, value_name = "FILE.svg", value_hint = clap::ValueHint::FilePath)]
+    pub plot: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    Text,
+    Json,
+    Yaml,
+    Csv,
+    Markdown,
+    Latex,
+    Html,
+    Svg,
+}
+
+impl FormatArg {
+    /// The renderer's format; `None` for the chart.
+    pub(crate) fn format(self) -> Option<Format> {
+        Some(match self {
+            FormatArg::Text => Format::Text,
+            FormatArg::Json => Format::Json,
+            FormatArg::Yaml => Format::Yaml,
+            FormatArg::Csv => Format::Csv,
+            FormatArg::Markdown => Format::Markdown,
+            FormatArg::Latex => Format::Latex,
+            FormatArg::Html => Format::Html,
+            FormatArg::Svg => return None,
+        })
+    }
+
+    /// The HTTP content type of this format.
+    pub fn media_type(self) -> &'static str {
+        match self {
+            FormatArg::Text => "text/plain; charset=utf-8",
+            FormatArg::Json => "application/json",
+            FormatArg::Yaml => "application/yaml; charset=utf-8",
+            FormatArg::Csv => "text/csv; charset=utf-8",
+            FormatArg::Markdown => "text/markdown; charset=utf-8",
+            FormatArg::Latex => "application/x-latex; charset=utf-8",
+            FormatArg::Html => "text/html; charset=utf-8",
+            FormatArg::Svg => "image/svg+xml",
+        }
+    }
+
+    /// The spelling `--format` reads.
+    pub(crate) fn name(self) -> String {
+        self.to_possible_value()
+            .map_or_else(String::new, |v| v.get_name().to_string())
+    }
+}
+
+/// A chart of one distribution: its title, the axis label, the distribution.
+pub(crate) type Chart<'a> = (&'a str, &'a str, &'a Dist);
+
+/// Renders the report in the chosen format (the chart for svg), with the chart for `--plot`.
+pub(crate) fn finish(
+    report: &Report,
+    output: &OutputArgs,
+    (title, label, dist): Chart,
+) -> Result<Answer, Error> {
+    let svg = || plot::distribution_svg(title, label, dist);
+    let body = match output.format.format() {
+        Some(format) => {
+            let options = Options {
+                exact: output.exact,
+                ..Options::default()
+            };
+            format.renderer().render(report, &options)
+        }
+        None => svg()?,
+    };
+    let mut answer = Answer::new(body, output.format.media_type());
+    if let Some(path) = &output.plot {
+        answer.plot = Some((path.clone(), svg()?));
+    }
+    Ok(answer)
+}

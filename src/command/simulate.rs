@@ -1,0 +1,168 @@
+//! `holodice swtcg|legion simulate`: physical dice rolled by the independent simulators, beside
+//! the exact answer.
+
+use super::check::parse_alpha;
+use super::legion::{self, LegionArgs};
+use super::output::{Answer, FormatArg};
+use super::swtcg::{self, AttackArgs};
+use super::Files;
+use crate::dist::Dist;
+use crate::sim::compare::{self, Compared};
+use crate::swtcg::cards::Cards;
+use crate::Error;
+use clap::Args;
+use num_rational::BigRational;
+
+/// The most trials one `simulate` may roll (about five seconds of SWTCG attacks).
+const MAX_TRIALS: u64 = 100_000_000;
+
+/// What `simulate` adds to the attack's arguments.
+#[derive(Args)]
+pub struct SimulateArgs {
+    /// How many attacks to roll
+    #[arg(long, default_value_t = 100_000)]
+    trials: u64,
+    /// The random seed: the same seed gives the same rolls on every machine
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Significance level of the chi-square test against the exact distribution
+    #[arg(long, default_value_t = 1e-6, value_parser = parse_alpha)]
+    alpha: f64,
+}
+
+#[derive(Args)]
+pub struct SimulateSwtcgArgs {
+    #[command(flatten)]
+    attack: AttackArgs,
+    #[command(flatten)]
+    simulate: SimulateArgs,
+}
+
+#[derive(Args)]
+pub struct SimulateLegionArgs {
+    #[command(flatten)]
+    attack: LegionArgs,
+    #[command(flatten)]
+    simulate: SimulateArgs,
+}
+
+/// Checks what `simulate` can do with the attack's output options, and renders the comparison.
+fn output(
+    a: &crate::command::OutputArgs,
+    sim: &SimulateArgs,
+    title: &str,
+    context: &[(String, String)],
+    compared: &[Compared],
+) -> Result<Answer, Error> {
+    if a.plot.is_some() {
+        return Err(Error::Input("simulate draws no chart: drop --plot".into()));
+    }
+    let body = match a.format {
+        FormatArg::Text => compare::to_text(title, context, compared, sim.alpha),
+        FormatArg::Json => {
+            let v = compare::to_json(context, compared, sim.alpha);
+            serde_json::to_string_pretty(&v).expect("JSON values serialize") + "\n"
+        }
+        _ => return Err(Error::Input("simulate prints --format text or json".into())),
+    };
+    Ok(Answer::new(body, a.format.media_type()))
+}
+
+fn check_trials(sim: &SimulateArgs) -> Result<(), Error> {
+    if sim.trials == 0 || sim.trials > MAX_TRIALS {
+        return Err(Error::TooLarge(format!(
+            "--trials {}: give 1 to {MAX_TRIALS}",
+            sim.trials
+        )));
+    }
+    Ok(())
+}
+
+/// The exact chance of a 0/1 outcome as a distribution over {0, 1}.
+fn bernoulli(p: &BigRational) -> Dist {
+    let (n, d) = (p.numer().magnitude().clone(), p.denom().magnitude().clone());
+    Dist::from_pairs([(0, &d - &n), (1, n)]).expect("a probability has mass")
+}
+
+pub(super) fn swtcg(
+    a: &SimulateSwtcgArgs,
+    cards: &Cards,
+    files: &dyn Files,
+) -> Result<Answer, Error> {
+    check_trials(&a.simulate)?;
+    let (attacker, defender, rules) = swtcg::setup(&a.attack, cards, files)?;
+    let exact = crate::swtcg::attack::attack(&attacker, &defender, &rules)?;
+    let samples = crate::sim::simulate_swtcg(
+        &attacker,
+        &defender,
+        &rules,
+        a.simulate.trials,
+        a.simulate.seed,
+    )?;
+    let mut dists = vec![
+        ("damage".to_string(), exact.damage.clone()),
+        ("hits".to_string(), exact.hits.clone()),
+        ("attacker_damage".to_string(), exact.attacker_damage.clone()),
+    ];
+    if let Some(p) = &exact.destroyed {
+        dists.push(("destroyed".to_string(), bernoulli(p)));
+    }
+    let compared = compare::compare(&samples, dists);
+    let mut context = vec![
+        ("attacker".to_string(), attacker.describe()),
+        ("defender".to_string(), defender.describe()),
+        ("seed".to_string(), a.simulate.seed.to_string()),
+    ];
+    context.extend(
+        rules
+            .values()
+            .into_iter()
+            .map(|(k, v)| (format!("rule {k}"), v.to_string())),
+    );
+    output(
+        &a.attack.output,
+        &a.simulate,
+        "SWTCG attack, simulated",
+        &context,
+        &compared,
+    )
+}
+
+pub(super) fn legion(a: &SimulateLegionArgs) -> Result<Answer, Error> {
+    check_trials(&a.simulate)?;
+    let (scenario, edition, policy) = legion::setup(&a.attack)?;
+    let exact = crate::legion::attack::attack(&scenario, edition, policy)?;
+    let samples = crate::sim::simulate_legion(
+        &scenario,
+        edition,
+        policy,
+        a.simulate.trials,
+        a.simulate.seed,
+    )?;
+    let mut dists = vec![
+        ("wounds".to_string(), exact.wounds.clone()),
+        ("attack_results".to_string(), exact.attack_results.clone()),
+        ("attacker_wounds".to_string(), exact.attacker_wounds.clone()),
+    ];
+    if let Some(g) = &exact.guardian_wounds {
+        dists.push(("guardian_wounds".to_string(), g.clone()));
+    }
+    let compared = compare::compare(&samples, dists);
+    let mut context = vec![
+        ("attacker".to_string(), a.attack.attacker.trim().to_string()),
+        ("defender".to_string(), a.attack.defender.trim().to_string()),
+    ];
+    if let Some(g) = &a.attack.guardian {
+        context.push(("guardian".to_string(), g.trim().to_string()));
+    }
+    context.push(("edition".to_string(), edition.name().to_string()));
+    context.push(("policy".to_string(), policy.name()));
+    context.push(("seed".to_string(), a.simulate.seed.to_string()));
+    output(
+        &a.attack.output,
+        &a.simulate,
+        "Legion attack, simulated",
+        &context,
+        &compared,
+    )
+}

@@ -1,0 +1,489 @@
+//! `holodice swtcg …`: the attack, dice of damage, sequences and the listings.
+
+use super::output::{finish, Answer, FormatArg, OutputArgs};
+use super::simulate::{self, SimulateSwtcgArgs};
+use super::{with_card_files, Files, PolicyArg};
+use crate::report::{Entry, Value};
+use crate::swtcg::{
+    self,
+    attack::Scenario,
+    cards::Cards,
+    keywords::Mode,
+    rules::Rules,
+    sequence::{Attackers, Sequence},
+    spec::{Arena, Unit},
+};
+use crate::Error;
+use clap::{Args, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+#[derive(Subcommand)]
+pub enum SwtcgCommand {
+    /// The exact outcome of one attack: hits, damage, chance to destroy, trigger chances
+    #[command(after_long_help = attack_help())]
+    Attack(SwtcgAttackArgs),
+    /// Dice of damage on their own (Ambush, or a Retaliate looked at alone): hits, counters
+    #[command(after_long_help = DICE_HELP)]
+    Dice(DiceArgs),
+    /// Several attacks in order against one defender: counters after each, shots to kill
+    #[command(after_long_help = SEQUENCE_HELP)]
+    Sequence(SequenceArgs),
+    /// Roll the same attack physically, many times, and compare with the exact answer
+    Simulate(SimulateSwtcgArgs),
+    /// List every keyword and how it is modelled (a Markdown table)
+    Keywords(ListingArgs),
+    /// List the rule options (readings the rules leave open) with their values
+    Rules(ListingArgs),
+}
+
+/// The listings' output: the table for people, or JSON (what the server's GET endpoints send).
+#[derive(Args)]
+pub struct ListingArgs {
+    /// Output format
+    #[arg(long, value_enum, default_value_t = ListingFormat::Text)]
+    pub format: ListingFormat,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ListingFormat {
+    Text,
+    Json,
+}
+
+impl ListingArgs {
+    /// The listing as text, or `json` pretty-printed.
+    pub(crate) fn answer(&self, text: String, json: serde_json::Value) -> Answer {
+        match self.format {
+            ListingFormat::Text => Answer::new(text, FormatArg::Text.media_type()),
+            ListingFormat::Json => Answer::new(
+                serde_json::to_string_pretty(&json).expect("JSON values serialize") + "\n",
+                FormatArg::Json.media_type(),
+            ),
+        }
+    }
+}
+
+/// `swtcg attack`: the attack's arguments and what only the exact attack reads.
+#[derive(Args)]
+pub struct SwtcgAttackArgs {
+    #[command(flatten)]
+    pub attack: AttackArgs,
+    /// Another unit in the defender's arena: Overkill's extra hits and Area Damage go to it
+    #[arg(long, value_name = "SPEC")]
+    pub secondary: Option<String>,
+    /// A unit that takes the attack: it needs Intercept, or the defender Redirect (the
+    /// attacker's Precision keeps the attack on the defender)
+    #[arg(long, value_name = "SPEC")]
+    pub interceptor: Option<String>,
+    #[command(flatten)]
+    choices: ChoiceArgs,
+    /// Evaluate with and without the Enhance effects ('enhance: ITEM' items, or a card's
+    /// enhance field); the main result is with them paid
+    #[arg(long)]
+    enhance: bool,
+}
+
+/// The units, rule options and output of an attack (what `simulate` and `check` also take).
+#[derive(Args)]
+pub struct AttackArgs {
+    /// The attacking unit, e.g. "Power 5, Accuracy 1, Critical Hit 2, Fury 1"
+    #[arg(long, value_name = "SPEC")]
+    pub attacker: String,
+    /// The defending unit, e.g. "Health 4, Armor, Shields 1, Damage 1" (default: no keywords)
+    #[arg(long, value_name = "SPEC", default_value = "")]
+    pub defender: String,
+    #[command(flatten)]
+    pub output: OutputArgs,
+    /// Choose a reading the rules leave open, e.g. --rule auto-hit=yes (repeatable; see
+    /// `holodice swtcg rules`)
+    #[arg(long = "rule", value_name = "NAME=VALUE")]
+    pub rules: Vec<String>,
+    #[command(flatten)]
+    pub units: UnitArgs,
+}
+
+/// How an attack is made: arena mode and the re-roll policy.
+#[derive(Args)]
+struct ChoiceArgs {
+    /// Attack into the other arena with the attacker's Bombard X (space attacks ground) or Ion
+    /// Cannon X (ground attacks space) as its power
+    #[arg(long, value_enum)]
+    mode: Option<ModeArg>,
+    /// Who chooses the Lucky re-rolls: greedy (fixed choices, docs/rules.md) or optimal
+    /// (expectimax: the attacker maximises the objective, the defender minimises it)
+    #[arg(long, value_enum, default_value_t = PolicyArg::Greedy)]
+    policy: PolicyArg,
+    /// What the optimal policy maximises: mean (expected counters on the defender), destroy (the
+    /// chance to discard it) or atleast:K (the chance of at least K counters)
+    #[arg(long, value_name = "OBJECTIVE", default_value = "mean")]
+    objective: String,
+}
+
+impl ChoiceArgs {
+    fn mode(&self) -> Option<Mode> {
+        self.mode.map(|m| match m {
+            ModeArg::Bombard => Mode::Bombard,
+            ModeArg::IonCannon => Mode::IonCannon,
+        })
+    }
+
+    fn policy(&self) -> swtcg::lucky::Policy {
+        match self.policy {
+            PolicyArg::Greedy => swtcg::lucky::Policy::Greedy,
+            PolicyArg::Optimal => swtcg::lucky::Policy::Optimal,
+        }
+    }
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ModeArg {
+    Bombard,
+    IonCannon,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum ArenaArg {
+    Space,
+    Ground,
+    Character,
+}
+
+const DICE_HELP: &str = "Dice of damage are not an attack: each die hits on 4+ (5+ against \
+Armor); Accuracy, Critical Hit, Parry and the other attack-roll keywords don't apply. The target's \
+Evade, Absorb and Deflect prevent damage unless --unpreventable (the source has Ferocity).
+
+Examples:
+  holodice swtcg dice --count 3 --target \"Health 2, Armor\"
+  holodice swtcg dice --count 2 --target \"@Red Squadron X-wing\" --format json
+";
+
+#[derive(Args)]
+pub struct DiceArgs {
+    /// How many dice of damage (the X of Ambush X, Retaliate X, ...)
+    #[arg(long, value_name = "X", allow_negative_numbers = true)]
+    count: i64,
+    /// The unit they are rolled at, e.g. "Health 3, Armor, Evade 1"
+    #[arg(long, value_name = "SPEC")]
+    target: String,
+    /// The source has Ferocity: the damage can't be prevented
+    #[arg(long)]
+    unpreventable: bool,
+    #[command(flatten)]
+    units: UnitArgs,
+    #[command(flatten)]
+    output: OutputArgs,
+}
+
+const SEQUENCE_HELP: &str = "One --attacker with --attacks N: the same unit attacks N times; its \
+damage counters, Focus, Absorb and Surge power for its next attack and the defender's Stun \
+carry over. Several --attacker: each attacks once, in order, and only Surge's power passes to the \
+next attacker. The defender's counters carry throughout; the sequence stops when it is \
+discarded. docs/rules.md states each reading.
+
+Examples:
+  holodice swtcg sequence --attacker \"Power 8\" --attacks 10 --defender \"Health 30\"
+  holodice swtcg sequence --attacker \"Power 4, Focus 2\" --attacker \"Power 3\" --defender \"Health 5, Armor\"
+";
+
+#[derive(Args)]
+pub struct SequenceArgs {
+    /// An attacking unit (repeat for several attackers, one attack each)
+    #[arg(long, value_name = "SPEC", required = true)]
+    attacker: Vec<String>,
+    /// How many times a single --attacker attacks
+    #[arg(long, value_name = "N")]
+    attacks: Option<usize>,
+    /// The defending unit, e.g. "Health 6, Armor"
+    #[arg(long, value_name = "SPEC")]
+    defender: String,
+    #[command(flatten)]
+    choices: ChoiceArgs,
+    /// Choose a reading the rules leave open, e.g. --rule auto-hit=yes (repeatable; see
+    /// `holodice swtcg rules`)
+    #[arg(long = "rule", value_name = "NAME=VALUE")]
+    rules: Vec<String>,
+    #[command(flatten)]
+    units: UnitArgs,
+    #[command(flatten)]
+    output: OutputArgs,
+}
+
+/// Where named units come from and where units are.
+#[derive(Args)]
+pub struct UnitArgs {
+    /// A YAML card file whose units SPECs may name as '@Name' (repeatable; the example cards in
+    /// data/swtcg/cards.yaml are always available)
+    #[arg(long = "cards", value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub cards: Vec<PathBuf>,
+    /// The attacker's arena, for Switch effects written 'space: ITEM'; with --mode the defender
+    /// is in the other arena
+    #[arg(long, value_enum)]
+    pub arena: Option<ArenaArg>,
+}
+
+pub(super) fn attack_help() -> String {
+    let mut s = String::from(
+        "SPEC is a comma-separated list, in any case: 'Power N', 'Health N', 'Damage N' (counters \
+         already on the unit), 'Tapped', and keywords with their value ('Accuracy -1', 'Armor', \
+         'Critical Hit 2'). `holodice swtcg keywords` lists every keyword.\n\n\
+         '@Name' brings in a unit from a card file (--cards FILE; the examples in \
+         data/swtcg/cards.yaml are built in); later items override its statistics. \
+         'space: ITEM' (or ground:, character:) applies only in that arena (Switch; --arena picks \
+         it), 'enhance: ITEM' only with the Enhance cost paid (--enhance computes both).\n\n\
+         Lucky on either unit re-rolls by --policy: greedy (fixed orders, docs/rules.md) or \
+         optimal (the attacker maximises --objective, the defender minimises it). Avenge X on \
+         the defender stands for an ally's Avenge.\n\nRule options \
+         (--rule NAME=VALUE; the first value is the default):\n",
+    );
+    for o in swtcg::rules::OPTIONS {
+        s.push_str(&format!(
+            "  {} = {}\n      {}\n",
+            o.name,
+            o.values.join(" | "),
+            o.summary
+        ));
+    }
+    s.push_str(
+        "\nExamples:\n  holodice swtcg attack --attacker \"Power 5, Accuracy 1, Critical Hit 2\" \
+         --defender \"Health 4, Armor\"\n  holodice swtcg attack --attacker \"Power 6, Fury 2\" \
+         --defender \"Health 5, Parry 1\" --format json\n  holodice swtcg attack --attacker \
+         \"Power 5, Overkill\" --defender \"Health 2\" --secondary \"Health 3\"\n  holodice \
+         swtcg attack --attacker \"Power 4, Lucky 1\" --defender \"Health 3, Lucky 1\" --policy \
+         optimal --objective destroy\n  holodice swtcg attack --attacker \"@Red Squadron X-wing, \
+         Damage 1\" --defender \"Health 4, Retaliate 2\"\n",
+    );
+    s
+}
+
+pub(super) fn execute(
+    command: &SwtcgCommand,
+    cards: &Cards,
+    files: &dyn Files,
+) -> Result<Answer, Error> {
+    match command {
+        SwtcgCommand::Attack(a) => attack(a, cards, files),
+        SwtcgCommand::Dice(a) => dice(a, cards, files),
+        SwtcgCommand::Sequence(a) => sequence(a, cards, files),
+        SwtcgCommand::Simulate(a) => simulate::swtcg(a, cards, files),
+        SwtcgCommand::Keywords(l) => Ok(l.answer(
+            swtcg::keywords::coverage_markdown(),
+            swtcg::keywords::coverage_json(),
+        )),
+        SwtcgCommand::Rules(l) => Ok(l.answer(rules_listing(), swtcg::rules::options_json())),
+    }
+}
+
+fn rules_listing() -> String {
+    swtcg::rules::OPTIONS
+        .iter()
+        .map(|o| {
+            format!(
+                "{} = {} (default {})\n    {}\n",
+                o.name,
+                o.values.join(" | "),
+                o.values[0],
+                o.summary
+            )
+        })
+        .collect()
+}
+
+/// The attacker's and the defender's arenas: the same, or across arenas with --mode.
+fn arenas(arena: Option<ArenaArg>, mode: Option<Mode>) -> Result<[Option<Arena>; 2], Error> {
+    let arena = arena.map(|a| match a {
+        ArenaArg::Space => Arena::Space,
+        ArenaArg::Ground => Arena::Ground,
+        ArenaArg::Character => Arena::Character,
+    });
+    let (from, to, flag) = match mode {
+        None => return Ok([arena, arena]),
+        Some(Mode::Bombard) => (Arena::Space, Arena::Ground, "bombard"),
+        Some(Mode::IonCannon) => (Arena::Ground, Arena::Space, "ion-cannon"),
+    };
+    match arena {
+        Some(a) if a != from => Err(Error::Input(format!(
+            "--mode {flag} attacks from the {} arena, not from {}: drop --arena or give --arena {}",
+            from.name(),
+            a.name(),
+            from.name()
+        ))),
+        _ => Ok([Some(from), Some(to)]),
+    }
+}
+
+/// Parses and settles the units of one command: cards, arenas, Enhance.
+struct UnitReader<'a> {
+    cards: std::borrow::Cow<'a, Cards>,
+    arenas: [Option<Arena>; 2],
+    /// Whether any unit read so far has an Enhance effect.
+    enhanceable: std::cell::Cell<bool>,
+}
+
+impl<'a> UnitReader<'a> {
+    fn new(
+        u: &UnitArgs,
+        mode: Option<Mode>,
+        cards: &'a Cards,
+        files: &dyn Files,
+    ) -> Result<UnitReader<'a>, Error> {
+        Ok(UnitReader {
+            cards: with_card_files(cards, &u.cards, files)?,
+            arenas: arenas(u.arena, mode)?,
+            enhanceable: Default::default(),
+        })
+    }
+
+    /// The unit `spec` describes, Enhance unpaid; `attacking` picks the attacker's arena.
+    fn unit(&self, role: &str, spec: &str, attacking: bool) -> Result<Unit, Error> {
+        self.settle(role, spec, attacking, false)
+    }
+
+    /// The unit `spec` describes, with its Enhance effect paid or not.
+    fn settle(&self, role: &str, spec: &str, attacking: bool, paid: bool) -> Result<Unit, Error> {
+        let arena = self.arenas[usize::from(!attacking)];
+        let unit = Unit::parse_with(role, spec, &self.cards)?;
+        self.enhanceable
+            .set(self.enhanceable.get() || unit.has_enhance());
+        unit.resolve(arena, paid)
+    }
+}
+
+fn rules_of(given: &[String]) -> Result<Rules, Error> {
+    let mut rules = Rules::default();
+    for r in given {
+        rules.set(r)?;
+    }
+    Ok(rules)
+}
+
+/// The units and rule options of a SWTCG attack command.
+pub(super) fn setup(
+    a: &AttackArgs,
+    cards: &Cards,
+    files: &dyn Files,
+) -> Result<(Unit, Unit, Rules), Error> {
+    let reader = UnitReader::new(&a.units, None, cards, files)?;
+    let attacker = reader.unit("attacker", &a.attacker, true)?;
+    let defender = reader.unit("defender", &a.defender, false)?;
+    Ok((attacker, defender, rules_of(&a.rules)?))
+}
+
+fn scenario(a: &SwtcgAttackArgs, reader: &UnitReader, paid: bool) -> Result<Scenario, Error> {
+    let unit = |role: &str, spec: &str, attacking: bool| reader.settle(role, spec, attacking, paid);
+    let other =
+        |role: &str, spec: &Option<String>| spec.as_ref().map(|s| unit(role, s, false)).transpose();
+    Ok(Scenario {
+        attacker: unit("attacker", &a.attack.attacker, true)?,
+        defender: unit("defender", &a.attack.defender, false)?,
+        secondary: other("secondary", &a.secondary)?,
+        interceptor: other("interceptor", &a.interceptor)?,
+        mode: a.choices.mode(),
+        policy: a.choices.policy(),
+        objective: swtcg::attack::Objective::parse(&a.choices.objective)?,
+        rules: rules_of(&a.attack.rules)?,
+        carried_power: 0,
+    })
+}
+
+fn attack(a: &SwtcgAttackArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
+    let reader = UnitReader::new(&a.attack.units, a.choices.mode(), cards, files)?;
+    let scenario = scenario(a, &reader, a.enhance)?;
+    let result = swtcg::attack::run(&scenario)?;
+    let mut report = swtcg::attack_report(&scenario, &result);
+    if a.enhance {
+        if !reader.enhanceable.get() {
+            return Err(Error::Input(
+                "--enhance: no unit has an Enhance effect; write it as 'enhance: ITEM' in a SPEC \
+                 or as a card's enhance field"
+                    .into(),
+            ));
+        }
+        let without = swtcg::attack::run(&self::scenario(a, &reader, false)?)?;
+        let mut group = vec![Entry::new("damage", "damage", Value::Dist(without.damage))];
+        if let Some(p) = without.destroyed {
+            group.push(Entry::new("destroyed", "destroyed", Value::Prob(p)));
+        }
+        let at = report
+            .entries
+            .iter()
+            .position(|e| e.key == "rules")
+            .unwrap_or(report.entries.len());
+        report.entries.insert(
+            at,
+            Entry::new("without_enhance", "Without Enhance", Value::Group(group)),
+        );
+    }
+    let title = format!("SWTCG attack: {}", scenario.attacker.describe());
+    let chart = (
+        title.as_str(),
+        "damage counters on the defender",
+        &result.damage,
+    );
+    finish(&report, &a.attack.output, chart)
+}
+
+fn dice(a: &DiceArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
+    if a.count < 0 {
+        return Err(Error::Input(format!(
+            "--count {}: give a whole number of dice, 0 or more",
+            a.count
+        )));
+    }
+    let reader = UnitReader::new(&a.units, None, cards, files)?;
+    let target = reader.unit("target", &a.target, false)?;
+    let result = swtcg::attack::dice(a.count, &target, a.unpreventable)?;
+    let report = swtcg::dice_report(&target, &result);
+    let title = format!("SWTCG: {} dice of damage", a.count);
+    finish(
+        &report,
+        &a.output,
+        (&title, "damage counters on the target", &result.damage),
+    )
+}
+
+fn sequence(a: &SequenceArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
+    let mode = a.choices.mode();
+    let reader = UnitReader::new(&a.units, mode, cards, files)?;
+    let mut units = a
+        .attacker
+        .iter()
+        .map(|spec| reader.unit("attacker", spec, true))
+        .collect::<Result<Vec<Unit>, Error>>()?;
+    let attackers =
+        match (units.len(), a.attacks) {
+            (1, Some(n)) => Attackers::Same(units.remove(0), n),
+            (1, None) => return Err(Error::Input(
+                "one --attacker needs --attacks N (how many times it attacks); or give several \
+                 --attacker, one attack each"
+                    .into(),
+            )),
+            (_, None) => Attackers::Each(units),
+            (_, Some(_)) => {
+                return Err(Error::Input(
+                    "--attacks repeats a single --attacker; with several --attacker each attacks \
+                 once: drop --attacks"
+                        .into(),
+                ))
+            }
+        };
+    let s = Sequence {
+        attackers,
+        defender: reader.unit("defender", &a.defender, false)?,
+        mode,
+        policy: a.choices.policy(),
+        objective: swtcg::attack::Objective::parse(&a.choices.objective)?,
+        rules: rules_of(&a.rules)?,
+    };
+    let result = swtcg::sequence::sequence(&s)?;
+    let report = swtcg::sequence_report(&s, &result);
+    let last = result.counters_after.last().expect("at least one attack");
+    finish(
+        &report,
+        &a.output,
+        (
+            "SWTCG attack sequence",
+            "damage counters on the defender after the last attack",
+            last,
+        ),
+    )
+}

@@ -1,0 +1,154 @@
+//! `holodice table`: one statistic over ranges of SPEC items.
+
+use super::output::{Answer, FormatArg};
+use super::Files;
+use crate::render::Options;
+use crate::table::{self, TableSpec};
+use crate::{plot, Error};
+use clap::{Args, ValueEnum};
+use std::path::PathBuf;
+
+pub(super) const HELP: &str = "A RANGE item is a SPEC item with an inclusive range in place of its \
+number: 'Power 1..10', 'Accuracy -1..2', 'red 1..6', 'cover 0..2'. Each cell is the attack query \
+with the base SPECs plus that row's and column's item (replacing the same item in the base SPEC). \
+SWTCG items go to the attacker unless prefixed 'defender:' ('defender: Health 1..6'); Legion \
+items go to the SPEC their keyword belongs to, or use the prefix.
+
+STAT (of the damage in SWTCG, the wounds in Legion): mean, destroyed (SWTCG), atleast:K, pmf:K, mode.
+
+A table spec file (--spec FILE, YAML) has the fields game, title, attacker, defender, guardian, \
+rows, cols, stat, rules, edition, policy, objective; data/tables/ holds examples.
+
+Examples:
+  holodice table swtcg --rows \"Power 1..10\" --cols \"Accuracy -1..2\" --stat mean --format markdown
+  holodice table swtcg --defender \"Health 4\" --rows \"Power 1..8\" --cols \"Critical Hit 0..2\" --stat destroyed
+  holodice table legion --defender \"white defense, surge block\" --rows \"red 1..6\" --cols \"cover 0..2\" --stat mean
+  holodice table --spec data/tables/swtcg-damage-by-power-and-accuracy.yaml --plot damage.svg
+";
+
+#[derive(Args)]
+pub struct TableArgs {
+    /// The game: swtcg or legion (or given by --spec)
+    #[arg(value_enum, required_unless_present = "spec")]
+    game: Option<GameArg>,
+    /// A YAML table spec file; the table's other options come from it
+    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath, conflicts_with_all = ["game", "rows", "cols", "attacker", "defender", "guardian", "stat", "rules", "edition", "policy", "objective"])]
+    spec: Option<PathBuf>,
+    /// The base attacker SPEC
+    #[arg(long, value_name = "SPEC", default_value = "")]
+    attacker: String,
+    /// The base defender SPEC
+    #[arg(long, value_name = "SPEC", default_value = "")]
+    defender: String,
+    /// A guarding unit (Legion)
+    #[arg(long, value_name = "SPEC")]
+    guardian: Option<String>,
+    /// The row item and its range, e.g. "Power 1..10"
+    #[arg(long, value_name = "ITEM RANGE", required_unless_present = "spec")]
+    rows: Option<String>,
+    /// The column item and its range, e.g. "Accuracy -1..2"
+    #[arg(long, value_name = "ITEM RANGE")]
+    cols: Option<String>,
+    /// The statistic in each cell: mean, destroyed, atleast:K, pmf:K or mode
+    #[arg(long, default_value = "mean")]
+    stat: String,
+    /// SWTCG rule options, e.g. --rule auto-hit=yes (repeatable)
+    #[arg(long = "rule", value_name = "NAME=VALUE")]
+    rules: Vec<String>,
+    /// Legion rules edition: amg-2024 or amg-2021
+    #[arg(long)]
+    edition: Option<String>,
+    /// Who makes the players' choices (Legion's rerolls and tokens, SWTCG's Lucky): greedy or
+    /// optimal
+    #[arg(long)]
+    policy: Option<String>,
+    /// What the optimal policy maximises: mean or atleast:K (and destroy for SWTCG)
+    #[arg(long)]
+    objective: Option<String>,
+    /// Output format (svg: the table as a chart, one curve per column)
+    #[arg(long, value_enum, default_value_t = FormatArg::Text)]
+    format: FormatArg,
+    /// Exact fractions in every cell (JSON is always exact)
+    #[arg(long)]
+    exact: bool,
+    /// Decimal places of cells shown as decimals
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(0..=20))]
+    digits: u8,
+    /// Also draw the table as an SVG chart (one curve per column) in this file
+    #[arg(long, value_name = "FILE.svg", value_hint = clap::ValueHint::FilePath)]
+    plot: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum GameArg {
+    Swtcg,
+    Legion,
+}
+
+pub(super) fn execute(a: &TableArgs, files: &dyn Files) -> Result<Answer, Error> {
+    let spec = match &a.spec {
+        Some(path) => {
+            let text = files.read("--spec", path)?;
+            crate::data::parse::<TableSpec>(&path.display().to_string(), &text)?
+        }
+        None => TableSpec {
+            game: match a.game {
+                Some(GameArg::Swtcg) => table::Game::Swtcg,
+                Some(GameArg::Legion) => table::Game::Legion,
+                None => return Err(Error::Input("give the game: swtcg or legion".into())),
+            },
+            title: None,
+            attacker: a.attacker.clone(),
+            defender: a.defender.clone(),
+            guardian: a.guardian.clone(),
+            rows: a
+                .rows
+                .clone()
+                .ok_or_else(|| Error::Input("give --rows \"ITEM RANGE\"".into()))?,
+            cols: a.cols.clone(),
+            stat: a.stat.clone(),
+            rules: a.rules.clone(),
+            edition: a.edition.clone(),
+            policy: a.policy.clone(),
+            objective: a.objective.clone(),
+        },
+    };
+    let t = table::compute(&spec)?;
+    let svg = || chart(&t);
+    let body = match a.format.format() {
+        Some(format) => {
+            let options = Options {
+                exact: a.exact,
+                digits: usize::from(a.digits),
+            };
+            format.renderer().render_table(&t, &options)
+        }
+        None => svg()?,
+    };
+    let mut answer = Answer::new(body, a.format.media_type());
+    if let Some(path) = &a.plot {
+        answer.plot = Some((path.clone(), svg()?));
+    }
+    Ok(answer)
+}
+
+/// The table as curves: one per column, or the single statistic.
+fn chart(t: &table::Table) -> Result<String, Error> {
+    let series: Vec<(String, Vec<f64>)> = if t.cols.is_empty() {
+        vec![(
+            t.stat.name(),
+            t.cells.iter().map(|r| crate::dist::to_f64(&r[0])).collect(),
+        )]
+    } else {
+        let label = t.col_label.clone().unwrap_or_default();
+        t.cols
+            .iter()
+            .enumerate()
+            .map(|(j, c)| {
+                let ys = t.cells.iter().map(|r| crate::dist::to_f64(&r[j])).collect();
+                (format!("{label} {c}"), ys)
+            })
+            .collect()
+    };
+    plot::curves_svg(&t.title, &t.row_label, &t.stat.name(), &t.rows, &series)
+}

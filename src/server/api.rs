@@ -1,0 +1,346 @@
+//! The JSON API under /api/v1/: one endpoint per command, the listings, and errors as
+//! `{"error": "<the command line's line>", "field": "<the key it is about>"}`.
+
+use super::gate::{Gate, Refusal};
+use super::params::{self, Endpoint, Rejection, ENDPOINTS};
+use super::Config;
+use crate::command::{self, Answer, Files};
+use crate::swtcg::cards::Cards;
+use crate::Error;
+use axum::body::Body;
+use axum::extract::{RawQuery, State};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, MethodRouter};
+use axum::Router;
+use http_body_util::{BodyExt, LengthLimitError, Limited};
+use serde_json::json;
+use std::path::Path;
+use std::sync::Arc;
+
+/// The largest request body: a SPEC is a line; 64 KiB holds thousands of samples.
+pub const MAX_BODY: usize = 64 * 1024;
+
+/// What the handlers share: the cards `@Name` may name, the gate, the listings.
+pub(super) struct App {
+    cards: Arc<Cards>,
+    gate: Gate,
+    /// GET listings, computed once: path and JSON text.
+    listings: Vec<(&'static str, String)>,
+}
+
+impl App {
+    pub(super) fn new(config: Config) -> App {
+        let cards: Vec<_> = config
+            .cards
+            .all()
+            .iter()
+            .map(|c| json!({"name": c.name, "spec": c.spec.describe()}))
+            .collect();
+        let listings = vec![
+            ("swtcg/keywords", cli_listing(&["swtcg", "keywords"])),
+            ("swtcg/rules", cli_listing(&["swtcg", "rules"])),
+            ("legion/keywords", cli_listing(&["legion", "keywords"])),
+            ("swtcg/cards", pretty(&json!(cards))),
+            ("", pretty(&index())),
+        ];
+        App {
+            cards: Arc::new(config.cards),
+            gate: Gate::new(config.limits),
+            listings,
+        }
+    }
+}
+
+/// A listing command's JSON, exactly as the command line prints it.
+fn cli_listing(path: &[&str]) -> String {
+    let argv = ["holodice"]
+        .iter()
+        .chain(path)
+        .chain(&["--format", "json"])
+        .copied();
+    let listed = <command::Cli as clap::Parser>::try_parse_from(argv)
+        .map_err(|e| e.to_string())
+        .and_then(|cli| {
+            command::execute(&cli.command, Cards::builtin(), &NoFiles).map_err(|e| e.to_string())
+        });
+    match listed {
+        Ok(answer) => answer.body,
+        Err(e) => panic!("the listing {path:?} is a command: {e}"),
+    }
+}
+
+fn pretty(v: &serde_json::Value) -> String {
+    serde_json::to_string_pretty(v).expect("JSON values serialize") + "\n"
+}
+
+/// The endpoints and the keys each takes, for people finding their way.
+fn index() -> serde_json::Value {
+    let endpoints: Vec<_> = ENDPOINTS
+        .iter()
+        .map(|e| {
+            json!({
+                "path": format!("/api/v1/{}", e.path),
+                "methods": if e.get { vec!["GET", "POST"] } else { vec!["POST"] },
+                "command": format!("holodice {}", e.command.join(" ")),
+                "keys": params::keys(e),
+            })
+        })
+        .collect();
+    json!({
+        "about": "Exact odds for Star Wars tabletop dice. A request's keys are the command's long \
+                  options (repeatable ones take a list); the answer is what the command prints \
+                  with --format json, or the format the 'format' key asks for.",
+        "endpoints": endpoints,
+        "listings": ["/api/v1/swtcg/keywords", "/api/v1/swtcg/rules", "/api/v1/legion/keywords",
+                     "/api/v1/swtcg/cards"],
+        "limits": {"body_bytes": MAX_BODY},
+    })
+}
+
+pub(super) fn routes(app: Arc<App>) -> Router {
+    let mut router = Router::new();
+    for e in ENDPOINTS {
+        let post = move |State(app): State<Arc<App>>, headers: HeaderMap, body: Body| async move {
+            let pairs = match read_body(&app, &headers, body).await {
+                Ok(bytes) => params::from_json(&bytes),
+                Err(response) => return response,
+            };
+            compute(&app, e, pairs).await
+        };
+        let mut methods: MethodRouter<Arc<App>> = axum::routing::post(post);
+        let mut allow = "POST";
+        if e.get {
+            let query = move |State(app): State<Arc<App>>, RawQuery(q): RawQuery| async move {
+                compute(&app, e, Ok(params::from_query(&q.unwrap_or_default()))).await
+            };
+            methods = methods.get(query);
+            allow = "GET, POST";
+        }
+        router = router.route(
+            &format!("/api/v1/{}", e.path),
+            methods.fallback(move || wrong_method(allow)),
+        );
+    }
+    for (i, (path, _)) in app.listings.iter().enumerate() {
+        let listing = move |State(app): State<Arc<App>>| async move {
+            json_response(StatusCode::OK, app.listings[i].1.clone())
+        };
+        let route = if path.is_empty() {
+            "/api/v1".to_string()
+        } else {
+            format!("/api/v1/{path}")
+        };
+        router = router.route(&route, get(listing).fallback(|| wrong_method("GET")));
+    }
+    router.with_state(app)
+}
+
+/// Runs a request's command through the gate and answers with its output or its error.
+async fn compute(
+    app: &App,
+    endpoint: &'static Endpoint,
+    pairs: Result<params::Pairs, Rejection>,
+) -> Response {
+    let (command, samples) = match pairs.and_then(|p| params::command(endpoint, p)) {
+        Ok(c) => c,
+        Err(r) => return error(StatusCode::BAD_REQUEST, &r.message, r.field.as_deref()),
+    };
+    let cards = Arc::clone(&app.cards);
+    let ran = app
+        .gate
+        .run(move || command::execute(&command, &cards, &RequestFiles { samples }))
+        .await;
+    match ran {
+        Ok(Ok(answer)) => answer_response(answer),
+        Ok(Err(e)) => {
+            let message = command::one_line(&e.to_string());
+            error(StatusCode::BAD_REQUEST, &message, field_of(&e).as_deref())
+        }
+        Err(Refusal::Busy) => {
+            let mut r = error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                &format!(
+                    "the server is busy: {} computations are running and others are waiting; \
+                     try again in a moment",
+                    app.gate.limits().workers
+                ),
+                None,
+            );
+            r.headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+            r
+        }
+        Err(Refusal::TooLong) => error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            &format!(
+                "the query ran past the server's {} s: ask a smaller one",
+                app.gate.limits().compute_time.as_secs()
+            ),
+            None,
+        ),
+        Err(Refusal::Failed) => error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "holodice failed on this query: a bug; please report it with the request",
+            None,
+        ),
+    }
+}
+
+/// The body, whole, if it is within the limits of size and time.
+async fn read_body(app: &App, headers: &HeaderMap, body: Body) -> Result<Vec<u8>, Response> {
+    let too_large = || {
+        error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            &format!(
+                "the body is over {} KiB: send a smaller request",
+                MAX_BODY / 1024
+            ),
+            None,
+        )
+    };
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > MAX_BODY as u64) {
+        return Err(too_large());
+    }
+    let limit = app.gate.limits().body_time;
+    let read = tokio::time::timeout(limit, Limited::new(body, MAX_BODY).collect()).await;
+    match read {
+        Err(_) => Err(error(
+            StatusCode::REQUEST_TIMEOUT,
+            &format!("the body took over {} s to arrive", limit.as_secs()),
+            None,
+        )),
+        Ok(Err(e)) if e.downcast_ref::<LengthLimitError>().is_some() => Err(too_large()),
+        Ok(Err(e)) => Err(error(
+            StatusCode::BAD_REQUEST,
+            &format!("the body could not be read: {e}"),
+            None,
+        )),
+        Ok(Ok(collected)) => Ok(collected.to_bytes().to_vec()),
+    }
+}
+
+fn answer_response(answer: Answer) -> Response {
+    let mut r = (StatusCode::OK, answer.body).into_response();
+    r.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static(answer.media_type),
+    );
+    r
+}
+
+fn json_response(status: StatusCode, body: String) -> Response {
+    let mut r = (status, body).into_response();
+    r.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    r
+}
+
+/// `{"error": "...", "field": "..."}` with its status.
+pub(super) fn error(status: StatusCode, message: &str, field: Option<&str>) -> Response {
+    let mut body = json!({ "error": message });
+    if let Some(f) = field {
+        body["field"] = json!(f);
+    }
+    json_response(status, pretty(&body))
+}
+
+async fn wrong_method(allow: &'static str) -> Response {
+    let mut r = error(
+        StatusCode::METHOD_NOT_ALLOWED,
+        &format!("this endpoint answers {allow} only"),
+        None,
+    );
+    r.headers_mut()
+        .insert(header::ALLOW, HeaderValue::from_static(allow));
+    r
+}
+
+/// Any path nothing else answers.
+pub(super) async fn not_found(method: Method, uri: Uri) -> Response {
+    let path = uri.path();
+    if path.starts_with("/api/") {
+        return error(
+            StatusCode::NOT_FOUND,
+            &format!("no endpoint {method} {path}: GET /api/v1 lists them"),
+            None,
+        );
+    }
+    let mut r = (
+        StatusCode::NOT_FOUND,
+        format!("No page at {path}: the calculator is at /\n"),
+    )
+        .into_response();
+    r.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
+    r
+}
+
+/// The key an engine error is about: the unit whose SPEC is wrong, or the option it names.
+fn field_of(e: &Error) -> Option<String> {
+    const UNITS: &[&str] = &[
+        "attacker",
+        "defender",
+        "secondary",
+        "interceptor",
+        "guardian",
+        "target",
+    ];
+    if let Error::Spec { role, .. } = e {
+        return Some(role.clone());
+    }
+    if let Error::Rule(_) = e {
+        return Some("rule".into());
+    }
+    let text = e.to_string();
+    if let Some(rest) = text.strip_prefix("--") {
+        let key: String = rest
+            .chars()
+            .take_while(|c| c.is_ascii_lowercase() || *c == '-')
+            .collect();
+        return (!key.is_empty()).then_some(key);
+    }
+    let unit = text.strip_prefix("the ").unwrap_or(&text);
+    UNITS
+        .iter()
+        .find(|u| unit.starts_with(&format!("{u} SPEC")))
+        .map(|u| u.to_string())
+}
+
+/// A request's files: only its samples, never the server's disk.
+struct RequestFiles {
+    samples: Option<String>,
+}
+
+impl Files for RequestFiles {
+    fn read(&self, flag: &str, _: &Path) -> Result<String, Error> {
+        match (flag, &self.samples) {
+            ("--samples", Some(text)) => Ok(text.clone()),
+            _ => Err(Error::Input(format!("{flag}: the server reads no files"))),
+        }
+    }
+
+    fn describe(&self, flag: &str, _: &Path) -> String {
+        match flag {
+            "--samples" => "the request's samples".into(),
+            _ => flag.into(),
+        }
+    }
+}
+
+/// No files at all: for the listings.
+struct NoFiles;
+
+impl Files for NoFiles {
+    fn read(&self, flag: &str, _: &Path) -> Result<String, Error> {
+        Err(Error::Input(format!("{flag}: the server reads no files")))
+    }
+}

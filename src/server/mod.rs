@@ -1,0 +1,229 @@
+//! `holodice serve`: the web page and a JSON API on the same commands as the command line.
+//!
+//! A request is a JSON object (or a query string) whose keys are a command's long options; it
+//! becomes that command's arguments and runs through [`crate::command::execute`], so every
+//! default, limit and message is the command line's. The server reads no file a request names,
+//! bounds bodies, concurrency and time, and listens on loopback unless told otherwise.
+
+mod api;
+mod gate;
+mod page;
+mod params;
+
+use crate::command::Files;
+use crate::swtcg::cards::Cards;
+use crate::Error;
+use axum::http::{header, HeaderValue};
+use axum::Router;
+use clap::Args;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+pub use gate::Limits;
+
+pub(crate) const HELP: &str = "The page at the printed URL computes SWTCG and Legion attacks and \
+tables; every query lives in its URL, so a link is a shared result. The same engine answers JSON \
+under /api/v1/ (GET /api/v1 lists the endpoints and their keys): a request's keys are the \
+command's long options, and the answer is what the command prints with --format json.
+
+Examples:
+  holodice serve
+  holodice serve --addr 127.0.0.1:9000 --cards my-cards.yaml
+  curl -d '{\"attacker\": \"Power 5, Critical Hit 2\", \"defender\": \"Health 4, Armor\"}' http://127.0.0.1:8080/api/v1/swtcg/attack
+  curl 'http://127.0.0.1:8080/api/v1/legion/attack?attacker=4+red,+surge+crit&defender=white+defense'
+";
+
+#[derive(Args)]
+pub struct ServeArgs {
+    /// The address and port to listen on; only this machine can connect unless you give another
+    /// address (0.0.0.0:8080 listens on every network)
+    #[arg(long, value_name = "IP:PORT", default_value = "127.0.0.1:8080")]
+    addr: SocketAddr,
+    /// A YAML card file whose units requests may name as '@Name' (repeatable; read once, at
+    /// start)
+    #[arg(long = "cards", value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    cards: Vec<PathBuf>,
+    /// Let pages from this origin call the API from a browser (CORS), e.g. https://example.org
+    #[arg(long, value_name = "ORIGIN")]
+    cors: Option<String>,
+    /// Computations run at once; more wait briefly, then get 503 [default: the number of cores]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    workers: Option<u16>,
+}
+
+/// What the server answers with: its cards, its limits, the origin allowed to call it.
+pub struct Config {
+    /// The units `@Name` can name: the built-in examples and the `--cards` files.
+    pub cards: Cards,
+    pub limits: Limits,
+    /// The origin allowed to call the API from a browser, if any.
+    pub cors: Option<HeaderValue>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            cards: Cards::builtin().clone(),
+            limits: Limits::default(),
+            cors: None,
+        }
+    }
+}
+
+/// The whole server as a router: the page, its assets and the API.
+pub fn router(config: Config) -> Router {
+    let cors = config.cors.clone();
+    let app = Arc::new(api::App::new(config));
+    let router = Router::new()
+        .merge(page::routes())
+        .merge(api::routes(app))
+        .fallback(api::not_found)
+        .layer(axum::middleware::map_response(security_headers));
+    match cors {
+        Some(origin) => router.layer(
+            tower_http::cors::CorsLayer::new()
+                .allow_origin(origin)
+                .allow_methods([axum::http::Method::GET, axum::http::Method::POST])
+                .allow_headers([header::CONTENT_TYPE]),
+        ),
+        None => router,
+    }
+}
+
+/// Headers every response carries: nothing runs or loads but the page's own files.
+async fn security_headers(mut response: axum::response::Response) -> axum::response::Response {
+    let h = response.headers_mut();
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
+             connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+        ),
+    );
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    response
+}
+
+/// Starts the server and serves until Ctrl-C or SIGTERM.
+pub fn run(args: &ServeArgs, files: &dyn Files) -> Result<(), Error> {
+    let mut cards = Cards::builtin().clone();
+    for p in &args.cards {
+        let text = files.read("--cards", p)?;
+        cards.add(Cards::load(&p.display().to_string(), &text)?);
+    }
+    let cors = args.cors.as_deref().map(origin).transpose()?;
+    let mut limits = Limits::default();
+    if let Some(n) = args.workers {
+        limits.workers = usize::from(n);
+    }
+    let config = Config {
+        cards,
+        limits,
+        cors,
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Error::File(format!("cannot start the server: {e}")))?;
+    runtime.block_on(serve(args.addr, config))
+}
+
+async fn serve(addr: SocketAddr, config: Config) -> Result<(), Error> {
+    let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| {
+        Error::File(format!(
+            "cannot listen on {addr}: {e} (give another port, e.g. --addr 127.0.0.1:8081)"
+        ))
+    })?;
+    let bound = listener
+        .local_addr()
+        .map_err(|e| Error::File(format!("cannot listen on {addr}: {e}")))?;
+    let workers = config.limits.workers;
+    say(&format!(
+        "holodice: serving http://{}/ (Ctrl-C stops it)",
+        url_host(bound)
+    ));
+    if bound.ip().is_unspecified() {
+        say(&format!(
+            "holodice: listening on every network interface: other machines can connect to port {}",
+            bound.port()
+        ));
+    }
+    say(&format!(
+        "holodice: {workers} computations at once, API under /api/v1/"
+    ));
+    axum::serve(listener, router(config))
+        .with_graceful_shutdown(stop_signal())
+        .await
+        .map_err(|e| Error::File(format!("the server stopped: {e}")))?;
+    say("holodice: stopped");
+    Ok(())
+}
+
+/// A line on standard output; a closed output does not stop the server.
+fn say(line: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}").and_then(|()| out.flush());
+}
+
+/// How a browser reaches `addr`: loopback for an unspecified address, brackets for IPv6.
+fn url_host(addr: SocketAddr) -> String {
+    let ip = match addr.ip() {
+        ip if ip.is_unspecified() && ip.is_ipv4() => "127.0.0.1".parse().expect("an address"),
+        ip if ip.is_unspecified() => "::1".parse().expect("an address"),
+        ip => ip,
+    };
+    SocketAddr::new(ip, addr.port()).to_string()
+}
+
+/// A `--cors` origin: scheme, host and optional port, nothing after.
+fn origin(text: &str) -> Result<HeaderValue, Error> {
+    let bad = || {
+        Error::Input(format!(
+            "--cors '{text}' is not an origin: give scheme, host and port only, e.g. \
+             https://example.org or http://localhost:3000"
+        ))
+    };
+    let rest = text
+        .strip_prefix("https://")
+        .or_else(|| text.strip_prefix("http://"))
+        .ok_or_else(bad)?;
+    let host_ok = !rest.is_empty()
+        && rest
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-.:[]".contains(c));
+    if !host_ok {
+        return Err(bad());
+    }
+    HeaderValue::from_str(text).map_err(|_| bad())
+}
+
+/// Ctrl-C, or SIGTERM where there are signals.
+async fn stop_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = term => {},
+    }
+}

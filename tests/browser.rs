@@ -1,0 +1,479 @@
+//! The page in a real browser: `holodice serve` on loopback, headless Chromium driven through
+//! ChromeDriver. Every number the page shows is compared with what the command line prints.
+//!
+//! Needs Debian's `chromium` and `chromium-driver` (or HOLODICE_CHROMIUM and
+//! HOLODICE_CHROMEDRIVER). Without them the tests say so and pass, unless
+//! HOLODICE_BROWSER_TESTS=required (as `.ci/run` sets), when their absence fails.
+
+mod common;
+
+use common::{holodice, stderr, stdout};
+use fantoccini::{elements::Element, key::Key, Client, ClientBuilder, Locator};
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A child process killed when the test ends, however it ends.
+struct Killed(Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// `holodice serve` on a free loopback port, and the URL it printed.
+fn serve() -> (Killed, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_holodice"))
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("holodice serve starts");
+    let mut line = String::new();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    out.read_line(&mut line).unwrap();
+    // Whatever else it prints is read, so that it never writes into a closed pipe.
+    std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap_or_else(|| panic!("serve printed its URL, got {line:?}"))
+        .to_string();
+    (Killed(child), url)
+}
+
+fn tool(var: &str, default: &str) -> Option<PathBuf> {
+    let path = std::env::var_os(var).map_or_else(|| PathBuf::from(default), PathBuf::from);
+    path.exists().then_some(path)
+}
+
+/// A browser session on the page, or `None` (with the reason printed) where there is no browser.
+struct Browser {
+    client: Client,
+    base: String,
+    _driver: Killed,
+    _server: Killed,
+    _profile: PathBuf,
+}
+
+async fn browser() -> Option<Browser> {
+    let required = std::env::var("HOLODICE_BROWSER_TESTS").is_ok_and(|v| v == "required");
+    let tools = (
+        tool("HOLODICE_CHROMEDRIVER", "/usr/bin/chromedriver"),
+        tool("HOLODICE_CHROMIUM", "/usr/bin/chromium"),
+    );
+    let (Some(chromedriver), Some(chromium)) = tools else {
+        assert!(
+            !required,
+            "HOLODICE_BROWSER_TESTS=required, but chromium or chromedriver is missing"
+        );
+        eprintln!("browser tests skipped: install Debian's chromium and chromium-driver");
+        return None;
+    };
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let driver = Killed(
+        Command::new(chromedriver)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts"),
+    );
+    let (server, base) = serve();
+    let profile =
+        std::env::temp_dir().join(format!("holodice-chromium-{}-{port}", std::process::id()));
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        serde_json::json!({
+            "binary": chromium,
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--disable-quic", "--no-first-run", "--disable-background-networking",
+                     "--disable-component-update", "--disable-sync", "--window-size=1200,1000",
+                     format!("--user-data-dir={}", profile.display())],
+        }),
+    );
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let client = loop {
+        match ClientBuilder::new(connector.clone())
+            .capabilities(caps.clone())
+            .connect(&format!("http://127.0.0.1:{port}"))
+            .await
+        {
+            Ok(c) => break c,
+            Err(e) if Instant::now() > deadline => panic!("chromedriver answers: {e}"),
+            Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
+        }
+    };
+    Some(Browser {
+        client,
+        base,
+        _driver: driver,
+        _server: server,
+        _profile: profile,
+    })
+}
+
+impl Browser {
+    async fn open(&self, path_and_query: &str) {
+        let url = format!("{}{}", self.base, path_and_query.trim_start_matches('/'));
+        self.client.goto(&url).await.unwrap();
+    }
+
+    async fn find(&self, css: &str) -> Element {
+        self.client
+            .wait()
+            .at_most(Duration::from_secs(20))
+            .for_element(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("{css}: {e}"))
+    }
+
+    /// The text of `css` once `ready` holds of it (the page answers asynchronously).
+    async fn text_when(&self, css: &str, ready: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let text = self.find(css).await.text().await.unwrap_or_default();
+            if ready(&text) || Instant::now() > deadline {
+                return text;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    async fn js(&self, script: &str) -> serde_json::Value {
+        self.client.execute(script, vec![]).await.unwrap()
+    }
+
+    async fn type_into(&self, css: &str, text: &str) {
+        let input = self.find(css).await;
+        input.clear().await.unwrap();
+        input.send_keys(text).await.unwrap();
+    }
+
+    async fn click(&self, css: &str) {
+        self.find(css).await.click().await.unwrap();
+    }
+
+    /// The rows of the distribution table as the page shows them: [k, P(=k), P(≥k)].
+    async fn dist_rows(&self) -> Vec<Vec<String>> {
+        let rows = self.js(
+            "return Array.from(document.querySelectorAll('#dist-table tbody tr'))\
+             .map(r => Array.from(r.cells).map(c => c.textContent.trim()));",
+        );
+        serde_json::from_value(rows.await).unwrap()
+    }
+
+    async fn close(self) {
+        let _ = self.client.close().await;
+    }
+}
+
+/// The rows of the first distribution table in the command line's text output.
+fn cli_rows(args: &[&str]) -> Vec<Vec<String>> {
+    let out = holodice(args);
+    assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+    stdout(&out)
+        .lines()
+        .skip_while(|l| !l.trim_start().starts_with("k "))
+        .skip(1)
+        .take_while(|l| {
+            l.split_whitespace()
+                .next()
+                .is_some_and(|k| k.parse::<i64>().is_ok())
+        })
+        .map(|l| l.split_whitespace().take(3).map(str::to_string).collect())
+        .collect()
+}
+
+/// The line of the command line's text output that starts with `label`, less the label.
+fn cli_line(args: &[&str], label: &str) -> String {
+    let out = stdout(&holodice(args));
+    out.lines()
+        .find_map(|l| l.strip_prefix(label))
+        .unwrap_or_else(|| panic!("{args:?} prints {label:?}:\n{out}"))
+        .trim()
+        .to_string()
+}
+
+fn query(pairs: &[(&str, &str)]) -> String {
+    let encoded: String = form_urlencoded::Serializer::new(String::new())
+        .extend_pairs(pairs)
+        .finish();
+    format!("/?{encoded}")
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_shared_link_opens_its_tab_and_shows_the_command_lines_numbers() {
+    let Some(b) = browser().await else { return };
+    let (attacker, defender) = ("Power 5, Accuracy 1, Critical Hit 2", "Health 4, Armor");
+    b.open(&query(&[
+        ("game", "swtcg"),
+        ("attacker", attacker),
+        ("defender", defender),
+    ]))
+    .await;
+    let args = [
+        "swtcg",
+        "attack",
+        "--attacker",
+        attacker,
+        "--defender",
+        defender,
+    ];
+    let destroy = cli_line(&args, "Chance to destroy the defender:");
+    let headline = b.text_when("#headline", |t| !t.is_empty()).await;
+    assert_eq!(headline, format!("Chance to destroy: {destroy}"));
+    assert_eq!(headline, "Chance to destroy: 58.10%", "the README's figure");
+    assert_eq!(b.dist_rows().await, cli_rows(&args));
+    let command = b.find("#command").await.text().await.unwrap();
+    assert_eq!(
+        command,
+        "holodice swtcg attack --attacker 'Power 5, Accuracy 1, Critical Hit 2' --defender \
+         'Health 4, Armor'"
+    );
+
+    // A large attack: fractions far beyond 2^53, the same percentages to the last digit.
+    let (attacker, defender) = ("Power 60, Critical Hit 2, Fury 1", "Health 40, Parry 1");
+    b.open(&query(&[
+        ("game", "swtcg"),
+        ("attacker", attacker),
+        ("defender", defender),
+        ("rule", "critical-hit-needs-hit=yes"),
+    ]))
+    .await;
+    b.text_when("#headline", |t| !t.is_empty()).await;
+    let args = [
+        "swtcg",
+        "attack",
+        "--attacker",
+        attacker,
+        "--defender",
+        defender,
+        "--rule",
+        "critical-hit-needs-hit=yes",
+    ];
+    // The command line leaves out of long tables the outcomes under 0.005%.
+    let shown: Vec<Vec<String>> = (b.dist_rows().await)
+        .into_iter()
+        .filter(|r| r[1] != "<0.01%" && r[1] != "0.00%")
+        .collect();
+    assert_eq!(shown, cli_rows(&args));
+    let rule = b.find("#rule-critical-hit-needs-hit").await;
+    assert_eq!(rule.prop("value").await.unwrap().as_deref(), Some("yes"));
+
+    b.open(&query(&[
+        ("game", "legion"),
+        ("attacker", "4 red, surge crit, aim 1"),
+        ("defender", "white defense, surge block, cover light"),
+    ]))
+    .await;
+    let headline = b.text_when("#headline", |t| !t.is_empty()).await;
+    assert_eq!(headline, "Mean wounds: 2.309", "the README's figure");
+    let subline = b.find("#subline").await.text().await.unwrap();
+    assert_eq!(subline, "At least 1 wound: 96.79%");
+    let selected = b.find("#tab-legion").await.attr("aria-selected").await;
+    assert_eq!(selected.unwrap().as_deref(), Some("true"));
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn typing_specs_and_submitting_computes_and_puts_the_query_in_the_url() {
+    let Some(b) = browser().await else { return };
+    b.open("/").await;
+    b.type_into("#swtcg-attacker", "Power 3, Fury 1").await;
+    b.type_into("#swtcg-defender", "Health 2").await;
+    b.find("#swtcg-defender")
+        .await
+        .send_keys(&Key::Enter.to_string())
+        .await
+        .unwrap();
+    let args = [
+        "swtcg",
+        "attack",
+        "--attacker",
+        "Power 3, Fury 1",
+        "--defender",
+        "Health 2",
+    ];
+    let want = format!(
+        "Chance to destroy: {}",
+        cli_line(&args, "Chance to destroy the defender:")
+    );
+    assert_eq!(b.text_when("#headline", |t| t == want).await, want);
+    let url = b.client.current_url().await.unwrap();
+    let pairs: Vec<(String, String)> = url.query_pairs().into_owned().collect();
+    assert!(
+        pairs.contains(&("attacker".into(), "Power 3, Fury 1".into())),
+        "{url}"
+    );
+    assert!(pairs.contains(&("game".into(), "swtcg".into())), "{url}");
+
+    // Completion: the item being typed, by keyboard.
+    b.type_into("#swtcg-attacker", "Power 4, Crit").await;
+    let option = b.text_when("#swtcg-attacker-list", |t| !t.is_empty()).await;
+    assert!(option.starts_with("Critical Hit"), "{option}");
+    let input = b.find("#swtcg-attacker").await;
+    input.send_keys(&Key::Down.to_string()).await.unwrap();
+    input.send_keys(&Key::Enter.to_string()).await.unwrap();
+    input.send_keys("1").await.unwrap();
+    let value = input.prop("value").await.unwrap().unwrap();
+    assert_eq!(value, "Power 4, Critical Hit 1");
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_pinned_result_is_compared_with_the_next_one() {
+    let Some(b) = browser().await else { return };
+    b.open(&query(&[
+        ("game", "swtcg"),
+        ("attacker", "Power 4, Accuracy 1"),
+        ("defender", "Health 3"),
+    ]))
+    .await;
+    let first = b.text_when("#headline", |t| !t.is_empty()).await;
+    b.click("#pin").await;
+    b.type_into("#swtcg-attacker", "Power 4, Critical Hit 2")
+        .await;
+    b.click("#form-swtcg button[type=submit]").await;
+    let second = b.text_when("#headline", |t| t != first).await;
+    assert_ne!(first, second);
+    let header = b
+        .text_when("#compare-table thead", |t| t.contains("Now"))
+        .await;
+    assert!(header.contains("Pinned: Power 4, Accuracy 1"), "{header}");
+    assert!(header.contains("Now: Power 4, Critical Hit 2"), "{header}");
+    // Each side's chance to destroy, as the command line prints it for that loadout.
+    let row = b.text_when("#compare-table tbody", |t| !t.is_empty()).await;
+    for attacker in ["Power 4, Accuracy 1", "Power 4, Critical Hit 2"] {
+        let args = [
+            "swtcg",
+            "attack",
+            "--attacker",
+            attacker,
+            "--defender",
+            "Health 3",
+        ];
+        let p = cli_line(&args, "Chance to destroy the defender:");
+        assert!(row.contains(&p), "{attacker}: {p} in {row}");
+    }
+    let lines = b.js("return document.querySelectorAll('#chart polyline').length;");
+    assert_eq!(lines.await, 2, "both results on one chart");
+    b.click("#unpin").await;
+    let hidden = b.js("return document.getElementById('compare').hidden;");
+    assert_eq!(hidden.await, true);
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_misspelt_keyword_is_explained_beside_its_field_in_the_command_lines_words() {
+    let Some(b) = browser().await else { return };
+    b.open("/").await;
+    b.type_into("#swtcg-attacker", "Power 5, Acuracy 1").await;
+    b.click("#form-swtcg button[type=submit]").await;
+    let shown = b
+        .text_when("#swtcg-attacker-error", |t| !t.is_empty())
+        .await;
+    let out = holodice(&["swtcg", "attack", "--attacker", "Power 5, Acuracy 1"]);
+    let line = stderr(&out);
+    let cli = line.trim_end().strip_prefix("holodice: error: ").unwrap();
+    assert_eq!(shown, cli);
+    assert!(shown.contains("did you mean 'Accuracy'?"), "{shown}");
+    let invalid = b.find("#swtcg-attacker").await.attr("aria-invalid").await;
+    assert_eq!(invalid.unwrap().as_deref(), Some("true"));
+    // Fixed, the error goes away.
+    b.type_into("#swtcg-attacker", "Power 5, Accuracy 1").await;
+    b.click("#form-swtcg button[type=submit]").await;
+    b.text_when("#headline", |t| !t.is_empty()).await;
+    let left = b.js("return document.querySelectorAll('.field-error').length;");
+    assert_eq!(left.await, 0);
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_table_link_shows_the_table_and_copies_it_as_markdown() {
+    let Some(b) = browser().await else { return };
+    let pairs = [
+        ("view", "table"),
+        ("game", "swtcg"),
+        ("defender", "Health 4"),
+        ("rows", "Power 1..4"),
+        ("cols", "Critical Hit 0..1"),
+        ("stat", "destroyed"),
+    ];
+    b.open(&query(&pairs)).await;
+    b.text_when("#table-cells tbody", |t| !t.is_empty()).await;
+    let cells = b.js(
+        "return Array.from(document.querySelectorAll('#table-cells tbody tr'))\
+         .map(r => Array.from(r.cells).map(c => c.textContent.trim()));",
+    );
+    let cells: Vec<Vec<String>> = serde_json::from_value(cells.await).unwrap();
+    let args = [
+        "table",
+        "swtcg",
+        "--defender",
+        "Health 4",
+        "--rows",
+        "Power 1..4",
+        "--cols",
+        "Critical Hit 0..1",
+        "--stat",
+        "destroyed",
+    ];
+    let cli: Vec<Vec<String>> = stdout(&holodice(&args))
+        .lines()
+        .skip(4)
+        .map(|l| l.split_whitespace().map(str::to_string).collect())
+        .collect();
+    assert_eq!(cells, cli);
+    b.click("#copy-markdown").await;
+    let copied = b
+        .text_when("#table-result .copied", |t| !t.is_empty())
+        .await;
+    assert!(!copied.is_empty());
+    let text = b
+        .find("#copy-text")
+        .await
+        .prop("value")
+        .await
+        .unwrap()
+        .unwrap();
+    let mut markdown_args = args.to_vec();
+    markdown_args.extend(["--format", "markdown"]);
+    assert_eq!(text, stdout(&holodice(&markdown_args)));
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_page_fits_a_phone_and_works_by_keyboard() {
+    let Some(b) = browser().await else { return };
+    b.client.set_window_size(390, 844).await.unwrap();
+    b.open(&query(&[
+        ("game", "swtcg"),
+        ("attacker", "Power 6, Critical Hit 1"),
+        ("defender", "Health 5"),
+    ]))
+    .await;
+    b.text_when("#headline", |t| !t.is_empty()).await;
+    let overflow =
+        b.js("return document.documentElement.scrollWidth - document.documentElement.clientWidth;");
+    assert_eq!(overflow.await, 0, "no sideways scrolling at phone width");
+    // The tabs follow the arrow keys.
+    b.find("#tab-swtcg")
+        .await
+        .send_keys(&Key::Right.to_string())
+        .await
+        .unwrap();
+    let focused = b.js("return document.activeElement.id;");
+    assert_eq!(focused.await, "tab-legion");
+    let hidden = b.js("return document.getElementById('panel-legion').hidden;");
+    assert_eq!(hidden.await, false);
+    b.close().await;
+}

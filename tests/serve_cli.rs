@@ -1,0 +1,74 @@
+//! `holodice serve` as a process: the URL it prints, a clean stop on SIGTERM, one-line errors.
+
+mod common;
+
+use common::assert_user_error;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Command, Stdio};
+
+#[test]
+fn serve_prints_its_url_answers_on_loopback_and_stops_cleanly_on_sigterm() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_holodice"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--workers", "1"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    out.read_line(&mut first).unwrap();
+    let url = first
+        .split_whitespace()
+        .find(|w| w.starts_with("http://127.0.0.1:"))
+        .unwrap_or_else(|| panic!("a loopback URL, got {first:?}"));
+    let host = url.trim_start_matches("http://").trim_end_matches('/');
+    let mut stream = TcpStream::connect(host).unwrap();
+    let body = r#"{"attacker": "Power 2", "defender": "Health 1"}"#;
+    write!(
+        stream,
+        "POST /api/v1/swtcg/attack HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(answer.contains("\"destroyed\": \"3/4\""), "{answer}");
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(0), "a clean stop");
+    let mut rest = String::new();
+    out.read_to_string(&mut rest).unwrap();
+    assert!(rest.contains("1 computations at once"), "{rest}");
+    assert!(rest.ends_with("holodice: stopped\n"), "{rest}");
+}
+
+#[test]
+fn serve_refuses_bad_options_in_one_line() {
+    assert_user_error(&["serve", "--addr", "localhost"], &["--addr", "IP:PORT"]);
+    assert_user_error(
+        &["serve", "--cors", "example.org"],
+        &[
+            "--cors 'example.org' is not an origin",
+            "https://example.org",
+        ],
+    );
+    assert_user_error(
+        &["serve", "--cards", "/no/such/file.yaml"],
+        &["cannot read --cards /no/such/file.yaml"],
+    );
+    assert_user_error(&["serve", "--workers", "0"], &["--workers"]);
+}
+
+#[test]
+fn a_port_in_use_is_one_line_with_the_fix() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = taken.local_addr().unwrap().to_string();
+    let err = assert_user_error(&["serve", "--addr", &addr], &["cannot listen on", "--addr"]);
+    assert!(err.contains(&addr), "{err}");
+}
