@@ -142,14 +142,17 @@ async fn compute(
     endpoint: &'static Endpoint,
     pairs: Result<params::Pairs, Rejection>,
 ) -> Response {
-    let (command, samples) = match pairs.and_then(|p| params::command(endpoint, p)) {
+    let parsed = match pairs.and_then(|p| params::command(endpoint, p)) {
         Ok(c) => c,
         Err(r) => return error(StatusCode::BAD_REQUEST, &r.message, r.field.as_deref()),
     };
     let cards = Arc::clone(&app.cards);
+    let (command, samples) = (parsed.command, parsed.samples);
     let ran = app
         .gate
-        .run(move || command::execute(&command, &cards, &RequestFiles { samples }))
+        .run(parsed.key, move || {
+            command::execute(&command, &cards, &RequestFiles { samples })
+        })
         .await;
     match ran {
         Ok(Ok(answer)) => answer_response(answer),

@@ -1,12 +1,16 @@
-//! The gate computations pass: at most `workers` run at once, off the async threads; others wait
-//! up to `queue_wait` in order of arrival, then are turned away, so the server stays up and small
-//! queries keep being answered while heavy ones run.
+//! The gate computations pass: at most `workers` run at once, on blocking threads; others wait
+//! up to `queue_wait` in order of arrival, then are turned away, so the server stays up.
+//!
+//! Queries seen to be heavy (a run of `heavy_after` or more) pass a second gate when they come
+//! again: at most `workers - 1` of them run at once, so one worker stays free and small queries
+//! keep being answered while heavy ones run. A heavy query not seen before runs as any other.
 
+use std::collections::HashSet;
 use std::future::Future;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
-use std::time::Duration;
-use tokio::sync::Semaphore;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 /// The server's bounds on concurrency and time.
 #[derive(Debug, Clone, Copy)]
@@ -22,6 +26,8 @@ pub struct Limits {
     pub compute_time: Duration,
     /// How long a client may take to send its body.
     pub body_time: Duration,
+    /// A computation this long makes its query heavy the next time it comes.
+    pub heavy_after: Duration,
 }
 
 impl Default for Limits {
@@ -32,9 +38,13 @@ impl Default for Limits {
             max_waiting: 256,
             compute_time: Duration::from_secs(60),
             body_time: Duration::from_secs(10),
+            heavy_after: Duration::from_millis(100),
         }
     }
 }
+
+/// How many heavy queries are remembered; the memory starts afresh when it is full.
+const REMEMBERED: usize = 4096;
 
 /// Why a computation did not give an answer.
 #[derive(Debug, PartialEq, Eq)]
@@ -50,14 +60,18 @@ pub(super) enum Refusal {
 pub(super) struct Gate {
     limits: Limits,
     permits: Arc<Semaphore>,
+    heavy_permits: Arc<Semaphore>,
     waiting: AtomicUsize,
+    heavy: Arc<Mutex<HashSet<String>>>,
 }
 
 impl Gate {
     pub(super) fn new(limits: Limits) -> Gate {
         Gate {
             permits: Arc::new(Semaphore::new(limits.workers)),
+            heavy_permits: Arc::new(Semaphore::new(limits.workers.saturating_sub(1).max(1))),
             waiting: AtomicUsize::new(0),
+            heavy: Arc::default(),
             limits,
         }
     }
@@ -66,32 +80,34 @@ impl Gate {
         &self.limits
     }
 
-    /// Runs `work` on a blocking thread once a worker is free.
-    pub(super) async fn run<T, F>(&self, work: F) -> Result<T, Refusal>
+    /// Runs `work`, the query `key`, on a blocking thread once a worker is free.
+    pub(super) async fn run<T, F>(&self, key: String, work: F) -> Result<T, Refusal>
     where
         T: Send + 'static,
         F: FnOnce() -> T + Send + 'static,
     {
-        let permit = {
-            if self.waiting.fetch_add(1, Ordering::SeqCst) >= self.limits.max_waiting {
-                self.waiting.fetch_sub(1, Ordering::SeqCst);
-                return Err(Refusal::Busy);
-            }
-            let permit = timeout(
-                self.limits.queue_wait,
-                Arc::clone(&self.permits).acquire_owned(),
-            )
-            .await;
+        if self.waiting.fetch_add(1, Ordering::SeqCst) >= self.limits.max_waiting {
             self.waiting.fetch_sub(1, Ordering::SeqCst);
-            match permit {
-                Some(Ok(p)) => p,
-                _ => return Err(Refusal::Busy),
-            }
-        };
-        // The permit goes with the work: a computation that outlives its answer still counts.
+            return Err(Refusal::Busy);
+        }
+        let known_heavy = lock(&self.heavy).contains(&key);
+        let permits = self.admit(known_heavy).await;
+        self.waiting.fetch_sub(1, Ordering::SeqCst);
+        let permits = permits.ok_or(Refusal::Busy)?;
+        let (heavy, heavy_after) = (Arc::clone(&self.heavy), self.limits.heavy_after);
+        // The permits go with the work: a computation that outlives its answer still counts.
         let task = tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            work()
+            let _permits = permits;
+            let started = Instant::now();
+            let answer = work();
+            if started.elapsed() >= heavy_after {
+                let mut known = lock(&heavy);
+                if known.len() >= REMEMBERED {
+                    known.clear();
+                }
+                known.insert(key);
+            }
+            answer
         });
         match timeout(self.limits.compute_time, task).await {
             None => Err(Refusal::TooLong),
@@ -99,6 +115,28 @@ impl Gate {
             Some(Ok(v)) => Ok(v),
         }
     }
+
+    /// A worker, and for a known heavy query a place among the heavy ones, within the wait.
+    async fn admit(&self, heavy: bool) -> Option<Vec<OwnedSemaphorePermit>> {
+        let deadline = tokio::time::Instant::now() + self.limits.queue_wait;
+        let mut held = Vec::new();
+        let gates = [heavy.then_some(&self.heavy_permits), Some(&self.permits)];
+        for gate in gates.into_iter().flatten() {
+            let wait = deadline.saturating_duration_since(tokio::time::Instant::now());
+            held.push(
+                timeout(wait, Arc::clone(gate).acquire_owned())
+                    .await?
+                    .ok()?,
+            );
+        }
+        Some(held)
+    }
+}
+
+/// The set of heavy queries, even if a thread panicked while holding it (it holds only names).
+fn lock(set: &Mutex<HashSet<String>>) -> std::sync::MutexGuard<'_, HashSet<String>> {
+    set.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 async fn timeout<F: Future>(limit: Duration, f: F) -> Option<F::Output> {
@@ -117,28 +155,42 @@ mod tests {
         }
     }
 
+    /// Runs `gate.run` on a job that holds its worker until `release` is sent to.
+    fn hold(
+        gate: &Arc<Gate>,
+        key: &str,
+    ) -> (
+        std::sync::mpsc::Sender<()>,
+        tokio::task::JoinHandle<Result<bool, Refusal>>,
+    ) {
+        let (release, wait) = std::sync::mpsc::channel::<()>();
+        let gate = Arc::clone(gate);
+        let key = key.to_string();
+        let task = tokio::spawn(async move { gate.run(key, move || wait.recv().is_ok()).await });
+        (release, task)
+    }
+
+    async fn until_free(gate: &Gate, n: usize) {
+        while gate.permits.available_permits() != n {
+            tokio::task::yield_now().await;
+        }
+    }
+
     #[tokio::test]
     async fn work_runs_and_answers() {
         let gate = Gate::new(limits(1, 1000));
-        assert_eq!(gate.run(|| 6 * 7).await, Ok(42));
+        assert_eq!(gate.run("q".into(), || 6 * 7).await, Ok(42));
     }
 
     #[tokio::test]
     async fn a_request_waits_for_a_busy_worker_then_is_turned_away() {
         let gate = Arc::new(Gate::new(limits(1, 50)));
-        let (release, hold) = std::sync::mpsc::channel::<()>();
-        let busy = {
-            let gate = Arc::clone(&gate);
-            tokio::spawn(async move { gate.run(move || hold.recv().is_ok()).await })
-        };
-        // Until the first computation holds the only worker, a second one could slip in.
-        while gate.permits.available_permits() > 0 {
-            tokio::task::yield_now().await;
-        }
-        assert_eq!(gate.run(|| ()).await, Err(Refusal::Busy));
+        let (release, busy) = hold(&gate, "a");
+        until_free(&gate, 0).await;
+        assert_eq!(gate.run("b".into(), || ()).await, Err(Refusal::Busy));
         release.send(()).unwrap();
         assert_eq!(busy.await.unwrap(), Ok(true));
-        assert_eq!(gate.run(|| 1).await, Ok(1));
+        assert_eq!(gate.run("c".into(), || 1).await, Ok(1));
     }
 
     #[tokio::test]
@@ -147,17 +199,15 @@ mod tests {
             max_waiting: 0,
             ..limits(1, 1000)
         });
-        assert_eq!(gate.run(|| ()).await, Err(Refusal::Busy));
+        assert_eq!(gate.run("q".into(), || ()).await, Err(Refusal::Busy));
     }
 
     #[tokio::test]
     async fn a_panic_is_a_failure_not_a_crash() {
         let gate = Gate::new(limits(1, 1000));
-        assert_eq!(
-            gate.run(|| -> u8 { panic!("a bug") }).await,
-            Err(Refusal::Failed)
-        );
-        assert_eq!(gate.run(|| 2).await, Ok(2));
+        let failed = gate.run("q".into(), || -> u8 { panic!("a bug") }).await;
+        assert_eq!(failed, Err(Refusal::Failed));
+        assert_eq!(gate.run("q".into(), || 2).await, Ok(2));
     }
 
     #[tokio::test]
@@ -166,11 +216,26 @@ mod tests {
             compute_time: Duration::from_millis(10),
             ..limits(1, 1000)
         });
-        let (release, hold) = std::sync::mpsc::channel::<()>();
-        assert_eq!(
-            gate.run(move || hold.recv().is_ok()).await,
-            Err(Refusal::TooLong)
-        );
+        let (release, wait) = std::sync::mpsc::channel::<()>();
+        let late = gate.run("q".into(), move || wait.recv().is_ok()).await;
+        assert_eq!(late, Err(Refusal::TooLong));
         release.send(()).unwrap();
+    }
+
+    #[tokio::test]
+    async fn a_known_heavy_query_leaves_a_worker_for_the_others() {
+        let gate = Arc::new(Gate::new(Limits {
+            heavy_after: Duration::ZERO,
+            ..limits(2, 50)
+        }));
+        // Seen once, the query is known to be heavy.
+        assert_eq!(gate.run("heavy".into(), || ()).await, Ok(()));
+        let (release, first) = hold(&gate, "heavy");
+        until_free(&gate, 1).await;
+        // A second copy waits for the first, and is turned away; another query runs at once.
+        assert_eq!(gate.run("heavy".into(), || ()).await, Err(Refusal::Busy));
+        assert_eq!(gate.run("small".into(), || 3).await, Ok(3));
+        release.send(()).unwrap();
+        assert_eq!(first.await.unwrap(), Ok(true));
     }
 }

@@ -129,7 +129,10 @@ pub fn run(args: &ServeArgs, files: &dyn Files) -> Result<(), Error> {
         limits,
         cors,
     };
+    // Computations are the only blocking work: one thread each, so memory freed by one is
+    // reused by the next rather than kept by many threads' allocators.
     let runtime = tokio::runtime::Builder::new_multi_thread()
+        .max_blocking_threads(config.limits.workers)
         .enable_all()
         .build()
         .map_err(|e| Error::File(format!("cannot start the server: {e}")))?;

@@ -233,11 +233,16 @@ pub(super) fn keys(endpoint: &Endpoint) -> Vec<String> {
     keys
 }
 
-/// The command a request asks for, and the samples it carries (`check`).
-pub(super) fn command(
-    endpoint: &Endpoint,
-    pairs: Pairs,
-) -> Result<(Command, Option<String>), Rejection> {
+/// What a request asks for: the command, the samples it carries (`check`), and its arguments
+/// as one string that names the query.
+pub(super) struct Parsed {
+    pub command: Command,
+    pub samples: Option<String>,
+    pub key: String,
+}
+
+/// The command a request asks for.
+pub(super) fn command(endpoint: &Endpoint, pairs: Pairs) -> Result<Parsed, Rejection> {
     let outer = subcommand(tree(), endpoint.command);
     let mut game = None;
     let mut samples = None;
@@ -307,6 +312,7 @@ pub(super) fn command(
         (_, Some(given)) => Some(samples_text(given)?),
         (_, None) => None,
     };
+    let key = argv.join("\0");
     let parsed = tree()
         .clone()
         .try_get_matches_from(argv)
@@ -317,7 +323,11 @@ pub(super) fn command(
                 usage_message(&e).unwrap_or_else(|| "the request asks for help".to_string());
             Rejection { message, field }
         })?;
-    Ok((parsed.command, samples))
+    Ok(Parsed {
+        command: parsed.command,
+        samples,
+        key,
+    })
 }
 
 fn one_game(given: &Given) -> Result<&'static str, Rejection> {
@@ -477,8 +487,10 @@ mod tests {
     #[test]
     fn values_that_look_like_options_stay_values() {
         let pairs = from_json(br#"{"count": -1, "target": "--help"}"#).unwrap();
-        let (command, _) = command(endpoint("swtcg/dice"), pairs).unwrap();
-        let Command::Swtcg(_) = command else {
+        let Ok(parsed) = command(endpoint("swtcg/dice"), pairs) else {
+            panic!("parsed")
+        };
+        let Command::Swtcg(_) = parsed.command else {
             panic!("a SWTCG command")
         };
     }
