@@ -778,3 +778,32 @@ async fn the_index_lists_every_endpoint_with_the_command_lines_options() {
         }
     }
 }
+
+#[tokio::test]
+async fn the_server_docs_list_each_endpoints_keys_as_the_index_does() {
+    let (_, _, body) = call(get("/api/v1")).await;
+    let index: Value = serde_json::from_str(&body).unwrap();
+    let docs = std::fs::read_to_string("docs/server.md").unwrap();
+    for e in index["endpoints"].as_array().unwrap() {
+        let path = e["path"].as_str().unwrap();
+        let row = docs
+            .lines()
+            .find(|l| l.starts_with(&format!("| `{path}` |")))
+            .unwrap_or_else(|| panic!("docs/server.md lists {path}"));
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        let methods: Vec<&str> = e["methods"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap())
+            .collect();
+        assert_eq!(cells[2], methods.join(", "), "{path}");
+        let keys: Vec<&str> = e["keys"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|k| k.as_str().unwrap())
+            .collect();
+        assert_eq!(cells[4], keys.join(", "), "{path}");
+    }
+}

@@ -438,7 +438,9 @@ function chartData(entry) {
 function drawChart() {
   const series = [current, pinned].filter(Boolean).map(chartData);
   const ks = [...new Set(series.flat().map((r) => r[0]))].sort((a, b) => a - b);
-  const [W, H, L, B, T, R] = [640, 260, 44, 30, 12, 12];
+  // The drawing's units are about the screen's pixels, so its text stays readable on a phone.
+  const W = Math.max(320, Math.min(640, $("#chart").clientWidth || 640));
+  const [H, L, B, T, R] = [Math.round(W * 0.42), 44, 30, 12, 12];
   const lo = ks[0];
   const hi = ks[ks.length - 1];
   const span = Math.max(hi - lo + 1, 1);
@@ -575,8 +577,9 @@ async function computeTable(form, p) {
     (t.cols ? t.cols.values : [t.stat]).map((c) => el("th", { text: c })));
   const body = t.rows.values.map((r, i) => el("tr", {}, el("th", { scope: "row", text: r }),
     t.cells[i].map((v) => el("td", { text: tableCell(t, v, exact, digits) }))));
-  $("#table-cells").replaceChildren(el("caption", {}, el("strong", { text: t.title }), el("br"), t.caption),
-    el("thead", {}, head), el("tbody", {}, body));
+  $("#table-title").textContent = t.title;
+  $("#table-caption").textContent = t.caption;
+  $("#table-cells").replaceChildren(el("thead", {}, head), el("tbody", {}, body));
   $("#table-command").textContent = commandLine(form, p);
   $("#copy-text").hidden = true;
   $("#table-result .copied").textContent = "";

@@ -30,8 +30,8 @@ command's long options, and the answer is what the command prints with --format 
 Examples:
   holodice serve
   holodice serve --addr 127.0.0.1:9000 --cards my-cards.yaml
-  curl -d '{\"attacker\": \"Power 5, Critical Hit 2\", \"defender\": \"Health 4, Armor\"}' http://127.0.0.1:8080/api/v1/swtcg/attack
-  curl 'http://127.0.0.1:8080/api/v1/legion/attack?attacker=4+red,+surge+crit&defender=white+defense'
+  curl -d '{\"attacker\": \"Power 5\"}' 127.0.0.1:8080/api/v1/swtcg/attack
+  curl '127.0.0.1:8080/api/v1/legion/attack?attacker=4+red&defender=white+defense'
 ";
 
 #[derive(Args)]
