@@ -807,3 +807,112 @@ async fn the_server_docs_list_each_endpoints_keys_as_the_index_does() {
         assert_eq!(cells[4], keys.join(", "), "{path}");
     }
 }
+
+/// Any request built from the endpoints' keys and a vocabulary of good and bad values.
+fn arbitrary_request() -> impl proptest::strategy::Strategy<Value = (usize, Value)> {
+    use proptest::prelude::*;
+    let keys = prop::sample::select(vec![
+        "attacker",
+        "defender",
+        "secondary",
+        "interceptor",
+        "guardian",
+        "target",
+        "count",
+        "attacks",
+        "rule",
+        "policy",
+        "objective",
+        "mode",
+        "arena",
+        "edition",
+        "format",
+        "exact",
+        "enhance",
+        "game",
+        "rows",
+        "cols",
+        "stat",
+        "digits",
+        "samples",
+        "alpha",
+        "test",
+        "variable",
+        "unpreventable",
+        "cards",
+        "plot",
+        "help",
+        "",
+    ]);
+    let text = prop::sample::select(vec![
+        "Power 3",
+        "Power 2, Lucky 1, Critical Hit 1",
+        "Health 2, Armor",
+        "4 red, aim 1",
+        "white defense, cover 1",
+        "Guardian 1, red defense",
+        "@Red Squadron X-wing",
+        "Powr",
+        "-1",
+        "0",
+        "3",
+        "1e-6",
+        "greedy",
+        "optimal",
+        "mean",
+        "atleast:2",
+        "json",
+        "svg",
+        "html",
+        "swtcg",
+        "legion",
+        "Power 1..3",
+        "red 1..2",
+        "auto-hit=yes",
+        "overkill",
+        "--help",
+        "",
+        "\u{0}",
+        "ü,,,",
+        "1\n2\n3",
+    ]);
+    let value = prop_oneof![
+        text.clone().prop_map(|t| json!(t)),
+        any::<i64>().prop_map(|n| json!(n)),
+        any::<bool>().prop_map(|b| json!(b)),
+        prop::collection::vec(text, 0..3).prop_map(|v| json!(v)),
+        Just(json!(null)),
+        Just(json!({"nested": 1})),
+        "[ -~]{0,12}".prop_map(|t| json!(t)),
+    ];
+    (
+        0..7usize,
+        prop::collection::btree_map(keys, value, 0..6)
+            .prop_map(|m| Value::Object(m.into_iter().map(|(k, v)| (k.to_string(), v)).collect())),
+    )
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+    /// No request, however wrong, gets a 500: an answer or a one-line error with its status.
+    #[test]
+    fn no_request_gets_a_500((endpoint, body) in arbitrary_request()) {
+        let paths = ["swtcg/attack", "swtcg/dice", "swtcg/sequence", "legion/attack", "table",
+                     "check", "swtcg/keywords"];
+        let path = format!("/api/v1/{}", paths[endpoint]);
+        let runtime = tokio::runtime::Runtime::new().unwrap();
+        let (status, media, text) = runtime.block_on(call(post(&path, body.to_string())));
+        proptest::prop_assert!(
+            [StatusCode::OK, StatusCode::BAD_REQUEST, StatusCode::METHOD_NOT_ALLOWED]
+                .contains(&status),
+            "{path} {body}: {status} {text}"
+        );
+        if status != StatusCode::OK {
+            proptest::prop_assert_eq!(media.as_str(), "application/json");
+            let error: Value = serde_json::from_str(&text).unwrap();
+            let line = error["error"].as_str().unwrap();
+            proptest::prop_assert!(!line.is_empty() && !line.contains('\n'), "{}", line);
+        }
+    }
+}

@@ -3,7 +3,7 @@
 //! by the command line's own definitions. Keys are the long options; options that name files are
 //! refused, so no request reads or writes a file on the server.
 
-use crate::command::{usage_message, Cli, Command};
+use crate::command::{one_line, usage_message, Cli, Command};
 use clap::{ArgAction, CommandFactory, FromArgMatches};
 use serde_json::Value;
 use std::path::PathBuf;
@@ -78,9 +78,10 @@ pub(super) struct Rejection {
 }
 
 impl Rejection {
+    /// A rejection; user text it echoes stays on one line.
     fn new(message: String, field: Option<&str>) -> Rejection {
         Rejection {
-            message,
+            message: one_line(&message),
             field: field.map(str::to_string),
         }
     }
