@@ -1,15 +1,15 @@
 //! The gate computations pass: at most `workers` run at once, on blocking threads; others wait
 //! up to `queue_wait` in order of arrival, then are turned away, so the server stays up.
 //!
-//! Queries seen to be heavy (a run of `heavy_after` or more) pass a second gate when they come
-//! again: at most `workers - 1` of them run at once, so one worker stays free and small queries
+//! Queries seen to be heavy (still running after `heavy_after`) pass a second gate when they come
+//! again, even while the first still runs: at most `workers - 1` of them run at once, so one worker stays free and small queries
 //! keep being answered while heavy ones run. A heavy query not seen before runs as any other.
 
 use std::collections::HashSet;
 use std::future::Future;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 /// The server's bounds on concurrency and time.
@@ -26,7 +26,7 @@ pub struct Limits {
     pub compute_time: Duration,
     /// How long a client may take to send its body.
     pub body_time: Duration,
-    /// A computation this long makes its query heavy the next time it comes.
+    /// A computation still running after this long makes its query heavy.
     pub heavy_after: Duration,
 }
 
@@ -94,26 +94,39 @@ impl Gate {
         let permits = self.admit(known_heavy).await;
         self.waiting.fetch_sub(1, Ordering::SeqCst);
         let permits = permits.ok_or(Refusal::Busy)?;
-        let (heavy, heavy_after) = (Arc::clone(&self.heavy), self.limits.heavy_after);
         // The permits go with the work: a computation that outlives its answer still counts.
-        let task = tokio::task::spawn_blocking(move || {
+        let mut task = tokio::task::spawn_blocking(move || {
             let _permits = permits;
-            let started = Instant::now();
-            let answer = work();
-            if started.elapsed() >= heavy_after {
-                let mut known = lock(&heavy);
-                if known.len() >= REMEMBERED {
-                    known.clear();
-                }
-                known.insert(key);
-            }
-            answer
+            work()
         });
-        match timeout(self.limits.compute_time, task).await {
+        let quick = timeout(self.limits.heavy_after, &mut task).await;
+        let done = match quick {
+            Some(done) => Some(done),
+            None => {
+                // Still running: the query is heavy from now on, and this run counts among the
+                // heavy ones if there is room (it runs on either way).
+                self.remember(key);
+                let _heavy = Arc::clone(&self.heavy_permits).try_acquire_owned();
+                let left = self
+                    .limits
+                    .compute_time
+                    .saturating_sub(self.limits.heavy_after);
+                timeout(left, task).await
+            }
+        };
+        match done {
             None => Err(Refusal::TooLong),
             Some(Err(_)) => Err(Refusal::Failed),
             Some(Ok(v)) => Ok(v),
         }
+    }
+
+    fn remember(&self, key: String) {
+        let mut known = lock(&self.heavy);
+        if known.len() >= REMEMBERED {
+            known.clear();
+        }
+        known.insert(key);
     }
 
     /// A worker, and for a known heavy query a place among the heavy ones, within the wait.
@@ -223,19 +236,23 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_known_heavy_query_leaves_a_worker_for_the_others() {
+    async fn a_heavy_query_leaves_a_worker_for_the_others_while_it_runs() {
         let gate = Arc::new(Gate::new(Limits {
-            heavy_after: Duration::ZERO,
+            heavy_after: Duration::from_millis(10),
             ..limits(2, 50)
         }));
-        // Seen once, the query is known to be heavy.
-        assert_eq!(gate.run("heavy".into(), || ()).await, Ok(()));
         let (release, first) = hold(&gate, "heavy");
-        until_free(&gate, 1).await;
+        // Once it has run past `heavy_after`, it is known and counts among the heavy ones.
+        while gate.heavy_permits.available_permits() > 0 {
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        assert!(lock(&gate.heavy).contains("heavy"));
         // A second copy waits for the first, and is turned away; another query runs at once.
         assert_eq!(gate.run("heavy".into(), || ()).await, Err(Refusal::Busy));
         assert_eq!(gate.run("small".into(), || 3).await, Ok(3));
         release.send(()).unwrap();
         assert_eq!(first.await.unwrap(), Ok(true));
+        // Known heavy, it runs alone among the heavy ones, and then answers as any other.
+        assert_eq!(gate.run("heavy".into(), || 4).await, Ok(4));
     }
 }
