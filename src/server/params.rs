@@ -174,6 +174,18 @@ fn tree() -> &'static clap::Command {
     })
 }
 
+/// The command line parsed, by a copy of its definitions kept on each thread (building them
+/// costs more than most queries).
+fn parse(argv: Vec<String>) -> Result<Cli, clap::Error> {
+    thread_local! {
+        static PARSER: std::cell::RefCell<clap::Command> = std::cell::RefCell::new(tree().clone());
+    }
+    PARSER.with_borrow_mut(|parser| {
+        let matches = parser.try_get_matches_from_mut(argv)?;
+        Cli::from_arg_matches(&matches)
+    })
+}
+
 fn subcommand<'a>(mut c: &'a clap::Command, path: &[&str]) -> &'a clap::Command {
     for name in path {
         c = c
@@ -314,10 +326,7 @@ pub(super) fn command(endpoint: &Endpoint, pairs: Pairs) -> Result<Parsed, Rejec
         (_, None) => None,
     };
     let key = argv.join("\0");
-    let parsed = tree()
-        .clone()
-        .try_get_matches_from(argv)
-        .and_then(|m| Cli::from_arg_matches(&m))
+    let parsed = parse(argv)
         .map_err(|e| {
             let field = invalid_key(&e);
             let message =
