@@ -9,6 +9,15 @@ use std::process::{Command, Stdio};
 
 #[test]
 fn serve_prints_its_url_answers_on_loopback_and_stops_cleanly_on_sigterm() {
+    serve_and_stop("-TERM");
+}
+
+#[test]
+fn serve_stops_cleanly_on_ctrl_c() {
+    serve_and_stop("-INT");
+}
+
+fn serve_and_stop(signal: &str) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_holodice"))
         .args(["serve", "--addr", "127.0.0.1:0", "--workers", "1"])
         .stdout(Stdio::piped())
@@ -36,7 +45,7 @@ fn serve_prints_its_url_answers_on_loopback_and_stops_cleanly_on_sigterm() {
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
     assert!(answer.contains("\"destroyed\": \"3/4\""), "{answer}");
     let killed = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
+        .args([signal, &child.id().to_string()])
         .status()
         .unwrap();
     assert!(killed.success());

@@ -179,83 +179,92 @@ function currentItem(input) {
   return { start: start + lead.length, word: raw.slice(lead.length), end: text.length };
 }
 
-function attachCompletion(input) {
-  const list = el("ul", { class: "suggestions", role: "listbox", id: `${input.id}-list`, hidden: true });
-  input.after(list);
-  input.setAttribute("role", "combobox");
-  input.setAttribute("aria-autocomplete", "list");
-  input.setAttribute("aria-expanded", "false");
-  input.setAttribute("aria-controls", list.id);
-  let active = -1;
-  let shown = [];
-
-  const close = () => {
-    list.hidden = true;
+/** A list of completions under a SPEC field, driven by mouse or keyboard (a combobox). */
+class Completion {
+  constructor(input) {
+    this.input = input;
+    this.list = el("ul", { class: "suggestions", role: "listbox", id: `${input.id}-list`, hidden: true });
+    this.shown = [];
+    this.active = -1;
+    input.after(this.list);
+    input.setAttribute("role", "combobox");
+    input.setAttribute("aria-autocomplete", "list");
     input.setAttribute("aria-expanded", "false");
-    input.removeAttribute("aria-activedescendant");
-    active = -1;
-  };
-  const highlight = (i) => {
-    active = i;
-    $$("li", list).forEach((li, j) => li.setAttribute("aria-selected", String(j === i)));
-    const li = list.children[i];
+    input.setAttribute("aria-controls", this.list.id);
+    input.addEventListener("input", () => this.update());
+    input.addEventListener("blur", () => this.close());
+    input.addEventListener("keydown", (e) => this.key(e));
+  }
+
+  close() {
+    this.list.hidden = true;
+    this.input.setAttribute("aria-expanded", "false");
+    this.input.removeAttribute("aria-activedescendant");
+    this.active = -1;
+  }
+
+  highlight(i) {
+    this.active = i;
+    $$("li", this.list).forEach((li, j) => li.setAttribute("aria-selected", String(j === i)));
+    const li = this.list.children[i];
     if (li) {
-      input.setAttribute("aria-activedescendant", li.id);
+      this.input.setAttribute("aria-activedescendant", li.id);
       li.scrollIntoView({ block: "nearest" });
     }
-  };
-  const accept = (choice) => {
+  }
+
+  /** Replaces the item being typed with `choice`, leaving room for its value. */
+  accept(choice) {
+    const input = this.input;
     const { start, end } = currentItem(input);
     const before = input.value.slice(0, start).replace(/,\s*$/, ", ").replace(/^\s+/, "");
-    const after = input.value.slice(end);
     const inserted = choice.name + (choice.takesValue ? " " : "");
-    input.value = before + inserted + after;
+    input.value = before + inserted + input.value.slice(end);
     const caret = (before + inserted).length;
     input.setSelectionRange(caret, caret);
-    close();
-  };
-  const update = () => {
-    const { word } = currentItem(input);
-    const w = word.trim().toLowerCase();
-    if (!w) return close();
-    const seen = new Set();
-    shown = candidates(input)
-      .filter((c) => c.name.toLowerCase().startsWith(w) && c.name.toLowerCase() !== w)
-      .filter((c) => !seen.has(c.name) && seen.add(c.name))
-      .slice(0, 12);
-    if (!shown.length) return close();
-    list.replaceChildren(
-      ...shown.map((c, i) => {
-        const li = el("li", { role: "option", id: `${list.id}-${i}`, "aria-selected": "false" }, c.name,
-          el("span", { class: "kind", text: c.kind }));
-        li.addEventListener("mousedown", (e) => {
-          e.preventDefault();
-          accept(c);
-        });
-        return li;
-      })
-    );
-    list.hidden = false;
-    input.setAttribute("aria-expanded", "true");
-    highlight(-1);
-  };
+    this.close();
+  }
 
-  input.addEventListener("input", update);
-  input.addEventListener("blur", close);
-  input.addEventListener("keydown", (e) => {
-    if (list.hidden) return;
+  update() {
+    const w = currentItem(this.input).word.trim().toLowerCase();
+    const seen = new Set();
+    this.shown = w
+      ? candidates(this.input)
+          .filter((c) => c.name.toLowerCase().startsWith(w) && c.name.toLowerCase() !== w)
+          .filter((c) => !seen.has(c.name) && seen.add(c.name))
+          .slice(0, 12)
+      : [];
+    if (!this.shown.length) return this.close();
+    this.list.replaceChildren(...this.shown.map((c, i) => this.option(c, i)));
+    this.list.hidden = false;
+    this.input.setAttribute("aria-expanded", "true");
+    this.highlight(-1);
+  }
+
+  option(c, i) {
+    const li = el("li", { role: "option", id: `${this.list.id}-${i}`, "aria-selected": "false" },
+      c.name, el("span", { class: "kind", text: c.kind }));
+    li.addEventListener("mousedown", (e) => {
+      e.preventDefault();
+      this.accept(c);
+    });
+    return li;
+  }
+
+  key(e) {
+    if (this.list.hidden) return;
+    const n = this.shown.length;
     if (e.key === "ArrowDown" || e.key === "ArrowUp") {
       e.preventDefault();
-      const n = shown.length;
-      highlight(e.key === "ArrowDown" ? (active + 1) % n : (active - 1 + n) % n);
-    } else if ((e.key === "Enter" || e.key === "Tab") && active >= 0) {
+      this.highlight(e.key === "ArrowDown" ? (this.active + 1) % n : (this.active - 1 + n) % n);
+    } else if ((e.key === "Enter" || e.key === "Tab") && this.active >= 0) {
       e.preventDefault();
-      accept(shown[active]);
+      this.accept(this.shown[this.active]);
     } else if (e.key === "Escape") {
       e.preventDefault();
-      close();
+      this.close();
     }
-  });
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -637,7 +646,7 @@ function wire() {
       submit(form);
     });
   }
-  $$("input.spec").forEach(attachCompletion);
+  $$("input.spec").forEach((input) => new Completion(input));
   $("#show-exact").addEventListener("change", () => current && distTable());
   $("#pin").addEventListener("click", () => {
     pinned = current;

@@ -257,32 +257,81 @@ pub(super) struct Parsed {
 /// The command a request asks for.
 pub(super) fn command(endpoint: &Endpoint, pairs: Pairs) -> Result<Parsed, Rejection> {
     let outer = subcommand(tree(), endpoint.command);
-    let mut game = None;
-    let mut samples = None;
-    let mut rest = Vec::new();
-    for (key, given) in pairs {
-        match key.as_str() {
-            "game" if endpoint.game != Game::Fixed => game = Some(one_game(&given)?),
-            "samples" if endpoint.game == Game::Subcommand => samples = Some(given),
-            _ => rest.push((key, given)),
-        }
-    }
-    if let Some((key, _)) = rest.iter().find(|(k, _)| names_a_file_of(outer, k)) {
+    let special = Special::take(endpoint, pairs)?;
+    if let Some((key, _)) = special.rest.iter().find(|(k, _)| names_a_file_of(outer, k)) {
         return Err(unknown(endpoint, key, outer, None));
     }
-    let inner = match (endpoint.game, game) {
-        (Game::Fixed, _) => None,
+    let inner = match (endpoint.game, special.game) {
+        (Game::Fixed, _) | (Game::Argument, Some(_)) => None,
+        (Game::Subcommand, Some(g)) => Some(subcommand(outer, &[g])),
         (_, None) => {
             return Err(Rejection::new(
                 format!("{} needs 'game': swtcg or legion", endpoint.path),
                 Some("game"),
             ))
         }
-        (Game::Argument, Some(_)) => None,
-        (Game::Subcommand, Some(g)) => Some(subcommand(outer, &[g])),
     };
+    let (outer_args, inner_args) = arguments(endpoint, &special.rest, outer, inner)?;
+    let argv = argv(endpoint, special.game, outer_args, inner_args);
+    let samples = match (endpoint.game, special.samples) {
+        (Game::Subcommand, None) => {
+            return Err(Rejection::new(
+                "check needs 'samples': the outcomes as text, one per line (or outcome,count \
+                 rows), or a list of numbers"
+                    .into(),
+                Some("samples"),
+            ))
+        }
+        (_, Some(given)) => Some(samples_text(given)?),
+        (_, None) => None,
+    };
+    let key = argv.join("\0");
+    let parsed = parse(argv).map_err(|e| Rejection {
+        message: usage_message(&e).unwrap_or_else(|| "the request asks for help".to_string()),
+        field: invalid_key(&e),
+    })?;
+    Ok(Parsed {
+        command: parsed.command,
+        samples,
+        key,
+    })
+}
+
+/// The keys that are not options: the game of a table or check, and check's samples.
+struct Special {
+    game: Option<&'static str>,
+    samples: Option<Given>,
+    rest: Pairs,
+}
+
+impl Special {
+    fn take(endpoint: &Endpoint, pairs: Pairs) -> Result<Special, Rejection> {
+        let mut special = Special {
+            game: None,
+            samples: None,
+            rest: Vec::new(),
+        };
+        for (key, given) in pairs {
+            match key.as_str() {
+                "game" if endpoint.game != Game::Fixed => special.game = Some(one_game(&given)?),
+                "samples" if endpoint.game == Game::Subcommand => special.samples = Some(given),
+                _ => special.rest.push((key, given)),
+            }
+        }
+        Ok(special)
+    }
+}
+
+/// The options the keys give, to the command (`outer`) or to its game's subcommand (`inner`);
+/// JSON unless another format is asked for.
+fn arguments(
+    endpoint: &Endpoint,
+    pairs: &Pairs,
+    outer: &clap::Command,
+    inner: Option<&clap::Command>,
+) -> Result<(Vec<String>, Vec<String>), Rejection> {
     let (mut outer_args, mut inner_args) = (Vec::new(), Vec::new());
-    for (key, given) in &rest {
+    for (key, given) in pairs {
         let (arg, into) = match options(outer).find(|(l, _)| *l == key) {
             Some((_, arg)) => (arg, &mut outer_args),
             None => match inner.and_then(|c| options(c).find(|(l, _)| *l == key)) {
@@ -292,9 +341,19 @@ pub(super) fn command(endpoint: &Endpoint, pairs: Pairs) -> Result<Parsed, Rejec
         };
         into.extend(tokens(key, arg, given)?);
     }
-    if !rest.iter().any(|(k, _)| k == "format") {
+    if !pairs.iter().any(|(k, _)| k == "format") {
         outer_args.push("--format=json".to_string());
     }
+    Ok((outer_args, inner_args))
+}
+
+/// The whole command line, the game and the options in their places.
+fn argv(
+    endpoint: &Endpoint,
+    game: Option<&str>,
+    outer_args: Vec<String>,
+    inner_args: Vec<String>,
+) -> Vec<String> {
     let mut argv: Vec<String> = std::iter::once("holodice")
         .chain(endpoint.command.iter().copied())
         .map(str::to_string)
@@ -313,31 +372,7 @@ pub(super) fn command(endpoint: &Endpoint, pairs: Pairs) -> Result<Parsed, Rejec
             argv.extend(inner_args);
         }
     }
-    let samples = match (endpoint.game, samples) {
-        (Game::Subcommand, None) => {
-            return Err(Rejection::new(
-                "check needs 'samples': the outcomes as text, one per line (or outcome,count \
-                 rows), or a list of numbers"
-                    .into(),
-                Some("samples"),
-            ))
-        }
-        (_, Some(given)) => Some(samples_text(given)?),
-        (_, None) => None,
-    };
-    let key = argv.join("\0");
-    let parsed = parse(argv)
-        .map_err(|e| {
-            let field = invalid_key(&e);
-            let message =
-                usage_message(&e).unwrap_or_else(|| "the request asks for help".to_string());
-            Rejection { message, field }
-        })?;
-    Ok(Parsed {
-        command: parsed.command,
-        samples,
-        key,
-    })
+    argv
 }
 
 fn one_game(given: &Given) -> Result<&'static str, Rejection> {
