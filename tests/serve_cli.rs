@@ -81,3 +81,42 @@ fn a_port_in_use_is_one_line_with_the_fix() {
     let err = assert_user_error(&["serve", "--addr", &addr], &["cannot listen on", "--addr"]);
     assert!(err.contains(&addr), "{err}");
 }
+
+#[test]
+fn a_client_that_never_finishes_its_headers_is_dropped() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_holodice"))
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    out.read_line(&mut first).unwrap();
+    let url = first
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap();
+    let host = url
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_string();
+    let mut slow = TcpStream::connect(&host).unwrap();
+    slow.write_all(b"GET / HTTP/1.1\r\nHo").unwrap();
+    let started = std::time::Instant::now();
+    let mut rest = Vec::new();
+    let _ = slow.read_to_end(&mut rest);
+    let waited = started.elapsed().as_secs_f64();
+    assert!((9.0..20.0).contains(&waited), "dropped after {waited} s");
+    // The server still answers others.
+    let mut ok = TcpStream::connect(&host).unwrap();
+    write!(
+        ok,
+        "GET /api/v1/swtcg/rules HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut answer = String::new();
+    ok.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    let _ = child.kill();
+    let _ = child.wait();
+}

@@ -149,6 +149,7 @@ async fn serve(addr: SocketAddr, config: Config) -> Result<(), Error> {
         .local_addr()
         .map_err(|e| Error::File(format!("cannot listen on {addr}: {e}")))?;
     let workers = config.limits.workers;
+    let header_time = config.limits.body_time;
     say(&format!(
         "holodice: serving http://{}/ (Ctrl-C stops it)",
         url_host(bound)
@@ -162,12 +163,53 @@ async fn serve(addr: SocketAddr, config: Config) -> Result<(), Error> {
     say(&format!(
         "holodice: {workers} computations at once, API under /api/v1/"
     ));
-    axum::serve(listener, router(config))
-        .with_graceful_shutdown(stop_signal())
-        .await
-        .map_err(|e| Error::File(format!("the server stopped: {e}")))?;
+    connections(listener, router(config), header_time).await;
     say("holodice: stopped");
     Ok(())
+}
+
+/// Connections open at once; more wait in the system's queue until one closes.
+const MAX_CONNECTIONS: usize = 512;
+
+/// How long open connections may take to finish once the server is asked to stop.
+const STOP_TIME: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// Accepts connections until Ctrl-C or SIGTERM, at most [`MAX_CONNECTIONS`] at once, each given
+/// `header_time` to send a request's headers; then lets them finish.
+async fn connections(
+    listener: tokio::net::TcpListener,
+    app: Router,
+    header_time: std::time::Duration,
+) {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    let open = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
+    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    let mut stop = std::pin::pin!(stop_signal());
+    loop {
+        let accepted = tokio::select! {
+            () = &mut stop => break,
+            accepted = async {
+                let permit = Arc::clone(&open).acquire_owned().await;
+                (permit, listener.accept().await)
+            } => accepted,
+        };
+        let (Ok(permit), Ok((stream, _))) = accepted else {
+            // Out of file descriptors, say: wait a moment rather than spin.
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            continue;
+        };
+        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        let connection = hyper::server::conn::http1::Builder::new()
+            .timer(TokioTimer::new())
+            .header_read_timeout(header_time)
+            .serve_connection(TokioIo::new(stream), service);
+        let watched = graceful.watch(connection);
+        tokio::spawn(async move {
+            let _ = watched.await;
+            drop(permit);
+        });
+    }
+    let _ = tokio::time::timeout(STOP_TIME, graceful.shutdown()).await;
 }
 
 /// A line on standard output; a closed output does not stop the server.
