@@ -815,3 +815,52 @@ fn help_and_version_print_on_stdout_and_exit_zero() {
         assert!(text.contains(name), "attack --help lists {name}");
     }
 }
+
+#[test]
+fn output_that_cannot_be_written_is_one_line_and_status_2() {
+    let full = std::fs::File::create("/dev/full").expect("Linux has /dev/full");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_holodice"))
+        .args([
+            "swtcg",
+            "attack",
+            "--attacker",
+            "Power 200",
+            "--format",
+            "json",
+        ])
+        .stdout(full)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.starts_with("holodice: error: cannot write the output:"),
+        "{err}"
+    );
+    assert_eq!(err.matches('\n').count(), 1, "{err}");
+}
+
+#[test]
+fn a_reader_that_stops_reading_is_not_an_error() {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_holodice"))
+        .args([
+            "swtcg",
+            "attack",
+            "--attacker",
+            "Power 2000",
+            "--format",
+            "json",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
