@@ -7,9 +7,8 @@
 
 mod common;
 
-use common::{holodice, stderr, stdout};
+use common::{attack_args, holodice, serve, stderr, stdout, Served};
 use fantoccini::{elements::Element, key::Key, Client, ClientBuilder, Locator};
-use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -24,26 +23,6 @@ impl Drop for Killed {
     }
 }
 
-/// `holodice serve` on a free loopback port, and the URL it printed.
-fn serve() -> (Killed, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_holodice"))
-        .args(["serve", "--addr", "127.0.0.1:0"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("holodice serve starts");
-    let mut line = String::new();
-    let mut out = BufReader::new(child.stdout.take().unwrap());
-    out.read_line(&mut line).unwrap();
-    // Whatever else it prints is read, so that it never writes into a closed pipe.
-    std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
-    let url = line
-        .split_whitespace()
-        .find(|w| w.starts_with("http://"))
-        .unwrap_or_else(|| panic!("serve printed its URL, got {line:?}"))
-        .to_string();
-    (Killed(child), url)
-}
-
 fn tool(var: &str, default: &str) -> Option<PathBuf> {
     let path = std::env::var_os(var).map_or_else(|| PathBuf::from(default), PathBuf::from);
     path.exists().then_some(path)
@@ -54,7 +33,7 @@ struct Browser {
     client: Client,
     base: String,
     _driver: Killed,
-    _server: Killed,
+    _server: Served,
     _profile: PathBuf,
 }
 
@@ -85,7 +64,8 @@ async fn browser() -> Option<Browser> {
             .spawn()
             .expect("chromedriver starts"),
     );
-    let (server, base) = serve();
+    let server = serve(&[]);
+    let base = format!("http://{}/", server.host);
     let profile =
         std::env::temp_dir().join(format!("holodice-chromium-{}-{port}", std::process::id()));
     let mut caps = serde_json::Map::new();
@@ -220,14 +200,7 @@ async fn a_shared_link_opens_its_tab_and_shows_the_command_lines_numbers() {
         ("defender", defender),
     ]))
     .await;
-    let args = [
-        "swtcg",
-        "attack",
-        "--attacker",
-        attacker,
-        "--defender",
-        defender,
-    ];
+    let args = attack_args("swtcg", attacker, defender, &[]);
     let destroy = cli_line(&args, "Chance to destroy the defender:");
     let headline = b.text_when("#headline", |t| !t.is_empty()).await;
     assert_eq!(headline, format!("Chance to destroy: {destroy}"));
@@ -250,16 +223,12 @@ async fn a_shared_link_opens_its_tab_and_shows_the_command_lines_numbers() {
     ]))
     .await;
     b.text_when("#headline", |t| !t.is_empty()).await;
-    let args = [
+    let args = attack_args(
         "swtcg",
-        "attack",
-        "--attacker",
         attacker,
-        "--defender",
         defender,
-        "--rule",
-        "critical-hit-needs-hit=yes",
-    ];
+        &["--rule", "critical-hit-needs-hit=yes"],
+    );
     // The command line leaves out of long tables the outcomes under 0.005%.
     let shown: Vec<Vec<String>> = (b.dist_rows().await)
         .into_iter()
@@ -295,14 +264,7 @@ async fn typing_specs_and_submitting_computes_and_puts_the_query_in_the_url() {
         .send_keys(&Key::Enter.to_string())
         .await
         .unwrap();
-    let args = [
-        "swtcg",
-        "attack",
-        "--attacker",
-        "Power 3, Fury 1",
-        "--defender",
-        "Health 2",
-    ];
+    let args = attack_args("swtcg", "Power 3, Fury 1", "Health 2", &[]);
     let want = format!(
         "Chance to destroy: {}",
         cli_line(&args, "Chance to destroy the defender:")
@@ -353,14 +315,7 @@ async fn a_pinned_result_is_compared_with_the_next_one() {
     // Each side's chance to destroy, as the command line prints it for that loadout.
     let row = b.text_when("#compare-table tbody", |t| !t.is_empty()).await;
     for attacker in ["Power 4, Accuracy 1", "Power 4, Critical Hit 2"] {
-        let args = [
-            "swtcg",
-            "attack",
-            "--attacker",
-            attacker,
-            "--defender",
-            "Health 3",
-        ];
+        let args = attack_args("swtcg", attacker, "Health 3", &[]);
         let p = cli_line(&args, "Chance to destroy the defender:");
         assert!(row.contains(&p), "{attacker}: {p} in {row}");
     }

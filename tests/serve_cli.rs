@@ -2,10 +2,10 @@
 
 mod common;
 
-use common::assert_user_error;
-use std::io::{BufRead, BufReader, Read, Write};
+use common::{assert_user_error, serve};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 #[test]
 fn serve_prints_its_url_answers_on_loopback_and_stops_cleanly_on_sigterm() {
@@ -18,20 +18,9 @@ fn serve_stops_cleanly_on_ctrl_c() {
 }
 
 fn serve_and_stop(signal: &str) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_holodice"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--workers", "1"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut out = BufReader::new(child.stdout.take().unwrap());
-    let mut first = String::new();
-    out.read_line(&mut first).unwrap();
-    let url = first
-        .split_whitespace()
-        .find(|w| w.starts_with("http://127.0.0.1:"))
-        .unwrap_or_else(|| panic!("a loopback URL, got {first:?}"));
-    let host = url.trim_start_matches("http://").trim_end_matches('/');
-    let mut stream = TcpStream::connect(host).unwrap();
+    let mut served = serve(&["--workers", "1"]);
+    let host = served.host.clone();
+    let mut stream = TcpStream::connect(&host).unwrap();
     let body = r#"{"attacker": "Power 2", "defender": "Health 1"}"#;
     write!(
         stream,
@@ -45,14 +34,14 @@ fn serve_and_stop(signal: &str) {
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
     assert!(answer.contains("\"destroyed\": \"3/4\""), "{answer}");
     let killed = Command::new("kill")
-        .args([signal, &child.id().to_string()])
+        .args([signal, &served.child.id().to_string()])
         .status()
         .unwrap();
     assert!(killed.success());
-    let status = child.wait().unwrap();
+    let status = served.child.wait().unwrap();
     assert_eq!(status.code(), Some(0), "a clean stop");
     let mut rest = String::new();
-    out.read_to_string(&mut rest).unwrap();
+    served.output.read_to_string(&mut rest).unwrap();
     assert!(rest.contains("1 computations at once"), "{rest}");
     assert!(rest.ends_with("holodice: stopped\n"), "{rest}");
 }
@@ -84,22 +73,8 @@ fn a_port_in_use_is_one_line_with_the_fix() {
 
 #[test]
 fn a_client_that_never_finishes_its_headers_is_dropped() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_holodice"))
-        .args(["serve", "--addr", "127.0.0.1:0"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut out = BufReader::new(child.stdout.take().unwrap());
-    let mut first = String::new();
-    out.read_line(&mut first).unwrap();
-    let url = first
-        .split_whitespace()
-        .find(|w| w.starts_with("http://"))
-        .unwrap();
-    let host = url
-        .trim_start_matches("http://")
-        .trim_end_matches('/')
-        .to_string();
+    let served = serve(&[]);
+    let host = served.host.clone();
     let mut slow = TcpStream::connect(&host).unwrap();
     slow.write_all(b"GET / HTTP/1.1\r\nHo").unwrap();
     let started = std::time::Instant::now();
@@ -117,6 +92,4 @@ fn a_client_that_never_finishes_its_headers_is_dropped() {
     let mut answer = String::new();
     ok.read_to_string(&mut answer).unwrap();
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
-    let _ = child.kill();
-    let _ = child.wait();
 }

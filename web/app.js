@@ -512,7 +512,7 @@ function details(game, answer) {
   for (const [key, v] of Object.entries(answer)) {
     if (skip.has(key)) continue;
     if (isDist(v)) add(humanize(key), describeDist(v));
-    else if (isFraction(v) && typeof v === "string") add(humanize(key), percent(v));
+    else if (isFraction(v)) add(humanize(key), percent(v));
     else if (v !== null && typeof v === "object") add(humanize(key), describeGroup(v));
     else add(humanize(key), String(v));
   }

@@ -1,13 +1,13 @@
 //! `holodice check`: samples of an attack tested against its exact distribution.
 
 use super::legion::{self, LegionArgs};
-use super::output::{Answer, FormatArg};
+use super::output::{Answer, FormatArg, OutputArgs};
 use super::swtcg::{self, AttackArgs};
 use super::Files;
 use crate::swtcg::cards::Cards;
 use crate::Error;
 use clap::{Args, Subcommand, ValueEnum};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 pub(super) const HELP: &str = "The samples FILE (\"-\" reads standard input) holds one integer \
 outcome per line, or outcome,count rows; blank lines are ignored, and so is a first line \
@@ -160,12 +160,7 @@ fn swtcg_exact(
     files: &dyn Files,
 ) -> Result<Exact, Error> {
     let s = &c.attack;
-    let format = check_format(
-        before,
-        s.output.format,
-        s.output.exact,
-        s.output.plot.as_deref(),
-    )?;
+    let format = check_format(before, &s.output)?;
     let (attacker, defender, rules) = swtcg::setup(s, cards, files)?;
     let result = crate::swtcg::attack::attack(&attacker, &defender, &rules)?;
     // `check` takes the attack's arguments only: Lucky re-rolls by the greedy policy.
@@ -194,12 +189,7 @@ fn swtcg_exact(
 
 fn legion_exact(before: Option<CheckFormatArg>, c: &CheckLegionArgs) -> Result<Exact, Error> {
     let s = &c.attack;
-    let format = check_format(
-        before,
-        s.output.format,
-        s.output.exact,
-        s.output.plot.as_deref(),
-    )?;
+    let format = check_format(before, &s.output)?;
     let (scenario, edition, policy) = legion::setup(s)?;
     let result = crate::legion::attack::attack(&scenario, edition, policy)?;
     let (variable, dist) = match c.variable {
@@ -292,21 +282,19 @@ pub(super) fn execute(a: &CheckArgs, cards: &Cards, files: &dyn Files) -> Result
 /// it; the attack commands' --exact and --plot have no meaning here.
 fn check_format(
     before: Option<CheckFormatArg>,
-    after: FormatArg,
-    exact: bool,
-    plot: Option<&Path>,
+    after: &OutputArgs,
 ) -> Result<CheckFormatArg, Error> {
-    if plot.is_some() {
+    if after.plot.is_some() {
         return Err(Error::Input(
             "check draws no chart: remove --plot (the attack command draws one)".into(),
         ));
     }
-    if exact {
+    if after.exact {
         return Err(Error::Input(
             "check prints counts, not exact fractions: remove --exact".into(),
         ));
     }
-    match (before, after) {
+    match (before, after.format) {
         (Some(f), FormatArg::Text) => Ok(f),
         (None, FormatArg::Text) => Ok(CheckFormatArg::Text),
         (None, FormatArg::Json) => Ok(CheckFormatArg::Json),

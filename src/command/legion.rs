@@ -1,8 +1,7 @@
 //! `holodice legion …`: the attack and the SPEC item listing.
 
-use super::output::{finish, Answer, OutputArgs};
+use super::output::{finish, Answer, ListingArgs, OutputArgs};
 use super::simulate::{self, SimulateLegionArgs};
-use super::swtcg::ListingArgs;
 use super::PolicyArg;
 use crate::legion::{
     self,

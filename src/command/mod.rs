@@ -128,8 +128,8 @@ pub fn one_line(message: &str) -> String {
     message.replace('\r', "\\r").replace('\n', "\\n")
 }
 
-/// The cards `@Name` can name: `base`, then the command's `--cards` files in order.
-fn with_card_files<'a>(
+/// The cards `@Name` can name: `base`, then the `--cards` files in order.
+pub(crate) fn with_card_files<'a>(
     base: &'a Cards,
     paths: &[PathBuf],
     files: &dyn Files,

@@ -93,6 +93,33 @@ impl FormatArg {
     }
 }
 
+/// The listings' output: the table for people, or JSON (what the server's GET endpoints send).
+#[derive(Args)]
+pub struct ListingArgs {
+    /// Output format
+    #[arg(long, value_enum, default_value_t = ListingFormat::Text)]
+    pub format: ListingFormat,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ListingFormat {
+    Text,
+    Json,
+}
+
+impl ListingArgs {
+    /// The listing as text, or `json` pretty-printed.
+    pub(crate) fn answer(&self, text: String, json: serde_json::Value) -> Answer {
+        match self.format {
+            ListingFormat::Text => Answer::new(text, FormatArg::Text.media_type()),
+            ListingFormat::Json => Answer::new(
+                serde_json::to_string_pretty(&json).expect("JSON values serialize") + "\n",
+                FormatArg::Json.media_type(),
+            ),
+        }
+    }
+}
+
 /// A chart of one distribution: its title, the axis label, the distribution.
 pub(crate) type Chart<'a> = (&'a str, &'a str, &'a Dist);
 

@@ -1,6 +1,6 @@
 //! `holodice swtcg …`: the attack, dice of damage, sequences and the listings.
 
-use super::output::{finish, Answer, FormatArg, OutputArgs};
+use super::output::{finish, Answer, ListingArgs, OutputArgs};
 use super::simulate::{self, SimulateSwtcgArgs};
 use super::{with_card_files, Files, PolicyArg};
 use crate::report::{Entry, Value};
@@ -34,33 +34,6 @@ pub enum SwtcgCommand {
     Keywords(ListingArgs),
     /// List the rule options (readings the rules leave open) with their values
     Rules(ListingArgs),
-}
-
-/// The listings' output: the table for people, or JSON (what the server's GET endpoints send).
-#[derive(Args)]
-pub struct ListingArgs {
-    /// Output format
-    #[arg(long, value_enum, default_value_t = ListingFormat::Text)]
-    pub format: ListingFormat,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ListingFormat {
-    Text,
-    Json,
-}
-
-impl ListingArgs {
-    /// The listing as text, or `json` pretty-printed.
-    pub(crate) fn answer(&self, text: String, json: serde_json::Value) -> Answer {
-        match self.format {
-            ListingFormat::Text => Answer::new(text, FormatArg::Text.media_type()),
-            ListingFormat::Json => Answer::new(
-                serde_json::to_string_pretty(&json).expect("JSON values serialize") + "\n",
-                FormatArg::Json.media_type(),
-            ),
-        }
-    }
 }
 
 /// `swtcg attack`: the attack's arguments and what only the exact attack reads.

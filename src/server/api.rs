@@ -62,7 +62,8 @@ fn cli_listing(path: &[&str]) -> String {
     let listed = <command::Cli as clap::Parser>::try_parse_from(argv)
         .map_err(|e| e.to_string())
         .and_then(|cli| {
-            command::execute(&cli.command, Cards::builtin(), &NoFiles).map_err(|e| e.to_string())
+            let files = RequestFiles { samples: None };
+            command::execute(&cli.command, Cards::builtin(), &files).map_err(|e| e.to_string())
         });
     match listed {
         Ok(answer) => answer.body,
@@ -209,7 +210,7 @@ async fn read_body(app: &App, headers: &HeaderMap, body: Body) -> Result<Vec<u8>
     if declared.is_some_and(|n| n > MAX_BODY as u64) {
         return Err(too_large());
     }
-    let limit = app.gate.limits().body_time;
+    let limit = app.gate.limits().request_time;
     let read = tokio::time::timeout(limit, Limited::new(body, MAX_BODY).collect()).await;
     match read {
         Err(_) => Err(error(
@@ -228,21 +229,16 @@ async fn read_body(app: &App, headers: &HeaderMap, body: Body) -> Result<Vec<u8>
 }
 
 fn answer_response(answer: Answer) -> Response {
-    let mut r = (StatusCode::OK, answer.body).into_response();
-    r.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static(answer.media_type),
-    );
-    r
+    typed(StatusCode::OK, answer.media_type, answer.body)
 }
 
 fn json_response(status: StatusCode, body: String) -> Response {
-    let mut r = (status, body).into_response();
-    r.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/json"),
-    );
-    r
+    typed(status, "application/json", body)
+}
+
+/// A response with its status and content type.
+fn typed(status: StatusCode, media_type: &'static str, body: String) -> Response {
+    (status, [(header::CONTENT_TYPE, media_type)], body).into_response()
 }
 
 /// `{"error": "...", "field": "..."}` with its status.
@@ -275,16 +271,11 @@ pub(super) async fn not_found(method: Method, uri: Uri) -> Response {
             None,
         );
     }
-    let mut r = (
+    typed(
         StatusCode::NOT_FOUND,
+        "text/plain; charset=utf-8",
         format!("No page at {path}: the calculator is at /\n"),
     )
-        .into_response();
-    r.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/plain; charset=utf-8"),
-    );
-    r
 }
 
 /// The key an engine error is about: the unit whose SPEC is wrong, or the option it names.
@@ -336,14 +327,5 @@ impl Files for RequestFiles {
             "--samples" => "the request's samples".into(),
             _ => flag.into(),
         }
-    }
-}
-
-/// No files at all: for the listings.
-struct NoFiles;
-
-impl Files for NoFiles {
-    fn read(&self, flag: &str, _: &Path) -> Result<String, Error> {
-        Err(Error::Input(format!("{flag}: the server reads no files")))
     }
 }

@@ -24,8 +24,8 @@ pub struct Limits {
     /// How long the answer to one computation is awaited (the work itself is bounded by the
     /// commands' stated limits).
     pub compute_time: Duration,
-    /// How long a client may take to send its body.
-    pub body_time: Duration,
+    /// How long a client may take to send a request's headers, and then its body.
+    pub request_time: Duration,
     /// A computation still running after this long makes its query heavy.
     pub heavy_after: Duration,
 }
@@ -37,7 +37,7 @@ impl Default for Limits {
             queue_wait: Duration::from_secs(3),
             max_waiting: 256,
             compute_time: Duration::from_secs(60),
-            body_time: Duration::from_secs(10),
+            request_time: Duration::from_secs(10),
             heavy_after: Duration::from_millis(100),
         }
     }

@@ -114,11 +114,7 @@ async fn security_headers(mut response: axum::response::Response) -> axum::respo
 
 /// Starts the server and serves until Ctrl-C or SIGTERM.
 pub fn run(args: &ServeArgs, files: &dyn Files) -> Result<(), Error> {
-    let mut cards = Cards::builtin().clone();
-    for p in &args.cards {
-        let text = files.read("--cards", p)?;
-        cards.add(Cards::load(&p.display().to_string(), &text)?);
-    }
+    let cards = crate::command::with_card_files(Cards::builtin(), &args.cards, files)?.into_owned();
     let cors = args.cors.as_deref().map(origin).transpose()?;
     let mut limits = Limits::default();
     if let Some(n) = args.workers {
@@ -149,7 +145,7 @@ async fn serve(addr: SocketAddr, config: Config) -> Result<(), Error> {
         .local_addr()
         .map_err(|e| Error::File(format!("cannot listen on {addr}: {e}")))?;
     let workers = config.limits.workers;
-    let header_time = config.limits.body_time;
+    let header_time = config.limits.request_time;
     say(&format!(
         "holodice: serving http://{}/ (Ctrl-C stops it)",
         url_host(bound)

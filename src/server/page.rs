@@ -1,6 +1,6 @@
 //! The page: plain HTML, CSS and JavaScript from `web/`, embedded in the binary, no build step.
 
-use axum::http::{header, HeaderValue};
+use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
@@ -37,9 +37,9 @@ pub(super) fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
 }
 
 fn file(media_type: &'static str, text: &'static str) -> Response {
-    let mut r = text.into_response();
-    let h = r.headers_mut();
-    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(media_type));
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    r
+    let headers = [
+        (header::CONTENT_TYPE, media_type),
+        (header::CACHE_CONTROL, "no-cache"),
+    ];
+    (headers, text).into_response()
 }

@@ -219,3 +219,43 @@ pub fn game_attack_json(game: &str, attacker: &str, defender: &str, extra: &[&st
     let text = game_attack_ok(game, attacker, defender, &args);
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("not one JSON document ({e}):\n{text}"))
 }
+
+/// `holodice serve` started on a free loopback port; killed when dropped, however the test ends.
+pub struct Served {
+    pub child: std::process::Child,
+    /// `127.0.0.1:PORT`, from the URL it printed.
+    pub host: String,
+    /// Whatever it prints after its URL.
+    pub output: std::io::BufReader<std::process::ChildStdout>,
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Starts `holodice serve --addr 127.0.0.1:0 [extra...]` and reads the loopback URL it prints.
+pub fn serve(extra: &[&str]) -> Served {
+    use std::io::BufRead;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_holodice"))
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .args(extra)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("holodice serve starts");
+    let mut output = std::io::BufReader::new(child.stdout.take().expect("its stdout"));
+    let mut first = String::new();
+    output.read_line(&mut first).expect("a first line");
+    let host = first
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix("http://127.0.0.1:"))
+        .map(|port| format!("127.0.0.1:{}", port.trim_end_matches('/')))
+        .unwrap_or_else(|| panic!("a loopback URL, got {first:?}"));
+    Served {
+        child,
+        host,
+        output,
+    }
+}
