@@ -61,6 +61,33 @@ impl Dist {
             .expect("a die needs at least one face")
     }
 
+    /// The 0/1 variable "it happens", for an event of probability `p` (in [0, 1]).
+    pub fn bernoulli(p: &BigRational) -> Dist {
+        let (n, d) = (p.numer().magnitude().clone(), p.denom().magnitude().clone());
+        Dist::from_pairs([(0, &d - &n), (1, n)]).expect("a probability has mass")
+    }
+
+    /// Outcomes with non-negative exact weights, scaled to sum to 1 (a conditional
+    /// distribution). `None` if all weights are zero.
+    ///
+    /// ```
+    /// use holodice::dist::Dist;
+    /// use num_rational::BigRational;
+    /// let w = |n: i64, d: i64| BigRational::new(n.into(), d.into());
+    /// let d = Dist::from_probs([(1, w(1, 4)), (2, w(1, 12))]).unwrap();
+    /// assert_eq!(d.prob(1).to_string(), "3/4");
+    /// ```
+    pub fn from_probs(pairs: impl IntoIterator<Item = (i64, BigRational)>) -> Option<Dist> {
+        let pairs: Vec<(i64, BigRational)> = pairs.into_iter().collect();
+        let lcm = pairs
+            .iter()
+            .fold(BigInt::one(), |l, (_, p)| l.lcm(p.denom()));
+        Dist::from_pairs(pairs.into_iter().map(|(x, p)| {
+            let w = (p * BigRational::from_integer(lcm.clone())).to_integer();
+            (x, w.to_biguint().unwrap_or_default())
+        }))
+    }
+
     /// Outcomes with integer weights; the denominator is their sum. `None` if all weights are zero.
     pub fn from_pairs(pairs: impl IntoIterator<Item = (i64, BigUint)>) -> Option<Dist> {
         let pairs: Vec<(i64, BigUint)> = pairs.into_iter().filter(|(_, w)| !w.is_zero()).collect();

@@ -69,6 +69,14 @@ const LEGEND_ROW: i32 = 22;
 /// Lines with at most this many points get a marker on each point.
 const MAX_MARKED_POINTS: usize = 60;
 
+/// A chart's title naming both units: "SWTCG: Power 5 against Health 4, Armor".
+pub fn matchup_title(game: &str, attacker: &str, defender: &str) -> String {
+    match defender.trim() {
+        "" => format!("{game}: {attacker}"),
+        d => format!("{game}: {attacker} against {d}"),
+    }
+}
+
 /// One distribution: its pmf as bars, with P(X ≥ k) as a line on the same axes (both in [0, 1]).
 ///
 /// There is one bar per outcome of non-zero probability; the line has a point at every integer

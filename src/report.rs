@@ -16,6 +16,8 @@ pub enum Value {
     Int(i64),
     /// Free text.
     Text(String),
+    /// An exact number that is not a probability (a mean).
+    Number(BigRational),
     /// Named values that belong together (trigger chances, rule options).
     Group(Vec<Entry>),
 }
@@ -26,6 +28,9 @@ pub struct Entry {
     pub key: String,
     pub label: String,
     pub value: Value,
+    /// Outputs for people show it only with `--verbose` (a rule option at its default);
+    /// JSON and YAML always carry it.
+    pub detail: bool,
 }
 
 impl Entry {
@@ -34,6 +39,15 @@ impl Entry {
             key: key.to_string(),
             label: label.to_string(),
             value,
+            detail: false,
+        }
+    }
+
+    /// An entry outputs for people show only with `--verbose`.
+    pub fn detail(key: &str, label: &str, value: Value) -> Entry {
+        Entry {
+            detail: true,
+            ..Entry::new(key, label, value)
         }
     }
 }
@@ -42,9 +56,17 @@ impl Entry {
 #[derive(Debug, Clone)]
 pub struct Report {
     pub title: String,
+    /// What a reader wants first (the chance to destroy, the mean wounds): outputs for people
+    /// print it under the title and don't repeat an entry of the same key. JSON and YAML leave
+    /// it out, as its values are among the entries.
+    pub headline: Vec<Entry>,
     pub entries: Vec<Entry>,
     pub notes: Vec<String>,
 }
+
+/// The version of the JSON and YAML outputs' shape: keys may be added within a version, never
+/// renamed or removed.
+pub const SCHEMA: u32 = 1;
 
 /// An exact fraction as the JSON contract spells it: reduced `"n/d"`, or `"n"` for integers.
 pub fn fraction(p: &BigRational) -> String {
@@ -54,7 +76,9 @@ pub fn fraction(p: &BigRational) -> String {
 impl Report {
     /// The report as a JSON value: the shape both the JSON and YAML outputs print.
     pub fn to_json(&self) -> Json {
-        let mut top = entries_json(&self.entries);
+        let mut top = Map::new();
+        top.insert("schema".into(), json!(SCHEMA));
+        top.extend(entries_json(&self.entries));
         if !self.notes.is_empty() {
             top.insert("notes".into(), json!(self.notes));
         }
@@ -71,6 +95,7 @@ fn entries_json(entries: &[Entry]) -> Map<String, Json> {
                 Value::Prob(p) => json!(fraction(p)),
                 Value::Int(i) => json!(i),
                 Value::Text(t) => json!(t),
+                Value::Number(x) => json!(fraction(x)),
                 Value::Group(g) => Json::Object(entries_json(g)),
             };
             (e.key.clone(), v)
@@ -119,6 +144,7 @@ mod tests {
     fn distributions_become_pmf_objects() {
         let r = Report {
             title: "t".into(),
+            headline: vec![],
             entries: vec![Entry::new(
                 "x",
                 "X",

@@ -3,6 +3,7 @@
 
 use crate::error::Error;
 use crate::legion::{self, attack::Edition, attack::Policy};
+use crate::render::{Cell, Grid};
 use crate::swtcg::{self, rules::Rules, spec::Unit};
 use num_rational::BigRational;
 use serde::Deserialize;
@@ -276,6 +277,42 @@ pub fn compute(spec: &TableSpec) -> Result<Table, Error> {
 }
 
 impl Table {
+    /// The table as the renderers take it: a header with the row label (and column label) then
+    /// each column's value; each row its value then its cells (a whole-number mode stays whole).
+    pub fn grid(&self) -> Grid {
+        let corner = match &self.col_label {
+            Some(c) => format!("{} \\ {c}", self.row_label),
+            None => self.row_label.clone(),
+        };
+        let mut header = vec![corner];
+        if self.cols.is_empty() {
+            header.push(self.stat.name());
+        } else {
+            header.extend(self.cols.iter().map(|c| c.to_string()));
+        }
+        let rows = self
+            .rows
+            .iter()
+            .zip(&self.cells)
+            .map(|(r, cells)| {
+                let cells = cells.iter().map(|v| match self.stat {
+                    Stat::Mode if v.is_integer() => Cell::Label(v.to_string()),
+                    _ => Cell::Decimal(v.clone()),
+                });
+                std::iter::once(Cell::Label(r.to_string()))
+                    .chain(cells)
+                    .collect()
+            })
+            .collect();
+        Grid {
+            title: self.title.clone(),
+            caption: self.caption.clone(),
+            header,
+            rows,
+            json: self.to_json(),
+        }
+    }
+
     /// The table as JSON: labels and values, and every cell as an exact fraction string.
     pub fn to_json(&self) -> serde_json::Value {
         let cells: Vec<Vec<String>> = self
@@ -284,6 +321,7 @@ impl Table {
             .map(|r| r.iter().map(crate::report::fraction).collect())
             .collect();
         serde_json::json!({
+            "schema": crate::report::SCHEMA,
             "title": self.title,
             "caption": self.caption,
             "stat": self.stat.name(),

@@ -340,7 +340,7 @@ async fn a_misspelt_keyword_is_explained_beside_its_field_in_the_command_lines_w
     let line = stderr(&out);
     let cli = line.trim_end().strip_prefix("holodice: error: ").unwrap();
     assert_eq!(shown, cli);
-    assert!(shown.contains("did you mean 'Accuracy'?"), "{shown}");
+    assert!(shown.contains("did you mean 'Accuracy 1'?"), "{shown}");
     let invalid = b.find("#swtcg-attacker").await.attr("aria-invalid").await;
     assert_eq!(invalid.unwrap().as_deref(), Some("true"));
     // Fixed, the error goes away.

@@ -527,7 +527,7 @@ fn bad_input_exits_2_on_one_line() {
                 "--attacker".into(),
                 "Powr 3".into(),
             ],
-            vec!["did you mean 'Power'"],
+            vec!["did you mean 'Power 3'"],
         ),
         (
             vec![

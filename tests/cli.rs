@@ -367,16 +367,27 @@ fn csv_has_its_header_and_exact_damage_rows_match_json() {
         assert_eq!(json_pmf[row[1]], row[2], "damage = {}", row[1]);
         assert_eq!(json["damage"]["at_least"][row[1]], row[3]);
     }
+    // A chance is the 0/1 variable "it happens": its row for 1 is the JSON's probability.
     let destroyed = lines
-        .find(|l| l.starts_with("destroyed,"))
+        .find(|l| l.starts_with("destroyed,1,"))
         .expect("a destroyed row");
-    assert_eq!(
-        destroyed,
-        format!("destroyed,,{},", json["destroyed"].as_str().unwrap())
-    );
-    // Without --exact the probabilities are decimals: damage 0 is both dice 1–3, 1/4.
+    let p = json["destroyed"].as_str().unwrap();
+    assert_eq!(destroyed, format!("destroyed,1,{p},{p}"));
+    // Only data rows: no units, rules or notes, so every row has a numeric outcome.
+    for row in text.lines().skip(1) {
+        let fields: Vec<&str> = row.split(',').collect();
+        assert_eq!(fields.len(), 4, "{row}");
+        assert!(fields[1].parse::<i64>().is_ok(), "{row}");
+    }
+    // Without --exact the probabilities are decimals to --digits places (6 by default): damage 0
+    // is both dice 1–3, 1/4.
     let text = attack_ok(attacker, defender, &["--format", "csv"]);
-    assert!(text.lines().any(|l| l == "damage,0,0.25,1"), "{text}");
+    assert!(
+        text.lines().any(|l| l == "damage,0,0.250000,1.000000"),
+        "{text}"
+    );
+    let text = attack_ok(attacker, defender, &["--format", "csv", "--digits", "2"]);
+    assert!(text.lines().any(|l| l == "damage,0,0.25,1.00"), "{text}");
 }
 
 #[test]
@@ -409,7 +420,7 @@ fn unknown_keyword_error_suggests_the_nearest_name() {
     attack_error(
         "Power 2, Acuracy 1",
         "",
-        &["attacker", "Acuracy", "did you mean 'Accuracy'"],
+        &["attacker", "Acuracy", "did you mean 'Accuracy 1'"],
     );
     attack_error("Power 2", "Armour", &["defender", "did you mean 'Armor'"]);
 }

@@ -99,7 +99,7 @@ fn bad_spec_in_a_card_names_file_line_and_card() {
     assert_eq!(
         load_err(text).to_string(),
         "bad.yaml:4: item 'Sloppy Gunship': spec, item 'Acuracy 1': unknown keyword 'Acuracy'; \
-         did you mean 'Accuracy'?"
+         did you mean 'Accuracy 1'?"
     );
     let in_switch = "- name: B\n  switch: {ground: \"Power\"}\n";
     assert_eq!(

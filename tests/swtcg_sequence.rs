@@ -186,6 +186,7 @@ impl Case {
             policy: Default::default(),
             objective: Default::default(),
             rules: Rules::default(),
+            until_destroyed: false,
         }
     }
 }
@@ -501,6 +502,36 @@ fn check(c: &Case) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// One attacker attacking until the defender is destroyed, its attacks a cap: the attacks needed
+/// are the brute force's shots to kill given a kill within the cap, and the rest is the chance
+/// it outlasts the cap.
+fn check_until_destroyed(c: &Case) -> Result<(), TestCaseError> {
+    let (Who::Same(..), Some(want)) = (&c.who, oracle(c)) else {
+        return Ok(());
+    };
+    let ctx = c.describe();
+    let mut s = c.to_sequence();
+    s.until_destroyed = true;
+    let got = sequence(&s).map_err(|e| TestCaseError::fail(format!("{ctx}: {e}")))?;
+    let killed = want.destroyed_by.last().unwrap().clone();
+    prop_assert_eq!(got.survives(), BigRational::one() - &killed, "{}", ctx);
+    let needed = got.attacks_needed();
+    prop_assert_eq!(needed.is_none(), killed.is_zero(), "{}", ctx);
+    let Some(needed) = needed else { return Ok(()) };
+    let mut before = BigRational::zero();
+    for (k, p) in (1..).zip(&want.destroyed_by) {
+        prop_assert_eq!(
+            needed.prob(k),
+            (p - &before) / &killed,
+            "k = {}: {}",
+            k,
+            ctx
+        );
+        before = p.clone();
+    }
+    Ok(())
+}
+
 fn run(c: &Case) {
     check(c).unwrap_or_else(|e| panic!("{e}"));
 }
@@ -570,6 +601,45 @@ fn repeated_plain_attacks_and_closed_forms() {
             ..def(4)
         },
     ));
+}
+
+#[test]
+fn until_destroyed_power_1_is_a_negative_binomial() {
+    // One die hitting on 4+ against Health 3: the third hit ends it, so
+    // P(T = n) = C(n - 1, 2) / 2^n, and within a cap of 40 the rest outlasts it.
+    let cap = 40;
+    let mut s = same(att(1), cap, def(3)).to_sequence();
+    s.until_destroyed = true;
+    let got = sequence(&s).unwrap();
+    let needed = got.attacks_needed().unwrap();
+    let mut killed = BigRational::zero();
+    for n in 3..=cap as i64 {
+        let p =
+            q((n - 1) * (n - 2) / 2, 1) / BigRational::from_integer(BigInt::from(2).pow(n as u32));
+        killed += &p;
+        assert_eq!(got.shots_to_kill()[n as usize - 1], p, "P(T = {n})");
+    }
+    assert_eq!(got.survives(), BigRational::one() - &killed);
+    assert_eq!(needed.min(), 3);
+    assert_eq!(needed.prob(3), q(1, 8) / &killed);
+}
+
+#[test]
+fn until_destroyed_stops_once_every_path_has_ended() {
+    // Two dice that always hit (Accuracy 5) place 2 counters an attack: Health 3 falls at the
+    // second attack, whatever the cap.
+    let mut a = att(2);
+    a.accuracy = 5;
+    let mut s = same(a, 100, def(3)).to_sequence();
+    s.until_destroyed = true;
+    let got = sequence(&s).unwrap();
+    assert_eq!(
+        got.destroyed_by.len(),
+        2,
+        "no attack after the last path ended"
+    );
+    assert_eq!(got.attacks_needed().unwrap().prob(2), q(1, 1));
+    assert!(got.survives().is_zero());
 }
 
 #[test]
@@ -1057,5 +1127,6 @@ proptest! {
     #[test]
     fn engine_matches_brute_force_over_random_sequences(c in cases()) {
         check(&c)?;
+        check_until_destroyed(&c)?;
     }
 }

@@ -41,10 +41,14 @@ function fixed(v, digits) {
   return s;
 }
 
-/** A probability as the command line prints it: `41.67%`, tiny values `<0.01%`. */
+/** A probability as the command line prints it: `41.67%`; `0%` and `100%` only when
+ * impossible or certain, `<0.01%` and `>99.99%` for what would round to them. */
 function percent(p) {
+  if (p === "0") return "0%";
+  if (p === "1") return "100%";
   const v = ratio(p) * 100;
-  return v > 0 && v < 0.005 ? "<0.01%" : `${fixed(v, 2)}%`;
+  if (v < 0.005) return "<0.01%";
+  return v >= 99.995 ? ">99.99%" : `${fixed(v, 2)}%`;
 }
 
 /** A mean as the command line prints it: three decimals. */
@@ -508,9 +512,9 @@ function details(game, answer) {
   const dl = el("dl");
   const add = (k, v) => dl.append(el("dt", { text: k }), el("dd", {}, v));
   // The headline's numbers are not repeated.
-  const skip = new Set([MAIN[game], "notes", "rules", "destroyed"]);
+  const skip = new Set([MAIN[game], "schema", "notes", "rules", "destroyed"]);
   for (const [key, v] of Object.entries(answer)) {
-    if (skip.has(key)) continue;
+    if (skip.has(key) || v === "") continue;
     if (isDist(v)) add(humanize(key), describeDist(v));
     else if (isFraction(v)) add(humanize(key), percent(v));
     else if (v !== null && typeof v === "object") add(humanize(key), describeGroup(v));

@@ -25,8 +25,10 @@ Exit status: 0 when the samples are consistent with the exact distribution, 1 wh
 rejected (p-value below --alpha, or an impossible outcome), 2 for bad input.
 
 Examples:
-  holodice check --samples sim.csv swtcg --attacker \"Power 3\" --defender \"Health 2\"
-  my-simulator | holodice check --samples - --format json legion --attacker \"4 red, surge crit\" --defender \"white defense, cover light\"
+  holodice check --samples sim.csv swtcg --attacker \"Power 3\" \\
+      --defender \"Health 2\"
+  my-simulator | holodice check --samples - --format json legion \\
+      --attacker \"4 red, surge crit\" --defender \"white defense, cover light\"
 ";
 
 #[derive(Args)]
@@ -56,6 +58,8 @@ enum CheckScenario {
         after_long_help = swtcg::attack_help(),
         mut_arg("format", check_format_help),
         mut_arg("exact", |a| a.hide(true)),
+        mut_arg("digits", |a| a.hide(true)),
+        mut_arg("verbose", |a| a.hide(true)),
         mut_arg("plot", |a| a.hide(true))
     )]
     Swtcg(CheckSwtcgArgs),
@@ -64,6 +68,8 @@ enum CheckScenario {
         after_long_help = legion::HELP,
         mut_arg("format", check_format_help),
         mut_arg("exact", |a| a.hide(true)),
+        mut_arg("digits", |a| a.hide(true)),
+        mut_arg("verbose", |a| a.hide(true)),
         mut_arg("plot", |a| a.hide(true))
     )]
     Legion(CheckLegionArgs),
@@ -244,6 +250,7 @@ pub(super) fn execute(a: &CheckArgs, cards: &Cards, files: &dyn Files) -> Result
     let body = match exact.format {
         CheckFormatArg::Json => {
             let mut top = serde_json::Map::new();
+            top.insert("schema".into(), crate::report::SCHEMA.into());
             top.insert("game".into(), game.into());
             top.insert("variable".into(), variable.into());
             for (k, v) in &context {
@@ -292,6 +299,11 @@ fn check_format(
     if after.exact {
         return Err(Error::Input(
             "check prints counts, not exact fractions: remove --exact".into(),
+        ));
+    }
+    if after.verbose {
+        return Err(Error::Input(
+            "check prints every option it used: remove --verbose".into(),
         ));
     }
     match (before, after.format) {

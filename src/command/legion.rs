@@ -30,11 +30,14 @@ pub(super) const HELP: &str = "SPECs are comma-separated lists, in any case. Att
 'surge tokens 1', 'cover light' / 'cover heavy' / 'cover 0..2', 'Cover keyword 1', \
 'suppression 1', 'courage 1', 'Low Profile', 'Armor', 'Armor 1', 'Shielded 1', 'Impervious', \
 'Immune: Pierce', 'Danger Sense 1', 'Uncanny Luck 1', 'Block', 'Outmaneuver', 'Deflect', 'Backup'. \
-Guardian: 'Guardian 2, red defense, surge block, Deflect'. docs/legion.md gives the sequence, \
-the greedy policy's exact choices and the optimal policy.
+Guardian: 'Guardian 2, red defense, surge block, Deflect'. `holodice legion keywords` lists \
+every item and the step it acts in; docs/legion.md gives the sequence, the greedy policy's exact \
+choices and the optimal policy.
 
 Example:
-  holodice legion attack --attacker \"4 red, 2 black, surge crit, aim 1, Pierce 1\" --defender \"white defense, surge block, cover light, dodge 1\"
+  holodice legion attack \\
+      --attacker \"4 red, 2 black, surge crit, aim 1, Pierce 1\" \\
+      --defender \"white defense, surge block, cover light, dodge 1\"
 ";
 
 #[derive(Args)]
@@ -110,7 +113,8 @@ fn attack(a: &LegionArgs) -> Result<Answer, Error> {
         policy,
         &result,
     );
-    let title = format!("Legion attack: {}", a.attacker.trim());
+    let squeeze = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let title = crate::plot::matchup_title("Legion", &squeeze(&a.attacker), &squeeze(&a.defender));
     finish(
         &report,
         &a.output,

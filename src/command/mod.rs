@@ -31,11 +31,15 @@ use std::path::{Path, PathBuf};
     long_about = "Exact odds for Star Wars tabletop dice.\n\n\
         holodice computes exact probability distributions (fractions, never sampling) for attacks \
         in the Star Wars Trading Card Game and Star Wars: Legion, and tables of them.\n\n\
-        Examples:\n  holodice swtcg attack --attacker \"Power 5, Accuracy 1, Critical Hit 2\" \
-        --defender \"Health 4, Armor\"\n  holodice legion attack --attacker \"4 red, surge crit, \
-        aim 1\" --defender \"white defense, cover light\"\n  holodice table swtcg --rows \
-        \"Power 1..10\" --cols \"Accuracy -1..2\" --stat mean --format markdown\n  \
-        holodice check --samples sim.csv swtcg --attacker \"Power 3\" --defender \"Health 2\"\n  \
+        Examples:\n  \
+        holodice swtcg attack --attacker \"Power 5, Accuracy 1, Critical Hit 2\" \\\n      \
+        --defender \"Health 4, Armor\"\n  \
+        holodice legion attack --attacker \"4 red, surge crit, aim 1\" \\\n      \
+        --defender \"white defense, cover light\"\n  \
+        holodice table swtcg --rows \"Power 1..10\" --cols \"Accuracy -1..2\" \\\n      \
+        --stat mean --format markdown\n  \
+        holodice check --samples sim.csv swtcg --attacker \"Power 3\" \\\n      \
+        --defender \"Health 2\"\n  \
         holodice serve"
 )]
 pub struct Cli {

@@ -2,7 +2,7 @@
 //! the answer a front end prints or sends.
 
 use crate::dist::Dist;
-use crate::render::{Format, Options};
+use crate::render::{Format, Grid, Options};
 use crate::report::Report;
 use crate::{plot, Error};
 use clap::{Args, ValueEnum};
@@ -40,9 +40,28 @@ pub struct OutputArgs {
     /// Show exact fractions beside percentages (JSON and YAML are always exact)
     #[arg(long)]
     pub exact: bool,
-    /// Also draw the main distribution (bars, with P(≥ k) as a line) as an SVG chart in this file
+    /// Decimal places of the numbers in CSV output (--exact prints fractions instead)
+    #[arg(long, value_name = "N", default_value_t = 6, value_parser = clap::value_parser!(u8).range(0..=20))]
+    pub digits: u8,
+    /// Text and documents also list the rule options left at their defaults
+    #[arg(long)]
+    pub verbose: bool,
+    /// Also draw the main distribution (bars, with P(≥ k) as a line) as an SVG chart in this
+    /// file; --format html shows it in the page too
     #[arg(long, value_name = "FILE.svg", value_hint = clap::ValueHint::FilePath)]
     pub plot: Option<PathBuf>,
+}
+
+impl OutputArgs {
+    /// The renderers' options these arguments ask for.
+    pub(crate) fn options(&self) -> Options {
+        Options {
+            exact: self.exact,
+            digits: usize::from(self.digits),
+            verbose: self.verbose,
+            chart: None,
+        }
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -123,6 +142,12 @@ impl ListingArgs {
 /// A chart of one distribution: its title, the axis label, the distribution.
 pub(crate) type Chart<'a> = (&'a str, &'a str, &'a Dist);
 
+/// What a command renders: one query's report, or a grid (a table, a comparison).
+pub(crate) enum Rendered<'a> {
+    Report(&'a Report),
+    Grid(&'a Grid),
+}
+
 /// Renders the report in the chosen format (the chart for svg), with the chart for `--plot`.
 pub(crate) fn finish(
     report: &Report,
@@ -130,19 +155,39 @@ pub(crate) fn finish(
     (title, label, dist): Chart,
 ) -> Result<Answer, Error> {
     let svg = || plot::distribution_svg(title, label, dist);
-    let body = match output.format.format() {
-        Some(format) => {
-            let options = Options {
-                exact: output.exact,
-                ..Options::default()
-            };
-            format.renderer().render(report, &options)
+    render(
+        Rendered::Report(report),
+        output.format,
+        output.options(),
+        output.plot.as_ref(),
+        svg,
+    )
+}
+
+/// Renders in `format` (`svg`: the chart itself); with a `plot` file, the chart goes there and
+/// into an HTML page.
+pub(crate) fn render(
+    what: Rendered,
+    format: FormatArg,
+    mut options: Options,
+    plot: Option<&PathBuf>,
+    svg: impl Fn() -> Result<String, Error>,
+) -> Result<Answer, Error> {
+    let chart = plot.map(|_| svg()).transpose()?;
+    let body = match format.format() {
+        Some(f) => {
+            if f == Format::Html {
+                options.chart.clone_from(&chart);
+            }
+            let renderer = f.renderer();
+            match what {
+                Rendered::Report(r) => renderer.render(r, &options),
+                Rendered::Grid(g) => renderer.render_grid(g, &options),
+            }
         }
         None => svg()?,
     };
-    let mut answer = Answer::new(body, output.format.media_type());
-    if let Some(path) = &output.plot {
-        answer.plot = Some((path.clone(), svg()?));
-    }
+    let mut answer = Answer::new(body, format.media_type());
+    answer.plot = plot.cloned().zip(chart);
     Ok(answer)
 }

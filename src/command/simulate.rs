@@ -8,10 +8,9 @@ use super::swtcg::{self, AttackArgs};
 use super::Files;
 use crate::dist::Dist;
 use crate::sim::compare::{self, Compared};
-use crate::swtcg::cards::Cards;
+use crate::swtcg::{cards::Cards, rules::Rules};
 use crate::Error;
 use clap::Args;
-use num_rational::BigRational;
 
 /// The most trials one `simulate` may roll (about five seconds of SWTCG attacks).
 const MAX_TRIALS: u64 = 100_000_000;
@@ -78,10 +77,26 @@ fn check_trials(sim: &SimulateArgs) -> Result<(), Error> {
     Ok(())
 }
 
-/// The exact chance of a 0/1 outcome as a distribution over {0, 1}.
-fn bernoulli(p: &BigRational) -> Dist {
-    let (n, d) = (p.numer().magnitude().clone(), p.denom().magnitude().clone());
-    Dist::from_pairs([(0, &d - &n), (1, n)]).expect("a probability has mass")
+/// The rule options: each as a `rule NAME` key in JSON (and with --verbose); for people, one
+/// line of those that differ from the defaults.
+fn rules_context(rules: &Rules, every: bool) -> Vec<(String, String)> {
+    if every {
+        return rules
+            .values()
+            .into_iter()
+            .map(|(k, v)| (format!("rule {k}"), v.to_string()))
+            .collect();
+    }
+    let changed: Vec<String> = rules
+        .changed()
+        .into_iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    let line = match changed.is_empty() {
+        true => "all at their defaults".to_string(),
+        false => changed.join(", ") + ", others at their defaults",
+    };
+    vec![("rules".to_string(), line)]
 }
 
 pub(super) fn swtcg(
@@ -105,7 +120,7 @@ pub(super) fn swtcg(
         ("attacker_damage".to_string(), exact.attacker_damage.clone()),
     ];
     if let Some(p) = &exact.destroyed {
-        dists.push(("destroyed".to_string(), bernoulli(p)));
+        dists.push(("destroyed".to_string(), Dist::bernoulli(p)));
     }
     let compared = compare::compare(&samples, dists);
     let mut context = vec![
@@ -113,12 +128,8 @@ pub(super) fn swtcg(
         ("defender".to_string(), defender.describe()),
         ("seed".to_string(), a.simulate.seed.to_string()),
     ];
-    context.extend(
-        rules
-            .values()
-            .into_iter()
-            .map(|(k, v)| (format!("rule {k}"), v.to_string())),
-    );
+    let every = a.attack.output.format == FormatArg::Json || a.attack.output.verbose;
+    context.extend(rules_context(&rules, every));
     output(
         &a.attack.output,
         &a.simulate,

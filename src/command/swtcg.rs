@@ -8,7 +8,7 @@ use crate::swtcg::{
     self,
     attack::Scenario,
     cards::Cards,
-    keywords::Mode,
+    keywords::{Mode, Stat},
     rules::Rules,
     sequence::{Attackers, Sequence},
     spec::{Arena, Unit},
@@ -127,7 +127,8 @@ Evade, Absorb and Deflect prevent damage unless --unpreventable (the source has 
 
 Examples:
   holodice swtcg dice --count 3 --target \"Health 2, Armor\"
-  holodice swtcg dice --count 2 --target \"@Red Squadron X-wing\" --format json
+  holodice swtcg dice --count 2 --target \"@Red Squadron X-wing\" \\
+      --format json
 ";
 
 #[derive(Args)]
@@ -154,8 +155,10 @@ next attacker. The defender's counters carry throughout; the sequence stops when
 discarded. docs/rules.md states each reading.
 
 Examples:
-  holodice swtcg sequence --attacker \"Power 8\" --attacks 10 --defender \"Health 30\"
-  holodice swtcg sequence --attacker \"Power 4, Focus 2\" --attacker \"Power 3\" --defender \"Health 5, Armor\"
+  holodice swtcg sequence --attacker \"Power 8\" --attacks 10 \\
+      --defender \"Health 30\"
+  holodice swtcg sequence --attacker \"Power 4, Focus 2\" --attacker \"Power 3\" \\
+      --defender \"Health 5, Armor\"
 ";
 
 #[derive(Args)]
@@ -163,9 +166,14 @@ pub struct SequenceArgs {
     /// An attacking unit (repeat for several attackers, one attack each)
     #[arg(long, value_name = "SPEC", required = true)]
     attacker: Vec<String>,
-    /// How many times a single --attacker attacks
+    /// How many times a single --attacker attacks (with --until-destroyed, the most it may:
+    /// default and limit 100)
     #[arg(long, value_name = "N")]
     attacks: Option<usize>,
+    /// A single --attacker attacks until the defender is destroyed: the distribution of the
+    /// attacks needed, their mean, and the chance the defender outlasts the cap (--attacks)
+    #[arg(long)]
+    until_destroyed: bool,
     /// The defending unit, e.g. "Health 6, Armor"
     #[arg(long, value_name = "SPEC")]
     defender: String,
@@ -217,13 +225,18 @@ pub(super) fn attack_help() -> String {
         ));
     }
     s.push_str(
-        "\nExamples:\n  holodice swtcg attack --attacker \"Power 5, Accuracy 1, Critical Hit 2\" \
-         --defender \"Health 4, Armor\"\n  holodice swtcg attack --attacker \"Power 6, Fury 2\" \
-         --defender \"Health 5, Parry 1\" --format json\n  holodice swtcg attack --attacker \
-         \"Power 5, Overkill\" --defender \"Health 2\" --secondary \"Health 3\"\n  holodice \
-         swtcg attack --attacker \"Power 4, Lucky 1\" --defender \"Health 3, Lucky 1\" --policy \
-         optimal --objective destroy\n  holodice swtcg attack --attacker \"@Red Squadron X-wing, \
-         Damage 1\" --defender \"Health 4, Retaliate 2\"\n",
+        "\nExamples:
+  holodice swtcg attack --attacker \"Power 5, Accuracy 1, Critical Hit 2\" \\
+      --defender \"Health 4, Armor\"
+  holodice swtcg attack --attacker \"Power 6, Fury 2\" \\
+      --defender \"Health 5, Parry 1\" --format json
+  holodice swtcg attack --attacker \"Power 5, Overkill\" --defender \"Health 2\" \\
+      --secondary \"Health 3\"
+  holodice swtcg attack --attacker \"Power 4, Lucky 1\" \\
+      --defender \"Health 3, Lucky 1\" --policy optimal --objective destroy
+  holodice swtcg attack --attacker \"@Red Squadron X-wing, Damage 1\" \\
+      --defender \"Health 4, Retaliate 2\"
+",
     );
     s
 }
@@ -386,7 +399,11 @@ fn attack(a: &SwtcgAttackArgs, cards: &Cards, files: &dyn Files) -> Result<Answe
             Entry::new("without_enhance", "Without Enhance", Value::Group(group)),
         );
     }
-    let title = format!("SWTCG attack: {}", scenario.attacker.describe());
+    let title = crate::plot::matchup_title(
+        "SWTCG",
+        &scenario.attacker.describe(),
+        &scenario.defender.describe(),
+    );
     let chart = (
         title.as_str(),
         "damage counters on the defender",
@@ -406,7 +423,11 @@ fn dice(a: &DiceArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error>
     let target = reader.unit("target", &a.target, false)?;
     let result = swtcg::attack::dice(a.count, &target, a.unpreventable)?;
     let report = swtcg::dice_report(&target, &result);
-    let title = format!("SWTCG: {} dice of damage", a.count);
+    let title = format!(
+        "SWTCG: {} dice of damage against {}",
+        a.count,
+        target.describe()
+    );
     finish(
         &report,
         &a.output,
@@ -424,6 +445,14 @@ fn sequence(a: &SequenceArgs, cards: &Cards, files: &dyn Files) -> Result<Answer
         .collect::<Result<Vec<Unit>, Error>>()?;
     let attackers =
         match (units.len(), a.attacks) {
+            (1, None) if a.until_destroyed => {
+                Attackers::Same(units.remove(0), swtcg::sequence::MAX_ATTACKS)
+            }
+            (_, _) if a.until_destroyed && units.len() > 1 => return Err(Error::Input(
+                "--until-destroyed repeats one --attacker until the defender is destroyed: give \
+                 a single --attacker"
+                    .into(),
+            )),
             (1, Some(n)) => Attackers::Same(units.remove(0), n),
             (1, None) => return Err(Error::Input(
                 "one --attacker needs --attacks N (how many times it attacks); or give several \
@@ -439,24 +468,33 @@ fn sequence(a: &SequenceArgs, cards: &Cards, files: &dyn Files) -> Result<Answer
                 ))
             }
         };
+    let defender = reader.unit("defender", &a.defender, false)?;
+    if a.until_destroyed && defender.stat(Stat::Health).is_none() {
+        return Err(Error::Input(
+            "--until-destroyed: the defender has no Health, so it is never destroyed; give it \
+             one, as in 'Health 5'"
+                .into(),
+        ));
+    }
     let s = Sequence {
         attackers,
-        defender: reader.unit("defender", &a.defender, false)?,
+        defender,
         mode,
         policy: a.choices.policy(),
         objective: swtcg::attack::Objective::parse(&a.choices.objective)?,
         rules: rules_of(&a.rules)?,
+        until_destroyed: a.until_destroyed,
     };
     let result = swtcg::sequence::sequence(&s)?;
     let report = swtcg::sequence_report(&s, &result);
-    let last = result.counters_after.last().expect("at least one attack");
-    finish(
-        &report,
-        &a.output,
-        (
+    let needed = result.attacks_needed().filter(|_| a.until_destroyed);
+    let chart = match &needed {
+        Some(d) => ("SWTCG: attacks until destroyed", "attacks needed", d),
+        None => (
             "SWTCG attack sequence",
             "damage counters on the defender after the last attack",
-            last,
+            result.counters_after.last().expect("at least one attack"),
         ),
-    )
+    };
+    finish(&report, &a.output, chart)
 }

@@ -1,6 +1,6 @@
 //! `holodice table`: one statistic over ranges of SPEC items.
 
-use super::output::{Answer, FormatArg};
+use super::output::{render, Answer, FormatArg, Rendered};
 use super::Files;
 use crate::render::Options;
 use crate::table::{self, TableSpec};
@@ -20,10 +20,13 @@ A table spec file (--spec FILE, YAML) has the fields game, title, attacker, defe
 rows, cols, stat, rules, edition, policy, objective; data/tables/ holds examples.
 
 Examples:
-  holodice table swtcg --rows \"Power 1..10\" --cols \"Accuracy -1..2\" --stat mean --format markdown
-  holodice table swtcg --defender \"Health 4\" --rows \"Power 1..8\" --cols \"Critical Hit 0..2\" --stat destroyed
-  holodice table legion --defender \"white defense, surge block\" --rows \"red 1..6\" --cols \"cover 0..2\" --stat mean
-  holodice table --spec data/tables/swtcg-damage-by-power-and-accuracy.yaml --plot damage.svg
+  holodice table swtcg --rows \"Power 1..10\" --cols \"Accuracy -1..2\" \\
+      --stat mean --format markdown
+  holodice table swtcg --defender \"Health 4\" --rows \"Power 1..8\" \\
+      --cols \"Critical Hit 0..2\" --stat destroyed
+  holodice table legion --defender \"white defense, surge block\" \\
+      --rows \"red 1..6\" --cols \"cover 0..2\" --stat mean
+  holodice table --spec data/tables/swtcg-destroy-health-4.yaml --plot destroy.svg
 ";
 
 #[derive(Args)]
@@ -114,22 +117,18 @@ pub(super) fn execute(a: &TableArgs, files: &dyn Files) -> Result<Answer, Error>
         },
     };
     let t = table::compute(&spec)?;
-    let svg = || chart(&t);
-    let body = match a.format.format() {
-        Some(format) => {
-            let options = Options {
-                exact: a.exact,
-                digits: usize::from(a.digits),
-            };
-            format.renderer().render_table(&t, &options)
-        }
-        None => svg()?,
+    let options = Options {
+        exact: a.exact,
+        digits: usize::from(a.digits),
+        ..Options::default()
     };
-    let mut answer = Answer::new(body, a.format.media_type());
-    if let Some(path) = &a.plot {
-        answer.plot = Some((path.clone(), svg()?));
-    }
-    Ok(answer)
+    render(
+        Rendered::Grid(&t.grid()),
+        a.format,
+        options,
+        a.plot.as_ref(),
+        || chart(&t),
+    )
 }
 
 /// The table as curves: one per column, or the single statistic.

@@ -55,6 +55,18 @@ pub fn attack_report(
     ));
     Report {
         title: "Legion attack (exact)".into(),
+        headline: vec![
+            Entry::new(
+                "mean_wounds",
+                "Mean wounds on the defender",
+                Value::Number(a.wounds.mean()),
+            ),
+            Entry::new(
+                "wounded",
+                "Chance of at least one wound",
+                Value::Prob(a.wounds.at_least(1)),
+            ),
+        ],
         entries,
         notes: a.notes.clone(),
     }

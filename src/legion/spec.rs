@@ -487,10 +487,14 @@ fn lookup(text: &str) -> Result<(&'static Keyword, u32), String> {
                 None => format!("'{name}' needs a number, as in '{name} 1'"),
             });
         }
-        return Err(match keywords.nearest(&name) {
-            Some(near) => format!("unknown item '{name}'; did you mean '{near}'?"),
-            None => format!("unknown item '{name}' (see docs/legion.md for the SPEC items)"),
-        });
+        return Err(
+            match suggestion(keywords, &name, number, numeric(first_word(text))) {
+                Some(near) => format!("unknown item '{name}'; did you mean '{near}'?"),
+                None => {
+                    format!("unknown item '{name}' (holodice legion keywords lists the SPEC items)")
+                }
+            },
+        );
     };
     let value = match number {
         None => 0,
@@ -513,6 +517,37 @@ fn lookup(text: &str) -> Result<(&'static Keyword, u32), String> {
         }
     };
     Ok((keyword, value))
+}
+
+fn first_word(text: &str) -> &str {
+    text.split_whitespace().next().unwrap_or("")
+}
+
+/// The whole item a misspelt one most likely meant: a number glued to a name split off
+/// ("Pierce1" → "Pierce 1", "4red" → "4 red"), else the nearest name with the number where
+/// it was.
+fn suggestion(
+    keywords: &Keywords,
+    name: &str,
+    number: Option<&str>,
+    number_first: bool,
+) -> Option<String> {
+    if number.is_none() {
+        let trailing = name.trim_end_matches(|c: char| c.is_ascii_digit());
+        let leading = name.trim_start_matches(|c: char| c.is_ascii_digit());
+        if trailing.len() < name.len() && keywords.get(trailing, true).is_some() {
+            return Some(format!("{trailing} {}", &name[trailing.len()..]));
+        }
+        if leading.len() < name.len() && keywords.get(leading, true).is_some() {
+            return Some(format!("{} {leading}", &name[..name.len() - leading.len()]));
+        }
+    }
+    let near = keywords.nearest(name)?;
+    Some(match number {
+        Some(n) if number_first => format!("{n} {near}"),
+        Some(n) => format!("{near} {n}"),
+        None => near.to_string(),
+    })
 }
 
 fn set_attacker(a: &mut Attacker, field: Field, v: u32) -> Result<(), String> {
@@ -614,7 +649,11 @@ mod tests {
     fn bad_items_name_the_fix() {
         assert!(err("4 red", "").contains("no defense die"));
         assert!(err("", "red defense").contains("no dice"));
-        assert!(err("4 rde", "red defense").contains("did you mean 'red'"));
+        assert!(err("4 rde", "red defense").contains("did you mean '4 red'?"));
+        assert!(err("4red", "red defense").contains("did you mean '4 red'?"));
+        assert!(err("4 red, Pierce1", "red defense").contains("did you mean 'Pierce 1'?"));
+        assert!(err("4 red, Peirce 1", "red defense").contains("did you mean 'Pierce 1'?"));
+        assert!(err("4 red, xyzzy", "red defense").contains("holodice legion keywords"));
         assert!(err("4 red, Pierce", "red defense").contains("needs a number"));
         assert!(err("4 red, Blast 2", "red defense").contains("takes no number"));
         assert!(err("-1 red", "red defense").contains("can't be negative"));

@@ -1,10 +1,10 @@
-//! CSV: one row per outcome of each variable, then probabilities and context as rows.
+//! CSV: data rows under one header line, nothing else, so that spreadsheets read it as it is.
+//! A report's rows are its distributions (a chance is a 0/1 variable); the units, rule options
+//! and notes are in the JSON output.
 
-use super::{table_header, table_rows, Options, Renderer};
-use crate::dist::to_f64;
-use crate::report::{fraction, Entry, Report, Value};
-use crate::table::Table;
-use num_rational::BigRational;
+use super::{decimal, Grid, Options, Renderer};
+use crate::dist::Dist;
+use crate::report::{Entry, Report, Value};
 
 pub struct Csv;
 
@@ -15,39 +15,36 @@ impl Renderer for Csv {
         out
     }
 
-    /// The caption first, as a `#` comment line (read with e.g. pandas' `comment='#'`).
-    fn render_table(&self, table: &Table, options: &Options) -> String {
-        let exact = Options {
-            exact: options.exact,
-            digits: 10,
-        };
-        let mut out = format!("# {}: {}\n", table.title, table.caption);
+    fn render_grid(&self, grid: &Grid, options: &Options) -> String {
         let line =
             |cells: Vec<String>| cells.iter().map(|c| field(c)).collect::<Vec<_>>().join(",");
-        out.push_str(&line(table_header(table)));
+        let mut out = line(grid.header.clone());
         out.push('\n');
-        for r in table_rows(table, &exact) {
-            out.push_str(&line(r));
+        for r in &grid.rows {
+            out.push_str(&line(r.iter().map(|c| c.data(options)).collect()));
             out.push('\n');
         }
         out
     }
 }
 
-fn number(p: &BigRational, options: &Options) -> String {
-    if options.exact {
-        fraction(p)
-    } else {
-        to_f64(p).to_string()
-    }
-}
-
 /// Quotes a field when it holds a comma, a quote or a line break.
 fn field(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
+    if s.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
         s.to_string()
+    }
+}
+
+fn dist_rows(out: &mut String, key: &str, d: &Dist, options: &Options) {
+    for ((x, p), (_, at_least)) in d.pmf().into_iter().zip(d.at_least_all()) {
+        out.push_str(&format!(
+            "{},{x},{},{}\n",
+            field(key),
+            decimal(&p, options),
+            decimal(&at_least, options)
+        ));
     }
 }
 
@@ -55,19 +52,10 @@ fn rows(out: &mut String, prefix: &str, entries: &[Entry], options: &Options) {
     for e in entries {
         let key = format!("{prefix}{}", e.key);
         match &e.value {
-            Value::Dist(d) => {
-                for ((x, p), (_, at_least)) in d.pmf().into_iter().zip(d.at_least_all()) {
-                    out.push_str(&format!(
-                        "{key},{x},{},{}\n",
-                        number(&p, options),
-                        number(&at_least, options)
-                    ));
-                }
-            }
-            Value::Prob(p) => out.push_str(&format!("{key},,{},\n", number(p, options))),
-            Value::Int(i) => out.push_str(&format!("{key},{i},,\n")),
-            Value::Text(t) => out.push_str(&format!("{key},{},,\n", field(t))),
+            Value::Dist(d) => dist_rows(out, &key, d, options),
+            Value::Prob(p) => dist_rows(out, &key, &Dist::bernoulli(p), options),
             Value::Group(g) => rows(out, &format!("{key}."), g, options),
+            Value::Int(_) | Value::Text(_) | Value::Number(_) => {}
         }
     }
 }

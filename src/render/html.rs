@@ -1,10 +1,18 @@
-//! HTML: a `<table>` with its `<caption>`, to paste into a page.
+//! HTML: a complete page (UTF-8, a small style sheet, the chart inline when there is one).
 
-use super::{cell, mean, table_header, table_rows, Options, Renderer};
-use crate::report::{Entry, Report, Value};
-use crate::table::Table;
+use super::{body, dist_rows, mean, scalar, text_rows, varying, Grid, Options, Renderer};
+use crate::report::{Entry, Report};
 
 pub struct Html;
+
+const STYLE: &str = "body{font-family:system-ui,sans-serif;color:#1b1b1b;max-width:52rem;\
+margin:2rem auto;padding:0 1rem;line-height:1.4}\
+h1{font-size:1.4rem}.headline{font-size:1.2rem;font-weight:600}\
+table{border-collapse:collapse;margin:1rem 0}\
+caption{text-align:left;font-weight:600;padding:.3rem 0}\
+th,td{padding:.15rem .7rem;text-align:right;border-bottom:1px solid #ddd}\
+thead th{border-bottom:2px solid #555}dt{font-weight:600}dd{margin:0 0 .4rem 1.2rem}\
+.note{color:#555}svg{max-width:100%;height:auto}";
 
 fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
@@ -13,20 +21,39 @@ fn escape(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
+/// The page around `content`, with the chart after it when there is one.
+fn page(title: &str, content: &str, options: &Options) -> String {
+    let chart = options
+        .chart
+        .as_deref()
+        .map(|svg| format!("<figure>\n{svg}\n</figure>\n"))
+        .unwrap_or_default();
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <meta name=\"generator\" content=\"holodice\">\n<title>{}</title>\n\
+         <style>{STYLE}</style>\n</head>\n<body>\n<h1>{}</h1>\n{content}{chart}</body>\n</html>\n",
+        escape(title),
+        escape(title)
+    )
+}
+
 fn table_html(out: &mut String, caption: &str, header: &[String], rows: &[Vec<String>]) {
     out.push_str(&format!(
         "<table>\n<caption>{}</caption>\n<thead><tr>",
         escape(caption)
     ));
     for h in header {
-        out.push_str(&format!("<th>{}</th>", escape(h)));
+        out.push_str(&format!("<th scope=\"col\">{}</th>", escape(h)));
     }
     out.push_str("</tr></thead>\n<tbody>\n");
     for r in rows {
         out.push_str("<tr>");
         for (i, c) in r.iter().enumerate() {
-            let tag = if i == 0 { "th" } else { "td" };
-            out.push_str(&format!("<{tag}>{}</{tag}>", escape(c)));
+            match i {
+                0 => out.push_str(&format!("<th scope=\"row\">{}</th>", escape(c))),
+                _ => out.push_str(&format!("<td>{}</td>", escape(c))),
+            }
         }
         out.push_str("</tr>\n");
     }
@@ -35,66 +62,49 @@ fn table_html(out: &mut String, caption: &str, header: &[String], rows: &[Vec<St
 
 impl Renderer for Html {
     fn render(&self, report: &Report, options: &Options) -> String {
-        let mut out = format!("<h1>{}</h1>\n", escape(&report.title));
-        for e in &report.entries {
-            entry(&mut out, e, options);
-        }
-        for n in &report.notes {
-            out.push_str(&format!("<p class=\"note\">{}</p>\n", escape(n)));
-        }
-        out
-    }
-
-    fn render_table(&self, table: &Table, options: &Options) -> String {
         let mut out = String::new();
-        let caption = format!("{}: {}", table.title, table.caption);
-        table_html(
-            &mut out,
-            &caption,
-            &table_header(table),
-            &table_rows(table, options),
-        );
-        out
-    }
-}
-
-fn entry(out: &mut String, e: &Entry, options: &Options) {
-    match &e.value {
-        Value::Dist(d) => {
-            let rows: Vec<Vec<String>> = d
-                .pmf()
-                .into_iter()
-                .zip(d.at_least_all())
-                .map(|((x, p), (_, ge))| vec![x.to_string(), cell(&p, options), cell(&ge, options)])
-                .collect();
-            let caption = format!("{} (mean {})", e.label, mean(&d.mean(), options));
-            let header = ["k".to_string(), "P(= k)".into(), "P(≥ k)".into()];
-            table_html(out, &caption, &header, &rows);
+        for h in &report.headline {
+            out.push_str(&format!(
+                "<p class=\"headline\">{}: {}</p>\n",
+                escape(&h.label),
+                escape(&scalar(&h.value, options))
+            ));
         }
-        Value::Prob(p) => out.push_str(&format!(
-            "<p>{}: {}</p>\n",
-            escape(&e.label),
-            escape(&cell(p, options))
-        )),
-        Value::Int(i) => out.push_str(&format!("<p>{}: {i}</p>\n", escape(&e.label))),
-        Value::Text(t) => out.push_str(&format!("<p>{}: {}</p>\n", escape(&e.label), escape(t))),
-        Value::Group(g) => {
-            out.push_str(&format!("<p>{}:</p>\n<ul>\n", escape(&e.label)));
-            for item in g {
-                let v = match &item.value {
-                    Value::Prob(p) => cell(p, options),
-                    Value::Int(i) => i.to_string(),
-                    Value::Text(t) => t.clone(),
-                    Value::Dist(d) => mean(&d.mean(), options),
-                    Value::Group(_) => String::new(),
-                };
+        let entries = body(report, options);
+        let (dists, facts): (Vec<&Entry>, Vec<&Entry>) =
+            entries.iter().partition(|e| varying(e).is_some());
+        if !facts.is_empty() {
+            out.push_str("<dl>\n");
+            for e in facts {
                 out.push_str(&format!(
-                    "<li>{}: {}</li>\n",
-                    escape(&item.label),
-                    escape(&v)
+                    "<dt>{}</dt><dd>{}</dd>\n",
+                    escape(&e.label),
+                    escape(&scalar(&e.value, options))
                 ));
             }
-            out.push_str("</ul>\n");
+            out.push_str("</dl>\n");
         }
+        for e in dists {
+            if let Some(d) = varying(e) {
+                let caption = format!("{} (mean {})", e.label, mean(&d.mean(), options));
+                let header = ["k".to_string(), "P(= k)".into(), "P(≥ k)".into()];
+                table_html(&mut out, &caption, &header, &dist_rows(d, options));
+            }
+        }
+        for n in &report.notes {
+            out.push_str(&format!("<p class=\"note\">Note: {}</p>\n", escape(n)));
+        }
+        page(&report.title, &out, options)
+    }
+
+    fn render_grid(&self, grid: &Grid, options: &Options) -> String {
+        let mut out = String::new();
+        table_html(
+            &mut out,
+            &grid.caption,
+            &grid.header,
+            &text_rows(grid, options),
+        );
+        page(&grid.title, &out, options)
     }
 }

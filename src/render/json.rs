@@ -1,8 +1,7 @@
 //! JSON: the machine contract, exact fractions as `"n/d"` strings.
 
-use super::{Options, Renderer};
+use super::{Grid, Options, Renderer};
 use crate::report::Report;
-use crate::table::Table;
 
 pub struct Json;
 
@@ -11,8 +10,8 @@ impl Renderer for Json {
         pretty(&report.to_json())
     }
 
-    fn render_table(&self, table: &Table, _: &Options) -> String {
-        pretty(&table.to_json())
+    fn render_grid(&self, grid: &Grid, _: &Options) -> String {
+        pretty(&grid.json)
     }
 }
 

@@ -9,23 +9,81 @@ mod text;
 mod yaml;
 
 use crate::dist::to_f64;
-use crate::report::{fraction, Report};
-use crate::table::{Stat, Table};
+use crate::report::{fraction, Entry, Report, Value};
 use num_rational::BigRational;
+use num_traits::{One, Zero};
 
-/// Turns a query's report, or a table, into the text of one output format.
+/// Turns a query's report, or a grid (a table, a comparison), into the text of one format.
 pub trait Renderer {
     fn render(&self, report: &Report, options: &Options) -> String;
-    fn render_table(&self, table: &Table, options: &Options) -> String;
+    fn render_grid(&self, grid: &Grid, options: &Options) -> String;
+}
+
+/// A titled grid of cells with its JSON form: what tables and comparisons look like.
+#[derive(Debug, Clone)]
+pub struct Grid {
+    pub title: String,
+    /// Everything the numbers depend on (base SPECs, rule options, a legend).
+    pub caption: String,
+    pub header: Vec<String>,
+    /// Each row starts with its label.
+    pub rows: Vec<Vec<Cell>>,
+    /// What JSON and YAML print.
+    pub json: serde_json::Value,
+}
+
+/// One cell of a grid; each format shows it its own way.
+#[derive(Debug, Clone)]
+pub enum Cell {
+    Label(String),
+    /// A table's statistic: `--digits` decimals, or the exact fraction with `--exact`.
+    Decimal(BigRational),
+    /// A probability: a percentage for people, a decimal in CSV.
+    Prob(BigRational),
+    /// A mean: 3 decimals for people, `--digits` decimals in CSV.
+    Mean(BigRational),
+}
+
+impl Cell {
+    /// The cell for people.
+    pub(crate) fn text(&self, options: &Options) -> String {
+        match self {
+            Cell::Label(l) => l.clone(),
+            Cell::Decimal(v) => decimal(v, options),
+            Cell::Prob(p) => cell(p, options),
+            Cell::Mean(m) => mean(m, options),
+        }
+    }
+
+    /// The cell for data (CSV): a plain decimal, or the exact fraction with `--exact`.
+    pub(crate) fn data(&self, options: &Options) -> String {
+        match self {
+            Cell::Label(l) => l.clone(),
+            Cell::Decimal(v) | Cell::Prob(v) | Cell::Mean(v) => decimal(v, options),
+        }
+    }
+}
+
+/// `--digits` decimals, or the exact fraction with `--exact`.
+pub(crate) fn decimal(v: &BigRational, options: &Options) -> String {
+    if options.exact {
+        fraction(v)
+    } else {
+        format!("{:.*}", options.digits, to_f64(v))
+    }
 }
 
 /// Choices that apply to every format.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Options {
     /// Show exact fractions beside (or instead of) decimals.
     pub exact: bool,
-    /// Decimal places of table cells shown as decimals.
+    /// Decimal places of numbers shown as decimals (table cells, CSV).
     pub digits: usize,
+    /// Outputs for people also show the details (rule options at their defaults).
+    pub verbose: bool,
+    /// An SVG chart a complete document shows inline (HTML).
+    pub chart: Option<String>,
 }
 
 impl Default for Options {
@@ -33,6 +91,8 @@ impl Default for Options {
         Options {
             exact: false,
             digits: 3,
+            verbose: false,
+            chart: None,
         }
     }
 }
@@ -64,14 +124,66 @@ impl Format {
     }
 }
 
-/// A probability as a percentage for people, e.g. `41.67%`; tiny non-zero values stay visible.
+/// A probability as a percentage for people, one convention everywhere: `41.67%`; exactly
+/// `0%` and `100%` only when impossible or certain; `<0.01%` and `>99.99%` for what would
+/// otherwise round to them.
 pub(crate) fn percent(p: &BigRational) -> String {
+    if p.is_zero() {
+        return "0%".into();
+    }
+    if p.is_one() {
+        return "100%".into();
+    }
     let v = to_f64(p) * 100.0;
-    if v > 0.0 && v < 0.005 {
+    if v < 0.005 {
         "<0.01%".to_string()
+    } else if v >= 99.995 {
+        ">99.99%".to_string()
     } else {
         format!("{v:.2}%")
     }
+}
+
+/// Whether an output for people shows the entry: not an empty text (an absent unit), not a
+/// detail unless verbose, not a repeat of the headline.
+pub(crate) fn shown(e: &Entry, report: &Report, options: &Options) -> bool {
+    !matches!(&e.value, Value::Text(t) if t.is_empty())
+        && (options.verbose || !e.detail)
+        && !report.headline.iter().any(|h| h.key == e.key)
+}
+
+/// The entries an output for people shows under the headline, with groups' details dropped
+/// and a group whose items are all details (every rule at its default) said in one phrase.
+pub(crate) fn body(report: &Report, options: &Options) -> Vec<Entry> {
+    report
+        .entries
+        .iter()
+        .filter(|e| shown(e, report, options))
+        .map(|e| match &e.value {
+            Value::Group(items) => {
+                let kept: Vec<Entry> = items
+                    .iter()
+                    .filter(|i| options.verbose || !i.detail)
+                    .cloned()
+                    .collect();
+                let value = match (kept.is_empty(), kept.len() < items.len()) {
+                    (true, true) => Value::Text("all at their defaults".into()),
+                    (false, true) => {
+                        let mut kept = kept;
+                        kept.push(Entry::new(
+                            "",
+                            "others at their defaults",
+                            Value::Group(vec![]),
+                        ));
+                        Value::Group(kept)
+                    }
+                    _ => Value::Group(kept),
+                };
+                Entry { value, ..e.clone() }
+            }
+            _ => e.clone(),
+        })
+        .collect()
 }
 
 /// A probability for a table cell: a percentage, with the exact fraction after it when asked.
@@ -93,41 +205,48 @@ pub(crate) fn mean(m: &BigRational, options: &Options) -> String {
     }
 }
 
-/// A table cell as text: the exact fraction with `exact`, else a decimal with `digits` places
-/// (a mode is a whole number either way).
-pub(crate) fn table_cell(table: &Table, v: &BigRational, options: &Options) -> String {
-    if options.exact || (table.stat == Stat::Mode && v.is_integer()) {
-        fraction(v)
-    } else {
-        format!("{:.*}", options.digits, to_f64(v))
+/// A value for people on one line: a group's items are listed, a distribution gives its mean.
+pub(crate) fn scalar(v: &Value, options: &Options) -> String {
+    match v {
+        Value::Prob(p) => cell(p, options),
+        Value::Int(i) => i.to_string(),
+        Value::Text(t) => t.clone(),
+        Value::Number(x) => mean(x, options),
+        Value::Dist(d) if d.min() == d.max() => format!("always {}", d.min()),
+        Value::Dist(d) => format!("mean {}", mean(&d.mean(), options)),
+        Value::Group(items) => items
+            .iter()
+            .map(|i| match &i.value {
+                Value::Group(_) => i.label.clone(),
+                Value::Text(t) => format!("{}={t}", i.label),
+                v => format!("{} {}", i.label, scalar(v, options)),
+            })
+            .collect::<Vec<_>>()
+            .join(", "),
     }
 }
 
-/// The header row of a table: the row label (and column label), then each column's value.
-pub(crate) fn table_header(table: &Table) -> Vec<String> {
-    let corner = match &table.col_label {
-        Some(c) => format!("{} \\ {c}", table.row_label),
-        None => table.row_label.clone(),
-    };
-    let mut header = vec![corner];
-    if table.cols.is_empty() {
-        header.push(table.stat.name());
-    } else {
-        header.extend(table.cols.iter().map(|c| c.to_string()));
+/// The distribution an entry shows as a table: one with more than one outcome.
+pub(crate) fn varying(e: &Entry) -> Option<&crate::dist::Dist> {
+    match &e.value {
+        Value::Dist(d) if d.min() != d.max() => Some(d),
+        _ => None,
     }
-    header
 }
 
-/// Each body row: the row's value, then its cells.
-pub(crate) fn table_rows(table: &Table, options: &Options) -> Vec<Vec<String>> {
-    table
-        .rows
+/// Each row of a distribution for people: the outcome, P(= k), P(≥ k).
+pub(crate) fn dist_rows(d: &crate::dist::Dist, options: &Options) -> Vec<Vec<String>> {
+    d.pmf()
+        .into_iter()
+        .zip(d.at_least_all())
+        .map(|((x, p), (_, ge))| vec![x.to_string(), cell(&p, options), cell(&ge, options)])
+        .collect()
+}
+
+/// The body rows of a grid as text for people.
+pub(crate) fn text_rows(grid: &Grid, options: &Options) -> Vec<Vec<String>> {
+    grid.rows
         .iter()
-        .zip(&table.cells)
-        .map(|(r, cells)| {
-            std::iter::once(r.to_string())
-                .chain(cells.iter().map(|v| table_cell(table, v, options)))
-                .collect()
-        })
+        .map(|r| r.iter().map(|c| c.text(options)).collect())
         .collect()
 }

@@ -1,9 +1,8 @@
 //! Text for people: each variable as a table with bars, probabilities as percentages.
 
-use super::{cell, mean, table_header, table_rows, Options, Renderer};
+use super::{body, cell, mean, text_rows, Grid, Options, Renderer};
 use crate::dist::{to_f64, Dist};
 use crate::report::{Entry, Report, Value};
-use crate::table::Table;
 
 pub struct Text;
 
@@ -15,7 +14,13 @@ const SHORT_TABLE: usize = 40;
 impl Renderer for Text {
     fn render(&self, report: &Report, options: &Options) -> String {
         let mut out = format!("{}\n", report.title);
-        for e in &report.entries {
+        for e in &report.headline {
+            entry(&mut out, e, options);
+        }
+        if !report.headline.is_empty() {
+            out.push('\n');
+        }
+        for e in &body(report, options) {
             entry(&mut out, e, options);
         }
         for n in &report.notes {
@@ -24,12 +29,11 @@ impl Renderer for Text {
         out
     }
 
-    fn render_table(&self, table: &Table, options: &Options) -> String {
-        let header = table_header(table);
-        let rows = table_rows(table, options);
-        let widths: Vec<usize> = (0..header.len())
+    fn render_grid(&self, grid: &Grid, options: &Options) -> String {
+        let rows = text_rows(grid, options);
+        let widths: Vec<usize> = (0..grid.header.len())
             .map(|i| {
-                std::iter::once(&header[i])
+                std::iter::once(&grid.header[i])
                     .chain(rows.iter().map(|r| &r[i]))
                     .map(|c| c.chars().count())
                     .max()
@@ -44,8 +48,8 @@ impl Renderer for Text {
                 .collect();
             format!("  {}\n", padded.join("  "))
         };
-        let mut out = format!("{}\n{}\n\n", table.title, table.caption);
-        out.push_str(&line(&header));
+        let mut out = format!("{}\n{}\n\n", grid.title, grid.caption);
+        out.push_str(&line(&grid.header));
         for r in &rows {
             out.push_str(&line(r));
         }
@@ -59,6 +63,7 @@ fn entry(out: &mut String, e: &Entry, options: &Options) {
         Value::Prob(p) => out.push_str(&format!("{}: {}\n", e.label, cell(p, options))),
         Value::Int(i) => out.push_str(&format!("{}: {i}\n", e.label)),
         Value::Text(t) => out.push_str(&format!("{}: {t}\n", e.label)),
+        Value::Number(x) => out.push_str(&format!("{}: {}\n", e.label, mean(x, options))),
         Value::Group(g) => {
             let items: Vec<String> = g
                 .iter()
@@ -66,6 +71,7 @@ fn entry(out: &mut String, e: &Entry, options: &Options) {
                     Value::Prob(p) => format!("{} {}", item.label, cell(p, options)),
                     Value::Int(i) => format!("{} {i}", item.label),
                     Value::Text(t) => format!("{}={t}", item.label),
+                    Value::Number(x) => format!("{} {}", item.label, mean(x, options)),
                     Value::Dist(d) => format!("{} mean {}", item.label, mean(&d.mean(), options)),
                     Value::Group(_) => item.label.clone(),
                 })

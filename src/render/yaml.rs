@@ -1,8 +1,7 @@
 //! YAML: the same document as the JSON output.
 
-use super::{Options, Renderer};
+use super::{Grid, Options, Renderer};
 use crate::report::Report;
-use crate::table::Table;
 
 pub struct Yaml;
 
@@ -11,7 +10,7 @@ impl Renderer for Yaml {
         serde_yaml::to_string(&report.to_json()).expect("JSON values serialize as YAML")
     }
 
-    fn render_table(&self, table: &Table, _: &Options) -> String {
-        serde_yaml::to_string(&table.to_json()).expect("JSON values serialize as YAML")
+    fn render_grid(&self, grid: &Grid, _: &Options) -> String {
+        serde_yaml::to_string(&grid.json).expect("JSON values serialize as YAML")
     }
 }

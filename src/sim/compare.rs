@@ -103,6 +103,7 @@ impl Compared {
 /// The comparison as one JSON object: the context, then a key per variable.
 pub fn to_json(context: &[(String, String)], compared: &[Compared], alpha: f64) -> Value {
     let mut top = Map::new();
+    top.insert("schema".into(), json!(crate::report::SCHEMA));
     for (k, v) in context {
         top.insert(k.clone(), json!(v));
     }

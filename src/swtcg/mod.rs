@@ -8,15 +8,34 @@ pub mod rules;
 pub mod sequence;
 pub mod spec;
 
+use crate::dist::Dist;
 use crate::report::{Entry, Report, Value};
 use attack::{Attack, DiceResult, Scenario};
 use keywords::Mode;
+use num_rational::BigRational;
+use num_traits::Zero;
 use sequence::{Attackers, Sequence, SequenceResult};
 use spec::Unit;
 
 /// The snake_case key of a keyword name in JSON ("Critical Hit" → `critical_hit`).
 pub fn key_of(name: &str) -> String {
     keywords::normalize(name).replace(' ', "_")
+}
+
+/// The chance to destroy the unit that took the damage, or without Health its mean counters.
+fn headline(target: &str, damage: &Dist, destroyed: &Option<BigRational>) -> Vec<Entry> {
+    vec![match destroyed {
+        Some(p) => Entry::new(
+            "destroyed",
+            &format!("Chance to destroy the {target}"),
+            Value::Prob(p.clone()),
+        ),
+        None => Entry::new(
+            "mean_damage",
+            &format!("Mean damage counters on the {target}"),
+            Value::Number(damage.mean()),
+        ),
+    }]
 }
 
 /// The report of one attack: every reported variable, the scenario and the rules used.
@@ -202,15 +221,10 @@ pub fn attack_report(s: &Scenario, a: &Attack) -> Report {
             ],
         ));
     }
-    let rules = s
-        .rules
-        .values()
-        .into_iter()
-        .map(|(k, v)| Entry::new(k, k, Value::Text(v.to_string())))
-        .collect();
-    entries.push(Entry::new("rules", "Rules", Value::Group(rules)));
+    entries.push(s.rules.entry());
     Report {
         title: "SWTCG attack (exact)".to_string(),
+        headline: headline(target, &a.damage, &a.destroyed),
         entries,
         notes: a.notes.clone(),
     }
@@ -260,6 +274,7 @@ pub fn dice_report(target: &Unit, r: &DiceResult) -> Report {
     }
     Report {
         title: "SWTCG dice of damage (exact)".to_string(),
+        headline: headline("target", &r.damage, &r.destroyed),
         entries,
         notes: r.notes.clone(),
     }
@@ -290,10 +305,23 @@ pub fn sequence_report(s: &Sequence, r: &SequenceResult) -> Report {
         "survives",
         Value::Prob(r.survives()),
     ));
+    let until = s.until_destroyed;
+    let (attackers, attacks_label) = match until {
+        true => (
+            attackers.replace(&format!("attacks {n} times"), "attacks until destroyed"),
+            "Most attacks (the cap)",
+        ),
+        false => (attackers, "Attacks"),
+    };
+    // Until destroyed, the per-attack lists are details: the attacks needed say it at once.
+    let per_attack = |key: &str, label: &str, value: Value| match until {
+        true => Entry::detail(key, label, value),
+        false => Entry::new(key, label, value),
+    };
     let mut entries = vec![
         Entry::new("attackers", "Attackers", Value::Text(attackers)),
         Entry::new("defender", "Defender", Value::Text(s.defender.describe())),
-        Entry::new("attacks", "Attacks", Value::Int(n as i64)),
+        Entry::new("attacks", attacks_label, Value::Int(n as i64)),
         Entry::new(
             "counters",
             "Damage counters on the defender after the last attack",
@@ -304,19 +332,19 @@ pub fn sequence_report(s: &Sequence, r: &SequenceResult) -> Report {
             "Chance the defender is destroyed by the end of the sequence",
             Value::Prob(r.destroyed_by.last().cloned().unwrap_or_default()),
         ),
-        Entry::new(
+        per_attack(
             "destroyed_by",
             "Chance the defender is destroyed by attack",
             Value::Group(numbered(
                 &mut r.destroyed_by.iter().cloned().map(Value::Prob),
             )),
         ),
-        Entry::new(
+        per_attack(
             "shots_to_kill",
             "Attacks needed to destroy the defender",
             Value::Group(shots),
         ),
-        Entry::new(
+        per_attack(
             "counters_after",
             "Counters on the defender after attack",
             Value::Group(numbered(
@@ -351,18 +379,58 @@ pub fn sequence_report(s: &Sequence, r: &SequenceResult) -> Report {
             Value::Text(mode_name(mode).into()),
         ));
     }
-    let rules = s
-        .rules
-        .values()
-        .into_iter()
-        .map(|(k, v)| Entry::new(k, k, Value::Text(v.to_string())))
-        .collect();
-    entries.push(Entry::new("rules", "Rules", Value::Group(rules)));
+    entries.push(s.rules.entry());
+    let headline = match until {
+        true => until_destroyed(r, n, &mut entries),
+        false => entries
+            .iter()
+            .filter(|e| e.key == "destroyed")
+            .cloned()
+            .collect(),
+    };
     Report {
         title: "SWTCG attack sequence (exact)".to_string(),
+        headline,
         entries,
         notes: r.notes.clone(),
     }
+}
+
+/// The entries of `--until-destroyed` (added after the attacks' count) and the headline: the
+/// mean attacks needed and the chance the defender outlasts the cap.
+fn until_destroyed(r: &SequenceResult, cap: usize, entries: &mut Vec<Entry>) -> Vec<Entry> {
+    let never = r.survives();
+    let mut added = Vec::new();
+    let mut headline = Vec::new();
+    if let Some(needed) = r.attacks_needed() {
+        let within = match never.is_zero() {
+            true => String::new(),
+            false => format!(", when destroyed within {cap} attacks"),
+        };
+        headline.push(Entry::new(
+            "mean_attacks",
+            &format!("Mean attacks to destroy the defender{within}"),
+            Value::Number(needed.mean()),
+        ));
+        added.push(Entry::new(
+            "attacks_needed",
+            &format!("Attacks to destroy the defender{within}"),
+            Value::Dist(needed),
+        ));
+    }
+    let never = Entry::new(
+        "never_destroyed",
+        &format!("Chance the defender is not destroyed within {cap} attacks"),
+        Value::Prob(never),
+    );
+    headline.push(never.clone());
+    added.push(never);
+    let at = entries
+        .iter()
+        .position(|e| e.key == "attacks")
+        .map_or(0, |i| i + 1);
+    entries.splice(at..at, added);
+    headline
 }
 
 /// The `rerolls` entry: the policy and objective Lucky's choices followed, and `more`.

@@ -1,6 +1,7 @@
 //! Rule options: each reading the rules leave open, named, with its documented default.
 
 use crate::error::Error;
+use crate::report::{Entry, Value};
 
 /// One switchable reading: its name, its values (the first is the default) and what it decides.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -189,6 +190,32 @@ impl Rules {
             .zip(self.choices)
             .map(|(o, c)| (o.name, o.values[c]))
             .collect()
+    }
+
+    /// The options whose value differs from the default, in [`OPTIONS`] order.
+    pub fn changed(&self) -> Vec<(&'static str, &'static str)> {
+        OPTIONS
+            .iter()
+            .zip(self.choices)
+            .filter(|(_, c)| *c != 0)
+            .map(|(o, c)| (o.name, o.values[c]))
+            .collect()
+    }
+
+    /// The `rules` entry of a report: every option, those at their defaults as details.
+    pub fn entry(&self) -> Entry {
+        let items = OPTIONS
+            .iter()
+            .zip(self.choices)
+            .map(|(o, c)| {
+                let value = Value::Text(o.values[c].to_string());
+                match c {
+                    0 => Entry::detail(o.name, o.name, value),
+                    _ => Entry::new(o.name, o.name, value),
+                }
+            })
+            .collect();
+        Entry::new("rules", "Rules", Value::Group(items))
     }
 }
 

@@ -43,6 +43,9 @@ pub struct Sequence {
     pub policy: Policy,
     pub objective: Objective,
     pub rules: Rules,
+    /// Stop once every path has ended (the defender, or a repeated attacker, destroyed): the
+    /// attacks are then a cap, not a count.
+    pub until_destroyed: bool,
 }
 
 /// The state between two attacks.
@@ -90,6 +93,12 @@ impl SequenceResult {
     pub fn survives(&self) -> BigRational {
         BigRational::one() - self.destroyed_by.last().cloned().unwrap_or_default()
     }
+
+    /// The number of attacks that destroy the defender, given that these attacks do; `None`
+    /// when they never do.
+    pub fn attacks_needed(&self) -> Option<Dist> {
+        Dist::from_probs((1..).zip(self.shots_to_kill()))
+    }
 }
 
 fn with_damage(unit: &Unit, counters: i64) -> Unit {
@@ -117,6 +126,7 @@ fn with_damage(unit: &Unit, counters: i64) -> Unit {
 ///     policy: Default::default(),
 ///     objective: Default::default(),
 ///     rules: Rules::default(),
+///     until_destroyed: false,
 /// };
 /// let r = sequence(&s).unwrap();
 /// // One die per attack hitting on 4+: both must hit.
@@ -255,6 +265,10 @@ pub fn sequence(s: &Sequence) -> Result<SequenceResult, Error> {
         counters_after.push(states.to_dist(|b| b.defender));
         destroyed_by.push(states.to_dist(|b| i64::from(b.defender_destroyed)).prob(1));
         attacker_destroyed_by.push(states.to_dist(|b| i64::from(b.attacker_destroyed)).prob(1));
+        let ended = |b: &Between| b.defender_destroyed || b.attacker_destroyed;
+        if s.until_destroyed && states.to_dist(|b| i64::from(ended(b))).prob(0).is_zero() {
+            break;
+        }
     }
     for n in seen_notes.into_inner() {
         if !notes.contains(&n) {

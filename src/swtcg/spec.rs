@@ -133,7 +133,7 @@ impl Unit {
     /// let u = Unit::parse("attacker", "power 5, ACCURACY -1, Critical Hit: 2").unwrap();
     /// assert_eq!(u.describe(), "Power 5, Accuracy -1, Critical Hit 2");
     /// let e = Unit::parse("attacker", "Power 5, Acuracy 1").unwrap_err();
-    /// assert!(e.to_string().contains("did you mean 'Accuracy'"));
+    /// assert!(e.to_string().contains("did you mean 'Accuracy 1'"));
     /// let x = Unit::parse("attacker", "@red squadron x-wing, Power 5").unwrap();
     /// assert_eq!(x.describe(), "Power 4, Health 4, Accuracy 1, Power 5");
     /// ```
@@ -376,14 +376,14 @@ fn parse_item(text: &str) -> Result<Item, String> {
             _ => (text, None),
         },
     };
-    let keyword = keywords
-        .get(name)
-        .ok_or_else(|| match keywords.nearest(name) {
+    let keyword = keywords.get(name).ok_or_else(|| {
+        match suggestion(keywords, name, value_text, text.contains(':')) {
             Some(near) => format!("unknown keyword '{name}'; did you mean '{near}'?"),
             None => {
                 format!("unknown keyword '{name}' (holodice swtcg keywords lists the known ones)")
             }
-        })?;
+        }
+    })?;
     let kw = &keyword.name;
     let value = match (keyword.value, value_text) {
         (ValueKind::None, None) => 0,
@@ -413,6 +413,24 @@ fn parse_item(text: &str) -> Result<Item, String> {
         }
     };
     Ok(Item { keyword, value })
+}
+
+/// The whole item a misspelt one most likely meant: a number glued to a keyword split off
+/// ("Power5" → "Power 5"), else the nearest keyword with the value given.
+fn suggestion(keywords: &Keywords, name: &str, value: Option<&str>, colon: bool) -> Option<String> {
+    let glued = name.trim_end_matches(|c: char| c.is_ascii_digit());
+    let glued = glued.strip_suffix(['+', '-']).unwrap_or(glued);
+    if value.is_none() && glued.len() < name.len() {
+        if let Some(k) = keywords.get(glued.trim()) {
+            return Some(format!("{} {}", k.name, &name[glued.len()..]));
+        }
+    }
+    let near = keywords.nearest(name)?;
+    Some(match value {
+        Some(v) if colon => format!("{near}: {v}"),
+        Some(v) => format!("{near} {v}"),
+        None => near.to_string(),
+    })
 }
 
 fn looks_numeric(s: &str) -> bool {
@@ -459,7 +477,10 @@ mod tests {
         assert!(err("Power 5,,Armor").contains("empty item"));
         assert!(err("Power 99999999999999999999999").contains("over the limit"));
         assert!(err("Power 10001").contains("over the limit of 10000"));
-        assert!(err("Powr 5").contains("did you mean 'Power'"));
+        assert!(err("Powr 5").contains("did you mean 'Power 5'?"));
+        assert!(err("Power5").contains("did you mean 'Power 5'?"));
+        assert!(err("Accuracy-1").contains("did you mean 'Accuracy -1'?"));
+        assert!(err("Armr").contains("did you mean 'Armor'?"));
         assert!(err("Power five").contains("unknown keyword 'Power five'"));
         assert!(err("Critical Hit: x").contains("not a whole number"));
     }
@@ -504,7 +525,7 @@ mod tests {
         );
         assert!(err("space: enhance: Fury 1").contains("an item takes one condition"));
         assert!(err("enhance: @Red Squadron X-wing").contains("a card can't be conditioned"));
-        assert!(err("ground: Acuracy 1").contains("did you mean 'Accuracy'"));
+        assert!(err("ground: Acuracy 1").contains("did you mean 'Accuracy 1'?"));
         assert!(err("hyperspace: Accuracy 1").contains("unknown keyword 'hyperspace'"));
     }
 
