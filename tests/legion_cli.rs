@@ -1189,8 +1189,13 @@ fn markdown_output_has_a_table_for_each_distribution() {
     assert!(text.contains("|---:|---:|---:|"), "{text}");
     assert_eq!(
         text.matches("| outcome | P(= k) | P(≥ k) |").count(),
-        4,
-        "wounds, attack results, attacker wounds, guardian wounds:\n{text}"
+        3,
+        "wounds, attack results, guardian wounds:\n{text}"
+    );
+    // Without Deflect the attacker's wounds are certain: one line, no table.
+    assert!(
+        text.contains("**Wounds on the attacker (Deflect)**: always 0"),
+        "{text}"
     );
     // attack_results: P(1) = 7/8 = 87.50%.
     assert!(text.contains("| 1 | 87.50% |"), "{text}");
