@@ -11,6 +11,7 @@
 //! the command line and [`server`], the web page and JSON API, are front ends on it.
 
 pub mod command;
+pub mod compare;
 pub mod data;
 pub mod dice;
 pub mod dist;

@@ -86,7 +86,7 @@ impl Report {
     }
 }
 
-fn entries_json(entries: &[Entry]) -> Map<String, Json> {
+pub(crate) fn entries_json(entries: &[Entry]) -> Map<String, Json> {
     entries
         .iter()
         .map(|e| {

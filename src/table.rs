@@ -307,6 +307,7 @@ impl Table {
         Grid {
             title: self.title.clone(),
             caption: self.caption.clone(),
+            legend: Vec::new(),
             header,
             rows,
             json: self.to_json(),

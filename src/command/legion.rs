@@ -1,5 +1,6 @@
 //! `holodice legion …`: the attack and the SPEC item listing.
 
+use super::compare;
 use super::output::{finish, Answer, ListingArgs, OutputArgs};
 use super::simulate::{self, SimulateLegionArgs};
 use super::PolicyArg;
@@ -17,6 +18,9 @@ pub enum LegionCommand {
     /// The exact outcome of one attack: wounds, attack results, Deflect and Guardian wounds
     #[command(after_long_help = HELP)]
     Attack(LegionArgs),
+    /// Loadouts side by side: each --attacker against each --defender (mean wounds, P(≥ k))
+    #[command(after_long_help = compare::LEGION_HELP)]
+    Compare(compare::LegionCompareArgs),
     /// Roll the same attack physically, many times, and compare with the exact answer
     Simulate(SimulateLegionArgs),
     /// List every SPEC item, its step in the attack sequence and its status (a Markdown table)
@@ -51,6 +55,15 @@ pub struct LegionArgs {
     /// A unit guarding the defender, e.g. "Guardian 2, red defense, surge block, Deflect"
     #[arg(long, value_name = "SPEC")]
     pub guardian: Option<String>,
+    #[command(flatten)]
+    pub choices: LegionChoices,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// The readings and choices a Legion attack is computed under.
+#[derive(Args)]
+pub struct LegionChoices {
     /// Rules edition: amg-2024 (rolled cover) or amg-2021 (cover cancels hits)
     #[arg(long, value_enum, default_value_t = EditionArg::Amg2024)]
     edition: EditionArg,
@@ -61,8 +74,23 @@ pub struct LegionArgs {
     /// least K wounds)
     #[arg(long, value_name = "OBJECTIVE", default_value = "mean")]
     objective: String,
-    #[command(flatten)]
-    pub output: OutputArgs,
+}
+
+impl LegionChoices {
+    /// The edition and the policy (with its objective).
+    pub(super) fn read(&self) -> Result<(Edition, Policy), Error> {
+        let edition = match self.edition {
+            EditionArg::Amg2024 => Edition::Amg2024,
+            EditionArg::Amg2021 => Edition::Amg2021,
+        };
+        let objective = Objective::parse(&self.objective)
+            .map_err(|e| Error::Input(format!("--objective {e}")))?;
+        let policy = match self.policy {
+            PolicyArg::Greedy => Policy::Greedy,
+            PolicyArg::Optimal => Policy::Optimal(objective),
+        };
+        Ok((edition, policy))
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -77,6 +105,7 @@ pub(super) fn execute(command: &LegionCommand) -> Result<Answer, Error> {
     match command {
         LegionCommand::Attack(a) => attack(a),
         LegionCommand::Simulate(a) => simulate::legion(a),
+        LegionCommand::Compare(a) => compare::legion(a),
         LegionCommand::Keywords(l) => Ok(l.answer(
             legion::spec::coverage_markdown(),
             legion::spec::coverage_json(),
@@ -87,16 +116,7 @@ pub(super) fn execute(command: &LegionCommand) -> Result<Answer, Error> {
 /// The scenario, edition and policy of a Legion attack command.
 pub(super) fn setup(a: &LegionArgs) -> Result<(Scenario, Edition, Policy), Error> {
     let scenario = Scenario::parse(&a.attacker, &a.defender, a.guardian.as_deref())?;
-    let edition = match a.edition {
-        EditionArg::Amg2024 => Edition::Amg2024,
-        EditionArg::Amg2021 => Edition::Amg2021,
-    };
-    let objective =
-        Objective::parse(&a.objective).map_err(|e| Error::Input(format!("--objective {e}")))?;
-    let policy = match a.policy {
-        PolicyArg::Greedy => Policy::Greedy,
-        PolicyArg::Optimal => Policy::Optimal(objective),
-    };
+    let (edition, policy) = a.choices.read()?;
     Ok((scenario, edition, policy))
 }
 

@@ -4,6 +4,7 @@
 //! the caller's, through [`Files`]: the command line reads them, the server refuses.
 
 mod check;
+mod compare;
 mod legion;
 mod output;
 mod simulate;

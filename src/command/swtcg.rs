@@ -1,5 +1,6 @@
 //! `holodice swtcg …`: the attack, dice of damage, sequences and the listings.
 
+use super::compare;
 use super::output::{finish, Answer, ListingArgs, OutputArgs};
 use super::simulate::{self, SimulateSwtcgArgs};
 use super::{with_card_files, Files, PolicyArg};
@@ -28,6 +29,10 @@ pub enum SwtcgCommand {
     /// Several attacks in order against one defender: counters after each, shots to kill
     #[command(after_long_help = SEQUENCE_HELP)]
     Sequence(SequenceArgs),
+    /// Loadouts side by side: each --attacker against each --defender (mean, chance to
+    /// destroy, P(≥ k))
+    #[command(after_long_help = compare::SWTCG_HELP)]
+    Compare(compare::SwtcgCompareArgs),
     /// Roll the same attack physically, many times, and compare with the exact answer
     Simulate(SimulateSwtcgArgs),
     /// List every keyword and how it is modelled (a Markdown table)
@@ -77,7 +82,7 @@ pub struct AttackArgs {
 
 /// How an attack is made: arena mode and the re-roll policy.
 #[derive(Args)]
-struct ChoiceArgs {
+pub(super) struct ChoiceArgs {
     /// Attack into the other arena with the attacker's Bombard X (space attacks ground) or Ion
     /// Cannon X (ground attacks space) as its power
     #[arg(long, value_enum)]
@@ -89,18 +94,18 @@ struct ChoiceArgs {
     /// What the optimal policy maximises: mean (expected counters on the defender), destroy (the
     /// chance to discard it) or atleast:K (the chance of at least K counters)
     #[arg(long, value_name = "OBJECTIVE", default_value = "mean")]
-    objective: String,
+    pub(super) objective: String,
 }
 
 impl ChoiceArgs {
-    fn mode(&self) -> Option<Mode> {
+    pub(super) fn mode(&self) -> Option<Mode> {
         self.mode.map(|m| match m {
             ModeArg::Bombard => Mode::Bombard,
             ModeArg::IonCannon => Mode::IonCannon,
         })
     }
 
-    fn policy(&self) -> swtcg::lucky::Policy {
+    pub(super) fn policy(&self) -> swtcg::lucky::Policy {
         match self.policy {
             PolicyArg::Greedy => swtcg::lucky::Policy::Greedy,
             PolicyArg::Optimal => swtcg::lucky::Policy::Optimal,
@@ -250,6 +255,7 @@ pub(super) fn execute(
         SwtcgCommand::Attack(a) => attack(a, cards, files),
         SwtcgCommand::Dice(a) => dice(a, cards, files),
         SwtcgCommand::Sequence(a) => sequence(a, cards, files),
+        SwtcgCommand::Compare(a) => compare::swtcg(a, cards, files),
         SwtcgCommand::Simulate(a) => simulate::swtcg(a, cards, files),
         SwtcgCommand::Keywords(l) => Ok(l.answer(
             swtcg::keywords::coverage_markdown(),
@@ -298,7 +304,7 @@ fn arenas(arena: Option<ArenaArg>, mode: Option<Mode>) -> Result<[Option<Arena>;
 }
 
 /// Parses and settles the units of one command: cards, arenas, Enhance.
-struct UnitReader<'a> {
+pub(super) struct UnitReader<'a> {
     cards: std::borrow::Cow<'a, Cards>,
     arenas: [Option<Arena>; 2],
     /// Whether any unit read so far has an Enhance effect.
@@ -306,7 +312,7 @@ struct UnitReader<'a> {
 }
 
 impl<'a> UnitReader<'a> {
-    fn new(
+    pub(super) fn new(
         u: &UnitArgs,
         mode: Option<Mode>,
         cards: &'a Cards,
@@ -320,7 +326,7 @@ impl<'a> UnitReader<'a> {
     }
 
     /// The unit `spec` describes, Enhance unpaid; `attacking` picks the attacker's arena.
-    fn unit(&self, role: &str, spec: &str, attacking: bool) -> Result<Unit, Error> {
+    pub(super) fn unit(&self, role: &str, spec: &str, attacking: bool) -> Result<Unit, Error> {
         self.settle(role, spec, attacking, false)
     }
 
@@ -334,7 +340,7 @@ impl<'a> UnitReader<'a> {
     }
 }
 
-fn rules_of(given: &[String]) -> Result<Rules, Error> {
+pub(super) fn rules_of(given: &[String]) -> Result<Rules, Error> {
     let mut rules = Rules::default();
     for r in given {
         rules.set(r)?;

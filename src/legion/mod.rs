@@ -8,6 +8,33 @@ pub mod spec;
 use crate::report::{Entry, Report, Value};
 use attack::{Edition, LegionAttack, Policy};
 
+/// What a comparison's attacks share, as report entries and as one caption line.
+pub fn shared_context(
+    guardian: Option<&str>,
+    edition: Edition,
+    policy: Policy,
+) -> (Vec<Entry>, String) {
+    let mut entries = Vec::new();
+    let mut line = Vec::new();
+    if let Some(g) = guardian {
+        let g = g.split_whitespace().collect::<Vec<_>>().join(" ");
+        line.push(format!("guardian {g}"));
+        entries.push(Entry::new("guardian", "Guardian", Value::Text(g)));
+    }
+    line.push(format!(
+        "edition {}, policy {}",
+        edition.name(),
+        policy.name()
+    ));
+    entries.push(Entry::new("policy", "Policy", Value::Text(policy.name())));
+    entries.push(Entry::new(
+        "edition",
+        "Edition",
+        Value::Text(edition.name().into()),
+    ));
+    (entries, line.join("; "))
+}
+
 /// The report of one attack: the variables, the SPECs, and the edition and policy used.
 pub fn attack_report(
     specs: [(&str, Option<&str>); 3],

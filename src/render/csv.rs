@@ -18,7 +18,14 @@ impl Renderer for Csv {
     fn render_grid(&self, grid: &Grid, options: &Options) -> String {
         let line =
             |cells: Vec<String>| cells.iter().map(|c| field(c)).collect::<Vec<_>>().join(",");
-        let mut out = line(grid.header.clone());
+        // A comparison's columns are named by what they compare, not by their letters.
+        let mut header = grid.header.clone();
+        for (i, (label, what)) in grid.legend.iter().enumerate() {
+            if let Some(h) = header.get_mut(i + 1) {
+                *h = format!("{label}: {what}");
+            }
+        }
+        let mut out = line(header);
         out.push('\n');
         for r in &grid.rows {
             out.push_str(&line(r.iter().map(|c| c.data(options)).collect()));
@@ -28,8 +35,10 @@ impl Renderer for Csv {
     }
 }
 
-/// Quotes a field when it holds a comma, a quote or a line break.
+/// Quotes a field when it holds a comma, a quote or a line break; ≥ is spelt >= for programs
+/// that read CSV in a legacy encoding.
 fn field(s: &str) -> String {
+    let s = &s.replace('≥', ">=");
     if s.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {

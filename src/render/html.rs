@@ -1,6 +1,8 @@
 //! HTML: a complete page (UTF-8, a small style sheet, the chart inline when there is one).
 
-use super::{body, dist_rows, mean, scalar, text_rows, varying, Grid, Options, Renderer};
+use super::{
+    body, dist_rows, full_caption, mean, scalar, text_rows, varying, Grid, Options, Renderer,
+};
 use crate::report::{Entry, Report};
 
 pub struct Html;
@@ -101,7 +103,7 @@ impl Renderer for Html {
         let mut out = String::new();
         table_html(
             &mut out,
-            &grid.caption,
+            &full_caption(grid),
             &grid.header,
             &text_rows(grid, options),
         );

@@ -28,6 +28,12 @@ impl Renderer for Markdown {
         for r in text_rows(grid, options) {
             out.push_str(&format!("| {} |\n", r.join(" | ")));
         }
+        if !grid.legend.is_empty() {
+            out.push('\n');
+        }
+        for (label, what) in &grid.legend {
+            out.push_str(&format!("- **{label}**: {what}\n"));
+        }
         out.push_str(&format!("\n_{}_\n", grid.caption));
         out
     }

@@ -25,6 +25,9 @@ pub struct Grid {
     pub title: String,
     /// Everything the numbers depend on (base SPECs, rule options, a legend).
     pub caption: String,
+    /// What the columns' labels stand for (a comparison's loadouts), for formats that show it
+    /// apart from the caption.
+    pub legend: Vec<(String, String)>,
     pub header: Vec<String>,
     /// Each row starts with its label.
     pub rows: Vec<Vec<Cell>>,
@@ -241,6 +244,17 @@ pub(crate) fn dist_rows(d: &crate::dist::Dist, options: &Options) -> Vec<Vec<Str
         .zip(d.at_least_all())
         .map(|((x, p), (_, ge))| vec![x.to_string(), cell(&p, options), cell(&ge, options)])
         .collect()
+}
+
+/// A grid's caption with its legend first ("A: …; B: …; caption"), for formats that show both
+/// in one place.
+pub(crate) fn full_caption(grid: &Grid) -> String {
+    grid.legend
+        .iter()
+        .map(|(label, what)| format!("{label}: {what}"))
+        .chain(std::iter::once(grid.caption.clone()))
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// The body rows of a grid as text for people.

@@ -40,15 +40,25 @@ impl Renderer for Text {
                     .unwrap_or(0)
             })
             .collect();
+        // A comparison's rows are named in words, which read best aligned left.
+        let words = !grid.legend.is_empty();
         let line = |cells: &[String]| {
             let padded: Vec<String> = cells
                 .iter()
                 .zip(&widths)
-                .map(|(c, w)| format!("{c:>w$}"))
+                .enumerate()
+                .map(|(i, (c, w))| match i == 0 && words {
+                    true => format!("{c:<w$}"),
+                    false => format!("{c:>w$}"),
+                })
                 .collect();
             format!("  {}\n", padded.join("  "))
         };
-        let mut out = format!("{}\n{}\n\n", grid.title, grid.caption);
+        let mut out = format!("{}\n", grid.title);
+        for (label, what) in &grid.legend {
+            out.push_str(&format!("  {label}: {what}\n"));
+        }
+        out.push_str(&format!("{}\n\n", grid.caption));
         out.push_str(&line(&grid.header));
         for r in &rows {
             out.push_str(&line(r));

@@ -48,8 +48,20 @@ pub(super) const ENDPOINTS: &[Endpoint] = &[
         get: true,
     },
     Endpoint {
+        path: "swtcg/compare",
+        command: &["swtcg", "compare"],
+        game: Game::Fixed,
+        get: true,
+    },
+    Endpoint {
         path: "legion/attack",
         command: &["legion", "attack"],
+        game: Game::Fixed,
+        get: true,
+    },
+    Endpoint {
+        path: "legion/compare",
+        command: &["legion", "compare"],
         game: Game::Fixed,
         get: true,
     },

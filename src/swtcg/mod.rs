@@ -433,6 +433,44 @@ fn until_destroyed(r: &SequenceResult, cap: usize, entries: &mut Vec<Entry>) -> 
     headline
 }
 
+/// What a comparison's attacks share, as report entries and as one caption line: the rule
+/// options, the mode, and the Lucky policy when a unit re-rolled.
+pub fn shared_context(s: &Scenario, lucky: bool) -> (Vec<Entry>, String) {
+    let mut entries = Vec::new();
+    let mut line = vec![rules_line(&s.rules)];
+    if let Some(mode) = s.mode {
+        entries.push(Entry::new(
+            "mode",
+            "Mode",
+            Value::Text(mode_name(mode).into()),
+        ));
+        line.push(format!("mode {}", mode_name(mode)));
+    }
+    if lucky {
+        entries.push(rerolls_entry(s.policy, s.objective, vec![]));
+        line.push(format!(
+            "Lucky: {} policy, objective {}",
+            policy_name(s.policy),
+            s.objective.describe()
+        ));
+    }
+    entries.push(s.rules.entry());
+    (entries, line.join("; "))
+}
+
+/// The rule options off their defaults, in one phrase.
+pub fn rules_line(rules: &rules::Rules) -> String {
+    let changed: Vec<String> = rules
+        .changed()
+        .into_iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    match changed.is_empty() {
+        true => "rules: all at their defaults".into(),
+        false => format!("rules: {}, others at their defaults", changed.join(", ")),
+    }
+}
+
 /// The `rerolls` entry: the policy and objective Lucky's choices followed, and `more`.
 fn rerolls_entry(policy: lucky::Policy, objective: attack::Objective, more: Vec<Entry>) -> Entry {
     let mut group = vec![

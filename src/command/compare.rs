@@ -1,0 +1,200 @@
+//! `holodice swtcg compare` and `holodice legion compare`: several loadouts, one grid.
+
+use super::legion::LegionChoices;
+use super::output::{render, Answer, OutputArgs, Rendered};
+use super::swtcg::{rules_of, ChoiceArgs, UnitArgs, UnitReader};
+use super::Files;
+use crate::compare::{Comparison, Loadout, MAX_LOADOUTS};
+use crate::legion::{self, spec::Scenario as LegionScenario};
+use crate::swtcg::{self, attack::Scenario, cards::Cards};
+use crate::{plot, Error};
+use clap::Args;
+
+pub(super) const SWTCG_HELP: &str = "Each --attacker is compared against each --defender, in \
+the order given (A, B, …; at most 10 loadouts), under the same rule options and policy. Rows: \
+the mean damage counters, the chance to destroy (defenders with Health), and P(≥ k) for each k. \
+--plot draws one P(≥ k) curve per loadout.
+
+Examples:
+  holodice swtcg compare --attacker \"Power 5, Accuracy 1\" \\
+      --attacker \"Power 5, Critical Hit 2\" --defender \"Health 4, Armor\"
+  holodice swtcg compare --attacker \"Power 6\" --defender \"Health 5\" \\
+      --defender \"Health 5, Parry 1\" --format markdown --plot compare.svg
+";
+
+pub(super) const LEGION_HELP: &str = "Each --attacker is compared against each --defender, in \
+the order given (A, B, …; at most 10 loadouts), under the same edition and policy. Rows: the \
+mean wounds and P(≥ k) for each k. --plot draws one P(≥ k) curve per loadout.
+
+Examples:
+  holodice legion compare --attacker \"5 red, surge crit\" \\
+      --attacker \"4 red, surge crit, aim 1\" \\
+      --defender \"white defense, cover light\"
+  holodice legion compare --attacker \"4 black, Pierce 1\" \\
+      --defender \"red defense\" --defender \"red defense, Impervious\"
+";
+
+#[derive(Args)]
+pub struct SwtcgCompareArgs {
+    /// An attacking unit (repeat: one loadout each), e.g. "Power 5, Accuracy 1"
+    #[arg(long, value_name = "SPEC", required = true)]
+    attacker: Vec<String>,
+    /// A defending unit (repeat: every attacker attacks each), e.g. "Health 4, Armor"
+    #[arg(long, value_name = "SPEC")]
+    defender: Vec<String>,
+    #[command(flatten)]
+    choices: ChoiceArgs,
+    /// Choose a reading the rules leave open, e.g. --rule auto-hit=yes (repeatable; see
+    /// `holodice swtcg rules`)
+    #[arg(long = "rule", value_name = "NAME=VALUE")]
+    rules: Vec<String>,
+    #[command(flatten)]
+    units: UnitArgs,
+    #[command(flatten)]
+    output: OutputArgs,
+}
+
+#[derive(Args)]
+pub struct LegionCompareArgs {
+    /// An attacking unit (repeat: one loadout each), e.g. "4 red, surge crit, aim 1"
+    #[arg(long, value_name = "SPEC", required = true)]
+    attacker: Vec<String>,
+    /// A defending unit (repeat: every attacker attacks each), e.g. "white defense, cover light"
+    #[arg(long, value_name = "SPEC", required = true)]
+    defender: Vec<String>,
+    /// A unit guarding every defender, e.g. "Guardian 2, red defense, surge block"
+    #[arg(long, value_name = "SPEC")]
+    guardian: Option<String>,
+    #[command(flatten)]
+    choices: LegionChoices,
+    #[command(flatten)]
+    output: OutputArgs,
+}
+
+/// Every attacker against every defender, in order; refused unless there are 2 to 10.
+fn pairs<'a>(
+    attackers: &'a [String],
+    defenders: &'a [String],
+) -> Result<Vec<(&'a str, &'a str)>, Error> {
+    let pairs: Vec<(&str, &str)> = attackers
+        .iter()
+        .flat_map(|a| defenders.iter().map(move |d| (a.as_str(), d.as_str())))
+        .collect();
+    match pairs.len() {
+        0 | 1 => Err(Error::Input(
+            "compare needs two loadouts or more: give a second --attacker or --defender".into(),
+        )),
+        n if n > MAX_LOADOUTS => Err(Error::TooLarge(format!(
+            "{} attackers × {} defenders make {n} loadouts, over the limit of {MAX_LOADOUTS}: \
+             compare fewer at once",
+            attackers.len(),
+            defenders.len()
+        ))),
+        _ => Ok(pairs),
+    }
+}
+
+/// The comparison in the chosen format, with one P(≥ k) curve per loadout for --plot.
+fn finish(c: &Comparison, output: &OutputArgs) -> Result<Answer, Error> {
+    let svg = || {
+        let (x, series) = c.curves();
+        let title = format!("{} comparison", c.game);
+        plot::curves_svg(&title, c.variable, "P(≥ k)", &x, &series)
+    };
+    render(
+        Rendered::Grid(&c.grid()),
+        output.format,
+        output.options(),
+        output.plot.as_ref(),
+        svg,
+    )
+}
+
+/// Notes of the loadouts' attacks, each once, at the end of the caption.
+fn with_notes(line: String, notes: Vec<String>) -> String {
+    let mut unique: Vec<String> = Vec::new();
+    for n in notes {
+        if !unique.contains(&n) {
+            unique.push(n);
+        }
+    }
+    match unique.is_empty() {
+        true => line,
+        false => format!("{line}; notes: {}", unique.join(" ")),
+    }
+}
+
+pub(super) fn swtcg(
+    a: &SwtcgCompareArgs,
+    cards: &Cards,
+    files: &dyn Files,
+) -> Result<Answer, Error> {
+    let defenders = match a.defender.is_empty() {
+        true => vec![String::new()],
+        false => a.defender.clone(),
+    };
+    let pairs = pairs(&a.attacker, &defenders)?;
+    let reader = UnitReader::new(&a.units, a.choices.mode(), cards, files)?;
+    let base = Scenario {
+        mode: a.choices.mode(),
+        policy: a.choices.policy(),
+        objective: swtcg::attack::Objective::parse(&a.choices.objective)?,
+        rules: rules_of(&a.rules)?,
+        ..Scenario::default()
+    };
+    let (mut loadouts, mut notes, mut lucky) = (Vec::new(), Vec::new(), false);
+    for (attacker, defender) in pairs {
+        let s = Scenario {
+            attacker: reader.unit("attacker", attacker, true)?,
+            defender: reader.unit("defender", defender, false)?,
+            ..base.clone()
+        };
+        let result = swtcg::attack::run(&s)?;
+        lucky |= result.lucky.is_some();
+        notes.extend(result.notes);
+        loadouts.push(Loadout {
+            attacker: s.attacker.describe(),
+            defender: s.defender.describe(),
+            dist: result.damage,
+            destroyed: result.destroyed,
+        });
+    }
+    let (context, line) = swtcg::shared_context(&base, lucky);
+    let c = Comparison {
+        game: "SWTCG",
+        key: "damage",
+        variable: "damage counters on the defender",
+        loadouts,
+        context,
+        context_line: with_notes(line, notes),
+    };
+    finish(&c, &a.output)
+}
+
+pub(super) fn legion(a: &LegionCompareArgs) -> Result<Answer, Error> {
+    let pairs = pairs(&a.attacker, &a.defender)?;
+    let (edition, policy) = a.choices.read()?;
+    let squeeze = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (mut loadouts, mut notes) = (Vec::new(), Vec::new());
+    for (attacker, defender) in pairs {
+        let s = LegionScenario::parse(attacker, defender, a.guardian.as_deref())?;
+        let result = legion::attack::attack(&s, edition, policy)?;
+        notes.extend(result.notes);
+        loadouts.push(Loadout {
+            attacker: squeeze(attacker),
+            defender: squeeze(defender),
+            dist: result.wounds,
+            destroyed: None,
+        });
+    }
+    let (context, line) = legion::shared_context(a.guardian.as_deref(), edition, policy);
+    let c = Comparison {
+        game: "Legion",
+        key: "wounds",
+        variable: "wounds on the defender",
+        loadouts,
+        context,
+        context_line: with_notes(line, notes),
+    };
+    finish(&c, &a.output)
+}

@@ -1,0 +1,143 @@
+//! Loadouts side by side: the same attack question asked of several attackers (and defenders),
+//! as one grid (mean, chance to destroy, P(≥ k) per k) and one chart.
+
+use crate::dist::{to_f64, Dist};
+use crate::render::{Cell, Grid};
+use crate::report::{entries_json, Entry, Value, SCHEMA};
+use num_rational::BigRational;
+use serde_json::{json, Map, Value as Json};
+
+/// The most loadouts one comparison holds: the chart has ten colours.
+pub const MAX_LOADOUTS: usize = 10;
+
+/// One attacker against one defender, and what the attack does.
+#[derive(Debug, Clone)]
+pub struct Loadout {
+    pub attacker: String,
+    pub defender: String,
+    /// The compared variable (damage counters, wounds).
+    pub dist: Dist,
+    /// The chance to destroy the defender, when that is known (SWTCG with Health).
+    pub destroyed: Option<BigRational>,
+}
+
+/// Several loadouts, in the order given, and what they share.
+#[derive(Debug, Clone)]
+pub struct Comparison {
+    /// "SWTCG", "Legion".
+    pub game: &'static str,
+    /// The JSON key of each loadout's variable: `damage`, `wounds`.
+    pub key: &'static str,
+    /// The variable for people: "damage counters on the defender".
+    pub variable: &'static str,
+    pub loadouts: Vec<Loadout>,
+    /// What every number depends on (rule options, edition, policy), as in the attack's report.
+    pub context: Vec<Entry>,
+    /// The context in one line, for captions.
+    pub context_line: String,
+}
+
+/// The letter that names the `i`th loadout in headers and legends.
+pub fn label(i: usize) -> String {
+    char::from(b'A' + (i % 26) as u8).to_string()
+}
+
+impl Comparison {
+    /// Each loadout's label and its units, in one line.
+    pub fn legend(&self) -> Vec<(String, String)> {
+        self.loadouts
+            .iter()
+            .enumerate()
+            .map(|(i, l)| {
+                let units = match l.defender.trim() {
+                    "" => l.attacker.clone(),
+                    d => format!("{} against {d}", l.attacker),
+                };
+                (label(i), units)
+            })
+            .collect()
+    }
+
+    /// The largest outcome of any loadout.
+    fn top(&self) -> i64 {
+        self.loadouts
+            .iter()
+            .map(|l| l.dist.max())
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The rows: the mean, the chance to destroy (when any loadout has one), P(≥ k) for k ≥ 1.
+    pub fn grid(&self) -> Grid {
+        let mut header = vec!["statistic".to_string()];
+        header.extend((0..self.loadouts.len()).map(label));
+        let row = |name: String, cell: &dyn Fn(&Loadout) -> Cell| {
+            std::iter::once(Cell::Label(name))
+                .chain(self.loadouts.iter().map(cell))
+                .collect::<Vec<Cell>>()
+        };
+        let mut rows = vec![row(format!("mean {}", self.variable), &|l| {
+            Cell::Mean(l.dist.mean())
+        })];
+        if self.loadouts.iter().any(|l| l.destroyed.is_some()) {
+            rows.push(row("chance to destroy".into(), &|l| match &l.destroyed {
+                Some(p) => Cell::Prob(p.clone()),
+                None => Cell::Label("n/a".into()),
+            }));
+        }
+        for k in 1..=self.top() {
+            rows.push(row(format!("P(≥{k})"), &|l| {
+                Cell::Prob(l.dist.at_least(k))
+            }));
+        }
+        Grid {
+            title: format!("{} comparison (exact)", self.game),
+            caption: self.context_line.clone(),
+            legend: self.legend(),
+            header,
+            rows,
+            json: self.to_json(),
+        }
+    }
+
+    /// `{"schema", "loadouts": [{"label", "attacker", "defender", KEY, "destroyed"}], …context}`.
+    pub fn to_json(&self) -> Json {
+        let loadouts: Vec<Json> = self
+            .loadouts
+            .iter()
+            .enumerate()
+            .map(|(i, l)| {
+                let mut entries = vec![
+                    Entry::new("label", "", Value::Text(label(i))),
+                    Entry::new("attacker", "", Value::Text(l.attacker.clone())),
+                    Entry::new("defender", "", Value::Text(l.defender.clone())),
+                    Entry::new(self.key, "", Value::Dist(l.dist.clone())),
+                ];
+                if let Some(p) = &l.destroyed {
+                    entries.push(Entry::new("destroyed", "", Value::Prob(p.clone())));
+                }
+                Json::Object(entries_json(&entries))
+            })
+            .collect();
+        let mut top = Map::new();
+        top.insert("schema".into(), json!(SCHEMA));
+        top.insert("loadouts".into(), Json::Array(loadouts));
+        top.extend(entries_json(&self.context));
+        Json::Object(top)
+    }
+
+    /// One curve of P(≥ k) per loadout, over k = 0 … the largest outcome.
+    pub fn curves(&self) -> (Vec<i64>, Vec<(String, Vec<f64>)>) {
+        let x: Vec<i64> = (0..=self.top().max(1)).collect();
+        let series = self
+            .legend()
+            .into_iter()
+            .zip(&self.loadouts)
+            .map(|((label, units), l)| {
+                let ys = x.iter().map(|&k| to_f64(&l.dist.at_least(k))).collect();
+                (format!("{label}: {units}"), ys)
+            })
+            .collect();
+        (x, series)
+    }
+}
