@@ -99,3 +99,59 @@ fn readme_samples_are_the_programs_current_output() {
         );
     }
 }
+
+/// A command line's words: spaces split, double quotes group (all the README uses).
+fn words(line: &str) -> Vec<String> {
+    let (mut words, mut word, mut quoted, mut started) = (vec![], String::new(), false, false);
+    for c in line.chars() {
+        match c {
+            '"' => (quoted, started) = (!quoted, true),
+            ' ' if !quoted => {
+                if started {
+                    words.push(std::mem::take(&mut word));
+                }
+                started = false;
+            }
+            _ => (word, started) = (word + &c.to_string(), true),
+        }
+    }
+    if started {
+        words.push(word);
+    }
+    words
+}
+
+/// Every concrete `holodice …` example in the README's command blocks runs as written from the
+/// repository (synopsis lines, with SPEC or [--option] placeholders, are not examples).
+#[test]
+fn readme_examples_run_as_written() {
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let mut in_block = false;
+    let mut ran = 0;
+    for line in readme.lines() {
+        if line.starts_with("```") {
+            in_block = line == "```sh";
+            continue;
+        }
+        let Some(rest) = line.strip_prefix("holodice ").filter(|_| in_block) else {
+            continue;
+        };
+        let placeholders = ["SPEC", "ITEM", "FILE", "[--", "swtcg|legion", " X "];
+        if placeholders.iter().any(|p| rest.contains(p)) || rest.contains('#') {
+            continue;
+        }
+        let args = words(rest);
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_holodice"))
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "README example `{line}`: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        ran += 1;
+    }
+    assert!(ran >= 6, "the README shows concrete examples ({ran} found)");
+}
