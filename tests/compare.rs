@@ -3,7 +3,9 @@
 
 mod common;
 
-use common::{assert_user_error, fraction, game_attack_json, holodice, pmf, probability, stdout};
+use common::{
+    assert_user_error, fraction, game_attack_json, holodice, holodice_ok, pmf, probability, stdout,
+};
 use num_rational::BigRational;
 use serde_json::Value;
 
@@ -16,9 +18,7 @@ fn compare_json(game: &str, units: &[(&str, &str)]) -> Value {
     for (flag, spec) in units {
         args.extend([*flag, *spec]);
     }
-    let out = holodice(&args);
-    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
-    serde_json::from_str(&stdout(&out)).unwrap()
+    serde_json::from_str(&holodice_ok(&args)).unwrap()
 }
 
 #[test]

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{holodice, stdout};
+use common::holodice_ok;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 use std::collections::BTreeMap;
@@ -78,14 +78,7 @@ const QUERIES: &[&[&str]] = &[
 
 fn run(query: &[&str], extra: &[&str]) -> String {
     let args: Vec<&str> = query.iter().chain(extra).copied().collect();
-    let out = holodice(&args);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{args:?}: {}",
-        common::stderr(&out)
-    );
-    stdout(&out)
+    holodice_ok(&args)
 }
 
 fn scratch(name: &str) -> PathBuf {

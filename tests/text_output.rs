@@ -4,24 +4,13 @@
 
 mod common;
 
-use common::{assert_user_error, holodice, stdout};
+use common::{assert_user_error, holodice_ok, stdout};
 use std::process::Command;
-
-fn text(args: &[&str]) -> String {
-    let out = holodice(args);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{args:?}: {}",
-        common::stderr(&out)
-    );
-    stdout(&out)
-}
 
 #[test]
 fn the_headline_comes_first() {
     // Two dice hitting on 4+ against Health 2: both must hit, 1/4.
-    let t = text(&[
+    let t = holodice_ok(&[
         "swtcg",
         "attack",
         "--attacker",
@@ -43,13 +32,13 @@ fn the_headline_comes_first() {
         "said once:\n{t}"
     );
     // Without Health there is nothing to destroy: the mean counters lead.
-    let t = text(&["swtcg", "attack", "--attacker", "Power 3"]);
+    let t = holodice_ok(&["swtcg", "attack", "--attacker", "Power 3"]);
     assert_eq!(
         t.lines().nth(1),
         Some("Mean damage counters on the defender: 1.500")
     );
     // Legion: one red die (6/8 hit or crit) against a white die (blocks 1/6): 5/8.
-    let t = text(&[
+    let t = holodice_ok(&[
         "legion",
         "attack",
         "--attacker",
@@ -70,9 +59,9 @@ fn the_headline_comes_first() {
 
 #[test]
 fn an_absent_defender_prints_no_line() {
-    let t = text(&["swtcg", "attack", "--attacker", "Power 3"]);
+    let t = holodice_ok(&["swtcg", "attack", "--attacker", "Power 3"]);
     assert!(!t.contains("Defender:"), "{t}");
-    let json = text(&[
+    let json = holodice_ok(&[
         "swtcg",
         "attack",
         "--attacker",
@@ -95,7 +84,7 @@ fn rules_lists_only_what_differs_from_the_defaults() {
     ];
     let rules_line = |extra: &[&str]| -> String {
         let args: Vec<&str> = base.iter().chain(extra).copied().collect();
-        let t = text(&args);
+        let t = holodice_ok(&args);
         t.lines()
             .find(|l| l.starts_with("Rules:"))
             .unwrap()
@@ -115,7 +104,7 @@ fn rules_lists_only_what_differs_from_the_defaults() {
         assert!(verbose.contains(option), "{verbose}");
     }
     // simulate says it the same way, on one line.
-    let t = text(&[
+    let t = holodice_ok(&[
         "swtcg",
         "simulate",
         "--attacker",
@@ -132,7 +121,7 @@ fn rules_lists_only_what_differs_from_the_defaults() {
 #[test]
 fn impossible_certain_and_tiny_chances_read_differently() {
     // 20 dice: no hit is 2^-20, a chance that is not 0; at least one hit is not certain.
-    let t = text(&[
+    let t = holodice_ok(&[
         "swtcg",
         "attack",
         "--attacker",
@@ -143,7 +132,7 @@ fn impossible_certain_and_tiny_chances_read_differently() {
     assert!(t.contains("Chance to destroy the defender: >99.99%"), "{t}");
     assert!(t.contains("\n   0  <0.01%     100%"), "{t}");
     // A sequence: Power 3 can't place 4 counters in one attack, so 0% exactly.
-    let t = text(&[
+    let t = holodice_ok(&[
         "swtcg",
         "sequence",
         "--attacker",
@@ -171,7 +160,7 @@ fn until_destroyed_reports_the_attacks_needed_and_the_chance_past_the_cap() {
         "--attacks",
         "3",
     ];
-    let t = text(&args);
+    let t = holodice_ok(&args);
     assert_eq!(
         t.lines().nth(1),
         Some("Mean attacks to destroy the defender, when destroyed within 3 attacks: 1.571")
@@ -182,7 +171,7 @@ fn until_destroyed_reports_the_attacks_needed_and_the_chance_past_the_cap() {
     );
     let mut json_args = args.to_vec();
     json_args.extend(["--format", "json"]);
-    let j: serde_json::Value = serde_json::from_str(&text(&json_args)).unwrap();
+    let j: serde_json::Value = serde_json::from_str(&holodice_ok(&json_args)).unwrap();
     assert_eq!(j["attacks_needed"]["mean"], "11/7");
     assert_eq!(j["attacks_needed"]["pmf"]["3"], "1/7");
     assert_eq!(j["never_destroyed"], "1/8");
@@ -259,4 +248,33 @@ fn help_examples_fit_80_columns_so_they_copy_whole() {
             assert_eq!(line.matches('\'').count() % 2, 0, "{command:?}: {line}");
         }
     }
+}
+
+#[test]
+fn a_charts_title_names_both_units() {
+    let svg = holodice_ok(&[
+        "swtcg",
+        "attack",
+        "--attacker",
+        "Power 5",
+        "--defender",
+        "Health 4, Armor",
+        "--format",
+        "svg",
+    ]);
+    assert!(
+        svg.contains("SWTCG: Power 5 against Health 4, Armor"),
+        "{svg}"
+    );
+    let svg = holodice_ok(&[
+        "legion",
+        "attack",
+        "--attacker",
+        "2 red",
+        "--defender",
+        "white defense",
+        "--format",
+        "svg",
+    ]);
+    assert!(svg.contains("Legion: 2 red against white defense"), "{svg}");
 }

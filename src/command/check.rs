@@ -181,7 +181,10 @@ fn swtcg_exact(
     let context = vec![
         ("attacker", Some(s.attacker.clone())),
         ("defender", Some(s.defender.clone())),
-        ("rules", (!s.rules.is_empty()).then(|| s.rules.join(", "))),
+        (
+            "rules",
+            (!s.rules.given.is_empty()).then(|| s.rules.given.join(", ")),
+        ),
         ("Lucky re-rolls", lucky),
     ];
     Ok(Exact {

@@ -2,7 +2,7 @@
 
 use super::legion::LegionChoices;
 use super::output::{render, Answer, OutputArgs, Rendered};
-use super::swtcg::{rules_of, ChoiceArgs, UnitArgs, UnitReader};
+use super::swtcg::{ChoiceArgs, RuleArgs, UnitArgs, UnitReader};
 use super::Files;
 use crate::compare::{Comparison, Loadout, MAX_LOADOUTS};
 use crate::legion::{self, spec::Scenario as LegionScenario};
@@ -44,10 +44,8 @@ pub struct SwtcgCompareArgs {
     defender: Vec<String>,
     #[command(flatten)]
     choices: ChoiceArgs,
-    /// Choose a reading the rules leave open, e.g. --rule auto-hit=yes (repeatable; see
-    /// `holodice swtcg rules`)
-    #[arg(long = "rule", value_name = "NAME=VALUE")]
-    rules: Vec<String>,
+    #[command(flatten)]
+    rules: RuleArgs,
     #[command(flatten)]
     units: UnitArgs,
     #[command(flatten)]
@@ -139,7 +137,7 @@ pub(super) fn swtcg(
         mode: a.choices.mode(),
         policy: a.choices.policy(),
         objective: swtcg::attack::Objective::parse(&a.choices.objective)?,
-        rules: rules_of(&a.rules)?,
+        rules: a.rules.rules()?,
         ..Scenario::default()
     };
     let (mut loadouts, mut notes, mut lucky) = (Vec::new(), Vec::new(), false);

@@ -72,10 +72,8 @@ pub struct AttackArgs {
     pub defender: String,
     #[command(flatten)]
     pub output: OutputArgs,
-    /// Choose a reading the rules leave open, e.g. --rule auto-hit=yes (repeatable; see
-    /// `holodice swtcg rules`)
-    #[arg(long = "rule", value_name = "NAME=VALUE")]
-    pub rules: Vec<String>,
+    #[command(flatten)]
+    pub rules: RuleArgs,
     #[command(flatten)]
     pub units: UnitArgs,
 }
@@ -184,10 +182,8 @@ pub struct SequenceArgs {
     defender: String,
     #[command(flatten)]
     choices: ChoiceArgs,
-    /// Choose a reading the rules leave open, e.g. --rule auto-hit=yes (repeatable; see
-    /// `holodice swtcg rules`)
-    #[arg(long = "rule", value_name = "NAME=VALUE")]
-    rules: Vec<String>,
+    #[command(flatten)]
+    rules: RuleArgs,
     #[command(flatten)]
     units: UnitArgs,
     #[command(flatten)]
@@ -340,12 +336,24 @@ impl<'a> UnitReader<'a> {
     }
 }
 
-pub(super) fn rules_of(given: &[String]) -> Result<Rules, Error> {
-    let mut rules = Rules::default();
-    for r in given {
-        rules.set(r)?;
+/// The readings the rules leave open, as chosen.
+#[derive(Args)]
+pub struct RuleArgs {
+    /// Choose a reading the rules leave open, e.g. --rule auto-hit=yes (repeatable; see
+    /// `holodice swtcg rules`)
+    #[arg(long = "rule", value_name = "NAME=VALUE")]
+    pub given: Vec<String>,
+}
+
+impl RuleArgs {
+    /// The rule options: the defaults, with the given ones set.
+    pub(super) fn rules(&self) -> Result<Rules, Error> {
+        let mut rules = Rules::default();
+        for r in &self.given {
+            rules.set(r)?;
+        }
+        Ok(rules)
     }
-    Ok(rules)
 }
 
 /// The units and rule options of a SWTCG attack command.
@@ -357,7 +365,7 @@ pub(super) fn setup(
     let reader = UnitReader::new(&a.units, None, cards, files)?;
     let attacker = reader.unit("attacker", &a.attacker, true)?;
     let defender = reader.unit("defender", &a.defender, false)?;
-    Ok((attacker, defender, rules_of(&a.rules)?))
+    Ok((attacker, defender, a.rules.rules()?))
 }
 
 fn scenario(a: &SwtcgAttackArgs, reader: &UnitReader, paid: bool) -> Result<Scenario, Error> {
@@ -372,7 +380,7 @@ fn scenario(a: &SwtcgAttackArgs, reader: &UnitReader, paid: bool) -> Result<Scen
         mode: a.choices.mode(),
         policy: a.choices.policy(),
         objective: swtcg::attack::Objective::parse(&a.choices.objective)?,
-        rules: rules_of(&a.attack.rules)?,
+        rules: a.attack.rules.rules()?,
         carried_power: 0,
     })
 }
@@ -488,7 +496,7 @@ fn sequence(a: &SequenceArgs, cards: &Cards, files: &dyn Files) -> Result<Answer
         mode,
         policy: a.choices.policy(),
         objective: swtcg::attack::Objective::parse(&a.choices.objective)?,
-        rules: rules_of(&a.rules)?,
+        rules: a.rules.rules()?,
         until_destroyed: a.until_destroyed,
     };
     let result = swtcg::sequence::sequence(&s)?;

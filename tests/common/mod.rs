@@ -18,6 +18,13 @@ pub fn holodice(args: &[&str]) -> Output {
         .expect("the holodice binary runs")
 }
 
+/// What a run that must succeed prints.
+pub fn holodice_ok(args: &[&str]) -> String {
+    let out = holodice(args);
+    assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+    stdout(&out)
+}
+
 pub fn stdout(out: &Output) -> String {
     String::from_utf8(out.stdout.clone()).expect("stdout is UTF-8")
 }
