@@ -1,8 +1,6 @@
 //! HTML: a complete page (UTF-8, a small style sheet, the chart inline when there is one).
 
-use super::{
-    body, dist_rows, full_caption, mean, scalar, text_rows, varying, Grid, Options, Renderer,
-};
+use super::{body, dist_rows, mean, scalar, text_rows, varying, Grid, Options, Renderer};
 use crate::report::{Entry, Report};
 
 pub struct Html;
@@ -12,6 +10,7 @@ margin:2rem auto;padding:0 1rem;line-height:1.4}\
 h1{font-size:1.4rem}.headline{font-size:1.2rem;font-weight:600}\
 table{border-collapse:collapse;margin:1rem 0}\
 caption{text-align:left;font-weight:600;padding:.3rem 0}\
+table.dist caption{white-space:nowrap}tbody th{text-align:left}\
 th,td{padding:.15rem .7rem;text-align:right;border-bottom:1px solid #ddd}\
 thead th{border-bottom:2px solid #555}dt{font-weight:600}dd{margin:0 0 .4rem 1.2rem}\
 .note{color:#555}svg{max-width:100%;height:auto}";
@@ -40,9 +39,15 @@ fn page(title: &str, content: &str, options: &Options) -> String {
     )
 }
 
-fn table_html(out: &mut String, caption: &str, header: &[String], rows: &[Vec<String>]) {
+fn table_html(
+    out: &mut String,
+    class: &str,
+    caption: &str,
+    header: &[String],
+    rows: &[Vec<String>],
+) {
     out.push_str(&format!(
-        "<table>\n<caption>{}</caption>\n<thead><tr>",
+        "<table class=\"{class}\">\n<caption>{}</caption>\n<thead><tr>",
         escape(caption)
     ));
     for h in header {
@@ -90,7 +95,7 @@ impl Renderer for Html {
             if let Some(d) = varying(e) {
                 let caption = format!("{} (mean {})", e.label, mean(&d.mean(), options));
                 let header = ["k".to_string(), "P(= k)".into(), "P(≥ k)".into()];
-                table_html(&mut out, &caption, &header, &dist_rows(d, options));
+                table_html(&mut out, "dist", &caption, &header, &dist_rows(d, options));
             }
         }
         for n in &report.notes {
@@ -101,9 +106,21 @@ impl Renderer for Html {
 
     fn render_grid(&self, grid: &Grid, options: &Options) -> String {
         let mut out = String::new();
+        if !grid.legend.is_empty() {
+            out.push_str("<dl class=\"legend\">\n");
+            for (label, what) in &grid.legend {
+                out.push_str(&format!(
+                    "<dt>{}</dt><dd>{}</dd>\n",
+                    escape(label),
+                    escape(what)
+                ));
+            }
+            out.push_str("</dl>\n");
+        }
         table_html(
             &mut out,
-            &full_caption(grid),
+            "grid",
+            &grid.caption,
             &grid.header,
             &text_rows(grid, options),
         );
