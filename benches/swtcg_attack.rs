@@ -74,7 +74,7 @@ fn swtcg_sequence(c: &mut Criterion) {
         policy: Default::default(),
         objective: Default::default(),
         rules: Rules::default(),
-        until_destroyed: false,
+        until: Default::default(),
     };
     c.bench_function("sequence of 10 attacks, power 8 vs health 30", |b| {
         b.iter(|| sequence(black_box(&s)).unwrap())

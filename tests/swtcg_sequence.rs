@@ -26,7 +26,7 @@
 
 use holodice::swtcg::{
     rules::Rules,
-    sequence::{sequence, Attackers, Sequence, SequenceResult},
+    sequence::{sequence, Attackers, Sequence, SequenceResult, Until},
     spec::Unit,
 };
 use num_bigint::BigInt;
@@ -186,7 +186,7 @@ impl Case {
             policy: Default::default(),
             objective: Default::default(),
             rules: Rules::default(),
-            until_destroyed: false,
+            until: Default::default(),
         }
     }
 }
@@ -511,7 +511,7 @@ fn check_until_destroyed(c: &Case) -> Result<(), TestCaseError> {
     };
     let ctx = c.describe();
     let mut s = c.to_sequence();
-    s.until_destroyed = true;
+    s.until = Until::Destroyed;
     let got = sequence(&s).map_err(|e| TestCaseError::fail(format!("{ctx}: {e}")))?;
     let killed = want.destroyed_by.last().unwrap().clone();
     prop_assert_eq!(got.survives(), BigRational::one() - &killed, "{}", ctx);
@@ -609,7 +609,7 @@ fn until_destroyed_power_1_is_a_negative_binomial() {
     // P(T = n) = C(n - 1, 2) / 2^n, and within a cap of 40 the rest outlasts it.
     let cap = 40;
     let mut s = same(att(1), cap, def(3)).to_sequence();
-    s.until_destroyed = true;
+    s.until = Until::Destroyed;
     let got = sequence(&s).unwrap();
     let needed = got.attacks_needed().unwrap();
     let mut killed = BigRational::zero();
@@ -631,7 +631,7 @@ fn until_destroyed_stops_once_every_path_has_ended() {
     let mut a = att(2);
     a.accuracy = 5;
     let mut s = same(a, 100, def(3)).to_sequence();
-    s.until_destroyed = true;
+    s.until = Until::Destroyed;
     let got = sequence(&s).unwrap();
     assert_eq!(
         got.destroyed_by.len(),
@@ -640,6 +640,38 @@ fn until_destroyed_stops_once_every_path_has_ended() {
     );
     assert_eq!(got.attacks_needed().unwrap().prob(2), q(1, 1));
     assert!(got.survives().is_zero());
+}
+
+#[test]
+fn until_destroyed_without_a_cap_stops_before_the_state_limit_and_says_where() {
+    use holodice::swtcg::sequence::MAX_STATES;
+    // Power 4 against Health 10000: attack k (from 0) starts from the 4k + 1 counter values
+    // k attacks can leave. The cap is the most attacks whose starting states fit the limit.
+    let mut held = 0;
+    let expected = (0..)
+        .find(|&k| {
+            held += 4 * k + 1;
+            held > MAX_STATES
+        })
+        .unwrap();
+    let mut s = same(att(4), 100, def(10_000)).to_sequence();
+    s.until = Until::DestroyedWithinLimits;
+    let got = sequence(&s).unwrap();
+    assert_eq!(got.cap, expected);
+    assert_eq!(got.destroyed_by.len(), expected);
+    let note = format!("the attacks stop at {expected}, not 100");
+    assert!(
+        got.notes.iter().any(|n| n.contains(&note)),
+        "{:?}",
+        got.notes
+    );
+    // A cap the user gave is kept, or refused before the attack that would pass the limit.
+    s.until = Until::Destroyed;
+    let refused = sequence(&s).unwrap_err().to_string();
+    assert!(
+        refused.contains(&format!("first {} attacks", expected + 1)),
+        "{refused}"
+    );
 }
 
 #[test]

@@ -11,7 +11,7 @@ use crate::swtcg::{
     cards::Cards,
     keywords::{Mode, Stat},
     rules::Rules,
-    sequence::{Attackers, Sequence},
+    sequence::{Attackers, Sequence, Until},
     spec::{Arena, Unit},
 };
 use crate::Error;
@@ -169,8 +169,8 @@ pub struct SequenceArgs {
     /// An attacking unit (repeat for several attackers, one attack each)
     #[arg(long, value_name = "SPEC", required = true)]
     attacker: Vec<String>,
-    /// How many times a single --attacker attacks (with --until-destroyed, the most it may:
-    /// default and limit 100)
+    /// How many times a single --attacker attacks (with --until-destroyed, the most it may; by
+    /// default 100, or fewer where the sequence's limits come first, as its output says)
     #[arg(long, value_name = "N")]
     attacks: Option<usize>,
     /// A single --attacker attacks until the defender is destroyed: the distribution of the
@@ -497,7 +497,11 @@ fn sequence(a: &SequenceArgs, cards: &Cards, files: &dyn Files) -> Result<Answer
         policy: a.choices.policy(),
         objective: swtcg::attack::Objective::parse(&a.choices.objective)?,
         rules: a.rules.rules()?,
-        until_destroyed: a.until_destroyed,
+        until: match (a.until_destroyed, a.attacks) {
+            (false, _) => Until::AllAttacks,
+            (true, Some(_)) => Until::Destroyed,
+            (true, None) => Until::DestroyedWithinLimits,
+        },
     };
     let result = swtcg::sequence::sequence(&s)?;
     let report = swtcg::sequence_report(&s, &result);

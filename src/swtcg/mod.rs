@@ -305,7 +305,7 @@ pub fn sequence_report(s: &Sequence, r: &SequenceResult) -> Report {
         "survives",
         Value::Prob(r.survives()),
     ));
-    let until = s.until_destroyed;
+    let until = s.until != sequence::Until::AllAttacks;
     let (attackers, attacks_label) = match until {
         true => (
             attackers.replace(&format!("attacks {n} times"), "attacks until destroyed"),
@@ -321,7 +321,11 @@ pub fn sequence_report(s: &Sequence, r: &SequenceResult) -> Report {
     let mut entries = vec![
         Entry::new("attackers", "Attackers", Value::Text(attackers)),
         Entry::new("defender", "Defender", Value::Text(s.defender.describe())),
-        Entry::new("attacks", attacks_label, Value::Int(n as i64)),
+        Entry::new(
+            "attacks",
+            attacks_label,
+            Value::Int(if until { r.cap } else { n } as i64),
+        ),
         Entry::new(
             "counters",
             "Damage counters on the defender after the last attack",
@@ -381,7 +385,7 @@ pub fn sequence_report(s: &Sequence, r: &SequenceResult) -> Report {
     }
     entries.push(s.rules.entry());
     let headline = match until {
-        true => until_destroyed(r, n, &mut entries),
+        true => until_destroyed(r, &mut entries),
         false => entries
             .iter()
             .filter(|e| e.key == "destroyed")
@@ -398,7 +402,8 @@ pub fn sequence_report(s: &Sequence, r: &SequenceResult) -> Report {
 
 /// The entries of `--until-destroyed` (added after the attacks' count) and the headline: the
 /// mean attacks needed and the chance the defender outlasts the cap.
-fn until_destroyed(r: &SequenceResult, cap: usize, entries: &mut Vec<Entry>) -> Vec<Entry> {
+fn until_destroyed(r: &SequenceResult, entries: &mut Vec<Entry>) -> Vec<Entry> {
+    let cap = r.cap;
     let never = r.survives();
     let mut added = Vec::new();
     let mut headline = Vec::new();

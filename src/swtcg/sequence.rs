@@ -22,7 +22,8 @@ pub const MAX_ATTACKS: usize = 100;
 /// exceed this: a couple of seconds at worst.
 pub const MAX_WORK: u64 = 75_000;
 
-/// The most states all attacks together may leave (each is carried, merged and reported).
+/// The most states from which all attacks together may attack (each is evaluated, merged and
+/// reported); states where the sequence has ended are only carried and don't count.
 pub const MAX_STATES: usize = 10_000;
 
 /// Who attacks, in order.
@@ -43,9 +44,21 @@ pub struct Sequence {
     pub policy: Policy,
     pub objective: Objective,
     pub rules: Rules,
-    /// Stop once every path has ended (the defender, or a repeated attacker, destroyed): the
-    /// attacks are then a cap, not a count.
-    pub until_destroyed: bool,
+    pub until: Until,
+}
+
+/// When a sequence stops.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Until {
+    /// After all its attacks.
+    #[default]
+    AllAttacks,
+    /// Once every path has ended (the defender, or a repeated attacker, destroyed): the attacks
+    /// are a cap, not a count.
+    Destroyed,
+    /// The same, and sooner where the next attack would pass a limit: the attacks made are then
+    /// the cap.
+    DestroyedWithinLimits,
 }
 
 /// The state between two attacks.
@@ -72,6 +85,9 @@ pub struct SequenceResult {
     pub destroyed_by: Vec<BigRational>,
     /// P(the attacker of a repeated attack is destroyed by attack k or earlier).
     pub attacker_destroyed_by: Option<Vec<BigRational>>,
+    /// The most attacks the sequence could make: its attacks, or fewer where
+    /// [`Until::DestroyedWithinLimits`] stopped at a limit.
+    pub cap: usize,
     pub notes: Vec<String>,
 }
 
@@ -126,7 +142,7 @@ fn with_damage(unit: &Unit, counters: i64) -> Unit {
 ///     policy: Default::default(),
 ///     objective: Default::default(),
 ///     rules: Rules::default(),
-///     until_destroyed: false,
+///     until: Default::default(),
 /// };
 /// let r = sequence(&s).unwrap();
 /// // One die per attack hitting on 4+: both must hit.
@@ -181,7 +197,29 @@ pub fn sequence(s: &Sequence) -> Result<SequenceResult, Error> {
     let seen_notes = std::cell::RefCell::new(Vec::<String>::new());
     let work = std::cell::Cell::new(0u64);
     let mut held = 0usize;
+    let ended = |b: &Between| b.defender_destroyed || b.attacker_destroyed;
+    let flexible = s.until == Until::DestroyedWithinLimits;
+    let mut cap = count;
     for k in 0..count {
+        // The states this attack starts from are known before it is made: the limit is checked
+        // first.
+        let live = states.weights().filter(|(b, _)| !ended(b)).count();
+        if s.until != Until::AllAttacks && live == 0 {
+            break;
+        }
+        if held + live > MAX_STATES {
+            if flexible && k > 0 {
+                cap = k;
+                break;
+            }
+            return Err(Error::TooLarge(format!(
+                "this sequence attacks from more than {MAX_STATES} states (damage counters on \
+                 both units and carried power) over its first {} attacks: give fewer attacks, or \
+                 less power or Health",
+                k + 1
+            )));
+        }
+        held += live;
         let unit = if same { 0 } else { k };
         let failure = std::cell::RefCell::new(None);
         states = states.and_then(|b| {
@@ -250,25 +288,24 @@ pub fn sequence(s: &Sequence) -> Result<SequenceResult, Error> {
                 }
             }
         });
-        if let Some(e) = failure.into_inner() {
-            return Err(e);
-        }
-        held += states.len();
-        if held > MAX_STATES {
-            return Err(Error::TooLarge(format!(
-                "this sequence holds more than {MAX_STATES} states (damage counters on both units \
-                 and carried power) over its first {} attacks: give fewer attacks, or less power \
-                 or Health",
-                k + 1
-            )));
+        match failure.into_inner() {
+            Some(Error::TooLarge(_)) if flexible && k > 0 => {
+                cap = k;
+                break;
+            }
+            Some(e) => return Err(e),
+            None => {}
         }
         counters_after.push(states.to_dist(|b| b.defender));
         destroyed_by.push(states.to_dist(|b| i64::from(b.defender_destroyed)).prob(1));
         attacker_destroyed_by.push(states.to_dist(|b| i64::from(b.attacker_destroyed)).prob(1));
-        let ended = |b: &Between| b.defender_destroyed || b.attacker_destroyed;
-        if s.until_destroyed && states.to_dist(|b| i64::from(ended(b))).prob(0).is_zero() {
-            break;
-        }
+    }
+    if cap < count {
+        notes.push(format!(
+            "the attacks stop at {cap}, not {count}: the next would pass the sequence's limits \
+             ({MAX_STATES} states, {MAX_WORK} dice evaluated); give --attacks N for a cap of \
+             your own"
+        ));
     }
     for n in seen_notes.into_inner() {
         if !notes.contains(&n) {
@@ -279,6 +316,7 @@ pub fn sequence(s: &Sequence) -> Result<SequenceResult, Error> {
         counters_after,
         destroyed_by,
         attacker_destroyed_by: attacker_health.map(|_| attacker_destroyed_by),
+        cap,
         notes,
     })
 }
