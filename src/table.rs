@@ -297,7 +297,8 @@ impl Table {
             .map(|(r, cells)| {
                 let cells = cells.iter().map(|v| match self.stat {
                     Stat::Mode if v.is_integer() => Cell::Label(v.to_string()),
-                    _ => Cell::Decimal(v.clone()),
+                    Stat::Mean | Stat::Mode => Cell::Decimal(v.clone()),
+                    Stat::Destroyed | Stat::AtLeast(_) | Stat::Pmf(_) => Cell::Chance(v.clone()),
                 });
                 std::iter::once(Cell::Label(r.to_string()))
                     .chain(cells)
@@ -455,19 +456,7 @@ impl<'a> Query<'a> {
     fn context(&self) -> String {
         match self.spec.game {
             Game::Swtcg => {
-                let changed: Vec<String> = self
-                    .rules
-                    .values()
-                    .into_iter()
-                    .zip(Rules::default().values())
-                    .filter(|(now, default)| now != default)
-                    .map(|((k, v), _)| format!("{k}={v}"))
-                    .collect();
-                let rules = if changed.is_empty() {
-                    "rules: defaults (docs/rules.md)".into()
-                } else {
-                    format!("rules: {}, others default", changed.join(", "))
-                };
+                let rules = swtcg::rules_line(&self.rules);
                 match self.lucky {
                     (swtcg::lucky::Policy::Greedy, _) => format!("{rules}; Lucky: greedy policy"),
                     (swtcg::lucky::Policy::Optimal, objective) => format!(

@@ -120,7 +120,10 @@ fn table_cells_are_exact_fractions_in_json_and_with_exact() {
     assert_eq!(out.status.code(), Some(0));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["cells"], serde_json::json!([["1/2"], ["1"], ["3/2"]]));
-    assert!(v["caption"].as_str().unwrap().contains("rules: defaults"));
+    assert!(v["caption"]
+        .as_str()
+        .unwrap()
+        .contains("rules: all at their defaults"));
     let out = holodice(&[
         "table",
         "swtcg",
@@ -257,4 +260,49 @@ fn swtcg_tables_state_and_use_the_lucky_policy() {
             v["caption"]
         );
     }
+}
+
+#[test]
+fn table_chances_say_impossible_certain_and_tiny_apart() {
+    // Health 1: Power p misses only when every die misses, 2^-p. Power 10: 1 - 1/1024 = 0.999;
+    // Power 11: 1 - 1/2048 rounds to 1.000 but is not certain. Power 0 can't destroy: exactly 0.
+    let out = holodice(&[
+        "table",
+        "swtcg",
+        "--defender",
+        "Health 1",
+        "--rows",
+        "Power 0..11",
+        "--stat",
+        "destroyed",
+    ]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let cell = |power: &str| -> String {
+        text.lines()
+            .find_map(|l| {
+                let w: Vec<&str> = l.split_whitespace().collect();
+                (w.len() == 2 && w[0] == power).then(|| w[1].to_string())
+            })
+            .unwrap_or_else(|| panic!("a row for Power {power} in {text}"))
+    };
+    assert_eq!(cell("0"), "0");
+    assert_eq!(cell("10"), "0.999");
+    assert_eq!(cell("11"), ">0.999");
+    // CSV keeps plain numbers for spreadsheets.
+    let out = holodice(&[
+        "table",
+        "swtcg",
+        "--defender",
+        "Health 1",
+        "--rows",
+        "Power 11..11",
+        "--stat",
+        "destroyed",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "Power,destroyed\n11,1.000\n"
+    );
 }

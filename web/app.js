@@ -599,10 +599,16 @@ async function computeTable(form, p) {
   $("#table-result").hidden = false;
 }
 
-/** A cell as the command line prints it: the fraction, or `digits` decimals. */
+/** A cell as the command line prints it: the fraction, or `digits` decimals; a chance is `0` or
+ * `1` only when impossible or certain, `<0.001` or `>0.999` when it rounds to them. */
 function tableCell(t, v, exact, digits) {
   if (exact || (t.stat === "mode" && !v.includes("/"))) return v;
-  return fixed(ratio(v), digits);
+  const shown = fixed(ratio(v), digits);
+  if (t.stat === "mean" || t.stat === "mode") return shown;
+  if (v === "0" || v === "1") return v;
+  const unit = 10 ** -digits;
+  if (Number(shown) === 0) return `<${fixed(unit, digits)}`;
+  return Number(shown) === 1 ? `>${fixed(1 - unit, digits)}` : shown;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -24,7 +24,14 @@ impl Renderer for Markdown {
     fn render_grid(&self, grid: &Grid, options: &Options) -> String {
         let mut out = format!("### {}\n\n", grid.title);
         out.push_str(&format!("| {} |\n", grid.header.join(" | ")));
-        out.push_str(&format!("|{}\n", "---:|".repeat(grid.header.len())));
+        // A comparison's rows are named in words, aligned left; numbers align right.
+        let first = if grid.legend.is_empty() {
+            "---:|"
+        } else {
+            ":---|"
+        };
+        let rest = "---:|".repeat(grid.header.len() - 1);
+        out.push_str(&format!("|{first}{rest}\n"));
         for r in text_rows(grid, options) {
             out.push_str(&format!("| {} |\n", r.join(" | ")));
         }

@@ -41,6 +41,9 @@ pub enum Cell {
     Label(String),
     /// A table's statistic: `--digits` decimals, or the exact fraction with `--exact`.
     Decimal(BigRational),
+    /// A table's probability: as [`Cell::Decimal`], but `0` and `1` only when impossible or
+    /// certain, and `<0.001` or `>0.999` (to `--digits`) for what would round to them.
+    Chance(BigRational),
     /// A probability: a percentage for people, a decimal in CSV.
     Prob(BigRational),
     /// A mean: 3 decimals for people, `--digits` decimals in CSV.
@@ -53,6 +56,7 @@ impl Cell {
         match self {
             Cell::Label(l) => l.clone(),
             Cell::Decimal(v) => decimal(v, options),
+            Cell::Chance(p) => chance(p, options),
             Cell::Prob(p) => cell(p, options),
             Cell::Mean(m) => mean(m, options),
         }
@@ -62,8 +66,28 @@ impl Cell {
     pub(crate) fn data(&self, options: &Options) -> String {
         match self {
             Cell::Label(l) => l.clone(),
-            Cell::Decimal(v) | Cell::Prob(v) | Cell::Mean(v) => decimal(v, options),
+            Cell::Decimal(v) | Cell::Chance(v) | Cell::Prob(v) | Cell::Mean(v) => {
+                decimal(v, options)
+            }
         }
+    }
+}
+
+/// A probability as a decimal for people, with the convention of [`percent`]: `0` and `1` only
+/// when impossible or certain, `<0.001` and `>0.999` (to `--digits`) for what rounds to them.
+pub(crate) fn chance(p: &BigRational, options: &Options) -> String {
+    if options.exact || p.is_zero() || p.is_one() {
+        return fraction(p);
+    }
+    let unit = 10f64.powi(-(options.digits as i32));
+    let shown = format!("{:.*}", options.digits, to_f64(p));
+    let rounded = shown.parse::<f64>().unwrap_or(f64::NAN);
+    if rounded == 0.0 {
+        format!("<{unit:.*}", options.digits)
+    } else if rounded == 1.0 {
+        format!(">{:.*}", options.digits, 1.0 - unit)
+    } else {
+        shown
     }
 }
 
