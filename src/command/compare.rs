@@ -4,7 +4,7 @@ use super::legion::LegionChoices;
 use super::output::{render, Answer, OutputArgs, Rendered};
 use super::swtcg::{ChoiceArgs, RuleArgs, UnitArgs, UnitReader};
 use super::Files;
-use crate::compare::{Comparison, Loadout, MAX_LOADOUTS};
+use crate::compare::{label, Comparison, Loadout, MAX_LOADOUTS};
 use crate::legion::{self, spec::Scenario as LegionScenario};
 use crate::swtcg::{self, attack::Scenario, cards::Cards};
 use crate::{plot, Error};
@@ -92,6 +92,20 @@ fn pairs<'a>(
     }
 }
 
+/// An attack's error, naming the loadout it came from.
+fn in_loadout(e: Error, i: usize, attacker: &str, defender: &str) -> Error {
+    let at = match defender.trim() {
+        "" => format!("loadout {} ({})", label(i), attacker.trim()),
+        d => format!("loadout {} ({} against {d})", label(i), attacker.trim()),
+    };
+    match e {
+        Error::TooLarge(m) => Error::TooLarge(format!("{at}: {m}")),
+        Error::Illegal(m) => Error::Illegal(format!("{at}: {m}")),
+        Error::Input(m) => Error::Input(format!("{at}: {m}")),
+        other => other,
+    }
+}
+
 /// The comparison in the chosen format, with one P(≥ k) curve per loadout for --plot.
 fn finish(c: &Comparison, output: &OutputArgs) -> Result<Answer, Error> {
     let svg = || {
@@ -141,13 +155,13 @@ pub(super) fn swtcg(
         ..Scenario::default()
     };
     let (mut loadouts, mut notes, mut lucky) = (Vec::new(), Vec::new(), false);
-    for (attacker, defender) in pairs {
+    for (i, (attacker, defender)) in pairs.into_iter().enumerate() {
         let s = Scenario {
             attacker: reader.unit("attacker", attacker, true)?,
             defender: reader.unit("defender", defender, false)?,
             ..base.clone()
         };
-        let result = swtcg::attack::run(&s)?;
+        let result = swtcg::attack::run(&s).map_err(|e| in_loadout(e, i, attacker, defender))?;
         lucky |= result.lucky.is_some();
         notes.extend(result.notes);
         loadouts.push(Loadout {
@@ -174,9 +188,10 @@ pub(super) fn legion(a: &LegionCompareArgs) -> Result<Answer, Error> {
     let (edition, policy) = a.choices.read()?;
     let squeeze = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
     let (mut loadouts, mut notes) = (Vec::new(), Vec::new());
-    for (attacker, defender) in pairs {
+    for (i, (attacker, defender)) in pairs.into_iter().enumerate() {
         let s = LegionScenario::parse(attacker, defender, a.guardian.as_deref())?;
-        let result = legion::attack::attack(&s, edition, policy)?;
+        let result = legion::attack::attack(&s, edition, policy)
+            .map_err(|e| in_loadout(e, i, attacker, defender))?;
         notes.extend(result.notes);
         loadouts.push(Loadout {
             attacker: squeeze(attacker),
