@@ -225,4 +225,21 @@ fn comparisons_need_two_to_ten_loadouts_and_name_a_bad_spec() {
         ],
         &["--defender"],
     );
+    // An attack's own refusal names its loadout.
+    assert_user_error(
+        &[
+            "swtcg",
+            "compare",
+            "--attacker",
+            "Power 3",
+            "--attacker",
+            "Power 90, Lucky 1",
+            "--defender",
+            "Health 6",
+        ],
+        &[
+            "loadout B (Power 90, Lucky 1 against Health 6): ",
+            "at most 24 attack dice",
+        ],
+    );
 }
