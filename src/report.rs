@@ -28,8 +28,9 @@ pub struct Entry {
     pub key: String,
     pub label: String,
     pub value: Value,
-    /// Outputs for people show it only with `--verbose` (a rule option at its default);
-    /// JSON and YAML always carry it.
+    /// Outputs for people show it only with `--verbose`: a list the headline sums up or, inside
+    /// a group, an option at its default (they say "others at their defaults" instead). JSON
+    /// and YAML always carry it.
     pub detail: bool,
 }
 

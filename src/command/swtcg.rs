@@ -155,11 +155,15 @@ const SEQUENCE_HELP: &str = "One --attacker with --attacks N: the same unit atta
 damage counters, Focus, Absorb and Surge power for its next attack and the defender's Stun \
 carry over. Several --attacker: each attacks once, in order, and only Surge's power passes to the \
 next attacker. The defender's counters carry throughout; the sequence stops when it is \
-discarded. docs/rules.md states each reading.
+discarded. --until-destroyed: one --attacker attacks until the defender is destroyed, at most \
+--attacks times (the cap): the attacks needed, their mean, and the chance the defender outlasts \
+the cap. docs/rules.md states each reading.
 
 Examples:
   holodice swtcg sequence --attacker \"Power 8\" --attacks 10 \\
       --defender \"Health 30\"
+  holodice swtcg sequence --attacker \"Power 6, Critical Hit 1\" \\
+      --defender \"Health 20, Armor\" --until-destroyed
   holodice swtcg sequence --attacker \"Power 4, Focus 2\" --attacker \"Power 3\" \\
       --defender \"Health 5, Armor\"
 ";
