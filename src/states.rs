@@ -66,6 +66,11 @@ impl<S: Hash + Eq + Clone> States<S> {
         self.weights.iter()
     }
 
+    /// The common denominator of the weights.
+    pub fn denominator(&self) -> &BigUint {
+        &self.denominator
+    }
+
     /// The number of distinct states.
     pub fn len(&self) -> usize {
         self.weights.len()

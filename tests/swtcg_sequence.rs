@@ -675,6 +675,21 @@ fn until_destroyed_without_a_cap_stops_before_the_state_limit_and_says_where() {
 }
 
 #[test]
+fn weights_that_outgrow_the_merge_limit_are_refused_with_the_limit_and_the_attack() {
+    use holodice::swtcg::sequence::MAX_MERGE_WORK;
+    // 300 dice against Health 60: after the first attack a few live states and hundreds of
+    // ended ones are carried, each weight some 775 bits longer with every attack.
+    let s = same(att(300), 100, def(60)).to_sequence();
+    let refused = sequence(&s).unwrap_err().to_string();
+    assert!(
+        refused.contains("too large to merge by attack"),
+        "{refused}"
+    );
+    assert!(refused.contains(&MAX_MERGE_WORK.to_string()), "{refused}");
+    assert!(refused.contains("give fewer attacks"), "{refused}");
+}
+
+#[test]
 fn focus_powers_the_next_attack_only() {
     // Three counters after two attacks: the first die hits on a natural 5 (Focus), then both
     // dice hit: 1/6 × 1/4.

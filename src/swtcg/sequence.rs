@@ -10,9 +10,11 @@ use super::rules::Rules;
 use super::spec::{Item, Unit};
 use crate::dist::Dist;
 use crate::error::Error;
-use crate::states::{Memo, States};
+use crate::states::States;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
 
 /// The most attacks one sequence may hold.
 pub const MAX_ATTACKS: usize = 100;
@@ -21,6 +23,11 @@ pub const MAX_ATTACKS: usize = 100;
 /// each costs about its dice + 1 (ten times that with Lucky re-rolls), and their sum may not
 /// exceed this: a couple of seconds at worst.
 pub const MAX_WORK: u64 = 75_000;
+
+/// Merging the states after an attack multiplies each weight, whose length grows with every
+/// attack: the sum over attacks of states carried or reached × 64-bit words of the weights may
+/// not exceed this, about a second.
+pub const MAX_MERGE_WORK: u64 = 50_000_000;
 
 /// The most states from which all attacks together may attack (each is evaluated, merged and
 /// reported); states where the sequence has ended are only carried and don't count.
@@ -149,6 +156,45 @@ fn with_damage(unit: &Unit, counters: i64) -> Unit {
 /// assert_eq!(r.destroyed_by[1].to_string(), "1/4");
 /// ```
 pub fn sequence(s: &Sequence) -> Result<SequenceResult, Error> {
+    let count = check(s)?;
+    let mut run = Run::new(s);
+    let mut cap = count;
+    for k in 0..count {
+        match run.attack(k) {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err(Error::TooLarge(_)) if s.until == Until::DestroyedWithinLimits && k > 0 => {
+                cap = k;
+                break;
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    let mut notes = Vec::new();
+    if cap < count {
+        notes.push(format!(
+            "the attacks stop at {cap}, not {count}: the next would pass the sequence's limits \
+             ({MAX_STATES} states, {MAX_WORK} dice evaluated, {MAX_MERGE_WORK} units of merging); \
+             give --attacks N for a cap of your own"
+        ));
+    }
+    for n in run.attacks.notes {
+        if !notes.contains(&n) {
+            notes.push(n);
+        }
+    }
+    Ok(SequenceResult {
+        counters_after: run.counters_after,
+        destroyed_by: run.destroyed_by,
+        attacker_destroyed_by: run.attacker_health.map(|_| run.attacker_destroyed_by),
+        cap,
+        notes,
+    })
+}
+
+/// The number of attacks, refused outside 1 to [`MAX_ATTACKS`], and an objective a sequence
+/// can follow.
+fn check(s: &Sequence) -> Result<usize, Error> {
     if s.objective != Objective::Mean {
         return Err(Error::Input(format!(
             "--objective {}: a sequence plays each attack's Lucky re-rolls for that attack's \
@@ -156,62 +202,170 @@ pub fn sequence(s: &Sequence) -> Result<SequenceResult, Error> {
             s.objective.describe()
         )));
     }
-    let (count, same) = match &s.attackers {
-        Attackers::Same(_, n) => (*n, true),
-        Attackers::Each(list) => (list.len(), false),
+    let count = match &s.attackers {
+        Attackers::Same(_, n) => *n,
+        Attackers::Each(list) => list.len(),
     };
     if count == 0 || count > MAX_ATTACKS {
         return Err(Error::TooLarge(format!(
             "a sequence holds 1 to {MAX_ATTACKS} attacks; this one has {count}"
         )));
     }
-    let attacker_at = |k: usize| match &s.attackers {
-        Attackers::Same(u, _) => u,
-        Attackers::Each(list) => &list[k],
-    };
-    let start_damage = |u: &Unit| u.stat(Stat::Damage).unwrap_or(0);
-    // Only one attacker attacking again carries its counters to a discard.
-    let attacker_health = attacker_at(0).stat(Stat::Health).filter(|_| same);
-    let mut states = States::certain(Between {
-        defender: start_damage(&s.defender),
-        defender_destroyed: false,
-        attacker: if same {
-            start_damage(attacker_at(0))
-        } else {
-            0
-        },
-        attacker_destroyed: false,
-        next_power: 0,
-        stunned: 0,
-    });
-    // One attack's outcomes, computed once per distinct starting point.
-    // Keyed by (attacker, defender's counters, attacker's counters, power carried); the value
-    // holds the outcomes and the X of the defender's Stun and the attacker's Surge.
-    type Key = (usize, i64, i64, i64);
-    type Outcomes = Result<(States<Out>, i64, i64), Error>;
-    let memo: Memo<Key, Outcomes> = Memo::default();
-    let mut notes: Vec<String> = Vec::new();
-    let mut counters_after = Vec::new();
-    let mut destroyed_by = Vec::new();
-    let mut attacker_destroyed_by = Vec::new();
-    let seen_notes = std::cell::RefCell::new(Vec::<String>::new());
-    let work = std::cell::Cell::new(0u64);
-    let mut held = 0usize;
-    let ended = |b: &Between| b.defender_destroyed || b.attacker_destroyed;
-    let flexible = s.until == Until::DestroyedWithinLimits;
-    let mut cap = count;
-    for k in 0..count {
-        // The states this attack starts from are known before it is made: the limit is checked
-        // first.
-        let live = states.weights().filter(|(b, _)| !ended(b)).count();
-        if s.until != Until::AllAttacks && live == 0 {
-            break;
+    Ok(count)
+}
+
+/// One attack's outcomes from one starting point, with the X of the defender's Stun and of the
+/// attacker's Surge.
+struct Step {
+    outcomes: States<Out>,
+    stun: i64,
+    surge: i64,
+}
+
+/// The attacks of a sequence, evaluated once per distinct starting point (attacker, counters on
+/// both units, power carried), with the dice they cost.
+struct Attacks<'a> {
+    s: &'a Sequence,
+    same: bool,
+    memo: FxHashMap<(usize, i64, i64, i64), Rc<Step>>,
+    work: u64,
+    notes: Vec<String>,
+}
+
+impl Attacks<'_> {
+    fn attacker(&self, unit: usize) -> &Unit {
+        match &self.s.attackers {
+            Attackers::Same(u, _) => u,
+            Attackers::Each(list) => &list[unit],
         }
-        if held + live > MAX_STATES {
-            if flexible && k > 0 {
-                cap = k;
-                break;
-            }
+    }
+
+    /// The attack of attacker `unit` from `b`, the `k`th (from 0); refused once the dice
+    /// evaluated pass [`MAX_WORK`].
+    fn step(&mut self, unit: usize, b: &Between, k: usize) -> Result<Rc<Step>, Error> {
+        let key = (unit, b.defender, b.attacker, b.next_power - b.stunned);
+        if let Some(step) = self.memo.get(&key) {
+            return Ok(step.clone());
+        }
+        if self.work > MAX_WORK {
+            return Err(Error::TooLarge(format!(
+                "this sequence reaches too many distinct states (damage counters and carried \
+                 power) by attack {}, over the limit of {MAX_WORK} dice evaluated: give fewer \
+                 attacks, or less power or Health",
+                k + 1
+            )));
+        }
+        let mut attacker = self.attacker(unit).clone();
+        if self.same {
+            attacker = with_damage(&attacker, b.attacker);
+        }
+        let a = run(&Scenario {
+            attacker,
+            defender: with_damage(&self.s.defender, b.defender),
+            mode: self.s.mode,
+            policy: self.s.policy,
+            objective: self.s.objective,
+            rules: self.s.rules.clone(),
+            carried_power: key.3,
+            ..Scenario::default()
+        })?;
+        let cost = a.dice.unsigned_abs() + 1;
+        self.work += if a.lucky.is_some() { 10 * cost } else { cost };
+        self.notes.extend(a.notes);
+        let step = Rc::new(Step {
+            outcomes: a.outcomes,
+            stun: a.defender_stun.map_or(0, |(x, _)| x),
+            surge: a.attacker_surge.map_or(0, |(x, _)| x),
+        });
+        self.memo.insert(key, step.clone());
+        Ok(step)
+    }
+}
+
+/// A sequence being evaluated: the states between attacks and what each attack reported.
+struct Run<'a> {
+    attacks: Attacks<'a>,
+    states: States<Between>,
+    /// Only one attacker attacking again carries its counters to a discard.
+    attacker_health: Option<i64>,
+    /// States attacks have started from so far.
+    held: usize,
+    /// Merging done so far, in [`MAX_MERGE_WORK`]'s units.
+    merged: u64,
+    counters_after: Vec<Dist>,
+    destroyed_by: Vec<BigRational>,
+    attacker_destroyed_by: Vec<BigRational>,
+}
+
+fn ended(b: &Between) -> bool {
+    b.defender_destroyed || b.attacker_destroyed
+}
+
+impl<'a> Run<'a> {
+    fn new(s: &'a Sequence) -> Run<'a> {
+        let same = matches!(s.attackers, Attackers::Same(..));
+        let attacks = Attacks {
+            s,
+            same,
+            memo: FxHashMap::default(),
+            work: 0,
+            notes: Vec::new(),
+        };
+        let first = attacks.attacker(0);
+        let start_damage = |u: &Unit| u.stat(Stat::Damage).unwrap_or(0);
+        let states = States::certain(Between {
+            defender: start_damage(&s.defender),
+            defender_destroyed: false,
+            attacker: if same { start_damage(first) } else { 0 },
+            attacker_destroyed: false,
+            next_power: 0,
+            stunned: 0,
+        });
+        Run {
+            attacker_health: first.stat(Stat::Health).filter(|_| same),
+            attacks,
+            states,
+            held: 0,
+            merged: 0,
+            counters_after: Vec::new(),
+            destroyed_by: Vec::new(),
+            attacker_destroyed_by: Vec::new(),
+        }
+    }
+
+    /// Makes the `k`th attack (from 0), each limit checked before the work it bounds; `false`
+    /// when a sequence run until destroyed has nothing left to attack.
+    fn attack(&mut self, k: usize) -> Result<bool, Error> {
+        let live: Vec<Between> = self
+            .states
+            .weights()
+            .map(|(b, _)| b)
+            .filter(|b| !ended(b))
+            .cloned()
+            .collect();
+        if self.attacks.s.until != Until::AllAttacks && live.is_empty() {
+            return Ok(false);
+        }
+        self.check_states(live.len(), k)?;
+        let unit = if self.attacks.same { 0 } else { k };
+        let mut steps = FxHashMap::default();
+        for b in live {
+            let step = self.attacks.step(unit, &b, k)?;
+            steps.insert(b, step);
+        }
+        self.check_merge(&steps, k)?;
+        self.states = self.states.and_then(|b| match steps.get(b) {
+            None => States::certain(b.clone()),
+            Some(step) => step.outcomes.map(|o| self.next(b, o, step)),
+        });
+        self.record();
+        Ok(true)
+    }
+
+    /// Refuses an attack that would start from more states than [`MAX_STATES`] allows in all.
+    fn check_states(&mut self, live: usize, k: usize) -> Result<(), Error> {
+        self.held += live;
+        if self.held > MAX_STATES {
             return Err(Error::TooLarge(format!(
                 "this sequence attacks from more than {MAX_STATES} states (damage counters on \
                  both units and carried power) over its first {} attacks: give fewer attacks, or \
@@ -219,104 +373,70 @@ pub fn sequence(s: &Sequence) -> Result<SequenceResult, Error> {
                 k + 1
             )));
         }
-        held += live;
-        let unit = if same { 0 } else { k };
-        let failure = std::cell::RefCell::new(None);
-        states = states.and_then(|b| {
-            if b.defender_destroyed || b.attacker_destroyed {
-                return States::certain(b.clone());
-            }
-            let key = (unit, b.defender, b.attacker, b.next_power - b.stunned);
-            let result = memo.get(key, |&(unit, defender, attacker, power)| {
-                if work.get() > MAX_WORK {
-                    return Err(Error::TooLarge(format!(
-                        "this sequence reaches too many distinct states (damage counters and \
-                         carried power) by attack {}, over the limit of {MAX_WORK} dice evaluated: \
-                         give fewer attacks, or less power or Health",
-                        k + 1
-                    )));
-                }
-                let mut attacker_unit = attacker_at(unit).clone();
-                if same {
-                    attacker_unit = with_damage(&attacker_unit, attacker);
-                }
-                let scenario = Scenario {
-                    attacker: attacker_unit,
-                    defender: with_damage(&s.defender, defender),
-                    mode: s.mode,
-                    policy: s.policy,
-                    objective: s.objective,
-                    rules: s.rules.clone(),
-                    carried_power: power,
-                    ..Scenario::default()
-                };
-                run(&scenario).map(|a| {
-                    let cost = a.dice.unsigned_abs() + 1;
-                    work.set(work.get() + if a.lucky.is_some() { 10 * cost } else { cost });
-                    seen_notes.borrow_mut().extend(a.notes.iter().cloned());
-                    let stun = a.defender_stun.as_ref().map_or(0, |(x, _)| *x);
-                    let surge = a.attacker_surge.as_ref().map_or(0, |(x, _)| *x);
-                    (a.outcomes, stun, surge)
-                })
-            });
-            match &*result {
-                Ok((outcomes, stun, surge)) => outcomes.map(|o| Between {
-                    defender: b.defender + o.counters,
-                    defender_destroyed: o.destroyed,
-                    attacker: if same {
-                        b.attacker + o.attacker_counters
-                    } else {
-                        0
-                    },
-                    attacker_destroyed: same
-                        && attacker_health.is_some_and(|h| b.attacker + o.attacker_counters >= h),
-                    next_power: if o.attacker_hurt { *surge } else { 0 }
-                        + if same {
-                            o.focus + o.attacker_absorbed
-                        } else {
-                            0
-                        },
-                    stunned: if same && o.hurt_by_defender {
-                        b.stunned + stun
-                    } else {
-                        b.stunned
-                    },
-                }),
-                Err(e) => {
-                    failure.borrow_mut().get_or_insert_with(|| e.clone());
-                    States::certain(b.clone())
-                }
-            }
-        });
-        match failure.into_inner() {
-            Some(Error::TooLarge(_)) if flexible && k > 0 => {
-                cap = k;
-                break;
-            }
-            Some(e) => return Err(e),
-            None => {}
+        Ok(())
+    }
+
+    /// Refuses an attack whose merge would pass [`MAX_MERGE_WORK`]: every state carried or
+    /// reached is a product of weights as long as the denominators so far.
+    fn check_merge(&mut self, steps: &FxHashMap<Between, Rc<Step>>, k: usize) -> Result<(), Error> {
+        let carried = (self.states.len() - steps.len()) as u64;
+        let reached: u64 = steps.values().map(|st| st.outcomes.len() as u64).sum();
+        let branch_bits = steps
+            .values()
+            .map(|st| st.outcomes.denominator().bits())
+            .max()
+            .unwrap_or(0);
+        let limbs = (self.states.denominator().bits() + branch_bits) / 64 + 1;
+        self.merged = self
+            .merged
+            .saturating_add((carried + reached).saturating_mul(limbs));
+        if self.merged > MAX_MERGE_WORK {
+            return Err(Error::TooLarge(format!(
+                "this sequence's exact weights grow too large to merge by attack {} (over the \
+                 limit of {MAX_MERGE_WORK} units: states × 64-bit words of their weights): give \
+                 fewer attacks, or less power or Health",
+                k + 1
+            )));
         }
-        counters_after.push(states.to_dist(|b| b.defender));
-        destroyed_by.push(states.to_dist(|b| i64::from(b.defender_destroyed)).prob(1));
-        attacker_destroyed_by.push(states.to_dist(|b| i64::from(b.attacker_destroyed)).prob(1));
+        Ok(())
     }
-    if cap < count {
-        notes.push(format!(
-            "the attacks stop at {cap}, not {count}: the next would pass the sequence's limits \
-             ({MAX_STATES} states, {MAX_WORK} dice evaluated); give --attacks N for a cap of \
-             your own"
-        ));
-    }
-    for n in seen_notes.into_inner() {
-        if !notes.contains(&n) {
-            notes.push(n);
+
+    /// The state after an attack from `b` that ended in `o`.
+    fn next(&self, b: &Between, o: &Out, step: &Step) -> Between {
+        let same = self.attacks.same;
+        let attacker = if same {
+            b.attacker + o.attacker_counters
+        } else {
+            0
+        };
+        let surge = if o.attacker_hurt { step.surge } else { 0 };
+        let own = if same {
+            o.focus + o.attacker_absorbed
+        } else {
+            0
+        };
+        Between {
+            defender: b.defender + o.counters,
+            defender_destroyed: o.destroyed,
+            attacker,
+            attacker_destroyed: same && self.attacker_health.is_some_and(|h| attacker >= h),
+            next_power: surge + own,
+            stunned: b.stunned
+                + if same && o.hurt_by_defender {
+                    step.stun
+                } else {
+                    0
+                },
         }
     }
-    Ok(SequenceResult {
-        counters_after,
-        destroyed_by,
-        attacker_destroyed_by: attacker_health.map(|_| attacker_destroyed_by),
-        cap,
-        notes,
-    })
+
+    /// What the attack just made left: counters, and who is destroyed.
+    fn record(&mut self) {
+        let states = &self.states;
+        self.counters_after.push(states.to_dist(|b| b.defender));
+        self.destroyed_by
+            .push(states.to_dist(|b| i64::from(b.defender_destroyed)).prob(1));
+        self.attacker_destroyed_by
+            .push(states.to_dist(|b| i64::from(b.attacker_destroyed)).prob(1));
+    }
 }
