@@ -28,6 +28,38 @@ fn optimal_rerolls_hits_for_crits_against_armor() {
 }
 
 #[test]
+fn precise_beyond_the_pool_changes_nothing_and_costs_nothing_more() {
+    // Four white dice: an aim picking up 4 dice (Precise 2) or 102 (Precise 100) can pick up
+    // every die either way, so the game and its answer are the same.
+    let optimal = Policy::Optimal(Objective::Mean);
+    let d = "white defense";
+    let small = run("4 white, aim 6, Precise 2", d, None, optimal);
+    let large = run("4 white, aim 6, Precise 100", d, None, optimal);
+    assert_eq!(small.wounds, large.wounds);
+}
+
+#[test]
+fn optimal_work_counts_each_aims_capacity_before_starting() {
+    use holodice::legion::attack::MAX_OPTIMAL_WORK;
+    // Twenty white dice, six aims each picking up to 102 dice: far past the limit, refused
+    // before any work, with the fix.
+    let s = Scenario::parse("20 white, aim 6, Precise 100", "white defense", None).unwrap();
+    let refused = attack(&s, Edition::Amg2024, Policy::Optimal(Objective::Mean))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        refused.contains(&format!("limit of {MAX_OPTIMAL_WORK}")),
+        "{refused}"
+    );
+    assert!(
+        refused.contains("2 + Precise") && refused.contains("--policy greedy"),
+        "{refused}"
+    );
+    // The greedy policy makes no such choices: it answers.
+    assert!(attack(&s, Edition::Amg2024, Policy::Greedy).is_ok());
+}
+
+#[test]
 fn optimal_keeps_pierce_for_the_defender() {
     // One red die with surge→hit against a guardian that takes the hit: greedy spends Pierce 1
     // on the guardian's block, optimal keeps it; with no reroll tokens that is the only choice.

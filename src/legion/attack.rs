@@ -27,6 +27,37 @@ pub const MAX_DEFENSE_DICE: u32 = 40;
 /// states times the tokens spent may not exceed this, which keeps an answer near a second.
 pub const MAX_REROLL_WORK: u64 = 150_000;
 
+/// The optimal policy weighs, for every state of the dice, every way a token can pick up to its
+/// capacity (2 + Precise for an aim) of them, over every outcome of the reroll: the states times
+/// those ways and outcomes may not exceed this, which keeps an answer near a second.
+pub const MAX_OPTIMAL_WORK: u64 = 100_000_000;
+
+/// An upper bound of the optimal policy's work: states of the dice × tokens × the ways a token
+/// of the largest capacity picks dice, each weighted by the outcomes of rerolling them.
+fn optimal_work(a: &Attacker) -> (u64, u32) {
+    let per_colour = |n: u64| (n + 1) * (n + 2) * (n + 3) / 6;
+    // Per colour, picking n dice: the splits among blanks, surges and hits × their outcomes.
+    let pick = |n: u64| if n == 0 { 1 } else { (n + 1) * per_colour(n) };
+    let capacity = if a.aim > 0 { 2 + a.precise } else { 1 };
+    let [r, b, w] = a.dice.map(u64::from);
+    let mut per_state: u64 = 0;
+    for x in 0..=r {
+        for y in 0..=b {
+            for z in 0..=w {
+                if (1..=u64::from(capacity)).contains(&(x + y + z)) {
+                    per_state = per_state.saturating_add(pick(x) * pick(y) * pick(z));
+                }
+            }
+        }
+    }
+    let states = per_colour(r) * per_colour(b) * per_colour(w);
+    let tokens = u64::from(a.aim + a.observation) + 1;
+    (
+        states.saturating_mul(tokens).saturating_mul(per_state),
+        capacity,
+    )
+}
+
 /// Which printing of the rules to follow.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Edition {
@@ -214,6 +245,14 @@ pub fn attack(s: &Scenario, edition: Edition, policy: Policy) -> Result<LegionAt
             return Err(Error::TooLarge(format!(
                 "rerolling this pool takes {work} steps, over the limit of {MAX_REROLL_WORK}: \
                  use fewer dice or tokens (a surge chart, or fewer colours, also helps)"
+            )));
+        }
+        let (work, capacity) = optimal_work(a);
+        if matches!(policy, Policy::Optimal(_)) && work > MAX_OPTIMAL_WORK {
+            return Err(Error::TooLarge(format!(
+                "the optimal policy weighs {work} ways to spend this pool's tokens (aims pick up \
+                 to {capacity} dice: 2 + Precise), over the limit of {MAX_OPTIMAL_WORK}: use a \
+                 lower Precise, fewer dice or tokens, or --policy greedy"
             )));
         }
     }

@@ -247,7 +247,9 @@ fn add(faces: &mut [u32; 4], new: &[u32]) {
 /// and hits. Crits are never rerolled.
 fn choices(d: &Dice, capacity: u32) -> Vec<Choice> {
     let mut out = Vec::new();
-    for total in 1..=capacity {
+    // A token picks up no more dice than there are to reroll (Precise may allow more).
+    let rerollable: u32 = d.faces.iter().map(|f| f[0] + f[1] + f[2]).sum();
+    for total in 1..=capacity.min(rerollable) {
         for red in (0..=total).rev() {
             for black in (0..=total - red).rev() {
                 let white = total - red - black;
