@@ -104,6 +104,42 @@ fn bad_simulation_requests_exit_two_with_one_line() {
     assert_user_error(&with(&["--plot", "x.svg"]), &["drop --plot"]);
 }
 
+#[test]
+fn the_dice_rolled_in_all_are_bounded_before_rolling() {
+    use holodice::command::MAX_DICE_ROLLED;
+    // 2000 dice a trial: the most trials is the limit over 2000, and the message gives it.
+    let most = MAX_DICE_ROLLED / 2000;
+    assert_user_error(
+        &[
+            "swtcg",
+            "simulate",
+            "--attacker",
+            "Power 2000",
+            "--trials",
+            "100000000",
+        ],
+        &[
+            &format!("over the limit of {MAX_DICE_ROLLED} dice rolled"),
+            &format!("give --trials {most} or fewer"),
+        ],
+    );
+    // A Legion trial rolls its pool and a defense die per result: 2 × 20 here.
+    let most = MAX_DICE_ROLLED / 40;
+    assert_user_error(
+        &[
+            "legion",
+            "simulate",
+            "--attacker",
+            "20 red",
+            "--defender",
+            "white defense",
+            "--trials",
+            "100000000",
+        ],
+        &[&format!("give --trials {most} or fewer")],
+    );
+}
+
 /// An exact fraction as printed in JSON ("15/64", or an integer).
 fn fraction(v: &serde_json::Value) -> f64 {
     let text = v.as_str().unwrap();

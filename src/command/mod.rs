@@ -14,6 +14,7 @@ mod table;
 pub use check::CheckArgs;
 pub use legion::LegionCommand;
 pub use output::{Answer, FormatArg, OutputArgs};
+pub use simulate::{MAX_DICE_ROLLED, MAX_TRIALS};
 pub use swtcg::SwtcgCommand;
 pub use table::TableArgs;
 

@@ -12,8 +12,12 @@ use crate::swtcg::{cards::Cards, rules::Rules};
 use crate::Error;
 use clap::Args;
 
-/// The most trials one `simulate` may roll (about five seconds of SWTCG attacks).
-const MAX_TRIALS: u64 = 100_000_000;
+/// The most trials one `simulate` may roll.
+pub const MAX_TRIALS: u64 = 100_000_000;
+
+/// The most dice one `simulate` may roll in all, trials × dice a trial rolls at most (a few
+/// seconds on two cores).
+pub const MAX_DICE_ROLLED: u64 = 300_000_000;
 
 /// What `simulate` adds to the attack's arguments.
 #[derive(Args)]
@@ -77,6 +81,22 @@ fn check_trials(sim: &SimulateArgs) -> Result<(), Error> {
     Ok(())
 }
 
+/// Refuses, before rolling, a simulation whose trials × `dice` (a bound of the dice one trial
+/// rolls) pass [`MAX_DICE_ROLLED`].
+fn check_dice_rolled(sim: &SimulateArgs, dice: i64) -> Result<(), Error> {
+    let dice = dice.max(1).unsigned_abs();
+    if sim.trials.saturating_mul(dice) > MAX_DICE_ROLLED {
+        return Err(Error::TooLarge(format!(
+            "--trials {}: {} trials × {dice} dice is over the limit of {MAX_DICE_ROLLED} dice \
+             rolled; give --trials {} or fewer",
+            sim.trials,
+            sim.trials,
+            MAX_DICE_ROLLED / dice
+        )));
+    }
+    Ok(())
+}
+
 /// The rule options: each as a `rule NAME` key in JSON (and with --verbose); for people, one
 /// line of those that differ from the defaults.
 fn rules_context(rules: &Rules, every: bool) -> Vec<(String, String)> {
@@ -107,6 +127,8 @@ pub(super) fn swtcg(
     check_trials(&a.simulate)?;
     let (attacker, defender, rules) = swtcg::setup(&a.attack, cards, files)?;
     let exact = crate::swtcg::attack::attack(&attacker, &defender, &rules)?;
+    // The power dice, or the final roll's with its extra dice (its hits are at most those).
+    check_dice_rolled(&a.simulate, exact.dice.max(exact.hits.max()))?;
     let samples = crate::sim::simulate_swtcg(
         &attacker,
         &defender,
@@ -143,6 +165,9 @@ pub(super) fn legion(a: &SimulateLegionArgs) -> Result<Answer, Error> {
     check_trials(&a.simulate)?;
     let (scenario, edition, policy) = legion::setup(&a.attack)?;
     let exact = crate::legion::attack::attack(&scenario, edition, policy)?;
+    // The attack pool, and as many defense dice as results (at most).
+    let pool: u32 = scenario.attacker.dice.iter().sum();
+    check_dice_rolled(&a.simulate, i64::from(pool) + exact.attack_results.max())?;
     let samples = crate::sim::simulate_legion(
         &scenario,
         edition,
