@@ -39,3 +39,19 @@ pub enum Error {
     #[error(transparent)]
     Data(#[from] crate::data::DataError),
 }
+
+impl Error {
+    /// The same error, its message led by where it arose ("row Power 5, column Fury 2").
+    pub fn within(self, place: &str) -> Error {
+        match self {
+            Error::Input(m) => Error::Input(format!("{place}: {m}")),
+            Error::Illegal(m) => Error::Illegal(format!("{place}: {m}")),
+            Error::TooLarge(m) => Error::TooLarge(format!("{place}: {m}")),
+            Error::NotModelled { keyword, reason } => Error::NotModelled {
+                keyword: format!("{place}: {keyword}"),
+                reason,
+            },
+            other => other,
+        }
+    }
+}

@@ -11,6 +11,16 @@ use serde::Deserialize;
 /// The most cells one table may have.
 pub const MAX_CELLS: usize = 10_000;
 
+/// The most work the cells of one table may add up to, in the units of
+/// [`swtcg::attack::cost`] and [`legion::attack::cost`]: a few seconds.
+pub const MAX_WORK: u64 = 15_000_000;
+
+/// The attack one cell asks about.
+enum CellQuery {
+    Swtcg(Box<swtcg::attack::Scenario>),
+    Legion(legion::spec::Scenario),
+}
+
 /// Which game the cells are queries of.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -202,6 +212,53 @@ pub struct Table {
     pub cells: Vec<Vec<BigRational>>,
 }
 
+/// Every cell's query, each checked against one attack's limits and their work summed against
+/// [`MAX_WORK`] before any is computed; then the cells, row by row. An error names its cell.
+fn cells(query: &Query, rows: &Axis, cols: Option<&Axis>) -> Result<Vec<Vec<BigRational>>, Error> {
+    let col_values: Vec<Option<i64>> = match cols {
+        None => vec![None],
+        Some(c) => c.values.iter().copied().map(Some).collect(),
+    };
+    let place = |r: i64, c: Option<i64>| match (cols, c) {
+        (Some(axis), Some(v)) => format!("row {} {r}, column {} {v}", rows.name, axis.name),
+        _ => format!("row {} {r}", rows.name),
+    };
+    let mut planned = Vec::with_capacity(rows.values.len());
+    let (mut total, mut largest) = (0u64, (0u64, String::new()));
+    for &r in &rows.values {
+        let mut line = Vec::with_capacity(col_values.len());
+        for &c in &col_values {
+            let axes: Vec<(&Axis, i64)> = std::iter::once((rows, r)).chain(cols.zip(c)).collect();
+            let cell = query
+                .cell_query(&axes)
+                .map_err(|e| e.within(&place(r, c)))?;
+            let cost = query.cost(&cell).map_err(|e| e.within(&place(r, c)))?;
+            total = total.saturating_add(cost);
+            if cost > largest.0 {
+                largest = (cost, place(r, c));
+            }
+            line.push((cell, r, c));
+        }
+        planned.push(line);
+    }
+    if total > MAX_WORK {
+        return Err(Error::TooLarge(format!(
+            "this table's cells add up to {total} units of work, over the limit of {MAX_WORK} \
+             (the largest cell, {}, is {}): use shorter ranges, or fewer keywords that trigger \
+             on natural faces",
+            largest.1, largest.0
+        )));
+    }
+    planned
+        .into_iter()
+        .map(|line| {
+            line.into_iter()
+                .map(|(cell, r, c)| query.value(&cell).map_err(|e| e.within(&place(r, c))))
+                .collect()
+        })
+        .collect()
+}
+
 /// Computes every cell of a table.
 ///
 /// ```
@@ -231,19 +288,7 @@ pub fn compute(spec: &TableSpec) -> Result<Table, Error> {
         )));
     }
     let query = Query::new(spec, stat)?;
-    let mut cells = Vec::with_capacity(rows.values.len());
-    for &r in &rows.values {
-        let mut line = Vec::with_capacity(n_cols);
-        match &cols {
-            None => line.push(query.cell(&[(&rows, r)])?),
-            Some(c) => {
-                for &v in &c.values {
-                    line.push(query.cell(&[(&rows, r), (c, v)])?);
-                }
-            }
-        }
-        cells.push(line);
-    }
+    let cells = cells(&query, &rows, cols.as_ref())?;
     let mut caption = format!(
         "{}; attacker: {}; defender: {}",
         stat.describe(spec.game),
@@ -508,17 +553,39 @@ impl<'a> Query<'a> {
         }
     }
 
-    fn cell(&self, axes: &[(&Axis, i64)]) -> Result<BigRational, Error> {
+    /// The attack one cell asks about.
+    fn cell_query(&self, axes: &[(&Axis, i64)]) -> Result<CellQuery, Error> {
         let [attacker, defender, guardian] = self.specs(axes)?;
-        match self.spec.game {
+        Ok(match self.spec.game {
             Game::Swtcg => {
                 let a = Unit::parse("attacker", &attacker)?;
                 let d = Unit::parse("defender", &defender)?;
-                let result = swtcg::attack::run(&swtcg::attack::Scenario {
+                CellQuery::Swtcg(Box::new(swtcg::attack::Scenario {
                     policy: self.lucky.0,
                     objective: self.lucky.1,
                     ..swtcg::attack::Scenario::new(a, d, self.rules.clone())
-                })?;
+                }))
+            }
+            Game::Legion => {
+                let g = self.spec.guardian.as_ref().map(|_| guardian.as_str());
+                CellQuery::Legion(legion::spec::Scenario::parse(&attacker, &defender, g)?)
+            }
+        })
+    }
+
+    /// The work of one cell, checked against one attack's limits.
+    fn cost(&self, cell: &CellQuery) -> Result<u64, Error> {
+        match cell {
+            CellQuery::Swtcg(s) => swtcg::attack::cost(s),
+            CellQuery::Legion(s) => legion::attack::cost(s, self.policy),
+        }
+    }
+
+    /// The cell's statistic.
+    fn value(&self, cell: &CellQuery) -> Result<BigRational, Error> {
+        match cell {
+            CellQuery::Swtcg(s) => {
+                let result = swtcg::attack::run(s)?;
                 if self.stat == Stat::Destroyed {
                     return result.destroyed.ok_or_else(|| {
                         Error::Input(
@@ -529,10 +596,8 @@ impl<'a> Query<'a> {
                 }
                 Ok(self.of(&result.damage))
             }
-            Game::Legion => {
-                let g = self.spec.guardian.as_ref().map(|_| guardian.as_str());
-                let s = legion::spec::Scenario::parse(&attacker, &defender, g)?;
-                let result = legion::attack::attack(&s, self.edition, self.policy)?;
+            CellQuery::Legion(s) => {
+                let result = legion::attack::attack(s, self.edition, self.policy)?;
                 Ok(self.of(&result.wounds))
             }
         }

@@ -306,3 +306,60 @@ fn table_chances_say_impossible_certain_and_tiny_apart() {
         "Power,destroyed\n11,1.000\n"
     );
 }
+
+#[test]
+fn a_tables_work_is_summed_and_refused_before_any_cell_is_computed() {
+    use holodice::table::MAX_WORK;
+    // 100 × 100 attacks of up to 100 dice, six natural faces tracked: took 28 s once.
+    assert_user_error(
+        &[
+            "table",
+            "swtcg",
+            "--rows",
+            "Power 1..100",
+            "--cols",
+            "Critical Hit 1..100",
+            "--attacker",
+            "Fury 1, Focus 1, Backfire 1",
+            "--defender",
+            "Parry 1, Riposte 1",
+        ],
+        &[
+            &format!("over the limit of {MAX_WORK}"),
+            "the largest cell, row Power 100, column Critical Hit",
+            "use shorter ranges",
+        ],
+    );
+}
+
+#[test]
+fn a_cell_over_one_attacks_limit_is_named_by_its_row_and_column() {
+    // Greedy Lucky re-rolls at most 24 dice: the first cell past it is Power 25.
+    assert_user_error(
+        &[
+            "table",
+            "swtcg",
+            "--rows",
+            "Power 1..30",
+            "--cols",
+            "Critical Hit 1..3",
+            "--attacker",
+            "Lucky 1",
+        ],
+        &[
+            "row Power 25, column Critical Hit 1: ",
+            "at most 24 attack dice",
+        ],
+    );
+    assert_user_error(
+        &[
+            "table",
+            "legion",
+            "--rows",
+            "red 1..40",
+            "--defender",
+            "white defense",
+        ],
+        &["row red 31: ", "over the limit of 30"],
+    );
+}

@@ -92,17 +92,11 @@ fn pairs<'a>(
     }
 }
 
-/// An attack's error, naming the loadout it came from.
-fn in_loadout(e: Error, i: usize, attacker: &str, defender: &str) -> Error {
-    let at = match defender.trim() {
+/// Where in a comparison an error arose: "loadout B (Power 3 against Health 2)".
+fn loadout(i: usize, attacker: &str, defender: &str) -> String {
+    match defender.trim() {
         "" => format!("loadout {} ({})", label(i), attacker.trim()),
         d => format!("loadout {} ({} against {d})", label(i), attacker.trim()),
-    };
-    match e {
-        Error::TooLarge(m) => Error::TooLarge(format!("{at}: {m}")),
-        Error::Illegal(m) => Error::Illegal(format!("{at}: {m}")),
-        Error::Input(m) => Error::Input(format!("{at}: {m}")),
-        other => other,
     }
 }
 
@@ -161,7 +155,8 @@ pub(super) fn swtcg(
             defender: reader.unit("defender", defender, false)?,
             ..base.clone()
         };
-        let result = swtcg::attack::run(&s).map_err(|e| in_loadout(e, i, attacker, defender))?;
+        let result =
+            swtcg::attack::run(&s).map_err(|e| e.within(&loadout(i, attacker, defender)))?;
         lucky |= result.lucky.is_some();
         notes.extend(result.notes);
         loadouts.push(Loadout {
@@ -191,7 +186,7 @@ pub(super) fn legion(a: &LegionCompareArgs) -> Result<Answer, Error> {
     for (i, (attacker, defender)) in pairs.into_iter().enumerate() {
         let s = LegionScenario::parse(attacker, defender, a.guardian.as_deref())?;
         let result = legion::attack::attack(&s, edition, policy)
-            .map_err(|e| in_loadout(e, i, attacker, defender))?;
+            .map_err(|e| e.within(&loadout(i, attacker, defender)))?;
         notes.extend(result.notes);
         loadouts.push(Loadout {
             attacker: squeeze(attacker),

@@ -175,16 +175,11 @@ struct Outcome {
     guardian_wounds: u32,
 }
 
-/// The exact outcome of one attack.
-///
-/// ```
-/// use holodice::legion::{attack::{attack, Edition, Policy}, spec::Scenario};
-/// let s = Scenario::parse("1 red, surge hit", "white defense", None).unwrap();
-/// let a = attack(&s, Edition::Amg2024, Policy::Greedy).unwrap();
-/// // Crit, surge and 5 hits of 8 faces: 7/8.
-/// assert_eq!(a.attack_results.mean().to_string(), "7/8");
-/// ```
-pub fn attack(s: &Scenario, edition: Edition, policy: Policy) -> Result<LegionAttack, Error> {
+/// How much work the attack is, checked against every limit one attack has, without making it:
+/// its dice, tokens and defense dice, and the states its rerolls (and the optimal policy's
+/// choices) go through. In the units of [`crate::swtcg::attack::cost`] (about 5 million a
+/// second), for bounding many attacks at once (a table).
+pub fn cost(s: &Scenario, policy: Policy) -> Result<u64, Error> {
     let a = &s.attacker;
     let dice: u32 = a.dice.iter().sum();
     if dice > MAX_DICE {
@@ -219,6 +214,56 @@ pub fn attack(s: &Scenario, edition: Edition, policy: Policy) -> Result<LegionAt
                 .into(),
         ));
     }
+    let surge_is = surge_is(a);
+    let tokens_spent = u64::from(a.aim + a.observation);
+    // A reroll state costs about thirty units of SWTCG's attack work.
+    const UNIT: u64 = 30;
+    if tokens_spent == 0 {
+        return Ok((u64::from(dice + extra) + 1) * UNIT);
+    }
+    let per_colour = |n: u64| match (policy, surge_is) {
+        (Policy::Optimal(_), _) => (n + 1) * (n + 2) * (n + 3) / 6,
+        (Policy::Greedy, Some(_)) => n + 1,
+        (Policy::Greedy, None) => (n + 1) * (n + 2) / 2,
+    };
+    let work: u64 = a
+        .dice
+        .iter()
+        .map(|&n| per_colour(u64::from(n)))
+        .product::<u64>()
+        * (tokens_spent + 1);
+    if work > MAX_REROLL_WORK {
+        return Err(Error::TooLarge(format!(
+            "rerolling this pool takes {work} steps, over the limit of {MAX_REROLL_WORK}: \
+             use fewer dice or tokens (a surge chart, or fewer colours, also helps)"
+        )));
+    }
+    if !matches!(policy, Policy::Optimal(_)) {
+        return Ok(work * UNIT);
+    }
+    let (choices, capacity) = optimal_work(a);
+    if choices > MAX_OPTIMAL_WORK {
+        return Err(Error::TooLarge(format!(
+            "the optimal policy weighs {choices} ways to spend this pool's tokens (aims pick up \
+             to {capacity} dice: 2 + Precise), over the limit of {MAX_OPTIMAL_WORK}: use a \
+             lower Precise, fewer dice or tokens, or --policy greedy"
+        )));
+    }
+    Ok(work.max(choices / 100) * UNIT)
+}
+
+/// The exact outcome of one attack.
+///
+/// ```
+/// use holodice::legion::{attack::{attack, Edition, Policy}, spec::Scenario};
+/// let s = Scenario::parse("1 red, surge hit", "white defense", None).unwrap();
+/// let a = attack(&s, Edition::Amg2024, Policy::Greedy).unwrap();
+/// // Crit, surge and 5 hits of 8 faces: 7/8.
+/// assert_eq!(a.attack_results.mean().to_string(), "7/8");
+/// ```
+pub fn attack(s: &Scenario, edition: Edition, policy: Policy) -> Result<LegionAttack, Error> {
+    cost(s, policy)?;
+    let a = &s.attacker;
     let rolls = Rc::new(Rolls::default());
     let roll = |n: u32, weights: &[u32]| rolls.roll(n, weights);
 
@@ -229,33 +274,6 @@ pub fn attack(s: &Scenario, edition: Edition, policy: Policy) -> Result<LegionAt
     // Per colour: weights of (blank, surge, kept), and of (crit, hit) among kept dice.
     let weights = weights_of(surge_is);
     let tokens_spent = u64::from(a.aim + a.observation);
-    if tokens_spent > 0 {
-        let per_colour = |n: u64| match (policy, surge_is) {
-            (Policy::Optimal(_), _) => (n + 1) * (n + 2) * (n + 3) / 6,
-            (Policy::Greedy, Some(_)) => n + 1,
-            (Policy::Greedy, None) => (n + 1) * (n + 2) / 2,
-        };
-        let work: u64 = a
-            .dice
-            .iter()
-            .map(|&n| per_colour(u64::from(n)))
-            .product::<u64>()
-            * (tokens_spent + 1);
-        if work > MAX_REROLL_WORK {
-            return Err(Error::TooLarge(format!(
-                "rerolling this pool takes {work} steps, over the limit of {MAX_REROLL_WORK}: \
-                 use fewer dice or tokens (a surge chart, or fewer colours, also helps)"
-            )));
-        }
-        let (work, capacity) = optimal_work(a);
-        if matches!(policy, Policy::Optimal(_)) && work > MAX_OPTIMAL_WORK {
-            return Err(Error::TooLarge(format!(
-                "the optimal policy weighs {work} ways to spend this pool's tokens (aims pick up \
-                 to {capacity} dice: 2 + Precise), over the limit of {MAX_OPTIMAL_WORK}: use a \
-                 lower Precise, fewer dice or tokens, or --policy greedy"
-            )));
-        }
-    }
     let resolver = Rc::new(Resolver {
         s,
         edition,

@@ -513,6 +513,139 @@ fn check_dice(what: &str, x: i64) -> Result<(), Error> {
     Ok(())
 }
 
+/// The attacker's power: its Power, or with --mode its Bombard or Ion Cannon X.
+fn attack_power(s: &Scenario, att: &UnitStats) -> Result<i64, Error> {
+    let Some(mode) = s.mode else {
+        return att.power.ok_or_else(|| {
+            Error::Input(
+                "the attacker SPEC has no power: add one, as in --attacker 'Power 5'".into(),
+            )
+        });
+    };
+    let (name, flag) = match mode {
+        Mode::Bombard => ("Bombard", "bombard"),
+        Mode::IonCannon => ("Ion Cannon", "ion-cannon"),
+    };
+    let xs: Vec<i64> = att
+        .other_arena
+        .iter()
+        .filter(|a| a.0 == mode)
+        .map(|a| a.1)
+        .collect();
+    if xs.is_empty() {
+        return Err(Error::Input(format!(
+            "--mode {flag} needs {name} X in the attacker SPEC, as in '{name} 3'"
+        )));
+    }
+    Ok(xs.iter().sum())
+}
+
+/// The attack dice rolled for power and the extra dice Fury may add, within [`MAX_DICE`] and
+/// [`MAX_EXTRA_PRODUCT`].
+fn attack_dice(s: &Scenario, c: &Compiled, power: i64) -> Result<(i64, i64), Error> {
+    let att = &c.att;
+    let resilience = if att.resilience > 0 && att.damage >= att.resilience {
+        att.resilience
+    } else {
+        0
+    };
+    let dice = (power + resilience + att.overload + c.power_change + s.carried_power).max(0);
+    let extra: i64 = c
+        .triggers
+        .iter()
+        .filter(|t| t.effect == Effect::ExtraDice)
+        .map(|t| t.amount)
+        .sum();
+    if dice + extra > MAX_DICE {
+        return Err(Error::TooLarge(format!(
+            "{} attack dice is over the limit of {MAX_DICE} for one attack",
+            dice + extra
+        )));
+    }
+    if (dice + 1) * (extra + 1) > MAX_EXTRA_PRODUCT {
+        return Err(Error::TooLarge(format!(
+            "{extra} extra dice on top of {dice} attack dice is over the limit: (attack dice + 1) × \
+             (extra dice + 1) may be at most {MAX_EXTRA_PRODUCT}"
+        )));
+    }
+    Ok((dice, extra))
+}
+
+/// The work of dice of damage: each roll of them branches every outcome of the attack roll, so
+/// (attack dice + 1) × (X + 1) for each, within [`MAX_DAMAGE_WORK`].
+fn damage_work(rolls: &[(&str, i64)], dice: i64) -> Result<i64, Error> {
+    let work = rolls
+        .iter()
+        .fold(dice + 1, |w, r| w.saturating_mul(r.1 + 1));
+    if !rolls.is_empty() && work > MAX_DAMAGE_WORK {
+        let named: Vec<String> = rolls.iter().map(|(n, x)| format!("{n} {x}")).collect();
+        return Err(Error::TooLarge(format!(
+            "dice of damage ({}) combine with every outcome of {dice} attack dice: (attack dice \
+             + 1) × (X + 1) for each may be at most {MAX_DAMAGE_WORK}; lower the power or X",
+            named.join(", "),
+        )));
+    }
+    Ok(work)
+}
+
+/// The dice of damage an attack may roll, by name, with their X (those that are 0 left out).
+fn damage_rolls<'a>(s: &Scenario, c: &Compiled) -> Vec<(&'a str, i64)> {
+    let (att, def) = (&c.att, &c.def);
+    let retaliate = match s.mode {
+        Some(_) => 0,
+        None => def.dice_of(Target::Attacker, When::AttackEnds),
+    };
+    let area = match s.secondary {
+        Some(_) => att.dice_of(Target::Secondary, When::Discard),
+        None => 0,
+    };
+    let backfire = c
+        .triggers
+        .iter()
+        .find(|t| t.effect == Effect::DiceToSelf)
+        .map_or(0, |t| t.amount);
+    [
+        ("Retaliate", retaliate),
+        ("Area Damage", area),
+        ("Avenge", def.dice_of(Target::Attacker, When::Discard)),
+        ("Backfire", backfire),
+        ("Overload", att.overload),
+    ]
+    .into_iter()
+    .filter(|r| r.1 > 0)
+    .collect()
+}
+
+/// How much work the attack a [`Scenario`] describes is, checked against every limit one attack
+/// has, without making it: its dice (with Fury's) and the length of their weights, the tracked
+/// natural faces (each doubles the states), dice of damage and Lucky. About 5 million units a
+/// second; for bounding many attacks at once (a table).
+pub fn cost(s: &Scenario) -> Result<u64, Error> {
+    let c = Compiled::new(&s.attacker, &s.defender);
+    let power = attack_power(s, &c.att)?;
+    let (dice, extra) = attack_dice(s, &c, power)?;
+    let work = damage_work(&damage_rolls(s, &c), dice + extra)?;
+    let mut faces: Vec<u8> = c.triggers.iter().map(|t| t.face).collect();
+    faces.sort_unstable();
+    faces.dedup();
+    let lucky = c.att.lucky + c.def.lucky;
+    if lucky > 0 {
+        super::lucky::check_size(dice + extra, s.policy)?;
+    }
+    // Weights of n dice are about 2.6 n bits long: longer arithmetic past a few dozen dice.
+    let length = (dice + extra).unsigned_abs() / 25 + 1;
+    let cost =
+        (work.unsigned_abs() * length).saturating_mul(extra.unsigned_abs() + 1) << faces.len();
+    Ok(if lucky > 0 {
+        cost.saturating_mul(LUCKY_COST)
+    } else {
+        cost
+    })
+}
+
+/// Lucky's re-rolls cost about this many times the attack without them (at its dice limits).
+const LUCKY_COST: u64 = 50;
+
 /// The exact outcome of the attack a [`Scenario`] describes.
 pub fn run(s: &Scenario) -> Result<Attack, Error> {
     let rules = &s.rules;
@@ -622,31 +755,7 @@ pub fn run(s: &Scenario) -> Result<Attack, Error> {
     let mut c = Compiled::new(&s.attacker, defender);
     notes.append(&mut c.notes);
     let (att, def) = (&c.att, &c.def);
-    let power = match s.mode {
-        None => att.power.ok_or_else(|| {
-            Error::Input(
-                "the attacker SPEC has no power: add one, as in --attacker 'Power 5'".into(),
-            )
-        })?,
-        Some(mode) => {
-            let (name, flag) = match mode {
-                Mode::Bombard => ("Bombard", "bombard"),
-                Mode::IonCannon => ("Ion Cannon", "ion-cannon"),
-            };
-            let xs: Vec<i64> = att
-                .other_arena
-                .iter()
-                .filter(|a| a.0 == mode)
-                .map(|a| a.1)
-                .collect();
-            if xs.is_empty() {
-                return Err(Error::Input(format!(
-                    "--mode {flag} needs {name} X in the attacker SPEC, as in '{name} 3'"
-                )));
-            }
-            xs.iter().sum()
-        }
-    };
+    let power = attack_power(s, att)?;
     for (role, unit) in [("attacker", att), ("defender", def)] {
         if let Some(h) = unit.health.filter(|&h| unit.damage >= h) {
             return Err(Error::Illegal(format!(
@@ -738,54 +847,9 @@ pub fn run(s: &Scenario) -> Result<Attack, Error> {
 
     // 2. Roll attack dice: one per point of power (Shields, Resilience, Overload and power carried
     //    from earlier attacks change it), then the extra dice of initial-roll triggers (Fury).
-    let resilience = if att.resilience > 0 && att.damage >= att.resilience {
-        att.resilience
-    } else {
-        0
-    };
-    let dice = (power + resilience + att.overload + c.power_change + s.carried_power).max(0);
-    let extra: i64 = c
-        .triggers
-        .iter()
-        .filter(|t| t.effect == Effect::ExtraDice)
-        .map(|t| t.amount)
-        .sum();
-    if dice + extra > MAX_DICE {
-        return Err(Error::TooLarge(format!(
-            "{} attack dice is over the limit of {MAX_DICE} for one attack",
-            dice + extra
-        )));
-    }
-    if (dice + 1) * (extra + 1) > MAX_EXTRA_PRODUCT {
-        return Err(Error::TooLarge(format!(
-            "{extra} extra dice on top of {dice} attack dice is over the limit: (attack dice + 1) × \
-             (extra dice + 1) may be at most {MAX_EXTRA_PRODUCT}"
-        )));
-    }
-    // Dice of damage branch every outcome of the attack roll: their cost is a product too.
-    let area_x = if secondary.is_some() { area } else { 0 };
-    let rolls: Vec<(&str, i64)> = [
-        ("Retaliate", retaliate),
-        ("Area Damage", area_x),
-        ("Avenge", avenge),
-        ("Backfire", backfire_x),
-        ("Overload", att.overload),
-    ]
-    .into_iter()
-    .filter(|r| r.1 > 0)
-    .collect();
-    let work = rolls
-        .iter()
-        .fold(dice + extra + 1, |w, r| w.saturating_mul(r.1 + 1));
-    if !rolls.is_empty() && work > MAX_DAMAGE_WORK {
-        let named: Vec<String> = rolls.iter().map(|(n, x)| format!("{n} {x}")).collect();
-        return Err(Error::TooLarge(format!(
-            "dice of damage ({}) combine with every outcome of {} attack dice: (attack dice + 1) × \
-             (X + 1) for each may be at most {MAX_DAMAGE_WORK}; lower the power or X",
-            named.join(", "),
-            dice + extra
-        )));
-    }
+    //    Dice of damage branch every outcome of the attack roll: their cost is a product too.
+    let (dice, extra) = attack_dice(s, &c, power)?;
+    damage_work(&damage_rolls(s, &c), dice + extra)?;
     let auto_hit = rules.auto_hit();
     let hit_on = def.hit_on;
     let hits = |face: u8| match face {
@@ -947,9 +1011,9 @@ pub fn run(s: &Scenario) -> Result<Attack, Error> {
     //    roll, at the secondary (Area Damage) and the attacker (Avenge, Retaliate, Backfire,
     //    Overload), each an instance of damage of its own.
     let all_damage = rules.double_damage_all();
-    let at_secondary = secondary.as_ref().filter(|_| area_x > 0).map(|sec| {
+    let at_secondary = secondary.as_ref().filter(|_| area > 0).map(|sec| {
         dice_of_damage(
-            area_x,
+            area,
             sec,
             att.unpreventable,
             if all_damage { att.multiplier } else { 1 },

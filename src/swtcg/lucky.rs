@@ -82,6 +82,29 @@ pub struct Rerolls {
     pub policy: Policy,
 }
 
+/// Refuses Lucky re-rolls of more attack dice than the policy computes promptly.
+pub fn check_size(dice: i64, policy: Policy) -> Result<(), Error> {
+    let limit = match policy {
+        Policy::Greedy => MAX_DICE_GREEDY,
+        Policy::Optimal => MAX_DICE_OPTIMAL,
+    };
+    if dice > i64::from(limit) {
+        return Err(Error::TooLarge(format!(
+            "Lucky re-rolls are computed for at most {limit} attack dice with the {} policy; this \
+             attack rolls {dice} (lower its power{})",
+            match policy {
+                Policy::Greedy => "greedy",
+                Policy::Optimal => "optimal",
+            },
+            match policy {
+                Policy::Greedy => "",
+                Policy::Optimal => " or use the greedy policy",
+            }
+        )));
+    }
+    Ok(())
+}
+
 /// The final attack roll after both sides' Lucky: hits of the final pool, initial faces from the
 /// initial power dice, final faces from the final pool. `value(hits, final faces seen)` is what
 /// the attacker maximises and the defender minimises (only [`Policy::Optimal`] reads it).
@@ -95,24 +118,7 @@ pub fn roll(
     value: &dyn Fn(i64, Faces) -> f64,
 ) -> Result<NaturalRoll, Error> {
     let dice = pool.power_dice + pool.extra.iter().map(|&(_, n)| n).sum::<u32>();
-    let limit = match rerolls.policy {
-        Policy::Greedy => MAX_DICE_GREEDY,
-        Policy::Optimal => MAX_DICE_OPTIMAL,
-    };
-    if dice > limit {
-        return Err(Error::TooLarge(format!(
-            "Lucky re-rolls are computed for at most {limit} attack dice with the {} policy; this \
-             attack rolls {dice} (lower its power{})",
-            match rerolls.policy {
-                Policy::Greedy => "greedy",
-                Policy::Optimal => "optimal",
-            },
-            match rerolls.policy {
-                Policy::Greedy => "",
-                Policy::Optimal => " or use the greedy policy",
-            }
-        )));
-    }
+    check_size(i64::from(dice), rerolls.policy)?;
     if let Some(&(face, _)) = pool.extra.iter().find(|(f, _)| !pool.initial.contains(f)) {
         return Err(Error::Input(format!(
             "extra dice on a natural {face} of the final roll can't be combined with Lucky: \
