@@ -1,18 +1,28 @@
 //! The command line: parse the arguments, run the command, print. Every user error ends here:
 //! one line on stderr and exit status 2.
 
+use clap::error::ErrorKind;
 use clap::Parser;
 use holodice::command::{self, Cli, Command, Files};
 use holodice::swtcg::cards::Cards;
 use holodice::Error;
 use std::ffi::OsString;
-use std::io::{Read, Write};
+use std::io::{BufRead, Write};
 use std::path::Path;
 
 /// Runs the command line; returns the exit status.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
-    let cli = match Cli::try_parse_from(args) {
+    let args: Vec<OsString> = args.into_iter().collect();
+    let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
+        Err(e) if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let words: Vec<String> = args
+                .iter()
+                .skip(1)
+                .map(|a| a.to_string_lossy().into_owned())
+                .collect();
+            return fail(&command::missing_subcommand(&words));
+        }
         Err(e) => match command::usage_message(&e) {
             Some(message) => return fail(&format!("{message}; see 'holodice --help'")),
             None => e.exit(),
@@ -60,23 +70,30 @@ fn fail(message: &str) -> i32 {
 struct LocalFiles;
 
 impl Files for LocalFiles {
-    fn read(&self, flag: &str, path: &Path) -> Result<String, Error> {
-        let cannot = |e: std::io::Error| {
-            Error::File(format!("cannot read {}: {e}", self.describe(flag, path)))
-        };
+    fn open(&self, flag: &str, path: &Path) -> Result<Box<dyn BufRead + '_>, Error> {
         if path == Path::new("-") {
-            let mut text = String::new();
-            std::io::stdin().read_to_string(&mut text).map_err(cannot)?;
-            return Ok(text);
+            return Ok(Box::new(std::io::stdin().lock()));
         }
-        std::fs::read_to_string(path).map_err(cannot)
+        let file = std::fs::File::open(path)
+            .map_err(|e| Error::File(format!("cannot read {}: {e}", self.describe(flag, path))))?;
+        Ok(Box::new(std::io::BufReader::new(file)))
     }
 }
 
-/// Writes an SVG chart whole or not at all: to a temporary file beside it, then renamed.
+/// Writes an SVG chart whole or not at all: to a temporary file beside it, then renamed. A
+/// target that exists must be a regular file: a symlink, device or FIFO is not replaced.
 fn write_plot(path: &Path, svg: &str) -> Result<(), Error> {
     let fail =
         |e: std::io::Error| Error::File(format!("cannot write --plot {}: {e}", path.display()));
+    if let Ok(meta) = std::fs::symlink_metadata(path) {
+        if !meta.file_type().is_file() {
+            return Err(Error::File(format!(
+                "--plot {}: it exists and is not a regular file (a symlink, directory, device or \
+                 FIFO), so it is left alone; give a new file name",
+                path.display()
+            )));
+        }
+    }
     let name = path
         .file_name()
         .ok_or_else(|| Error::File(format!("--plot {}: give a file name", path.display())))?;

@@ -20,7 +20,7 @@ impl fmt::Display for DataError {
             write!(f, ":{c}")?;
         }
         if let Some(item) = &self.item {
-            write!(f, ": item '{item}'")?;
+            write!(f, ": item '{}'", crate::error::quote(item))?;
         }
         write!(f, ": {}", self.message)
     }
@@ -28,8 +28,26 @@ impl fmt::Display for DataError {
 
 impl std::error::Error for DataError {}
 
-/// Parses `text` (the contents of `file`) as YAML into `T`.
+/// The deepest nesting a data file may have: the formats need a handful of levels, and a
+/// parser's time grows with depth.
+pub const MAX_DEPTH: usize = 32;
+
+/// Parses `text` (the contents of `file`) as YAML into `T`. A UTF-8 byte-order mark is skipped;
+/// nesting deeper than [`MAX_DEPTH`] is refused before parsing.
 pub fn parse<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, DataError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if let Some((line, depth)) = too_deep(text) {
+        return Err(DataError {
+            file: file.to_string(),
+            line,
+            column: None,
+            item: None,
+            message: format!(
+                "nested {depth} levels deep, over the limit of {MAX_DEPTH}: card and table files \
+                 need only a few"
+            ),
+        });
+    }
     serde_yaml::from_str(text).map_err(|e| {
         let loc = e.location();
         DataError {
@@ -40,6 +58,37 @@ pub fn parse<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, DataError
             message: e.to_string(),
         }
     })
+}
+
+/// The first line where YAML nesting passes [`MAX_DEPTH`], and the depth there: flow brackets
+/// (`[`, `{`) outside quotes plus block levels (indentation and `- ` items). A quick scan that
+/// errs toward counting more, so the parser never meets deeper nesting.
+fn too_deep(text: &str) -> Option<(usize, usize)> {
+    let mut flow: usize = 0;
+    for (i, line) in text.lines().enumerate() {
+        let content = line.trim_start_matches([' ', '-']);
+        let indent = line.len() - content.len();
+        let block = indent / 2 + 1;
+        let mut quote: Option<char> = None;
+        for c in content.chars() {
+            match (quote, c) {
+                (Some(q), c) if c == q => quote = None,
+                (Some(_), _) => {}
+                (None, '\'' | '"') => quote = Some(c),
+                (None, '#') => break,
+                (None, '[' | '{') => flow += 1,
+                (None, ']' | '}') => flow = flow.saturating_sub(1),
+                _ => {}
+            }
+            if flow + block > MAX_DEPTH {
+                return Some((i + 1, flow + block));
+            }
+        }
+        if block > MAX_DEPTH {
+            return Some((i + 1, block));
+        }
+    }
+    None
 }
 
 /// An error about the list item called `name` in `text`: located at the line of its `name:` key.
@@ -61,10 +110,17 @@ pub fn item_error(file: &str, text: &str, name: &str, message: String) -> DataEr
     }
 }
 
+/// Longer than any name a suggestion is looked for.
+const NAME_LENGTH: usize = 100;
+
 /// The candidate nearest to a misspelt `wanted`, if one is near enough to be what was meant:
 /// within two edits (one for short names: a swap of neighbours counts as one), or sharing a
 /// long enough start (Jaro–Winkler ≥ 0.85).
 pub fn nearest<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    // Names are short: a long text is no misspelling of one (and comparing it would be slow).
+    if wanted.len() > NAME_LENGTH {
+        return None;
+    }
     let wanted = wanted.to_lowercase();
     candidates
         .into_iter()
@@ -100,6 +156,20 @@ mod tests {
         assert!(err.line >= 2, "{err}");
         assert!(err.column.is_some());
         assert!(err.to_string().starts_with("cards.yaml:"));
+    }
+
+    #[test]
+    fn deep_nesting_is_refused_before_parsing_and_a_bom_is_skipped() {
+        let deep = format!("- name: {}A{}\n", "[".repeat(64_000), "]".repeat(64_000));
+        let err = parse::<Vec<Item>>("deep.yaml", &deep).unwrap_err();
+        assert!(err.to_string().contains("over the limit of 32"), "{err}");
+        let indented: String = (0..40).map(|i| format!("{}a:\n", "  ".repeat(i))).collect();
+        assert!(parse::<serde_yaml::Value>("i.yaml", &indented).is_err());
+        let items: Vec<Item> = parse("bom.yaml", "\u{feff}- name: A\n").unwrap();
+        assert_eq!(items[0].name, "A");
+        // Brackets inside quotes are text, not nesting.
+        let quoted = format!("- name: '{}'\n", "[".repeat(100));
+        assert!(parse::<Vec<Item>>("q.yaml", &quoted).is_ok());
     }
 
     #[test]

@@ -6,7 +6,7 @@ use thiserror::Error;
 #[derive(Debug, Clone, Error, PartialEq, Eq)]
 pub enum Error {
     /// An item of a unit SPEC is not understood.
-    #[error("{role} SPEC, item '{item}': {message}")]
+    #[error("{role} SPEC, item '{}': {message}", quote(item))]
     Spec {
         role: String,
         item: String,
@@ -38,6 +38,16 @@ pub enum Error {
     /// The shipped or given game data is malformed.
     #[error(transparent)]
     Data(#[from] crate::data::DataError),
+}
+
+/// Text quoted in a message, shortened past about 80 characters so that a huge item costs a
+/// short line.
+pub fn quote(text: &str) -> String {
+    const LONGEST: usize = 80;
+    match text.char_indices().nth(LONGEST) {
+        None => text.to_string(),
+        Some((end, _)) => format!("{}… ({} bytes)", &text[..end], text.len()),
+    }
 }
 
 impl Error {

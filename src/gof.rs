@@ -28,6 +28,7 @@ use num_rational::BigRational;
 use num_traits::Zero;
 use statrs::distribution::{ChiSquared, ContinuousCDF};
 use std::collections::BTreeMap;
+use std::io::{BufRead, Read};
 
 /// A bin is closed once its expected count reaches this (the usual rule of thumb for the
 /// chi-square approximation).
@@ -98,7 +99,8 @@ impl Fit {
             let seen: Vec<String> = self
                 .rows
                 .iter()
-                .filter(|r| self.impossible.contains(&r.outcome))
+                .filter(|r| self.impossible.binary_search(&r.outcome).is_ok())
+                .take(SHOWN_IMPOSSIBLE)
                 .map(|r| {
                     format!(
                         "{} ({} {})",
@@ -108,8 +110,12 @@ impl Fit {
                     )
                 })
                 .collect();
+            let more = match self.impossible.len().saturating_sub(SHOWN_IMPOSSIBLE) {
+                0 => String::new(),
+                n => format!(" and {n} more"),
+            };
             format!(
-                "rejected: impossible outcome observed (probability 0): {}; {p}",
+                "rejected: impossible outcome observed (probability 0): {}{more}; {p}",
                 seen.join(", ")
             )
         } else if self.p_value >= alpha {
@@ -395,41 +401,64 @@ fn bins(pmf: &[(i64, BigRational)], n: u64, count: impl Fn(i64) -> u64) -> Vec<B
 /// assert!(parse_samples("s.csv", "1\nx\n").unwrap_err().to_string().contains("line 2"));
 /// ```
 pub fn parse_samples(source: &str, text: &str) -> Result<BTreeMap<i64, u64>, Error> {
+    read_samples(source, &mut text.as_bytes())
+}
+
+/// The impossible outcomes a verdict names; it counts the rest.
+const SHOWN_IMPOSSIBLE: usize = 10;
+
+/// The most distinct outcomes samples may hold.
+pub const MAX_OUTCOMES: usize = 100_000;
+/// The longest line of samples, in bytes.
+pub const MAX_LINE: usize = 4096;
+
+/// Reads samples as [`parse_samples`] does, a line at a time: memory follows the distinct
+/// outcomes (at most [`MAX_OUTCOMES`]), lines are at most [`MAX_LINE`] bytes, and the input at
+/// most [`crate::command::MAX_SAMPLES_INPUT`] bytes. A UTF-8 byte-order mark is skipped.
+pub fn read_samples(source: &str, input: &mut dyn BufRead) -> Result<BTreeMap<i64, u64>, Error> {
     let mut counts: BTreeMap<i64, u64> = BTreeMap::new();
-    let mut total: u64 = 0;
-    let mut first = true;
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() {
-            continue;
+    let (mut total, mut read, mut first) = (0u64, 0u64, true);
+    let mut buf = Vec::new();
+    for i in 1.. {
+        let at = |message: String| Error::File(format!("{source}, line {i}: {message}"));
+        buf.clear();
+        let n = input
+            .take(MAX_LINE as u64 + 1)
+            .read_until(b'\n', &mut buf)
+            .map_err(|e| Error::File(format!("cannot read {source}: {e}")))?;
+        if n == 0 {
+            break;
         }
-        let fields: Vec<&str> = line.split(',').map(str::trim).collect();
-        if std::mem::take(&mut first) && is_header(&fields) {
-            continue;
+        read += n as u64;
+        if buf.len() > MAX_LINE && buf.last() != Some(&b'\n') {
+            return Err(at(format!("the line is longer than {MAX_LINE} bytes")));
         }
-        let at = |message: String| Error::File(format!("{source}, line {}: {message}", i + 1));
-        let outcome: i64 = fields[0].parse().map_err(|_| {
-            at(format!(
-                "'{}' is not an integer outcome (give one outcome per line, or outcome,count)",
-                fields[0]
-            ))
-        })?;
-        let count: u64 = match fields[..] {
-            [_] => 1,
-            [_, c] => c
-                .parse()
-                .map_err(|_| at(format!("count '{c}' is not a whole number (0 or more)")))?,
-            _ => {
-                return Err(at(format!(
-                    "'{line}' has {} fields; give one outcome per line, or outcome,count",
-                    fields.len()
-                )))
-            }
+        if read > crate::command::MAX_SAMPLES_INPUT {
+            return Err(Error::TooLarge(format!(
+                "{source} is over the limit of {} MiB of samples: give outcome,count rows",
+                crate::command::MAX_SAMPLES_INPUT >> 20
+            )));
+        }
+        let line =
+            std::str::from_utf8(&buf).map_err(|_| at("the line is not UTF-8 text".into()))?;
+        let line = if i == 1 {
+            line.trim_start_matches('\u{feff}')
+        } else {
+            line
+        };
+        let Some((outcome, count)) = sample(line.trim(), std::mem::take(&mut first)).map_err(at)?
+        else {
+            continue;
         };
         total = total
             .checked_add(count)
             .ok_or_else(|| at("the counts add up to more than 2^64 - 1".into()))?;
         *counts.entry(outcome).or_insert(0) += count;
+        if counts.len() > MAX_OUTCOMES {
+            return Err(at(format!(
+                "more than {MAX_OUTCOMES} distinct outcomes, the limit"
+            )));
+        }
     }
     if total == 0 {
         return Err(Error::File(format!("{source} holds no samples")));
@@ -437,12 +466,45 @@ pub fn parse_samples(source: &str, text: &str) -> Result<BTreeMap<i64, u64>, Err
     Ok(counts)
 }
 
-fn is_header(fields: &[&str]) -> bool {
-    match fields {
-        [a] => a.eq_ignore_ascii_case("outcome"),
-        [a, b] => a.eq_ignore_ascii_case("outcome") && b.eq_ignore_ascii_case("count"),
-        _ => false,
+/// One line's outcome and count; `None` for a blank line or the header (on the first line).
+fn sample(line: &str, first: bool) -> Result<Option<(i64, u64)>, String> {
+    if line.is_empty() {
+        return Ok(None);
     }
+    let (outcome, count) = match line.split_once(',') {
+        None => (line, None),
+        Some((o, c)) => (o.trim(), Some(c.trim())),
+    };
+    if first && is_header(outcome, count) {
+        return Ok(None);
+    }
+    let outcome: i64 = outcome.parse().map_err(|_| {
+        format!(
+            "'{}' is not an integer outcome (give one outcome per line, or outcome,count)",
+            crate::error::quote(outcome)
+        )
+    })?;
+    let count: u64 = match count {
+        None => 1,
+        Some(c) if c.contains(',') => {
+            return Err(format!(
+                "'{}' has {} fields; give one outcome per line, or outcome,count",
+                crate::error::quote(line),
+                line.split(',').count()
+            ))
+        }
+        Some(c) => c.parse().map_err(|_| {
+            format!(
+                "count '{}' is not a whole number (0 or more)",
+                crate::error::quote(c)
+            )
+        })?,
+    };
+    Ok(Some((outcome, count)))
+}
+
+fn is_header(outcome: &str, count: Option<&str>) -> bool {
+    outcome.eq_ignore_ascii_case("outcome") && count.is_none_or(|c| c.eq_ignore_ascii_case("count"))
 }
 
 #[cfg(test)]

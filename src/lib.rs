@@ -16,6 +16,7 @@ pub mod data;
 pub mod dice;
 pub mod dist;
 pub mod error;
+pub mod fuzzing;
 pub mod gof;
 pub mod joint;
 pub mod legion;

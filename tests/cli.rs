@@ -485,12 +485,32 @@ fn absurd_sizes_are_refused_with_the_limit() {
 
 #[test]
 fn accuracy_beyond_the_limit_is_refused() {
-    attack_error("Power 3, Accuracy -10001", "", &["limit of 10000"]);
-    // i64::MIN: its absolute value overflows an i64.
+    attack_error(
+        "Power 3, Accuracy -10001",
+        "",
+        &["below the limit of -10000"],
+    );
+    attack_error("Power 3, Accuracy 10001", "", &["over the limit of 10000"]);
+    // i64::MIN: its absolute value overflows an i64; and beyond i64, on either side.
     attack_error(
         "Power 3, Accuracy -9223372036854775808",
         "",
-        &["limit of 10000"],
+        &["below the limit of -10000"],
+    );
+    attack_error(
+        "Power 3, Accuracy -99999999999999999999999",
+        "",
+        &["below the limit of -10000"],
+    );
+    attack_error(
+        "Power 99999999999999999999999",
+        "",
+        &["over the limit of 10000"],
+    );
+    attack_error(
+        "Power -99999999999999999999999",
+        "",
+        &["Power can't be negative"],
     );
 }
 

@@ -238,8 +238,8 @@ pub(super) fn execute(a: &CheckArgs, cards: &Cards, files: &dyn Files) -> Result
         CheckScenario::Legion(c) => legion_exact(a.format, c)?,
     };
     let source = files.describe("--samples", &a.samples);
-    let text = files.read("--samples", &a.samples)?;
-    let observed = crate::gof::parse_samples(&source, &text)?;
+    let mut input = files.open("--samples", &a.samples)?;
+    let observed = crate::gof::read_samples(&source, &mut input)?;
     let fit = match a.test {
         TestArg::ChiSquare => crate::gof::chi_square(&observed, &exact.dist),
         TestArg::GTest => crate::gof::g_test(&observed, &exact.dist),

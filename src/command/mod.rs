@@ -21,8 +21,9 @@ pub use table::TableArgs;
 use crate::swtcg::cards::Cards;
 use crate::Error;
 use clap::error::ErrorKind;
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use std::borrow::Cow;
+use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
 
 #[derive(Parser)]
@@ -70,10 +71,55 @@ pub enum Command {
     Serve(crate::server::ServeArgs),
 }
 
+/// The largest card file `--cards` reads.
+pub const MAX_CARD_FILE: u64 = 32 << 20;
+/// The largest table spec `--spec` reads.
+pub const MAX_SPEC_FILE: u64 = 1 << 20;
+/// The most `--samples` input `check` reads, a line at a time (memory follows the outcomes).
+pub const MAX_SAMPLES_INPUT: u64 = 128 << 20;
+
+/// The size limit of the input an option reads.
+pub fn input_limit(flag: &str) -> u64 {
+    match flag {
+        "--samples" => MAX_SAMPLES_INPUT,
+        "--spec" => MAX_SPEC_FILE,
+        _ => MAX_CARD_FILE,
+    }
+}
+
 /// Where a command's input files come from.
 pub trait Files {
-    /// The text of `path`, given to the option `flag` (`--cards`, `--spec`, `--samples`).
-    fn read(&self, flag: &str, path: &Path) -> Result<String, Error>;
+    /// `path`, given to the option `flag` (`--cards`, `--spec`, `--samples`), to read from.
+    fn open(&self, flag: &str, path: &Path) -> Result<Box<dyn BufRead + '_>, Error>;
+
+    /// The text of `path`, read up to the option's [`input_limit`] and refused past it; a UTF-8
+    /// byte-order mark is dropped.
+    fn read(&self, flag: &str, path: &Path) -> Result<String, Error> {
+        let limit = input_limit(flag);
+        let mut bytes = Vec::new();
+        self.open(flag, path)?
+            .take(limit + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| Error::File(format!("cannot read {}: {e}", self.describe(flag, path))))?;
+        if bytes.len() as u64 > limit {
+            return Err(Error::TooLarge(format!(
+                "{} is over the limit of {} MiB for {flag}",
+                self.describe(flag, path),
+                limit >> 20
+            )));
+        }
+        let text = String::from_utf8(bytes).map_err(|e| {
+            Error::File(format!(
+                "{} is not UTF-8 text (byte {} is not)",
+                self.describe(flag, path),
+                e.utf8_error().valid_up_to()
+            ))
+        })?;
+        Ok(match text.strip_prefix('\u{feff}') {
+            Some(rest) => rest.to_string(),
+            None => text,
+        })
+    }
 
     /// How messages and reports name that input.
     fn describe(&self, flag: &str, path: &Path) -> String {
@@ -100,12 +146,7 @@ pub fn execute(command: &Command, cards: &Cards, files: &dyn Files) -> Result<An
 
 /// A clap error as one line (its tip kept); `None` for help and version, which print as usual.
 pub fn usage_message(e: &clap::Error) -> Option<String> {
-    if matches!(
-        e.kind(),
-        ErrorKind::DisplayHelp
-            | ErrorKind::DisplayVersion
-            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
-    ) {
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
         return None;
     }
     // clap's message: the error, maybe the missing arguments or a tip, then usage lines.
@@ -127,6 +168,32 @@ pub fn usage_message(e: &clap::Error) -> Option<String> {
     Some(one_line(
         message.strip_prefix("error: ").unwrap_or(&message),
     ))
+}
+
+/// The line for a command line that stops before its subcommand (`holodice`, `holodice swtcg`):
+/// what is missing and every subcommand that may follow.
+pub fn missing_subcommand(args: &[String]) -> String {
+    let mut path = vec!["holodice".to_string()];
+    let mut command = Cli::command();
+    for arg in args {
+        match command.find_subcommand(arg) {
+            Some(sub) => {
+                path.push(arg.clone());
+                command = sub.clone();
+            }
+            None => break,
+        }
+    }
+    let names: Vec<&str> = command
+        .get_subcommands()
+        .filter(|c| !c.is_hide_set() && c.get_name() != "help")
+        .map(|c| c.get_name())
+        .collect();
+    let path = path.join(" ");
+    format!(
+        "'{path}' needs a command: {} (see '{path} --help')",
+        names.join(", ")
+    )
 }
 
 /// User text echoed in a message must not break it over lines.

@@ -2,6 +2,7 @@
 //! Item names come from `data/legion/keywords.yaml`; this file gives each its field.
 
 use crate::data::{self, DataError};
+use crate::error::quote;
 use crate::error::Error;
 use crate::swtcg::keywords::normalize;
 use serde::Deserialize;
@@ -483,39 +484,44 @@ fn lookup(text: &str) -> Result<(&'static Keyword, u32), String> {
     let Some(keyword) = keywords.get(&name, number.is_some()) else {
         if keywords.get(&name, number.is_none()).is_some() {
             return Err(match number {
-                Some(_) => format!("'{name}' takes no number"),
-                None => format!("'{name}' needs a number, as in '{name} 1'"),
+                Some(_) => format!("'{}' takes no number", quote(&name)),
+                None => format!("'{0}' needs a number, as in '{0} 1'", quote(&name)),
             });
         }
         return Err(
             match suggestion(keywords, &name, number, numeric(first_word(text))) {
-                Some(near) => format!("unknown item '{name}'; did you mean '{near}'?"),
+                Some(near) => format!("unknown item '{}'; did you mean '{near}'?", quote(&name)),
                 None => {
-                    format!("unknown item '{name}' (holodice legion keywords lists the SPEC items)")
+                    format!(
+                        "unknown item '{}' (holodice legion keywords lists the SPEC items)",
+                        quote(&name)
+                    )
                 }
             },
         );
     };
-    let value = match number {
-        None => 0,
-        Some(n) => {
-            let v: i64 = n
-                .strip_prefix('+')
-                .unwrap_or(n)
-                .parse()
-                .map_err(|_| format!("{n} is over the limit of {MAX_COUNT}"))?;
-            if v < 0 {
-                return Err(format!("{} can't be negative", keyword.name));
+    let value =
+        match number {
+            None => 0,
+            Some(n) => {
+                let v: i64 = n.strip_prefix('+').unwrap_or(n).parse().map_err(|_| {
+                    match n.starts_with('-') {
+                        true => format!("{} can't be negative", keyword.name),
+                        false => format!("{} is over the limit of {MAX_COUNT}", quote(n)),
+                    }
+                })?;
+                if v < 0 {
+                    return Err(format!("{} can't be negative", keyword.name));
+                }
+                if v > i64::from(MAX_COUNT) {
+                    return Err(format!(
+                        "{v} is over the limit of {MAX_COUNT} for {}",
+                        keyword.name
+                    ));
+                }
+                v as u32
             }
-            if v > i64::from(MAX_COUNT) {
-                return Err(format!(
-                    "{v} is over the limit of {MAX_COUNT} for {}",
-                    keyword.name
-                ));
-            }
-            v as u32
-        }
-    };
+        };
     Ok((keyword, value))
 }
 

@@ -315,9 +315,9 @@ struct RequestFiles {
 }
 
 impl Files for RequestFiles {
-    fn read(&self, flag: &str, _: &Path) -> Result<String, Error> {
+    fn open(&self, flag: &str, _: &Path) -> Result<Box<dyn std::io::BufRead + '_>, Error> {
         match (flag, &self.samples) {
-            ("--samples", Some(text)) => Ok(text.clone()),
+            ("--samples", Some(text)) => Ok(Box::new(text.as_bytes())),
             _ => Err(Error::Input(format!("{flag}: the server reads no files"))),
         }
     }

@@ -10,6 +10,8 @@ mod gate;
 mod page;
 mod params;
 
+pub use params::{endpoint_paths, parse_request};
+
 use crate::command::Files;
 use crate::swtcg::cards::Cards;
 use crate::Error;

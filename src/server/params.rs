@@ -176,6 +176,26 @@ pub(super) fn from_query(query: &str) -> Pairs {
     pairs
 }
 
+/// What the API makes of a request for `path` (under /api/v1/): its JSON `body`, or with
+/// `query` its query string, up to the command it asks for; the refusal's line otherwise. The
+/// request layer without the network, for fuzzing.
+pub fn parse_request(path: &str, body: &[u8], query: bool) -> Result<(), String> {
+    let endpoint = ENDPOINTS
+        .iter()
+        .find(|e| e.path == path)
+        .ok_or_else(|| format!("no endpoint {path}"))?;
+    let pairs = match query {
+        true => from_query(&String::from_utf8_lossy(body)),
+        false => from_json(body).map_err(|r| r.message)?,
+    };
+    command(endpoint, pairs).map(|_| ()).map_err(|r| r.message)
+}
+
+/// The paths of the endpoints that run a command.
+pub fn endpoint_paths() -> impl Iterator<Item = &'static str> {
+    ENDPOINTS.iter().map(|e| e.path)
+}
+
 /// The command line's definitions, built once.
 fn tree() -> &'static clap::Command {
     static TREE: OnceLock<clap::Command> = OnceLock::new();

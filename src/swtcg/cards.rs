@@ -4,6 +4,7 @@
 use super::keywords::normalize;
 use super::spec::{Arena, Condition, Syntax, Unit};
 use crate::data::{self, DataError};
+use crate::error::quote;
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -89,9 +90,15 @@ impl Cards {
     pub fn load(file: &str, text: &str) -> Result<Cards, DataError> {
         let raw: Vec<RawCard> = data::parse(file, text)?;
         let mut cards = Cards::default();
-        for (i, r) in raw.iter().enumerate() {
-            let nth = raw[..i].iter().filter(|o| o.name == r.name).count();
-            let line = card_line(text, &r.name, nth);
+        let lines = name_lines(text);
+        let mut seen: HashMap<&str, usize> = HashMap::new();
+        for r in &raw {
+            let nth = seen.entry(r.name.as_str()).or_insert(0);
+            let line = lines
+                .get(r.name.as_str())
+                .and_then(|l| l.get(*nth))
+                .copied();
+            *nth += 1;
             let fail = |message: String| DataError {
                 line: line.unwrap_or(1),
                 ..data::item_error(file, text, &r.name, message)
@@ -165,9 +172,12 @@ impl Cards {
             return Err("'@' needs a card name, as in '@Red Squadron X-wing'".into());
         }
         let card = self.get(name).ok_or_else(|| match self.nearest(name) {
-            Some(near) => format!("unknown card '{name}'; did you mean '{near}'?"),
+            Some(near) => format!("unknown card '{}'; did you mean '{near}'?", quote(name)),
             None => {
-                format!("unknown card '{name}' (give the file that defines it with --cards FILE)")
+                format!(
+                    "unknown card '{}' (give the file that defines it with --cards FILE)",
+                    quote(name)
+                )
             }
         })?;
         unit.append(&card.spec, None);
@@ -227,7 +237,7 @@ impl Card {
                 conditions,
             };
             Unit::parse_syntax(spec, syntax)
-                .map_err(|(item, message)| format!("{field}, item '{item}': {message}"))
+                .map_err(|(item, message)| format!("{field}, item '{}': {message}", quote(&item)))
         };
         let spec = parse("spec", &r.spec, true)?;
         let insert = r
@@ -279,18 +289,20 @@ impl Card {
     }
 }
 
-/// The line of the `nth` card called `name` (0 for the first), found as data::item_error finds
-/// the first: by its `name:` key.
-fn card_line(text: &str, name: &str, nth: usize) -> Option<usize> {
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| {
-            let l = l.trim_start().trim_start_matches('-').trim_start();
-            l.strip_prefix("name:")
-                .is_some_and(|v| v.trim().trim_matches(['"', '\'']) == name)
-        })
-        .nth(nth)
-        .map(|(i, _)| i + 1)
+/// The lines of the cards of each name, in order, found as data::item_error finds the first: by
+/// their `name:` key. One pass, so loading is linear in the cards.
+fn name_lines(text: &str) -> HashMap<&str, Vec<usize>> {
+    let mut lines: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (i, l) in text.lines().enumerate() {
+        let l = l.trim_start().trim_start_matches('-').trim_start();
+        if let Some(v) = l.strip_prefix("name:") {
+            lines
+                .entry(v.trim().trim_matches(['"', '\'']))
+                .or_default()
+                .push(i + 1);
+        }
+    }
+    lines
 }
 
 #[cfg(test)]
@@ -326,8 +338,6 @@ mod tests {
     #[test]
     fn card_lines_count_repeated_names() {
         let text = "- name: A\n- spec: x\n  name: 'A'\n";
-        assert_eq!(card_line(text, "A", 0), Some(1));
-        assert_eq!(card_line(text, "A", 1), Some(3));
-        assert_eq!(card_line(text, "A", 2), None);
+        assert_eq!(name_lines(text)["A"], [1, 3]);
     }
 }

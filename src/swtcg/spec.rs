@@ -6,6 +6,7 @@
 
 use super::cards::Cards;
 use super::keywords::{Keyword, Keywords, Stat, Transform, ValueKind};
+use crate::error::quote;
 use crate::error::Error;
 use std::str::FromStr;
 
@@ -378,9 +379,12 @@ fn parse_item(text: &str) -> Result<Item, String> {
     };
     let keyword = keywords.get(name).ok_or_else(|| {
         match suggestion(keywords, name, value_text, text.contains(':')) {
-            Some(near) => format!("unknown keyword '{name}'; did you mean '{near}'?"),
+            Some(near) => format!("unknown keyword '{}'; did you mean '{near}'?", quote(name)),
             None => {
-                format!("unknown keyword '{name}' (holodice swtcg keywords lists the known ones)")
+                format!(
+                    "unknown keyword '{}' (holodice swtcg keywords lists the known ones)",
+                    quote(name)
+                )
             }
         }
     })?;
@@ -396,20 +400,28 @@ fn parse_item(text: &str) -> Result<Item, String> {
             return Err(format!("{kw} needs a value, as in '{kw} 1'"));
         }
         (kind, Some(v)) => {
-            let v: i64 = v.trim_start_matches('+').parse().map_err(|_| {
-                if looks_numeric(v) {
-                    format!("{v} is over the limit of {MAX_VALUE} for {kw}")
-                } else {
-                    format!("'{v}' is not a whole number; write it as in '{kw} 2'")
-                }
-            })?;
-            if kind == ValueKind::Count && v < 0 {
+            let negative = v.starts_with('-');
+            let out_of_range = |v: &str| match negative {
+                true => format!("{} is below the limit of -{MAX_VALUE} for {kw}", quote(v)),
+                false => format!("{} is over the limit of {MAX_VALUE} for {kw}", quote(v)),
+            };
+            if kind == ValueKind::Count && negative && looks_numeric(v) {
                 return Err(format!("{kw} can't be negative"));
             }
-            if v.unsigned_abs() > MAX_VALUE.unsigned_abs() {
-                return Err(format!("{v} is over the limit of {MAX_VALUE} for {kw}"));
+            let parsed: i64 = v.trim_start_matches('+').parse().map_err(|_| {
+                if looks_numeric(v) {
+                    out_of_range(v)
+                } else {
+                    format!(
+                        "'{}' is not a whole number; write it as in '{kw} 2'",
+                        quote(v)
+                    )
+                }
+            })?;
+            if parsed.unsigned_abs() > MAX_VALUE.unsigned_abs() {
+                return Err(out_of_range(v));
             }
-            v
+            parsed
         }
     };
     Ok(Item { keyword, value })

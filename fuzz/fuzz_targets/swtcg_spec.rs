@@ -1,0 +1,4 @@
+//! cargo fuzz run swtcg_spec: see docs/fuzzing.md.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| holodice::fuzzing::swtcg_spec(data));

@@ -1,0 +1,88 @@
+//! Entry points for fuzzing: each takes arbitrary bytes and must return, within the stated
+//! limits, without panicking. The cargo-fuzz targets in `fuzz/` (nightly Rust) and the stable
+//! smoke test `tests/fuzz_smoke.rs` call the same functions; docs/fuzzing.md says how to run
+//! them.
+
+use crate::dist::Dist;
+use crate::swtcg::{attack::Scenario, cards::Cards, rules::Rules, spec::Unit};
+use crate::{gof, legion, table};
+
+/// The text of the input, invalid UTF-8 replaced (the parsers read text).
+fn text(data: &[u8]) -> String {
+    String::from_utf8_lossy(data).into_owned()
+}
+
+/// `attacker|defender|rule,rule`: the SWTCG SPEC parser, the rule options, then the attack.
+pub fn swtcg_spec(data: &[u8]) {
+    let text = text(data);
+    let mut parts = text.splitn(3, '|');
+    let (attacker, defender) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+    let mut rules = Rules::default();
+    for r in parts
+        .next()
+        .unwrap_or("")
+        .split(',')
+        .filter(|r| !r.is_empty())
+    {
+        let _ = rules.set(r);
+    }
+    let (Ok(a), Ok(d)) = (
+        Unit::parse("attacker", attacker),
+        Unit::parse("defender", defender),
+    ) else {
+        return;
+    };
+    let _ = crate::swtcg::attack::run(&Scenario::new(a, d, rules));
+}
+
+/// `attacker|defender|guardian`: the Legion SPEC parser, then the attack with both policies.
+pub fn legion_spec(data: &[u8]) {
+    let text = text(data);
+    let mut parts = text.splitn(3, '|');
+    let (attacker, defender) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+    let guardian = parts.next();
+    let Ok(s) = legion::spec::Scenario::parse(attacker, defender, guardian) else {
+        return;
+    };
+    use legion::attack::{attack, Edition, Policy};
+    let _ = attack(&s, Edition::Amg2024, Policy::Greedy);
+    let optimal = Policy::Optimal(legion::optimal::Objective::Mean);
+    let _ = attack(&s, Edition::Amg2021, optimal);
+}
+
+/// A card file in every format holodice reads, then each card brought into a SPEC.
+pub fn card_file(data: &[u8]) {
+    let Ok(cards) = Cards::load("fuzz.yaml", &text(data)) else {
+        return;
+    };
+    for card in cards.all() {
+        let _ = Unit::parse_with("attacker", &format!("@{}", card.name), &cards);
+    }
+}
+
+/// A table spec file, then the table it asks for.
+pub fn table_spec(data: &[u8]) {
+    if let Ok(spec) = crate::data::parse::<table::TableSpec>("fuzz.yaml", &text(data)) {
+        let _ = table::compute(&spec);
+    }
+}
+
+/// A samples file, then both tests of fit against a small distribution.
+pub fn samples(data: &[u8]) {
+    if let Ok(observed) = gof::read_samples("fuzz.csv", &mut &data[..]) {
+        let exact = Dist::uniform(&[0, 1, 1, 2]);
+        let _ = gof::chi_square(&observed, &exact).to_text(1e-6);
+        let _ = gof::g_test(&observed, &exact).to_json(1e-6);
+    }
+}
+
+/// A request to the JSON API: the first byte picks the endpoint and whether the rest is a body
+/// or a query string.
+pub fn api_request(data: &[u8]) {
+    let Some((&pick, body)) = data.split_first() else {
+        return;
+    };
+    let paths: Vec<&str> = crate::server::endpoint_paths().collect();
+    let path = paths[usize::from(pick) % paths.len()];
+    let _ = crate::server::parse_request(path, body, pick >= 128);
+}
