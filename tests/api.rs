@@ -559,6 +559,7 @@ async fn malformed_requests_get_400_with_the_fix() {
     }
 }
 
+// hardening: server-files
 #[tokio::test]
 async fn no_request_names_a_file() {
     for (path, body) in [
@@ -626,6 +627,7 @@ async fn unknown_paths_get_404_and_wrong_methods_405() {
     }
 }
 
+// hardening: server-body
 #[tokio::test]
 async fn bodies_over_64_kib_get_413() {
     let big = format!(
@@ -652,6 +654,7 @@ async fn bodies_over_64_kib_get_413() {
     assert_eq!(status, StatusCode::OK, "{body}");
 }
 
+// hardening: server-queue
 #[tokio::test]
 async fn a_server_without_a_free_worker_answers_503_with_retry_after() {
     let config = Config {

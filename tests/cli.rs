@@ -483,6 +483,7 @@ fn absurd_sizes_are_refused_with_the_limit() {
     attack_error("Power 99999999999999999999999", "", &["limit"]);
 }
 
+// hardening: number-range
 #[test]
 fn accuracy_beyond_the_limit_is_refused() {
     attack_error(
@@ -847,6 +848,7 @@ fn help_and_version_print_on_stdout_and_exit_zero() {
     }
 }
 
+// hardening: full-disk
 #[test]
 fn output_that_cannot_be_written_is_one_line_and_status_2() {
     let full = std::fs::File::create("/dev/full").expect("Linux has /dev/full");
@@ -871,6 +873,7 @@ fn output_that_cannot_be_written_is_one_line_and_status_2() {
     assert_eq!(err.matches('\n').count(), 1, "{err}");
 }
 
+// hardening: broken-pipe
 #[test]
 fn a_reader_that_stops_reading_is_not_an_error() {
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_holodice"))

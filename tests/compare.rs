@@ -191,6 +191,7 @@ fn the_chart_draws_one_curve_per_loadout() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+// hardening: compare-loadouts
 #[test]
 fn comparisons_need_two_to_ten_loadouts_and_name_a_bad_spec() {
     assert_user_error(

@@ -155,3 +155,53 @@ fn readme_examples_run_as_written() {
     }
     assert!(ran >= 6, "the README shows concrete examples ({ran} found)");
 }
+
+/// Every file under `dir` (recursively) with its text.
+fn sources(dir: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(sources(path.to_str().unwrap()));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            out.push((path.display().to_string(), text));
+        }
+    }
+    out
+}
+
+/// docs/hardening.md's rows are each covered by a test marked `// hardening: ID`, and every
+/// mark names a row.
+#[test]
+fn every_hardening_row_has_its_test() {
+    let doc = std::fs::read_to_string("docs/hardening.md").unwrap();
+    let ids: Vec<&str> = doc
+        .lines()
+        .filter_map(|l| l.strip_prefix("| `"))
+        .filter_map(|l| l.split_once('`').map(|(id, _)| id))
+        .collect();
+    assert!(
+        ids.len() >= 30,
+        "the table lists its rows ({} found)",
+        ids.len()
+    );
+    let files: Vec<(String, String)> = sources("tests").into_iter().chain(sources("src")).collect();
+    let marks: Vec<&str> = files
+        .iter()
+        .flat_map(|(_, text)| text.lines())
+        .filter_map(|l| l.trim().strip_prefix("// hardening: "))
+        .collect();
+    for id in &ids {
+        assert!(
+            marks.contains(id),
+            "docs/hardening.md row `{id}` has no test marked `// hardening: {id}`"
+        );
+    }
+    for mark in &marks {
+        assert!(
+            ids.contains(mark),
+            "a test is marked `hardening: {mark}`, a row docs/hardening.md lacks"
+        );
+    }
+}

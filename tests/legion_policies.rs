@@ -38,6 +38,7 @@ fn precise_beyond_the_pool_changes_nothing_and_costs_nothing_more() {
     assert_eq!(small.wounds, large.wounds);
 }
 
+// hardening: legion-optimal
 #[test]
 fn optimal_work_counts_each_aims_capacity_before_starting() {
     use holodice::legion::attack::MAX_OPTIMAL_WORK;

@@ -71,6 +71,7 @@ fn a_port_in_use_is_one_line_with_the_fix() {
     assert!(err.contains(&addr), "{err}");
 }
 
+// hardening: server-headers
 #[test]
 fn a_client_that_never_finishes_its_headers_is_dropped() {
     let served = serve(&[]);

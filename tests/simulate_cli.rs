@@ -104,6 +104,7 @@ fn bad_simulation_requests_exit_two_with_one_line() {
     assert_user_error(&with(&["--plot", "x.svg"]), &["drop --plot"]);
 }
 
+// hardening: simulate-dice
 #[test]
 fn the_dice_rolled_in_all_are_bounded_before_rolling() {
     use holodice::command::MAX_DICE_ROLLED;

@@ -642,6 +642,7 @@ fn until_destroyed_stops_once_every_path_has_ended() {
     assert!(got.survives().is_zero());
 }
 
+// hardening: sequence-states
 #[test]
 fn until_destroyed_without_a_cap_stops_before_the_state_limit_and_says_where() {
     use holodice::swtcg::sequence::MAX_STATES;
@@ -674,6 +675,7 @@ fn until_destroyed_without_a_cap_stops_before_the_state_limit_and_says_where() {
     );
 }
 
+// hardening: sequence-merge
 #[test]
 fn weights_that_outgrow_the_merge_limit_are_refused_with_the_limit_and_the_attack() {
     use holodice::swtcg::sequence::MAX_MERGE_WORK;

@@ -307,6 +307,7 @@ fn table_chances_say_impossible_certain_and_tiny_apart() {
     );
 }
 
+// hardening: table-work
 #[test]
 fn a_tables_work_is_summed_and_refused_before_any_cell_is_computed() {
     use holodice::table::MAX_WORK;
@@ -332,6 +333,7 @@ fn a_tables_work_is_summed_and_refused_before_any_cell_is_computed() {
     );
 }
 
+// hardening: table-cell-limit
 #[test]
 fn a_cell_over_one_attacks_limit_is_named_by_its_row_and_column() {
     // Greedy Lucky re-rolls at most 24 dice: the first cell past it is Power 25.

@@ -223,6 +223,7 @@ mod tests {
         assert_eq!(gate.run("q".into(), || 2).await, Ok(2));
     }
 
+    // hardening: server-compute
     #[tokio::test]
     async fn a_computation_past_its_time_is_answered_as_too_long() {
         let gate = Gate::new(Limits {
