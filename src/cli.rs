@@ -25,7 +25,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         }
         Err(e) => match command::usage_message(&e) {
             Some(message) => return fail(&format!("{message}; see 'holodice --help'")),
-            None => e.exit(),
+            // --help and --version: printed as any output is, write failures included.
+            None => return print(&e.to_string(), 0),
         },
     };
     if let Command::Serve(a) = &cli.command {
@@ -43,14 +44,16 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             return fail(&e.to_string());
         }
     }
+    // Only `check` exits with 1: its samples were rejected.
+    print(&answer.body, i32::from(answer.rejected))
+}
+
+/// Prints `text` and gives `status`; a reader that stopped reading (`| head`) is no error, any
+/// other write failure is one line and status 2.
+fn print(text: &str, status: i32) -> i32 {
     let mut out = std::io::stdout().lock();
-    match out
-        .write_all(answer.body.as_bytes())
-        .and_then(|()| out.flush())
-    {
-        // Only `check` exits with 1: its samples were rejected.
-        Ok(()) => i32::from(answer.rejected),
-        // The reader stopped reading (`| head`): nothing is wrong.
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => status,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
         Err(e) => fail(&format!("cannot write the output: {e}")),
     }

@@ -504,3 +504,12 @@ fn a_simulation_rolls_at_most_its_trial_limit() {
         &["--trials 100000001: give 1 to 100000000"],
     );
 }
+
+// hardening: full-disk
+#[test]
+fn help_that_cannot_be_written_is_status_2() {
+    let full = std::fs::File::create("/dev/full").expect("Linux has /dev/full");
+    let out = bin().arg("--help").stdout(full).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).starts_with("holodice: error: cannot write the output"));
+}
