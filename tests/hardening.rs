@@ -16,6 +16,24 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// The one-line refusal of an attack that reads a card file holding `contents`.
+fn card_file_error(name: &str, contents: &[u8], needles: &[&str]) -> String {
+    let dir = scratch(name);
+    let cards = dir.join(format!("{name}.yaml"));
+    std::fs::write(&cards, contents).unwrap();
+    let args = [
+        "swtcg",
+        "attack",
+        "--attacker",
+        "Power 2",
+        "--cards",
+        cards.to_str().unwrap(),
+    ];
+    let err = assert_user_error(&args, needles);
+    std::fs::remove_dir_all(&dir).unwrap();
+    err
+}
+
 fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_holodice"))
 }
@@ -199,22 +217,12 @@ fn distinct_outcomes_are_bounded() {
 // hardening: yaml-depth
 #[test]
 fn deep_nesting_is_refused_before_parsing() {
-    let dir = scratch("yaml-depth");
-    let deep = dir.join("deep.yaml");
     let text = format!("- name: {}x{}\n", "[".repeat(64_000), "]".repeat(64_000));
-    std::fs::write(&deep, text).unwrap();
-    assert_user_error(
-        &[
-            "swtcg",
-            "attack",
-            "--attacker",
-            "Power 2",
-            "--cards",
-            deep.to_str().unwrap(),
-        ],
+    card_file_error(
+        "deep",
+        text.as_bytes(),
         &["deep.yaml:1: nested 33 levels deep, over the limit of 32"],
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 // hardening: bom
@@ -255,21 +263,11 @@ fn a_byte_order_mark_is_accepted() {
 // hardening: not-utf8
 #[test]
 fn a_file_that_is_not_utf8_is_named_with_its_byte() {
-    let dir = scratch("not-utf8");
-    let cards = dir.join("cards.yaml");
-    std::fs::write(&cards, b"- name: A\xff\n").unwrap();
-    assert_user_error(
-        &[
-            "swtcg",
-            "attack",
-            "--attacker",
-            "Power 2",
-            "--cards",
-            cards.to_str().unwrap(),
-        ],
+    card_file_error(
+        "latin1",
+        b"- name: A\xff\n",
         &["is not UTF-8 text (byte 9 is not)"],
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 // hardening: card-count
@@ -296,23 +294,9 @@ fn thirty_thousand_cards_load() {
 // hardening: long-item
 #[test]
 fn a_long_item_is_quoted_short() {
-    let dir = scratch("long-item");
-    let cards = dir.join("cards.yaml");
-    let item = "Z".repeat(5_000_000);
-    std::fs::write(&cards, format!("- name: X\n  spec: Power 3, {item}\n")).unwrap();
-    let err = assert_user_error(
-        &[
-            "swtcg",
-            "attack",
-            "--attacker",
-            "@X",
-            "--cards",
-            cards.to_str().unwrap(),
-        ],
-        &["item 'X'", "… (5000000 bytes)"],
-    );
+    let text = format!("- name: X\n  spec: Power 3, {}\n", "Z".repeat(5_000_000));
+    let err = card_file_error("long", text.as_bytes(), &["item 'X'", "… (5000000 bytes)"]);
     assert!(err.len() < 600, "{} bytes", err.len());
-    std::fs::remove_dir_all(&dir).unwrap();
     let long = format!("Power 3, {}", "Q".repeat(100_000));
     let err = assert_user_error(
         &["swtcg", "attack", "--attacker", &long],
