@@ -1,9 +1,15 @@
 //! The input paths #15 bounded: a card file of 30,000 cards (loaded in one pass), samples of
-//! 100,000 distinct outcomes read a line at a time and tested, and a refused query's limits
-//! (table work, a sequence's merge) found before the work.
+//! 100,000 distinct outcomes read a line at a time and tested, a refused query's limits (table
+//! work, a sequence's merge) found before the work, and an aim whose Precise exceeds the pool
+//! (its choices stop at the dice there are).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use holodice::dist::Dist;
+use holodice::legion::{
+    self,
+    attack::{Edition, Policy},
+    optimal::Objective,
+};
 use holodice::swtcg::{
     cards::Cards,
     sequence::{sequence, Attackers, Sequence},
@@ -59,6 +65,12 @@ fn refusals(c: &mut Criterion) {
         rules: Default::default(),
         until: Default::default(),
     };
+    let pool = legion::spec::Scenario::parse("4 white, aim 6, Precise 100", "white defense", None)
+        .unwrap();
+    let optimal = Policy::Optimal(Objective::Mean);
+    c.bench_function("Legion optimal, 4 white, aim 6, Precise 100", |b| {
+        b.iter(|| legion::attack::attack(&pool, Edition::Amg2024, optimal).unwrap())
+    });
     let mut group = c.benchmark_group("slow");
     group
         .sample_size(10)

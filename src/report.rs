@@ -69,6 +69,12 @@ pub struct Report {
 /// renamed or removed.
 pub const SCHEMA: u32 = 1;
 
+/// Text on one line, its words separated by single spaces: a SPEC as reports and captions
+/// show it.
+pub fn squeeze(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// An exact fraction as the JSON contract spells it: reduced `"n/d"`, or `"n"` for integers.
 pub fn fraction(p: &BigRational) -> String {
     p.to_string()

@@ -154,8 +154,7 @@ fn text_puts_the_loadouts_side_by_side_under_their_letters() {
 
 #[test]
 fn the_chart_draws_one_curve_per_loadout() {
-    let dir = std::env::temp_dir().join(format!("holodice-compare-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("compare-chart");
     let path = dir.join("compare.svg");
     let out = holodice(&[
         "legion",

@@ -5,11 +5,10 @@
 
 mod common;
 
-use common::holodice_ok;
+use common::{holodice_ok, scratch};
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 use std::str::FromStr;
 
 /// One query of each shape a renderer draws: reports of both games, a sequence, a table and a
@@ -79,12 +78,6 @@ const QUERIES: &[&[&str]] = &[
 fn run(query: &[&str], extra: &[&str]) -> String {
     let args: Vec<&str> = query.iter().chain(extra).copied().collect();
     holodice_ok(&args)
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("holodice-formats-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 #[test]

@@ -4,17 +4,9 @@
 
 mod common;
 
-use common::{assert_user_error, holodice, stderr};
+use common::{assert_user_error, holodice, scratch, stderr};
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
-
-fn scratch(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("holodice-hardening-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// The one-line refusal of an attack that reads a card file holding `contents`.
 fn card_file_error(name: &str, contents: &[u8], needles: &[&str]) -> String {
@@ -95,10 +87,6 @@ fn plot_leaves_what_is_not_a_regular_file_alone() {
 #[test]
 fn a_plot_that_cannot_be_written_leaves_no_temporary_file() {
     let dir = scratch("plot-partial");
-    // A directory where the file should be renamed to cannot take it: the rename fails.
-    let blocked = dir.join("sub");
-    std::fs::create_dir(&blocked).unwrap();
-    std::fs::write(blocked.join("x"), "").unwrap();
     let missing = dir.join("no-such-dir").join("chart.svg");
     assert_user_error(
         &[

@@ -247,7 +247,7 @@ pub(super) fn execute(a: &CheckArgs, cards: &Cards, files: &dyn Files) -> Result
     let context: Vec<(&str, String)> = exact
         .context
         .into_iter()
-        .filter_map(|(k, v)| v.map(|v| (k, v.split_whitespace().collect::<Vec<_>>().join(" "))))
+        .filter_map(|(k, v)| v.map(|v| (k, crate::report::squeeze(&v))))
         .collect();
     let (game, variable) = (exact.game, exact.variable);
     let body = match exact.format {

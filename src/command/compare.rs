@@ -6,6 +6,7 @@ use super::swtcg::{ChoiceArgs, RuleArgs, UnitArgs, UnitReader};
 use super::Files;
 use crate::compare::{label, Comparison, Loadout, MAX_LOADOUTS};
 use crate::legion::{self, spec::Scenario as LegionScenario};
+use crate::report::squeeze;
 use crate::swtcg::{self, attack::Scenario, cards::Cards};
 use crate::{plot, Error};
 use clap::Args;
@@ -181,7 +182,6 @@ pub(super) fn swtcg(
 pub(super) fn legion(a: &LegionCompareArgs) -> Result<Answer, Error> {
     let pairs = pairs(&a.attacker, &a.defender)?;
     let (edition, policy) = a.choices.read()?;
-    let squeeze = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
     let (mut loadouts, mut notes) = (Vec::new(), Vec::new());
     for (i, (attacker, defender)) in pairs.into_iter().enumerate() {
         let s = LegionScenario::parse(attacker, defender, a.guardian.as_deref())?;

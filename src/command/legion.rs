@@ -10,6 +10,7 @@ use crate::legion::{
     optimal::Objective,
     spec::Scenario,
 };
+use crate::report::squeeze;
 use crate::Error;
 use clap::{Args, Subcommand, ValueEnum};
 
@@ -133,7 +134,6 @@ fn attack(a: &LegionArgs) -> Result<Answer, Error> {
         policy,
         &result,
     );
-    let squeeze = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
     let title = crate::plot::matchup_title("Legion", &squeeze(&a.attacker), &squeeze(&a.defender));
     finish(
         &report,

@@ -107,16 +107,7 @@ fn rules_context(rules: &Rules, every: bool) -> Vec<(String, String)> {
             .map(|(k, v)| (format!("rule {k}"), v.to_string()))
             .collect();
     }
-    let changed: Vec<String> = rules
-        .changed()
-        .into_iter()
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect();
-    let line = match changed.is_empty() {
-        true => "all at their defaults".to_string(),
-        false => changed.join(", ") + ", others at their defaults",
-    };
-    vec![("rules".to_string(), line)]
+    vec![("rules".to_string(), rules.summary())]
 }
 
 pub(super) fn swtcg(

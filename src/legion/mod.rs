@@ -5,7 +5,7 @@ pub mod dice;
 pub mod optimal;
 pub mod spec;
 
-use crate::report::{Entry, Report, Value};
+use crate::report::{squeeze, Entry, Report, Value};
 use attack::{Edition, LegionAttack, Policy};
 
 /// What a comparison's attacks share, as report entries and as one caption line.
@@ -17,7 +17,7 @@ pub fn shared_context(
     let mut entries = Vec::new();
     let mut line = Vec::new();
     if let Some(g) = guardian {
-        let g = g.split_whitespace().collect::<Vec<_>>().join(" ");
+        let g = squeeze(g);
         line.push(format!("guardian {g}"));
         entries.push(Entry::new("guardian", "Guardian", Value::Text(g)));
     }
@@ -26,13 +26,16 @@ pub fn shared_context(
         edition.name(),
         policy.name()
     ));
-    entries.push(Entry::new("policy", "Policy", Value::Text(policy.name())));
-    entries.push(Entry::new(
-        "edition",
-        "Edition",
-        Value::Text(edition.name().into()),
-    ));
+    entries.extend(choices(edition, policy));
     (entries, line.join("; "))
+}
+
+/// The policy and edition a result was computed under.
+fn choices(edition: Edition, policy: Policy) -> [Entry; 2] {
+    [
+        Entry::new("policy", "Policy", Value::Text(policy.name())),
+        Entry::new("edition", "Edition", Value::Text(edition.name().into())),
+    ]
 }
 
 /// The report of one attack: the variables, the SPECs, and the edition and policy used.
@@ -47,8 +50,7 @@ pub fn attack_report(
         .filter_map(|(key, spec)| {
             spec.map(|s| {
                 let label = format!("{}{}", key[..1].to_uppercase(), &key[1..]);
-                let one_line = s.split_whitespace().collect::<Vec<_>>().join(" ");
-                Entry::new(key, &label, Value::Text(one_line))
+                Entry::new(key, &label, Value::Text(squeeze(s)))
             })
         })
         .collect();
@@ -74,12 +76,7 @@ pub fn attack_report(
             Value::Dist(g.clone()),
         ));
     }
-    entries.push(Entry::new("policy", "Policy", Value::Text(policy.name())));
-    entries.push(Entry::new(
-        "edition",
-        "Edition",
-        Value::Text(edition.name().into()),
-    ));
+    entries.extend(choices(edition, policy));
     Report {
         title: "Legion attack (exact)".into(),
         headline: vec![

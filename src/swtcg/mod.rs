@@ -465,15 +465,7 @@ pub fn shared_context(s: &Scenario, lucky: bool) -> (Vec<Entry>, String) {
 
 /// The rule options off their defaults, in one phrase.
 pub fn rules_line(rules: &rules::Rules) -> String {
-    let changed: Vec<String> = rules
-        .changed()
-        .into_iter()
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect();
-    match changed.is_empty() {
-        true => "rules: all at their defaults".into(),
-        false => format!("rules: {}, others at their defaults", changed.join(", ")),
-    }
+    format!("rules: {}", rules.summary())
 }
 
 /// The `rerolls` entry: the policy and objective Lucky's choices followed, and `more`.

@@ -202,6 +202,20 @@ impl Rules {
             .collect()
     }
 
+    /// The options off their defaults in one phrase: "all at their defaults", or
+    /// "auto-hit=yes, others at their defaults".
+    pub fn summary(&self) -> String {
+        let changed: Vec<String> = self
+            .changed()
+            .into_iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        match changed.is_empty() {
+            true => "all at their defaults".into(),
+            false => format!("{}, others at their defaults", changed.join(", ")),
+        }
+    }
+
     /// The `rules` entry of a report: every option, those at their defaults as details.
     pub fn entry(&self) -> Entry {
         let items = OPTIONS

@@ -18,6 +18,13 @@ pub fn holodice(args: &[&str]) -> Output {
         .expect("the holodice binary runs")
 }
 
+/// A fresh directory for one test's files, named after the test file and `name`.
+pub fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("holodice-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 /// What a run that must succeed prints.
 pub fn holodice_ok(args: &[&str]) -> String {
     let out = holodice(args);
