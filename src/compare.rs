@@ -3,7 +3,7 @@
 
 use crate::dist::{to_f64, Dist};
 use crate::render::{Cell, Grid};
-use crate::report::{entries_json, Entry, Value, SCHEMA};
+use crate::report::{entries_json, matchup, Entry, Value, SCHEMA};
 use num_rational::BigRational;
 use serde_json::{json, Map, Value as Json};
 
@@ -48,13 +48,7 @@ impl Comparison {
         self.loadouts
             .iter()
             .enumerate()
-            .map(|(i, l)| {
-                let units = match l.defender.trim() {
-                    "" => l.attacker.clone(),
-                    d => format!("{} against {d}", l.attacker),
-                };
-                (label(i), units)
-            })
+            .map(|(i, l)| (label(i), matchup(&l.attacker, &l.defender)))
             .collect()
     }
 

@@ -71,10 +71,7 @@ const MAX_MARKED_POINTS: usize = 60;
 
 /// A chart's title naming both units: "SWTCG: Power 5 against Health 4, Armor".
 pub fn matchup_title(game: &str, attacker: &str, defender: &str) -> String {
-    match defender.trim() {
-        "" => format!("{game}: {attacker}"),
-        d => format!("{game}: {attacker} against {d}"),
-    }
+    format!("{game}: {}", crate::report::matchup(attacker, defender))
 }
 
 /// One distribution: its pmf as bars, with P(X ≥ k) as a line on the same axes (both in [0, 1]).

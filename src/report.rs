@@ -75,6 +75,15 @@ pub fn squeeze(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// An attacker and its defender in one phrase, "Power 5 against Health 4", or the attacker alone
+/// when there is no defender SPEC.
+pub fn matchup(attacker: &str, defender: &str) -> String {
+    match (attacker.trim(), defender.trim()) {
+        (a, "") => a.to_string(),
+        (a, d) => format!("{a} against {d}"),
+    }
+}
+
 /// An exact fraction as the JSON contract spells it: reduced `"n/d"`, or `"n"` for integers.
 pub fn fraction(p: &BigRational) -> String {
     p.to_string()

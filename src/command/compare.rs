@@ -6,7 +6,7 @@ use super::swtcg::{ChoiceArgs, RuleArgs, UnitArgs, UnitReader};
 use super::Files;
 use crate::compare::{label, Comparison, Loadout, MAX_LOADOUTS};
 use crate::legion::{self, spec::Scenario as LegionScenario};
-use crate::report::squeeze;
+use crate::report::{matchup, squeeze};
 use crate::swtcg::{self, attack::Scenario, cards::Cards};
 use crate::{plot, Error};
 use clap::Args;
@@ -95,10 +95,7 @@ fn pairs<'a>(
 
 /// Where in a comparison an error arose: "loadout B (Power 3 against Health 2)".
 fn loadout(i: usize, attacker: &str, defender: &str) -> String {
-    match defender.trim() {
-        "" => format!("loadout {} ({})", label(i), attacker.trim()),
-        d => format!("loadout {} ({} against {d})", label(i), attacker.trim()),
-    }
+    format!("loadout {} ({})", label(i), matchup(attacker, defender))
 }
 
 /// The comparison in the chosen format, with one P(≥ k) curve per loadout for --plot.
