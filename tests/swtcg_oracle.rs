@@ -218,6 +218,7 @@ impl Case {
             objective: self.objective,
             rules: self.readings.rules(),
             carried_power: self.carried,
+            ..Scenario::default()
         }
     }
 
@@ -689,7 +690,7 @@ impl<'a> Oracle<'a> {
                     s.absorb,
                     s.deflect,
                     s.evade,
-                    mult,
+                    if r.double_all { mult } else { 1 },
                     !r.double_first,
                 )
                 .0

@@ -81,8 +81,9 @@ pub struct AttackArgs {
 /// How an attack is made: arena mode and the re-roll policy.
 #[derive(Args)]
 pub(super) struct ChoiceArgs {
-    /// Attack into the other arena with the attacker's Bombard X (space attacks ground) or Ion
-    /// Cannon X (ground attacks space) as its power
+    /// Attack into another arena with the attacker's Bombard X (space attacks ground), Ion
+    /// Cannon X (ground attacks space) or Barrage X (space or ground attacks a Character) as
+    /// its power
     #[arg(long, value_enum)]
     mode: Option<ModeArg>,
     /// Who chooses the Lucky re-rolls: greedy (fixed choices, docs/rules.md) or optimal
@@ -100,6 +101,7 @@ impl ChoiceArgs {
         self.mode.map(|m| match m {
             ModeArg::Bombard => Mode::Bombard,
             ModeArg::IonCannon => Mode::IonCannon,
+            ModeArg::Barrage => Mode::Barrage,
         })
     }
 
@@ -115,6 +117,7 @@ impl ChoiceArgs {
 enum ModeArg {
     Bombard,
     IonCannon,
+    Barrage,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -287,19 +290,26 @@ fn arenas(arena: Option<ArenaArg>, mode: Option<Mode>) -> Result<[Option<Arena>;
         ArenaArg::Ground => Arena::Ground,
         ArenaArg::Character => Arena::Character,
     });
-    let (from, to, flag) = match mode {
+    let (from, to) = match mode {
         None => return Ok([arena, arena]),
-        Some(Mode::Bombard) => (Arena::Space, Arena::Ground, "bombard"),
-        Some(Mode::IonCannon) => (Arena::Ground, Arena::Space, "ion-cannon"),
+        Some(Mode::Bombard) => (Some(Arena::Space), Arena::Ground),
+        Some(Mode::IonCannon) => (Some(Arena::Ground), Arena::Space),
+        // Barrage attacks from Space or Ground: --arena says which, when the unit has both.
+        Some(Mode::Barrage) => (None, Arena::Character),
     };
-    match arena {
-        Some(a) if a != from => Err(Error::Input(format!(
+    let flag = mode.map_or("", Mode::name);
+    match (arena, from) {
+        (Some(a), Some(from)) if a != from => Err(Error::Input(format!(
             "--mode {flag} attacks from the {} arena, not from {}: drop --arena or give --arena {}",
             from.name(),
             a.name(),
             from.name()
         ))),
-        _ => Ok([Some(from), Some(to)]),
+        (Some(Arena::Character), None) => Err(Error::Input(format!(
+            "--mode {flag} attacks the Character arena from space or ground: give --arena space \
+             or --arena ground, or drop --arena"
+        ))),
+        _ => Ok([from.or(arena), Some(to)]),
     }
 }
 
@@ -385,7 +395,7 @@ fn scenario(a: &SwtcgAttackArgs, reader: &UnitReader, paid: bool) -> Result<Scen
         policy: a.choices.policy(),
         objective: swtcg::attack::Objective::parse(&a.choices.objective)?,
         rules: a.attack.rules.rules()?,
-        carried_power: 0,
+        ..Scenario::default()
     })
 }
 

@@ -99,6 +99,14 @@ impl Setup {
                     ..
                 } => "the simulator does not roll dice of damage",
                 Transform::Deflect => "the simulator does not model Deflect's prevention",
+                Transform::PowerAndHealth
+                | Transform::Consume
+                | Transform::PerOpponentUnit
+                | Transform::PreventUnpreventable
+                | Transform::Persuade
+                | Transform::Protect
+                | Transform::SecretRoll
+                | Transform::AttackAgain { .. } => "the simulator does not model it yet",
                 _ => continue,
             };
             return Err(Error::NotModelled {
@@ -176,7 +184,17 @@ impl Setup {
                     | Transform::Intercept
                     | Transform::Redirect
                     | Transform::NoDiceEffect { .. } => {}
-                    Transform::Reroll | Transform::Overload | Transform::Deflect => {
+                    Transform::Reroll
+                    | Transform::Overload
+                    | Transform::Deflect
+                    | Transform::PowerAndHealth
+                    | Transform::Consume
+                    | Transform::PerOpponentUnit
+                    | Transform::PreventUnpreventable
+                    | Transform::Persuade
+                    | Transform::Protect
+                    | Transform::SecretRoll
+                    | Transform::AttackAgain { .. } => {
                         unreachable!("refused above")
                     }
                 }

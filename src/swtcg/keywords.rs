@@ -15,6 +15,9 @@ pub enum ValueKind {
     None,
     Count,
     Signed,
+    /// A count that may be left out: the keyword then counts for itself (Intimidation counts
+    /// the opponent's units the query gives).
+    Optional,
 }
 
 /// The role in which a keyword acts during an attack.
@@ -125,6 +128,36 @@ pub enum Mode {
     Bombard,
     /// A Ground unit attacks a Space unit.
     IonCannon,
+    /// A Space or Ground unit attacks a Character.
+    Barrage,
+}
+
+impl Mode {
+    /// Every mode, by its command-line name.
+    pub const ALL: [(Mode, &'static str); 3] = [
+        (Mode::Bombard, "bombard"),
+        (Mode::IonCannon, "ion-cannon"),
+        (Mode::Barrage, "barrage"),
+    ];
+
+    /// The command-line name.
+    pub fn name(self) -> &'static str {
+        Mode::ALL
+            .iter()
+            .find(|(m, _)| *m == self)
+            .map(|(_, n)| *n)
+            .expect("every mode is listed")
+    }
+}
+
+/// When the attacker may attack the same defender again right after an attack.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Again {
+    /// Whenever the defender survives (Double Strike).
+    Always,
+    /// When the attack placed fewer than X counters (Tenacity X).
+    LessThanX,
 }
 
 /// The primitive a keyword compiles to; each is implemented once, in the attack pipeline.
@@ -173,6 +206,24 @@ pub enum Transform {
     },
     Intercept,
     Redirect,
+    /// +X power and +X health (an ally's Inspiration).
+    PowerAndHealth,
+    /// +X power and +X health for X cards beneath it; the chance it consumes one is reported.
+    Consume,
+    /// +1 power and +1 health for each of the opponent's units in the arena.
+    PerOpponentUnit,
+    /// The unit can prevent damage that can't be prevented (Ferocity), to itself.
+    PreventUnpreventable,
+    /// Prevents up to X damage to this unit; the attacker loses that much power next attack.
+    Persuade,
+    /// Prevents up to X damage to another unit of its side in the arena.
+    Protect,
+    /// The attack roll is hidden until after prevention: the defender's Lucky picks blind.
+    SecretRoll,
+    /// The attacker attacks the same defender again after this attack.
+    AttackAgain {
+        when: Again,
+    },
     NoDiceEffect {
         reason: String,
     },
@@ -276,8 +327,14 @@ impl Keywords {
                 | Transform::Overkill
                 | Transform::Bounty
                 | Transform::Intercept
-                | Transform::Redirect => Some(ValueKind::None),
-                Transform::HitShift => Some(ValueKind::Signed),
+                | Transform::Redirect
+                | Transform::PreventUnpreventable
+                | Transform::SecretRoll
+                | Transform::AttackAgain {
+                    when: Again::Always,
+                } => Some(ValueKind::None),
+                Transform::Consume | Transform::PerOpponentUnit => Some(ValueKind::Optional),
+                Transform::HitShift | Transform::PowerWhenDamaged => Some(ValueKind::Signed),
                 Transform::NoDiceEffect { .. } => None,
                 _ => Some(ValueKind::Count),
             };
@@ -301,7 +358,8 @@ impl Keywords {
                     if let Some((other, who)) = faces_read.insert(*face, (*roll, k.name.clone())) {
                         if other != *roll {
                             return Err(fail(format!(
-                                "face {face} is read on the initial roll by one keyword and the final roll by another ('{who}')"
+                                "face {face} is read on the initial roll by one keyword and the \
+                                 final roll by another ('{who}')"
                             )));
                         }
                     }
@@ -361,8 +419,8 @@ impl Transform {
             ),
             Transform::Power { factor } => format!("the attacker rolls {factor}·X more dice"),
             Transform::PowerWhenDamaged => {
-                "+X power while the unit has at least X counters; for a defender, the chance it \
-                 survives with them is reported"
+                "X more power (or -X less) while the unit has at least X counters; for a \
+                 defender, the chance it survives with them is reported"
                     .into()
             }
             Transform::Trigger { face, roll, effect } => {
@@ -444,11 +502,47 @@ impl Transform {
             }
             Transform::OtherArena { mode } => format!(
                 "--mode {}: an attack into the other arena with X power plus power changes",
-                match mode {
-                    Mode::Bombard => "bombard",
-                    Mode::IonCannon => "ion-cannon",
-                }
+                mode.name()
             ),
+            Transform::PowerAndHealth => "+X power and +X health".into(),
+            Transform::Consume => {
+                "+X power and +X health for X face-down cards beneath it (none if X is left out); \
+                 the chance the attack consumes one is reported"
+                    .into()
+            }
+            Transform::PerOpponentUnit => {
+                "+X power and +X health for X of the opponent's units in the arena (left out: the \
+                 units of the query)"
+                    .into()
+            }
+            Transform::PreventUnpreventable => {
+                "its prevention also stops damage that can't be prevented (Ferocity)".into()
+            }
+            Transform::Persuade => {
+                "prevents up to X damage to this unit; the power the attacker loses for its next \
+                 attack is reported, and carried in sequences"
+                    .into()
+            }
+            Transform::Protect => {
+                "prevents up to X damage to the defender when on the --secondary unit, or to the \
+                 --secondary unit when on the defender"
+                    .into()
+            }
+            Transform::SecretRoll => {
+                "the defender's Lucky can't see the dice: it re-rolls nothing (a blind re-roll \
+                 leaves the odds as they are)"
+                    .into()
+            }
+            Transform::AttackAgain { when } => match when {
+                Again::Always => {
+                    "a second attack on the same defender if it survives: its result is reported"
+                }
+                Again::LessThanX => {
+                    "a second attack on the same defender if this one placed fewer than X \
+                     counters and it survives: its result is reported"
+                }
+            }
+            .into(),
             Transform::Intercept => {
                 "as --interceptor, it becomes the defender (unless the attacker has Precision)"
                     .into()
@@ -481,6 +575,7 @@ fn coverage_rows() -> impl Iterator<Item = CoverageRow> {
             ValueKind::None => "—",
             ValueKind::Count => "X ≥ 0",
             ValueKind::Signed => "±X",
+            ValueKind::Optional => "X ≥ 0 or none",
         },
         side: match k.side {
             Side::Attacker => "attacks",

@@ -11,7 +11,6 @@ pub mod spec;
 use crate::dist::Dist;
 use crate::report::{Entry, Report, Value};
 use attack::{Attack, DiceResult, Scenario};
-use keywords::Mode;
 use num_rational::BigRational;
 use num_traits::Zero;
 use sequence::{Attackers, Sequence, SequenceResult};
@@ -53,11 +52,7 @@ pub fn attack_report(s: &Scenario, a: &Attack) -> Report {
         }
     }
     if let Some(mode) = s.mode {
-        entries.push(Entry::new(
-            "mode",
-            "Mode",
-            Value::Text(mode_name(mode).into()),
-        ));
+        entries.push(Entry::new("mode", "Mode", Value::Text(mode.name().into())));
     }
     entries.push(Entry::new(
         "dice",
@@ -151,6 +146,11 @@ pub fn attack_report(s: &Scenario, a: &Attack) -> Report {
             "Damage the attacker's Deflect may send to a unit of its choice",
             &a.attacker_deflect_damage,
         ),
+        (
+            "persuade_power",
+            "Power the attacker loses for its next attack (Persuade)",
+            &a.persuade_power,
+        ),
     ] {
         if let Some(d) = d {
             entries.push(Entry::new(key, label, Value::Dist(d.clone())));
@@ -187,22 +187,31 @@ pub fn attack_report(s: &Scenario, a: &Attack) -> Report {
             ));
         }
     }
-    if let Some(p) = &a.bounty {
-        entries.push(Entry::new(
-            "bounty",
-            "Chance the Bounty is gained",
-            Value::Prob(p.clone()),
-        ));
+    for (key, label, p) in [
+        ("bounty", "Chance the Bounty is gained", &a.bounty),
+        ("consume", "Chance Consume takes a card", &a.consume),
+    ] {
+        if let Some(p) = p {
+            entries.push(Entry::new(key, label, Value::Prob(p.clone())));
+        }
     }
-    if let Some((k, p)) = &a.foresight {
-        entries.push(Entry::new(
-            "foresight",
-            "Foresight",
-            Value::Group(vec![
-                Entry::new("prediction", "best prediction", Value::Int(*k)),
-                Entry::new("probability", "right with", Value::Prob(p.clone())),
-            ]),
-        ));
+    for (key, label, prediction) in [
+        ("foresight", "Foresight", &a.foresight),
+        ("forewarning", "Forewarning", &a.forewarning),
+    ] {
+        if let Some((k, p)) = prediction {
+            entries.push(Entry::new(
+                key,
+                label,
+                Value::Group(vec![
+                    Entry::new("prediction", "best prediction", Value::Int(*k)),
+                    Entry::new("probability", "right with", Value::Prob(p.clone())),
+                ]),
+            ));
+        }
+    }
+    if let Some(f) = &a.follow_up {
+        entries.push(follow_up_entry(f));
     }
     if let Some(p) = &a.defender_resilience {
         entries.push(Entry::new(
@@ -222,12 +231,50 @@ pub fn attack_report(s: &Scenario, a: &Attack) -> Report {
         ));
     }
     entries.push(s.rules.entry());
+    let mut head = headline(target, &a.damage, &a.destroyed);
+    if let Some(f) = &a.follow_up {
+        head.extend(f.destroyed.as_ref().map(|p| {
+            Entry::new(
+                "destroyed_after_follow_up",
+                &format!(
+                    "Chance to destroy it with the second attack ({})",
+                    f.keyword
+                ),
+                Value::Prob(p.clone()),
+            )
+        }));
+    }
     Report {
         title: "SWTCG attack (exact)".to_string(),
-        headline: headline(target, &a.damage, &a.destroyed),
+        headline: head,
         entries,
         notes: a.notes.clone(),
     }
+}
+
+/// The second attack Double Strike or Tenacity allows: its chance and both attacks' result.
+fn follow_up_entry(f: &sequence::FollowUp) -> Entry {
+    let mut group = vec![
+        Entry::new("keyword", "allowed by", Value::Text(f.keyword.clone())),
+        Entry::new("made", "chance it is made", Value::Prob(f.made.clone())),
+        Entry::new(
+            "damage",
+            "damage counters of both attacks",
+            Value::Dist(f.counters.clone()),
+        ),
+    ];
+    if let Some(p) = &f.destroyed {
+        group.push(Entry::new(
+            "destroyed",
+            "chance to destroy the defender with either",
+            Value::Prob(p.clone()),
+        ));
+    }
+    Entry::new(
+        "follow_up",
+        "Second attack on the same defender",
+        Value::Group(group),
+    )
 }
 
 /// The report of dice of damage rolled on their own.
@@ -377,11 +424,7 @@ pub fn sequence_report(s: &Sequence, r: &SequenceResult) -> Report {
         entries.push(rerolls_entry(s.policy, s.objective, vec![]));
     }
     if let Some(mode) = s.mode {
-        entries.push(Entry::new(
-            "mode",
-            "Mode",
-            Value::Text(mode_name(mode).into()),
-        ));
+        entries.push(Entry::new("mode", "Mode", Value::Text(mode.name().into())));
     }
     entries.push(s.rules.entry());
     let headline = match until {
@@ -444,12 +487,8 @@ pub fn shared_context(s: &Scenario, lucky: bool) -> (Vec<Entry>, String) {
     let mut entries = Vec::new();
     let mut line = vec![rules_line(&s.rules)];
     if let Some(mode) = s.mode {
-        entries.push(Entry::new(
-            "mode",
-            "Mode",
-            Value::Text(mode_name(mode).into()),
-        ));
-        line.push(format!("mode {}", mode_name(mode)));
+        entries.push(Entry::new("mode", "Mode", Value::Text(mode.name().into())));
+        line.push(format!("mode {}", mode.name()));
     }
     if lucky {
         entries.push(rerolls_entry(s.policy, s.objective, vec![]));
@@ -482,12 +521,5 @@ fn policy_name(policy: lucky::Policy) -> &'static str {
     match policy {
         lucky::Policy::Greedy => "greedy",
         lucky::Policy::Optimal => "optimal",
-    }
-}
-
-fn mode_name(mode: Mode) -> &'static str {
-    match mode {
-        Mode::Bombard => "bombard",
-        Mode::IonCannon => "ion-cannon",
     }
 }

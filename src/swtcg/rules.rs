@@ -55,15 +55,21 @@ pub const OPTIONS: &[RuleOption] = &[
         values: &["attack-only", "all-damage"],
         summary: "attack-only: Double Damage doubles attack damage only; \
                   all-damage: also the unit's other damage to others (Riposte, Retaliate, Area \
-                  Damage)",
-        keywords: &["Double Damage", "Riposte", "Retaliate", "Area Damage"],
+                  Damage, Overkill's moved hits)",
+        keywords: &[
+            "Double Damage",
+            "Riposte",
+            "Retaliate",
+            "Area Damage",
+            "Overkill",
+        ],
     },
     RuleOption {
         name: "foresight",
         values: &["hits", "damage"],
         summary: "hits: the prediction is of the final hits, extra dice included, Critical Hit's \
-                  bonus excluded; damage: of pending damage, bonus included",
-        keywords: &["Foresight"],
+                  bonus excluded; damage: of pending damage, bonus included (Forewarning alike)",
+        keywords: &["Foresight", "Forewarning"],
     },
     RuleOption {
         name: "riposte-after-discard",

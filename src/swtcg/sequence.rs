@@ -4,7 +4,7 @@
 //! exact and its size follows the number of distinct states, not the number of dice paths.
 
 use super::attack::{run, Objective, Out, Scenario};
-use super::keywords::{Keywords, Mode, Stat};
+use super::keywords::{Again, Keywords, Mode, Stat};
 use super::lucky::Policy;
 use super::rules::Rules;
 use super::spec::{Item, Unit};
@@ -192,6 +192,56 @@ pub fn sequence(s: &Sequence) -> Result<SequenceResult, Error> {
     })
 }
 
+/// The second attack Double Strike or Tenacity allows on the same defender, right after the
+/// first: made only while the defender and the attacker survive, and for Tenacity X only when
+/// the first placed fewer than X counters.
+#[derive(Debug, Clone)]
+pub struct FollowUp {
+    /// The keyword that allows it.
+    pub keyword: String,
+    /// P(the second attack is made).
+    pub made: BigRational,
+    /// Counters both attacks place on the defender.
+    pub counters: Dist,
+    /// P(the defender is destroyed by the first attack or the second), when it has Health.
+    pub destroyed: Option<BigRational>,
+}
+
+/// The attack `s` describes followed by the second attack `keyword` allows (`again`, with X),
+/// as a sequence of two: counters, carried power and Stun pass from the first to the second.
+pub fn follow_up(s: &Scenario, keyword: &str, again: Again, x: i64) -> Result<FollowUp, Error> {
+    let seq = Sequence {
+        attackers: Attackers::Same(s.attacker.clone(), 2),
+        defender: s.defender.clone(),
+        mode: s.mode,
+        policy: s.policy,
+        objective: s.objective,
+        rules: s.rules.clone(),
+        until: Until::AllAttacks,
+    };
+    let mut run = Run::new(&seq);
+    let start = match &run.states.weights().next() {
+        Some((b, _)) => b.defender,
+        None => 0,
+    };
+    run.attack(0)?;
+    let allowed = |b: &Between| again == Again::Always || b.defender - start < x;
+    let made = run
+        .states
+        .to_dist(|b| i64::from(!ended(b) && allowed(b)))
+        .prob(1);
+    run.attack_from(1, allowed)?;
+    Ok(FollowUp {
+        keyword: keyword.into(),
+        made,
+        counters: run.states.to_dist(|b| b.defender - start),
+        destroyed: s
+            .defender
+            .stat(Stat::Health)
+            .map(|_| run.destroyed_by[1].clone()),
+    })
+}
+
 /// The number of attacks, refused outside 1 to [`MAX_ATTACKS`], and an objective a sequence
 /// can follow.
 fn check(s: &Sequence) -> Result<usize, Error> {
@@ -267,6 +317,7 @@ impl Attacks<'_> {
             objective: self.s.objective,
             rules: self.s.rules.clone(),
             carried_power: key.3,
+            alone: true,
             ..Scenario::default()
         })?;
         let cost = a.dice.unsigned_abs() + 1;
@@ -336,11 +387,16 @@ impl<'a> Run<'a> {
     /// Makes the `k`th attack (from 0), each limit checked before the work it bounds; `false`
     /// when a sequence run until destroyed has nothing left to attack.
     fn attack(&mut self, k: usize) -> Result<bool, Error> {
+        self.attack_from(k, |_| true)
+    }
+
+    /// The same, from the states where the sequence goes on and `goes_on` holds.
+    fn attack_from(&mut self, k: usize, goes_on: impl Fn(&Between) -> bool) -> Result<bool, Error> {
         let live: Vec<Between> = self
             .states
             .weights()
             .map(|(b, _)| b)
-            .filter(|b| !ended(b))
+            .filter(|b| !ended(b) && goes_on(b))
             .cloned()
             .collect();
         if self.attacks.s.until != Until::AllAttacks && live.is_empty() {

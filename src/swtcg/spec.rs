@@ -17,15 +17,19 @@ pub const MAX_VALUE: i64 = 10_000;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Item {
     pub keyword: &'static Keyword,
-    /// X, or 0 for keywords that take no value.
+    /// X, 0 for keywords that take no value, or [`Item::UNCOUNTED`].
     pub value: i64,
 }
 
 impl Item {
+    /// The value of an optional X left out: the keyword counts for itself.
+    pub const UNCOUNTED: i64 = -1;
+
     /// The item in its canonical spelling.
     pub fn describe(&self) -> String {
         match self.keyword.value {
             ValueKind::None => self.keyword.name.clone(),
+            ValueKind::Optional if self.value == Item::UNCOUNTED => self.keyword.name.clone(),
             _ => format!("{} {}", self.keyword.name, self.value),
         }
     }
@@ -396,6 +400,7 @@ fn parse_item(text: &str) -> Result<Item, String> {
         (ValueKind::None, Some(_)) => {
             return Err(format!("{kw} takes no value; write just '{kw}'"))
         }
+        (ValueKind::Optional, None) => Item::UNCOUNTED,
         (_, None) | (_, Some("")) => {
             return Err(format!("{kw} needs a value, as in '{kw} 1'"));
         }
@@ -405,7 +410,7 @@ fn parse_item(text: &str) -> Result<Item, String> {
                 true => format!("{} is below the limit of -{MAX_VALUE} for {kw}", quote(v)),
                 false => format!("{} is over the limit of {MAX_VALUE} for {kw}", quote(v)),
             };
-            if kind == ValueKind::Count && negative && looks_numeric(v) {
+            if kind != ValueKind::Signed && negative && looks_numeric(v) {
                 return Err(format!("{kw} can't be negative"));
             }
             let parsed: i64 = v.trim_start_matches('+').parse().map_err(|_| {

@@ -1,0 +1,257 @@
+//! Step 1, attack declared: which units take part, what is legal, and the notes the reader
+//! gets about keywords that do nothing in this attack.
+
+use super::units::{named, receives_damage, stats_of, Compiled, UnitStats};
+use super::{Objective, Scenario};
+use crate::error::Error;
+use crate::swtcg::keywords::Transform;
+use crate::swtcg::lucky::Policy;
+use crate::swtcg::spec::Unit;
+
+/// Every unit of the scenario, with the role its notes are shown under.
+fn units(s: &Scenario) -> [(&'static str, Option<&Unit>); 4] {
+    [
+        ("attacker", Some(&s.attacker)),
+        ("defender", Some(&s.defender)),
+        ("interceptor", s.interceptor.as_ref()),
+        ("secondary unit", s.secondary.as_ref()),
+    ]
+}
+
+/// The notes the units' SPECs gathered (cards, arenas), under their roles.
+pub(super) fn unit_notes(s: &Scenario) -> Vec<String> {
+    units(s)
+        .into_iter()
+        .flat_map(|(role, u)| {
+            u.into_iter()
+                .flat_map(move |u| u.notes.iter().map(move |n| format!("{role}: {n}")))
+        })
+        .collect()
+}
+
+/// Items that apply only in one arena or with Enhance paid can't be settled by one attack.
+pub(super) fn refuse_conditionals(s: &Scenario) -> Result<(), Error> {
+    for (role, unit) in units(s) {
+        if let Some(c) = unit.and_then(|u| u.conditional.first()) {
+            let role = role.trim_end_matches(" unit");
+            return Err(Error::Input(format!(
+                "the {role} SPEC has '{}: {}', which applies only in one arena or with Enhance \
+                 paid: this query can't settle it; write the items that apply instead",
+                c.when.prefix(),
+                c.item.describe()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Keywords that need another unit or mode of the query to act, when it isn't given.
+pub(super) fn unused_keyword_notes(s: &Scenario) -> Vec<String> {
+    let mut notes = Vec::new();
+    if s.interceptor.is_none() {
+        if let Some(n) = named(&s.attacker, |t| *t == Transform::CannotBeIntercepted) {
+            notes.push(format!("{n}: no --interceptor, so it changes nothing here"));
+        }
+        if let Some(n) = named(&s.defender, |t| *t == Transform::Redirect) {
+            notes.push(format!("{n}: no --interceptor to move the attack to"));
+        }
+    }
+    if let Some(n) = named(&s.defender, |t| *t == Transform::Intercept) {
+        notes.push(format!(
+            "{n} on the defender: it acts when its unit is the --interceptor of an attack on another"
+        ));
+    }
+    if s.mode.is_none() {
+        if let Some(n) = named(&s.attacker, |t| matches!(t, Transform::OtherArena { .. })) {
+            notes.push(format!(
+                "{n}: an ordinary attack; --mode makes the attack into the other arena"
+            ));
+        }
+    }
+    for unit in [&s.attacker, &s.defender] {
+        if let Some(n) = named(unit, |t| *t == Transform::StandaloneDice) {
+            notes.push(format!(
+                "{n}: acts outside attacks; holodice swtcg dice --count X --target SPEC rolls it"
+            ));
+        }
+    }
+    notes
+}
+
+/// The unit the attack lands on, and whether an interceptor took it (Intercept, or the
+/// defender's Redirect), unless Precision, Stealth or a discarded interceptor keeps it on the
+/// defender.
+pub(super) fn intercept<'s>(
+    s: &'s Scenario,
+    notes: &mut Vec<String>,
+) -> Result<(&'s Unit, bool), Error> {
+    let Some(interceptor) = &s.interceptor else {
+        return Ok((&s.defender, false));
+    };
+    let takes = named(interceptor, |t| *t == Transform::Intercept).is_some();
+    let redirect = named(&s.defender, |t| *t == Transform::Redirect).is_some();
+    if !takes && !redirect {
+        return Err(Error::Input(
+            "--interceptor takes the attack only with Intercept in its SPEC or Redirect in the \
+             defender's: add one of them"
+                .into(),
+        ));
+    }
+    let i = stats_of(interceptor);
+    let stays = if named(&s.attacker, |t| *t == Transform::CannotBeIntercepted).is_some() {
+        "Precision: the attack can't be intercepted or redirected; it stays on the defender"
+    } else if i.hidden() {
+        "the interceptor has Stealth and is untapped with no damage counters, so it can't be \
+         attacked: the attack stays on the defender"
+    } else if i.discarded().is_some() {
+        "the interceptor is already discarded: the attack stays on the defender"
+    } else {
+        notes.push(format!(
+            "the attack moves to the interceptor ({}): its keywords apply",
+            if redirect { "Redirect" } else { "Intercept" }
+        ));
+        return Ok((interceptor, true));
+    };
+    notes.push(stays.into());
+    Ok((&s.defender, false))
+}
+
+/// Notes on choices this attack leaves idle: the defender's Double Damage, an objective the
+/// greedy policy ignores, a Bounty on a defender that can't be discarded.
+pub(super) fn declared_notes(s: &Scenario, c: &Compiled) -> Vec<String> {
+    let (att, def) = (&c.att, &c.def);
+    let mut notes = Vec::new();
+    if def.multiplier > 1 && !s.rules.double_damage_all() {
+        notes.push(
+            "Double Damage on the defender: it doubles only its attack damage \
+             (double-damage=attack-only), so nothing here"
+                .into(),
+        );
+    }
+    let lucky = (att.lucky, def.lucky);
+    if s.policy == Policy::Greedy && s.objective != Objective::Mean && lucky != (0, 0) {
+        notes.push(format!(
+            "--objective {}: the greedy policy does not read it; --policy optimal does",
+            s.objective.describe()
+        ));
+    }
+    if att.bounty && def.health.is_none() {
+        notes.push("Bounty: the defender has no Health, so it can't be discarded".into());
+    }
+    notes
+}
+
+/// The secondary unit's numbers (Overkill's and Area Damage's target); its keywords that
+/// don't meet damage are noted.
+pub(super) fn secondary(s: &Scenario, notes: &mut Vec<String>) -> Option<UnitStats> {
+    let unit = s.secondary.as_ref()?;
+    let idle: Vec<&str> = unit
+        .items
+        .iter()
+        .filter(|i| !receives_damage(&i.keyword.transform) && !protects(&i.keyword.transform))
+        .map(|i| i.keyword.name.as_str())
+        .collect();
+    if !idle.is_empty() {
+        notes.push(format!(
+            "secondary unit: {} no effect on Overkill's damage or Area Damage's dice",
+            match idle.as_slice() {
+                [one] => format!("{one} has"),
+                many => format!("{} have", many.join(", ")),
+            }
+        ));
+    }
+    Some(stats_of(unit))
+}
+
+fn protects(t: &Transform) -> bool {
+    *t == Transform::Protect
+}
+
+/// What the units of a side do for each other, and what depends on how many there are: an
+/// uncounted Intimidation counts the opponent's units of the query (none across arenas);
+/// Protect on the defender or the secondary unit guards the other (and the original defender
+/// guards an interceptor); Cunning hides the roll from the defender's Lucky.
+pub(super) fn sides(
+    s: &Scenario,
+    c: &mut Compiled,
+    secondary: Option<&mut UnitStats>,
+    intercepted: bool,
+) -> Vec<String> {
+    let count = |n: usize| if s.mode.is_some() { 0 } else { n as i64 };
+    let defending = 1 + usize::from(s.secondary.is_some()) + usize::from(s.interceptor.is_some());
+    let mut notes: Vec<String> = [
+        c.att.settle("attacker", count(defending)),
+        c.def.settle("defender", count(1)),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    match secondary {
+        Some(sec) => {
+            notes.extend(sec.settle("secondary unit", count(1)));
+            c.def.guard.evade += sec.protect;
+            sec.guard.evade += c.def.protect;
+        }
+        None if c.def.protect > 0 => {
+            notes.push("Protect on the defender: no --secondary unit for it to protect".into())
+        }
+        None => {}
+    }
+    if intercepted {
+        c.def.guard.evade += stats_of(&s.defender).protect;
+    }
+    if c.att.protect > 0 {
+        notes.push(
+            "Protect on the attacker: no other unit of its side takes damage in this attack".into(),
+        );
+    }
+    if c.att.secret && c.def.lucky > 0 {
+        c.def.lucky = 0;
+        notes.push(
+            "Cunning: the defender's Lucky can't see the secret roll, and a blind re-roll leaves \
+             the odds as they are: it re-rolls nothing"
+                .into(),
+        );
+    }
+    notes
+}
+
+/// The attacker, the defender and the secondary unit must be in play: counters below health.
+pub(super) fn in_play(c: &Compiled, secondary: Option<&UnitStats>) -> Result<(), Error> {
+    let units = [("attacker", Some(&c.att)), ("defender", Some(&c.def))];
+    for (role, unit) in units.into_iter().chain([("secondary unit", secondary)]) {
+        if let Some(unit) = unit {
+            if let Some(h) = unit.discarded() {
+                return Err(Error::Illegal(format!(
+                    "the {role} already has {} damage counters, at least its health {h}: it is \
+                     discarded",
+                    unit.damage
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Dice of damage and Overkill that have nothing to act on in this attack.
+pub(super) fn damage_dice_notes(s: &Scenario, c: &Compiled, secondary: bool) -> Vec<String> {
+    let (att, def) = (&c.att, &c.def);
+    let mut notes = Vec::new();
+    if s.mode.is_some() && def.dice_of(super::Target::Attacker, super::When::AttackEnds) > 0 {
+        notes.push("Retaliate does not answer an attack from another arena".into());
+    }
+    let area = att.dice_of(super::Target::Secondary, super::When::Discard);
+    if !secondary {
+        if att.overkill {
+            notes.push("Overkill: no --secondary unit, so every hit stays on the defender".into());
+        }
+        if area > 0 {
+            notes.push("Area Damage: no --secondary unit to roll it at".into());
+        }
+    } else if att.overkill && def.health.is_none() {
+        notes.push(
+            "Overkill: the defender has no Health, so no hit is beyond it and none moves".into(),
+        );
+    }
+    notes
+}

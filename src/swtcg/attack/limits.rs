@@ -1,0 +1,137 @@
+//! The limits of one attack, checked before the work they bound; [`cost`] sums that work for
+//! queries of many attacks (tables).
+
+use super::damage::DamageDice;
+use super::units::{Compiled, UnitStats};
+use super::Scenario;
+use crate::error::Error;
+use crate::swtcg::keywords::{Effect, Mode};
+
+/// The most attack dice one attack may roll (power plus extra dice): an exact answer for this
+/// many takes about a second.
+pub const MAX_DICE: i64 = 2_000;
+
+/// Extra dice (Fury) combine with every outcome of the power dice, so their cost is the product
+/// (power dice + 1) × (extra dice + 1), which may not exceed this.
+pub const MAX_EXTRA_PRODUCT: i64 = 20_000;
+
+/// Dice of damage branch every outcome of the attack roll, so (attack dice + 1) × (X + 1) for
+/// each roll of them may not exceed this: about a second at worst.
+pub const MAX_DAMAGE_WORK: i64 = 200_000;
+
+/// Checks a dice-of-damage count against the limit.
+pub(super) fn check_dice(what: &str, x: i64) -> Result<(), Error> {
+    if x > MAX_DICE {
+        return Err(Error::TooLarge(format!(
+            "{x} dice of damage ({what}) is over the limit of {MAX_DICE}"
+        )));
+    }
+    Ok(())
+}
+
+/// The attacker's power: its Power, or with --mode its Bombard or Ion Cannon X.
+pub(super) fn attack_power(s: &Scenario, att: &UnitStats) -> Result<i64, Error> {
+    let Some(mode) = s.mode else {
+        return att.power.ok_or_else(|| {
+            Error::Input(
+                "the attacker SPEC has no power: add one, as in --attacker 'Power 5'".into(),
+            )
+        });
+    };
+    let (name, flag) = match mode {
+        Mode::Bombard => ("Bombard", mode.name()),
+        Mode::IonCannon => ("Ion Cannon", mode.name()),
+        Mode::Barrage => ("Barrage", mode.name()),
+    };
+    let xs: Vec<i64> = att
+        .other_arena
+        .iter()
+        .filter(|a| a.0 == mode)
+        .map(|a| a.1)
+        .collect();
+    if xs.is_empty() {
+        return Err(Error::Input(format!(
+            "--mode {flag} needs {name} X in the attacker SPEC, as in '{name} 3'"
+        )));
+    }
+    Ok(xs.iter().sum())
+}
+
+/// The attack dice rolled for power and the extra dice Fury may add, within [`MAX_DICE`] and
+/// [`MAX_EXTRA_PRODUCT`].
+pub(super) fn attack_dice(s: &Scenario, c: &Compiled, power: i64) -> Result<(i64, i64), Error> {
+    let att = &c.att;
+    let resilience = if att.resilience_active(att.damage) {
+        att.resilience
+    } else {
+        0
+    };
+    let dice =
+        (power + att.bonus + resilience + att.overload + c.power_change + s.carried_power).max(0);
+    let extra: i64 = c
+        .triggers
+        .iter()
+        .filter(|t| t.effect == Effect::ExtraDice)
+        .map(|t| t.amount)
+        .sum();
+    if dice + extra > MAX_DICE {
+        return Err(Error::TooLarge(format!(
+            "{} attack dice is over the limit of {MAX_DICE} for one attack",
+            dice + extra
+        )));
+    }
+    if (dice + 1) * (extra + 1) > MAX_EXTRA_PRODUCT {
+        return Err(Error::TooLarge(format!(
+            "{extra} extra dice on top of {dice} attack dice is over the limit: (attack dice + 1) × \
+             (extra dice + 1) may be at most {MAX_EXTRA_PRODUCT}"
+        )));
+    }
+    Ok((dice, extra))
+}
+
+/// The work of dice of damage: each roll of them branches every outcome of the attack roll, so
+/// (attack dice + 1) × (X + 1) for each, within [`MAX_DAMAGE_WORK`].
+pub(super) fn damage_work(rolls: &[(&str, i64)], dice: i64) -> Result<i64, Error> {
+    let work = rolls
+        .iter()
+        .fold(dice + 1, |w, r| w.saturating_mul(r.1 + 1));
+    if !rolls.is_empty() && work > MAX_DAMAGE_WORK {
+        let named: Vec<String> = rolls.iter().map(|(n, x)| format!("{n} {x}")).collect();
+        return Err(Error::TooLarge(format!(
+            "dice of damage ({}) combine with every outcome of {dice} attack dice: (attack dice \
+             + 1) × (X + 1) for each may be at most {MAX_DAMAGE_WORK}; lower the power or X",
+            named.join(", "),
+        )));
+    }
+    Ok(work)
+}
+
+/// How much work the attack a [`Scenario`] describes is, checked against every limit one attack
+/// has, without making it: its dice (with Fury's) and the length of their weights, the tracked
+/// natural faces (each doubles the states), dice of damage and Lucky. About 5 million units a
+/// second; for bounding many attacks at once (a table).
+pub fn cost(s: &Scenario) -> Result<u64, Error> {
+    let c = Compiled::new(&s.attacker, &s.defender);
+    let power = attack_power(s, &c.att)?;
+    let (dice, extra) = attack_dice(s, &c, power)?;
+    let work = damage_work(&DamageDice::of(s, &c).named(), dice + extra)?;
+    let mut faces: Vec<u8> = c.triggers.iter().map(|t| t.face).collect();
+    faces.sort_unstable();
+    faces.dedup();
+    let lucky = c.att.lucky + c.def.lucky;
+    if lucky > 0 {
+        crate::swtcg::lucky::check_size(dice + extra, s.policy)?;
+    }
+    // Weights of n dice are about 2.6 n bits long: longer arithmetic past a few dozen dice.
+    let length = (dice + extra).unsigned_abs() / 25 + 1;
+    let cost =
+        (work.unsigned_abs() * length).saturating_mul(extra.unsigned_abs() + 1) << faces.len();
+    Ok(if lucky > 0 {
+        cost.saturating_mul(LUCKY_COST)
+    } else {
+        cost
+    })
+}
+
+/// Lucky's re-rolls cost about this many times the attack without them (at its dice limits).
+const LUCKY_COST: u64 = 50;
