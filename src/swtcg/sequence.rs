@@ -1,5 +1,5 @@
 //! Several attacks in order against one defender, each starting from what the earlier ones left:
-//! counters on both sides, power carried to the next attack (Focus, Absorb, Surge), Stun's
+//! counters on both sides, power carried to the next attack (Focus, Absorb, Surge; Persuade takes some), Stun's
 //! penalty, Resilience (through the counters). States merge after every attack, so the answer is
 //! exact and its size follows the number of distinct states, not the number of dice paths.
 
@@ -77,7 +77,7 @@ struct Between {
     /// Counters on the attacker (one attacker attacking again only).
     attacker: i64,
     attacker_destroyed: bool,
-    /// Power for the next attack only (Focus, Absorb, Surge).
+    /// Power for the next attack only (Focus, Absorb, Surge, less Persuade).
     next_power: i64,
     /// Power the attacker lost until the end of the battle (the defender's Stun).
     stunned: i64,
@@ -467,7 +467,7 @@ impl<'a> Run<'a> {
         };
         let surge = if o.attacker_hurt { step.surge } else { 0 };
         let own = if same {
-            o.focus + o.attacker_absorbed
+            o.focus + o.attacker_absorbed - o.persuaded
         } else {
             0
         };
@@ -475,7 +475,7 @@ impl<'a> Run<'a> {
             defender: b.defender + o.counters,
             defender_destroyed: o.destroyed,
             attacker,
-            attacker_destroyed: same && self.attacker_health.is_some_and(|h| attacker >= h),
+            attacker_destroyed: same && o.attacker_destroyed,
             next_power: surge + own,
             stunned: b.stunned
                 + if same && o.hurt_by_defender {

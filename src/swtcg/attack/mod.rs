@@ -312,22 +312,31 @@ fn attack_ends(a: &Declared, outcomes: States<Out>) -> States<Out> {
         .and_then(|(_, x)| a.at_attacker(x, att.unpreventable, 1));
     let overload = a.at_attacker(d.overload, att.unpreventable, 1);
     let outcomes = outcomes.map(|o| a.riposte(o));
-    if retaliate.is_none() && backfire.is_none() && overload.is_none() {
-        return outcomes;
+    let outcomes = if retaliate.is_none() && backfire.is_none() && overload.is_none() {
+        outcomes
+    } else {
+        outcomes.and_then(|o| {
+            let seen = Faces::from_bits(o.seen);
+            let states = then(States::certain(o.clone()), &retaliate, |o, p| {
+                on_attacker(o, p, By::Defender)
+            });
+            let states = match d.backfire {
+                Some((face, _)) if seen.contains(face) => {
+                    then(states, &backfire, |o, p| on_attacker(o, p, By::Itself))
+                }
+                _ => states,
+            };
+            then(states, &overload, |o, p| on_attacker(o, p, By::Itself))
+        })
+    };
+    // The attacker is discarded once its counters reach its health.
+    match att.health {
+        Some(h) => outcomes.map(|o| Out {
+            attacker_destroyed: att.damage + o.attacker_counters >= h,
+            ..o.clone()
+        }),
+        None => outcomes,
     }
-    outcomes.and_then(|o| {
-        let seen = Faces::from_bits(o.seen);
-        let states = then(States::certain(o.clone()), &retaliate, |o, p| {
-            on_attacker(o, p, By::Defender)
-        });
-        let states = match d.backfire {
-            Some((face, _)) if seen.contains(face) => {
-                then(states, &backfire, |o, p| on_attacker(o, p, By::Itself))
-            }
-            _ => states,
-        };
-        then(states, &overload, |o, p| on_attacker(o, p, By::Itself))
-    })
 }
 
 /// 10. After the attack: Double Strike or Tenacity lets the attacker attack the same defender

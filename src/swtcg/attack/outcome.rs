@@ -37,6 +37,8 @@ pub struct Out {
     pub hurt_by_defender: bool,
     /// Power the attacker loses for its next attack (the defender's Persuade).
     pub persuaded: i64,
+    /// Whether the attacker's counters reach its health.
+    pub attacker_destroyed: bool,
 }
 
 /// The exact outcome of one attack.
@@ -142,9 +144,7 @@ pub(super) fn report(a: &Declared, outcomes: States<Out>) -> Attack {
             Dist::constant(0)
         },
         destroyed: def.health.map(|_| prob(&|o| o.destroyed)),
-        attacker_destroyed: att
-            .health
-            .map(|h| prob(&|o| att.damage + o.attacker_counters >= h)),
+        attacker_destroyed: att.health.map(|_| prob(&|o| o.attacker_destroyed)),
         secondary_damage: secondary.map(|_| dist(&|o| o.secondary)),
         secondary_destroyed: secondary
             .and_then(|sec| sec.health.map(|h| prob(&|o| sec.damage + o.secondary >= h))),
