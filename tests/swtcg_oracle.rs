@@ -1960,7 +1960,8 @@ fn optimal_mixes() -> impl Strategy<Value = Case> {
 
 /// Double Strike or Tenacity X with the keywords whose effects carry into the second attack:
 /// counters (Health with Inspired's bonus, Resilience ±), Focus, the attacker's Absorb and
-/// Surge (Riposte's damage), the defender's Stun, and the attack roll's keywords. `disputed`
+/// Surge (Riposte's damage), the defender's Stun, and the attack roll's keywords (Double Damage
+/// for Tenacity's count). `disputed`
 /// adds what the engine's second attack reads otherwise (the defender's Persuade, the
 /// attacker's Inspired: see follow_up_with_persuade_or_the_attackers_health_bonus).
 fn follow_ups(disputed: bool) -> impl Strategy<Value = Case> {
@@ -1976,7 +1977,7 @@ fn follow_ups(disputed: bool) -> impl Strategy<Value = Case> {
                 Just(false).boxed()
             },
         ),
-        (0i64..=1, some(1), lucky()),
+        (0i64..=1, some(1), lucky(), rare()),
         prop_oneof![Just(0i64), 1i64..=3],
     );
     let defender = (
@@ -1994,7 +1995,8 @@ fn follow_ups(disputed: bool) -> impl Strategy<Value = Case> {
     );
     (attacker, defender, readings())
         .prop_map(|(a, d, readings)| {
-            let ((power, accuracy, critical, fury, focus), life, (absorb, surge, lucky), x) = a;
+            let ((power, accuracy, critical, fury, focus), life, other, x) = a;
+            let (absorb, surge, lucky, double) = other;
             let ((armor, evade, parry, riposte), dlife, (stun, persuade, dlucky)) = d;
             Case {
                 a: U {
@@ -2010,6 +2012,8 @@ fn follow_ups(disputed: bool) -> impl Strategy<Value = Case> {
                     absorb,
                     surge,
                     lucky,
+                    // Tenacity X counts counters, so Double Damage's count too.
+                    double,
                     // Tenacity X, or Double Strike when X is 0.
                     double_strike: x == 0,
                     tenacity: x,
@@ -2036,7 +2040,7 @@ fn follow_ups(disputed: bool) -> impl Strategy<Value = Case> {
         .prop_filter("at most 4 attack dice", |c| c.dice() + c.a.fury <= 4)
 }
 
-// Case counts keep the whole file near 25 s in a debug build on two idle cores.
+// Case counts keep the whole file near a minute in a debug build on two shared cores.
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
@@ -2243,7 +2247,9 @@ fn q(n: i64, d: i64) -> BigRational {
     BigRational::new(n.into(), d.into())
 }
 
+/// The engine's answer; every anchor is also a case the oracle must agree on.
 fn engine(c: &Case) -> Attack {
+    check(c).unwrap();
     run(&c.scenario()).unwrap()
 }
 
@@ -2484,4 +2490,486 @@ fn anchors_lucky() {
     };
     assert_eq!(engine(&c).damage.mean(), q(1, 1));
     check_optimal(&c).unwrap();
+}
+
+#[test]
+fn anchors_fortitude_and_persuade() {
+    // Power 2 against Health 1, Ferocity on the attacker: Evade 1 can't stop a hit, so one hit
+    // of two dice discards (1 − 1/4 = 3/4). With Fortitude, Evade 1 stops one: both must hit.
+    let mut c = Case {
+        a: U {
+            power: 2,
+            ferocity: true,
+            ..U::default()
+        },
+        d: U {
+            evade: 1,
+            health: Some(1),
+            ..U::default()
+        },
+        ..Case::default()
+    };
+    assert_eq!(engine(&c).destroyed, Some(q(3, 4)));
+    c.d.fortitude = true;
+    assert_eq!(engine(&c).destroyed, Some(q(1, 4)));
+    // Its own Overload 1 with Ferocity got past its Evade 1 half the time (anchors_dice_of_damage);
+    // with Fortitude on the attacker, never.
+    let c = Case {
+        a: U {
+            overload: 1,
+            evade: 1,
+            ferocity: true,
+            fortitude: true,
+            ..U::default()
+        },
+        ..Case::default()
+    };
+    assert_eq!(engine(&c).attacker_damage.pmf(), pmf(&[(0, (1, 1))]));
+    // Critical Hit's bonus under critical-hit-preventable=no: Power 1, Accuracy −3 (no die
+    // hits), Critical Hit 1 against Evade 1 and Health 1: a six (1/6) discards; with Fortitude
+    // the bonus is evaded.
+    let mut c = Case {
+        a: U {
+            power: 1,
+            accuracy: -3,
+            critical: 1,
+            ..U::default()
+        },
+        d: U {
+            evade: 1,
+            health: Some(1),
+            ..U::default()
+        },
+        readings: Readings {
+            crit_unpreventable: true,
+            ..Readings::default()
+        },
+        ..Case::default()
+    };
+    assert_eq!(engine(&c).destroyed, Some(q(1, 6)));
+    c.d.fortitude = true;
+    assert_eq!(engine(&c).destroyed, Some(q(0, 1)));
+    // Persuade 1 and Evade 1 against Power 2: Persuade acts before Evade, so it prevents 1
+    // whenever there is a hit (3/4), and nothing is left of two hits.
+    let c = Case {
+        a: U {
+            power: 2,
+            ..U::default()
+        },
+        d: U {
+            persuade: 1,
+            evade: 1,
+            ..U::default()
+        },
+        ..Case::default()
+    };
+    let got = engine(&c);
+    assert_eq!(
+        got.persuade_power.unwrap().pmf(),
+        pmf(&[(0, (1, 4)), (1, (3, 4))])
+    );
+    assert_eq!(got.damage.pmf(), pmf(&[(0, (1, 1))]));
+    // After Deflect: Power 2, Accuracy 3 (two certain hits) against Deflect 1, Persuade 1:
+    // Deflect takes the first damage, Persuade the second.
+    let c = Case {
+        a: U {
+            power: 2,
+            accuracy: 3,
+            ..U::default()
+        },
+        d: U {
+            deflect: 1,
+            persuade: 1,
+            ..U::default()
+        },
+        ..Case::default()
+    };
+    let got = engine(&c);
+    assert_eq!(got.deflect_damage.unwrap().pmf(), pmf(&[(1, (1, 1))]));
+    assert_eq!(got.persuade_power.unwrap().pmf(), pmf(&[(1, (1, 1))]));
+}
+
+#[test]
+fn anchors_protect() {
+    let certain_hit = U {
+        power: 1,
+        accuracy: 3,
+        ..U::default()
+    };
+    // The secondary's Protect 1 stops the one certain hit on a Health 1 defender.
+    let c = Case {
+        a: certain_hit.clone(),
+        d: U {
+            health: Some(1),
+            ..U::default()
+        },
+        secondary: Some(U {
+            protect: 1,
+            ..U::default()
+        }),
+        ..Case::default()
+    };
+    assert_eq!(engine(&c).destroyed, Some(q(0, 1)));
+    // The defender's Protect 1 meets Area Damage 2 at a Health 1 secondary: the certain hit
+    // discards the defender, then both dice must hit (1/4) to leave a counter.
+    let mut c = Case {
+        a: U {
+            area: 2,
+            ..certain_hit.clone()
+        },
+        d: U {
+            health: Some(1),
+            protect: 1,
+            ..U::default()
+        },
+        secondary: Some(U {
+            health: Some(1),
+            ..U::default()
+        }),
+        ..Case::default()
+    };
+    assert_eq!(engine(&c).secondary_destroyed, Some(q(1, 4)));
+    // Protect on the attacker guards nothing: without it 1 − 1/4 = 3/4, the same with it.
+    c.d.protect = 0;
+    assert_eq!(engine(&c).secondary_destroyed, Some(q(3, 4)));
+    c.a.protect = 2;
+    assert_eq!(engine(&c).secondary_destroyed, Some(q(3, 4)));
+    // Redirected to a Health 1 interceptor: the defender's Protect 1 stops the certain hit.
+    let c = Case {
+        a: certain_hit,
+        d: U {
+            redirect: true,
+            protect: 1,
+            ..U::default()
+        },
+        interceptor: Some(U {
+            health: Some(1),
+            ..U::default()
+        }),
+        ..Case::default()
+    };
+    let got = engine(&c);
+    assert!(got.intercepted);
+    assert_eq!(got.destroyed, Some(q(0, 1)));
+}
+
+#[test]
+fn anchors_cunning_and_forewarning() {
+    // Power 1 against the defender's Lucky 1: 1/4 (anchors_lucky); with Cunning the defender
+    // re-rolls nothing: 1/2. With the attacker's Lucky 1 too, only its own re-roll: 3/4.
+    let mut c = Case {
+        a: U {
+            power: 1,
+            cunning: true,
+            ..U::default()
+        },
+        d: U {
+            lucky: 1,
+            ..U::default()
+        },
+        ..Case::default()
+    };
+    assert_eq!(engine(&c).hits.prob(1), q(1, 2));
+    c.a.lucky = 1;
+    assert_eq!(engine(&c).hits.prob(1), q(3, 4));
+    // Forewarning against Power 2: hits are 0, 1, 2 with 1/4, 1/2, 1/4: predict 1, right 1/2.
+    // foresight=damage with Critical Hit 1 on Power 1: pending 0 on faces 1–3 (1/2), 1 on 4–5
+    // (1/3), 2 on a six (1/6): predict 0, right 1/2.
+    let mut c = Case {
+        a: U {
+            power: 2,
+            ..U::default()
+        },
+        d: U {
+            forewarning: true,
+            ..U::default()
+        },
+        ..Case::default()
+    };
+    assert_eq!(engine(&c).forewarning, Some((1, q(1, 2))));
+    c.a = U {
+        power: 1,
+        critical: 1,
+        ..U::default()
+    };
+    c.readings.foresight_damage = true;
+    assert_eq!(engine(&c).forewarning, Some((0, q(1, 2))));
+}
+
+#[test]
+fn anchors_power_and_health_bonuses() {
+    // Inspired 1 on both: Power 1 + 1 rolls two dice at Health 1 + 1: both must hit, 1/4.
+    let c = Case {
+        a: U {
+            power: 1,
+            inspired: 1,
+            ..U::default()
+        },
+        d: U {
+            health: Some(1),
+            inspired: 1,
+            ..U::default()
+        },
+        ..Case::default()
+    };
+    assert_eq!(engine(&c).destroyed, Some(q(1, 4)));
+    // Bare Consume adds nothing: Power 1 at Health 1 discards 1/2, reported as Consume's chance;
+    // Consume 1 rolls two dice: 1 − 1/4 = 3/4.
+    let mut c = Case {
+        a: U {
+            power: 1,
+            consume: Some(0),
+            ..U::default()
+        },
+        d: U {
+            health: Some(1),
+            ..U::default()
+        },
+        ..Case::default()
+    };
+    assert_eq!(engine(&c).consume, Some(q(1, 2)));
+    c.a.consume = Some(1);
+    assert_eq!(engine(&c).consume, Some(q(3, 4)));
+    // Bare Intimidation on a Power 0 attacker counts the defender and the secondary: two dice.
+    // On the defender it counts the attacker: Health 1 + 1, both dice must hit, 1/4.
+    let mut c = Case {
+        a: U {
+            intimidation: Some(None),
+            ..U::default()
+        },
+        d: U {
+            health: Some(1),
+            intimidation: Some(None),
+            ..U::default()
+        },
+        secondary: Some(U::default()),
+        ..Case::default()
+    };
+    let got = engine(&c);
+    assert_eq!(
+        got.hits.pmf(),
+        pmf(&[(0, (1, 4)), (1, (1, 2)), (2, (1, 4))])
+    );
+    assert_eq!(got.destroyed, Some(q(1, 4)));
+    // Across arenas it counts nobody: Barrage 1 rolls one die at Health 1, discarding 1/2.
+    c.a.barrage = 1;
+    c.mode = Some(Arena::Barrage);
+    assert_eq!(engine(&c).destroyed, Some(q(1, 2)));
+    // Intimidation 2 is +2 whatever the query: two dice without a secondary.
+    c = Case {
+        a: U {
+            intimidation: Some(Some(2)),
+            ..U::default()
+        },
+        ..Case::default()
+    };
+    assert_eq!(engine(&c).dice, 2);
+}
+
+#[test]
+fn anchors_barrage_and_negative_resilience() {
+    // Barrage 1 with Power 5 rolls one die, and Retaliate 2 does not answer.
+    let c = Case {
+        a: U {
+            power: 5,
+            barrage: 1,
+            ..U::default()
+        },
+        d: U {
+            retaliate: 2,
+            ..U::default()
+        },
+        mode: Some(Arena::Barrage),
+        ..Case::default()
+    };
+    let got = engine(&c);
+    assert_eq!(got.hits.pmf(), pmf(&[(0, (1, 2)), (1, (1, 2))]));
+    assert_eq!(got.attacker_damage.pmf(), pmf(&[(0, (1, 1))]));
+    // Resilience −1 with 1 counter: Power 2 rolls one die; with none, two.
+    let mut c = Case {
+        a: U {
+            power: 2,
+            resilience: -1,
+            damage: 1,
+            ..U::default()
+        },
+        d: U {
+            health: Some(2),
+            resilience: -1,
+            ..U::default()
+        },
+        ..Case::default()
+    };
+    assert_eq!(engine(&c).dice, 1);
+    c.a.damage = 0;
+    let got = engine(&c);
+    assert_eq!(got.dice, 2);
+    // The defender's Resilience −1 at Health 2: it survives with at least 1 counter on exactly
+    // one hit of two dice, 1/2.
+    assert_eq!(got.defender_resilience, Some(q(1, 2)));
+}
+
+#[test]
+fn anchors_overkill_doubled_only_under_all_damage() {
+    // Power 2, Accuracy 3: two certain hits on a Health 1 defender; the attacker's Double
+    // Damage. keep-kill moves 1 hit (the other still discards); on the secondary it is the
+    // ability's damage: 1 counter, 2 under double-damage=all-damage.
+    let mut c = Case {
+        a: U {
+            power: 2,
+            accuracy: 3,
+            overkill: true,
+            double: true,
+            ..U::default()
+        },
+        d: U {
+            health: Some(1),
+            ..U::default()
+        },
+        secondary: Some(U::default()),
+        ..Case::default()
+    };
+    assert_eq!(
+        engine(&c).secondary_damage.unwrap().pmf(),
+        pmf(&[(1, (1, 1))])
+    );
+    c.readings.double_all = true;
+    assert_eq!(
+        engine(&c).secondary_damage.unwrap().pmf(),
+        pmf(&[(2, (1, 1))])
+    );
+}
+
+#[test]
+fn anchors_double_strike_and_tenacity() {
+    // Power 1 against Health 2, Double Strike: one die each attack, the first can't discard, so
+    // the second is always made; both must hit: 1/4.
+    let mut c = Case {
+        a: U {
+            power: 1,
+            double_strike: true,
+            ..U::default()
+        },
+        d: U {
+            health: Some(2),
+            ..U::default()
+        },
+        ..Case::default()
+    };
+    let f = engine(&c).follow_up.unwrap();
+    assert_eq!(f.made, q(1, 1));
+    assert_eq!(
+        f.counters.pmf(),
+        pmf(&[(0, (1, 4)), (1, (1, 2)), (2, (1, 4))])
+    );
+    assert_eq!(f.destroyed, Some(q(1, 4)));
+    // Against Health 1 the second is made only after a miss (1/2): 1/2 + 1/2 · 1/2 = 3/4.
+    c.d.health = Some(1);
+    let f = engine(&c).follow_up.unwrap();
+    assert_eq!((f.made, f.destroyed), (q(1, 2), Some(q(3, 4))));
+    // Tenacity 1 against Health 2: again only after a miss; counters 0 only after two misses.
+    c.a.double_strike = false;
+    c.a.tenacity = 1;
+    c.d.health = Some(2);
+    let f = engine(&c).follow_up.unwrap();
+    assert_eq!(f.keyword, "Tenacity");
+    assert_eq!(f.made, q(1, 2));
+    assert_eq!(f.counters.pmf(), pmf(&[(0, (1, 4)), (1, (3, 4))]));
+    assert_eq!(f.destroyed, Some(q(0, 1)));
+    // Focus 1 carries: Power 1, Double Strike. First die 1–3 (1/2): 0, then one die; 4 or 6
+    // (1/3): 1, then one die; 5 (1/6): 1, then two dice. Both: 0 with 1/2 · 1/2 = 6/24;
+    // 1 with 1/2 · 1/2 + 1/3 · 1/2 + 1/6 · 1/4 = 11/24; 2 with 1/3 · 1/2 + 1/6 · 1/2 = 6/24;
+    // 3 with 1/6 · 1/4 = 1/24.
+    let c = Case {
+        a: U {
+            power: 1,
+            focus: 1,
+            double_strike: true,
+            ..U::default()
+        },
+        ..Case::default()
+    };
+    let f = engine(&c).follow_up.unwrap();
+    assert_eq!(
+        f.counters.pmf(),
+        pmf(&[(0, (1, 4)), (1, (11, 24)), (2, (1, 4)), (3, (1, 24))])
+    );
+}
+
+// Minimal reproductions of the engine's disagreements with the rules' reading; see the report.
+
+#[test]
+#[ignore = "engine disagrees: see report"]
+fn follow_up_loses_the_power_persuade_prevented() {
+    // Power 2, Accuracy 3 (certain hits), Double Strike against Persuade 1: the first attack's 2
+    // hits leave 1 counter and the attacker loses 1 power for its next attack ("the attacking
+    // unit loses power for its next attack equal to the amount of damage prevented"): the
+    // second rolls 1 die, its hit persuaded again: 1 counter in all.
+    let c = Case {
+        a: U {
+            power: 2,
+            accuracy: 3,
+            double_strike: true,
+            ..U::default()
+        },
+        d: U {
+            persuade: 1,
+            ..U::default()
+        },
+        ..Case::default()
+    };
+    let f = engine(&c).follow_up.unwrap();
+    assert_eq!(f.counters.pmf(), pmf(&[(1, (1, 1))]));
+}
+
+#[test]
+#[ignore = "engine disagrees: see report"]
+fn follow_up_reads_the_attackers_health_bonus() {
+    // Power 0, Inspired 1 (one die), Health 1 + 1, Double Strike against Riposte 1: a natural 2
+    // (1/6) puts 1 counter on the attacker, below its Health 2: the second attack is always
+    // made (the first attack's own report says P(attacker destroyed) = 0).
+    let c = Case {
+        a: U {
+            inspired: 1,
+            health: Some(1),
+            double_strike: true,
+            ..U::default()
+        },
+        d: U {
+            riposte: 1,
+            ..U::default()
+        },
+        ..Case::default()
+    };
+    let got = engine(&c);
+    assert_eq!(got.attacker_destroyed, Some(q(0, 1)));
+    assert_eq!(got.follow_up.unwrap().made, q(1, 1));
+}
+
+#[test]
+#[ignore = "engine disagrees: see report"]
+fn interceptor_discarded_with_its_health_bonus() {
+    // A Redirect defender, an interceptor with Health 1 + Inspired 1 and 1 counter: below its
+    // Health 2, it is in play and takes the attack; Power 1, Accuracy 3 hits it for certain.
+    let c = Case {
+        a: U {
+            power: 1,
+            accuracy: 3,
+            ..U::default()
+        },
+        d: U {
+            redirect: true,
+            ..U::default()
+        },
+        interceptor: Some(U {
+            health: Some(1),
+            damage: 1,
+            inspired: 1,
+            ..U::default()
+        }),
+        ..Case::default()
+    };
+    let got = engine(&c);
+    assert!(got.intercepted);
+    assert_eq!(got.destroyed, Some(q(1, 1)));
 }
