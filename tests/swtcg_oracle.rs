@@ -10,8 +10,16 @@
 //! merged with their counts added, which changes no count, only the work. Every weight is an exact
 //! integer count over 6^(all dice that could be rolled).
 //!
+//! The community glossary's keywords are read from their texts (the LackeyCCG plugin's
+//! scripts/keywords.txt) as docs/rules.md settles them: Fortitude, Persuade and Protect in the
+//! prevention of each instance of damage, Cunning against the defender's Lucky, the power and
+//! health bonuses (Inspired, Consume, Intimidation), Forewarning, Barrage, Resilience −X. Double
+//! Strike and Tenacity run the single-attack oracle twice, the second attack from each joint end
+//! of the first.
+//!
 //! Property tests compare the engine with it exactly over random keyword mixes and rule options;
-//! hand-derived anchors pin a few small cases.
+//! hand-derived anchors pin a few small cases. Tests ignored with "engine disagrees" are minimal
+//! cases where the engine reads the rules otherwise.
 
 use holodice::swtcg::attack::{attack, run, Attack, Objective, Scenario};
 use holodice::swtcg::keywords::Mode;
