@@ -10,8 +10,16 @@
 //! merged with their counts added, which changes no count, only the work. Every weight is an exact
 //! integer count over 6^(all dice that could be rolled).
 //!
+//! The community glossary's keywords are read from their texts (the LackeyCCG plugin's
+//! scripts/keywords.txt) as docs/rules.md settles them: Fortitude, Persuade and Protect in the
+//! prevention of each instance of damage, Cunning against the defender's Lucky, the power and
+//! health bonuses (Inspired, Consume, Intimidation), Forewarning, Barrage, Resilience −X. Double
+//! Strike and Tenacity run the single-attack oracle twice, the second attack from each joint end
+//! of the first.
+//!
 //! Property tests compare the engine with it exactly over random keyword mixes and rule options;
-//! hand-derived anchors pin a few small cases.
+//! hand-derived anchors pin a few small cases. Tests ignored with "engine disagrees" are minimal
+//! cases where the engine reads the rules otherwise.
 
 use holodice::swtcg::attack::{attack, run, Attack, Objective, Scenario};
 use holodice::swtcg::keywords::Mode;
@@ -100,6 +108,19 @@ struct U {
     redirect: bool,
     stealth: bool,
     tapped: bool,
+    barrage: i64,
+    forewarning: bool,
+    fortitude: bool,
+    persuade: i64,
+    protect: i64,
+    cunning: bool,
+    inspired: i64,
+    /// Consume: `Some(0)` written bare (no cards beneath it), `Some(x)` as Consume X.
+    consume: Option<i64>,
+    /// Intimidation: `Some(None)` written bare (it counts the opponent's units), `Some(Some(x))`.
+    intimidation: Option<Option<i64>>,
+    double_strike: bool,
+    tenacity: i64,
 }
 
 impl U {
@@ -131,6 +152,11 @@ impl U {
             ("Avenge", self.avenge),
             ("Stun", self.stun),
             ("Surge", self.surge),
+            ("Barrage", self.barrage),
+            ("Persuade", self.persuade),
+            ("Protect", self.protect),
+            ("Inspired", self.inspired),
+            ("Tenacity", self.tenacity),
         ];
         for (name, x) in nums {
             if x != 0 {
@@ -152,18 +178,68 @@ impl U {
             (self.redirect, "Redirect"),
             (self.stealth, "Stealth"),
             (self.tapped, "Tapped"),
+            (self.forewarning, "Forewarning"),
+            (self.fortitude, "Fortitude"),
+            (self.cunning, "Cunning"),
+            (self.double_strike, "Double Strike"),
         ];
         for (on, name) in flags {
             if on {
                 v.push(name.to_string());
             }
         }
+        // Optional X: the bare keyword and the keyword with X are different texts.
+        let optional = [
+            ("Consume", self.consume.map(|x| (x > 0).then_some(x))),
+            ("Intimidation", self.intimidation),
+        ];
+        for (name, x) in optional {
+            match x {
+                Some(Some(x)) => v.push(format!("{name} {x}")),
+                Some(None) => v.push(name.to_string()),
+                None => {}
+            }
+        }
         v.join(", ")
     }
 
-    /// Its counters already reach its Health.
-    fn discarded(&self) -> bool {
-        self.health.is_some_and(|h| self.damage >= h)
+    /// +X power and +X health: Inspired X, Consume X (bare: no cards, nothing), Intimidation X,
+    /// or bare Intimidation's count of the opponent's units.
+    fn bonus(&self, opponents: i64) -> i64 {
+        let intimidation = match self.intimidation {
+            Some(Some(x)) => x,
+            Some(None) => opponents,
+            None => 0,
+        };
+        self.inspired + self.consume.unwrap_or(0) + intimidation
+    }
+
+    /// Its Health, raised by its bonus.
+    fn life(&self, opponents: i64) -> Option<i64> {
+        self.health.map(|h| h + self.bonus(opponents))
+    }
+
+    /// Its counters already reach its Health (with the bonus).
+    fn discarded(&self, opponents: i64) -> bool {
+        self.life(opponents).is_some_and(|h| self.damage >= h)
+    }
+
+    /// The unit as an attack reads it: its Health raised once and for all (the bonus keywords
+    /// cleared so nothing raises it twice).
+    fn settled(&self, opponents: i64) -> U {
+        U {
+            health: self.life(opponents),
+            inspired: 0,
+            consume: None,
+            intimidation: None,
+            ..self.clone()
+        }
+    }
+
+    /// Resilience X (the sum of its sources, + or -) changes its power by X while it has at
+    /// least |X| counters.
+    fn resilient(&self, counters: i64) -> bool {
+        self.resilience != 0 && counters >= self.resilience.abs()
     }
 
     /// Stealth still protects it: untapped and without counters.
@@ -176,6 +252,7 @@ impl U {
 enum Arena {
     Bombard,
     IonCannon,
+    Barrage,
 }
 
 /// Everything one attack depends on.
@@ -209,6 +286,7 @@ impl Case {
             mode: self.mode.map(|m| match m {
                 Arena::Bombard => Mode::Bombard,
                 Arena::IonCannon => Mode::IonCannon,
+                Arena::Barrage => Mode::Barrage,
             }),
             policy: if self.optimal {
                 Policy::Optimal
@@ -249,24 +327,41 @@ impl Case {
         )
     }
 
+    /// The opponent's units a bare Intimidation counts: the units of this query on the other
+    /// side (the attacker faces the defender, the secondary and the interceptor; each defending
+    /// unit faces the attacker), none when the attack comes from another arena.
+    fn opponents(&self, attacker: bool) -> i64 {
+        match (self.mode, attacker) {
+            (Some(_), _) => 0,
+            (None, true) => {
+                1 + i64::from(self.secondary.is_some()) + i64::from(self.interceptor.is_some())
+            }
+            (None, false) => 1,
+        }
+    }
+
     /// The defender of the attack after Intercept and Redirect, and whether it moved; `None`
     /// when the attack is refused.
     fn target(&self) -> Option<(&U, bool)> {
-        let discarded = self.a.discarded()
-            || self.d.discarded()
-            || self.secondary.as_ref().is_some_and(U::discarded);
+        let (mine, theirs) = (self.opponents(true), self.opponents(false));
+        let discarded = self.a.discarded(mine)
+            || self.d.discarded(theirs)
+            || self.secondary.as_ref().is_some_and(|s| s.discarded(theirs));
         if discarded || self.d.hidden() {
             return None;
         }
         match self.mode {
             Some(Arena::Bombard) if self.a.bombard == 0 => return None,
             Some(Arena::IonCannon) if self.a.ion == 0 => return None,
+            Some(Arena::Barrage) if self.a.barrage == 0 => return None,
             _ => {}
         }
         match &self.interceptor {
             None => Some((&self.d, false)),
             Some(i) if !(i.intercept || self.d.redirect) => None,
-            Some(i) if self.a.precision || i.hidden() || i.discarded() => Some((&self.d, false)),
+            Some(i) if self.a.precision || i.hidden() || i.discarded(theirs) => {
+                Some((&self.d, false))
+            }
             Some(i) => Some((i, true)),
         }
     }
@@ -281,13 +376,15 @@ impl Case {
             None => a.power,
             Some(Arena::Bombard) => a.bombard,
             Some(Arena::IonCannon) => a.ion,
+            Some(Arena::Barrage) => a.barrage,
         };
-        let resilience = if a.resilience > 0 && a.damage >= a.resilience {
+        let resilience = if a.resilient(a.damage) {
             a.resilience
         } else {
             0
         };
-        (base + resilience + a.overload + self.carried - def.shields).max(0)
+        let bonus = a.bonus(self.opponents(true));
+        (base + bonus + resilience + a.overload + self.carried - def.shields).max(0)
     }
 }
 
@@ -350,19 +447,28 @@ fn pow6(n: i64) -> u128 {
     6u128.pow(n as u32)
 }
 
-/// Prevention of one instance of damage as docs/rules.md orders it: Absorb, then Deflect, then
-/// the fixed prevention and Evade (`other`); `mult` counters per damage, applied after prevention
-/// or before it. Returns (counters, absorbed, deflected).
-#[allow(clippy::too_many_arguments)]
+/// What one instance of damage leaves on its receiver, and what each reported prevention took.
+#[derive(Debug, Clone, Copy, Default)]
+struct Prevented {
+    counters: i64,
+    absorbed: i64,
+    deflected: i64,
+    persuaded: i64,
+}
+
+/// Prevention of one instance of damage to `receiver` as docs/rules.md orders it: Absorb, then
+/// Deflect, then Persuade, then Evade (an ally's Protect already added to it) and `parry`;
+/// `mult` counters per damage, applied after prevention or before it. Fortitude lets all of it
+/// stop the damage that can't be prevented too.
 fn prevent(
     pending: i64,
     unpreventable: i64,
-    absorb: i64,
-    deflect: i64,
-    other: i64,
+    receiver: &U,
+    parry: i64,
     mult: i64,
     prevent_first: bool,
-) -> (i64, i64, i64) {
+) -> Prevented {
+    let unpreventable = if receiver.fortitude { 0 } else { unpreventable };
     let scale = if prevent_first { 1 } else { mult };
     let mut damage = pending * scale;
     let mut room = damage - unpreventable * scale;
@@ -377,14 +483,16 @@ fn prevent(
         }
         n
     };
-    let absorbed = take(absorb);
-    let deflected = take(deflect);
-    take(other);
-    (
-        if prevent_first { damage * mult } else { damage },
+    let absorbed = take(receiver.absorb);
+    let deflected = take(receiver.deflect);
+    let persuaded = take(receiver.persuade);
+    take(receiver.evade + parry);
+    Prevented {
+        counters: if prevent_first { damage * mult } else { damage },
         absorbed,
         deflected,
-    )
+        persuaded,
+    }
 }
 
 /// Counts of hits among x dice of damage, face by face, against a receiver with or without Armor.
@@ -415,23 +523,56 @@ struct Resolved {
     counters: i64,
     absorbed: i64,
     deflected: i64,
+    persuaded: i64,
     destroyed: bool,
     moved_counters: i64,
 }
 
+/// The units as the attack reads them ([`U::settled`]): Health raised by the bonus keywords,
+/// an ally's Protect added to Evade, the defender's Lucky gone against Cunning.
 struct Oracle<'a> {
     c: &'a Case,
-    a: &'a U,
-    def: &'a U,
+    a: U,
+    def: U,
+    sec: Option<U>,
     moved: bool,
     r: &'a Readings,
 }
 
-/// Counts of each outcome over all equally likely face sequences, and their number.
+/// Damage on the attacker from every instance of one outcome, added up.
+#[derive(Debug, Clone, Copy, Default)]
+struct OnAttacker {
+    counters: i64,
+    absorbed: i64,
+    deflected: i64,
+    /// Counters the defender's own damage placed (Riposte, Retaliate): its Stun.
+    by_defender: i64,
+    /// Counters another unit placed (the defender's, Avenge's): the attacker's Surge.
+    by_others: i64,
+}
+
+/// Where one attack leaves the attacker and the defender for a second attack between them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct End {
+    /// Counters this attack placed on the defender.
+    counters: i64,
+    destroyed: bool,
+    /// Counters this attack placed on the attacker.
+    attacker_counters: i64,
+    attacker_destroyed: bool,
+    /// Power for the attacker's next attack only.
+    next_power: i64,
+    /// Power the attacker lost until the end of the battle (the defender's Stun).
+    stunned: i64,
+}
+
+/// Counts of each outcome over all equally likely face sequences, and their number; `ends` is
+/// the joint outcome a second attack reads.
 #[derive(Debug, Default)]
 struct Tally {
     total: u128,
     vars: BTreeMap<&'static str, BTreeMap<i64, u128>>,
+    ends: BTreeMap<End, u128>,
 }
 
 impl Tally {
@@ -462,11 +603,32 @@ fn ratio(n: u128, d: u128) -> BigRational {
 
 impl<'a> Oracle<'a> {
     fn new(c: &'a Case) -> Option<Oracle<'a>> {
-        let (def, moved) = c.target()?;
+        let (target, moved) = c.target()?;
+        let (mine, theirs) = (c.opponents(true), c.opponents(false));
+        let a = c.a.settled(mine);
+        let mut def = target.settled(theirs);
+        let mut sec = c.secondary.as_ref().map(|s| s.settled(theirs));
+        // Protect X prevents up to X to another unit of its side, once per instance of damage:
+        // the secondary guards the defender against the attack's damage, the defender guards
+        // the secondary against Overkill's and Area Damage's (each an instance of its own), and
+        // a defender whose attack an interceptor took guards the interceptor.
+        if let Some(s) = &mut sec {
+            def.evade += s.protect;
+            s.evade += target.protect;
+        }
+        if moved {
+            def.evade += c.d.protect;
+        }
+        // Cunning: the roll is secret until after prevention, so the defender's Lucky would
+        // pick blind; a blind re-roll leaves the odds as they are, so it re-rolls nothing.
+        if a.cunning {
+            def.lucky = 0;
+        }
         Some(Oracle {
             c,
-            a: &c.a,
+            a,
             def,
+            sec,
             moved,
             r: &c.readings,
         })
@@ -638,7 +800,7 @@ impl<'a> Oracle<'a> {
     /// The final roll read die by die, then hit assignment (Overkill), pending damage,
     /// prevention and counters on the defender.
     fn resolve(&self, dice: &[Die]) -> Resolved {
-        let (a, def, r) = (self.a, self.def, self.r);
+        let (a, def, r) = (&self.a, &self.def, self.r);
         let h = dice.iter().filter(|d| self.hits(d.face)).count() as i64;
         let shows = |face: u8, need_hit: bool| {
             dice.iter()
@@ -661,39 +823,37 @@ impl<'a> Oracle<'a> {
             prevent(
                 pending,
                 unpreventable,
-                def.absorb,
-                def.deflect,
-                if parry { def.parry } else { 0 } + def.evade,
+                def,
+                if parry { def.parry } else { 0 },
                 mult,
                 !r.double_first,
             )
         };
         let kills = |counters: i64| def.health.is_some_and(|hp| def.damage + counters >= hp);
         let mut moved = 0;
-        if let (true, Some(_), Some(hp)) = (a.overkill, &self.c.secondary, def.health) {
+        if let (true, Some(_), Some(hp)) = (a.overkill, &self.sec, def.health) {
             let excess = (h - (hp - def.damage)).max(0);
             moved = if r.overkill_all {
                 excess
             } else {
                 (0..=excess)
                     .rev()
-                    .find(|&m| kills(on_defender(h - m).0))
+                    .find(|&m| kills(on_defender(h - m).counters))
                     .unwrap_or(0)
             };
         }
-        let (counters, absorbed, deflected) = on_defender(h - moved);
-        let moved_counters = match &self.c.secondary {
+        let on_def = on_defender(h - moved);
+        let moved_counters = match &self.sec {
             Some(s) if moved > 0 => {
                 prevent(
                     moved,
                     if a.ferocity { moved } else { 0 },
-                    s.absorb,
-                    s.deflect,
-                    s.evade,
+                    s,
+                    0,
                     if r.double_all { mult } else { 1 },
                     !r.double_first,
                 )
-                .0
+                .counters
             }
             _ => 0,
         };
@@ -703,29 +863,29 @@ impl<'a> Oracle<'a> {
             crit,
             parry,
             riposte,
-            counters,
-            absorbed,
-            deflected,
-            destroyed: kills(counters),
+            counters: on_def.counters,
+            absorbed: on_def.absorbed,
+            deflected: on_def.deflected,
+            persuaded: on_def.persuaded,
+            destroyed: kills(on_def.counters),
             moved_counters,
         }
     }
 
-    /// Everything after the final roll, dice of damage rolled face by face, into the tally.
-    fn finish(&self, roll: &Roll, w: u128, t: &mut Tally) {
-        let (a, def, r, c) = (self.a, self.def, self.r, self.c);
-        let res = self.resolve(&roll.pool.dice());
-        let d_mult = if def.double && r.double_all { 2 } else { 1 };
-        let area_x = if c.secondary.is_some() { a.area } else { 0 };
-        // (X, receiver's Armor, fires) of Area Damage, Avenge, Retaliate, Backfire, Overload.
+    /// Every outcome of the dice of damage (X, receiver's Armor, fires) of Area Damage, Avenge,
+    /// Retaliate, Backfire and Overload after this final roll: their hits, with the weight `w`
+    /// of the roll times the faces that give them.
+    fn damage_dice(&self, roll: &Roll, res: &Resolved, w: u128) -> Vec<(Vec<i64>, u128)> {
+        let (a, def) = (&self.a, &self.def);
+        let area_x = if self.sec.is_some() { a.area } else { 0 };
         let sources = [
             (
                 area_x,
-                c.secondary.as_ref().is_some_and(|s| s.armor),
+                self.sec.as_ref().is_some_and(|s| s.armor),
                 res.destroyed,
             ),
             (def.avenge, a.armor, res.destroyed),
-            (def.retaliate, a.armor, c.mode.is_none()),
+            (def.retaliate, a.armor, self.c.mode.is_none()),
             (a.backfire, a.armor, roll.backfire),
             (a.overload, a.armor, true),
         ];
@@ -747,12 +907,20 @@ impl<'a> Oracle<'a> {
                 })
                 .collect();
         }
+        combos
+    }
+
+    /// Everything after the final roll, dice of damage rolled face by face, into the tally.
+    fn finish(&self, roll: &Roll, w: u128, t: &mut Tally) {
+        let (a, def, r) = (&self.a, &self.def, self.r);
+        let res = self.resolve(&roll.pool.dice());
+        let d_mult = if def.double && r.double_all { 2 } else { 1 };
         let riposte_damage = if res.riposte && !(res.destroyed && r.no_riposte_after_discard) {
             def.riposte
         } else {
             0
         };
-        for (hv, w) in combos {
+        for (hv, w) in self.damage_dice(roll, &res, w) {
             let [area, avenge, retaliate, backfire, overload] = hv[..] else {
                 unreachable!()
             };
@@ -761,9 +929,8 @@ impl<'a> Oracle<'a> {
                 prevent(
                     pending,
                     if unpreventable { pending } else { 0 },
-                    a.absorb,
-                    a.deflect,
-                    a.evade,
+                    a,
+                    0,
                     mult,
                     !r.double_first,
                 )
@@ -777,70 +944,106 @@ impl<'a> Oracle<'a> {
                 at_attacker(backfire, a.ferocity, 1),
                 at_attacker(overload, a.ferocity, 1),
             ];
-            let all = from_defender
+            let all: Vec<Prevented> = from_defender
                 .iter()
                 .chain([&from_avenge])
                 .chain(own.iter())
                 .copied()
-                .collect::<Vec<_>>();
-            let att_counters: i64 = all.iter().map(|x| x.0).sum();
-            let by_defender: i64 = from_defender.iter().map(|x| x.0).sum();
-            let by_others = by_defender + from_avenge.0;
-            let area_counters = match &c.secondary {
+                .collect();
+            let by_defender: i64 = from_defender.iter().map(|x| x.counters).sum();
+            let area_counters = match &self.sec {
                 Some(s) => {
                     prevent(
                         area,
                         if a.ferocity { area } else { 0 },
-                        s.absorb,
-                        s.deflect,
-                        s.evade,
+                        s,
+                        0,
                         if a.double && r.double_all { 2 } else { 1 },
                         !r.double_first,
                     )
-                    .0
+                    .counters
                 }
                 None => 0,
             };
-            let sec_counters = res.moved_counters + area_counters;
-            t.add("hits", res.hits, w);
-            t.add("pending", res.pending, w);
-            t.add("damage", res.counters, w);
-            t.add("absorb", res.absorbed, w);
-            t.add("deflect", res.deflected, w);
-            t.add("attacker_damage", att_counters, w);
-            t.add("attacker_absorb", all.iter().map(|x| x.1).sum(), w);
-            t.add("attacker_deflect", all.iter().map(|x| x.2).sum(), w);
-            t.add("secondary_damage", sec_counters, w);
-            t.add("focus", if roll.focus { a.focus } else { 0 }, w);
-            t.flag("destroyed", res.destroyed, w);
-            t.flag(
-                "attacker_destroyed",
-                a.health.is_some_and(|hp| a.damage + att_counters >= hp),
+            let on_attacker = OnAttacker {
+                counters: all.iter().map(|x| x.counters).sum(),
+                absorbed: all.iter().map(|x| x.absorbed).sum(),
+                deflected: all.iter().map(|x| x.deflected).sum(),
+                by_defender,
+                by_others: by_defender + from_avenge.counters,
+            };
+            self.record(
+                roll,
+                &res,
+                &on_attacker,
+                res.moved_counters + area_counters,
                 w,
+                t,
             );
-            t.flag(
-                "secondary_destroyed",
-                c.secondary
-                    .as_ref()
-                    .is_some_and(|s| s.health.is_some_and(|hp| s.damage + sec_counters >= hp)),
-                w,
-            );
-            t.flag(
-                "resilience",
-                def.resilience > 0 && !res.destroyed && def.damage + res.counters >= def.resilience,
-                w,
-            );
-            t.flag("stun", res.counters > 0, w);
-            t.flag("surge", res.counters > 0, w);
-            t.flag("defender_stun", by_defender > 0, w);
-            t.flag("attacker_surge", by_others > 0, w);
-            t.flag("Critical Hit", res.crit, w);
-            t.flag("Fury", roll.fury, w);
-            t.flag("Focus", roll.focus, w);
-            t.flag("Backfire", roll.backfire, w);
-            t.flag("Parry", res.parry, w);
-            t.flag("Riposte", res.riposte, w);
         }
+    }
+
+    /// One outcome of the whole attack into the tally.
+    fn record(
+        &self,
+        roll: &Roll,
+        res: &Resolved,
+        on_a: &OnAttacker,
+        sec_counters: i64,
+        w: u128,
+        t: &mut Tally,
+    ) {
+        let (a, def) = (&self.a, &self.def);
+        let focus = if roll.focus { a.focus } else { 0 };
+        let attacker_destroyed = a.health.is_some_and(|hp| a.damage + on_a.counters >= hp);
+        t.add("hits", res.hits, w);
+        t.add("pending", res.pending, w);
+        t.add("damage", res.counters, w);
+        t.add("absorb", res.absorbed, w);
+        t.add("deflect", res.deflected, w);
+        t.add("persuade", res.persuaded, w);
+        t.add("attacker_damage", on_a.counters, w);
+        t.add("attacker_absorb", on_a.absorbed, w);
+        t.add("attacker_deflect", on_a.deflected, w);
+        t.add("secondary_damage", sec_counters, w);
+        t.add("focus", focus, w);
+        t.flag("destroyed", res.destroyed, w);
+        t.flag("attacker_destroyed", attacker_destroyed, w);
+        t.flag(
+            "secondary_destroyed",
+            self.sec
+                .as_ref()
+                .is_some_and(|s| s.health.is_some_and(|hp| s.damage + sec_counters >= hp)),
+            w,
+        );
+        t.flag(
+            "resilience",
+            !res.destroyed && def.resilient(def.damage + res.counters),
+            w,
+        );
+        t.flag("stun", res.counters > 0, w);
+        t.flag("surge", res.counters > 0, w);
+        t.flag("defender_stun", on_a.by_defender > 0, w);
+        t.flag("attacker_surge", on_a.by_others > 0, w);
+        t.flag("Critical Hit", res.crit, w);
+        t.flag("Fury", roll.fury, w);
+        t.flag("Focus", roll.focus, w);
+        t.flag("Backfire", roll.backfire, w);
+        t.flag("Parry", res.parry, w);
+        t.flag("Riposte", res.riposte, w);
+        // Where a second attack by the same attacker starts: docs/rules.md's sequences carry
+        // counters, power for the next attack (Focus, its Absorb, its own Surge) and Stun's
+        // penalty; the defender's Persuade takes what it prevented from the next attack.
+        let surge = if on_a.by_others > 0 { a.surge } else { 0 };
+        let end = End {
+            counters: res.counters,
+            destroyed: res.destroyed,
+            attacker_counters: on_a.counters,
+            attacker_destroyed,
+            next_power: focus + on_a.absorbed + surge - res.persuaded,
+            stunned: if on_a.by_defender > 0 { def.stun } else { 0 },
+        };
+        *t.ends.entry(end).or_default() += w;
     }
 
     /// 6^(attack dice that may be rolled: power, Fury's, both sides' Lucky).
@@ -850,11 +1053,7 @@ impl<'a> Oracle<'a> {
 
     fn total(&self) -> u128 {
         let dod = [
-            if self.c.secondary.is_some() {
-                self.a.area
-            } else {
-                0
-            },
+            if self.sec.is_some() { self.a.area } else { 0 },
             self.def.avenge,
             self.def.retaliate,
             self.a.backfire,
@@ -979,7 +1178,7 @@ fn roll_one(pools: BTreeMap<Pool, u128>, die: Die) -> BTreeMap<Pool, u128> {
 
 fn compare(c: &Case, got: &Attack, o: &Oracle, want: &Tally) -> Result<(), TestCaseError> {
     let ctx = c.describe();
-    let (a, def) = (o.a, o.def);
+    let (a, def) = (&o.a, &o.def);
     prop_assert_eq!(got.intercepted, o.moved, "intercepted: {}", ctx);
     prop_assert_eq!(got.dice, c.dice(), "power dice: {}", ctx);
     // Lucky is listed when a side has it and there are dice to re-roll; with no power dice the
@@ -1066,6 +1265,10 @@ fn compare(c: &Case, got: &Attack, o: &Oracle, want: &Tally) -> Result<(), TestC
             optional(&got.deflect_damage, def.deflect > 0, "deflect"),
         ),
         (
+            "persuade power",
+            optional(&got.persuade_power, def.persuade > 0, "persuade"),
+        ),
+        (
             "attacker deflect damage",
             optional(
                 &got.attacker_deflect_damage,
@@ -1101,35 +1304,38 @@ fn compare(c: &Case, got: &Attack, o: &Oracle, want: &Tally) -> Result<(), TestC
         "attacker surge: {}",
         ctx
     );
-    if a.bounty && def.health.is_some() {
-        prop_assert_eq!(
-            &got.bounty,
-            &Some(want.prob("destroyed")),
-            "bounty: {}",
-            ctx
-        );
+    // Bounty and Consume both read the discard; without Health the defender can't be
+    // discarded: no chance is reported, a note says why.
+    let discards = |on: bool| (on && def.health.is_some()).then(|| want.prob("destroyed"));
+    prop_assert_eq!(&got.bounty, &discards(a.bounty), "bounty: {}", ctx);
+    prop_assert_eq!(
+        &got.consume,
+        &discards(c.a.consume.is_some()),
+        "consume: {}",
+        ctx
+    );
+    prop_assert_eq!(
+        &got.defender_resilience,
+        &(def.resilience != 0).then(|| want.prob("resilience")),
+        "resilience: {}",
+        ctx
+    );
+    // Foresight is the attacker's prediction, Forewarning the defender's, of the same number.
+    let predicted = want.pmf(if c.readings.foresight_damage {
+        "pending"
     } else {
-        // Without Health the defender can't be discarded: no chance is reported, a note says why.
-        prop_assert!(got.bounty.is_none(), "bounty: {}", ctx);
-    }
-    if def.resilience > 0 {
-        prop_assert_eq!(
-            &got.defender_resilience,
-            &Some(want.prob("resilience")),
-            "resilience: {}",
-            ctx
-        );
-    }
-    if a.foresight {
-        let predicted = want.pmf(if c.readings.foresight_damage {
-            "pending"
-        } else {
-            "hits"
-        });
-        let best = predicted.iter().map(|(_, p)| p).max().unwrap();
-        let mode = predicted.iter().find(|(_, p)| p == best).unwrap();
-        prop_assert_eq!(&got.foresight, &Some(mode.clone()), "foresight: {}", ctx);
-    }
+        "hits"
+    });
+    let best = predicted.iter().map(|(_, p)| p).max().unwrap();
+    let mode = predicted.iter().find(|(_, p)| p == best).unwrap();
+    let predicts = |on: bool| on.then(|| mode.clone());
+    prop_assert_eq!(&got.foresight, &predicts(a.foresight), "foresight: {}", ctx);
+    prop_assert_eq!(
+        &got.forewarning,
+        &predicts(def.forewarning),
+        "forewarning: {}",
+        ctx
+    );
     Ok(())
 }
 
@@ -1168,6 +1374,103 @@ fn check_optimal(c: &Case) -> Result<(), TestCaseError> {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Double Strike and Tenacity: the single-attack oracle run twice.
+
+/// What a second attack by Double Strike or Tenacity X leads to: P(it is made), the counters
+/// both attacks place on the defender, P(the defender is destroyed by either).
+#[derive(Debug)]
+struct Twice {
+    made: BigRational,
+    counters: Vec<(i64, BigRational)>,
+    destroyed: Option<BigRational>,
+}
+
+/// Whether the attacker attacks again after a first attack that ended in `e`: neither unit
+/// discarded, and for Tenacity X fewer than X counters placed ("does less than X damage, after
+/// damage prevention").
+fn attacks_again(a: &U, e: &End) -> bool {
+    !e.destroyed && !e.attacker_destroyed && (a.double_strike || e.counters < a.tenacity)
+}
+
+/// The second attack, from where the first ended: counters on both units (their Health,
+/// Resilience, Stealth), power for this attack only (Focus, Absorb, Surge, less Persuade's), and
+/// Stun's penalty, which lasts the battle.
+fn second(c: &Case, e: &End) -> Case {
+    let mut next = c.clone();
+    next.d.damage += e.counters;
+    next.a.damage += e.attacker_counters;
+    next.carried = e.next_power - e.stunned;
+    next
+}
+
+/// Both attacks: each end of the first weighted by its chance, the second attack's counters
+/// from each end where it is made (equal starting points tallied once).
+fn twice(c: &Case) -> Twice {
+    let first = Oracle::new(c).expect("a legal first attack").tally();
+    let mut made = BigRational::from_integer(0.into());
+    let mut counters: BTreeMap<i64, BigRational> = BTreeMap::new();
+    let mut seconds: HashMap<(i64, i64, i64), Vec<(i64, BigRational)>> = HashMap::new();
+    for (e, &w) in &first.ends {
+        let p = ratio(w, first.total);
+        if !attacks_again(&c.a, e) {
+            *counters.entry(e.counters).or_insert_with(|| q(0, 1)) += &p;
+            continue;
+        }
+        made += &p;
+        let next = second(c, e);
+        let pmf = seconds
+            .entry((next.d.damage, next.a.damage, next.carried))
+            .or_insert_with(|| {
+                Oracle::new(&next)
+                    .expect("a legal second attack")
+                    .tally()
+                    .pmf("damage")
+            });
+        for (k, pk) in pmf.iter() {
+            *counters.entry(e.counters + k).or_insert_with(|| q(0, 1)) += &p * pk;
+        }
+    }
+    let life = c.d.life(c.opponents(false));
+    let destroyed = life.map(|h| {
+        counters
+            .iter()
+            .filter(|(&k, _)| c.d.damage + k >= h)
+            .fold(q(0, 1), |sum, (_, p)| sum + p)
+    });
+    Twice {
+        made,
+        counters: counters
+            .into_iter()
+            .filter(|(_, p)| *p != q(0, 1))
+            .collect(),
+        destroyed,
+    }
+}
+
+/// The engine's follow_up against the oracle's two attacks (and the first attack's report).
+fn check_follow_up(c: &Case) -> Result<(), TestCaseError> {
+    check(c)?;
+    let ctx = c.describe();
+    let got = run(&c.scenario())
+        .map_err(|e| TestCaseError::fail(format!("refused ({e}): {ctx}")))?
+        .follow_up;
+    let Some(got) = got else {
+        return Err(TestCaseError::fail(format!("no follow_up: {ctx}")));
+    };
+    let want = twice(c);
+    let keyword = if c.a.double_strike {
+        "Double Strike"
+    } else {
+        "Tenacity"
+    };
+    prop_assert_eq!(got.keyword.as_str(), keyword, "keyword: {}", ctx);
+    prop_assert_eq!(&got.made, &want.made, "made: {}", ctx);
+    prop_assert_eq!(got.counters.pmf(), want.counters, "counters: {}", ctx);
+    prop_assert_eq!(&got.destroyed, &want.destroyed, "destroyed: {}", ctx);
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
 // Strategies.
 
 fn readings() -> impl Strategy<Value = Readings> {
@@ -1202,21 +1505,23 @@ fn classic() -> impl Strategy<Value = Case> {
         -4i64..=4,
         (some(3), some(3), some(2)),
         any::<(bool, bool, bool)>(),
-        (proptest::option::of(1i64..=4), 0i64..=3, 0i64..=2),
-        (0i64..=1, 0i64..=1),
+        (proptest::option::of(1i64..=4), 0i64..=3, -2i64..=2),
+        (0i64..=1, 0i64..=1, some(1)),
     );
     let defender = (
         any::<bool>(),
         0i64..=2,
         (0i64..=2, 0i64..=2),
         (0i64..=2, 0i64..=2),
-        (proptest::option::of(1i64..=8), 0i64..=3, 0i64..=3),
+        (proptest::option::of(1i64..=8), 0i64..=3, -3i64..=3),
         any::<(bool, bool)>(),
+        (any::<(bool, bool)>(), some(2)),
     );
     (attacker, defender, readings())
         .prop_map(|(a, d, readings)| {
             let (power, accuracy, (critical, fury, focus), flags, life, prevention) = a;
-            let (armor, shields, (parry, riposte), (evade, absorb), dlife, dflags) = d;
+            let (armor, shields, (parry, riposte), (evade, absorb), dlife, dflags, new) = d;
+            let ((fortitude, forewarning), persuade) = new;
             Case {
                 a: U {
                     power,
@@ -1232,6 +1537,7 @@ fn classic() -> impl Strategy<Value = Case> {
                     resilience: life.2,
                     evade: prevention.0,
                     absorb: prevention.1,
+                    inspired: prevention.2,
                     ..U::default()
                 },
                 d: U {
@@ -1246,6 +1552,9 @@ fn classic() -> impl Strategy<Value = Case> {
                     resilience: dlife.2,
                     double: dflags.0,
                     ferocity: dflags.1,
+                    fortitude,
+                    forewarning,
+                    persuade,
                     ..U::default()
                 },
                 readings,
@@ -1257,84 +1566,152 @@ fn classic() -> impl Strategy<Value = Case> {
         })
 }
 
-fn mix_attacker() -> impl Strategy<Value = U> {
+/// An attacker of the mixes (boxed, as every unit strategy: their value trees are too large for
+/// a debug build's stack otherwise).
+fn mix_attacker() -> BoxedStrategy<U> {
     (
         (0i64..=3, -2i64..=2, some(2), some(2), some(1)),
         (some(2), some(1), some(2), some(2), lucky()),
         any::<[bool; 7]>(),
-        (proptest::option::of(1i64..=4), 0i64..=2, 0i64..=1),
+        (proptest::option::of(1i64..=4), 0i64..=2, -1i64..=1),
         (0i64..=1, 0i64..=1, 0i64..=1, some(2), some(2)),
+        new_keywords(),
+        (rare(), some(1)),
     )
-        .prop_map(|(roll, dice, flags, life, other)| {
-            let (power, accuracy, critical, fury, focus) = roll;
-            let (backfire, overload, area, bombard_ion, lucky) = dice;
-            U {
-                power,
-                accuracy,
-                critical,
-                fury,
-                focus,
-                backfire,
-                overload,
-                area,
-                bombard: bombard_ion,
-                ion: bombard_ion,
-                double: flags[0],
-                ferocity: flags[1],
-                overkill: flags[2],
-                precision: flags[3],
-                bounty: flags[4],
-                armor: flags[5],
-                foresight: flags[6],
-                lucky,
-                health: life.0.map(|h| h + life.1),
-                damage: life.1,
-                resilience: life.2,
-                evade: other.0,
-                absorb: other.1,
-                deflect: other.2,
-                stun: other.3,
-                surge: other.4,
-                ..U::default()
-            }
-        })
+        .prop_map(
+            |(roll, dice, flags, life, other, new, (cunning, protect))| {
+                let (power, accuracy, critical, fury, focus) = roll;
+                let (backfire, overload, area, bombard_ion, lucky) = dice;
+                // Protect on the attacker guards nothing: no other unit of its side takes damage.
+                let u = new.on(U {
+                    cunning,
+                    protect,
+                    ..U::default()
+                });
+                U {
+                    power,
+                    accuracy,
+                    critical,
+                    fury,
+                    focus,
+                    backfire,
+                    overload,
+                    area,
+                    bombard: bombard_ion,
+                    ion: bombard_ion,
+                    barrage: bombard_ion,
+                    double: flags[0],
+                    ferocity: flags[1],
+                    overkill: flags[2],
+                    precision: flags[3],
+                    bounty: flags[4],
+                    armor: flags[5],
+                    foresight: flags[6],
+                    lucky,
+                    health: life.0.map(|h| h + life.1),
+                    damage: life.1,
+                    resilience: life.2,
+                    evade: other.0,
+                    absorb: other.1,
+                    deflect: other.2,
+                    stun: other.3,
+                    surge: other.4,
+                    ..u
+                }
+            },
+        )
+        .boxed()
+}
+
+/// The community glossary's keywords any unit may have.
+#[derive(Debug, Clone)]
+struct Glossary {
+    fortitude: bool,
+    persuade: i64,
+    inspired: i64,
+    consume: Option<i64>,
+    intimidation: Option<Option<i64>>,
+}
+
+impl Glossary {
+    fn on(self, u: U) -> U {
+        U {
+            fortitude: self.fortitude,
+            persuade: self.persuade,
+            inspired: self.inspired,
+            consume: self.consume,
+            intimidation: self.intimidation,
+            ..u
+        }
+    }
+}
+
+/// Fortitude, Persuade, Inspired, Consume and Intimidation (bare or with X), each now and then.
+fn new_keywords() -> BoxedStrategy<Glossary> {
+    let optional = || {
+        prop_oneof![
+            6 => Just(None),
+            1 => Just(Some(None)),
+            1 => Just(Some(Some(1i64))),
+        ]
+    };
+    (rare(), some(1), rare(), optional(), optional())
+        .prop_map(
+            |(fortitude, persuade, inspired, consume, intimidation)| Glossary {
+                fortitude,
+                persuade,
+                inspired: i64::from(inspired),
+                consume: consume.map(|x| x.unwrap_or(0)),
+                intimidation,
+            },
+        )
+        .boxed()
 }
 
 /// A defender, interceptor or secondary unit.
-fn mix_defender() -> impl Strategy<Value = U> {
+fn mix_defender() -> BoxedStrategy<U> {
     (
         (any::<[bool; 3]>(), rare(), rare(), any::<bool>()),
         (0i64..=1, 0i64..=1, 0i64..=2, some(2), some(2)),
         (0i64..=1, 0i64..=1, 0i64..=1, some(2), some(2)),
-        (proptest::option::of(1i64..=5), 0i64..=2, 0i64..=2, lucky()),
+        (proptest::option::of(1i64..=5), 0i64..=2, -2i64..=2, lucky()),
+        (new_keywords(), rare(), some(2)),
     )
-        .prop_map(|(flags, numbers, prevention, life)| {
-            let ([armor, double, ferocity], redirect, stealth, tapped) = flags;
-            let (shields, parry, riposte, retaliate, avenge) = numbers;
-            U {
-                armor,
-                double,
-                ferocity,
-                redirect,
-                stealth,
-                tapped,
-                shields,
-                parry,
-                riposte,
-                retaliate,
-                avenge,
-                evade: prevention.0,
-                absorb: prevention.1,
-                deflect: prevention.2,
-                stun: prevention.3,
-                surge: prevention.4,
-                health: life.0.map(|h| h + life.1),
-                damage: life.1,
-                resilience: life.2,
-                lucky: life.3,
-                ..U::default()
-            }
-        })
+        .prop_map(
+            |(flags, numbers, prevention, life, (new, forewarning, protect))| {
+                let ([armor, double, ferocity], redirect, stealth, tapped) = flags;
+                let (shields, parry, riposte, retaliate, avenge) = numbers;
+                let u = new.on(U {
+                    forewarning,
+                    protect,
+                    ..U::default()
+                });
+                U {
+                    armor,
+                    double,
+                    ferocity,
+                    redirect,
+                    stealth,
+                    tapped,
+                    shields,
+                    parry,
+                    riposte,
+                    retaliate,
+                    avenge,
+                    evade: prevention.0,
+                    absorb: prevention.1,
+                    deflect: prevention.2,
+                    stun: prevention.3,
+                    surge: prevention.4,
+                    health: life.0.map(|h| h + life.1),
+                    damage: life.1,
+                    resilience: life.2,
+                    lucky: life.3,
+                    ..u
+                }
+            },
+        )
+        .boxed()
 }
 
 /// Lucky 1 now and then, for the units of the mixes.
@@ -1353,6 +1730,7 @@ fn mixes() -> impl Strategy<Value = Case> {
             4 => Just(None),
             1 => Just(Some(Arena::Bombard)),
             1 => Just(Some(Arena::IonCannon)),
+            1 => Just(Some(Arena::Barrage)),
         ],
         (-1i64..=1, proptest::bool::weighted(0.85)),
         readings(),
@@ -1364,17 +1742,16 @@ fn mixes() -> impl Strategy<Value = Case> {
                 if let Some(i) = &mut interceptor {
                     i.intercept = intercept;
                 }
-                // Bombard and Ion Cannon on the attacker only where the mode uses them, or
-                // sometimes both (a plain attack must ignore them).
-                match mode {
-                    Some(Arena::Bombard) => a.ion = 0,
-                    Some(Arena::IonCannon) => a.bombard = 0,
-                    None if a.power % 2 == 0 => {
-                        a.bombard = 0;
-                        a.ion = 0;
-                    }
-                    None => {}
-                }
+                // Bombard, Ion Cannon and Barrage on the attacker only where the mode uses
+                // them, or sometimes all (a plain attack must ignore them).
+                let x = a.bombard;
+                (a.bombard, a.ion, a.barrage) = match mode {
+                    Some(Arena::Bombard) => (x, 0, 0),
+                    Some(Arena::IonCannon) => (0, x, 0),
+                    Some(Arena::Barrage) => (0, 0, x),
+                    None if a.power % 2 == 0 => (0, 0, 0),
+                    None => (x, x, x),
+                };
                 Case {
                     a,
                     d,
@@ -1448,6 +1825,9 @@ fn interception() -> impl Strategy<Value = Case> {
                 if gone {
                     i.damage = i.damage.max(1);
                     i.health = Some(i.damage);
+                    // No health bonus on it: the engine reads an interceptor's discard on its
+                    // printed Health (interceptor_discarded_with_its_health_bonus, ignored).
+                    (i.inspired, i.consume, i.intimidation) = (0, None, None);
                 }
                 Case {
                     a,
@@ -1473,12 +1853,13 @@ fn lucky_unit_pair() -> impl Strategy<Value = (U, U)> {
             0i64..=1,
             any::<bool>(),
             0i64..=1,
+            rare(),
         ),
     )
         .prop_map(|(roll, lucky, def, other)| {
             let (power, accuracy, critical, fury, focus, backfire) = roll;
             let ([armor, double, foresight, ferocity], parry, riposte, evade) = def;
-            let (health, att_evade, att_armor, absorb) = other;
+            let (health, att_evade, att_armor, absorb, cunning) = other;
             (
                 U {
                     power,
@@ -1493,6 +1874,7 @@ fn lucky_unit_pair() -> impl Strategy<Value = (U, U)> {
                     ferocity,
                     evade: att_evade,
                     armor: att_armor,
+                    cunning,
                     ..U::default()
                 },
                 U {
@@ -1584,7 +1966,89 @@ fn optimal_mixes() -> impl Strategy<Value = Case> {
         })
 }
 
-// Case counts keep the whole file near 25 s in a debug build on two idle cores.
+/// Double Strike or Tenacity X with the keywords whose effects carry into the second attack:
+/// counters (Health with Inspired's bonus, Resilience ±), Focus, the attacker's Absorb and
+/// Surge (Riposte's damage), the defender's Stun, and the attack roll's keywords (Double Damage
+/// for Tenacity's count). `disputed`
+/// adds what the engine's second attack reads otherwise (the defender's Persuade, the
+/// attacker's Inspired: see follow_up_with_persuade_or_the_attackers_health_bonus).
+fn follow_ups(disputed: bool) -> impl Strategy<Value = Case> {
+    let attacker = (
+        (0i64..=3, -1i64..=2, some(1), some(1), some(1)),
+        (
+            proptest::option::of(1i64..=3),
+            0i64..=1,
+            -1i64..=1,
+            if disputed {
+                rare()
+            } else {
+                Just(false).boxed()
+            },
+        ),
+        (0i64..=1, some(1), lucky(), rare()),
+        prop_oneof![Just(0i64), 1i64..=3],
+    );
+    let defender = (
+        (any::<bool>(), 0i64..=1, 0i64..=1, 0i64..=1),
+        (proptest::option::of(1i64..=4), 0i64..=1, -1i64..=1, rare()),
+        (
+            some(1),
+            if disputed {
+                some(2)
+            } else {
+                Just(0i64).boxed()
+            },
+            lucky(),
+        ),
+    );
+    (attacker, defender, readings())
+        .prop_map(|(a, d, readings)| {
+            let ((power, accuracy, critical, fury, focus), life, other, x) = a;
+            let (absorb, surge, lucky, double) = other;
+            let ((armor, evade, parry, riposte), dlife, (stun, persuade, dlucky)) = d;
+            Case {
+                a: U {
+                    power,
+                    accuracy,
+                    critical,
+                    fury,
+                    focus,
+                    health: life.0.map(|h| h + life.1),
+                    damage: life.1,
+                    resilience: life.2,
+                    inspired: i64::from(life.3),
+                    absorb,
+                    surge,
+                    lucky,
+                    // Tenacity X counts counters, so Double Damage's count too.
+                    double,
+                    // Tenacity X, or Double Strike when X is 0.
+                    double_strike: x == 0,
+                    tenacity: x,
+                    ..U::default()
+                },
+                d: U {
+                    armor,
+                    evade,
+                    parry,
+                    riposte,
+                    health: dlife.0.map(|h| h + dlife.1),
+                    damage: dlife.1,
+                    resilience: dlife.2,
+                    inspired: i64::from(dlife.3),
+                    stun,
+                    persuade,
+                    lucky: dlucky,
+                    ..U::default()
+                },
+                readings,
+                ..Case::default()
+            }
+        })
+        .prop_filter("at most 4 attack dice", |c| c.dice() + c.a.fury <= 4)
+}
+
+// Case counts keep the whole file near a minute in a debug build on two shared cores.
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
@@ -1642,6 +2106,21 @@ proptest! {
     #[test]
     fn optimal_lucky_reaches_the_optimum_among_other_units(c in optimal_mixes()) {
         check_optimal(&c)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn follow_up_matches_the_brute_force_attacking_twice(c in follow_ups(false)) {
+        check_follow_up(&c)?;
+    }
+
+    #[test]
+    #[ignore = "engine disagrees: see report"]
+    fn follow_up_with_persuade_or_the_attackers_health_bonus(c in follow_ups(true)) {
+        check_follow_up(&c)?;
     }
 }
 
@@ -1776,7 +2255,9 @@ fn q(n: i64, d: i64) -> BigRational {
     BigRational::new(n.into(), d.into())
 }
 
+/// The engine's answer; every anchor is also a case the oracle must agree on.
 fn engine(c: &Case) -> Attack {
+    check(c).unwrap();
     run(&c.scenario()).unwrap()
 }
 
@@ -2017,4 +2498,486 @@ fn anchors_lucky() {
     };
     assert_eq!(engine(&c).damage.mean(), q(1, 1));
     check_optimal(&c).unwrap();
+}
+
+#[test]
+fn anchors_fortitude_and_persuade() {
+    // Power 2 against Health 1, Ferocity on the attacker: Evade 1 can't stop a hit, so one hit
+    // of two dice discards (1 − 1/4 = 3/4). With Fortitude, Evade 1 stops one: both must hit.
+    let mut c = Case {
+        a: U {
+            power: 2,
+            ferocity: true,
+            ..U::default()
+        },
+        d: U {
+            evade: 1,
+            health: Some(1),
+            ..U::default()
+        },
+        ..Case::default()
+    };
+    assert_eq!(engine(&c).destroyed, Some(q(3, 4)));
+    c.d.fortitude = true;
+    assert_eq!(engine(&c).destroyed, Some(q(1, 4)));
+    // Its own Overload 1 with Ferocity got past its Evade 1 half the time (anchors_dice_of_damage);
+    // with Fortitude on the attacker, never.
+    let c = Case {
+        a: U {
+            overload: 1,
+            evade: 1,
+            ferocity: true,
+            fortitude: true,
+            ..U::default()
+        },
+        ..Case::default()
+    };
+    assert_eq!(engine(&c).attacker_damage.pmf(), pmf(&[(0, (1, 1))]));
+    // Critical Hit's bonus under critical-hit-preventable=no: Power 1, Accuracy −3 (no die
+    // hits), Critical Hit 1 against Evade 1 and Health 1: a six (1/6) discards; with Fortitude
+    // the bonus is evaded.
+    let mut c = Case {
+        a: U {
+            power: 1,
+            accuracy: -3,
+            critical: 1,
+            ..U::default()
+        },
+        d: U {
+            evade: 1,
+            health: Some(1),
+            ..U::default()
+        },
+        readings: Readings {
+            crit_unpreventable: true,
+            ..Readings::default()
+        },
+        ..Case::default()
+    };
+    assert_eq!(engine(&c).destroyed, Some(q(1, 6)));
+    c.d.fortitude = true;
+    assert_eq!(engine(&c).destroyed, Some(q(0, 1)));
+    // Persuade 1 and Evade 1 against Power 2: Persuade acts before Evade, so it prevents 1
+    // whenever there is a hit (3/4), and nothing is left of two hits.
+    let c = Case {
+        a: U {
+            power: 2,
+            ..U::default()
+        },
+        d: U {
+            persuade: 1,
+            evade: 1,
+            ..U::default()
+        },
+        ..Case::default()
+    };
+    let got = engine(&c);
+    assert_eq!(
+        got.persuade_power.unwrap().pmf(),
+        pmf(&[(0, (1, 4)), (1, (3, 4))])
+    );
+    assert_eq!(got.damage.pmf(), pmf(&[(0, (1, 1))]));
+    // After Deflect: Power 2, Accuracy 3 (two certain hits) against Deflect 1, Persuade 1:
+    // Deflect takes the first damage, Persuade the second.
+    let c = Case {
+        a: U {
+            power: 2,
+            accuracy: 3,
+            ..U::default()
+        },
+        d: U {
+            deflect: 1,
+            persuade: 1,
+            ..U::default()
+        },
+        ..Case::default()
+    };
+    let got = engine(&c);
+    assert_eq!(got.deflect_damage.unwrap().pmf(), pmf(&[(1, (1, 1))]));
+    assert_eq!(got.persuade_power.unwrap().pmf(), pmf(&[(1, (1, 1))]));
+}
+
+#[test]
+fn anchors_protect() {
+    let certain_hit = U {
+        power: 1,
+        accuracy: 3,
+        ..U::default()
+    };
+    // The secondary's Protect 1 stops the one certain hit on a Health 1 defender.
+    let c = Case {
+        a: certain_hit.clone(),
+        d: U {
+            health: Some(1),
+            ..U::default()
+        },
+        secondary: Some(U {
+            protect: 1,
+            ..U::default()
+        }),
+        ..Case::default()
+    };
+    assert_eq!(engine(&c).destroyed, Some(q(0, 1)));
+    // The defender's Protect 1 meets Area Damage 2 at a Health 1 secondary: the certain hit
+    // discards the defender, then both dice must hit (1/4) to leave a counter.
+    let mut c = Case {
+        a: U {
+            area: 2,
+            ..certain_hit.clone()
+        },
+        d: U {
+            health: Some(1),
+            protect: 1,
+            ..U::default()
+        },
+        secondary: Some(U {
+            health: Some(1),
+            ..U::default()
+        }),
+        ..Case::default()
+    };
+    assert_eq!(engine(&c).secondary_destroyed, Some(q(1, 4)));
+    // Protect on the attacker guards nothing: without it 1 − 1/4 = 3/4, the same with it.
+    c.d.protect = 0;
+    assert_eq!(engine(&c).secondary_destroyed, Some(q(3, 4)));
+    c.a.protect = 2;
+    assert_eq!(engine(&c).secondary_destroyed, Some(q(3, 4)));
+    // Redirected to a Health 1 interceptor: the defender's Protect 1 stops the certain hit.
+    let c = Case {
+        a: certain_hit,
+        d: U {
+            redirect: true,
+            protect: 1,
+            ..U::default()
+        },
+        interceptor: Some(U {
+            health: Some(1),
+            ..U::default()
+        }),
+        ..Case::default()
+    };
+    let got = engine(&c);
+    assert!(got.intercepted);
+    assert_eq!(got.destroyed, Some(q(0, 1)));
+}
+
+#[test]
+fn anchors_cunning_and_forewarning() {
+    // Power 1 against the defender's Lucky 1: 1/4 (anchors_lucky); with Cunning the defender
+    // re-rolls nothing: 1/2. With the attacker's Lucky 1 too, only its own re-roll: 3/4.
+    let mut c = Case {
+        a: U {
+            power: 1,
+            cunning: true,
+            ..U::default()
+        },
+        d: U {
+            lucky: 1,
+            ..U::default()
+        },
+        ..Case::default()
+    };
+    assert_eq!(engine(&c).hits.prob(1), q(1, 2));
+    c.a.lucky = 1;
+    assert_eq!(engine(&c).hits.prob(1), q(3, 4));
+    // Forewarning against Power 2: hits are 0, 1, 2 with 1/4, 1/2, 1/4: predict 1, right 1/2.
+    // foresight=damage with Critical Hit 1 on Power 1: pending 0 on faces 1–3 (1/2), 1 on 4–5
+    // (1/3), 2 on a six (1/6): predict 0, right 1/2.
+    let mut c = Case {
+        a: U {
+            power: 2,
+            ..U::default()
+        },
+        d: U {
+            forewarning: true,
+            ..U::default()
+        },
+        ..Case::default()
+    };
+    assert_eq!(engine(&c).forewarning, Some((1, q(1, 2))));
+    c.a = U {
+        power: 1,
+        critical: 1,
+        ..U::default()
+    };
+    c.readings.foresight_damage = true;
+    assert_eq!(engine(&c).forewarning, Some((0, q(1, 2))));
+}
+
+#[test]
+fn anchors_power_and_health_bonuses() {
+    // Inspired 1 on both: Power 1 + 1 rolls two dice at Health 1 + 1: both must hit, 1/4.
+    let c = Case {
+        a: U {
+            power: 1,
+            inspired: 1,
+            ..U::default()
+        },
+        d: U {
+            health: Some(1),
+            inspired: 1,
+            ..U::default()
+        },
+        ..Case::default()
+    };
+    assert_eq!(engine(&c).destroyed, Some(q(1, 4)));
+    // Bare Consume adds nothing: Power 1 at Health 1 discards 1/2, reported as Consume's chance;
+    // Consume 1 rolls two dice: 1 − 1/4 = 3/4.
+    let mut c = Case {
+        a: U {
+            power: 1,
+            consume: Some(0),
+            ..U::default()
+        },
+        d: U {
+            health: Some(1),
+            ..U::default()
+        },
+        ..Case::default()
+    };
+    assert_eq!(engine(&c).consume, Some(q(1, 2)));
+    c.a.consume = Some(1);
+    assert_eq!(engine(&c).consume, Some(q(3, 4)));
+    // Bare Intimidation on a Power 0 attacker counts the defender and the secondary: two dice.
+    // On the defender it counts the attacker: Health 1 + 1, both dice must hit, 1/4.
+    let mut c = Case {
+        a: U {
+            intimidation: Some(None),
+            ..U::default()
+        },
+        d: U {
+            health: Some(1),
+            intimidation: Some(None),
+            ..U::default()
+        },
+        secondary: Some(U::default()),
+        ..Case::default()
+    };
+    let got = engine(&c);
+    assert_eq!(
+        got.hits.pmf(),
+        pmf(&[(0, (1, 4)), (1, (1, 2)), (2, (1, 4))])
+    );
+    assert_eq!(got.destroyed, Some(q(1, 4)));
+    // Across arenas it counts nobody: Barrage 1 rolls one die at Health 1, discarding 1/2.
+    c.a.barrage = 1;
+    c.mode = Some(Arena::Barrage);
+    assert_eq!(engine(&c).destroyed, Some(q(1, 2)));
+    // Intimidation 2 is +2 whatever the query: two dice without a secondary.
+    c = Case {
+        a: U {
+            intimidation: Some(Some(2)),
+            ..U::default()
+        },
+        ..Case::default()
+    };
+    assert_eq!(engine(&c).dice, 2);
+}
+
+#[test]
+fn anchors_barrage_and_negative_resilience() {
+    // Barrage 1 with Power 5 rolls one die, and Retaliate 2 does not answer.
+    let c = Case {
+        a: U {
+            power: 5,
+            barrage: 1,
+            ..U::default()
+        },
+        d: U {
+            retaliate: 2,
+            ..U::default()
+        },
+        mode: Some(Arena::Barrage),
+        ..Case::default()
+    };
+    let got = engine(&c);
+    assert_eq!(got.hits.pmf(), pmf(&[(0, (1, 2)), (1, (1, 2))]));
+    assert_eq!(got.attacker_damage.pmf(), pmf(&[(0, (1, 1))]));
+    // Resilience −1 with 1 counter: Power 2 rolls one die; with none, two.
+    let mut c = Case {
+        a: U {
+            power: 2,
+            resilience: -1,
+            damage: 1,
+            ..U::default()
+        },
+        d: U {
+            health: Some(2),
+            resilience: -1,
+            ..U::default()
+        },
+        ..Case::default()
+    };
+    assert_eq!(engine(&c).dice, 1);
+    c.a.damage = 0;
+    let got = engine(&c);
+    assert_eq!(got.dice, 2);
+    // The defender's Resilience −1 at Health 2: it survives with at least 1 counter on exactly
+    // one hit of two dice, 1/2.
+    assert_eq!(got.defender_resilience, Some(q(1, 2)));
+}
+
+#[test]
+fn anchors_overkill_doubled_only_under_all_damage() {
+    // Power 2, Accuracy 3: two certain hits on a Health 1 defender; the attacker's Double
+    // Damage. keep-kill moves 1 hit (the other still discards); on the secondary it is the
+    // ability's damage: 1 counter, 2 under double-damage=all-damage.
+    let mut c = Case {
+        a: U {
+            power: 2,
+            accuracy: 3,
+            overkill: true,
+            double: true,
+            ..U::default()
+        },
+        d: U {
+            health: Some(1),
+            ..U::default()
+        },
+        secondary: Some(U::default()),
+        ..Case::default()
+    };
+    assert_eq!(
+        engine(&c).secondary_damage.unwrap().pmf(),
+        pmf(&[(1, (1, 1))])
+    );
+    c.readings.double_all = true;
+    assert_eq!(
+        engine(&c).secondary_damage.unwrap().pmf(),
+        pmf(&[(2, (1, 1))])
+    );
+}
+
+#[test]
+fn anchors_double_strike_and_tenacity() {
+    // Power 1 against Health 2, Double Strike: one die each attack, the first can't discard, so
+    // the second is always made; both must hit: 1/4.
+    let mut c = Case {
+        a: U {
+            power: 1,
+            double_strike: true,
+            ..U::default()
+        },
+        d: U {
+            health: Some(2),
+            ..U::default()
+        },
+        ..Case::default()
+    };
+    let f = engine(&c).follow_up.unwrap();
+    assert_eq!(f.made, q(1, 1));
+    assert_eq!(
+        f.counters.pmf(),
+        pmf(&[(0, (1, 4)), (1, (1, 2)), (2, (1, 4))])
+    );
+    assert_eq!(f.destroyed, Some(q(1, 4)));
+    // Against Health 1 the second is made only after a miss (1/2): 1/2 + 1/2 · 1/2 = 3/4.
+    c.d.health = Some(1);
+    let f = engine(&c).follow_up.unwrap();
+    assert_eq!((f.made, f.destroyed), (q(1, 2), Some(q(3, 4))));
+    // Tenacity 1 against Health 2: again only after a miss; counters 0 only after two misses.
+    c.a.double_strike = false;
+    c.a.tenacity = 1;
+    c.d.health = Some(2);
+    let f = engine(&c).follow_up.unwrap();
+    assert_eq!(f.keyword, "Tenacity");
+    assert_eq!(f.made, q(1, 2));
+    assert_eq!(f.counters.pmf(), pmf(&[(0, (1, 4)), (1, (3, 4))]));
+    assert_eq!(f.destroyed, Some(q(0, 1)));
+    // Focus 1 carries: Power 1, Double Strike. First die 1–3 (1/2): 0, then one die; 4 or 6
+    // (1/3): 1, then one die; 5 (1/6): 1, then two dice. Both: 0 with 1/2 · 1/2 = 6/24;
+    // 1 with 1/2 · 1/2 + 1/3 · 1/2 + 1/6 · 1/4 = 11/24; 2 with 1/3 · 1/2 + 1/6 · 1/2 = 6/24;
+    // 3 with 1/6 · 1/4 = 1/24.
+    let c = Case {
+        a: U {
+            power: 1,
+            focus: 1,
+            double_strike: true,
+            ..U::default()
+        },
+        ..Case::default()
+    };
+    let f = engine(&c).follow_up.unwrap();
+    assert_eq!(
+        f.counters.pmf(),
+        pmf(&[(0, (1, 4)), (1, (11, 24)), (2, (1, 4)), (3, (1, 24))])
+    );
+}
+
+// Minimal reproductions of the engine's disagreements with the rules' reading; see the report.
+
+#[test]
+#[ignore = "engine disagrees: see report"]
+fn follow_up_loses_the_power_persuade_prevented() {
+    // Power 2, Accuracy 3 (certain hits), Double Strike against Persuade 1: the first attack's 2
+    // hits leave 1 counter and the attacker loses 1 power for its next attack ("the attacking
+    // unit loses power for its next attack equal to the amount of damage prevented"): the
+    // second rolls 1 die, its hit persuaded again: 1 counter in all.
+    let c = Case {
+        a: U {
+            power: 2,
+            accuracy: 3,
+            double_strike: true,
+            ..U::default()
+        },
+        d: U {
+            persuade: 1,
+            ..U::default()
+        },
+        ..Case::default()
+    };
+    let f = engine(&c).follow_up.unwrap();
+    assert_eq!(f.counters.pmf(), pmf(&[(1, (1, 1))]));
+}
+
+#[test]
+#[ignore = "engine disagrees: see report"]
+fn follow_up_reads_the_attackers_health_bonus() {
+    // Power 0, Inspired 1 (one die), Health 1 + 1, Double Strike against Riposte 1: a natural 2
+    // (1/6) puts 1 counter on the attacker, below its Health 2: the second attack is always
+    // made (the first attack's own report says P(attacker destroyed) = 0).
+    let c = Case {
+        a: U {
+            inspired: 1,
+            health: Some(1),
+            double_strike: true,
+            ..U::default()
+        },
+        d: U {
+            riposte: 1,
+            ..U::default()
+        },
+        ..Case::default()
+    };
+    let got = engine(&c);
+    assert_eq!(got.attacker_destroyed, Some(q(0, 1)));
+    assert_eq!(got.follow_up.unwrap().made, q(1, 1));
+}
+
+#[test]
+#[ignore = "engine disagrees: see report"]
+fn interceptor_discarded_with_its_health_bonus() {
+    // A Redirect defender, an interceptor with Health 1 + Inspired 1 and 1 counter: below its
+    // Health 2, it is in play and takes the attack; Power 1, Accuracy 3 hits it for certain.
+    let c = Case {
+        a: U {
+            power: 1,
+            accuracy: 3,
+            ..U::default()
+        },
+        d: U {
+            redirect: true,
+            ..U::default()
+        },
+        interceptor: Some(U {
+            health: Some(1),
+            damage: 1,
+            inspired: 1,
+            ..U::default()
+        }),
+        ..Case::default()
+    };
+    let got = engine(&c);
+    assert!(got.intercepted);
+    assert_eq!(got.destroyed, Some(q(1, 1)));
 }
