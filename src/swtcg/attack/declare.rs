@@ -97,7 +97,8 @@ pub(super) fn intercept<'s>(
                 .into(),
         ));
     }
-    let i = stats_of(interceptor);
+    let mut i = stats_of(interceptor);
+    i.settle("interceptor", if s.mode.is_some() { 0 } else { 1 });
     let stays = if named(&s.attacker, |t| *t == Transform::CannotBeIntercepted).is_some() {
         "Precision: the attack can't be intercepted or redirected; it stays on the defender"
     } else if i.hidden() {
