@@ -223,6 +223,33 @@ fn overkill_moved_hits_are_doubled_only_under_all_damage() {
 }
 
 #[test]
+fn deflect_meets_each_source_of_damage_once() {
+    // A natural 2 (1/6) makes Riposte 1 hit the attacker; its Deflect 1 stops it and is spent
+    // on the defender's damage, so Retaliate's die (a hit with 1/2) then lands: 1/12. Without a
+    // 2, Deflect stops Retaliate's hit instead.
+    let doc = attack("Power 1, Deflect 1", "Riposte 1, Retaliate 1", &[]);
+    assert_eq!(
+        pmf_strings(&doc["attacker_damage"]),
+        expected(&[(0, "11/12"), (1, "1/12")])
+    );
+}
+
+#[test]
+fn the_original_defender_retaliates_when_an_interceptor_takes_the_attack() {
+    // Redirect moves the attack to the interceptor, but the defender was attacked too: its
+    // Retaliate 1 rolls one die at the attacker, a counter with 1/2.
+    let doc = attack(
+        "Power 1",
+        "Retaliate 1, Redirect",
+        &["--interceptor", "Health 5"],
+    );
+    assert_eq!(
+        pmf_strings(&doc["attacker_damage"]),
+        expected(&[(0, "1/2"), (1, "1/2")])
+    );
+}
+
+#[test]
 fn keywords_with_no_effect_on_dice_are_named_with_the_reason() {
     for keyword in [
         "Adapt",

@@ -527,6 +527,9 @@ struct Resolved {
     persuaded: i64,
     destroyed: bool,
     moved_counters: i64,
+    /// Whether the secondary's Deflect stopped some of Overkill's damage: it meets the
+    /// attacker's damage once ("only once for each source of damage"), so not Area Damage's.
+    moved_deflected: bool,
 }
 
 /// The units as the attack reads them ([`U::settled`]): Health raised by the bonus keywords,
@@ -844,19 +847,16 @@ impl<'a> Oracle<'a> {
             };
         }
         let on_def = on_defender(h - moved);
-        let moved_counters = match &self.sec {
-            Some(s) if moved > 0 => {
-                prevent(
-                    moved,
-                    if a.ferocity { moved } else { 0 },
-                    s,
-                    0,
-                    if r.double_all { mult } else { 1 },
-                    !r.double_first,
-                )
-                .counters
-            }
-            _ => 0,
+        let on_sec = match &self.sec {
+            Some(s) if moved > 0 => prevent(
+                moved,
+                if a.ferocity { moved } else { 0 },
+                s,
+                0,
+                if r.double_all { mult } else { 1 },
+                !r.double_first,
+            ),
+            _ => Prevented::default(),
         };
         Resolved {
             hits: h,
@@ -869,7 +869,8 @@ impl<'a> Oracle<'a> {
             deflected: on_def.deflected,
             persuaded: on_def.persuaded,
             destroyed: kills(on_def.counters),
-            moved_counters,
+            moved_counters: on_sec.counters,
+            moved_deflected: on_sec.deflected > 0,
         }
     }
 
@@ -889,6 +890,13 @@ impl<'a> Oracle<'a> {
             (def.retaliate, a.armor, self.c.mode.is_none()),
             (a.backfire, a.armor, roll.backfire),
             (a.overload, a.armor, true),
+            // The defender an interceptor took the attack from was attacked too: its Retaliate
+            // answers (the community text: "Each defending unit can activate Retaliate").
+            (
+                self.c.d.retaliate,
+                a.armor,
+                self.moved && self.c.mode.is_none(),
+            ),
         ];
         let mut combos: Vec<(Vec<i64>, u128)> = vec![(vec![], w)];
         for (x, armor, fires) in sources {
@@ -922,42 +930,58 @@ impl<'a> Oracle<'a> {
             0
         };
         for (hv, w) in self.damage_dice(roll, &res, w) {
-            let [area, avenge, retaliate, backfire, overload] = hv[..] else {
+            let [area, avenge, retaliate, backfire, overload, original] = hv[..] else {
                 unreachable!()
             };
-            // Damage to the attacker: each instance prevented on its own by the attacker.
-            let at_attacker = |pending: i64, unpreventable: bool, mult: i64| {
+            // Damage to the attacker: each instance prevented on its own by the attacker, whose
+            // Deflect meets each source once: the first instance it stops uses it up.
+            let at_attacker = |pending: i64, unpreventable: bool, mult: i64, receiver: &U| {
                 prevent(
                     pending,
                     if unpreventable { pending } else { 0 },
-                    a,
+                    receiver,
                     0,
                     mult,
                     !r.double_first,
                 )
             };
+            let spent = |u: &U| U {
+                deflect: 0,
+                ..u.clone()
+            };
+            let a_spent = spent(a);
+            let after = |first: &Prevented| if first.deflected > 0 { &a_spent } else { a };
+            let riposte = at_attacker(riposte_damage, def.ferocity, d_mult, a);
             let from_defender = [
-                at_attacker(riposte_damage, def.ferocity, d_mult),
-                at_attacker(retaliate, def.ferocity, d_mult),
+                riposte,
+                at_attacker(retaliate, def.ferocity, d_mult, after(&riposte)),
             ];
-            let from_avenge = at_attacker(avenge, false, 1);
+            let from_avenge = at_attacker(avenge, false, 1, a);
+            let o_mult = if self.c.d.double && r.double_all {
+                2
+            } else {
+                1
+            };
+            let from_original = at_attacker(original, self.c.d.ferocity, o_mult, a);
+            let backfired = at_attacker(backfire, a.ferocity, 1, a);
             let own = [
-                at_attacker(backfire, a.ferocity, 1),
-                at_attacker(overload, a.ferocity, 1),
+                backfired,
+                at_attacker(overload, a.ferocity, 1, after(&backfired)),
             ];
             let all: Vec<Prevented> = from_defender
                 .iter()
-                .chain([&from_avenge])
+                .chain([&from_avenge, &from_original])
                 .chain(own.iter())
                 .copied()
                 .collect();
             let by_defender: i64 = from_defender.iter().map(|x| x.counters).sum();
             let area_counters = match &self.sec {
                 Some(s) => {
+                    let s_spent = spent(s);
                     prevent(
                         area,
                         if a.ferocity { area } else { 0 },
-                        s,
+                        if res.moved_deflected { &s_spent } else { s },
                         0,
                         if a.double && r.double_all { 2 } else { 1 },
                         !r.double_first,
@@ -971,7 +995,7 @@ impl<'a> Oracle<'a> {
                 absorbed: all.iter().map(|x| x.absorbed).sum(),
                 deflected: all.iter().map(|x| x.deflected).sum(),
                 by_defender,
-                by_others: by_defender + from_avenge.counters,
+                by_others: by_defender + from_avenge.counters + from_original.counters,
             };
             self.record(
                 roll,
@@ -1059,6 +1083,7 @@ impl<'a> Oracle<'a> {
             self.def.retaliate,
             self.a.backfire,
             self.a.overload,
+            self.c.d.retaliate,
         ];
         self.attack_total() * pow6(dod.iter().sum::<i64>())
     }

@@ -467,7 +467,8 @@ impl Transform {
                     .into()
             }
             Transform::Deflect => {
-                "prevents up to X damage to this unit; the amount it may send elsewhere is reported"
+                "prevents up to X damage to this unit, once per source of damage; the amount it may \
+                 send elsewhere is reported"
                     .into()
             }
             Transform::Stun => {

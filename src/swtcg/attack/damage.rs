@@ -16,6 +16,8 @@ use num_rational::BigRational;
 pub(super) struct DamageDice {
     /// The defender's, at the attacker when the attack ends (not from another arena).
     pub retaliate: i64,
+    /// The original defender's, when an interceptor took the attack: it was attacked too.
+    pub original_retaliate: i64,
     /// The attacker's, at the secondary unit when the defender is discarded.
     pub area: i64,
     /// The defender's, at the attacker when the defender is discarded.
@@ -27,13 +29,15 @@ pub(super) struct DamageDice {
 }
 
 impl DamageDice {
-    pub fn of(s: &Scenario, c: &Compiled) -> DamageDice {
+    pub fn of(s: &Scenario, c: &Compiled, original: Option<&UnitStats>) -> DamageDice {
         let (att, def) = (&c.att, &c.def);
+        let retaliate = |u: &UnitStats| match s.mode {
+            Some(_) => 0,
+            None => u.dice_of(Target::Attacker, When::AttackEnds),
+        };
         DamageDice {
-            retaliate: match s.mode {
-                Some(_) => 0,
-                None => def.dice_of(Target::Attacker, When::AttackEnds),
-            },
+            retaliate: retaliate(def),
+            original_retaliate: original.map_or(0, retaliate),
             area: match s.secondary {
                 Some(_) => att.dice_of(Target::Secondary, When::Discard),
                 None => 0,
@@ -48,6 +52,7 @@ impl DamageDice {
     pub fn named(&self) -> Vec<(&'static str, i64)> {
         [
             ("Retaliate", self.retaliate),
+            ("the original defender's Retaliate", self.original_retaliate),
             ("Area Damage", self.area),
             ("Avenge", self.avenge),
             ("Backfire", self.backfire.map_or(0, |b| b.1)),
@@ -67,7 +72,11 @@ impl DamageDice {
 
     /// Whether any of them lands on the attacker.
     pub fn at_attacker(&self) -> bool {
-        self.retaliate > 0 || self.avenge > 0 || self.backfire.is_some() || self.overload > 0
+        self.retaliate > 0
+            || self.original_retaliate > 0
+            || self.avenge > 0
+            || self.backfire.is_some()
+            || self.overload > 0
     }
 }
 
@@ -127,6 +136,7 @@ pub(super) fn place(
 pub(super) fn dice_of_damage(
     x: i64,
     receiver: &UnitStats,
+    guard: Guard,
     unpreventable: bool,
     multiplier: i64,
     prevent_first: bool,
@@ -137,10 +147,63 @@ pub(super) fn dice_of_damage(
     States::from_weights(hits.support().map(|(h, w)| {
         let fixed = if unpreventable { h } else { 0 };
         (
-            place(h, fixed, receiver.guard, 0, multiplier, prevent_first),
+            place(h, fixed, guard, 0, multiplier, prevent_first),
             w.clone(),
         )
     }))
+}
+
+/// The sources of damage a unit's Deflect meets once each ("only once for each source of
+/// damage"), as bits of [`super::Out::deflect_spent`].
+pub(super) mod source {
+    /// The attacker's damage on the secondary unit: Overkill's, then Area Damage's.
+    pub const ATTACKER_AT_SECONDARY: u8 = 1;
+    /// The defender's damage on the attacker: Riposte, then Retaliate.
+    pub const DEFENDER_AT_ATTACKER: u8 = 2;
+    /// The attacker's own damage on itself: Backfire, then Overload.
+    pub const ITSELF: u8 = 4;
+    /// Another unit's (an ally's Avenge, the original defender's Retaliate): one instance each.
+    pub const NONE: u8 = 0;
+}
+
+/// One instance of dice of damage at a unit, as it meets them with its Deflect unused, and
+/// with it already spent on the same source.
+pub(super) struct Instance {
+    pub source: u8,
+    pub fresh: States<Placed>,
+    pub spent: Option<States<Placed>>,
+}
+
+impl Instance {
+    /// `x` dice at `receiver` from `source`.
+    pub fn new(
+        source: u8,
+        x: i64,
+        receiver: &UnitStats,
+        unpreventable: bool,
+        multiplier: i64,
+        prevent_first: bool,
+    ) -> Instance {
+        let roll =
+            |guard| dice_of_damage(x, receiver, guard, unpreventable, multiplier, prevent_first);
+        let spent = Guard {
+            deflect: 0,
+            ..receiver.guard
+        };
+        Instance {
+            source,
+            fresh: roll(receiver.guard),
+            spent: (receiver.guard.deflect > 0 && source != source::NONE).then(|| roll(spent)),
+        }
+    }
+
+    /// The outcomes for a receiver whose Deflect has (or hasn't) met this source yet.
+    pub fn for_spent(&self, spent: u8) -> &States<Placed> {
+        match &self.spent {
+            Some(s) if spent & self.source != 0 => s,
+            _ => &self.fresh,
+        }
+    }
 }
 
 /// The result of dice of damage rolled on their own (Ambush, or a Retaliate looked at alone).
@@ -186,7 +249,7 @@ pub fn dice(count: i64, target: &Unit, unpreventable: bool) -> Result<DiceResult
             ));
         }
     }
-    let placed = dice_of_damage(count, &t, unpreventable, 1, true);
+    let placed = dice_of_damage(count, &t, t.guard, unpreventable, 1, true);
     let sides = attack_die().faces.len() as u32;
     let hitting = (sides as i64 - t.hit_on + 1).clamp(0, sides as i64) as u32;
     Ok(DiceResult {

@@ -114,7 +114,7 @@ pub fn cost(s: &Scenario) -> Result<u64, Error> {
     let c = Compiled::new(&s.attacker, &s.defender);
     let power = attack_power(s, &c.att)?;
     let (dice, extra) = attack_dice(s, &c, power)?;
-    let work = damage_work(&DamageDice::of(s, &c).named(), dice + extra)?;
+    let work = damage_work(&DamageDice::of(s, &c, None).named(), dice + extra)?;
     let mut faces: Vec<u8> = c.triggers.iter().map(|t| t.face).collect();
     faces.sort_unstable();
     faces.dedup();

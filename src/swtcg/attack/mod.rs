@@ -29,7 +29,7 @@ use super::spec::Unit;
 use crate::dice::{Faces, NaturalRoll};
 use crate::error::Error;
 use crate::states::States;
-use damage::{dice_of_damage, place, DamageDice, Placed};
+use damage::{place, source, DamageDice, Instance, Placed};
 use declare::{
     damage_dice_notes, declared_notes, in_play, intercept, refuse_conditionals, secondary, sides,
     unit_notes, unused_keyword_notes,
@@ -73,6 +73,8 @@ struct Declared<'s> {
     c: Compiled,
     secondary: Option<UnitStats>,
     intercepted: bool,
+    /// The defender an interceptor took the attack from: its Retaliate still answers.
+    original: Option<UnitStats>,
     /// Attack dice rolled for power.
     dice: i64,
     damage_dice: DamageDice,
@@ -103,7 +105,8 @@ fn declare(s: &Scenario) -> Result<Declared<'_>, Error> {
     let power = limits::attack_power(s, &c.att)?;
     in_play(&c, secondary.as_ref())?;
     notes.extend(declared_notes(s, &c));
-    let damage_dice = DamageDice::of(s, &c);
+    let original = intercepted.then(|| stats_of(&s.defender));
+    let damage_dice = DamageDice::of(s, &c, original.as_ref());
     notes.extend(damage_dice_notes(s, &c, secondary.is_some()));
     damage_dice.check()?;
     let (dice, extra) = limits::attack_dice(s, &c, power)?;
@@ -116,6 +119,7 @@ fn declare(s: &Scenario) -> Result<Declared<'_>, Error> {
         c,
         secondary,
         intercepted,
+        original,
         dice,
         damage_dice,
         tracked,
@@ -185,6 +189,7 @@ impl Declared<'_> {
         let moved = self.assign_hits(hits, seen);
         let (pending, unpreventable) = self.pending_damage(hits - moved, seen);
         let placed = self.placement(pending, unpreventable, self.prevention(seen));
+        let overkill = self.overkill_damage(moved);
         Out {
             hits,
             pending,
@@ -194,7 +199,12 @@ impl Declared<'_> {
             absorbed: placed.absorbed,
             deflected: placed.deflected,
             persuaded: placed.persuaded,
-            secondary: self.overkill_damage(moved),
+            secondary: overkill.counters,
+            deflect_spent: if overkill.deflected > 0 {
+                source::ATTACKER_AT_SECONDARY
+            } else {
+                0
+            },
             focus: self.c.fired(Effect::NextPower, seen, |_| true),
             ..Out::default()
         }
@@ -262,8 +272,8 @@ impl Declared<'_> {
     /// Overkill's damage on the secondary unit: the ability's, not dice, so only its Evade,
     /// Absorb and Deflect apply, and not attack damage on the defending unit, so Double Damage
     /// doubles it only under double-damage=all-damage.
-    fn overkill_damage(&self, moved: i64) -> i64 {
-        self.secondary.as_ref().map_or(0, |sec| {
+    fn overkill_damage(&self, moved: i64) -> Placed {
+        self.secondary.as_ref().map_or(Placed::default(), |sec| {
             let rules = &self.s.rules;
             let fixed = if self.c.att.unpreventable { moved } else { 0 };
             let multiplier = if rules.double_damage_all() {
@@ -272,7 +282,7 @@ impl Declared<'_> {
                 1
             };
             let prevent_first = rules.prevent_before_double();
-            place(moved, fixed, sec.guard, 0, multiplier, prevent_first).counters
+            place(moved, fixed, sec.guard, 0, multiplier, prevent_first)
         })
     }
 }
@@ -281,12 +291,12 @@ impl Declared<'_> {
 ///    secondary unit and the defender's Avenge at the attacker (Bounty is read off `destroyed`).
 fn discard_triggers(a: &Declared, outcomes: States<Out>) -> States<Out> {
     let d = &a.damage_dice;
-    let area = a
-        .secondary
-        .as_ref()
-        .filter(|_| d.area > 0)
-        .map(|sec| a.dice_of_damage(d.area, sec, a.c.att.unpreventable, a.c.att.multiplier));
-    let avenge = a.at_attacker(d.avenge, false, 1);
+    let att = &a.c.att;
+    let area = a.secondary.as_ref().filter(|_| d.area > 0).map(|sec| {
+        let at = source::ATTACKER_AT_SECONDARY;
+        a.instance(at, d.area, sec, att.unpreventable, att.multiplier)
+    });
+    let avenge = a.at_attacker(source::NONE, d.avenge, false, 1);
     if area.is_none() && avenge.is_none() {
         return outcomes;
     }
@@ -306,20 +316,35 @@ fn discard_triggers(a: &Declared, outcomes: States<Out>) -> States<Out> {
 fn attack_ends(a: &Declared, outcomes: States<Out>) -> States<Out> {
     let (att, def) = (&a.c.att, &a.c.def);
     let d = &a.damage_dice;
-    let retaliate = a.at_attacker(d.retaliate, def.unpreventable, def.multiplier);
+    let from_defender = source::DEFENDER_AT_ATTACKER;
+    let retaliate = a.at_attacker(
+        from_defender,
+        d.retaliate,
+        def.unpreventable,
+        def.multiplier,
+    );
+    let original = a.original.as_ref().and_then(|o| {
+        a.at_attacker(
+            source::NONE,
+            d.original_retaliate,
+            o.unpreventable,
+            o.multiplier,
+        )
+    });
     let backfire = d
         .backfire
-        .and_then(|(_, x)| a.at_attacker(x, att.unpreventable, 1));
-    let overload = a.at_attacker(d.overload, att.unpreventable, 1);
+        .and_then(|(_, x)| a.at_attacker(source::ITSELF, x, att.unpreventable, 1));
+    let overload = a.at_attacker(source::ITSELF, d.overload, att.unpreventable, 1);
     let outcomes = outcomes.map(|o| a.riposte(o));
-    let outcomes = if retaliate.is_none() && backfire.is_none() && overload.is_none() {
+    let any = [&retaliate, &original, &backfire, &overload];
+    let outcomes = if any.iter().all(|i| i.is_none()) {
         outcomes
     } else {
         outcomes.and_then(|o| {
             let seen = Faces::from_bits(o.seen);
-            let states = then(States::certain(o.clone()), &retaliate, |o, p| {
-                on_attacker(o, p, By::Defender)
-            });
+            let states = States::certain(o.clone());
+            let states = then(states, &retaliate, |o, p| on_attacker(o, p, By::Defender));
+            let states = then(states, &original, |o, p| on_attacker(o, p, By::Another));
             let states = match d.backfire {
                 Some((face, _)) if seen.contains(face) => {
                     then(states, &backfire, |o, p| on_attacker(o, p, By::Itself))
@@ -395,35 +420,47 @@ impl Declared<'_> {
         );
         let mut o = o.clone();
         on_attacker(&mut o, p, By::Defender);
+        if p.deflected > 0 {
+            o.deflect_spent |= source::DEFENDER_AT_ATTACKER;
+        }
         o
     }
 
-    /// One instance of `x` dice of damage at the attacker, if any.
-    fn at_attacker(&self, x: i64, unpreventable: bool, multiplier: i64) -> Option<States<Placed>> {
-        (x > 0).then(|| self.dice_of_damage(x, &self.c.att, unpreventable, multiplier))
+    /// One instance of `x` dice of damage at the attacker from `source`, if any.
+    fn at_attacker(
+        &self,
+        source: u8,
+        x: i64,
+        unpreventable: bool,
+        multiplier: i64,
+    ) -> Option<Instance> {
+        (x > 0).then(|| self.instance(source, x, &self.c.att, unpreventable, multiplier))
     }
 
-    /// One instance of `x` dice of damage at `receiver`; the source's Double Damage counts only
-    /// under double-damage=all-damage.
-    fn dice_of_damage(
+    /// One instance of `x` dice of damage at `receiver` from `source`; the source's Double
+    /// Damage counts only under double-damage=all-damage.
+    fn instance(
         &self,
+        source: u8,
         x: i64,
         receiver: &UnitStats,
         unpreventable: bool,
         multiplier: i64,
-    ) -> States<Placed> {
+    ) -> Instance {
         let rules = &self.s.rules;
         let multiplier = if rules.double_damage_all() {
             multiplier
         } else {
             1
         };
-        dice_of_damage(
+        let prevent_first = rules.prevent_before_double();
+        Instance::new(
+            source,
             x,
             receiver,
             unpreventable,
             multiplier,
-            rules.prevent_before_double(),
+            prevent_first,
         )
     }
 
@@ -468,22 +505,26 @@ impl Declared<'_> {
     }
 }
 
-/// Applies one instance of damage, when there is one, to every state.
+/// Applies one instance of damage, when there is one, to every state; the receiver's Deflect
+/// meets its source only once.
 fn then(
     states: States<Out>,
-    dice: &Option<States<Placed>>,
+    instance: &Option<Instance>,
     f: impl Fn(&mut Out, Placed),
 ) -> States<Out> {
-    match dice {
-        Some(d) => states.and_then(|o| {
-            d.map(|p| {
-                let mut o = o.clone();
-                f(&mut o, *p);
-                o
-            })
-        }),
-        None => states,
-    }
+    let Some(instance) = instance else {
+        return states;
+    };
+    states.and_then(|o| {
+        instance.for_spent(o.deflect_spent).map(|p| {
+            let mut o = o.clone();
+            f(&mut o, *p);
+            if p.deflected > 0 {
+                o.deflect_spent |= instance.source;
+            }
+            o
+        })
+    })
 }
 
 /// The source of damage on the attacker: its Surge reads damage from another unit, the

@@ -39,6 +39,9 @@ pub struct Out {
     pub persuaded: i64,
     /// Whether the attacker's counters reach its health.
     pub attacker_destroyed: bool,
+    /// The sources of damage whose instance a receiver's Deflect already met (the bits of
+    /// `damage::source`): it meets each source once.
+    pub deflect_spent: u8,
 }
 
 /// The exact outcome of one attack.
