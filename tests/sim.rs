@@ -20,13 +20,14 @@ use holodice::sim::{compare, simulate_legion, simulate_swtcg, swtcg::Simulation,
 use holodice::swtcg::attack::{
     dice as swtcg_dice, run as swtcg_run, Objective as Goal, Scenario as SwtcgScenario,
 };
-use holodice::swtcg::keywords::{Keywords, Mode, Transform};
+use holodice::swtcg::keywords::{Keywords, Mode, Transform, ValueKind};
 use holodice::swtcg::lucky::Policy as Lucky;
 use holodice::swtcg::{rules::Rules, spec::Unit};
 use holodice::Error;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
+use proptest::prelude::*;
 use std::collections::BTreeMap;
 
 /// Trials per scenario, chosen so that `cargo test` (debug) runs this file in a few seconds;
@@ -1065,4 +1066,98 @@ fn samples_are_stable_across_versions_and_machines() {
         wounds,
         [(0, 23), (1, 144), (2, 322), (3, 335), (4, 150), (5, 26)]
     );
+}
+
+/// A random SPEC: the items given, then items drawn from every keyword of the keyword file, with
+/// small X.
+fn random_spec(given: &[String], picks: &[(usize, i64)]) -> String {
+    let all = Keywords::builtin().all();
+    let drawn = picks.iter().map(|&(i, x)| {
+        let k = &all[i % all.len()];
+        match k.value {
+            ValueKind::None => k.name.clone(),
+            ValueKind::Count => format!("{} {}", k.name, 1 + x.abs() % 3),
+            ValueKind::Signed => format!("{} {x}", k.name),
+        }
+    });
+    let items: Vec<String> = given.iter().cloned().chain(drawn).collect();
+    items.join(", ")
+}
+
+fn picks() -> impl Strategy<Value = Vec<(usize, i64)>> {
+    proptest::collection::vec((0usize..64, -3i64..=3), 0..6)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// Random attacks of every keyword, rule option, unit and mode: the simulator refuses
+    /// exactly what the exact engine refuses (but its size limits), with its message, reports
+    /// the same variables, and never rolls an outcome the exact engine calls impossible.
+    #[test]
+    fn random_attacks_are_simulated_as_the_engine_computes_them(
+        (power, lucky) in (0i64..=6, (0i64..=2, 0i64..=2)),
+        (attacker, defender) in (picks(), picks()),
+        (secondary, interceptor) in (proptest::option::of(picks()), proptest::option::of(picks())),
+        (mode, optimal, objective) in (0usize..6, any::<bool>(), 0usize..3),
+        options in proptest::collection::vec(0usize..64, 0..4),
+        seed in any::<u64>(),
+    ) {
+        let mode = [Some(Mode::Bombard), Some(Mode::IonCannon)].get(mode).copied().flatten();
+        let mut given = vec![format!("Power {power}"), format!("Lucky {}", lucky.0)];
+        match mode {
+            Some(Mode::Bombard) => given.push("Bombard 3".into()),
+            Some(Mode::IonCannon) => given.push("Ion Cannon 2".into()),
+            None => {}
+        }
+        let unit = |role: &str, given: &[String], picks: &[(usize, i64)]| {
+            Unit::parse(role, &random_spec(given, picks)).ok()
+        };
+        let attacker = unit("attacker", &given, &attacker);
+        let defender = unit("defender", &[format!("Lucky {}", lucky.1)], &defender);
+        let (Some(attacker), Some(defender)) = (attacker, defender) else {
+            return Ok(());
+        };
+        let mut rules = Rules::default();
+        for o in options {
+            let option = &holodice::swtcg::rules::OPTIONS[o % holodice::swtcg::rules::OPTIONS.len()];
+            rules.set(&format!("{}={}", option.name, option.values[1])).unwrap();
+        }
+        let s = SwtcgScenario {
+            attacker,
+            defender,
+            secondary: secondary.and_then(|p| unit("secondary", &[], &p)),
+            interceptor: interceptor.and_then(|p| unit("interceptor", &["Intercept".into()], &p)),
+            mode,
+            policy: if optimal { Lucky::Optimal } else { Lucky::Greedy },
+            objective: [Goal::Mean, Goal::Destroy, Goal::AtLeast(2)][objective],
+            rules,
+            carried_power: 0,
+        };
+        let exact = swtcg_run(&s);
+        let sim = Simulation::attack(&s);
+        let (exact, sim) = match (exact, sim) {
+            (Ok(exact), Ok(sim)) => (exact, sim),
+            (Err(Error::TooLarge(_)), _) => return Ok(()),
+            (exact, sim) => {
+                prop_assert_eq!(exact.err(), sim.err(), "{:?}", s);
+                return Ok(());
+            }
+        };
+        let samples = sim.run(200, seed);
+        let expected = compare::swtcg_attack(&exact, &s.rules);
+        let mut keys: Vec<&str> = samples.variables.iter().map(|(k, _)| k.as_str()).collect();
+        let mut exact_keys: Vec<&str> = expected.iter().map(|(k, _)| k.as_str()).collect();
+        keys.sort_unstable();
+        exact_keys.sort_unstable();
+        prop_assert_eq!(keys, exact_keys, "{:?}", s);
+        for (key, dist) in &expected {
+            for &x in samples.get(key).unwrap().keys() {
+                prop_assert!(
+                    dist.prob(x) > BigRational::zero(),
+                    "{key} = {x} is impossible: {:?}", s
+                );
+            }
+        }
+    }
 }
