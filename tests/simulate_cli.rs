@@ -251,6 +251,36 @@ fn the_dice_rolled_in_all_are_bounded_before_rolling() {
             &format!("give --trials {most} or fewer"),
         ],
     );
+    // Lucky's re-rolls and every die of damage count: 10 + 2 + 3 dice here.
+    let most = MAX_DICE_ROLLED / 15;
+    assert_user_error(
+        &[
+            "swtcg",
+            "simulate",
+            "--attacker",
+            "Power 10, Lucky 2",
+            "--defender",
+            "Retaliate 3",
+            "--trials",
+            "100000000",
+        ],
+        &[&format!("give --trials {most} or fewer")],
+    );
+    // Dice of damage alone roll their count.
+    let most = MAX_DICE_ROLLED / 2000;
+    assert_user_error(
+        &[
+            "swtcg",
+            "simulate",
+            "--count",
+            "2000",
+            "--target",
+            "Health 3",
+            "--trials",
+            "100000000",
+        ],
+        &[&format!("give --trials {most} or fewer")],
+    );
     // A Legion trial rolls its pool and a defense die per result: 2 × 20 here.
     let most = MAX_DICE_ROLLED / 40;
     assert_user_error(
