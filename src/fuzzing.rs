@@ -12,7 +12,8 @@ fn text(data: &[u8]) -> String {
     String::from_utf8_lossy(data).into_owned()
 }
 
-/// `attacker|defender|rule,rule`: the SWTCG SPEC parser, the rule options, then the attack.
+/// `attacker|defender|rule,rule`: the SWTCG SPEC parser, the rule options, then the attack; and
+/// when the exact engine computes it, a few simulated trials, which it must not refuse.
 pub fn swtcg_spec(data: &[u8]) {
     let text = text(data);
     let mut parts = text.splitn(3, '|');
@@ -32,7 +33,12 @@ pub fn swtcg_spec(data: &[u8]) {
     ) else {
         return;
     };
-    let _ = crate::swtcg::attack::run(&Scenario::new(a, d, rules));
+    let s = Scenario::new(a, d, rules);
+    if crate::swtcg::attack::run(&s).is_ok() {
+        let sim = crate::sim::swtcg::Simulation::attack(&s);
+        sim.expect("the simulator plays what the exact engine computes")
+            .run_with(32, 1, 1);
+    }
 }
 
 /// `attacker|defender|guardian`: the Legion SPEC parser, then the attack with both policies.

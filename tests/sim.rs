@@ -1,22 +1,33 @@
 //! The simulator (`holodice::sim`) against the exact engines.
 //!
-//! For a spread of scenarios of both games (every modelled keyword at least once, every rule
-//! option, both Legion editions), the simulated mean of each reported variable must lie within
-//! 5 standard errors of the exact mean (the standard error from the exact variance), and so must
-//! the frequency of every outcome; an outcome the exact engine gives probability 0 must never be
-//! simulated; and the chi-square goodness-of-fit test (src/gof.rs) must accept the simulated
-//! counts at alpha = 1e-6. The seeds are fixed, so the tests are deterministic.
+//! For a spread of scenarios of both games (every modelled keyword at least once, which a test
+//! checks for SWTCG against the keyword file; every rule option; both Legion editions; Lucky and
+//! Legion's tokens under both policies; dice of damage on their own), the simulated mean of each
+//! reported variable must lie within 5 standard errors of the exact mean (the standard error
+//! from the exact variance), and so must the frequency of every outcome; an outcome the exact
+//! engine gives probability 0 must never be simulated; and the chi-square goodness-of-fit test
+//! (src/gof.rs) must accept the simulated counts at alpha = 1e-6. Each check's false-alarm rate
+//! is about 1e-6 (5 standard errors two-sided: 6e-7 under the normal approximation), so the few
+//! thousand checks here raise a false alarm with a chance well below 1 %. The seeds are
+//! fixed, so the tests are deterministic: a failure is a real disagreement or, rarely, one of
+//! those false alarms, which a change of seed (or `HOLODICE_SIM_SCALE`) tells apart.
 
 use holodice::dist::{to_f64, Dist};
 use holodice::legion::attack::{attack as legion_attack, Edition, Policy};
 use holodice::legion::optimal::Objective;
 use holodice::legion::spec::Scenario;
-use holodice::sim::{simulate_legion, simulate_swtcg, Samples};
-use holodice::swtcg::{attack::attack as swtcg_attack, rules::Rules, spec::Unit};
+use holodice::sim::{compare, simulate_legion, simulate_swtcg, swtcg::Simulation, Samples};
+use holodice::swtcg::attack::{
+    dice as swtcg_dice, run as swtcg_run, Objective as Goal, Scenario as SwtcgScenario,
+};
+use holodice::swtcg::keywords::{Keywords, Mode, Transform, ValueKind};
+use holodice::swtcg::lucky::Policy as Lucky;
+use holodice::swtcg::{rules::Rules, spec::Unit};
 use holodice::Error;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
+use proptest::prelude::*;
 use std::collections::BTreeMap;
 
 /// Trials per scenario, chosen so that `cargo test` (debug) runs this file in a few seconds;
@@ -36,11 +47,6 @@ const ALPHA: f64 = 1e-6;
 
 /// How many standard errors a simulated statistic may be off.
 const TOLERANCE: f64 = 5.0;
-
-/// A Bernoulli distribution as a pmf over {0, 1}.
-fn bernoulli(p: &BigRational) -> Vec<(i64, BigRational)> {
-    vec![(0, BigRational::one() - p), (1, p.clone())]
-}
 
 fn mean_and_variance(pmf: &[(i64, BigRational)]) -> (f64, f64) {
     let mut mean = BigRational::zero();
@@ -251,77 +257,499 @@ const SWTCG: &[(&str, &str, &[&str])] = &[
     ),
 ];
 
+/// One SWTCG attack of the comparison, with everything an attack may take.
+#[derive(Clone, Copy)]
+struct Swtcg {
+    attacker: &'static str,
+    defender: &'static str,
+    secondary: Option<&'static str>,
+    interceptor: Option<&'static str>,
+    mode: Option<Mode>,
+    policy: Lucky,
+    objective: Goal,
+    rules: &'static [&'static str],
+    carried: i64,
+}
+
+const BASE: Swtcg = Swtcg {
+    attacker: "",
+    defender: "",
+    secondary: None,
+    interceptor: None,
+    mode: None,
+    policy: Lucky::Greedy,
+    objective: Goal::Mean,
+    rules: &[],
+    carried: 0,
+};
+
+impl Swtcg {
+    fn scenario(&self) -> SwtcgScenario {
+        let unit = |role: &str, spec: &str| Unit::parse(role, spec).unwrap();
+        SwtcgScenario {
+            attacker: unit("attacker", self.attacker),
+            defender: unit("defender", self.defender),
+            secondary: self.secondary.map(|s| unit("secondary", s)),
+            interceptor: self.interceptor.map(|s| unit("interceptor", s)),
+            mode: self.mode,
+            policy: self.policy,
+            objective: self.objective,
+            rules: rules(self.rules),
+            carried_power: self.carried,
+            ..SwtcgScenario::default()
+        }
+    }
+
+    fn name(&self) -> String {
+        let mut name = format!("[{}] vs [{}]", self.attacker, self.defender);
+        for (what, spec) in [
+            ("secondary", self.secondary),
+            ("interceptor", self.interceptor),
+        ] {
+            if let Some(spec) = spec {
+                name += &format!(" {what} [{spec}]");
+            }
+        }
+        if self.policy == Lucky::Optimal {
+            name += &format!(" optimal {}", self.objective.describe());
+        }
+        format!(
+            "{name} {:?} {:?} carried {}",
+            self.mode, self.rules, self.carried
+        )
+    }
+}
+
+/// The rest of the attack: Lucky under both policies and every objective, each die of damage,
+/// the secondary unit, interception, the modes, the reported chances and carried power.
+const SWTCG_MORE: &[Swtcg] = &[
+    // Lucky, greedy: each side alone, both in either order, with and without re-rolling twice,
+    // extra dice that don't count, a six that misses.
+    Swtcg {
+        attacker: "Power 5, Lucky 2, Critical Hit 1",
+        defender: "Health 4, Parry 1, Riposte 1",
+        ..BASE
+    },
+    Swtcg {
+        attacker: "Power 5, Critical Hit 2, Accuracy 1",
+        defender: "Health 5, Lucky 2, Armor",
+        ..BASE
+    },
+    Swtcg {
+        attacker: "Power 5, Lucky 2, Critical Hit 1, Fury 1",
+        defender: "Health 4, Lucky 1, Parry 1, Riposte 1",
+        rules: &["lucky-first=defender", "reroll-twice=no"],
+        ..BASE
+    },
+    Swtcg {
+        attacker: "Power 4, Fury 2, Lucky 2, Critical Hit 1",
+        defender: "Lucky 1, Parry 1, Health 5",
+        rules: &["fury-dice-triggers=no", "reroll-twice=no"],
+        ..BASE
+    },
+    Swtcg {
+        attacker: "Power 4, Accuracy -3, Lucky 1, Critical Hit 1, Focus 1, Backfire 1",
+        defender: "Health 3, Lucky 2, Riposte 1",
+        rules: &["critical-hit-needs-hit=yes"],
+        ..BASE
+    },
+    // Lucky, optimal, for each objective.
+    Swtcg {
+        attacker: "Power 4, Lucky 1, Critical Hit 1",
+        defender: "Health 3, Parry 1, Lucky 1",
+        policy: Lucky::Optimal,
+        ..BASE
+    },
+    Swtcg {
+        attacker: "Power 5, Lucky 2, Critical Hit 2, Fury 1",
+        defender: "Health 4, Armor, Lucky 1, Riposte 1",
+        policy: Lucky::Optimal,
+        objective: Goal::Destroy,
+        rules: &["lucky-first=defender"],
+        ..BASE
+    },
+    Swtcg {
+        attacker: "Power 4, Lucky 2, Double Damage, Fury 1, Critical Hit 1",
+        defender: "Health 6, Evade 1, Lucky 1, Parry 1",
+        policy: Lucky::Optimal,
+        objective: Goal::AtLeast(3),
+        rules: &["reroll-twice=no", "fury-dice-triggers=no"],
+        ..BASE
+    },
+    Swtcg {
+        attacker: "Power 5, Lucky 1, Overkill",
+        defender: "Health 2, Lucky 1",
+        secondary: Some("Health 2, Evade 1"),
+        policy: Lucky::Optimal,
+        ..BASE
+    },
+    // Retaliate, with the attacker's Armor and prevention, the defender's Ferocity, Double
+    // Damage, Stun; the attacker's Surge.
+    Swtcg {
+        attacker: "Power 4, Health 3, Evade 1",
+        defender: "Health 5, Retaliate 2",
+        ..BASE
+    },
+    Swtcg {
+        attacker: "Power 3, Health 4, Armor, Absorb 1, Deflect 1, Surge 1",
+        defender: "Health 5, Retaliate 3, Ferocity, Double Damage, Stun 1, Riposte 1",
+        rules: &["double-damage=all-damage"],
+        ..BASE
+    },
+    Swtcg {
+        attacker: "Power 3, Health 4, Evade 1, Surge 1",
+        defender: "Health 5, Retaliate 2, Double Damage, Stun 2, Riposte 2",
+        rules: &["prevent-before-double=no", "double-damage=all-damage"],
+        ..BASE
+    },
+    // Avenge: neither the defender's Ferocity nor its Double Damage applies.
+    Swtcg {
+        attacker: "Power 5, Health 3, Evade 1, Surge 2",
+        defender: "Health 2, Avenge 2, Ferocity, Double Damage",
+        rules: &["double-damage=all-damage"],
+        ..BASE
+    },
+    // Backfire and Overload: the attacker's own dice, its Ferocity making them unpreventable.
+    Swtcg {
+        attacker: "Power 4, Backfire 2, Health 3, Absorb 1",
+        defender: "Health 4",
+        ..BASE
+    },
+    Swtcg {
+        attacker: "Power 4, Backfire 2, Ferocity, Evade 2, Health 3",
+        defender: "Health 4, Evade 1",
+        ..BASE
+    },
+    Swtcg {
+        attacker: "Power 3, Overload 2, Armor, Health 4, Deflect 1",
+        defender: "Health 5",
+        ..BASE
+    },
+    // Area Damage and Overkill at the secondary unit; Bounty.
+    Swtcg {
+        attacker: "Power 5, Area Damage 2, Double Damage",
+        defender: "Health 3",
+        secondary: Some("Health 3, Armor, Evade 1"),
+        rules: &["double-damage=all-damage"],
+        ..BASE
+    },
+    Swtcg {
+        attacker: "Power 6, Overkill, Area Damage 1, Ferocity, Bounty",
+        defender: "Health 2, Evade 1",
+        secondary: Some("Health 4, Absorb 1, Deflect 1"),
+        ..BASE
+    },
+    Swtcg {
+        attacker: "Power 6, Overkill, Critical Hit 1",
+        defender: "Health 3, Parry 1, Evade 1, Damage 1",
+        secondary: Some("Health 3, Evade 1"),
+        ..BASE
+    },
+    Swtcg {
+        attacker: "Power 6, Overkill, Double Damage, Critical Hit 1",
+        defender: "Health 4, Parry 1",
+        secondary: Some("Health 5"),
+        rules: &["overkill=all", "prevent-before-double=no"],
+        ..BASE
+    },
+    // Deflect on the defender, Critical Hit's bonus unpreventable.
+    Swtcg {
+        attacker: "Power 5, Critical Hit 1",
+        defender: "Health 5, Deflect 2, Absorb 1",
+        rules: &["critical-hit-preventable=no"],
+        ..BASE
+    },
+    // Interception: Intercept, Redirect; Precision and a protected interceptor keep the attack.
+    Swtcg {
+        attacker: "Power 5, Accuracy 1",
+        defender: "Health 3",
+        interceptor: Some("Intercept, Health 4, Armor, Parry 1, Riposte 1"),
+        ..BASE
+    },
+    Swtcg {
+        attacker: "Power 4",
+        defender: "Health 3, Redirect",
+        interceptor: Some("Health 2, Evade 1"),
+        ..BASE
+    },
+    Swtcg {
+        attacker: "Power 4, Precision",
+        defender: "Health 3",
+        interceptor: Some("Intercept, Health 5"),
+        ..BASE
+    },
+    Swtcg {
+        attacker: "Power 4",
+        defender: "Health 3, Evade 1",
+        interceptor: Some("Intercept, Stealth, Health 5"),
+        ..BASE
+    },
+    // Other arenas: Retaliate does not answer them.
+    Swtcg {
+        attacker: "Power 2, Bombard 4, Critical Hit 1",
+        defender: "Health 4, Retaliate 2",
+        mode: Some(Mode::Bombard),
+        ..BASE
+    },
+    Swtcg {
+        attacker: "Ion Cannon 3, Overload 1",
+        defender: "Health 3, Shields 1",
+        mode: Some(Mode::IonCannon),
+        ..BASE
+    },
+    // The chances reported for later: Stun, Surge, Focus, the defender's Resilience; Foresight
+    // of pending damage; power carried from earlier attacks; Ambush, which acts outside attacks.
+    Swtcg {
+        attacker: "Power 5, Stun 2, Focus 1",
+        defender: "Health 6, Surge 1, Resilience 2",
+        ..BASE
+    },
+    Swtcg {
+        attacker: "Power 5, Foresight, Critical Hit 1, Overkill",
+        defender: "Health 2",
+        secondary: Some("Health 2"),
+        rules: &["foresight=damage"],
+        ..BASE
+    },
+    Swtcg {
+        attacker: "Power 1, Ambush 2",
+        defender: "Health 3, Ambush 1",
+        carried: 2,
+        ..BASE
+    },
+    // The community glossary's keywords: Barrage; Fortitude against Ferocity; Persuade and
+    // Forewarning; Protect both ways with Deflect meeting the attacker's damage once; Cunning
+    // against the defender's Lucky; the power and health bonuses; Resilience -X; the original
+    // defender's Retaliate after a Redirect; Double Strike and Tenacity's second attack.
+    Swtcg {
+        attacker: "Power 1, Barrage 3, Critical Hit 1",
+        defender: "Health 3, Retaliate 2",
+        mode: Some(Mode::Barrage),
+        ..BASE
+    },
+    Swtcg {
+        attacker: "Power 4, Ferocity, Consume 1",
+        defender: "Health 4, Evade 1, Fortitude, Persuade 1, Forewarning",
+        ..BASE
+    },
+    Swtcg {
+        attacker: "Power 5, Accuracy 1, Overkill, Area Damage 2, Intimidation",
+        defender: "Health 2, Protect 1",
+        secondary: Some("Health 4, Protect 1, Deflect 1"),
+        ..BASE
+    },
+    Swtcg {
+        attacker: "Power 4, Cunning, Inspired 1, Deflect 1, Backfire 1, Overload 1",
+        defender: "Health 4, Lucky 2, Riposte 1, Retaliate 1, Resilience -1, Damage 1",
+        ..BASE
+    },
+    Swtcg {
+        attacker: "Power 3, Intimidation 1",
+        defender: "Health 3, Retaliate 1, Redirect, Protect 1",
+        interceptor: Some("Health 2, Damage 1, Inspired 1"),
+        ..BASE
+    },
+    Swtcg {
+        attacker: "Power 3, Double Strike, Focus 1, Lucky 1",
+        defender: "Health 5, Persuade 1, Riposte 1, Stun 1",
+        ..BASE
+    },
+    Swtcg {
+        attacker: "Power 3, Tenacity 2, Surge 1, Critical Hit 1",
+        defender: "Health 4, Riposte 1, Lucky 1",
+        policy: Lucky::Optimal,
+        ..BASE
+    },
+];
+
+/// Dice of damage on their own (`swtcg dice`): the keyword, X, the target, unpreventable.
+const SWTCG_DICE: &[(&str, i64, &str, bool)] = &[
+    ("Ambush", 3, "Health 2, Armor", false),
+    (
+        "Ambush",
+        4,
+        "Health 3, Evade 1, Absorb 1, Deflect 1, Surge 2",
+        false,
+    ),
+    ("Ambush", 4, "Health 3, Evade 2, Damage 1", true),
+    ("Ambush", 0, "Health 1", false),
+];
+
+/// The simulation of one SWTCG attack against the exact engine's answer, every variable.
+fn swtcg_problems(case: &Swtcg, trials: u64, seed: u64) -> Vec<String> {
+    let s = case.scenario();
+    let exact = swtcg_run(&s).unwrap();
+    let sim = Simulation::attack(&s).unwrap();
+    let name = case.name();
+    same_variables(
+        &name,
+        sim.run(trials, seed),
+        compare::swtcg_attack(&exact, &s.rules),
+    )
+}
+
+/// Compares every variable; the simulation must report exactly the exact result's variables.
+fn same_variables(name: &str, samples: Samples, exact: Vec<(String, Dist)>) -> Vec<String> {
+    let mut keys: Vec<&str> = samples.variables.iter().map(|(k, _)| k.as_str()).collect();
+    let mut exact_keys: Vec<&str> = exact.iter().map(|(k, _)| k.as_str()).collect();
+    keys.sort_unstable();
+    exact_keys.sort_unstable();
+    if keys != exact_keys {
+        return vec![format!("{name}: simulated {keys:?}, exact {exact_keys:?}")];
+    }
+    exact
+        .iter()
+        .flat_map(|(key, d)| compare(name, key, &pmf(d), &samples))
+        .collect()
+}
+
 #[test]
 fn swtcg_simulation_agrees_with_the_exact_engine() {
     let mut problems = Vec::new();
     for (i, (attacker, defender, options)) in SWTCG.iter().enumerate() {
-        let a = Unit::parse("attacker", attacker).unwrap();
-        let d = Unit::parse("defender", defender).unwrap();
-        let r = rules(options);
-        let exact = swtcg_attack(&a, &d, &r).unwrap();
-        let samples = simulate_swtcg(&a, &d, &r, trials(SWTCG_TRIALS), 1000 + i as u64).unwrap();
-        let name = format!("[{attacker}] vs [{defender}] {options:?}");
-        let mut variables = vec![
-            ("damage", pmf(&exact.damage)),
-            ("hits", pmf(&exact.hits)),
-            ("attacker_damage", pmf(&exact.attacker_damage)),
-        ];
-        match &exact.destroyed {
-            Some(p) => variables.push(("destroyed", bernoulli(p))),
-            None => assert!(samples.get("destroyed").is_none(), "{name}"),
-        }
-        assert_eq!(samples.variables.len(), variables.len(), "{name}");
-        for (key, exact) in &variables {
-            problems.extend(compare(&name, key, exact, &samples));
-        }
+        let case = Swtcg {
+            attacker,
+            defender,
+            rules: options,
+            ..BASE
+        };
+        problems.extend(swtcg_problems(&case, trials(SWTCG_TRIALS), 1000 + i as u64));
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
 #[test]
-fn swtcg_simulator_refuses_what_it_does_not_roll_and_shares_the_engine_errors() {
-    let r = Rules::default();
-    // Computed exactly, but this simulator does not roll them: refused by name, never ignored.
-    for (attacker, defender, keyword) in [
-        ("Power 3, Lucky 1", "", "Lucky"),
-        ("Power 3", "Lucky 1", "Lucky"),
-        ("Power 3, Backfire 1", "", "Backfire"),
-        ("Power 3, Overload 1", "", "Overload"),
-        ("Power 3", "Retaliate 1", "Retaliate"),
-        ("Power 3", "Avenge 1", "Avenge"),
-        ("Power 3", "Deflect 1", "Deflect"),
-    ] {
-        let a = Unit::parse("attacker", attacker).unwrap();
-        let d = Unit::parse("defender", defender).unwrap();
-        assert!(
-            swtcg_attack(&a, &d, &r).is_ok(),
-            "[{attacker}] vs [{defender}]"
-        );
-        match simulate_swtcg(&a, &d, &r, 100, 1) {
-            Err(Error::NotModelled { keyword: k, .. }) => assert_eq!(k, keyword),
-            other => panic!("[{attacker}] vs [{defender}]: {other:?}"),
-        }
+fn swtcg_simulation_of_rerolls_dice_of_damage_and_other_units_agrees() {
+    let mut problems = Vec::new();
+    for (i, case) in SWTCG_MORE.iter().enumerate() {
+        problems.extend(swtcg_problems(case, trials(SWTCG_TRIALS), 5000 + i as u64));
     }
-    for (attacker, defender) in [
-        ("Accuracy 2", "Health 2"),
-        ("Power 3", "Stealth"),
-        ("Power 3", "Stealth, Health 2"),
-        ("Power 3", "Health 2, Damage 2"),
-        ("Power 3, Health 2, Damage 3", "Health 2"),
-    ] {
-        let a = Unit::parse("attacker", attacker).unwrap();
-        let d = Unit::parse("defender", defender).unwrap();
-        let exact = swtcg_attack(&a, &d, &r).unwrap_err();
-        let sim = simulate_swtcg(&a, &d, &r, 100, 1).unwrap_err();
-        let same_kind = matches!(
-            (&exact, &sim),
-            (Error::NotModelled { .. }, Error::NotModelled { .. })
-                | (Error::Input(_), Error::Input(_))
-                | (Error::Illegal(_), Error::Illegal(_))
-        );
-        assert!(same_kind, "[{attacker}] vs [{defender}]: {exact} / {sim}");
-        if let Error::NotModelled { .. } = exact {
-            assert_eq!(exact, sim);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn swtcg_simulation_of_dice_of_damage_alone_agrees() {
+    let mut problems = Vec::new();
+    for (i, &(_, count, target, unpreventable)) in SWTCG_DICE.iter().enumerate() {
+        let unit = Unit::parse("target", target).unwrap();
+        let exact = swtcg_dice(count, &unit, unpreventable).unwrap();
+        let sim = Simulation::dice(count, &unit, unpreventable).unwrap();
+        let samples = sim.run(trials(SWTCG_TRIALS), 6000 + i as u64);
+        let name = format!("{count} dice at [{target}], unpreventable {unpreventable}");
+        problems.extend(same_variables(&name, samples, compare::swtcg_dice(&exact)));
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Every keyword that changes dice is in some simulated scenario above: a new keyword fails
+/// here until a scenario exercises it.
+#[test]
+fn every_modelled_swtcg_keyword_is_simulated() {
+    let mut specs: Vec<&str> = SWTCG.iter().flat_map(|(a, d, _)| [*a, *d]).collect();
+    for case in SWTCG_MORE {
+        specs.extend([case.attacker, case.defender]);
+        specs.extend(case.secondary.iter().chain(&case.interceptor));
+    }
+    specs.extend(SWTCG_DICE.iter().map(|d| d.2));
+    let mut named: Vec<String> = SWTCG_DICE.iter().map(|d| d.0.to_string()).collect();
+    for spec in specs {
+        let unit = Unit::parse("unit", spec).unwrap();
+        named.extend(unit.items.iter().map(|i| i.keyword.name.clone()));
+    }
+    let missing: Vec<&str> = Keywords::builtin()
+        .all()
+        .iter()
+        .filter(|k| !matches!(k.transform, Transform::NoDiceEffect { .. }))
+        .map(|k| k.name.as_str())
+        .filter(|name| !named.iter().any(|n| n == name))
+        .collect();
+    assert!(missing.is_empty(), "no simulated scenario has {missing:?}");
+}
+
+#[test]
+fn swtcg_simulator_refuses_what_the_exact_engine_refuses_with_its_message() {
+    let refused = [
+        Swtcg {
+            attacker: "Accuracy 2",
+            defender: "Health 2",
+            ..BASE
+        },
+        Swtcg {
+            attacker: "Power 3",
+            defender: "Stealth",
+            ..BASE
+        },
+        Swtcg {
+            attacker: "Power 3",
+            defender: "Stealth, Health 2",
+            interceptor: Some("Intercept, Health 2"),
+            ..BASE
+        },
+        Swtcg {
+            attacker: "Power 3",
+            defender: "Health 2, Damage 2",
+            ..BASE
+        },
+        Swtcg {
+            attacker: "Power 3, Health 2, Damage 3",
+            defender: "Health 2",
+            ..BASE
+        },
+        Swtcg {
+            attacker: "Power 3",
+            defender: "Health 2",
+            secondary: Some("Health 1, Damage 1"),
+            ..BASE
+        },
+        Swtcg {
+            attacker: "Power 3",
+            defender: "Health 2",
+            interceptor: Some("Health 2"),
+            ..BASE
+        },
+        Swtcg {
+            attacker: "Power 3",
+            defender: "Health 2",
+            mode: Some(Mode::Bombard),
+            ..BASE
+        },
+        Swtcg {
+            attacker: "Power 3, space: Accuracy 1",
+            defender: "Health 2",
+            ..BASE
+        },
+        Swtcg {
+            attacker: "Power 3, Lucky 1",
+            defender: "Evade 1",
+            objective: Goal::Destroy,
+            ..BASE
+        },
+        Swtcg {
+            attacker: "Power 14, Lucky 1",
+            defender: "Health 2",
+            policy: Lucky::Optimal,
+            ..BASE
+        },
+    ];
+    for case in &refused {
+        let s = case.scenario();
+        let exact = swtcg_run(&s).unwrap_err();
+        let sim = Simulation::attack(&s).unwrap_err();
+        assert_eq!(exact, sim, "{}", case.name());
+    }
+    // Nothing the exact engine computes is refused, whatever the size of its answer: a greedy
+    // Lucky past the exact engine's limit is simulated.
+    let big = Swtcg {
+        attacker: "Power 40, Lucky 3",
+        defender: "Lucky 2",
+        ..BASE
+    };
+    assert!(Simulation::attack(&big.scenario()).is_ok());
+    for (count, target) in [(-1, "Health 2"), (2, "Health 2, Damage 2")] {
+        let unit = Unit::parse("target", target).unwrap();
+        let sim = Simulation::dice(count, &unit, false).unwrap_err();
+        if count >= 0 {
+            assert_eq!(swtcg_dice(count, &unit, false).unwrap_err(), sim);
         }
     }
 }
@@ -682,4 +1110,102 @@ fn samples_are_stable_across_versions_and_machines() {
         wounds,
         [(0, 23), (1, 144), (2, 322), (3, 335), (4, 150), (5, 26)]
     );
+}
+
+/// A random SPEC: the items given, then items drawn from every keyword of the keyword file, with
+/// small X.
+fn random_spec(given: &[String], picks: &[(usize, i64)]) -> String {
+    let all = Keywords::builtin().all();
+    let drawn = picks.iter().map(|&(i, x)| {
+        let k = &all[i % all.len()];
+        match k.value {
+            ValueKind::None => k.name.clone(),
+            ValueKind::Count => format!("{} {}", k.name, 1 + x.abs() % 3),
+            ValueKind::Signed => format!("{} {x}", k.name),
+            ValueKind::Optional if x < 0 => k.name.clone(),
+            ValueKind::Optional => format!("{} {}", k.name, x % 3),
+        }
+    });
+    let items: Vec<String> = given.iter().cloned().chain(drawn).collect();
+    items.join(", ")
+}
+
+fn picks() -> impl Strategy<Value = Vec<(usize, i64)>> {
+    proptest::collection::vec((0usize..256, -3i64..=3), 0..6)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// Random attacks of every keyword, rule option, unit and mode: the simulator refuses
+    /// exactly what the exact engine refuses (but its size limits), with its message, reports
+    /// the same variables, and never rolls an outcome the exact engine calls impossible.
+    #[test]
+    fn random_attacks_are_simulated_as_the_engine_computes_them(
+        (power, lucky) in (0i64..=6, (0i64..=2, 0i64..=2)),
+        (attacker, defender) in (picks(), picks()),
+        (secondary, interceptor) in (proptest::option::of(picks()), proptest::option::of(picks())),
+        (mode, optimal, objective) in (0usize..6, any::<bool>(), 0usize..3),
+        options in proptest::collection::vec(0usize..64, 0..4),
+        seed in any::<u64>(),
+    ) {
+        let modes = [Some(Mode::Bombard), Some(Mode::IonCannon), Some(Mode::Barrage)];
+        let mode = modes.get(mode).copied().flatten();
+        let mut given = vec![format!("Power {power}"), format!("Lucky {}", lucky.0)];
+        match mode {
+            Some(Mode::Bombard) => given.push("Bombard 3".into()),
+            Some(Mode::IonCannon) => given.push("Ion Cannon 2".into()),
+            Some(Mode::Barrage) => given.push("Barrage 2".into()),
+            None => {}
+        }
+        let unit = |role: &str, given: &[String], picks: &[(usize, i64)]| {
+            Unit::parse(role, &random_spec(given, picks)).ok()
+        };
+        let attacker = unit("attacker", &given, &attacker);
+        let defender = unit("defender", &[format!("Lucky {}", lucky.1)], &defender);
+        let (Some(attacker), Some(defender)) = (attacker, defender) else {
+            return Ok(());
+        };
+        let mut rules = Rules::default();
+        for o in options {
+            let option = &holodice::swtcg::rules::OPTIONS[o % holodice::swtcg::rules::OPTIONS.len()];
+            rules.set(&format!("{}={}", option.name, option.values[1])).unwrap();
+        }
+        let s = SwtcgScenario {
+            attacker,
+            defender,
+            secondary: secondary.and_then(|p| unit("secondary", &[], &p)),
+            interceptor: interceptor.and_then(|p| unit("interceptor", &["Intercept".into()], &p)),
+            mode,
+            policy: if optimal { Lucky::Optimal } else { Lucky::Greedy },
+            objective: [Goal::Mean, Goal::Destroy, Goal::AtLeast(2)][objective],
+            rules,
+            ..SwtcgScenario::default()
+        };
+        let exact = swtcg_run(&s);
+        let sim = Simulation::attack(&s);
+        let (exact, sim) = match (exact, sim) {
+            (Ok(exact), Ok(sim)) => (exact, sim),
+            (Err(Error::TooLarge(_)), _) => return Ok(()),
+            (exact, sim) => {
+                prop_assert_eq!(exact.err(), sim.err(), "{:?}", s);
+                return Ok(());
+            }
+        };
+        let samples = sim.run(200, seed);
+        let expected = compare::swtcg_attack(&exact, &s.rules);
+        let mut keys: Vec<&str> = samples.variables.iter().map(|(k, _)| k.as_str()).collect();
+        let mut exact_keys: Vec<&str> = expected.iter().map(|(k, _)| k.as_str()).collect();
+        keys.sort_unstable();
+        exact_keys.sort_unstable();
+        prop_assert_eq!(keys, exact_keys, "{:?}", s);
+        for (key, dist) in &expected {
+            for &x in samples.get(key).unwrap().keys() {
+                prop_assert!(
+                    dist.prob(x) > BigRational::zero(),
+                    "{key} = {x} is impossible: {:?}", s
+                );
+            }
+        }
+    }
 }

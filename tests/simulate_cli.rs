@@ -2,7 +2,7 @@
 //! and a seed; observed frequencies beside the exact ones, and a goodness-of-fit verdict.
 
 mod common;
-use common::{assert_user_error, holodice, stdout};
+use common::{assert_user_error, holodice, holodice_ok, stdout};
 
 fn json(args: &[&str]) -> serde_json::Value {
     let out = holodice(args);
@@ -40,6 +40,133 @@ fn swtcg_simulation_reports_observed_expected_and_p_value_per_variable() {
     let observed = v["damage"]["observed"]["1"].as_f64().unwrap();
     let se = v["damage"]["standard_error"]["1"].as_f64().unwrap();
     assert!((observed - 0.375).abs() < 5.0 * se, "{observed} ± {se}");
+}
+
+/// The simulated `swtcg simulate` arguments, as JSON; every variable must be consistent.
+fn swtcg_consistent(args: &[&str]) -> serde_json::Value {
+    let base = ["swtcg", "simulate", "--trials", "20000", "--format", "json"];
+    let v = json(&[base.as_slice(), args].concat());
+    for (key, var) in v.as_object().unwrap() {
+        if var.is_object() {
+            assert!(var["consistent"].as_bool().unwrap(), "{key}: {var}");
+        }
+    }
+    v
+}
+
+#[test]
+fn swtcg_simulation_takes_every_argument_of_the_attack() {
+    // Lucky under the optimal policy, with its objective and order.
+    let v = swtcg_consistent(&[
+        "--attacker",
+        "Power 4, Lucky 1, Critical Hit 1, Backfire 1",
+        "--defender",
+        "Health 3, Lucky 1, Retaliate 2, Parry 1",
+        "--policy",
+        "optimal",
+        "--objective",
+        "destroy",
+        "--rule",
+        "lucky-first=defender",
+    ]);
+    assert_eq!(v["policy"], "optimal (destroy)");
+    assert_eq!(v["rule lucky-first"], "defender");
+    for key in ["attacker_damage", "triggers.backfire", "triggers.parry"] {
+        assert!(v[key].is_object(), "{key}");
+    }
+    // The secondary unit and interception.
+    let v = swtcg_consistent(&[
+        "--attacker",
+        "Power 5, Overkill, Area Damage 1",
+        "--defender",
+        "Health 2, Redirect",
+        "--interceptor",
+        "Health 2, Evade 1",
+        "--secondary",
+        "Health 3, Armor",
+    ]);
+    assert_eq!(v["interceptor"], "Health 2, Evade 1");
+    assert!(v["secondary_destroyed"].is_object());
+    // Another arena: Bombard's X is the power, and Retaliate does not answer.
+    let v = swtcg_consistent(&[
+        "--attacker",
+        "Power 1, Bombard 3",
+        "--defender",
+        "Health 3, Retaliate 2",
+        "--mode",
+        "bombard",
+    ]);
+    assert_eq!(v["mode"], "bombard");
+    assert_eq!(v["attacker_damage"]["expected"]["0"], "1");
+    assert_eq!(v["hits"]["mean"]["expected"], "3/2");
+}
+
+#[test]
+fn swtcg_simulation_of_dice_of_damage_alone() {
+    // Two dice at Armor: both hit with (1/3)², as `swtcg dice` says.
+    let v = swtcg_consistent(&["--count", "2", "--target", "Health 2, Armor, Surge 1"]);
+    assert_eq!(v["destroyed"]["expected"]["1"], "1/9");
+    assert_eq!(v["count"], "2");
+    for key in ["damage", "hits", "surge"] {
+        assert!(v[key].is_object(), "{key}");
+    }
+    let text = holodice_ok(&[
+        "swtcg",
+        "simulate",
+        "--count",
+        "3",
+        "--target",
+        "Health 2, Evade 1",
+        "--unpreventable",
+        "--trials",
+        "1000",
+    ]);
+    assert!(
+        text.starts_with("SWTCG dice of damage, simulated\n"),
+        "{text}"
+    );
+    assert!(text.contains("\nunpreventable: true\n"), "{text}");
+}
+
+#[test]
+fn swtcg_simulation_refuses_what_the_exact_engine_refuses_and_mixed_modes() {
+    let base = ["swtcg", "simulate", "--trials", "100"];
+    let with = |extra: &[&'static str]| [base.as_slice(), extra].concat();
+    // The exact engine's refusals, with its message.
+    assert_user_error(
+        &with(&["--attacker", "Power 20, Lucky 1", "--policy", "optimal"]),
+        &["at most 13 attack dice with the optimal policy"],
+    );
+    assert_user_error(
+        &with(&["--attacker", "Power 2", "--interceptor", "Health 2"]),
+        &["only with Intercept in its SPEC"],
+    );
+    assert_user_error(
+        &with(&["--attacker", "Power 2", "--enhance"]),
+        &["no unit has an Enhance effect"],
+    );
+    // An attack or dice of damage, not both; dice need a target.
+    assert_user_error(
+        &with(&[
+            "--count",
+            "2",
+            "--target",
+            "Health 2",
+            "--attacker",
+            "Power 2",
+        ]),
+        &["'--count <X>' cannot be used with '--attacker <SPEC>'"],
+    );
+    assert_user_error(
+        &with(&["--target", "Health 2", "--attacker", "Power 2"]),
+        &["'--target <SPEC>' cannot be used with '--attacker <SPEC>'"],
+    );
+    assert_user_error(&with(&["--count", "2"]), &["--target"]);
+    assert_user_error(
+        &with(&["--count", "-1", "--target", "Health 2"]),
+        &["--count -1: give a whole number of dice"],
+    );
+    assert_user_error(&with(&[]), &["--attacker"]);
 }
 
 #[test]
@@ -123,6 +250,36 @@ fn the_dice_rolled_in_all_are_bounded_before_rolling() {
             &format!("over the limit of {MAX_DICE_ROLLED} dice rolled"),
             &format!("give --trials {most} or fewer"),
         ],
+    );
+    // Lucky's re-rolls and every die of damage count: 10 + 2 + 3 dice here.
+    let most = MAX_DICE_ROLLED / 15;
+    assert_user_error(
+        &[
+            "swtcg",
+            "simulate",
+            "--attacker",
+            "Power 10, Lucky 2",
+            "--defender",
+            "Retaliate 3",
+            "--trials",
+            "100000000",
+        ],
+        &[&format!("give --trials {most} or fewer")],
+    );
+    // Dice of damage alone roll their count.
+    let most = MAX_DICE_ROLLED / 2000;
+    assert_user_error(
+        &[
+            "swtcg",
+            "simulate",
+            "--count",
+            "2000",
+            "--target",
+            "Health 3",
+            "--trials",
+            "100000000",
+        ],
+        &[&format!("give --trials {most} or fewer")],
     );
     // A Legion trial rolls its pool and a defense die per result: 2 × 20 here.
     let most = MAX_DICE_ROLLED / 40;

@@ -3,11 +3,13 @@
 
 use super::check::parse_alpha;
 use super::legion::{self, LegionArgs};
-use super::output::{Answer, FormatArg};
-use super::swtcg::{self, AttackArgs};
+use super::output::{Answer, FormatArg, OutputArgs};
+use super::swtcg::{ChoiceArgs, RuleArgs, UnitArgs, UnitReader};
 use super::Files;
-use crate::dist::Dist;
 use crate::sim::compare::{self, Compared};
+use crate::sim::swtcg::Simulation;
+use crate::swtcg::attack::{Objective, Scenario};
+use crate::swtcg::lucky::Policy;
 use crate::swtcg::{cards::Cards, rules::Rules};
 use crate::Error;
 use clap::Args;
@@ -33,13 +35,89 @@ pub struct SimulateArgs {
     alpha: f64,
 }
 
+/// The arguments of `swtcg simulate` that only an attack reads: none goes with --count.
+const ATTACK_ONLY: [&str; 9] = [
+    "attacker",
+    "defender",
+    "secondary",
+    "interceptor",
+    "mode",
+    "policy",
+    "objective",
+    "enhance",
+    "given",
+];
+
+/// `swtcg simulate`: an attack with every argument `swtcg attack` takes, or with `--count`
+/// the dice of damage `swtcg dice` takes.
 #[derive(Args)]
+#[command(after_long_help = SWTCG_HELP)]
 pub struct SimulateSwtcgArgs {
+    /// The attacking unit, e.g. "Power 5, Accuracy 1, Critical Hit 2, Fury 1"
+    #[arg(long, value_name = "SPEC", required_unless_present = "count")]
+    attacker: Option<String>,
+    /// The defending unit, e.g. "Health 4, Armor, Shields 1, Damage 1" (default: no keywords)
+    #[arg(long, value_name = "SPEC")]
+    defender: Option<String>,
+    /// Another unit in the defender's arena: Overkill's extra hits and Area Damage go to it
+    #[arg(long, value_name = "SPEC")]
+    secondary: Option<String>,
+    /// A unit that takes the attack: it needs Intercept, or the defender Redirect (the
+    /// attacker's Precision keeps the attack on the defender)
+    #[arg(long, value_name = "SPEC")]
+    interceptor: Option<String>,
     #[command(flatten)]
-    attack: AttackArgs,
+    choices: ChoiceArgs,
+    /// Simulate with the Enhance effects paid ('enhance: ITEM' items, or a card's enhance field)
+    #[arg(long)]
+    enhance: bool,
+    /// Instead of an attack, this many dice of damage at --target on their own (Ambush), as
+    /// `swtcg dice` computes them
+    #[arg(
+        long,
+        value_name = "X",
+        allow_negative_numbers = true,
+        requires = "target",
+        conflicts_with_all = ATTACK_ONLY
+    )]
+    count: Option<i64>,
+    /// The unit the --count dice are rolled at
+    #[arg(long, value_name = "SPEC", requires = "count", conflicts_with_all = ATTACK_ONLY)]
+    target: Option<String>,
+    /// The --count dice's source has Ferocity: their damage can't be prevented
+    #[arg(long, requires = "count", conflicts_with_all = ATTACK_ONLY)]
+    unpreventable: bool,
+    #[command(flatten)]
+    output: OutputArgs,
+    #[command(flatten)]
+    rules: RuleArgs,
+    #[command(flatten)]
+    units: UnitArgs,
     #[command(flatten)]
     simulate: SimulateArgs,
 }
+
+/// What `swtcg simulate` prints after its options, in --help.
+pub(super) const SWTCG_HELP: &str = "The simulator rolls every die itself, with its own \
+implementation of the rules (src/sim/swtcg/), and reports each variable the exact answer reports: \
+damage, destroyed, hits, attacker_damage and, when they apply, attacker_destroyed, \
+secondary_damage, secondary_destroyed, triggers.KEYWORD, focus_power, absorb_power, \
+attacker_absorb_power, deflect_damage, attacker_deflect_damage, stun, defender_stun, surge, \
+attacker_surge, bounty, persuade_power, consume, defender_resilience, follow_up.made, \
+follow_up.damage, follow_up.destroyed (Double Strike's or Tenacity's two attacks, played on \
+their own), and foresight and forewarning (the number predicted: its most likely value is the \
+exact answer's best prediction). Chances are 0/1 variables. Lucky \
+re-rolls follow --policy: the greedy orders of docs/rules.md die by die, or the optimal \
+policy's choices for the dice actually rolled. With --count X --target SPEC it rolls X dice \
+of damage on their own, as `holodice swtcg dice` computes them.
+
+Examples:
+  holodice swtcg simulate --attacker \"Power 6, Critical Hit 1, Lucky 1\" \\
+      --defender \"Health 5, Retaliate 2\" --policy optimal --trials 200000
+  holodice swtcg simulate --attacker \"Power 5, Overkill, Area Damage 1\" \\
+      --defender \"Health 2\" --secondary \"Health 3, Armor\"
+  holodice swtcg simulate --count 3 --target \"Health 2, Armor, Evade 1\"
+";
 
 #[derive(Args)]
 pub struct SimulateLegionArgs {
@@ -51,7 +129,7 @@ pub struct SimulateLegionArgs {
 
 /// Checks what `simulate` can do with the attack's output options, and renders the comparison.
 fn output(
-    a: &crate::command::OutputArgs,
+    a: &OutputArgs,
     sim: &SimulateArgs,
     title: &str,
     context: &[(String, String)],
@@ -116,37 +194,104 @@ pub(super) fn swtcg(
     files: &dyn Files,
 ) -> Result<Answer, Error> {
     check_trials(&a.simulate)?;
-    let (attacker, defender, rules) = swtcg::setup(&a.attack, cards, files)?;
-    let exact = crate::swtcg::attack::attack(&attacker, &defender, &rules)?;
-    // The power dice, or the final roll's with its extra dice (its hits are at most those).
-    check_dice_rolled(&a.simulate, exact.dice.max(exact.hits.max()))?;
-    let samples = crate::sim::simulate_swtcg(
-        &attacker,
-        &defender,
-        &rules,
-        a.simulate.trials,
-        a.simulate.seed,
-    )?;
-    let mut dists = vec![
-        ("damage".to_string(), exact.damage.clone()),
-        ("hits".to_string(), exact.hits.clone()),
-        ("attacker_damage".to_string(), exact.attacker_damage.clone()),
-    ];
-    if let Some(p) = &exact.destroyed {
-        dists.push(("destroyed".to_string(), Dist::bernoulli(p)));
+    if let Some(count) = a.count {
+        return swtcg_dice(a, count, cards, files);
     }
-    let compared = compare::compare(&samples, dists);
-    let mut context = vec![
-        ("attacker".to_string(), attacker.describe()),
-        ("defender".to_string(), defender.describe()),
-        ("seed".to_string(), a.simulate.seed.to_string()),
-    ];
-    let every = a.attack.output.format == FormatArg::Json || a.attack.output.verbose;
-    context.extend(rules_context(&rules, every));
+    let reader = UnitReader::new(&a.units, a.choices.mode(), cards, files)?;
+    let unit =
+        |role: &str, spec: &str, attacking: bool| reader.settle(role, spec, attacking, a.enhance);
+    let other =
+        |role: &str, spec: &Option<String>| spec.as_ref().map(|s| unit(role, s, false)).transpose();
+    let s = Scenario {
+        attacker: unit("attacker", a.attacker.as_deref().unwrap_or_default(), true)?,
+        defender: unit("defender", a.defender.as_deref().unwrap_or_default(), false)?,
+        secondary: other("secondary", &a.secondary)?,
+        interceptor: other("interceptor", &a.interceptor)?,
+        mode: a.choices.mode(),
+        policy: a.choices.policy(),
+        objective: Objective::parse(&a.choices.objective)?,
+        rules: a.rules.rules()?,
+        ..Scenario::default()
+    };
+    if a.enhance && !reader.enhanceable.get() {
+        return Err(Error::Input(
+            "--enhance: no unit has an Enhance effect; write it as 'enhance: ITEM' in a SPEC or \
+             as a card's enhance field"
+                .into(),
+        ));
+    }
+    // The exact answer first: what it refuses, simulate refuses with the same message.
+    let exact = crate::swtcg::attack::run(&s)?;
+    let sim = Simulation::attack(&s)?;
+    check_dice_rolled(&a.simulate, sim.most_dice())?;
+    let samples = sim.run(a.simulate.trials, a.simulate.seed);
+    let compared = compare::compare(&samples, compare::swtcg_attack(&exact, &s.rules));
+    let every = a.output.format == FormatArg::Json || a.output.verbose;
     output(
-        &a.attack.output,
+        &a.output,
         &a.simulate,
         "SWTCG attack, simulated",
+        &attack_context(&s, exact.lucky.is_some(), a.simulate.seed, every),
+        &compared,
+    )
+}
+
+/// What the simulated attack was: its units, mode, Lucky's policy when a die was re-rolled,
+/// the seed and the rule options.
+fn attack_context(s: &Scenario, lucky: bool, seed: u64, every: bool) -> Vec<(String, String)> {
+    let mut context = vec![
+        ("attacker".to_string(), s.attacker.describe()),
+        ("defender".to_string(), s.defender.describe()),
+    ];
+    for (key, unit) in [("secondary", &s.secondary), ("interceptor", &s.interceptor)] {
+        if let Some(u) = unit {
+            context.push((key.to_string(), u.describe()));
+        }
+    }
+    if let Some(mode) = s.mode {
+        context.push(("mode".to_string(), mode.name().to_string()));
+    }
+    if lucky {
+        let policy = match s.policy {
+            Policy::Greedy => "greedy".to_string(),
+            Policy::Optimal => format!("optimal ({})", s.objective.describe()),
+        };
+        context.push(("policy".to_string(), policy));
+    }
+    context.push(("seed".to_string(), seed.to_string()));
+    context.extend(rules_context(&s.rules, every));
+    context
+}
+
+/// `swtcg simulate --count X --target SPEC`: dice of damage on their own.
+fn swtcg_dice(
+    a: &SimulateSwtcgArgs,
+    count: i64,
+    cards: &Cards,
+    files: &dyn Files,
+) -> Result<Answer, Error> {
+    if count < 0 {
+        return Err(Error::Input(format!(
+            "--count {count}: give a whole number of dice, 0 or more"
+        )));
+    }
+    let reader = UnitReader::new(&a.units, None, cards, files)?;
+    let target = reader.unit("target", a.target.as_deref().unwrap_or_default(), false)?;
+    let exact = crate::swtcg::attack::dice(count, &target, a.unpreventable)?;
+    let sim = Simulation::dice(count, &target, a.unpreventable)?;
+    check_dice_rolled(&a.simulate, sim.most_dice())?;
+    let samples = sim.run(a.simulate.trials, a.simulate.seed);
+    let compared = compare::compare(&samples, compare::swtcg_dice(&exact));
+    let context = vec![
+        ("target".to_string(), target.describe()),
+        ("count".to_string(), count.to_string()),
+        ("unpreventable".to_string(), a.unpreventable.to_string()),
+        ("seed".to_string(), a.simulate.seed.to_string()),
+    ];
+    output(
+        &a.output,
+        &a.simulate,
+        "SWTCG dice of damage, simulated",
         &context,
         &compared,
     )

@@ -33,7 +33,8 @@ pub enum SwtcgCommand {
     /// destroy, P(≥ k))
     #[command(after_long_help = compare::SWTCG_HELP)]
     Compare(compare::SwtcgCompareArgs),
-    /// Roll the same attack physically, many times, and compare with the exact answer
+    /// Roll the same attack (or dice of damage) physically, many times, and compare with the
+    /// exact answer
     Simulate(SimulateSwtcgArgs),
     /// List every keyword and how it is modelled (a Markdown table)
     Keywords(ListingArgs),
@@ -318,7 +319,7 @@ pub(super) struct UnitReader<'a> {
     cards: std::borrow::Cow<'a, Cards>,
     arenas: [Option<Arena>; 2],
     /// Whether any unit read so far has an Enhance effect.
-    enhanceable: std::cell::Cell<bool>,
+    pub(super) enhanceable: std::cell::Cell<bool>,
 }
 
 impl<'a> UnitReader<'a> {
@@ -341,7 +342,13 @@ impl<'a> UnitReader<'a> {
     }
 
     /// The unit `spec` describes, with its Enhance effect paid or not.
-    fn settle(&self, role: &str, spec: &str, attacking: bool, paid: bool) -> Result<Unit, Error> {
+    pub(super) fn settle(
+        &self,
+        role: &str,
+        spec: &str,
+        attacking: bool,
+        paid: bool,
+    ) -> Result<Unit, Error> {
         let arena = self.arenas[usize::from(!attacking)];
         let unit = Unit::parse_with(role, spec, &self.cards)?;
         self.enhanceable

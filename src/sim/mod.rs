@@ -3,9 +3,10 @@
 //! The exact engines count outcomes; this module rolls physical dice one by one with a seeded
 //! random generator and applies the rules step by step, die by die, as a player at the table
 //! would. It shares nothing with the exact engines but the parsed scenarios (a SWTCG
-//! [`Unit`](crate::swtcg::spec::Unit) with its keywords, a Legion
-//! [`Scenario`](crate::legion::spec::Scenario)), so agreement between the two is evidence that
-//! both read the rules the same way.
+//! [`Scenario`](crate::swtcg::attack::Scenario) of units with their keywords, a Legion
+//! [`Scenario`](crate::legion::spec::Scenario)) and, under the optimal policies, the policies'
+//! decisions (which dice to re-roll), never their distributions; so agreement between the two
+//! is evidence that both read the rules the same way.
 //!
 //! # Determinism
 //!

@@ -117,15 +117,152 @@ pub fn roll(
     rerolls: &Rerolls,
     value: &dyn Fn(i64, Faces) -> f64,
 ) -> Result<NaturalRoll, Error> {
+    check_pool(pool, rerolls.policy)?;
+    Ok(Engine::new(pool, rerolls, Box::new(value)).play(pool))
+}
+
+/// Refuses what [`roll`] refuses: more dice than `policy` computes promptly, and extra dice
+/// triggered by the final roll (re-rolls come after extra dice).
+fn check_pool(pool: &Pool, policy: Policy) -> Result<(), Error> {
     let dice = pool.power_dice + pool.extra.iter().map(|&(_, n)| n).sum::<u32>();
-    check_size(i64::from(dice), rerolls.policy)?;
+    check_size(i64::from(dice), policy)?;
     if let Some(&(face, _)) = pool.extra.iter().find(|(f, _)| !pool.initial.contains(f)) {
         return Err(Error::Input(format!(
             "extra dice on a natural {face} of the final roll can't be combined with Lucky: \
              re-rolls come after extra dice, so only the initial roll may trigger them"
         )));
     }
-    Ok(Engine::new(pool, rerolls, value).play(pool))
+    Ok(())
+}
+
+/// An attack die on the table, as [`OptimalPolicy::reroll`] reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TableDie {
+    pub face: u8,
+    /// Whether its face is read for the final roll's triggers: power dice always, extra dice
+    /// when the pool's `extra_count_final`.
+    pub counts: bool,
+    /// Whether the first side re-rolled it and the second may not (`reroll_again` false).
+    pub locked: bool,
+}
+
+/// The optimal policy's decisions, for play with actual dice (the simulator): which dice each
+/// side re-rolls, given the dice on the table. They are the decisions [`roll`] takes under
+/// [`Policy::Optimal`], from the same memoised search, ties included.
+///
+/// ```
+/// use holodice::dice::Faces;
+/// use holodice::swtcg::lucky::{OptimalPolicy, Policy, Pool, Rerolls, Side, TableDie};
+/// // Two dice hitting on 4+, Critical Hit 1 on a natural 6; the attacker has Lucky 1.
+/// let hits = |f: u8| f >= 4;
+/// let pool = Pool { power_dice: 2, sides: 6, hits: &hits, tracked: &[6], initial: &[],
+///     final_faces: &[6], extra: &[], extra_count_final: true };
+/// let rerolls = Rerolls { attacker: 1, defender: 0, attacker_first: true, reroll_again: true,
+///     policy: Policy::Optimal };
+/// let damage = |h: i64, seen: Faces| (h + i64::from(seen.contains(6))) as f64;
+/// let policy = OptimalPolicy::new(&pool, &rerolls, &damage).unwrap();
+/// let die = |face| TableDie { face, counts: true, locked: false };
+/// // A 6 and a 2: the miss is re-rolled.
+/// assert_eq!(policy.reroll(Side::Attacker, &[die(6), die(2)]), [1]);
+/// // Two hits: nothing is worth re-rolling.
+/// assert!(policy.reroll(Side::Attacker, &[die(5), die(6)]).is_empty());
+/// ```
+pub struct OptimalPolicy<'a> {
+    engine: Engine<'a>,
+    /// Per face, whether it hits (index 0 unused).
+    hit: Vec<bool>,
+    final_faces: Vec<u8>,
+    /// The most dice the pool rolls.
+    most: usize,
+}
+
+impl<'a> OptimalPolicy<'a> {
+    /// The optimal policy for this pool and these re-rolls (`rerolls.policy` is not read),
+    /// maximising `value(hits, final faces seen)` for the attacker. Refuses what [`roll`]
+    /// refuses under [`Policy::Optimal`].
+    ///
+    /// # Panics
+    /// As [`roll`], if the pool's faces are inconsistent.
+    pub fn new(
+        pool: &Pool,
+        rerolls: &Rerolls,
+        value: impl Fn(i64, Faces) -> f64 + 'a,
+    ) -> Result<OptimalPolicy<'a>, Error> {
+        check_pool(pool, Policy::Optimal)?;
+        let rerolls = Rerolls {
+            policy: Policy::Optimal,
+            ..*rerolls
+        };
+        Ok(OptimalPolicy {
+            engine: Engine::new(pool, &rerolls, Box::new(value)),
+            hit: (0..=pool.sides).map(|f| f > 0 && (pool.hits)(f)).collect(),
+            final_faces: pool.final_faces.to_vec(),
+            most: (pool.power_dice + pool.extra.iter().map(|&(_, n)| n).sum::<u32>()) as usize,
+        })
+    }
+
+    /// The dice (indices into `dice`, ascending) that `side` re-rolls. The first side to act
+    /// sees no locked die (nothing was re-rolled before it), so its choice ignores the flag.
+    /// Dice showing no face of the die, and a table with more dice than the pool rolls, are
+    /// no roll of this pool: nothing is re-rolled.
+    pub fn reroll(&self, side: Side, dice: &[TableDie]) -> Vec<usize> {
+        let e = &self.engine;
+        let Some(step) = e.steps.iter().position(|s| s.0 == side) else {
+            return Vec::new();
+        };
+        let valid = |d: &TableDie| usize::from(d.face) < self.hit.len() && d.face > 0;
+        if e.steps[step].1 == 0 || dice.len() > self.most || !dice.iter().all(valid) {
+            return Vec::new();
+        }
+        let mut seen = Dice {
+            free: [0; CLASSES],
+            locked_hits: 0,
+            locked_mask: 0,
+        };
+        for d in dice {
+            let j = self.class(d);
+            if step == 1 && d.locked {
+                seen.locked_hits += u8::from(e.classes[j].hit);
+                seen.locked_mask |= e.classes[j].natural.map_or(0, |(_, b)| b);
+            } else {
+                seen.free[j] += 1;
+            }
+        }
+        // The second side decides on the folded view, as in the exact play: a natural already
+        // seen on a die it can't or won't re-roll counts as a plain hit or miss.
+        let seen = if step == 1 { e.fold(&seen) } else { seen };
+        let mut left = e.choice(step, &seen);
+        let mut picked = Vec::new();
+        for (i, d) in dice.iter().enumerate() {
+            if step == 1 && d.locked {
+                continue;
+            }
+            let mut j = self.class(d);
+            if step == 1
+                && e.classes[j]
+                    .natural
+                    .is_some_and(|(_, b)| seen.locked_mask & b != 0)
+            {
+                j = e.counting - 1 - usize::from(e.classes[j].hit);
+            }
+            if left[j] > 0 {
+                left[j] -= 1;
+                picked.push(i);
+            }
+        }
+        picked
+    }
+
+    /// The class of a die: its tracked final face, or a plain hit or miss, counting or not.
+    fn class(&self, d: &TableDie) -> usize {
+        let e = &self.engine;
+        let miss = usize::from(!self.hit[usize::from(d.face)]);
+        match self.final_faces.iter().position(|&f| f == d.face) {
+            Some(j) if d.counts => j,
+            _ if d.counts => e.counting - 2 + miss,
+            _ => e.counting + miss,
+        }
+    }
 }
 
 /// At most 8 final faces plus two other classes, and two classes of extra dice that don't count.
@@ -171,9 +308,10 @@ struct Class {
     natural: Option<(u8, u8)>,
 }
 
-/// Which side re-rolls in a step.
+/// Which side re-rolls: the attacker with its own Lucky, or the defender making the attacker
+/// re-roll.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Side {
+pub enum Side {
     Attacker,
     Defender,
 }
@@ -194,7 +332,7 @@ struct Engine<'a> {
     orders: [Vec<usize>; 2],
     /// Per class, the most dice the last side may re-roll from it.
     caps: Vec<u8>,
-    value: &'a dyn Fn(i64, Faces) -> f64,
+    value: Box<dyn Fn(i64, Faces) -> f64 + 'a>,
     rolls: Rolls,
     /// Optimal plays: the first side's from kept dice and dice set aside; the second side's
     /// from the dice it sees; expected values of the first side's re-rolls, and of the last
@@ -207,7 +345,11 @@ struct Engine<'a> {
 }
 
 impl<'a> Engine<'a> {
-    fn new(pool: &Pool, rerolls: &Rerolls, value: &'a dyn Fn(i64, Faces) -> f64) -> Engine<'a> {
+    fn new(
+        pool: &Pool,
+        rerolls: &Rerolls,
+        value: Box<dyn Fn(i64, Faces) -> f64 + 'a>,
+    ) -> Engine<'a> {
         let mut split: Vec<u8> = pool
             .initial
             .iter()
@@ -878,13 +1020,9 @@ mod tests {
         }
     }
 
-    #[derive(Clone, Copy)]
-    struct Die {
-        face: u8,
-        /// Read for the final faces.
-        counts: bool,
-        locked: bool,
-    }
+    /// A die of the brute forces: its face, whether it is read for the final faces, whether the
+    /// second side may not re-roll it.
+    type Die = TableDie;
 
     /// The brute forces' setting: every face sequence, weighted over `6^slots`.
     struct Brute<'a> {
@@ -1003,6 +1141,42 @@ mod tests {
                     next[i].locked = !self.r.reroll_again;
                 }
                 self.greedy(step + 1, initial, next, w * spare, out);
+            }
+        }
+
+        /// The optimal policy's decisions for the dice on the table, applied die by die: adds each
+        /// final outcome's weight over `6^slots`, as [`Brute::greedy`] does.
+        fn decided(
+            &self,
+            policy: &OptimalPolicy,
+            step: usize,
+            initial: u16,
+            dice: Vec<Die>,
+            w: u64,
+            out: &mut HashMap<i64, u64>,
+        ) {
+            if step == 2 {
+                let (h, seen) = self.outcome(initial, &dice);
+                *out.entry(h * 1024 + i64::from(seen)).or_default() += w;
+                return;
+            }
+            let (attacker, x) = self.steps()[step];
+            let side = if attacker {
+                Side::Attacker
+            } else {
+                Side::Defender
+            };
+            let picked = policy.reroll(side, &dice);
+            assert!(picked.len() <= x as usize, "{picked:?}");
+            assert!(picked.iter().all(|&i| step == 0 || !dice[i].locked));
+            let spare = 6u64.pow(x - picked.len() as u32);
+            for faces in sequences(picked.len() as u32) {
+                let mut next = dice.clone();
+                for (&i, &f) in picked.iter().zip(&faces) {
+                    next[i].face = f;
+                    next[i].locked = !self.r.reroll_again;
+                }
+                self.decided(policy, step + 1, initial, next, w * spare, out);
             }
         }
 
@@ -1132,6 +1306,61 @@ mod tests {
                     BigRational::new(BigInt::from(total), BigInt::from(6).pow(brute.slots()));
                 assert_eq!(mean(shape, &r), expected, "{:?} {r:?}", shape.tracked);
             }
+        }
+    }
+
+    #[test]
+    fn the_optimal_decisions_die_by_die_make_the_exact_roll() {
+        let cases: [(Shape, u32, u32); 7] = [
+            (FURY.with_power(2), 2, 1),
+            (FURY.with_power(3), 1, 2),
+            (FURY_UNCOUNTED.with_power(2), 1, 2),
+            (MANY.with_power(2), 2, 1),
+            (PLAIN.with_power(3), 2, 2),
+            (ODD.with_power(3), 2, 1),
+            (TWO_FURIES.with_power(1), 1, 2),
+        ];
+        for (shape, a, d) in &cases {
+            for r in orders(*a, *d, Policy::Optimal) {
+                let policy = OptimalPolicy::new(&shape.pool(), &r, damage_f64).unwrap();
+                let brute = Brute { shape, r: &r };
+                let mut out = HashMap::default();
+                for (initial, dice, w) in brute.initial() {
+                    brute.decided(&policy, 0, initial, dice, w, &mut out);
+                }
+                let expected =
+                    Dist::from_pairs(out.into_iter().map(|(c, w)| (c, BigUint::from(w)))).unwrap();
+                assert_eq!(
+                    cells(&lucky(shape, &r)),
+                    expected,
+                    "{:?} {r:?}",
+                    shape.tracked
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_optimal_decisions_refuse_what_the_roll_refuses_and_read_only_real_rolls() {
+        let r = Rerolls {
+            policy: Policy::Greedy,
+            ..rerolls(1, 1, true, false)
+        };
+        let big = FURY.with_power(MAX_DICE_OPTIMAL);
+        let err = OptimalPolicy::new(&big.pool(), &r, damage_f64)
+            .err()
+            .unwrap();
+        assert!(matches!(err, Error::TooLarge(_)), "{err}");
+        let shape = PLAIN.with_power(2);
+        let policy = OptimalPolicy::new(&shape.pool(), &r, damage_f64).unwrap();
+        let miss = die(1, true);
+        assert_eq!(policy.reroll(Side::Attacker, &[miss, die(5, true)]), [0]);
+        // A face the die does not have, or more dice than the pool rolls: no roll of this pool.
+        for table in [vec![die(0, true)], vec![die(7, true)], vec![miss; 4]] {
+            assert!(
+                policy.reroll(Side::Attacker, &table).is_empty(),
+                "{table:?}"
+            );
         }
     }
 
