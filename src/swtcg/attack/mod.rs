@@ -335,7 +335,11 @@ fn attack_ends(a: &Declared, outcomes: States<Out>) -> States<Out> {
         .backfire
         .and_then(|(_, x)| a.at_attacker(source::ITSELF, x, att.unpreventable, 1));
     let overload = a.at_attacker(source::ITSELF, d.overload, att.unpreventable, 1);
-    let outcomes = outcomes.map(|o| a.riposte(o));
+    let outcomes = if a.c.has(Effect::DamageAttacker) {
+        outcomes.map(|o| a.riposte(o))
+    } else {
+        outcomes
+    };
     let any = [&retaliate, &original, &backfire, &overload];
     let outcomes = if any.iter().all(|i| i.is_none()) {
         outcomes

@@ -123,13 +123,13 @@ pub(super) fn report(a: &Declared, outcomes: States<Out>) -> Attack {
             (t.keyword.clone(), p)
         })
         .collect();
-    let predicted = if rules.foresight_damage() {
-        dist(&|o| o.pending)
-    } else {
-        hits.clone()
-    };
     let predict = |by: &UnitStats| {
         by.foresight.then(|| {
+            let predicted = if rules.foresight_damage() {
+                dist(&|o| o.pending)
+            } else {
+                hits.clone()
+            };
             let best = predicted.mode();
             (best, predicted.prob(best))
         })
