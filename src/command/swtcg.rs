@@ -12,7 +12,7 @@ use crate::swtcg::{
     keywords::{Mode, Stat},
     rules::Rules,
     sequence::{Attackers, Sequence, Until},
-    spec::{Arena, Unit},
+    spec::{Arena, Paid, Unit},
 };
 use crate::Error;
 use clap::{Args, Subcommand, ValueEnum};
@@ -197,8 +197,8 @@ pub struct SequenceArgs {
 /// Where named units come from and where units are.
 #[derive(Args)]
 pub struct UnitArgs {
-    /// A YAML card file whose units SPECs may name as '@Name' (repeatable; the example cards in
-    /// data/swtcg/cards.yaml are always available)
+    /// A card file whose units SPECs may name as '@Name': holodice's YAML or a LackeyCCG set
+    /// file (repeatable; the example cards in data/swtcg/cards.yaml are always available)
     #[arg(long = "cards", value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     pub cards: Vec<PathBuf>,
     /// The attacker's arena, for Switch effects written 'space: ITEM'; with --mode the defender
@@ -336,6 +336,10 @@ impl<'a> UnitReader<'a> {
         let unit = Unit::parse_with(role, spec, &self.cards)?;
         self.enhanceable
             .set(self.enhanceable.get() || unit.has_enhance());
+        let paid = Paid {
+            enhance: paid,
+            ..Paid::NONE
+        };
         unit.resolve(arena, paid)
     }
 }

@@ -1,8 +1,9 @@
 //! Unit SPECs: `"Power 5, Accuracy 1, Critical Hit 2"`, comma-separated and case-insensitive.
 //!
 //! Besides keyword items a SPEC may name a card (`@Red Squadron X-wing`, expanded in place) and
-//! condition an item on the unit's arena (`space: Accuracy 1`, Switch) or on its Enhance cost
-//! being paid (`enhance: Critical Hit 2`); [`Unit::resolve`] settles the conditions.
+//! condition an item on the unit's arena (`space: Accuracy 1`, Switch), on its Enhance cost being
+//! paid (`enhance: Critical Hit 2`) or on an ability being paid for as it attacks or is attacked
+//! (`pay: Evade 2`, a card's `Pay 2 Force -> Evade 2`); [`Unit::resolve`] settles the conditions.
 
 use super::cards::Cards;
 use super::keywords::{Keyword, Keywords, Stat, Transform, ValueKind};
@@ -76,23 +77,45 @@ pub enum Condition {
     Arena(Arena),
     /// When the unit's Enhance cost is paid.
     Enhanced,
+    /// When the unit pays for the ability as it attacks or is attacked (`Pay 2 Force -> Evade 2`).
+    Paid,
 }
 
 impl Condition {
     fn parse(prefix: &str) -> Option<Condition> {
-        if prefix.trim().eq_ignore_ascii_case("enhance") {
-            return Some(Condition::Enhanced);
+        match prefix.trim().to_ascii_lowercase().as_str() {
+            "enhance" => Some(Condition::Enhanced),
+            "pay" => Some(Condition::Paid),
+            _ => Arena::parse(prefix).map(Condition::Arena),
         }
-        Arena::parse(prefix).map(Condition::Arena)
     }
 
-    /// The SPEC prefix that writes it (`space`, `enhance`).
+    /// The SPEC prefix that writes it (`space`, `enhance`, `pay`).
     pub fn prefix(self) -> &'static str {
         match self {
             Condition::Arena(a) => a.name(),
             Condition::Enhanced => "enhance",
+            Condition::Paid => "pay",
         }
     }
+}
+
+/// Which optional costs a unit pays when it is settled: they are the player's choice, so each
+/// command says which it assumed (`--enhance`, `--pay`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Paid {
+    /// Its Enhance cost (`enhance:` items).
+    pub enhance: bool,
+    /// Its paid abilities (`pay:` items).
+    pub abilities: bool,
+}
+
+impl Paid {
+    /// Nothing paid.
+    pub const NONE: Paid = Paid {
+        enhance: false,
+        abilities: false,
+    };
 }
 
 /// An item that applies only under its condition.
@@ -200,7 +223,9 @@ impl Unit {
             .and_then(|(h, _)| Condition::parse(h))
             .is_some()
         {
-            return Err("an item takes one condition (space, ground, character or enhance)".into());
+            return Err(
+                "an item takes one condition (space, ground, character, enhance or pay)".into(),
+            );
         }
         if rest.is_empty() {
             return Err(format!(
@@ -212,7 +237,7 @@ impl Unit {
     }
 
     /// Adds an item at the end, conditional or not.
-    fn push(&mut self, when: Option<Condition>, item: Item) {
+    pub(crate) fn push(&mut self, when: Option<Condition>, item: Item) {
         match when {
             None => self.items.push(item),
             Some(when) => self.conditional.push(Conditional {
@@ -231,7 +256,7 @@ impl Unit {
     }
 
     /// Every item in SPEC order, with its condition if it has one.
-    fn entries(&self) -> Vec<(Option<Condition>, &Item)> {
+    pub(crate) fn entries(&self) -> Vec<(Option<Condition>, &Item)> {
         let mut out = Vec::with_capacity(self.items.len() + self.conditional.len());
         let mut conditional = self.conditional.iter().peekable();
         for (i, item) in self.items.iter().enumerate() {
@@ -246,29 +271,40 @@ impl Unit {
 
     /// Whether the unit has items that apply only with its Enhance cost paid.
     pub fn has_enhance(&self) -> bool {
-        self.conditional
-            .iter()
-            .any(|c| c.when == Condition::Enhanced)
+        self.has(Condition::Enhanced)
     }
 
-    /// The unit in `arena`, with or without its Enhance cost paid: the conditional items that
+    /// Whether the unit has abilities it pays for as it attacks or is attacked (`pay:` items).
+    pub fn has_paid(&self) -> bool {
+        self.has(Condition::Paid)
+    }
+
+    fn has(&self, when: Condition) -> bool {
+        self.conditional.iter().any(|c| c.when == when)
+    }
+
+    /// The items conditioned on `when`, described.
+    pub fn conditioned(&self, when: Condition) -> Vec<String> {
+        self.conditional
+            .iter()
+            .filter(|c| c.when == when)
+            .map(|c| c.item.describe())
+            .collect()
+    }
+
+    /// The unit in `arena`, with the optional costs `paid` paid: the conditional items that
     /// apply become plain items in their place, the others are dropped, and `notes` say which.
     ///
     /// ```
-    /// use holodice::swtcg::spec::{Arena, Unit};
+    /// use holodice::swtcg::spec::{Arena, Paid, Unit};
     /// let u = Unit::parse("attacker", "Power 3, space: Accuracy 1, enhance: Power 5").unwrap();
-    /// assert!(u.resolve(None, false).is_err()); // the arena decides Accuracy 1
-    /// let space = u.resolve(Some(Arena::Space), true).unwrap();
+    /// assert!(u.resolve(None, Paid::NONE).is_err()); // the arena decides Accuracy 1
+    /// let paid = Paid { enhance: true, ..Paid::NONE };
+    /// let space = u.resolve(Some(Arena::Space), paid).unwrap();
     /// assert_eq!(space.describe(), "Power 3, Accuracy 1, Power 5");
     /// ```
-    pub fn resolve(&self, arena: Option<Arena>, enhanced: bool) -> Result<Unit, Error> {
-        let switched = |a: Arena| -> Vec<String> {
-            self.conditional
-                .iter()
-                .filter(|c| c.when == Condition::Arena(a))
-                .map(|c| c.item.describe())
-                .collect()
-        };
+    pub fn resolve(&self, arena: Option<Arena>, paid: Paid) -> Result<Unit, Error> {
+        let switched = |a: Arena| self.conditioned(Condition::Arena(a));
         let has_switch = Arena::ALL.into_iter().any(|a| !switched(a).is_empty());
         if has_switch && arena.is_none() {
             let items: Vec<String> = self
@@ -292,7 +328,8 @@ impl Unit {
             let applies = match when {
                 None => true,
                 Some(Condition::Arena(a)) => Some(a) == arena,
-                Some(Condition::Enhanced) => enhanced,
+                Some(Condition::Enhanced) => paid.enhance,
+                Some(Condition::Paid) => paid.abilities,
             };
             if applies {
                 unit.items.push(item.clone());
@@ -322,20 +359,29 @@ impl Unit {
             }
             unit.notes.push(note);
         }
-        let paid: Vec<String> = self
-            .conditional
-            .iter()
-            .filter(|c| c.when == Condition::Enhanced)
-            .map(|c| c.item.describe())
-            .collect();
-        let paid = paid.join(", ");
-        if !paid.is_empty() {
-            unit.notes.push(if enhanced {
-                format!("Enhance paid: {paid} applied")
+        let costs = [
+            (
+                Condition::Enhanced,
+                "Enhance",
+                paid.enhance,
+                "swtcg attack --enhance evaluates both",
+            ),
+            (
+                Condition::Paid,
+                "Paid abilities",
+                paid.abilities,
+                "--pay all pays them",
+            ),
+        ];
+        for (when, what, applied, how) in costs {
+            let items = self.conditioned(when).join(", ");
+            if items.is_empty() {
+                continue;
+            }
+            unit.notes.push(if applied {
+                format!("{what} paid: {items} applied")
             } else {
-                format!(
-                    "Enhance not paid: {paid} not applied (swtcg attack --enhance evaluates both)"
-                )
+                format!("{what} not paid: {items} not applied ({how})")
             });
         }
         Ok(unit)
@@ -365,7 +411,8 @@ impl Unit {
     }
 }
 
-fn parse_item(text: &str) -> Result<Item, String> {
+/// One keyword item (`Critical Hit 2`, `Armor`), as a SPEC writes it.
+pub(crate) fn parse_item(text: &str) -> Result<Item, String> {
     if text.is_empty() {
         return Err("empty item (two commas in a row?)".into());
     }
@@ -511,12 +558,37 @@ mod tests {
         assert_eq!(u.items.len(), 2);
         assert_eq!(u.stat(Stat::Power), Some(4));
         // Resolved in place, the later Power 4 still wins.
-        let r = u.resolve(Some(Arena::Ground), true).unwrap();
+        let paid = Paid {
+            enhance: true,
+            ..Paid::NONE
+        };
+        let r = u.resolve(Some(Arena::Ground), paid).unwrap();
         assert_eq!(r.describe(), "Power 3, Power 6, Fury 1, Power 4");
         assert_eq!(r.stat(Stat::Power), Some(4));
         assert!(u.has_enhance() && !r.has_enhance());
         // The canonical spelling reads back as the same unit.
         assert_eq!(Unit::parse("attacker", &u.describe()).unwrap(), u);
+    }
+
+    #[test]
+    fn pay_items_apply_only_when_paid_and_say_so() {
+        let u = Unit::parse("defender", "Health 3, PAY: Evade 2, enhance: Armor").unwrap();
+        assert_eq!(u.describe(), "Health 3, pay: Evade 2, enhance: Armor");
+        assert!(u.has_paid() && u.has_enhance());
+        let unpaid = u.resolve(None, Paid::NONE).unwrap();
+        assert_eq!(unpaid.describe(), "Health 3");
+        assert_eq!(
+            unpaid.notes[1],
+            "Paid abilities not paid: Evade 2 not applied (--pay all pays them)"
+        );
+        let paid = Paid {
+            abilities: true,
+            ..Paid::NONE
+        };
+        let r = u.resolve(None, paid).unwrap();
+        assert_eq!(r.describe(), "Health 3, Evade 2");
+        assert_eq!(r.notes[1], "Paid abilities paid: Evade 2 applied");
+        assert!(err("pay: enhance: Armor").contains("an item takes one condition"));
     }
 
     #[test]
