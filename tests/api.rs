@@ -867,6 +867,7 @@ fn arbitrary_request() -> impl proptest::strategy::Strategy<Value = (usize, Valu
         "format",
         "exact",
         "enhance",
+        "pay",
         "game",
         "rows",
         "cols",

@@ -194,7 +194,7 @@ pub struct SequenceArgs {
     output: OutputArgs,
 }
 
-/// Where named units come from and where units are.
+/// Where named units come from, where units are and what they pay for.
 #[derive(Args)]
 pub struct UnitArgs {
     /// A card file whose units SPECs may name as '@Name': holodice's YAML or a LackeyCCG set
@@ -205,6 +205,32 @@ pub struct UnitArgs {
     /// is in the other arena
     #[arg(long, value_enum)]
     pub arena: Option<ArenaArg>,
+    /// Which units pay for their paid abilities ('pay: ITEM', a card's "Pay 2 Force -> Evade
+    /// 2"): none, all, the attacker or the defender (its side: --secondary, --interceptor, a dice
+    /// --target); swtcg attack also shows the result with none paid
+    #[arg(long, value_enum, default_value_t = PayArg::None)]
+    pub pay: PayArg,
+}
+
+/// Who pays for the abilities units pay for as they attack or are attacked.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PayArg {
+    None,
+    All,
+    Attacker,
+    Defender,
+}
+
+impl PayArg {
+    /// Whether the attacking (or defending) side pays.
+    fn pays(self, attacking: bool) -> bool {
+        match self {
+            PayArg::None => false,
+            PayArg::All => true,
+            PayArg::Attacker => attacking,
+            PayArg::Defender => !attacking,
+        }
+    }
 }
 
 pub(super) fn attack_help() -> String {
@@ -212,10 +238,12 @@ pub(super) fn attack_help() -> String {
         "SPEC is a comma-separated list, in any case: 'Power N', 'Health N', 'Damage N' (counters \
          already on the unit), 'Tapped', and keywords with their value ('Accuracy -1', 'Armor', \
          'Critical Hit 2'). `holodice swtcg keywords` lists every keyword.\n\n\
-         '@Name' brings in a unit from a card file (--cards FILE; the examples in \
-         data/swtcg/cards.yaml are built in); later items override its statistics. \
-         'space: ITEM' (or ground:, character:) applies only in that arena (Switch; --arena picks \
-         it), 'enhance: ITEM' only with the Enhance cost paid (--enhance computes both).\n\n\
+         '@Name' brings in a unit from a card file (--cards FILE, YAML or a LackeyCCG set file; \
+         the examples in data/swtcg/cards.yaml are built in); \
+         later items override its statistics. 'space: ITEM' (or ground:, character:) applies \
+         only in that arena (Switch; --arena picks it), 'enhance: ITEM' only with the Enhance \
+         cost paid (--enhance computes both), 'pay: ITEM' only when paid for as the unit attacks \
+         or is attacked (--pay picks who pays; the result with none paid is shown too).\n\n\
          Lucky on either unit re-rolls by --policy: greedy (fixed orders, docs/rules.md) or \
          optimal (the attacker maximises --objective, the defender minimises it). Avenge X on \
          the defender stands for an ally's Avenge.\n\nRule options \
@@ -303,12 +331,15 @@ fn arenas(arena: Option<ArenaArg>, mode: Option<Mode>) -> Result<[Option<Arena>;
     }
 }
 
-/// Parses and settles the units of one command: cards, arenas, Enhance.
+/// Parses and settles the units of one command: cards, arenas, Enhance, paid abilities.
 pub(super) struct UnitReader<'a> {
     cards: std::borrow::Cow<'a, Cards>,
     arenas: [Option<Arena>; 2],
+    pay: PayArg,
     /// Whether any unit read so far has an Enhance effect.
     enhanceable: std::cell::Cell<bool>,
+    /// Whether any unit read so far paid for an ability.
+    paid: std::cell::Cell<bool>,
 }
 
 impl<'a> UnitReader<'a> {
@@ -321,25 +352,37 @@ impl<'a> UnitReader<'a> {
         Ok(UnitReader {
             cards: with_card_files(cards, &u.cards, files)?,
             arenas: arenas(u.arena, mode)?,
+            pay: u.pay,
             enhanceable: Default::default(),
+            paid: Default::default(),
         })
     }
 
-    /// The unit `spec` describes, Enhance unpaid; `attacking` picks the attacker's arena.
+    /// The unit `spec` describes, Enhance unpaid, abilities paid as --pay says; `attacking`
+    /// picks the attacker's arena and side.
     pub(super) fn unit(&self, role: &str, spec: &str, attacking: bool) -> Result<Unit, Error> {
-        self.settle(role, spec, attacking, false)
+        self.settle(role, spec, attacking, false, self.pay)
     }
 
-    /// The unit `spec` describes, with its Enhance effect paid or not.
-    fn settle(&self, role: &str, spec: &str, attacking: bool, paid: bool) -> Result<Unit, Error> {
+    /// The unit `spec` describes, with its Enhance effect paid or not, its abilities by `pay`.
+    fn settle(
+        &self,
+        role: &str,
+        spec: &str,
+        attacking: bool,
+        enhance: bool,
+        pay: PayArg,
+    ) -> Result<Unit, Error> {
         let arena = self.arenas[usize::from(!attacking)];
         let unit = Unit::parse_with(role, spec, &self.cards)?;
+        let paid = Paid {
+            enhance,
+            abilities: pay.pays(attacking),
+        };
         self.enhanceable
             .set(self.enhanceable.get() || unit.has_enhance());
-        let paid = Paid {
-            enhance: paid,
-            ..Paid::NONE
-        };
+        self.paid
+            .set(self.paid.get() || (paid.abilities && unit.has_paid()));
         unit.resolve(arena, paid)
     }
 }
@@ -376,8 +419,15 @@ pub(super) fn setup(
     Ok((attacker, defender, a.rules.rules()?))
 }
 
-fn scenario(a: &SwtcgAttackArgs, reader: &UnitReader, paid: bool) -> Result<Scenario, Error> {
-    let unit = |role: &str, spec: &str, attacking: bool| reader.settle(role, spec, attacking, paid);
+fn scenario(
+    a: &SwtcgAttackArgs,
+    reader: &UnitReader,
+    enhance: bool,
+    pay: PayArg,
+) -> Result<Scenario, Error> {
+    let unit = |role: &str, spec: &str, attacking: bool| {
+        reader.settle(role, spec, attacking, enhance, pay)
+    };
     let other =
         |role: &str, spec: &Option<String>| spec.as_ref().map(|s| unit(role, s, false)).transpose();
     Ok(Scenario {
@@ -395,7 +445,8 @@ fn scenario(a: &SwtcgAttackArgs, reader: &UnitReader, paid: bool) -> Result<Scen
 
 fn attack(a: &SwtcgAttackArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
     let reader = UnitReader::new(&a.attack.units, a.choices.mode(), cards, files)?;
-    let scenario = scenario(a, &reader, a.enhance)?;
+    let scenario = scenario(a, &reader, a.enhance, reader.pay)?;
+    let paid = reader.paid.get();
     let result = swtcg::attack::run(&scenario)?;
     let mut report = swtcg::attack_report(&scenario, &result);
     if a.enhance {
@@ -406,20 +457,13 @@ fn attack(a: &SwtcgAttackArgs, cards: &Cards, files: &dyn Files) -> Result<Answe
                     .into(),
             ));
         }
-        let without = swtcg::attack::run(&self::scenario(a, &reader, false)?)?;
-        let mut group = vec![Entry::new("damage", "damage", Value::Dist(without.damage))];
-        if let Some(p) = without.destroyed {
-            group.push(Entry::new("destroyed", "destroyed", Value::Prob(p)));
-        }
-        let at = report
-            .entries
-            .iter()
-            .position(|e| e.key == "rules")
-            .unwrap_or(report.entries.len());
-        report.entries.insert(
-            at,
-            Entry::new("without_enhance", "Without Enhance", Value::Group(group)),
-        );
+        let without = swtcg::attack::run(&self::scenario(a, &reader, false, reader.pay)?)?;
+        insert_before_rules(&mut report, "without_enhance", "Without Enhance", &without);
+    }
+    if paid {
+        let without = swtcg::attack::run(&self::scenario(a, &reader, a.enhance, PayArg::None)?)?;
+        let label = "Without paid abilities";
+        insert_before_rules(&mut report, "without_paid", label, &without);
     }
     let title = crate::plot::matchup_title(
         "SWTCG",
@@ -432,6 +476,32 @@ fn attack(a: &SwtcgAttackArgs, cards: &Cards, files: &dyn Files) -> Result<Answe
         &result.damage,
     );
     finish(&report, &a.attack.output, chart)
+}
+
+/// Adds an attack computed another way (without Enhance, without paid abilities) as a group of
+/// its damage and chance to destroy, before the rules.
+fn insert_before_rules(
+    report: &mut crate::report::Report,
+    key: &str,
+    label: &str,
+    other: &swtcg::attack::Attack,
+) {
+    let mut group = vec![Entry::new(
+        "damage",
+        "damage",
+        Value::Dist(other.damage.clone()),
+    )];
+    if let Some(p) = &other.destroyed {
+        group.push(Entry::new("destroyed", "destroyed", Value::Prob(p.clone())));
+    }
+    let at = report
+        .entries
+        .iter()
+        .position(|e| e.key == "rules")
+        .unwrap_or(report.entries.len());
+    report
+        .entries
+        .insert(at, Entry::new(key, label, Value::Group(group)));
 }
 
 fn dice(a: &DiceArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
