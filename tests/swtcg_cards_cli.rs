@@ -203,7 +203,7 @@ fn a_dice_target_pays_as_the_defenders_side() {
 }
 
 #[test]
-fn a_pay_item_written_in_a_spec_works_as_a_cards() {
+fn a_pay_item_written_in_a_spec_is_paid_as_a_cards_is() {
     let file = set_file("pay-spec");
     let doc = attack_json(
         &file,
@@ -213,4 +213,146 @@ fn a_pay_item_written_in_a_spec_works_as_a_cards() {
     );
     assert_eq!(doc["destroyed"], "1/4");
     assert_eq!(doc["defender"], "Health 1, Evade 1");
+}
+
+fn cards_listing(file: &Path, extra: &[&str]) -> String {
+    let mut args = vec!["swtcg", "cards", "--cards", file.to_str().unwrap()];
+    args.extend(extra);
+    holodice_ok(&args)
+}
+
+#[test]
+fn cards_lists_each_card_with_what_was_read_from_its_text() {
+    let file = set_file("list-text");
+    let text = cards_listing(&file, &["skimmer (a"]);
+    let expected = "\nDune Skimmer (A)\n  sets: ZZ\n  type: Ground\n  cost: 3\n  speed: 50\n  \
+                    power: 1\n  health: 1\n  items: Power 1, Health 1\n  paid (--pay): Evade 1\n  \
+                    not modelled: When Dune Skimmer is discarded, draw a card.\n";
+    assert!(
+        text.starts_with("SWTCG cards matching 'skimmer (a'\n1 of 12 cards"),
+        "{text}"
+    );
+    assert!(text.ends_with(expected), "{text}");
+    // Without a query: the built-in examples, then the files' cards, in order.
+    let all = cards_listing(&file, &[]);
+    let red = all.find("\nRed Squadron X-wing\n").unwrap();
+    let trap = all
+        .find("\nSand Trap\n  sets: ZZ\n  type: Battle\n")
+        .unwrap();
+    assert!(red < trap, "{all}");
+}
+
+#[test]
+fn cards_json_is_a_contract_with_every_key_always_there() {
+    let file = set_file("list-json");
+    let doc: Value =
+        serde_json::from_str(&cards_listing(&file, &["dune", "--format", "json"])).unwrap();
+    assert_eq!(doc["schema"], 1);
+    assert_eq!(doc["query"], "dune");
+    let cards = doc["cards"].as_array().unwrap();
+    assert_eq!(cards.len(), 2);
+    let keys = [
+        "name",
+        "file",
+        "line",
+        "sets",
+        "type",
+        "unit",
+        "arenas",
+        "cost",
+        "speed",
+        "power",
+        "health",
+        "items",
+        "paid",
+        "switch_enhance",
+        "insert",
+        "stack",
+        "not_modelled",
+    ];
+    for card in cards {
+        let mut got: Vec<&str> = card
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        got.sort_unstable();
+        let mut want = keys.to_vec();
+        want.sort_unstable();
+        assert_eq!(got, want);
+    }
+    let a = &cards[0];
+    assert_eq!(a["name"], "Dune Skimmer (A)");
+    assert_eq!(a["line"], 2);
+    assert_eq!(a["sets"], serde_json::json!(["ZZ"]));
+    assert_eq!(a["type"], "Ground");
+    assert_eq!(a["arenas"], serde_json::json!(["ground"]));
+    assert_eq!(
+        (a["cost"].as_i64(), a["power"].as_i64()),
+        (Some(3), Some(1))
+    );
+    assert_eq!(a["items"], serde_json::json!(["Power 1", "Health 1"]));
+    assert_eq!(a["paid"], serde_json::json!(["Evade 1"]));
+    assert_eq!(a["insert"], Value::Null);
+    assert_eq!(
+        a["not_modelled"],
+        serde_json::json!(["When Dune Skimmer is discarded, draw a card."])
+    );
+    // A built-in YAML card: no set, no printed type, its numbers from its items.
+    let yaml: Value = serde_json::from_str(&holodice_ok(&[
+        "swtcg",
+        "cards",
+        "r2 astromech",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    let r2 = &yaml["cards"][0];
+    assert_eq!(
+        (r2["type"].is_null(), r2["unit"].as_bool()),
+        (true, Some(true))
+    );
+    assert_eq!(r2["insert"]["items"], serde_json::json!(["Evade 1"]));
+    assert_eq!(r2["power"], 1);
+}
+
+#[test]
+fn cards_draws_its_table_in_the_other_formats() {
+    let file = set_file("list-formats");
+    let csv = cards_listing(&file, &["gunner", "--format", "csv"]);
+    let mut lines = csv.lines();
+    assert!(lines
+        .next()
+        .unwrap()
+        .starts_with("card,sets,type,cost,speed,power,health,items,"));
+    assert_eq!(
+        lines.next().unwrap(),
+        "Gunner Drone,ZZ,Ground,3,40,2,2,\"Power 2, Health 2\",Accuracy 1,,,,"
+    );
+    let md = cards_listing(&file, &["skimmer (a)", "--format", "markdown"]);
+    assert!(
+        md.contains("| Dune Skimmer (A) | ZZ | Ground | 3 | 50 | 1 | 1 |"),
+        "{md}"
+    );
+    let html = cards_listing(&file, &["trap", "--format", "html"]);
+    assert!(html.contains("Sand Trap"), "{html}");
+    assert_user_error(
+        &["swtcg", "cards", "--format", "svg"],
+        &["invalid value 'svg' for '--format <FORMAT>'"],
+    );
+}
+
+#[test]
+fn cards_without_a_match_exits_2_with_the_nearest_name() {
+    let file = set_file("list-none");
+    let path = file.to_str().unwrap();
+    assert_user_error(
+        &["swtcg", "cards", "gunnr", "--cards", path],
+        &["no card name contains 'gunnr'; did you mean 'Gunner Drone'?"],
+    );
+    assert_user_error(
+        &["swtcg", "cards", "zzzzzzzz"],
+        &["no card name contains 'zzzzzzzz' (holodice swtcg cards lists them all"],
+    );
 }

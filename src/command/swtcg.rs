@@ -1,7 +1,7 @@
 //! `holodice swtcg …`: the attack, dice of damage, sequences and the listings.
 
 use super::compare;
-use super::output::{finish, Answer, ListingArgs, OutputArgs};
+use super::output::{finish, Answer, FormatArg, ListingArgs, OutputArgs};
 use super::simulate::{self, SimulateSwtcgArgs};
 use super::{with_card_files, Files, PolicyArg};
 use crate::report::{Entry, Value};
@@ -39,6 +39,10 @@ pub enum SwtcgCommand {
     Keywords(ListingArgs),
     /// List the rule options (readings the rules leave open) with their values
     Rules(ListingArgs),
+    /// List the cards '@Name' can name (built-in and --cards files) and what was read from
+    /// their text
+    #[command(after_long_help = CARDS_HELP)]
+    Cards(CardsArgs),
 }
 
 /// `swtcg attack`: the attack's arguments and what only the exact attack reads.
@@ -239,7 +243,7 @@ pub(super) fn attack_help() -> String {
          already on the unit), 'Tapped', and keywords with their value ('Accuracy -1', 'Armor', \
          'Critical Hit 2'). `holodice swtcg keywords` lists every keyword.\n\n\
          '@Name' brings in a unit from a card file (--cards FILE, YAML or a LackeyCCG set file; \
-         the examples in data/swtcg/cards.yaml are built in); \
+         the examples in data/swtcg/cards.yaml are built in; `holodice swtcg cards` lists them); \
          later items override its statistics. 'space: ITEM' (or ground:, character:) applies \
          only in that arena (Switch; --arena picks it), 'enhance: ITEM' only with the Enhance \
          cost paid (--enhance computes both), 'pay: ITEM' only when paid for as the unit attacks \
@@ -290,6 +294,79 @@ pub(super) fn execute(
             swtcg::keywords::coverage_json(),
         )),
         SwtcgCommand::Rules(l) => Ok(l.answer(rules_listing(), swtcg::rules::options_json())),
+        SwtcgCommand::Cards(a) => list_cards(a, cards, files),
+    }
+}
+
+const CARDS_HELP: &str = "A card file is holodice's YAML (data/swtcg/cards.yaml shows the \
+format) or a LackeyCCG set file: the Star Wars plugin keeps them in plugins/starwars/sets/ \
+inside LackeyCCG's folder (ANH.txt, AOTC.txt, …). From a set file's Text column, abilities that \
+are exactly a keyword become SPEC items, Force-paid ones ('Pay 2 Force -> Evade 2') become \
+'pay:' items (--pay), and the rest is listed as not modelled, also in every result that uses \
+the card. QUERY matches card names in any case; a name without its version ('Darth Vader') \
+names its only version, and a card printed differently in several sets is named with its set: \
+'@Han Solo (A) [PROMO]'. docs/cards.md describes both formats.
+
+Examples:
+  holodice swtcg cards
+  holodice swtcg cards x-wing --format json
+  holodice swtcg cards vader --cards ANH.txt --cards ESB.txt
+  holodice swtcg attack --cards ANH.txt --attacker \"Power 6\" \\
+      --defender \"@Darth Vader (A)\" --pay defender
+";
+
+/// `swtcg cards`: what to list, from which files, how.
+#[derive(Args)]
+pub struct CardsArgs {
+    /// List only the cards whose name contains this, in any case
+    #[arg(value_name = "QUERY")]
+    query: Option<String>,
+    /// A card file to list with the built-in cards: holodice's YAML or a LackeyCCG set file
+    /// (repeatable)
+    #[arg(long = "cards", value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    cards: Vec<PathBuf>,
+    /// Output format (text: a block per card; the others a table, JSON and YAML its contract)
+    #[arg(long, value_enum, default_value_t = CardsFormat::Text)]
+    format: CardsFormat,
+}
+
+fn list_cards(a: &CardsArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
+    let cards = with_card_files(cards, &a.cards, files)?;
+    let sources: Vec<String> = a.cards.iter().map(|p| p.display().to_string()).collect();
+    let grid = swtcg::catalog::catalog(&cards, a.query.as_deref(), &sources)?;
+    let options = crate::render::Options::default();
+    let format = a.format.output();
+    let body = match format.format() {
+        Some(crate::render::Format::Text) => crate::render::records(&grid, &options),
+        Some(f) => f.renderer().render_grid(&grid, &options),
+        None => unreachable!("the listing has no chart format"),
+    };
+    Ok(Answer::new(body, format.media_type()))
+}
+
+/// The card listing's formats: every output format but the chart.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum CardsFormat {
+    Text,
+    Json,
+    Yaml,
+    Csv,
+    Markdown,
+    Latex,
+    Html,
+}
+
+impl CardsFormat {
+    fn output(self) -> FormatArg {
+        match self {
+            CardsFormat::Text => FormatArg::Text,
+            CardsFormat::Json => FormatArg::Json,
+            CardsFormat::Yaml => FormatArg::Yaml,
+            CardsFormat::Csv => FormatArg::Csv,
+            CardsFormat::Markdown => FormatArg::Markdown,
+            CardsFormat::Latex => FormatArg::Latex,
+            CardsFormat::Html => FormatArg::Html,
+        }
     }
 }
 

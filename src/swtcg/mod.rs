@@ -3,6 +3,7 @@
 pub mod abilities;
 pub mod attack;
 pub mod cards;
+pub mod catalog;
 pub mod keywords;
 pub mod lucky;
 pub mod rules;
