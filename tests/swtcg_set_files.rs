@@ -258,8 +258,8 @@ fn different_printings_of_a_name_are_picked_by_set() {
     cards.add(Cards::load("YY.txt", &set_file(&[stronger])).unwrap());
     assert_eq!(
         spec_err("@Kel Varro (A)", &cards),
-        "attacker SPEC, item '@Kel Varro (A)': 'Kel Varro (A)' is printed differently in ZZ, YY: \
-         write one with its set, as in '@Kel Varro (A) [ZZ]'"
+        "attacker SPEC, item '@Kel Varro (A)': 'Kel Varro (A)' is printed 2 different ways, in \
+         ZZ, YY: write one with its set, as in '@Kel Varro (A) [ZZ]'"
     );
     assert!(unit("@Kel Varro (A) [yy]", &cards)
         .describe()

@@ -7,7 +7,7 @@
 //! by its text in the unit's `notes`, to be reported as not modelled. Keyword names come only
 //! from the keyword data, so a keyword added there is read from card text with no change here.
 
-use super::spec::{parse_item, Arena, Condition, Item, Unit};
+use super::spec::{read_item, Arena, Condition, Item, Unit};
 
 /// What a card's abilities give: its own items, its Switch items, and what it grants to the
 /// unit it is stacked under (INSERT, a Pilot's grants, an Equipment's), each unit's `notes`
@@ -86,7 +86,7 @@ fn read(ability: &str) -> Reading {
     if let Some(items) = paid(text) {
         return Reading::Paid(items);
     }
-    match parse_item(text) {
+    match read_item(text) {
         Ok(item) => Reading::Keyword(item),
         Err(_) => Reading::Unmodelled,
     }
@@ -109,7 +109,7 @@ fn exact_item(text: &str) -> Option<Item> {
     let effect_text = text
         .split_once(':')
         .is_some_and(|(_, rest)| rest.trim().parse::<i64>().is_err());
-    (!effect_text).then(|| parse_item(text).ok()).flatten()
+    (!effect_text).then(|| read_item(text).ok()).flatten()
 }
 
 /// `Pay N Force -> KEYWORDS`: a cost in Force alone, for keywords alone.

@@ -8,7 +8,7 @@ use super::spec::{Arena, Condition, Syntax, Unit};
 use crate::data::{self, DataError};
 use crate::error::quote;
 use serde::Deserialize;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
 const CARDS_FILE: &str = "data/swtcg/cards.yaml";
@@ -129,6 +129,8 @@ pub struct Cards {
     by_name: HashMap<String, Vec<usize>>,
     /// Each set-file card by its name and [`Printing::identity`], to find reprints at once.
     printed: HashMap<(String, String), usize>,
+    /// Each set-file card with each of its sets, to add a reprint's set at once.
+    in_set: HashSet<(usize, String)>,
 }
 
 /// How names are compared: any case, any spacing, either apostrophe.
@@ -209,11 +211,10 @@ impl Cards {
     /// Adds the cards of a later file: a card of the same name replaces the earlier one, but a
     /// set-file card joins the set-file printings of its name (a reprint, or one to pick by set).
     pub fn add(&mut self, other: Cards) {
-        let mut replaced = Vec::new();
+        let mut replaced = None::<HashSet<usize>>;
         for card in other.list {
             // A name has one YAML card or only set-file cards: its first card tells which.
-            let name = key(&card.name);
-            let Some(printings) = self.by_name.get_mut(&name) else {
+            let Some(printings) = self.by_name.get_mut(&key(&card.name)) else {
                 self.push(card);
                 continue;
             };
@@ -222,34 +223,23 @@ impl Cards {
                 self.add_printing(card);
                 continue;
             }
-            let later: Vec<usize> = printings.drain(1..).collect();
-            for &i in std::iter::once(&first).chain(&later) {
-                if let Some(p) = &self.list[i].printing {
-                    self.printed.remove(&(name.clone(), p.identity()));
-                }
-            }
-            replaced.extend(later);
-            if let Some(p) = &card.printing {
-                self.printed.insert((name, p.identity()), first);
-            }
+            // A file holds YAML or set-file cards, never both: no card of `other` needs the
+            // indexes before they are rebuilt below.
+            replaced
+                .get_or_insert_default()
+                .extend(printings.drain(1..));
             self.list[first] = card;
         }
-        if !replaced.is_empty() {
-            self.drop_cards(&replaced);
-        }
-    }
-
-    /// Removes the cards at `indices`, whose names no longer list them.
-    fn drop_cards(&mut self, indices: &[usize]) {
-        let dropped: std::collections::HashSet<&usize> = indices.iter().collect();
-        let list = std::mem::take(&mut self.list);
-        *self = Cards::default();
-        let kept = list
-            .into_iter()
-            .enumerate()
-            .filter(|(i, _)| !dropped.contains(i));
-        for (_, card) in kept {
-            self.push(card);
+        if let Some(dropped) = replaced {
+            let list = std::mem::take(&mut self.list);
+            *self = Cards::default();
+            let kept = list
+                .into_iter()
+                .enumerate()
+                .filter(|(i, _)| !dropped.contains(i));
+            for (_, card) in kept {
+                self.push(card);
+            }
         }
     }
 
@@ -258,6 +248,7 @@ impl Cards {
         let name = key(&card.name);
         if let Some(p) = &card.printing {
             self.printed.insert((name.clone(), p.identity()), at);
+            self.in_set.extend(p.sets.iter().map(|s| (at, s.clone())));
         }
         self.by_name.entry(name).or_default().push(at);
         self.list.push(card);
@@ -367,19 +358,27 @@ impl Cards {
                 "'{name}' is printed {} different ways in set {s} ({}): correct the set file, \
                  or write the unit's items in the SPEC",
                 several.len(),
-                several
-                    .iter()
-                    .map(|c| format!("{}:{}", c.file, c.line))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                listed(
+                    &several
+                        .iter()
+                        .map(|c| format!("{}:{}", c.file, c.line))
+                        .collect::<Vec<_>>()
+                )
             ))),
             (several, None) => {
-                let firsts: Vec<&str> = several.iter().map(|c| sets(c)[0].as_str()).collect();
+                let mut seen = HashSet::new();
+                let in_sets: Vec<&str> = several
+                    .iter()
+                    .flat_map(|c| sets(c))
+                    .map(String::as_str)
+                    .filter(|s| seen.insert(*s))
+                    .collect();
                 Err(Lookup::Problem(format!(
-                    "'{name}' is printed differently in {}: write one with its set, as in \
-                     '@{name} [{}]'",
-                    listed(&firsts),
-                    firsts[0]
+                    "'{name}' is printed {} different ways, in {}: write one with its set, as \
+                     in '@{name} [{}]'",
+                    several.len(),
+                    listed(&in_sets),
+                    in_sets[0]
                 )))
             }
         }
@@ -543,9 +542,10 @@ fn split_set(name: &str) -> Option<(&str, &str)> {
 }
 
 /// Names in a message: all of a few, the first of many and how many there are.
-fn listed(names: &[&str]) -> String {
+fn listed(names: &[impl AsRef<str>]) -> String {
     const SHOWN: usize = 8;
-    let shown = names[..names.len().min(SHOWN)].join(", ");
+    let shown: Vec<&str> = names.iter().take(SHOWN).map(AsRef::as_ref).collect();
+    let shown = shown.join(", ");
     match names.len() > SHOWN {
         true => format!("{shown}, … ({} in all)", names.len()),
         false => shown,

@@ -35,7 +35,6 @@ pub fn is_set_file(text: &str) -> bool {
 /// the file whole.
 pub fn read(file: &str, text: &str) -> Result<Vec<Card>, DataError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
     let fail = |line: usize, item: Option<&str>, message: String| DataError {
         file: file.to_string(),
         line,
@@ -43,19 +42,18 @@ pub fn read(file: &str, text: &str) -> Result<Vec<Card>, DataError> {
         item: item.map(str::to_string),
         message,
     };
+    // The header and MAX_ROWS rows: counted before any row is read.
+    if text.lines().nth(MAX_ROWS + 1).is_some() {
+        let message = format!("more than {MAX_ROWS} rows, the limit for a set file");
+        return Err(fail(MAX_ROWS + 2, None, message));
+    }
+    let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
     let (_, header) = lines.next().unwrap_or((1, ""));
     let columns = Columns::read(fields(header).map_err(|m| fail(1, None, m))?)
         .map_err(|m| fail(1, None, m))?;
     let stem = file_stem(file);
     let mut cards = Vec::new();
     for (number, line) in lines {
-        if number > MAX_ROWS + 1 {
-            return Err(fail(
-                number,
-                None,
-                format!("more than {MAX_ROWS} rows, the limit for a set file"),
-            ));
-        }
         let row = Row {
             columns: &columns,
             fields: fields(line).map_err(|m| fail(number, None, m))?,

@@ -413,38 +413,50 @@ impl Unit {
 
 /// One keyword item (`Critical Hit 2`, `Armor`), as a SPEC writes it.
 pub(crate) fn parse_item(text: &str) -> Result<Item, String> {
-    if text.is_empty() {
-        return Err("empty item (two commas in a row?)".into());
+    read_item(text).map_err(|e| e.unwrap_or_else(|| unknown_keyword(text)))
+}
+
+/// The message for an item whose keyword is unknown, with the nearest known one.
+fn unknown_keyword(text: &str) -> String {
+    let (name, value_text) = split_item(text);
+    match suggestion(Keywords::builtin(), name, value_text, text.contains(':')) {
+        Some(near) => format!("unknown keyword '{}'; did you mean '{near}'?", quote(name)),
+        None => format!(
+            "unknown keyword '{}' (holodice swtcg keywords lists the known ones)",
+            quote(name)
+        ),
     }
-    let keywords = Keywords::builtin();
-    let (name, value_text) = match text.split_once(':') {
+}
+
+/// An item's keyword name and the text of its value, if any.
+fn split_item(text: &str) -> (&str, Option<&str>) {
+    match text.split_once(':') {
         Some((name, rest)) => (name.trim(), Some(rest.trim())),
         None => match text.rsplit_once(char::is_whitespace) {
             Some((name, last)) if looks_numeric(last) => (name.trim(), Some(last)),
             _ => (text, None),
         },
-    };
-    let keyword = keywords.get(name).ok_or_else(|| {
-        match suggestion(keywords, name, value_text, text.contains(':')) {
-            Some(near) => format!("unknown keyword '{}'; did you mean '{near}'?", quote(name)),
-            None => {
-                format!(
-                    "unknown keyword '{}' (holodice swtcg keywords lists the known ones)",
-                    quote(name)
-                )
-            }
-        }
-    })?;
+    }
+}
+
+/// An item, or what is wrong with it: `None` when its keyword is unknown, as finding the nearest
+/// name for the message is slow (card text tries many phrases that are no keyword).
+pub(crate) fn read_item(text: &str) -> Result<Item, Option<String>> {
+    if text.is_empty() {
+        return Err(Some("empty item (two commas in a row?)".into()));
+    }
+    let (name, value_text) = split_item(text);
+    let keyword = Keywords::builtin().get(name).ok_or(None)?;
     let kw = &keyword.name;
     let value = match (keyword.value, value_text) {
         (ValueKind::None, None) => 0,
         // A colon after a keyword without X introduces its effect text ("Foresight: Gain 2 Force").
         (ValueKind::None, Some(rest)) if text.contains(':') && !looks_numeric(rest) => 0,
         (ValueKind::None, Some(_)) => {
-            return Err(format!("{kw} takes no value; write just '{kw}'"))
+            return Err(Some(format!("{kw} takes no value; write just '{kw}'")))
         }
         (_, None) | (_, Some("")) => {
-            return Err(format!("{kw} needs a value, as in '{kw} 1'"));
+            return Err(Some(format!("{kw} needs a value, as in '{kw} 1'")));
         }
         (kind, Some(v)) => {
             let negative = v.starts_with('-');
@@ -453,20 +465,20 @@ pub(crate) fn parse_item(text: &str) -> Result<Item, String> {
                 false => format!("{} is over the limit of {MAX_VALUE} for {kw}", quote(v)),
             };
             if kind == ValueKind::Count && negative && looks_numeric(v) {
-                return Err(format!("{kw} can't be negative"));
+                return Err(Some(format!("{kw} can't be negative")));
             }
             let parsed: i64 = v.trim_start_matches('+').parse().map_err(|_| {
-                if looks_numeric(v) {
+                Some(if looks_numeric(v) {
                     out_of_range(v)
                 } else {
                     format!(
                         "'{}' is not a whole number; write it as in '{kw} 2'",
                         quote(v)
                     )
-                }
+                })
             })?;
             if parsed.unsigned_abs() > MAX_VALUE.unsigned_abs() {
-                return Err(out_of_range(v));
+                return Err(Some(out_of_range(v)));
             }
             parsed
         }
