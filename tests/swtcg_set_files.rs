@@ -433,7 +433,7 @@ fn pilots_and_equipment_stacked_in_a_yaml_card_grant_their_keywords() {
         "2",
         "2",
         "",
-        "[Pilot] Starfighter Pilot. The Starfighter gets: * +20 speed. * Critical Hit 2. \
+        "[Pilot] Starfighter Pilot. The Starfighter gets: * +10 speed. * Critical Hit 1. \
          * Pay 1 Force -> Evade 1.",
     ]);
     let module = row([
@@ -455,16 +455,16 @@ fn pilots_and_equipment_stacked_in_a_yaml_card_grant_their_keywords() {
     let u = unit("@Lancer Fighter", &cards);
     assert_eq!(
         u.describe(),
-        "Power 3, Health 3, Critical Hit 2, pay: Evade 1, Accuracy 1"
+        "Power 3, Health 3, Critical Hit 1, pay: Evade 1, Accuracy 1"
     );
     assert_eq!(
         u.notes,
         [
-            "Ace Navigator: not modelled: +20 speed.",
+            "Ace Navigator: not modelled: +10 speed.",
             "Targeting Module: not modelled: Equipped unit gets \"Whenever this unit attacks, \
              draw a card.\"",
             "Targeting Module: not modelled: Equipped Squad gets Armor.",
-            "stacked under Lancer Fighter: Ace Navigator (INSERT: Critical Hit 2, pay: Evade 1), \
+            "stacked under Lancer Fighter: Ace Navigator (INSERT: Critical Hit 1, pay: Evade 1), \
              Targeting Module (INSERT: Accuracy 1)",
         ]
     );

@@ -305,7 +305,7 @@ are exactly a keyword become SPEC items, Force-paid ones ('Pay 2 Force -> Evade 
 'pay:' items (--pay), and the rest is listed as not modelled, also in every result that uses \
 the card. QUERY matches card names in any case; a name without its version ('Darth Vader') \
 names its only version, and a card printed differently in several sets is named with its set: \
-'@Han Solo (A) [PROMO]'. docs/cards.md describes both formats.
+'@Name (A) [PROMO]'. docs/cards.md describes both formats.
 
 Examples:
   holodice swtcg cards

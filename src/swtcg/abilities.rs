@@ -53,7 +53,7 @@ enum Reading {
     Items(Vec<Item>),
     /// Keywords the unit has when it pays for them as it attacks or is attacked.
     Paid(Vec<Item>),
-    /// A keyword followed by effect text (`Foresight: Gain 3 Force.`): only the keyword counts.
+    /// A keyword followed by effect text (`Foresight: Gain 2 Force.`): only the keyword counts.
     Keyword(Item),
     /// Nothing holodice models.
     Unmodelled,
@@ -155,7 +155,7 @@ fn read_switched(text: &str) -> Option<Vec<Item>> {
 }
 
 /// The grants of a Pilot ability, one per bullet: `[Pilot] Starfighter Pilot. The Starfighter
-/// gets: * +20 speed. * Critical Hit 2.` (bullets may be `-`; a single grant needs none).
+/// gets: * +10 speed. * Critical Hit 2.` (bullets may be `-`; a single grant needs none).
 fn pilot_grants(ability: &str) -> Option<Vec<&str>> {
     let text = strip_word(ability, "[Pilot]").unwrap_or(ability);
     let (head, after) = text.split_once("Pilot.")?;
@@ -324,11 +324,11 @@ mod tests {
 
     #[test]
     fn a_keyword_with_effect_text_counts_and_says_so() {
-        let (spec, notes) = described("Foresight: Gain 3 Force. | Critical Hit: 2");
+        let (spec, notes) = described("Foresight: Gain 2 Force. | Critical Hit: 2");
         assert_eq!(spec, "Foresight, Critical Hit 2");
         assert_eq!(
             notes,
-            ["Foresight: Gain 3 Force. (only 'Foresight' is modelled)"]
+            ["Foresight: Gain 2 Force. (only 'Foresight' is modelled)"]
         );
     }
 
@@ -348,18 +348,18 @@ mod tests {
     #[test]
     fn pilot_and_insert_abilities_are_grants() {
         let read = read_card(
-            "[Pilot] Starfighter Pilot. The Starfighter gets: * +20 speed. * Critical Hit 2. \
-             * Pay 2 Force -> Intercept. | INSERT: Parry 1",
+            "[Pilot] Starfighter Pilot. The Starfighter gets: * +10 speed. * Critical Hit 1. \
+             * Pay 1 Force -> Intercept. | INSERT: Parry 1",
             &[Arena::Character],
             false,
         );
         let insert = read.insert.unwrap();
-        assert_eq!(insert.describe(), "Critical Hit 2, pay: Intercept, Parry 1");
-        assert_eq!(insert.notes, ["+20 speed."]);
+        assert_eq!(insert.describe(), "Critical Hit 1, pay: Intercept, Parry 1");
+        assert_eq!(insert.notes, ["+10 speed."]);
         assert!(read.spec.items.is_empty() && read.spec.notes.is_empty());
         let dashes =
-            pilot_grants("Transport Pilot. The Transport gets:   - Lucky 2  - Accuracy -1");
-        assert_eq!(dashes.unwrap(), ["Lucky 2", "Accuracy -1"]);
+            pilot_grants("Transport Pilot. The Transport gets:   - Lucky 1  - Accuracy -1");
+        assert_eq!(dashes.unwrap(), ["Lucky 1", "Accuracy -1"]);
         assert!(pilot_grants("This unit can have an extra Pilot.").is_none());
     }
 
