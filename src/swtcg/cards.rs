@@ -110,7 +110,7 @@ enum Lookup {
 /// `@Name` expands to the card's `spec`, then the `insert` items of the cards in its `stack`,
 /// then its Switch and Enhance items (so that a paid or arena-specific statistic wins). A name
 /// without its version (`Darth Vader` for `Darth Vader (A)`) names its only version; a name
-/// printed differently in several sets takes its set (`Han Solo (A) [PROMO]`).
+/// printed differently in several sets takes its set (`Darth Vader (A) [PROMO]`).
 ///
 /// ```
 /// use holodice::swtcg::{cards::Cards, spec::{Arena, Unit}};
@@ -342,11 +342,7 @@ impl Cards {
                 "'{name}' comes from a YAML card file, which has no sets: write '@{name}'"
             ))),
             ([], Some(s)) => {
-                let all: Vec<&str> = printings
-                    .iter()
-                    .flat_map(|&i| sets(&self.list[i]))
-                    .map(String::as_str)
-                    .collect();
+                let all = distinct_sets(printings.iter().map(|&i| &self.list[i]));
                 Err(Lookup::Problem(format!(
                     "'{name}' is not printed in set '{}'; it is in {}: write '@{name} [{}]'",
                     quote(s),
@@ -354,31 +350,26 @@ impl Cards {
                     all[0]
                 )))
             }
-            (several, Some(s)) => Err(Lookup::Problem(format!(
-                "'{name}' is printed {} different ways in set {s} ({}): correct the set file, \
-                 or write the unit's items in the SPEC",
-                several.len(),
-                listed(
-                    &several
-                        .iter()
-                        .map(|c| format!("{}:{}", c.file, c.line))
-                        .collect::<Vec<_>>()
-                )
-            ))),
-            (several, None) => {
-                let mut seen = HashSet::new();
-                let in_sets: Vec<&str> = several
+            (several, Some(s)) => {
+                let rows: Vec<String> = several
                     .iter()
-                    .flat_map(|c| sets(c))
-                    .map(String::as_str)
-                    .filter(|s| seen.insert(*s))
+                    .map(|c| format!("{}:{}", c.file, c.line))
                     .collect();
+                Err(Lookup::Problem(format!(
+                    "'{name}' is printed {} different ways in set {s} ({}): correct the set \
+                     file, or write the unit's items in the SPEC",
+                    several.len(),
+                    listed(&rows)
+                )))
+            }
+            (several, None) => {
+                let all = distinct_sets(several.iter().copied());
                 Err(Lookup::Problem(format!(
                     "'{name}' is printed {} different ways, in {}: write one with its set, as \
                      in '@{name} [{}]'",
                     several.len(),
-                    listed(&in_sets),
-                    in_sets[0]
+                    listed(&all),
+                    all[0]
                 )))
             }
         }
@@ -525,6 +516,16 @@ impl Card {
 /// The sets a card is printed in; none for a YAML card.
 fn sets(card: &Card) -> &[String] {
     card.printing.as_ref().map_or(&[], |p| &p.sets)
+}
+
+/// The sets `cards` are printed in, each once, in order.
+fn distinct_sets<'a>(cards: impl Iterator<Item = &'a Card>) -> Vec<&'a str> {
+    let mut seen = HashSet::new();
+    cards
+        .flat_map(sets)
+        .map(String::as_str)
+        .filter(|s| seen.insert(*s))
+        .collect()
 }
 
 /// The notes saying which of `card`'s abilities in `unit` holodice does not model.
