@@ -265,7 +265,8 @@ fn cards_json_is_a_contract_with_every_key_always_there() {
         "health",
         "items",
         "paid",
-        "switch_enhance",
+        "switch",
+        "enhance",
         "insert",
         "stack",
         "not_modelled",
@@ -328,7 +329,7 @@ fn cards_draws_its_table_in_the_other_formats() {
         .starts_with("card,sets,type,cost,speed,power,health,items,"));
     assert_eq!(
         lines.next().unwrap(),
-        "Gunner Drone,ZZ,Ground,3,40,2,2,\"Power 2, Health 2\",Accuracy 1,,,,"
+        "Gunner Drone,ZZ,Ground,3,40,2,2,\"Power 2, Health 2\",Accuracy 1,,,,,"
     );
     let md = cards_listing(&file, &["skimmer (a)", "--format", "markdown"]);
     assert!(

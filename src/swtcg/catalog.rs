@@ -11,7 +11,7 @@ use crate::Error;
 use serde_json::{json, Value};
 
 /// The grid's columns; a cell listing several things puts one per line.
-const HEADER: [&str; 13] = [
+const HEADER: [&str; 14] = [
     "card",
     "sets",
     "type",
@@ -21,7 +21,8 @@ const HEADER: [&str; 13] = [
     "health",
     "items",
     "paid (--pay)",
-    "Switch and Enhance",
+    "Switch",
+    "Enhance",
     "grants when stacked",
     "stack",
     "not modelled",
@@ -81,37 +82,54 @@ fn no_match(cards: &Cards, query: &str) -> String {
 
 /// What a card's text and fields gave, in the grid's and the JSON's terms.
 struct Read {
+    /// Items that always apply.
     items: Vec<String>,
+    /// `pay:` items, without their prefix.
     paid: Vec<String>,
-    conditional: Vec<String>,
+    /// Switch items, with their arena (`ground: Armor`).
+    switch: Vec<String>,
+    /// Enhance items, without their prefix.
+    enhance: Vec<String>,
+    /// What it grants when stacked, `pay:` items with their prefix, and the grants not modelled.
     insert: Option<(Vec<String>, Vec<String>)>,
     unmodelled: Vec<String>,
 }
 
 fn read(card: &Card) -> Read {
-    let described = |u: &Unit, paid: bool| -> Vec<String> {
-        u.entries()
-            .into_iter()
-            .filter(|(w, _)| (*w == Some(Condition::Paid)) == paid)
-            .map(|(w, item)| match w {
-                Some(w) if !paid => format!("{}: {}", w.prefix(), item.describe()),
-                _ => item.describe(),
-            })
-            .collect()
-    };
-    let mut conditional = described(&card.switch, false);
-    conditional.extend(described(&card.enhance, false));
-    Read {
-        items: described(&card.spec, false),
-        paid: described(&card.spec, true),
-        conditional,
-        insert: card.insert.as_ref().map(|u| {
-            let mut items = described(u, false);
-            items.extend(described(u, true).iter().map(|i| format!("pay: {i}")));
-            (items, u.notes.clone())
-        }),
+    let mut read = Read {
+        items: Vec::new(),
+        paid: Vec::new(),
+        switch: Vec::new(),
+        enhance: Vec::new(),
+        insert: card
+            .insert
+            .as_ref()
+            .map(|u| (described(u), u.notes.clone())),
         unmodelled: card.spec.notes.clone(),
+    };
+    for unit in [&card.spec, &card.switch, &card.enhance] {
+        for (when, item) in unit.entries() {
+            let item = item.describe();
+            match when {
+                None => read.items.push(item),
+                Some(Condition::Paid) => read.paid.push(item),
+                Some(Condition::Enhanced) => read.enhance.push(item),
+                Some(Condition::Arena(a)) => read.switch.push(format!("{}: {item}", a.name())),
+            }
+        }
     }
+    read
+}
+
+/// A unit's items, each with its condition's prefix.
+fn described(unit: &Unit) -> Vec<String> {
+    unit.entries()
+        .into_iter()
+        .map(|(when, item)| match when {
+            Some(w) => format!("{}: {}", w.prefix(), item.describe()),
+            None => item.describe(),
+        })
+        .collect()
 }
 
 fn row(card: &Card) -> Vec<Cell> {
@@ -133,7 +151,8 @@ fn row(card: &Card) -> Vec<Cell> {
         health.unwrap_or_default(),
         read.items.join(", "),
         read.paid.join(", "),
-        read.conditional.join(", "),
+        read.switch.join(", "),
+        read.enhance.join(", "),
         read.insert.map(|(i, _)| i.join(", ")).unwrap_or_default(),
         card.stack.join(", "),
         unmodelled.join("\n"),
@@ -175,7 +194,8 @@ fn card_json(card: &Card) -> Value {
         "health": number(health),
         "items": read.items,
         "paid": read.paid,
-        "switch_enhance": read.conditional,
+        "switch": read.switch,
+        "enhance": read.enhance,
         "insert": read.insert.map(|(items, notes)| json!({"items": items, "not_modelled": notes})),
         "stack": card.stack,
         "not_modelled": read.unmodelled,
