@@ -403,6 +403,39 @@ async fn card_names_are_the_builtin_ones_and_the_servers() {
     assert_eq!(answer["attacker"], "Power 5, Health 3, Accuracy 1");
 }
 
+/// A server started with a LackeyCCG set file (made-up cards): its units are listed and named,
+/// its other cards are not listed.
+#[tokio::test]
+async fn set_file_units_are_listed_and_named_and_other_cards_are_not() {
+    let set = "Name\tSet\tType\tCost\tSpeed\tPower\tHealth\tText\n\
+               Dune Skimmer (A)\tZZ\tGround\t3\t50\t2\t3\tPay 1 Force -> Evade 1\n\
+               Sand Trap\tZZ\tBattle\t\t\t\t\tPay 2 Force -> Tap a unit.\n";
+    let config = || {
+        let mut cards = Cards::builtin().clone();
+        cards.add(Cards::load("ZZ.txt", set).unwrap());
+        Config {
+            cards,
+            ..Config::default()
+        }
+    };
+    let listed: Value =
+        serde_json::from_str(&text(send(config(), get("/api/v1/swtcg/cards")).await).await)
+            .unwrap();
+    let names: Vec<&str> = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert!(names.contains(&"Dune Skimmer (A)"), "{names:?}");
+    assert!(!names.contains(&"Sand Trap"), "{names:?}");
+    let body = r#"{"attacker": "Power 1", "defender": "@Dune Skimmer"}"#;
+    let r = send(config(), post("/api/v1/swtcg/attack", body)).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let answer: Value = serde_json::from_str(&text(r).await).unwrap();
+    assert_eq!(answer["defender"], "Power 2, Health 3");
+}
+
 #[tokio::test]
 async fn bad_input_gets_400_and_the_command_lines_line() {
     let cases: Vec<(&str, Value, Vec<&str>, &str)> = vec![
@@ -834,6 +867,7 @@ fn arbitrary_request() -> impl proptest::strategy::Strategy<Value = (usize, Valu
         "format",
         "exact",
         "enhance",
+        "pay",
         "game",
         "rows",
         "cols",

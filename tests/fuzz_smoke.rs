@@ -73,6 +73,20 @@ fn words() -> impl Strategy<Value = String> {
         "'",
         "\u{feff}",
         "outcome,count\n",
+        "\t",
+        "Character",
+        "Ground/Character",
+        "Subordinate",
+        "Equipment",
+        "Pay 2 Force ->",
+        "Switch:",
+        "[Pilot] Starfighter Pilot. The Starfighter gets: *",
+        "INSERT:",
+        "Equipped unit gets",
+        "and",
+        "(",
+        ")",
+        "*",
     ]);
     let number = (0u32..30).prop_map(|n| n.to_string());
     let token = prop_oneof![3 => vocabulary.prop_map(String::from), 1 => number];
@@ -83,6 +97,8 @@ fn input() -> impl Strategy<Value = Vec<u8>> {
     prop_oneof![
         prop::collection::vec(any::<u8>(), 0..256),
         words().prop_map(String::into_bytes),
+        // A LackeyCCG set file: its header, then rows of the same words.
+        words().prop_map(|w| format!("Name\tSet\tType\tPower\tHealth\tText\n{w}").into_bytes()),
     ]
 }
 

@@ -279,6 +279,69 @@ fn thirty_thousand_cards_load() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A set file's header line, then `rows`.
+fn set_file(rows: impl Iterator<Item = String>) -> String {
+    let mut text = String::from("Name\tSet\tType\tPower\tHealth\tText\n");
+    for row in rows {
+        text.push_str(&row);
+        text.push('\n');
+    }
+    text
+}
+
+// hardening: card-count
+#[test]
+fn thirty_thousand_printings_of_one_name_load_and_are_named_in_a_short_line() {
+    let rows = (0..30_000).map(|i| format!("Twin\tZZ\tSpace\t{}\t{}\t", i % 100 + 1, i / 100 + 1));
+    let dir = scratch("printings");
+    let cards = dir.join("twins.txt");
+    std::fs::write(&cards, set_file(rows)).unwrap();
+    let args = [
+        "swtcg",
+        "attack",
+        "--attacker",
+        "@Twin",
+        "--cards",
+        cards.to_str().unwrap(),
+    ];
+    let err = assert_user_error(&args, &["'Twin' is printed 30000 different ways, in ZZ"]);
+    assert!(err.len() < 300, "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+// hardening: set-file-rows
+#[test]
+fn a_set_file_is_refused_past_its_rows_before_any_is_read() {
+    let rows = (0..=100_000).map(|_| "Drone\tZZ\tSpace\t1\t1\t".to_string());
+    card_file_error(
+        "rows",
+        set_file(rows).as_bytes(),
+        &["rows.yaml:100002: more than 100000 rows, the limit for a set file"],
+    );
+}
+
+// hardening: set-file-columns
+#[test]
+fn a_set_file_line_is_refused_past_its_columns() {
+    let wide = format!("Drone\tZZ\tSpace\t1\t1\t{}", "\t".repeat(64));
+    card_file_error(
+        "columns",
+        set_file(std::iter::once(wide)).as_bytes(),
+        &["columns.yaml:2: more than 64 tab-separated columns, the limit for a set file"],
+    );
+}
+
+// hardening: set-file-line
+#[test]
+fn a_set_file_line_is_refused_past_its_length() {
+    let long = format!("Drone\tZZ\tSpace\t1\t1\t{}", "Armor | ".repeat(3_000));
+    card_file_error(
+        "line",
+        set_file(std::iter::once(long)).as_bytes(),
+        &["line.yaml:2: the line is 24019 bytes, over the limit of 16384 for a set file"],
+    );
+}
+
 // hardening: long-item
 #[test]
 fn a_long_item_is_quoted_short() {

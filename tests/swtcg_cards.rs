@@ -3,7 +3,7 @@
 
 use holodice::data::DataError;
 use holodice::swtcg::cards::Cards;
-use holodice::swtcg::spec::{Arena, Unit};
+use holodice::swtcg::spec::{Arena, Paid, Unit};
 use holodice::Error;
 
 const MINE: &str = "\
@@ -223,20 +223,20 @@ fn switch_picks_the_arenas_items_and_requires_an_arena() {
         u.describe(),
         "Power 2, Health 4, space: Shields 1, ground: Power 4, Accuracy 1"
     );
-    let e = u.resolve(None, false).unwrap_err();
+    let e = u.resolve(None, Paid::NONE).unwrap_err();
     assert!(matches!(e, Error::Input(_)));
     assert_eq!(
         e.to_string(),
         "the unit's Switch items (space: Shields 1, ground: Power 4) depend on its arena; \
          give --arena space|ground|character"
     );
-    let ground = u.resolve(Some(Arena::Ground), false).unwrap();
+    let ground = u.resolve(Some(Arena::Ground), Paid::NONE).unwrap();
     assert_eq!(ground.describe(), "Power 2, Health 4, Power 4, Accuracy 1");
     assert_eq!(
         ground.notes,
         ["Switch: ground effects apply (Power 4); dropped: space (Shields 1)"]
     );
-    let character = u.resolve(Some(Arena::Character), false).unwrap();
+    let character = u.resolve(Some(Arena::Character), Paid::NONE).unwrap();
     assert_eq!(character.describe(), "Power 2, Health 4, Accuracy 1");
     assert_eq!(
         character.notes,
@@ -247,13 +247,13 @@ fn switch_picks_the_arenas_items_and_requires_an_arena() {
     assert_eq!(direct.describe(), "Power 3, space: Accuracy 1");
     assert_eq!(
         direct
-            .resolve(Some(Arena::Space), false)
+            .resolve(Some(Arena::Space), Paid::NONE)
             .unwrap()
             .describe(),
         "Power 3, Accuracy 1"
     );
     let plain = Unit::parse("attacker", "Power 3").unwrap();
-    assert_eq!(plain.resolve(None, false).unwrap(), plain);
+    assert_eq!(plain.resolve(None, Paid::NONE).unwrap(), plain);
 }
 
 #[test]
@@ -262,13 +262,17 @@ fn enhance_items_apply_only_when_enhanced() {
     let u = Unit::parse_with("attacker", "@Sith Apprentice", &cards).unwrap();
     assert!(u.has_enhance());
     assert!(!Unit::parse("attacker", "Power 3").unwrap().has_enhance());
-    let unpaid = u.resolve(None, false).unwrap();
+    let unpaid = u.resolve(None, Paid::NONE).unwrap();
     assert_eq!(unpaid.describe(), "Power 4, Health 4");
     assert_eq!(
         unpaid.notes,
         ["Enhance not paid: Power 6, Critical Hit 2 not applied (swtcg attack --enhance evaluates both)"]
     );
-    let paid = u.resolve(None, true).unwrap();
+    let enhanced = Paid {
+        enhance: true,
+        ..Paid::NONE
+    };
+    let paid = u.resolve(None, enhanced).unwrap();
     assert_eq!(
         paid.describe(),
         "Power 4, Health 4, Power 6, Critical Hit 2"

@@ -220,6 +220,7 @@ const WITH_EXAMPLES: &[&[&str]] = &[
     &["swtcg", "dice"],
     &["swtcg", "sequence"],
     &["swtcg", "compare"],
+    &["swtcg", "cards"],
     &["legion", "attack"],
     &["legion", "compare"],
     &["table"],

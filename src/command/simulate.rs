@@ -198,8 +198,9 @@ pub(super) fn swtcg(
         return swtcg_dice(a, count, cards, files);
     }
     let reader = UnitReader::new(&a.units, a.choices.mode(), cards, files)?;
-    let unit =
-        |role: &str, spec: &str, attacking: bool| reader.settle(role, spec, attacking, a.enhance);
+    let unit = |role: &str, spec: &str, attacking: bool| {
+        reader.settle(role, spec, attacking, a.enhance, reader.pay)
+    };
     let other =
         |role: &str, spec: &Option<String>| spec.as_ref().map(|s| unit(role, s, false)).transpose();
     let s = Scenario {

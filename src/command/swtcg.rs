@@ -1,7 +1,7 @@
 //! `holodice swtcg …`: the attack, dice of damage, sequences and the listings.
 
 use super::compare;
-use super::output::{finish, Answer, ListingArgs, OutputArgs};
+use super::output::{finish, Answer, FormatArg, ListingArgs, OutputArgs};
 use super::simulate::{self, SimulateSwtcgArgs};
 use super::{with_card_files, Files, PolicyArg};
 use crate::report::{Entry, Value};
@@ -12,7 +12,7 @@ use crate::swtcg::{
     keywords::{Mode, Stat},
     rules::Rules,
     sequence::{Attackers, Sequence, Until},
-    spec::{Arena, Unit},
+    spec::{Arena, Paid, Unit},
 };
 use crate::Error;
 use clap::{Args, Subcommand, ValueEnum};
@@ -40,6 +40,10 @@ pub enum SwtcgCommand {
     Keywords(ListingArgs),
     /// List the rule options (readings the rules leave open) with their values
     Rules(ListingArgs),
+    /// List the cards '@Name' can name (built-in and --cards files) and what was read from
+    /// their text
+    #[command(after_long_help = CARDS_HELP)]
+    Cards(CardsArgs),
 }
 
 /// `swtcg attack`: the attack's arguments and what only the exact attack reads.
@@ -198,17 +202,43 @@ pub struct SequenceArgs {
     output: OutputArgs,
 }
 
-/// Where named units come from and where units are.
+/// Where named units come from, where units are and what they pay for.
 #[derive(Args)]
 pub struct UnitArgs {
-    /// A YAML card file whose units SPECs may name as '@Name' (repeatable; the example cards in
-    /// data/swtcg/cards.yaml are always available)
+    /// A card file whose units SPECs may name as '@Name': holodice's YAML or a LackeyCCG set
+    /// file (repeatable; the example cards in data/swtcg/cards.yaml are always available)
     #[arg(long = "cards", value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     pub cards: Vec<PathBuf>,
     /// The attacker's arena, for Switch effects written 'space: ITEM'; with --mode the defender
     /// is in the other arena
     #[arg(long, value_enum)]
     pub arena: Option<ArenaArg>,
+    /// Which units pay for their paid abilities ('pay: ITEM', a card's "Pay 2 Force -> Evade
+    /// 2"): none, all, the attacker or the defender (its side: --secondary, --interceptor, a dice
+    /// --target); swtcg attack also shows the result with none paid
+    #[arg(long, value_enum, default_value_t = PayArg::None)]
+    pub pay: PayArg,
+}
+
+/// Who pays for the abilities units pay for as they attack or are attacked.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PayArg {
+    None,
+    All,
+    Attacker,
+    Defender,
+}
+
+impl PayArg {
+    /// Whether the attacking (or defending) side pays.
+    fn pays(self, attacking: bool) -> bool {
+        match self {
+            PayArg::None => false,
+            PayArg::All => true,
+            PayArg::Attacker => attacking,
+            PayArg::Defender => !attacking,
+        }
+    }
 }
 
 pub(super) fn attack_help() -> String {
@@ -216,10 +246,12 @@ pub(super) fn attack_help() -> String {
         "SPEC is a comma-separated list, in any case: 'Power N', 'Health N', 'Damage N' (counters \
          already on the unit), 'Tapped', and keywords with their value ('Accuracy -1', 'Armor', \
          'Critical Hit 2'). `holodice swtcg keywords` lists every keyword.\n\n\
-         '@Name' brings in a unit from a card file (--cards FILE; the examples in \
-         data/swtcg/cards.yaml are built in); later items override its statistics. \
-         'space: ITEM' (or ground:, character:) applies only in that arena (Switch; --arena picks \
-         it), 'enhance: ITEM' only with the Enhance cost paid (--enhance computes both).\n\n\
+         '@Name' brings in a unit from a card file (--cards FILE, YAML or a LackeyCCG set file; \
+         the examples in data/swtcg/cards.yaml are built in; `holodice swtcg cards` lists them); \
+         later items override its statistics. 'space: ITEM' (or ground:, character:) applies \
+         only in that arena (Switch; --arena picks it), 'enhance: ITEM' only with the Enhance \
+         cost paid (--enhance computes both), 'pay: ITEM' only when paid for as the unit attacks \
+         or is attacked (--pay picks who pays; the result with none paid is shown too).\n\n\
          Lucky on either unit re-rolls by --policy: greedy (fixed orders, docs/rules.md) or \
          optimal (the attacker maximises --objective, the defender minimises it). Avenge X on \
          the defender stands for an ally's Avenge.\n\nRule options \
@@ -266,6 +298,79 @@ pub(super) fn execute(
             swtcg::keywords::coverage_json(),
         )),
         SwtcgCommand::Rules(l) => Ok(l.answer(rules_listing(), swtcg::rules::options_json())),
+        SwtcgCommand::Cards(a) => list_cards(a, cards, files),
+    }
+}
+
+const CARDS_HELP: &str = "A card file is holodice's YAML (data/swtcg/cards.yaml shows the \
+format) or a LackeyCCG set file: the Star Wars plugin keeps them in plugins/starwars/sets/ \
+inside LackeyCCG's folder (ANH.txt, AOTC.txt, …). From a set file's Text column, abilities that \
+are exactly a keyword become SPEC items, Force-paid ones ('Pay 2 Force -> Evade 2') become \
+'pay:' items (--pay), and the rest is listed as not modelled, also in every result that uses \
+the card. QUERY matches card names in any case; a name without its version ('Darth Vader') \
+names its only version, and a card printed differently in several sets is named with its set: \
+'@Name (A) [PROMO]'. docs/cards.md describes both formats.
+
+Examples:
+  holodice swtcg cards
+  holodice swtcg cards x-wing --format json
+  holodice swtcg cards vader --cards ANH.txt --cards ESB.txt
+  holodice swtcg attack --cards ANH.txt --attacker \"Power 6\" \\
+      --defender \"@Darth Vader (A)\" --pay defender
+";
+
+/// `swtcg cards`: what to list, from which files, how.
+#[derive(Args)]
+pub struct CardsArgs {
+    /// List only the cards whose name contains this, in any case
+    #[arg(value_name = "QUERY")]
+    query: Option<String>,
+    /// A card file to list with the built-in cards: holodice's YAML or a LackeyCCG set file
+    /// (repeatable)
+    #[arg(long = "cards", value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    cards: Vec<PathBuf>,
+    /// Output format (text: a block per card; the others a table, JSON and YAML its contract)
+    #[arg(long, value_enum, default_value_t = CardsFormat::Text)]
+    format: CardsFormat,
+}
+
+fn list_cards(a: &CardsArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
+    let cards = with_card_files(cards, &a.cards, files)?;
+    let sources: Vec<String> = a.cards.iter().map(|p| p.display().to_string()).collect();
+    let grid = swtcg::catalog::catalog(&cards, a.query.as_deref(), &sources)?;
+    let options = crate::render::Options::default();
+    let format = a.format.output();
+    let body = match format.format() {
+        Some(crate::render::Format::Text) => crate::render::records(&grid, &options),
+        Some(f) => f.renderer().render_grid(&grid, &options),
+        None => unreachable!("the listing has no chart format"),
+    };
+    Ok(Answer::new(body, format.media_type()))
+}
+
+/// The card listing's formats: every output format but the chart.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum CardsFormat {
+    Text,
+    Json,
+    Yaml,
+    Csv,
+    Markdown,
+    Latex,
+    Html,
+}
+
+impl CardsFormat {
+    fn output(self) -> FormatArg {
+        match self {
+            CardsFormat::Text => FormatArg::Text,
+            CardsFormat::Json => FormatArg::Json,
+            CardsFormat::Yaml => FormatArg::Yaml,
+            CardsFormat::Csv => FormatArg::Csv,
+            CardsFormat::Markdown => FormatArg::Markdown,
+            CardsFormat::Latex => FormatArg::Latex,
+            CardsFormat::Html => FormatArg::Html,
+        }
     }
 }
 
@@ -314,12 +419,15 @@ fn arenas(arena: Option<ArenaArg>, mode: Option<Mode>) -> Result<[Option<Arena>;
     }
 }
 
-/// Parses and settles the units of one command: cards, arenas, Enhance.
+/// Parses and settles the units of one command: cards, arenas, Enhance, paid abilities.
 pub(super) struct UnitReader<'a> {
     cards: std::borrow::Cow<'a, Cards>,
     arenas: [Option<Arena>; 2],
+    pub(super) pay: PayArg,
     /// Whether any unit read so far has an Enhance effect.
     pub(super) enhanceable: std::cell::Cell<bool>,
+    /// Whether any unit read so far paid for an ability.
+    paid: std::cell::Cell<bool>,
 }
 
 impl<'a> UnitReader<'a> {
@@ -332,27 +440,37 @@ impl<'a> UnitReader<'a> {
         Ok(UnitReader {
             cards: with_card_files(cards, &u.cards, files)?,
             arenas: arenas(u.arena, mode)?,
+            pay: u.pay,
             enhanceable: Default::default(),
+            paid: Default::default(),
         })
     }
 
-    /// The unit `spec` describes, Enhance unpaid; `attacking` picks the attacker's arena.
+    /// The unit `spec` describes, Enhance unpaid, abilities paid as --pay says; `attacking`
+    /// picks the attacker's arena and side.
     pub(super) fn unit(&self, role: &str, spec: &str, attacking: bool) -> Result<Unit, Error> {
-        self.settle(role, spec, attacking, false)
+        self.settle(role, spec, attacking, false, self.pay)
     }
 
-    /// The unit `spec` describes, with its Enhance effect paid or not.
+    /// The unit `spec` describes, with its Enhance effect paid or not, its abilities by `pay`.
     pub(super) fn settle(
         &self,
         role: &str,
         spec: &str,
         attacking: bool,
-        paid: bool,
+        enhance: bool,
+        pay: PayArg,
     ) -> Result<Unit, Error> {
         let arena = self.arenas[usize::from(!attacking)];
         let unit = Unit::parse_with(role, spec, &self.cards)?;
+        let paid = Paid {
+            enhance,
+            abilities: pay.pays(attacking),
+        };
         self.enhanceable
             .set(self.enhanceable.get() || unit.has_enhance());
+        self.paid
+            .set(self.paid.get() || (paid.abilities && unit.has_paid()));
         unit.resolve(arena, paid)
     }
 }
@@ -389,8 +507,15 @@ pub(super) fn setup(
     Ok((attacker, defender, a.rules.rules()?))
 }
 
-fn scenario(a: &SwtcgAttackArgs, reader: &UnitReader, paid: bool) -> Result<Scenario, Error> {
-    let unit = |role: &str, spec: &str, attacking: bool| reader.settle(role, spec, attacking, paid);
+fn scenario(
+    a: &SwtcgAttackArgs,
+    reader: &UnitReader,
+    enhance: bool,
+    pay: PayArg,
+) -> Result<Scenario, Error> {
+    let unit = |role: &str, spec: &str, attacking: bool| {
+        reader.settle(role, spec, attacking, enhance, pay)
+    };
     let other =
         |role: &str, spec: &Option<String>| spec.as_ref().map(|s| unit(role, s, false)).transpose();
     Ok(Scenario {
@@ -408,7 +533,8 @@ fn scenario(a: &SwtcgAttackArgs, reader: &UnitReader, paid: bool) -> Result<Scen
 
 fn attack(a: &SwtcgAttackArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
     let reader = UnitReader::new(&a.attack.units, a.choices.mode(), cards, files)?;
-    let scenario = scenario(a, &reader, a.enhance)?;
+    let scenario = scenario(a, &reader, a.enhance, reader.pay)?;
+    let paid = reader.paid.get();
     let result = swtcg::attack::run(&scenario)?;
     let mut report = swtcg::attack_report(&scenario, &result);
     if a.enhance {
@@ -419,20 +545,13 @@ fn attack(a: &SwtcgAttackArgs, cards: &Cards, files: &dyn Files) -> Result<Answe
                     .into(),
             ));
         }
-        let without = swtcg::attack::run(&self::scenario(a, &reader, false)?)?;
-        let mut group = vec![Entry::new("damage", "damage", Value::Dist(without.damage))];
-        if let Some(p) = without.destroyed {
-            group.push(Entry::new("destroyed", "destroyed", Value::Prob(p)));
-        }
-        let at = report
-            .entries
-            .iter()
-            .position(|e| e.key == "rules")
-            .unwrap_or(report.entries.len());
-        report.entries.insert(
-            at,
-            Entry::new("without_enhance", "Without Enhance", Value::Group(group)),
-        );
+        let without = swtcg::attack::run(&self::scenario(a, &reader, false, reader.pay)?)?;
+        insert_before_rules(&mut report, "without_enhance", "Without Enhance", &without);
+    }
+    if paid {
+        let without = swtcg::attack::run(&self::scenario(a, &reader, a.enhance, PayArg::None)?)?;
+        let label = "Without paid abilities";
+        insert_before_rules(&mut report, "without_paid", label, &without);
     }
     let title = crate::plot::matchup_title(
         "SWTCG",
@@ -445,6 +564,32 @@ fn attack(a: &SwtcgAttackArgs, cards: &Cards, files: &dyn Files) -> Result<Answe
         &result.damage,
     );
     finish(&report, &a.attack.output, chart)
+}
+
+/// Adds an attack computed another way (without Enhance, without paid abilities) as a group of
+/// its damage and chance to destroy, before the rules.
+fn insert_before_rules(
+    report: &mut crate::report::Report,
+    key: &str,
+    label: &str,
+    other: &swtcg::attack::Attack,
+) {
+    let mut group = vec![Entry::new(
+        "damage",
+        "damage",
+        Value::Dist(other.damage.clone()),
+    )];
+    if let Some(p) = &other.destroyed {
+        group.push(Entry::new("destroyed", "destroyed", Value::Prob(p.clone())));
+    }
+    let at = report
+        .entries
+        .iter()
+        .position(|e| e.key == "rules")
+        .unwrap_or(report.entries.len());
+    report
+        .entries
+        .insert(at, Entry::new(key, label, Value::Group(group)));
 }
 
 fn dice(a: &DiceArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {

@@ -33,7 +33,8 @@ impl Renderer for Markdown {
         let rest = "---:|".repeat(grid.header.len() - 1);
         out.push_str(&format!("|{first}{rest}\n"));
         for r in text_rows(grid, options) {
-            out.push_str(&format!("| {} |\n", r.join(" | ")));
+            let cells: Vec<String> = r.iter().map(|c| cell(c)).collect();
+            out.push_str(&format!("| {} |\n", cells.join(" | ")));
         }
         if !grid.legend.is_empty() {
             out.push('\n');
@@ -44,6 +45,11 @@ impl Renderer for Markdown {
         out.push_str(&format!("\n_{}_\n", grid.caption));
         out
     }
+}
+
+/// A grid cell inside a table row: its pipes escaped, its lines as line breaks.
+fn cell(text: &str) -> String {
+    text.replace('|', "\\|").replace('\n', "<br>")
 }
 
 fn entry(out: &mut String, e: &Entry, options: &Options) {

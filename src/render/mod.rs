@@ -8,6 +8,8 @@ mod markdown;
 mod text;
 mod yaml;
 
+pub(crate) use text::records;
+
 use crate::dist::to_f64;
 use crate::report::{fraction, Entry, Report, Value};
 use num_rational::BigRational;

@@ -67,6 +67,27 @@ impl Renderer for Text {
     }
 }
 
+/// A grid as one block per row, for rows too wide for a table (the card listing): the row's
+/// label, then each non-empty cell under its column's name, a cell's lines listed below it.
+pub(crate) fn records(grid: &Grid, options: &Options) -> String {
+    let mut out = format!("{}\n{}\n", grid.title, grid.caption);
+    for row in text_rows(grid, options) {
+        out.push_str(&format!("\n{}\n", row[0]));
+        for (name, cell) in grid.header.iter().zip(&row).skip(1) {
+            match cell.lines().count() {
+                0 => {}
+                1 => out.push_str(&format!("  {name}: {cell}\n")),
+                _ => {
+                    out.push_str(&format!("  {name}:\n"));
+                    cell.lines()
+                        .for_each(|l| out.push_str(&format!("    {l}\n")));
+                }
+            }
+        }
+    }
+    out
+}
+
 fn entry(out: &mut String, e: &Entry, options: &Options) {
     match &e.value {
         Value::Dist(d) => table(out, &e.label, d, options),

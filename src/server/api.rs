@@ -35,6 +35,7 @@ impl App {
             .cards
             .all()
             .iter()
+            .filter(|c| c.printing.as_ref().is_none_or(|p| p.unit))
             .map(|c| json!({"name": c.name, "spec": c.spec.describe()}))
             .collect();
         let listings = vec![

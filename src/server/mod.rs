@@ -42,8 +42,8 @@ pub struct ServeArgs {
     /// address (0.0.0.0:8080 listens on every network)
     #[arg(long, value_name = "IP:PORT", default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
-    /// A YAML card file whose units requests may name as '@Name' (repeatable; read once, at
-    /// start)
+    /// A card file whose units requests may name as '@Name': holodice's YAML or a LackeyCCG set
+    /// file (repeatable; read once, at start)
     #[arg(long = "cards", value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     cards: Vec<PathBuf>,
     /// Let pages from this origin call the API from a browser (CORS), e.g. https://example.org

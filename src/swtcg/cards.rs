@@ -1,12 +1,14 @@
-//! Cards: named units in YAML files, so that a SPEC can say `@Red Squadron X-wing` instead of
-//! spelling out the card's items, Switch and Enhance effects and stack.
+//! Cards: named units, so that a SPEC can say `@Red Squadron X-wing` instead of spelling out the
+//! card's items, Switch and Enhance effects and stack. A card file is holodice's YAML or a
+//! LackeyCCG set file ([`super::set_file`]), told apart by its content.
 
 use super::keywords::normalize;
+use super::set_file;
 use super::spec::{Arena, Condition, Syntax, Unit};
 use crate::data::{self, DataError};
 use crate::error::quote;
 use serde::Deserialize;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
 const CARDS_FILE: &str = "data/swtcg/cards.yaml";
@@ -36,7 +38,8 @@ struct RawSwitch {
     character: Option<String>,
 }
 
-/// One card, its SPECs parsed when its file was loaded.
+/// One card, its SPECs parsed when its file was loaded. The `notes` of `spec` and `insert` hold
+/// the abilities of a set-file card that holodice does not model, by their text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Card {
     pub name: String,
@@ -53,12 +56,61 @@ pub struct Card {
     pub enhance: Unit,
     /// The names of the cards stacked under it.
     pub stack: Vec<String>,
+    /// The card as a set file prints it; `None` for a YAML card.
+    pub printing: Option<Printing>,
+}
+
+/// A set-file card as printed: what `swtcg cards` lists beside its items, and what tells a
+/// reprint from another card of the same name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Printing {
+    /// The sets it is printed in: reprints of the same card are one card.
+    pub sets: Vec<String>,
+    /// Its type as printed: `Character`, `Ground/Character`, `Battle`, ….
+    pub kind: String,
+    /// Whether it is a unit, one a SPEC can name.
+    pub unit: bool,
+    /// A unit's arenas, in the order its type names them.
+    pub arenas: Vec<Arena>,
+    /// Its numbers as printed: a whole number, `*` or `X`; `None` when not printed.
+    pub cost: Option<String>,
+    pub speed: Option<String>,
+    pub power: Option<String>,
+    pub health: Option<String>,
+    /// Its abilities as printed.
+    pub text: String,
+}
+
+impl Printing {
+    /// What makes two printings the same card in play: type, numbers and text.
+    fn identity(&self) -> String {
+        let number = |n: &Option<String>| n.clone().unwrap_or_default();
+        [
+            normalize(&self.kind),
+            number(&self.cost),
+            number(&self.speed),
+            number(&self.power),
+            number(&self.health),
+            normalize(&self.text),
+        ]
+        .join("\t")
+    }
+}
+
+/// Why `@Name` names no single card.
+enum Lookup {
+    /// No card is called that.
+    Unknown,
+    /// Several are, or the one called that can't be used: what to write instead.
+    Problem(String),
 }
 
 /// The cards `@Name` can name: the built-in ones, then any `--cards FILE` added in order.
 ///
 /// `@Name` expands to the card's `spec`, then the `insert` items of the cards in its `stack`,
-/// then its Switch and Enhance items (so that a paid or arena-specific statistic wins).
+/// then its Switch and Enhance items (so that a paid or arena-specific statistic wins). A name
+/// without its version (`Darth Vader` for `Darth Vader (A)`) names its only version; a name
+/// printed differently in several sets takes its set (`Darth Vader (A) [PROMO]`).
 ///
 /// ```
 /// use holodice::swtcg::{cards::Cards, spec::{Arena, Unit}};
@@ -73,7 +125,17 @@ pub struct Card {
 #[derive(Debug, Clone, Default)]
 pub struct Cards {
     list: Vec<Card>,
-    by_name: HashMap<String, usize>,
+    /// The cards of each name (see [`key`]): one, or a set file's different printings.
+    by_name: HashMap<String, Vec<usize>>,
+    /// Each set-file card by its name and [`Printing::identity`], to find reprints at once.
+    printed: HashMap<(String, String), usize>,
+    /// Each set-file card with each of its sets, to add a reprint's set at once.
+    in_set: HashSet<(usize, String)>,
+}
+
+/// How names are compared: any case, any spacing, either apostrophe.
+pub(crate) fn key(name: &str) -> String {
+    normalize(name).replace(['’', '‘'], "'")
 }
 
 impl Cards {
@@ -86,8 +148,20 @@ impl Cards {
         })
     }
 
-    /// Parses and validates a card file (`text`, read from `file`); any error rejects it whole.
+    /// Parses and validates a card file (`text`, read from `file`), YAML or a set file; any error
+    /// rejects it whole.
     pub fn load(file: &str, text: &str) -> Result<Cards, DataError> {
+        if set_file::is_set_file(text) {
+            let mut cards = Cards::default();
+            for card in set_file::read(file, text)? {
+                cards.add_printing(card);
+            }
+            return Ok(cards);
+        }
+        Cards::load_yaml(file, text)
+    }
+
+    fn load_yaml(file: &str, text: &str) -> Result<Cards, DataError> {
         let raw: Vec<RawCard> = data::parse(file, text)?;
         let mut cards = Cards::default();
         let lines = name_lines(text);
@@ -110,10 +184,7 @@ impl Cards {
                     first.name, first.line
                 )));
             }
-            cards
-                .by_name
-                .insert(normalize(&card.name), cards.list.len());
-            cards.list.push(card);
+            cards.push(card);
         }
         // Stacked cards from other files are checked when the card is used.
         for card in &cards.list {
@@ -137,16 +208,67 @@ impl Cards {
         Ok(cards)
     }
 
-    /// Adds the cards of a later file: a card of the same name replaces the earlier one.
+    /// Adds the cards of a later file: a card of the same name replaces the earlier one, but a
+    /// set-file card joins the set-file printings of its name (a reprint, or one to pick by set).
     pub fn add(&mut self, other: Cards) {
+        let mut replaced = None::<HashSet<usize>>;
         for card in other.list {
-            let key = normalize(&card.name);
-            match self.by_name.get(&key) {
-                Some(&i) => self.list[i] = card,
-                None => {
-                    self.by_name.insert(key, self.list.len());
-                    self.list.push(card);
-                }
+            // A name has one YAML card or only set-file cards: its first card tells which.
+            let Some(printings) = self.by_name.get_mut(&key(&card.name)) else {
+                self.push(card);
+                continue;
+            };
+            let first = printings[0];
+            if self.list[first].printing.is_some() && card.printing.is_some() {
+                self.add_printing(card);
+                continue;
+            }
+            // A file holds YAML or set-file cards, never both: no card of `other` needs the
+            // indexes before they are rebuilt below.
+            replaced
+                .get_or_insert_default()
+                .extend(printings.drain(1..));
+            self.list[first] = card;
+        }
+        if let Some(dropped) = replaced {
+            let list = std::mem::take(&mut self.list);
+            *self = Cards::default();
+            let kept = list
+                .into_iter()
+                .enumerate()
+                .filter(|(i, _)| !dropped.contains(i));
+            for (_, card) in kept {
+                self.push(card);
+            }
+        }
+    }
+
+    fn push(&mut self, card: Card) {
+        let at = self.list.len();
+        let name = key(&card.name);
+        if let Some(p) = &card.printing {
+            self.printed.insert((name.clone(), p.identity()), at);
+            self.in_set.extend(p.sets.iter().map(|s| (at, s.clone())));
+        }
+        self.by_name.entry(name).or_default().push(at);
+        self.list.push(card);
+    }
+
+    /// Adds a set-file card: to the sets of the same card if it is there, else as a printing.
+    fn add_printing(&mut self, card: Card) {
+        let printing = card.printing.as_ref().expect("a set-file card");
+        let identity = (key(&card.name), printing.identity());
+        let Some(&i) = self.printed.get(&identity) else {
+            return self.push(card);
+        };
+        let sets = &mut self.list[i]
+            .printing
+            .as_mut()
+            .expect("a set-file card")
+            .sets;
+        for set in &printing.sets {
+            if !sets.contains(set) {
+                sets.push(set.clone());
             }
         }
     }
@@ -156,14 +278,101 @@ impl Cards {
         &self.list
     }
 
-    /// The card called `name` (any case, any spacing).
+    /// The card called `name` (any case, any spacing); of several printings, the first.
     pub fn get(&self, name: &str) -> Option<&Card> {
-        self.by_name.get(&normalize(name)).map(|&i| &self.list[i])
+        self.by_name.get(&key(name)).map(|p| &self.list[p[0]])
     }
 
     /// The card name nearest to a misspelt one, if any is near enough to be a likely meaning.
     pub fn nearest(&self, name: &str) -> Option<&str> {
-        data::nearest(&normalize(name), self.list.iter().map(|c| c.name.as_str()))
+        data::nearest(&key(name), self.list.iter().map(|c| c.name.as_str()))
+    }
+
+    /// The one card `name` names: exactly, as its only version, or with its set (`Name [SET]`).
+    fn find(&self, name: &str) -> Result<&Card, Lookup> {
+        let (base, set) = match split_set(name) {
+            Some((base, set)) if !self.by_name.contains_key(&key(name)) => (base, Some(set)),
+            _ => (name, None),
+        };
+        let printings = match self.by_name.get(&key(base)) {
+            Some(p) => p,
+            None => self.only_version(base)?,
+        };
+        self.printing(printings, set)
+    }
+
+    /// The printings of the one card whose name is `base` and a version (`Darth Vader (A)`).
+    fn only_version(&self, base: &str) -> Result<&Vec<usize>, Lookup> {
+        let prefix = format!("{} (", key(base));
+        let mut versions: Vec<(&str, &Vec<usize>)> = self
+            .by_name
+            .iter()
+            .filter(|(k, _)| k.starts_with(&prefix))
+            .map(|(_, p)| (self.list[p[0]].name.as_str(), p))
+            .collect();
+        versions.sort_unstable_by_key(|&(name, _)| name);
+        match versions.as_slice() {
+            [] => Err(Lookup::Unknown),
+            [(_, p)] => Ok(p),
+            many => {
+                let names: Vec<&str> = many.iter().map(|&(n, _)| n).collect();
+                Err(Lookup::Problem(format!(
+                    "'{}' names {} versions: {}; write one, as in '@{}'",
+                    quote(base),
+                    names.len(),
+                    listed(&names),
+                    names[0]
+                )))
+            }
+        }
+    }
+
+    /// The one of `printings` in `set` (any, when not given).
+    fn printing(&self, printings: &[usize], set: Option<&str>) -> Result<&Card, Lookup> {
+        let first = &self.list[printings[0]];
+        let name = &first.name;
+        let chosen: Vec<&Card> = printings
+            .iter()
+            .map(|&i| &self.list[i])
+            .filter(|c| set.is_none_or(|s| sets(c).iter().any(|t| t.eq_ignore_ascii_case(s))))
+            .collect();
+        match (chosen.as_slice(), set) {
+            ([card], _) => Ok(card),
+            ([], Some(_)) if first.printing.is_none() => Err(Lookup::Problem(format!(
+                "'{name}' comes from a YAML card file, which has no sets: write '@{name}'"
+            ))),
+            ([], Some(s)) => {
+                let all = distinct_sets(printings.iter().map(|&i| &self.list[i]));
+                Err(Lookup::Problem(format!(
+                    "'{name}' is not printed in set '{}'; it is in {}: write '@{name} [{}]'",
+                    quote(s),
+                    listed(&all),
+                    all[0]
+                )))
+            }
+            (several, Some(s)) => {
+                let rows: Vec<String> = several
+                    .iter()
+                    .map(|c| format!("{}:{}", c.file, c.line))
+                    .collect();
+                Err(Lookup::Problem(format!(
+                    "'{name}' is printed {} different ways in set {s} ({}): correct the set \
+                     file, or write the unit's items in the SPEC",
+                    several.len(),
+                    listed(&rows)
+                )))
+            }
+            (several, None) => {
+                let all = distinct_sets(several.iter().copied());
+                Err(Lookup::Problem(format!(
+                    "'{name}' is printed {} different ways, in {}: write one with its set, as \
+                     in '@{name} [{}]'",
+                    several.len(),
+                    listed(&all),
+                    all[0]
+                )))
+            }
+        }
     }
 
     /// Appends the items of the card called `name` to `unit` (the `@Name` item).
@@ -171,33 +380,47 @@ impl Cards {
         if name.is_empty() {
             return Err("'@' needs a card name, as in '@Red Squadron X-wing'".into());
         }
-        let card = self.get(name).ok_or_else(|| match self.nearest(name) {
-            Some(near) => format!("unknown card '{}'; did you mean '{near}'?", quote(name)),
-            None => {
-                format!(
+        let card = self.find(name).map_err(|e| match e {
+            Lookup::Problem(message) => message,
+            Lookup::Unknown => match self.nearest(name) {
+                Some(near) => format!("unknown card '{}'; did you mean '{near}'?", quote(name)),
+                None => format!(
                     "unknown card '{}' (give the file that defines it with --cards FILE)",
                     quote(name)
-                )
-            }
+                ),
+            },
         })?;
+        if let Some(p) = card.printing.as_ref().filter(|p| !p.unit) {
+            return Err(format!(
+                "'{}' ({}:{}) is a card of type {}, not a unit: only Space, Ground, Character \
+                 and Subordinate cards attack and defend",
+                card.name, card.file, card.line, p.kind
+            ));
+        }
         unit.append(&card.spec, None);
+        unit.notes.extend(unmodelled(card, &card.spec));
         let mut stacked = Vec::new();
         for s in &card.stack {
-            let problem = match self.get(s) {
-                Some(Card {
-                    name,
-                    insert: Some(insert),
-                    ..
-                }) => {
+            let problem = match self.find(s) {
+                Ok(
+                    under @ Card {
+                        insert: Some(insert),
+                        ..
+                    },
+                ) => {
                     unit.append(insert, None);
-                    stacked.push(format!("{name} (INSERT: {})", insert.describe()));
+                    let grants = Some(insert.describe()).filter(|g| !g.is_empty());
+                    let grants = grants.unwrap_or_else(|| "nothing modelled".into());
+                    stacked.push(format!("{} (INSERT: {grants})", under.name));
+                    unit.notes.extend(unmodelled(under, insert));
                     continue;
                 }
-                Some(under) => format!(
+                Ok(under) => format!(
                     "'{}' has no insert; only cards with INSERT can be stacked",
                     under.name
                 ),
-                None => {
+                Err(Lookup::Problem(message)) => message,
+                Err(Lookup::Unknown) => {
                     format!("'{s}' is not a card (give the file that defines it with --cards FILE)")
                 }
             };
@@ -285,7 +508,48 @@ impl Card {
             switch,
             enhance,
             stack: r.stack.clone(),
+            printing: None,
         })
+    }
+}
+
+/// The sets a card is printed in; none for a YAML card.
+fn sets(card: &Card) -> &[String] {
+    card.printing.as_ref().map_or(&[], |p| &p.sets)
+}
+
+/// The sets `cards` are printed in, each once, in order.
+fn distinct_sets<'a>(cards: impl Iterator<Item = &'a Card>) -> Vec<&'a str> {
+    let mut seen = HashSet::new();
+    cards
+        .flat_map(sets)
+        .map(String::as_str)
+        .filter(|s| seen.insert(*s))
+        .collect()
+}
+
+/// The notes saying which of `card`'s abilities in `unit` holodice does not model.
+fn unmodelled<'a>(card: &'a Card, unit: &'a Unit) -> impl Iterator<Item = String> + 'a {
+    unit.notes
+        .iter()
+        .map(move |n| format!("{}: not modelled: {n}", card.name))
+}
+
+/// `Name [SET]` as the name and the set.
+fn split_set(name: &str) -> Option<(&str, &str)> {
+    let inner = name.trim_end().strip_suffix(']')?;
+    let (base, set) = inner.rsplit_once('[')?;
+    Some((base.trim(), set.trim()))
+}
+
+/// Names in a message: all of a few, the first of many and how many there are.
+fn listed(names: &[impl AsRef<str>]) -> String {
+    const SHOWN: usize = 8;
+    let shown: Vec<&str> = names.iter().take(SHOWN).map(AsRef::as_ref).collect();
+    let shown = shown.join(", ");
+    match names.len() > SHOWN {
+        true => format!("{shown}, … ({} in all)", names.len()),
+        false => shown,
     }
 }
 

@@ -1,11 +1,14 @@
 //! The Star Wars Trading Card Game: keywords, unit SPECs, rule options and the attack.
 
+pub mod abilities;
 pub mod attack;
 pub mod cards;
+pub mod catalog;
 pub mod keywords;
 pub mod lucky;
 pub mod rules;
 pub mod sequence;
+pub mod set_file;
 pub mod spec;
 
 use crate::dist::Dist;

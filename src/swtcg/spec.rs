@@ -1,8 +1,9 @@
 //! Unit SPECs: `"Power 5, Accuracy 1, Critical Hit 2"`, comma-separated and case-insensitive.
 //!
 //! Besides keyword items a SPEC may name a card (`@Red Squadron X-wing`, expanded in place) and
-//! condition an item on the unit's arena (`space: Accuracy 1`, Switch) or on its Enhance cost
-//! being paid (`enhance: Critical Hit 2`); [`Unit::resolve`] settles the conditions.
+//! condition an item on the unit's arena (`space: Accuracy 1`, Switch), on its Enhance cost being
+//! paid (`enhance: Critical Hit 2`) or on an ability being paid for as it attacks or is attacked
+//! (`pay: Evade 2`, a card's `Pay 2 Force -> Evade 2`); [`Unit::resolve`] settles the conditions.
 
 use super::cards::Cards;
 use super::keywords::{Keyword, Keywords, Stat, Transform, ValueKind};
@@ -80,23 +81,45 @@ pub enum Condition {
     Arena(Arena),
     /// When the unit's Enhance cost is paid.
     Enhanced,
+    /// When the unit pays for the ability as it attacks or is attacked (`Pay 2 Force -> Evade 2`).
+    Paid,
 }
 
 impl Condition {
     fn parse(prefix: &str) -> Option<Condition> {
-        if prefix.trim().eq_ignore_ascii_case("enhance") {
-            return Some(Condition::Enhanced);
+        match prefix.trim().to_ascii_lowercase().as_str() {
+            "enhance" => Some(Condition::Enhanced),
+            "pay" => Some(Condition::Paid),
+            _ => Arena::parse(prefix).map(Condition::Arena),
         }
-        Arena::parse(prefix).map(Condition::Arena)
     }
 
-    /// The SPEC prefix that writes it (`space`, `enhance`).
+    /// The SPEC prefix that writes it (`space`, `enhance`, `pay`).
     pub fn prefix(self) -> &'static str {
         match self {
             Condition::Arena(a) => a.name(),
             Condition::Enhanced => "enhance",
+            Condition::Paid => "pay",
         }
     }
+}
+
+/// Which optional costs a unit pays when it is settled: they are the player's choice, so each
+/// command says which it assumed (`--enhance`, `--pay`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Paid {
+    /// Its Enhance cost (`enhance:` items).
+    pub enhance: bool,
+    /// Its paid abilities (`pay:` items).
+    pub abilities: bool,
+}
+
+impl Paid {
+    /// Nothing paid.
+    pub const NONE: Paid = Paid {
+        enhance: false,
+        abilities: false,
+    };
 }
 
 /// An item that applies only under its condition.
@@ -204,7 +227,9 @@ impl Unit {
             .and_then(|(h, _)| Condition::parse(h))
             .is_some()
         {
-            return Err("an item takes one condition (space, ground, character or enhance)".into());
+            return Err(
+                "an item takes one condition (space, ground, character, enhance or pay)".into(),
+            );
         }
         if rest.is_empty() {
             return Err(format!(
@@ -216,7 +241,7 @@ impl Unit {
     }
 
     /// Adds an item at the end, conditional or not.
-    fn push(&mut self, when: Option<Condition>, item: Item) {
+    pub(crate) fn push(&mut self, when: Option<Condition>, item: Item) {
         match when {
             None => self.items.push(item),
             Some(when) => self.conditional.push(Conditional {
@@ -235,7 +260,7 @@ impl Unit {
     }
 
     /// Every item in SPEC order, with its condition if it has one.
-    fn entries(&self) -> Vec<(Option<Condition>, &Item)> {
+    pub(crate) fn entries(&self) -> Vec<(Option<Condition>, &Item)> {
         let mut out = Vec::with_capacity(self.items.len() + self.conditional.len());
         let mut conditional = self.conditional.iter().peekable();
         for (i, item) in self.items.iter().enumerate() {
@@ -250,29 +275,40 @@ impl Unit {
 
     /// Whether the unit has items that apply only with its Enhance cost paid.
     pub fn has_enhance(&self) -> bool {
-        self.conditional
-            .iter()
-            .any(|c| c.when == Condition::Enhanced)
+        self.has(Condition::Enhanced)
     }
 
-    /// The unit in `arena`, with or without its Enhance cost paid: the conditional items that
+    /// Whether the unit has abilities it pays for as it attacks or is attacked (`pay:` items).
+    pub fn has_paid(&self) -> bool {
+        self.has(Condition::Paid)
+    }
+
+    fn has(&self, when: Condition) -> bool {
+        self.conditional.iter().any(|c| c.when == when)
+    }
+
+    /// The items conditioned on `when`, described.
+    pub fn conditioned(&self, when: Condition) -> Vec<String> {
+        self.conditional
+            .iter()
+            .filter(|c| c.when == when)
+            .map(|c| c.item.describe())
+            .collect()
+    }
+
+    /// The unit in `arena`, with the optional costs `paid` paid: the conditional items that
     /// apply become plain items in their place, the others are dropped, and `notes` say which.
     ///
     /// ```
-    /// use holodice::swtcg::spec::{Arena, Unit};
+    /// use holodice::swtcg::spec::{Arena, Paid, Unit};
     /// let u = Unit::parse("attacker", "Power 3, space: Accuracy 1, enhance: Power 5").unwrap();
-    /// assert!(u.resolve(None, false).is_err()); // the arena decides Accuracy 1
-    /// let space = u.resolve(Some(Arena::Space), true).unwrap();
+    /// assert!(u.resolve(None, Paid::NONE).is_err()); // the arena decides Accuracy 1
+    /// let paid = Paid { enhance: true, ..Paid::NONE };
+    /// let space = u.resolve(Some(Arena::Space), paid).unwrap();
     /// assert_eq!(space.describe(), "Power 3, Accuracy 1, Power 5");
     /// ```
-    pub fn resolve(&self, arena: Option<Arena>, enhanced: bool) -> Result<Unit, Error> {
-        let switched = |a: Arena| -> Vec<String> {
-            self.conditional
-                .iter()
-                .filter(|c| c.when == Condition::Arena(a))
-                .map(|c| c.item.describe())
-                .collect()
-        };
+    pub fn resolve(&self, arena: Option<Arena>, paid: Paid) -> Result<Unit, Error> {
+        let switched = |a: Arena| self.conditioned(Condition::Arena(a));
         let has_switch = Arena::ALL.into_iter().any(|a| !switched(a).is_empty());
         if has_switch && arena.is_none() {
             let items: Vec<String> = self
@@ -296,7 +332,8 @@ impl Unit {
             let applies = match when {
                 None => true,
                 Some(Condition::Arena(a)) => Some(a) == arena,
-                Some(Condition::Enhanced) => enhanced,
+                Some(Condition::Enhanced) => paid.enhance,
+                Some(Condition::Paid) => paid.abilities,
             };
             if applies {
                 unit.items.push(item.clone());
@@ -326,20 +363,29 @@ impl Unit {
             }
             unit.notes.push(note);
         }
-        let paid: Vec<String> = self
-            .conditional
-            .iter()
-            .filter(|c| c.when == Condition::Enhanced)
-            .map(|c| c.item.describe())
-            .collect();
-        let paid = paid.join(", ");
-        if !paid.is_empty() {
-            unit.notes.push(if enhanced {
-                format!("Enhance paid: {paid} applied")
+        let costs = [
+            (
+                Condition::Enhanced,
+                "Enhance",
+                paid.enhance,
+                "swtcg attack --enhance evaluates both",
+            ),
+            (
+                Condition::Paid,
+                "Paid abilities",
+                paid.abilities,
+                "--pay all pays them",
+            ),
+        ];
+        for (when, what, applied, how) in costs {
+            let items = self.conditioned(when).join(", ");
+            if items.is_empty() {
+                continue;
+            }
+            unit.notes.push(if applied {
+                format!("{what} paid: {items} applied")
             } else {
-                format!(
-                    "Enhance not paid: {paid} not applied (swtcg attack --enhance evaluates both)"
-                )
+                format!("{what} not paid: {items} not applied ({how})")
             });
         }
         Ok(unit)
@@ -369,40 +415,53 @@ impl Unit {
     }
 }
 
-fn parse_item(text: &str) -> Result<Item, String> {
-    if text.is_empty() {
-        return Err("empty item (two commas in a row?)".into());
+/// One keyword item (`Critical Hit 2`, `Armor`), as a SPEC writes it.
+pub(crate) fn parse_item(text: &str) -> Result<Item, String> {
+    read_item(text).map_err(|e| e.unwrap_or_else(|| unknown_keyword(text)))
+}
+
+/// The message for an item whose keyword is unknown, with the nearest known one.
+fn unknown_keyword(text: &str) -> String {
+    let (name, value_text) = split_item(text);
+    match suggestion(Keywords::builtin(), name, value_text, text.contains(':')) {
+        Some(near) => format!("unknown keyword '{}'; did you mean '{near}'?", quote(name)),
+        None => format!(
+            "unknown keyword '{}' (holodice swtcg keywords lists the known ones)",
+            quote(name)
+        ),
     }
-    let keywords = Keywords::builtin();
-    let (name, value_text) = match text.split_once(':') {
+}
+
+/// An item's keyword name and the text of its value, if any.
+fn split_item(text: &str) -> (&str, Option<&str>) {
+    match text.split_once(':') {
         Some((name, rest)) => (name.trim(), Some(rest.trim())),
         None => match text.rsplit_once(char::is_whitespace) {
             Some((name, last)) if looks_numeric(last) => (name.trim(), Some(last)),
             _ => (text, None),
         },
-    };
-    let keyword = keywords.get(name).ok_or_else(|| {
-        match suggestion(keywords, name, value_text, text.contains(':')) {
-            Some(near) => format!("unknown keyword '{}'; did you mean '{near}'?", quote(name)),
-            None => {
-                format!(
-                    "unknown keyword '{}' (holodice swtcg keywords lists the known ones)",
-                    quote(name)
-                )
-            }
-        }
-    })?;
+    }
+}
+
+/// An item, or what is wrong with it: `None` when its keyword is unknown, as finding the nearest
+/// name for the message is slow (card text tries many phrases that are no keyword).
+pub(crate) fn read_item(text: &str) -> Result<Item, Option<String>> {
+    if text.is_empty() {
+        return Err(Some("empty item (two commas in a row?)".into()));
+    }
+    let (name, value_text) = split_item(text);
+    let keyword = Keywords::builtin().get(name).ok_or(None)?;
     let kw = &keyword.name;
     let value = match (keyword.value, value_text) {
         (ValueKind::None, None) => 0,
         // A colon after a keyword without X introduces its effect text ("Foresight: Gain 2 Force").
         (ValueKind::None, Some(rest)) if text.contains(':') && !looks_numeric(rest) => 0,
         (ValueKind::None, Some(_)) => {
-            return Err(format!("{kw} takes no value; write just '{kw}'"))
+            return Err(Some(format!("{kw} takes no value; write just '{kw}'")))
         }
         (ValueKind::Optional, None) => Item::UNCOUNTED,
         (_, None) | (_, Some("")) => {
-            return Err(format!("{kw} needs a value, as in '{kw} 1'"));
+            return Err(Some(format!("{kw} needs a value, as in '{kw} 1'")));
         }
         (kind, Some(v)) => {
             let negative = v.starts_with('-');
@@ -411,20 +470,20 @@ fn parse_item(text: &str) -> Result<Item, String> {
                 false => format!("{} is over the limit of {MAX_VALUE} for {kw}", quote(v)),
             };
             if kind != ValueKind::Signed && negative && looks_numeric(v) {
-                return Err(format!("{kw} can't be negative"));
+                return Err(Some(format!("{kw} can't be negative")));
             }
             let parsed: i64 = v.trim_start_matches('+').parse().map_err(|_| {
-                if looks_numeric(v) {
+                Some(if looks_numeric(v) {
                     out_of_range(v)
                 } else {
                     format!(
                         "'{}' is not a whole number; write it as in '{kw} 2'",
                         quote(v)
                     )
-                }
+                })
             })?;
             if parsed.unsigned_abs() > MAX_VALUE.unsigned_abs() {
-                return Err(out_of_range(v));
+                return Err(Some(out_of_range(v)));
             }
             parsed
         }
@@ -516,12 +575,37 @@ mod tests {
         assert_eq!(u.items.len(), 2);
         assert_eq!(u.stat(Stat::Power), Some(4));
         // Resolved in place, the later Power 4 still wins.
-        let r = u.resolve(Some(Arena::Ground), true).unwrap();
+        let paid = Paid {
+            enhance: true,
+            ..Paid::NONE
+        };
+        let r = u.resolve(Some(Arena::Ground), paid).unwrap();
         assert_eq!(r.describe(), "Power 3, Power 6, Fury 1, Power 4");
         assert_eq!(r.stat(Stat::Power), Some(4));
         assert!(u.has_enhance() && !r.has_enhance());
         // The canonical spelling reads back as the same unit.
         assert_eq!(Unit::parse("attacker", &u.describe()).unwrap(), u);
+    }
+
+    #[test]
+    fn pay_items_apply_only_when_paid_and_say_so() {
+        let u = Unit::parse("defender", "Health 3, PAY: Evade 2, enhance: Armor").unwrap();
+        assert_eq!(u.describe(), "Health 3, pay: Evade 2, enhance: Armor");
+        assert!(u.has_paid() && u.has_enhance());
+        let unpaid = u.resolve(None, Paid::NONE).unwrap();
+        assert_eq!(unpaid.describe(), "Health 3");
+        assert_eq!(
+            unpaid.notes[1],
+            "Paid abilities not paid: Evade 2 not applied (--pay all pays them)"
+        );
+        let paid = Paid {
+            abilities: true,
+            ..Paid::NONE
+        };
+        let r = u.resolve(None, paid).unwrap();
+        assert_eq!(r.describe(), "Health 3, Evade 2");
+        assert_eq!(r.notes[1], "Paid abilities paid: Evade 2 applied");
+        assert!(err("pay: enhance: Armor").contains("an item takes one condition"));
     }
 
     #[test]

@@ -35,8 +35,9 @@ pub(super) fn refuse_conditionals(s: &Scenario) -> Result<(), Error> {
         if let Some(c) = unit.and_then(|u| u.conditional.first()) {
             let role = role.trim_end_matches(" unit");
             return Err(Error::Input(format!(
-                "the {role} SPEC has '{}: {}', which applies only in one arena or with Enhance \
-                 paid: this query can't settle it; write the items that apply instead",
+                "the {role} SPEC has '{}: {}', which applies only in one arena, with Enhance \
+                 paid or with its cost paid: this query can't settle it; write the items that \
+                 apply instead",
                 c.when.prefix(),
                 c.item.describe()
             )));

@@ -1,0 +1,359 @@
+//! Card files on the command line: LackeyCCG set files given with --cards, '@Name (A)' and the
+//! one-line errors when a name is ambiguous or a file is wrong, and --pay deciding the abilities
+//! paid as units attack or are attacked. Every card here is made up.
+
+mod common;
+
+use common::{assert_user_error, holodice_ok, pmf_strings, scratch};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+const HEADER: &str = "Name\tSet\tImageFile\tSide\tType\tSubtype\tCost\tSpeed\tPower\tHealth\t\
+                      Rarity\tNumber\tUsage\tText\tScript\tClassification\tDraftRarity";
+
+/// A set file of made-up cards, written once per test under `name`.
+fn set_file(name: &str) -> PathBuf {
+    let rows = [
+        // Power 1, Health 1; may pay 2 Force for Evade 1.
+        "Dune Skimmer (A)\tZZ\tZZ001\tL\tGround\tSkiff\t3\t50\t1\t1\tC\t1\t\t\
+         Pay 2 Force -> Evade 1 | When Dune Skimmer is discarded, draw a card.\t\t\t",
+        "Dune Skimmer (B)\tZZ\tZZ002\tL\tGround\tSkiff\t4\t50\t2\t3\tC\t2\t\tArmor\t\t\t",
+        // Power 2; may pay 1 Force for Accuracy 1.
+        "Gunner Drone\tZZ\tZZ003\tD\tGround\tDroid\t3\t40\t2\t2\tC\t3\t\t\
+         Pay 1 Force -> Accuracy 1\t\t\t",
+        "Sand Trap\tZZ\tZZ004\tN\tBattle\t\t\t\t\t\tC\t4\t\tPay 2 Force -> Tap a unit.\t\t\t",
+    ];
+    let dir = scratch(name);
+    let path = dir.join("ZZ.txt");
+    std::fs::write(&path, format!("{HEADER}\n{}\n", rows.join("\n"))).unwrap();
+    path
+}
+
+fn attack_json(file: &Path, attacker: &str, defender: &str, extra: &[&str]) -> Value {
+    let mut args = vec![
+        "swtcg",
+        "attack",
+        "--cards",
+        file.to_str().unwrap(),
+        "--attacker",
+        attacker,
+        "--defender",
+        defender,
+        "--format",
+        "json",
+    ];
+    args.extend(extra);
+    serde_json::from_str(&holodice_ok(&args)).unwrap()
+}
+
+fn attack_error(file: &Path, attacker: &str, defender: &str, needles: &[&str]) -> String {
+    let args = [
+        "swtcg",
+        "attack",
+        "--cards",
+        file.to_str().unwrap(),
+        "--attacker",
+        attacker,
+        "--defender",
+        defender,
+    ];
+    assert_user_error(&args, needles)
+}
+
+fn notes(doc: &Value) -> Vec<&str> {
+    doc["notes"].as_array().map_or(Vec::new(), |n| {
+        n.iter().map(|n| n.as_str().unwrap()).collect()
+    })
+}
+
+#[test]
+fn at_name_with_its_version_picks_the_card_from_the_set_file() {
+    let file = set_file("version");
+    let doc = attack_json(&file, "Power 2", "@Dune Skimmer (B)", &[]);
+    assert_eq!(doc["defender"], "Power 2, Health 3, Armor");
+    let doc = attack_json(&file, "@gunner drone", "Health 2", &[]);
+    assert_eq!(doc["attacker"], "Power 2, Health 2");
+}
+
+#[test]
+fn a_name_of_several_versions_exits_2_listing_them() {
+    let file = set_file("versions");
+    let err = attack_error(
+        &file,
+        "Power 2",
+        "@Dune Skimmer",
+        &["'Dune Skimmer' names 2 versions: Dune Skimmer (A), Dune Skimmer (B)"],
+    );
+    assert!(
+        err.ends_with("write one, as in '@Dune Skimmer (A)'\n"),
+        "{err}"
+    );
+    attack_error(
+        &file,
+        "Power 2",
+        "@Sand Trap",
+        &[
+            "'Sand Trap' (",
+            "ZZ.txt:5) is a card of type Battle, not a unit",
+        ],
+    );
+}
+
+#[test]
+fn a_set_file_with_a_bad_number_exits_2_naming_the_file_line_and_card() {
+    let dir = scratch("bad-number");
+    let path = dir.join("BAD.txt");
+    let text =
+        format!("{HEADER}\nBroken Walker\tZZ\tIMG\tD\tGround\t\t5\t30\tfive\t4\tC\t1\t\t\t\t\t\n");
+    std::fs::write(&path, text).unwrap();
+    attack_error(
+        &path,
+        "Power 1",
+        "Health 1",
+        &["BAD.txt:2: item 'Broken Walker': Power 'five' is not a whole number"],
+    );
+}
+
+/// Power 2 at 4+: hits are 0, 1, 2 with 1/4, 1/2, 1/4. Dune Skimmer (A) has Health 1, and Evade
+/// 1 when it pays: unpaid it is destroyed by any hit (3/4); paid, only by two hits (1/4), which
+/// leave 1 counter after Evade.
+#[test]
+fn pay_decides_whether_a_paid_evade_applies() {
+    let file = set_file("pay-evade");
+    let unpaid = attack_json(&file, "Power 2", "@Dune Skimmer (A)", &[]);
+    assert_eq!(unpaid["destroyed"], "3/4");
+    assert!(unpaid.get("without_paid").is_none());
+    assert!(
+        notes(&unpaid).contains(
+            &"defender: Paid abilities not paid: Evade 1 not applied (--pay all pays them)"
+        ),
+        "{:?}",
+        notes(&unpaid)
+    );
+    assert!(notes(&unpaid).contains(
+        &"defender: Dune Skimmer (A): not modelled: When Dune Skimmer is discarded, draw a card."
+    ));
+    for pay in ["defender", "all"] {
+        let paid = attack_json(&file, "Power 2", "@Dune Skimmer (A)", &["--pay", pay]);
+        assert_eq!(paid["destroyed"], "1/4", "--pay {pay}");
+        assert_eq!(
+            pmf_strings(&paid["damage"]),
+            [(0, "3/4".to_string()), (1, "1/4".to_string())]
+        );
+        assert_eq!(paid["without_paid"]["destroyed"], "3/4");
+        assert!(notes(&paid).contains(&"defender: Paid abilities paid: Evade 1 applied"));
+    }
+    // The attacker's side paying leaves the defender's ability unpaid.
+    let attacker = attack_json(
+        &file,
+        "Power 2",
+        "@Dune Skimmer (A)",
+        &["--pay", "attacker"],
+    );
+    assert_eq!(attacker["destroyed"], "3/4");
+    assert!(attacker.get("without_paid").is_none());
+}
+
+/// Gunner Drone: Power 2, and Accuracy 1 when it pays, so its dice hit on 3+ (2/3) instead of
+/// 4+ (1/2). Against Health 2 both dice must hit: (1/2)² = 1/4 unpaid, (2/3)² = 4/9 paid.
+#[test]
+fn pay_picks_the_side_that_pays() {
+    let file = set_file("pay-side");
+    let cases = [
+        ("none", "1/4"),
+        ("attacker", "4/9"),
+        ("defender", "1/4"),
+        ("all", "4/9"),
+    ];
+    for (pay, destroyed) in cases {
+        let doc = attack_json(&file, "@Gunner Drone", "Health 2", &["--pay", pay]);
+        assert_eq!(doc["destroyed"], destroyed, "--pay {pay}");
+    }
+}
+
+/// Dice of damage hit on 4+ too; their target is on the defender's side: 2 dice against Dune
+/// Skimmer (A) with its Evade 1 paid destroy it only when both hit (1/4).
+#[test]
+fn a_dice_target_pays_as_the_defenders_side() {
+    let file = set_file("pay-dice");
+    let args = |pay: &'static str| {
+        [
+            "swtcg",
+            "dice",
+            "--count",
+            "2",
+            "--cards",
+            file.to_str().unwrap(),
+            "--target",
+            "@Dune Skimmer (A)",
+            "--pay",
+            pay,
+            "--format",
+            "json",
+        ]
+        .map(String::from)
+    };
+    let run = |pay| {
+        let a = args(pay);
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        serde_json::from_str::<Value>(&holodice_ok(&a)).unwrap()
+    };
+    assert_eq!(run("defender")["destroyed"], "1/4");
+    assert_eq!(run("attacker")["destroyed"], "3/4");
+}
+
+#[test]
+fn a_pay_item_written_in_a_spec_is_paid_as_a_cards_is() {
+    let file = set_file("pay-spec");
+    let doc = attack_json(
+        &file,
+        "Power 2",
+        "Health 1, pay: Evade 1",
+        &["--pay", "all"],
+    );
+    assert_eq!(doc["destroyed"], "1/4");
+    assert_eq!(doc["defender"], "Health 1, Evade 1");
+}
+
+fn cards_listing(file: &Path, extra: &[&str]) -> String {
+    let mut args = vec!["swtcg", "cards", "--cards", file.to_str().unwrap()];
+    args.extend(extra);
+    holodice_ok(&args)
+}
+
+#[test]
+fn cards_lists_each_card_with_what_was_read_from_its_text() {
+    let file = set_file("list-text");
+    let text = cards_listing(&file, &["skimmer (a"]);
+    let expected = "\nDune Skimmer (A)\n  sets: ZZ\n  type: Ground\n  cost: 3\n  speed: 50\n  \
+                    power: 1\n  health: 1\n  items: Power 1, Health 1\n  paid (--pay): Evade 1\n  \
+                    not modelled: When Dune Skimmer is discarded, draw a card.\n";
+    assert!(
+        text.starts_with("SWTCG cards matching 'skimmer (a'\n1 of 12 cards"),
+        "{text}"
+    );
+    assert!(text.ends_with(expected), "{text}");
+    // Without a query: the built-in examples, then the files' cards, in order.
+    let all = cards_listing(&file, &[]);
+    let red = all.find("\nRed Squadron X-wing\n").unwrap();
+    let trap = all
+        .find("\nSand Trap\n  sets: ZZ\n  type: Battle\n")
+        .unwrap();
+    assert!(red < trap, "{all}");
+}
+
+#[test]
+fn cards_json_is_a_contract_with_every_key_always_there() {
+    let file = set_file("list-json");
+    let doc: Value =
+        serde_json::from_str(&cards_listing(&file, &["dune", "--format", "json"])).unwrap();
+    assert_eq!(doc["schema"], 1);
+    assert_eq!(doc["query"], "dune");
+    let cards = doc["cards"].as_array().unwrap();
+    assert_eq!(cards.len(), 2);
+    let keys = [
+        "name",
+        "file",
+        "line",
+        "sets",
+        "type",
+        "unit",
+        "arenas",
+        "cost",
+        "speed",
+        "power",
+        "health",
+        "items",
+        "paid",
+        "switch",
+        "enhance",
+        "insert",
+        "stack",
+        "not_modelled",
+    ];
+    for card in cards {
+        let mut got: Vec<&str> = card
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        got.sort_unstable();
+        let mut want = keys.to_vec();
+        want.sort_unstable();
+        assert_eq!(got, want);
+    }
+    let a = &cards[0];
+    assert_eq!(a["name"], "Dune Skimmer (A)");
+    assert_eq!(a["line"], 2);
+    assert_eq!(a["sets"], serde_json::json!(["ZZ"]));
+    assert_eq!(a["type"], "Ground");
+    assert_eq!(a["arenas"], serde_json::json!(["ground"]));
+    assert_eq!(
+        (a["cost"].as_i64(), a["power"].as_i64()),
+        (Some(3), Some(1))
+    );
+    assert_eq!(a["items"], serde_json::json!(["Power 1", "Health 1"]));
+    assert_eq!(a["paid"], serde_json::json!(["Evade 1"]));
+    assert_eq!(a["insert"], Value::Null);
+    assert_eq!(
+        a["not_modelled"],
+        serde_json::json!(["When Dune Skimmer is discarded, draw a card."])
+    );
+    // A built-in YAML card: no set, no printed type, its numbers from its items.
+    let yaml: Value = serde_json::from_str(&holodice_ok(&[
+        "swtcg",
+        "cards",
+        "r2 astromech",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    let r2 = &yaml["cards"][0];
+    assert_eq!(
+        (r2["type"].is_null(), r2["unit"].as_bool()),
+        (true, Some(true))
+    );
+    assert_eq!(r2["insert"]["items"], serde_json::json!(["Evade 1"]));
+    assert_eq!(r2["power"], 1);
+}
+
+#[test]
+fn cards_draws_its_table_in_the_other_formats() {
+    let file = set_file("list-formats");
+    let csv = cards_listing(&file, &["gunner", "--format", "csv"]);
+    let mut lines = csv.lines();
+    assert!(lines
+        .next()
+        .unwrap()
+        .starts_with("card,sets,type,cost,speed,power,health,items,"));
+    assert_eq!(
+        lines.next().unwrap(),
+        "Gunner Drone,ZZ,Ground,3,40,2,2,\"Power 2, Health 2\",Accuracy 1,,,,,"
+    );
+    let md = cards_listing(&file, &["skimmer (a)", "--format", "markdown"]);
+    assert!(
+        md.contains("| Dune Skimmer (A) | ZZ | Ground | 3 | 50 | 1 | 1 |"),
+        "{md}"
+    );
+    let html = cards_listing(&file, &["trap", "--format", "html"]);
+    assert!(html.contains("Sand Trap"), "{html}");
+    assert_user_error(
+        &["swtcg", "cards", "--format", "svg"],
+        &["invalid value 'svg' for '--format <FORMAT>'"],
+    );
+}
+
+#[test]
+fn cards_without_a_match_exits_2_with_the_nearest_name() {
+    let file = set_file("list-none");
+    let path = file.to_str().unwrap();
+    assert_user_error(
+        &["swtcg", "cards", "gunnr", "--cards", path],
+        &["no card name contains 'gunnr'; did you mean 'Gunner Drone'?"],
+    );
+    assert_user_error(
+        &["swtcg", "cards", "zzzzzzzz"],
+        &["no card name contains 'zzzzzzzz' (holodice swtcg cards lists them all"],
+    );
+}
