@@ -238,6 +238,19 @@ async fn a_shared_link_opens_its_tab_and_shows_the_command_lines_numbers() {
     let rule = b.find("#rule-critical-hit-needs-hit").await;
     assert_eq!(rule.prop("value").await.unwrap().as_deref(), Some("yes"));
 
+    // A paid ability, paid: two dice against Health 1 with Evade 1 both must hit (1/4).
+    b.open(&query(&[
+        ("game", "swtcg"),
+        ("attacker", "Power 2"),
+        ("defender", "Health 1, pay: Evade 1"),
+        ("pay", "all"),
+    ]))
+    .await;
+    let headline = b.text_when("#headline", |t| !t.is_empty()).await;
+    assert_eq!(headline, "Chance to destroy: 25.00%");
+    let pay = b.find("#swtcg-pay").await;
+    assert_eq!(pay.prop("value").await.unwrap().as_deref(), Some("all"));
+
     b.open(&query(&[
         ("game", "legion"),
         ("attacker", "4 red, surge crit, aim 1"),

@@ -289,6 +289,12 @@ mod tests {
     }
 
     #[test]
+    fn a_negative_count_of_dice_is_refused() {
+        let r = dice(-1, &Unit::default(), false);
+        assert!(matches!(r, Err(Error::Input(_))), "{r:?}");
+    }
+
+    #[test]
     fn placing_damage_prevents_then_doubles() {
         // 3 pending, 1 prevented, doubled: 4 counters.
         assert_eq!(counters(place(3, 0, guard(0, 0, 1), 0, 2, true)), (4, 0, 0));

@@ -21,6 +21,11 @@ pub const MAX_DAMAGE_WORK: i64 = 200_000;
 
 /// Checks a dice-of-damage count against the limit.
 pub(super) fn check_dice(what: &str, x: i64) -> Result<(), Error> {
+    if x < 0 {
+        return Err(Error::Input(format!(
+            "{x} dice of damage ({what}): give a whole number of dice, 0 or more"
+        )));
+    }
     if x > MAX_DICE {
         return Err(Error::TooLarge(format!(
             "{x} dice of damage ({what}) is over the limit of {MAX_DICE}"
