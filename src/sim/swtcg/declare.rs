@@ -3,7 +3,7 @@
 
 use super::units::{Role, RollKeywords, Stats};
 use crate::error::Error;
-use crate::swtcg::attack::{Objective, Scenario};
+use crate::swtcg::attack::{refuse_conditionals, Objective, Scenario};
 use crate::swtcg::keywords::{Effect, Mode, Roll, Target, When};
 use crate::swtcg::lucky::{self, Policy, Side};
 use crate::swtcg::rules::Rules;
@@ -73,7 +73,9 @@ pub(super) struct Plan {
 
 /// Declares the attack `s` describes; refuses what the rules (and so the exact engine) refuse.
 pub(super) fn declare(s: &Scenario) -> Result<Plan, Error> {
-    settled(s)?;
+    // Items under a condition the query can't settle: the scenario's, not the dice's, so the
+    // same refusal as the exact engine's.
+    refuse_conditionals(s)?;
     let (defender, moved) = taker(s)?;
     let mut roll = RollKeywords::default();
     let mut att = Stats::read(&s.attacker, Role::Attacker, Some(&mut roll));
@@ -174,28 +176,6 @@ impl Plan {
         let changes = att.bonus + att.resilience_at(damage) + att.overload + self.roll.power_change;
         (self.power + changes + carried).max(0)
     }
-}
-
-/// Refuses items whose condition (an arena, Enhance paid) this query can't settle.
-fn settled(s: &Scenario) -> Result<(), Error> {
-    let units = [
-        ("attacker", Some(&s.attacker)),
-        ("defender", Some(&s.defender)),
-        ("interceptor", s.interceptor.as_ref()),
-        ("secondary", s.secondary.as_ref()),
-    ];
-    for (role, unit) in units {
-        if let Some(c) = unit.and_then(|u| u.conditional.first()) {
-            return Err(Error::Input(format!(
-                "the {role} SPEC has '{}: {}', which applies only in one arena, with Enhance \
-                 paid or with its cost paid: this query can't settle it; write the items that \
-                 apply instead",
-                c.when.prefix(),
-                c.item.describe()
-            )));
-        }
-    }
-    Ok(())
 }
 
 /// The unit that takes the attack. The attack is declared on the defender, so it must be a

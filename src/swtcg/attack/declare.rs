@@ -30,7 +30,7 @@ pub(super) fn unit_notes(s: &Scenario) -> Vec<String> {
 }
 
 /// Items that apply only in one arena or with Enhance paid can't be settled by one attack.
-pub(super) fn refuse_conditionals(s: &Scenario) -> Result<(), Error> {
+pub(crate) fn refuse_conditionals(s: &Scenario) -> Result<(), Error> {
     for (role, unit) in units(s) {
         if let Some(c) = unit.and_then(|u| u.conditional.first()) {
             let role = role.trim_end_matches(" unit");

@@ -17,6 +17,7 @@ mod scenario;
 mod units;
 
 pub use damage::{dice, DiceResult};
+pub(crate) use declare::refuse_conditionals;
 pub use limits::{cost, MAX_DAMAGE_WORK, MAX_DICE, MAX_EXTRA_PRODUCT};
 pub use outcome::{Attack, Out};
 pub use scenario::{Objective, Scenario};
@@ -31,8 +32,8 @@ use crate::error::Error;
 use crate::states::States;
 use damage::{place, source, DamageDice, Instance, Placed};
 use declare::{
-    damage_dice_notes, declared_notes, in_play, intercept, refuse_conditionals, secondary, sides,
-    unit_notes, unused_keyword_notes,
+    damage_dice_notes, declared_notes, in_play, intercept, secondary, sides, unit_notes,
+    unused_keyword_notes,
 };
 use units::{stats_of, Compiled, Guard, Trigger, UnitStats};
 
