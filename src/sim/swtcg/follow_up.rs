@@ -62,6 +62,12 @@ impl Pair {
         }))
     }
 
+    /// Whether the defender of the two attacks has Health (the one attacked alone: not an
+    /// interceptor that took the first attack of the query).
+    pub fn defender_has_health(&self) -> bool {
+        self.first.def.health.is_some()
+    }
+
     /// Where the second attack starts after `o`, when it is made.
     fn start(&self, o: &Outcome) -> Option<Start> {
         let p = &self.first;

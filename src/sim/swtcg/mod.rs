@@ -74,7 +74,7 @@ impl Simulation {
         let plan = declare::declare(s)?;
         let pair = Pair::of(s)?;
         Ok(Simulation {
-            variables: variables::of_attack(&plan),
+            variables: variables::of_attack(&plan, pair.as_ref()),
             what: What::Attack(Box::new(plan), pair),
         })
     }

@@ -3,6 +3,7 @@
 //! can be compared.
 
 use super::declare::Plan;
+use super::follow_up::Pair;
 use super::resolve::Outcome;
 use super::units::Stats;
 use crate::swtcg::key_of;
@@ -94,7 +95,7 @@ impl Report {
 }
 
 /// The variables of one attack, in the exact result's order.
-pub(super) fn of_attack(plan: &Plan) -> Vec<(String, Variable)> {
+pub(super) fn of_attack(plan: &Plan, pair: Option<&Pair>) -> Vec<(String, Variable)> {
     let (att, def) = (&plan.att, &plan.def);
     let has = |effect: Effect| plan.roll.triggers.iter().any(|t| t.effect == effect);
     // Something in this attack may damage the attacker.
@@ -165,11 +166,12 @@ pub(super) fn of_attack(plan: &Plan) -> Vec<(String, Variable)> {
     );
     let consume = att.consume && def.health.is_some();
     r.add("consume", consume, Variable::Destroyed);
-    let again = att.again.is_some();
-    r.add("follow_up.made", again, Variable::SecondMade);
-    r.add("follow_up.damage", again, Variable::BothDamage);
-    let either = again && def.health.is_some();
-    r.add("follow_up.destroyed", either, Variable::EitherDestroyed);
+    if let Some(pair) = pair {
+        r.add("follow_up.made", true, Variable::SecondMade);
+        r.add("follow_up.damage", true, Variable::BothDamage);
+        let either = pair.defender_has_health();
+        r.add("follow_up.destroyed", either, Variable::EitherDestroyed);
+    }
     let (damage, at) = (def.damage, def.resilience.abs());
     r.add(
         "defender_resilience",

@@ -60,8 +60,7 @@ pub fn run(s: &Scenario) -> Result<Attack, Error> {
     let a = declare(s)?;
     let roll = roll(&a)?;
     let outcomes = roll.to_states(|hits, seen| a.resolve(hits, seen));
-    let outcomes = discard_triggers(&a, outcomes);
-    let outcomes = attack_ends(&a, outcomes);
+    let outcomes = Ends::new(&a).apply(outcomes);
     let mut attack = outcome::report(&a, outcomes);
     attack.follow_up = attack_again(&a, &mut attack.notes)?;
     Ok(attack)
@@ -191,7 +190,7 @@ impl Declared<'_> {
         let (pending, unpreventable) = self.pending_damage(hits - moved, seen);
         let placed = self.placement(pending, unpreventable, self.prevention(seen));
         let overkill = self.overkill_damage(moved);
-        Out {
+        let mut o = Out {
             hits,
             pending,
             seen: seen.bits(),
@@ -208,7 +207,11 @@ impl Declared<'_> {
             },
             focus: self.c.fired(Effect::NextPower, seen, |_| true),
             ..Out::default()
-        }
+        };
+        // Riposte acts when the attack ends (step 9), but reads nothing rolled after the attack
+        // roll: it is settled with the roll's outcome, before any dice of damage.
+        self.riposte(&mut o);
+        o
     }
 
     /// 4. Assign hits: Overkill moves hits beyond the defender's remaining health to the
@@ -288,84 +291,89 @@ impl Declared<'_> {
     }
 }
 
-/// 8. Discard triggers: if the defender is discarded, the attacker's Area Damage rolls at the
-///    secondary unit and the defender's Avenge at the attacker (Bounty is read off `destroyed`).
-fn discard_triggers(a: &Declared, outcomes: States<Out>) -> States<Out> {
-    let d = &a.damage_dice;
-    let att = &a.c.att;
-    let area = a.secondary.as_ref().filter(|_| d.area > 0).map(|sec| {
-        let at = source::ATTACKER_AT_SECONDARY;
-        a.instance(at, d.area, sec, att.unpreventable, att.multiplier)
-    });
-    let avenge = a.at_attacker(source::NONE, d.avenge, false, 1);
-    if area.is_none() && avenge.is_none() {
-        return outcomes;
+/// The dice of damage of steps 8 and 9, each rolled once for all the outcomes to share; the
+/// two steps run together on each outcome of step 7, in one pass over the outcomes.
+struct Ends<'a> {
+    a: &'a Declared<'a>,
+    area: Option<Instance>,
+    avenge: Option<Instance>,
+    retaliate: Option<Instance>,
+    original: Option<Instance>,
+    backfire: Option<Instance>,
+    overload: Option<Instance>,
+}
+
+impl<'a> Ends<'a> {
+    fn new(a: &'a Declared<'a>) -> Ends<'a> {
+        let (att, def, d) = (&a.c.att, &a.c.def, &a.damage_dice);
+        let area = a.secondary.as_ref().filter(|_| d.area > 0).map(|sec| {
+            let at = source::ATTACKER_AT_SECONDARY;
+            a.instance(at, d.area, sec, att.unpreventable, att.multiplier)
+        });
+        let from_defender = source::DEFENDER_AT_ATTACKER;
+        let (fierce, double) = (def.unpreventable, def.multiplier);
+        let original = a.original.as_ref().and_then(|o| {
+            let x = d.original_retaliate;
+            a.at_attacker(source::NONE, x, o.unpreventable, o.multiplier)
+        });
+        let own = |x: i64| a.at_attacker(source::ITSELF, x, att.unpreventable, 1);
+        Ends {
+            a,
+            area,
+            avenge: a.at_attacker(source::NONE, d.avenge, false, 1),
+            retaliate: a.at_attacker(from_defender, d.retaliate, fierce, double),
+            original,
+            backfire: d.backfire.and_then(|(_, x)| own(x)),
+            overload: own(d.overload),
+        }
     }
-    outcomes.and_then(|o| {
+
+    /// Steps 8 and 9 on every outcome of step 7, when they roll any dice.
+    fn apply(&self, outcomes: States<Out>) -> States<Out> {
+        let dice = [
+            &self.area,
+            &self.avenge,
+            &self.retaliate,
+            &self.original,
+            &self.backfire,
+            &self.overload,
+        ];
+        if dice.iter().all(|d| d.is_none()) {
+            return outcomes;
+        }
+        outcomes.and_then(|o| self.attack_ends(Faces::from_bits(o.seen), self.discard_triggers(o)))
+    }
+
+    /// 8. Discard triggers: if the defender is discarded, the attacker's Area Damage rolls at
+    ///    the secondary unit and the defender's Avenge at the attacker (Bounty is read off
+    ///    `destroyed`).
+    fn discard_triggers(&self, o: &Out) -> States<Out> {
         let states = States::certain(o.clone());
         if !o.destroyed {
             return states;
         }
-        let states = then(states, &area, |o, p| o.secondary += p.counters);
-        then(states, &avenge, |o, p| on_attacker(o, p, By::Another))
-    })
-}
-
-/// 9. The attack ends: Riposte's fixed damage to the attacker, if the final roll shows its
-///    natural face, then the dice of damage of Retaliate, Backfire (a natural face of the
-///    initial roll) and Overload, each an instance of damage of its own.
-fn attack_ends(a: &Declared, outcomes: States<Out>) -> States<Out> {
-    let (att, def) = (&a.c.att, &a.c.def);
-    let d = &a.damage_dice;
-    let from_defender = source::DEFENDER_AT_ATTACKER;
-    let retaliate = a.at_attacker(
-        from_defender,
-        d.retaliate,
-        def.unpreventable,
-        def.multiplier,
-    );
-    let original = a.original.as_ref().and_then(|o| {
-        a.at_attacker(
-            source::NONE,
-            d.original_retaliate,
-            o.unpreventable,
-            o.multiplier,
-        )
-    });
-    let backfire = d
-        .backfire
-        .and_then(|(_, x)| a.at_attacker(source::ITSELF, x, att.unpreventable, 1));
-    let overload = a.at_attacker(source::ITSELF, d.overload, att.unpreventable, 1);
-    let outcomes = if a.c.has(Effect::DamageAttacker) {
-        outcomes.map(|o| a.riposte(o))
-    } else {
-        outcomes
-    };
-    let any = [&retaliate, &original, &backfire, &overload];
-    let outcomes = if any.iter().all(|i| i.is_none()) {
-        outcomes
-    } else {
-        outcomes.and_then(|o| {
-            let seen = Faces::from_bits(o.seen);
-            let states = States::certain(o.clone());
-            let states = then(states, &retaliate, |o, p| on_attacker(o, p, By::Defender));
-            let states = then(states, &original, |o, p| on_attacker(o, p, By::Another));
-            let states = match d.backfire {
-                Some((face, _)) if seen.contains(face) => {
-                    then(states, &backfire, |o, p| on_attacker(o, p, By::Itself))
-                }
-                _ => states,
-            };
-            then(states, &overload, |o, p| on_attacker(o, p, By::Itself))
+        let states = then(states, &self.area, |o, p| o.secondary += p.counters);
+        then(states, &self.avenge, |o, p| {
+            self.a.hurt_attacker(o, p, By::Another)
         })
-    };
-    // The attacker is discarded once its counters reach its health.
-    match att.health {
-        Some(h) => outcomes.map(|o| Out {
-            attacker_destroyed: att.damage + o.attacker_counters >= h,
-            ..o.clone()
-        }),
-        None => outcomes,
+    }
+
+    /// 9. The attack ends: after Riposte ([`Declared::riposte`]), the dice of damage of
+    ///    Retaliate (the original defender's too after an interception), Backfire (if the
+    ///    initial roll, whose faces are `seen`, shows its natural face) and Overload, each an
+    ///    instance of damage of its own.
+    fn attack_ends(&self, seen: Faces, states: States<Out>) -> States<Out> {
+        let a = self.a;
+        let hurt = |by: By| move |o: &mut Out, p: Placed| a.hurt_attacker(o, p, by);
+        let states = then(states, &self.retaliate, hurt(By::Defender));
+        let states = then(states, &self.original, hurt(By::Another));
+        let states = match a.damage_dice.backfire {
+            Some((face, _)) if seen.contains(face) => {
+                then(states, &self.backfire, hurt(By::Itself))
+            }
+            _ => states,
+        };
+        then(states, &self.overload, hurt(By::Itself))
     }
 }
 
@@ -398,9 +406,9 @@ fn attack_again(a: &Declared, notes: &mut Vec<String>) -> Result<Option<FollowUp
 }
 
 impl Declared<'_> {
-    /// Riposte: fixed damage to the attacker, which the attacker's own prevention meets;
-    /// Double Damage doubles it only under double-damage=all-damage.
-    fn riposte(&self, o: &Out) -> Out {
+    /// 9. Riposte: fixed damage to the attacker, which the attacker's own prevention meets;
+    ///    Double Damage doubles it only under double-damage=all-damage.
+    fn riposte(&self, o: &mut Out) {
         let (att, def) = (&self.c.att, &self.c.def);
         let rules = &self.s.rules;
         let seen = Faces::from_bits(o.seen);
@@ -423,12 +431,23 @@ impl Declared<'_> {
             multiplier,
             rules.prevent_before_double(),
         );
-        let mut o = o.clone();
-        on_attacker(&mut o, p, By::Defender);
+        self.hurt_attacker(o, p, By::Defender);
         if p.deflected > 0 {
             o.deflect_spent |= source::DEFENDER_AT_ATTACKER;
         }
-        o
+    }
+
+    /// Adds one instance of damage on the attacker to an outcome; the attacker is discarded
+    /// once its counters reach its health.
+    fn hurt_attacker(&self, o: &mut Out, p: Placed, by: By) {
+        o.attacker_counters += p.counters;
+        o.attacker_absorbed += p.absorbed;
+        o.attacker_deflected += p.deflected;
+        let hurt = p.counters > 0;
+        o.attacker_hurt |= hurt && by != By::Itself;
+        o.hurt_by_defender |= hurt && by == By::Defender;
+        let att = &self.c.att;
+        o.attacker_destroyed = att.discarded_with(o.attacker_counters);
     }
 
     /// One instance of `x` dice of damage at the attacker from `source`, if any.
@@ -539,16 +558,6 @@ enum By {
     Defender,
     Another,
     Itself,
-}
-
-/// Adds one instance of damage on the attacker to an outcome.
-fn on_attacker(o: &mut Out, p: Placed, by: By) {
-    o.attacker_counters += p.counters;
-    o.attacker_absorbed += p.absorbed;
-    o.attacker_deflected += p.deflected;
-    let hurt = p.counters > 0;
-    o.attacker_hurt |= hurt && by != By::Itself;
-    o.hurt_by_defender |= hurt && by == By::Defender;
 }
 
 /// The attack roll with no re-rolls: power dice, then each extra-dice trigger's dice where its

@@ -100,6 +100,11 @@ impl UnitStats {
         self.resilience != 0 && counters >= self.resilience.abs()
     }
 
+    /// Whether `more` counters on top of those it has reach its health.
+    pub fn discarded_with(&self, more: i64) -> bool {
+        self.health.is_some_and(|h| self.damage + more >= h)
+    }
+
     /// Whether its counters already reach its health.
     pub fn discarded(&self) -> Option<i64> {
         self.health.filter(|&h| self.damage >= h)
