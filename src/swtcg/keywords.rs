@@ -140,6 +140,15 @@ impl Mode {
         (Mode::Barrage, "barrage"),
     ];
 
+    /// The keyword whose X is the attack's power.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Mode::Bombard => "Bombard",
+            Mode::IonCannon => "Ion Cannon",
+            Mode::Barrage => "Barrage",
+        }
+    }
+
     /// The command-line name.
     pub fn name(self) -> &'static str {
         Mode::ALL

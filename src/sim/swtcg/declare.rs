@@ -4,7 +4,7 @@
 use super::units::{Role, RollKeywords, Stats};
 use crate::error::Error;
 use crate::swtcg::attack::{refuse_conditionals, Objective, Scenario};
-use crate::swtcg::keywords::{Effect, Mode, Roll, Target, When};
+use crate::swtcg::keywords::{Effect, Roll, Target, When};
 use crate::swtcg::lucky::{self, Policy, Side};
 use crate::swtcg::rules::Rules;
 use crate::swtcg::spec::Unit;
@@ -62,9 +62,7 @@ pub(super) struct Plan {
     /// The defender an interceptor took the attack from: it was attacked too, and its
     /// Retaliate answers.
     pub original: Option<Stats>,
-    /// Lucky's two steps in order, each side with its X (both 0 when nothing is re-rolled).
-    pub lucky: [(Side, i64); 2],
-    /// The same whatever the dice: for a second attack that rolls more of them.
+    /// Lucky's two steps in order, each side with its X, whatever the dice ([`Plan::lucky`]).
     pub lucky_order: [(Side, i64); 2],
     pub policy: Policy,
     pub objective: Objective,
@@ -113,7 +111,6 @@ pub(super) fn declare(s: &Scenario) -> Result<Plan, Error> {
         power,
         carried: s.carried_power,
         dice: 0,
-        lucky: [(Side::Attacker, 0), (Side::Defender, 0)],
         lucky_order: if s.rules.attacker_rerolls_first() {
             [(Side::Attacker, att_lucky), (Side::Defender, def_lucky)]
         } else {
@@ -124,7 +121,7 @@ pub(super) fn declare(s: &Scenario) -> Result<Plan, Error> {
         readings: Readings::of(&s.rules),
     };
     plan.dice = plan.dice_for(plan.att.damage, plan.carried);
-    plan.lucky = lucky_steps(s, &plan.att, &plan.def, plan.dice, &plan.roll)?;
+    check_lucky(s, &plan)?;
     Ok(plan)
 }
 
@@ -160,10 +157,10 @@ fn allies(
 }
 
 impl Plan {
-    /// Lucky's steps for an attack of `dice` dice: none without dice (extra dice need power
-    /// dice to trigger them).
-    pub fn lucky_for(&self, dice: i64) -> [(Side, i64); 2] {
-        match dice {
+    /// Lucky's two steps in order, each side with its X: none without power dice (extra dice
+    /// need them to trigger).
+    pub fn lucky(&self) -> [(Side, i64); 2] {
+        match self.dice {
             0 => [(Side::Attacker, 0), (Side::Defender, 0)],
             _ => self.lucky_order,
         }
@@ -229,12 +226,7 @@ fn power(s: &Scenario, att: &Stats) -> Result<i64, Error> {
         .map(|a| a.1)
         .collect();
     if xs.is_empty() {
-        let name = match mode {
-            Mode::Bombard => "Bombard",
-            Mode::IonCannon => "Ion Cannon",
-            Mode::Barrage => "Barrage",
-        };
-        let flag = mode.name();
+        let (name, flag) = (mode.keyword(), mode.name());
         return Err(Error::Input(format!(
             "--mode {flag} needs {name} X in the attacker SPEC, as in '{name} 3'"
         )));
@@ -252,27 +244,21 @@ fn refuse_discarded(role: &str, unit: &Stats) -> Result<(), Error> {
     }
 }
 
-/// Lucky's steps, in the order the rules option gives; refuses what can't be re-rolled.
-fn lucky_steps(
-    s: &Scenario,
-    att: &Stats,
-    def: &Stats,
-    dice: i64,
-    roll: &RollKeywords,
-) -> Result<[(Side, i64); 2], Error> {
-    let (attacker, defender) = ((Side::Attacker, att.lucky), (Side::Defender, def.lucky));
-    // Extra dice need power dice to trigger them, so with none there is nothing to re-roll.
-    if (att.lucky, def.lucky) == (0, 0) || dice == 0 {
-        return Ok([(Side::Attacker, 0), (Side::Defender, 0)]);
+/// Refuses the re-rolls that can't be made: an objective without the defender's Health, extra
+/// dice of the final roll, a pool over the optimal search's limit.
+fn check_lucky(s: &Scenario, plan: &Plan) -> Result<(), Error> {
+    if plan.lucky().iter().all(|&(_, x)| x == 0) {
+        return Ok(());
     }
-    if s.objective == Objective::Destroy && def.health.is_none() {
+    if s.objective == Objective::Destroy && plan.def.health.is_none() {
         return Err(Error::Input(
             "--objective destroy needs the defender's Health: add one, as in --defender \
              'Health 4'"
                 .into(),
         ));
     }
-    let extra = roll
+    let extra = plan
+        .roll
         .triggers
         .iter()
         .filter(|t| t.effect == Effect::ExtraDice);
@@ -285,11 +271,8 @@ fn lucky_steps(
     }
     if s.policy == Policy::Optimal {
         // The optimal choices come from the exact engine's search, with its limit.
-        lucky::check_size(dice + extra.map(|t| t.amount).sum::<i64>(), Policy::Optimal)?;
+        let dice = plan.dice + extra.map(|t| t.amount).sum::<i64>();
+        lucky::check_size(dice, Policy::Optimal)?;
     }
-    Ok(if s.rules.attacker_rerolls_first() {
-        [attacker, defender]
-    } else {
-        [defender, attacker]
-    })
+    Ok(())
 }

@@ -96,7 +96,6 @@ impl Pair {
         p.att.again = None;
         p.carried = carried;
         p.dice = p.dice_for(attacker, carried);
-        p.lucky = p.lucky_for(p.dice);
         p
     }
 }

@@ -123,7 +123,7 @@ impl Simulation {
             .triggers
             .iter()
             .filter(|t| matches!(t.effect, Effect::ExtraDice | Effect::DiceToSelf));
-        let lucky = p.lucky.iter().map(|&(_, x)| x);
+        let lucky = p.lucky().into_iter().map(|(_, x)| x);
         let one = [p.dice, p.retaliate, p.avenge, p.area, p.att.overload]
             .into_iter()
             .chain(extra.map(|t| t.amount))

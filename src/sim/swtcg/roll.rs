@@ -81,7 +81,7 @@ impl Plan {
                 });
             }
         }
-        for (side, x) in self.lucky {
+        for (side, x) in self.lucky() {
             self.reroll(rng, table, side, x, optimal);
         }
         Rolled {
@@ -155,7 +155,7 @@ impl Plan {
     /// the greedy policy chooses or nothing is re-rolled. A pool the engine's search refuses
     /// (only a second attack's, whose exact answer is refused too) is re-rolled greedily.
     pub fn optimal<'a>(&self, value: impl Fn(i64, Faces) -> f64 + 'a) -> Option<OptimalPolicy<'a>> {
-        if self.policy != Policy::Optimal || self.lucky.iter().all(|&(_, x)| x == 0) {
+        if self.policy != Policy::Optimal || self.lucky().iter().all(|&(_, x)| x == 0) {
             return None;
         }
         let triggers = &self.roll.triggers;
@@ -173,10 +173,9 @@ impl Plan {
             .collect();
         let x = |side: Side| {
             let (_, x) = self
-                .lucky
-                .iter()
+                .lucky()
+                .into_iter()
                 .find(|s| s.0 == side)
-                .copied()
                 .unwrap_or((side, 0));
             u32::try_from(x).unwrap_or(u32::MAX)
         };
@@ -194,7 +193,7 @@ impl Plan {
         let rerolls = Rerolls {
             attacker: x(Side::Attacker),
             defender: x(Side::Defender),
-            attacker_first: self.lucky[0].0 == Side::Attacker,
+            attacker_first: self.lucky_order[0].0 == Side::Attacker,
             reroll_again: self.readings.reroll_twice,
             policy: Policy::Optimal,
         };

@@ -5,7 +5,7 @@ use super::damage::DamageDice;
 use super::units::{Compiled, UnitStats};
 use super::Scenario;
 use crate::error::Error;
-use crate::swtcg::keywords::{Effect, Mode};
+use crate::swtcg::keywords::Effect;
 
 /// The most attack dice one attack may roll (power plus extra dice): an exact answer for this
 /// many takes about a second.
@@ -43,11 +43,7 @@ pub(super) fn attack_power(s: &Scenario, att: &UnitStats) -> Result<i64, Error> 
             )
         });
     };
-    let (name, flag) = match mode {
-        Mode::Bombard => ("Bombard", mode.name()),
-        Mode::IonCannon => ("Ion Cannon", mode.name()),
-        Mode::Barrage => ("Barrage", mode.name()),
-    };
+    let (name, flag) = (mode.keyword(), mode.name());
     let xs: Vec<i64> = att
         .other_arena
         .iter()
