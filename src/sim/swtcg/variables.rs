@@ -101,7 +101,8 @@ pub(super) fn of_attack(plan: &Plan, pair: Option<&Pair>) -> Vec<(String, Variab
     // Something in this attack may damage the attacker.
     let attacker_hit = has(Effect::DamageAttacker)
         || has(Effect::DiceToSelf)
-        || plan.retaliate + plan.avenge + att.overload > 0;
+        || plan.retaliate + plan.avenge + att.overload > 0
+        || plan.original.is_some();
     let secondary = plan.secondary.as_ref();
     let mut r = Report::default();
     r.add("damage", true, Variable::Damage);
