@@ -563,10 +563,10 @@ fn negative_count_is_refused() {
 #[test]
 fn item_in_the_wrong_spec_names_the_spec_it_belongs_in() {
     attack_error(
-        "4 red, dodge 1",
+        "4 red, cover light",
         "red defense",
         &[],
-        &["attacker", "dodge 1", "belongs in the defender SPEC"],
+        &["attacker", "cover light", "belongs in the defender SPEC"],
     );
     attack_error(
         "4 red",

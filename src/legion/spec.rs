@@ -83,6 +83,28 @@ pub enum Field {
     Block,
     Deflect,
     ImmunePierce,
+    Overrun,
+    Ion,
+    Primitive,
+    ImmuneDeflect,
+    JediHunter,
+    HoldTheLine,
+    CompleteTheMission,
+    DeathFromAbove,
+    AdvancedTargeting,
+    Makashi,
+    JarKai,
+    Vaapad,
+    Wounded,
+    Smoke,
+    ImmuneMeleePierce,
+    ImmuneBlast,
+    ImmuneMelee,
+    WeakPoint,
+    ForceUser,
+    Shien,
+    Soresu,
+    DjemSo,
     None,
 }
 
@@ -286,6 +308,30 @@ pub struct Attacker {
     pub marksman: bool,
     pub pierce: u32,
     pub melee: bool,
+    /// An overrun attack: neither ranged nor melee.
+    pub overrun: bool,
+    /// Ion X: flips up to X of the defender's shield tokens.
+    pub ion: u32,
+    pub primitive: bool,
+    pub immune_deflect: bool,
+    /// Jedi Hunter: surge crit against a defender with a Force upgrade slot.
+    pub jedi_hunter: bool,
+    /// Hold the Line: surge hit in melee.
+    pub hold_the_line: bool,
+    /// Complete the Mission (the defender is near the tokens): Critical 2.
+    pub complete_the_mission: bool,
+    /// Death From Above (the attacker is higher): the defender has no cover.
+    pub death_from_above: bool,
+    /// Advanced Targeting X (the defender is of the listed type): X more aim tokens.
+    pub advanced_targeting: u32,
+    pub makashi: bool,
+    /// Jar'Kai Mastery spends these dodge tokens in melee.
+    pub jarkai: bool,
+    pub dodge: u32,
+    /// Vaapad Mastery: a white die per wound token, at most 3.
+    pub vaapad: bool,
+    /// Wound tokens already on the unit.
+    pub wounded: u32,
 }
 
 /// A unit that rolls defense dice: the defender, or a guardian.
@@ -316,6 +362,26 @@ pub struct Defender {
     pub deflect: bool,
     pub immune_pierce: bool,
     pub duelist: bool,
+    /// Smoke tokens improving this unit's cover.
+    pub smoke: u32,
+    pub immune_melee_pierce: bool,
+    pub immune_blast: bool,
+    pub immune_melee: bool,
+    /// Weak Point X (the attacker is in the arc): the pool gains Impact X.
+    pub weak_point: u32,
+    /// A Force upgrade slot (for Jedi Hunter).
+    pub force_user: bool,
+    /// Hold the Line: surge block in melee.
+    pub hold_the_line: bool,
+    /// Complete the Mission (near the tokens): surge block.
+    pub complete_the_mission: bool,
+    pub shien: bool,
+    pub soresu: bool,
+    pub djem_so: bool,
+    /// Vaapad Mastery: a white defense die per wound token, at most 3.
+    pub vaapad: bool,
+    /// Wound tokens already on the unit.
+    pub wounded: u32,
 }
 
 impl Default for Defender {
@@ -343,6 +409,19 @@ impl Default for Defender {
             deflect: false,
             immune_pierce: false,
             duelist: false,
+            smoke: 0,
+            immune_melee_pierce: false,
+            immune_blast: false,
+            immune_melee: false,
+            weak_point: 0,
+            force_user: false,
+            hold_the_line: false,
+            complete_the_mission: false,
+            shien: false,
+            soresu: false,
+            djem_so: false,
+            vaapad: false,
+            wounded: 0,
         }
     }
 }
@@ -561,8 +640,22 @@ fn set_attacker(a: &mut Attacker, field: Field, v: u32) -> Result<(), String> {
         Field::Red => a.dice[0] = v,
         Field::Black => a.dice[1] = v,
         Field::White => a.dice[2] = v,
-        Field::Melee => a.melee = true,
-        Field::Ranged => a.melee = false,
+        Field::Melee => (a.melee, a.overrun) = (true, false),
+        Field::Ranged => (a.melee, a.overrun) = (false, false),
+        Field::Overrun => (a.melee, a.overrun) = (false, true),
+        Field::Ion => a.ion += v,
+        Field::Primitive => a.primitive = true,
+        Field::ImmuneDeflect => a.immune_deflect = true,
+        Field::JediHunter => a.jedi_hunter = true,
+        Field::HoldTheLine => a.hold_the_line = true,
+        Field::CompleteTheMission => a.complete_the_mission = true,
+        Field::DeathFromAbove => a.death_from_above = true,
+        Field::AdvancedTargeting => a.advanced_targeting += v,
+        Field::Makashi => a.makashi = true,
+        Field::JarKai => a.jarkai = true,
+        Field::Dodge => a.dodge = v,
+        Field::Vaapad => a.vaapad = true,
+        Field::Wounded => a.wounded = v,
         Field::Aim => a.aim = v,
         Field::Observation => a.observation = v,
         Field::Precise => a.precise += v,
@@ -616,6 +709,19 @@ fn set_defender(d: &mut Defender, field: Field, v: u32) -> Result<(), String> {
         Field::Deflect => d.deflect = true,
         Field::ImmunePierce => d.immune_pierce = true,
         Field::Duelist => d.duelist = true,
+        Field::Smoke => d.smoke = v,
+        Field::ImmuneMeleePierce => d.immune_melee_pierce = true,
+        Field::ImmuneBlast => d.immune_blast = true,
+        Field::ImmuneMelee => d.immune_melee = true,
+        Field::WeakPoint => d.weak_point += v,
+        Field::ForceUser => d.force_user = true,
+        Field::HoldTheLine => d.hold_the_line = true,
+        Field::CompleteTheMission => d.complete_the_mission = true,
+        Field::Shien => d.shien = true,
+        Field::Soresu => d.soresu = true,
+        Field::DjemSo => d.djem_so = true,
+        Field::Vaapad => d.vaapad = true,
+        Field::Wounded => d.wounded = v,
         Field::None => {}
         other => return Err(format!("{other:?} is not a defender item")),
     }
