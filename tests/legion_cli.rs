@@ -577,7 +577,7 @@ fn item_in_the_wrong_spec_names_the_spec_it_belongs_in() {
     attack_error(
         "4 red",
         "red defense",
-        &["--guardian", "Guardian 1, red defense, dodge 1"],
+        &["--guardian", "Guardian 1, red defense, cover light"],
         &["guardian", "belongs in the defender SPEC"],
     );
 }
