@@ -75,7 +75,7 @@ type Outcomes = Vec<([u32; 4], f64)>;
 
 /// Expectimax over the reroll tokens, with memoised values.
 pub(super) struct Planner<'a> {
-    attacker: &'a Attacker,
+    attacker: Attacker,
     /// Per colour: weights of blank, surge, hit, crit.
     weights: [[u32; 4]; 3],
     /// (capacity, spends an aim) for each token, in order.
@@ -90,7 +90,7 @@ pub(super) struct Planner<'a> {
 
 impl<'a> Planner<'a> {
     pub fn new(
-        attacker: &'a Attacker,
+        attacker: &Attacker,
         weights: [[u32; 4]; 3],
         rolls: Rc<Rolls>,
         terminal: Box<dyn Fn(&Dice) -> f64 + 'a>,
@@ -102,7 +102,7 @@ impl<'a> Planner<'a> {
             ))
             .collect();
         Planner {
-            attacker,
+            attacker: attacker.clone(),
             weights,
             tokens,
             rolls,

@@ -1,0 +1,81 @@
+//! Step 4, apply dodge and cover: the cover value, the cover roll (amg-2024) or cancellation
+//! (amg-2021), then dodge tokens.
+
+use super::declare::Declared;
+use super::resolve::Resolver;
+use super::state::Results;
+use super::Edition;
+use crate::legion::dice::defense_die;
+use crate::legion::spec::DefenseDie;
+use crate::states::States;
+
+impl Resolver {
+    /// Cover cancels hits (never crits).
+    pub(super) fn cover(&self, converted: &States<Results>) -> States<Results> {
+        let cover = cover_value(&self.d);
+        let low = u32::from(self.d.s.defender.low_profile);
+        let white = defense_die(DefenseDie::White);
+        converted.and_then(|r| {
+            if cover == 0 || r.hits == 0 {
+                return States::certain(r.clone());
+            }
+            match self.d.edition {
+                Edition::Amg2021 => {
+                    let mut r = r.clone();
+                    r.hits -= r.hits.min(cover);
+                    States::certain(r)
+                }
+                Edition::Amg2024 => {
+                    let cancel = white.block + if cover >= 2 { white.surge } else { 0 };
+                    let other = white.block + white.surge + white.blank - cancel;
+                    self.rolls.roll(r.hits - low, &[cancel, other]).map(|k| {
+                        let mut r = r.clone();
+                        r.hits -= r.hits.min(k[0] + low);
+                        r
+                    })
+                }
+            }
+        })
+    }
+
+    /// The defender spends dodge tokens (not against High Velocity): crits first with
+    /// Outmaneuver, then hits; Block and a defending Duelist in melee spend one anyway.
+    pub(super) fn dodge(&self, covered: &States<Results>) -> States<Results> {
+        let (a, d) = (&self.d.s.attacker, &self.d.s.defender);
+        covered.map(|r| {
+            let mut r = r.clone();
+            if a.high_velocity || d.dodge == 0 {
+                return r;
+            }
+            let crits = if d.outmaneuver {
+                d.dodge.min(r.crits)
+            } else {
+                0
+            };
+            let hits = (d.dodge - crits).min(r.hits);
+            r.crits -= crits;
+            r.hits -= hits;
+            let rewarded = d.block || (d.duelist && a.melee);
+            r.dodged = crits + hits > 0 || (rewarded && r.hits + r.crits > 0);
+            r
+        })
+    }
+}
+
+/// The cover value the hits meet: 0 (none), 1 (light) or 2 (heavy). Only ranged attacks meet
+/// cover, and neither Blast nor Death From Above does.
+pub(super) fn cover_value(declared: &Declared) -> u32 {
+    let (a, d) = (&declared.s.attacker, &declared.s.defender);
+    if !declared.ranged() || a.blast || a.death_from_above {
+        return 0;
+    }
+    let suppressed = match declared.edition {
+        Edition::Amg2024 => d.suppression >= d.courage,
+        Edition::Amg2021 => d.suppression > 0,
+    };
+    let mut cover = (d.cover + u32::from(suppressed) + d.cover_keyword).min(2);
+    if declared.edition == Edition::Amg2021 && d.low_profile && cover == 1 {
+        cover = 2;
+    }
+    cover.saturating_sub(a.sharpshooter)
+}

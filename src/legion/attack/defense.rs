@@ -1,0 +1,167 @@
+//! Steps 6 to 8: roll defense dice, reroll them (Soresu Mastery, Uncanny Luck), Deflect, convert
+//! defense surges, modify defense dice (Impervious, Pierce), compare results (Djem So Mastery).
+
+use super::resolve::Resolver;
+use super::state::{Defending, Outcome};
+use super::Edition;
+use crate::legion::dice::defense_die;
+use crate::legion::spec::DefenseDie;
+use crate::states::States;
+
+/// A defense roll's faces (block, surge, blank): the unit's dice, then Vaapad's white dice.
+type Roll = [[u32; 3]; 2];
+
+/// What one defense roll is met with: the results it may cancel, the surges that convert, the
+/// Pierce that cancels its blocks.
+#[derive(Clone, Copy)]
+struct Against {
+    results: u32,
+    convertible: u32,
+    pierce: u32,
+}
+
+impl Against {
+    fn wounds(self, k: &Roll) -> u32 {
+        let surges = k[0][1] + k[1][1];
+        let blocks = k[0][0] + k[1][0] + surges.min(self.convertible);
+        let blocks = blocks - self.pierce.min(blocks);
+        self.results.saturating_sub(blocks)
+    }
+}
+
+impl Resolver {
+    pub(super) fn defense(&self, guarded: &States<Defending>) -> States<Outcome> {
+        let d = &self.d.s.defender;
+        let deflects = d.deflect && self.d.ranged() && !self.d.s.attacker.high_velocity;
+        guarded.and_then(|r| {
+            let results = r.hits + r.crits;
+            let pierce_acts = self.d.pierce_acts(r.dodged);
+            // Danger Sense and Impervious dice are rolled even when no result is left: they
+            // cannot wound, but their surges still trigger Deflect.
+            let impervious = match self.d.edition {
+                Edition::Amg2021 if self.d.impervious() && pierce_acts => r.pierce_total,
+                _ => 0,
+            };
+            let extra = d.danger_sense.min(d.suppression) + impervious;
+            let all_convert = d.surge_block || deflects || (d.block && r.dodged);
+            let pierce = match (pierce_acts, self.d.edition) {
+                (false, _) => 0,
+                (true, Edition::Amg2024) if self.d.impervious() => r.pierce.saturating_sub(1),
+                (true, _) => r.pierce,
+            };
+            let key = (results, extra, all_convert, pierce);
+            let defended = self.defenses.get(key, |_| self.defense_roll(key, deflects));
+            let djem_so = u32::from(r.blank && self.d.melee());
+            defended.map(|&(wounds, deflected)| Outcome {
+                results: r.results,
+                wounds,
+                attacker_wounds: r.attacker_wounds + deflected + djem_so,
+                guardian_wounds: r.guardian_wounds,
+            })
+        })
+    }
+
+    /// One defense roll: (wounds, Deflect's wounds on the attacker).
+    fn defense_roll(
+        &self,
+        (results, extra, all_convert, pierce): super::resolve::DefenseKey,
+        deflects: bool,
+    ) -> States<(u32, u32)> {
+        let (a, d) = (&self.d.s.attacker, &self.d.s.defender);
+        let against = Against {
+            results,
+            convertible: if all_convert {
+                u32::MAX
+            } else {
+                d.surge_tokens
+            },
+            pierce,
+        };
+        let vaapad = if d.vaapad { d.wounded.min(3) } else { 0 };
+        let rolled = self.roll_defense([results + extra, vaapad]);
+        let wounds = |k: &Roll| i64::from(against.wounds(k));
+        let rerolled = match d.soresu && self.d.ranged() {
+            true => {
+                let again = rolled.to_dist(wounds).mean();
+                rolled.and_then(|k| {
+                    let kept = self.uncanny_luck(k, against.convertible);
+                    match kept.to_dist(wounds).mean() > again {
+                        true => rolled.clone(),
+                        false => kept,
+                    }
+                })
+            }
+            false => rolled.and_then(|k| self.uncanny_luck(k, against.convertible)),
+        };
+        rerolled.map(|k| {
+            let surges = k[0][1] + k[1][1];
+            let deflected = match deflects && !a.immune_deflect {
+                true if d.shien => surges,
+                true => u32::from(surges > 0),
+                false => 0,
+            };
+            (against.wounds(k), deflected)
+        })
+    }
+
+    /// Rolls `n[0]` of the defender's dice and `n[1]` white dice.
+    fn roll_defense(&self, n: [u32; 2]) -> States<Roll> {
+        let faces = self.defense_faces();
+        self.rolls.roll(n[0], &faces[0]).and_then(|k| {
+            self.rolls
+                .roll(n[1], &faces[1])
+                .map(|m| [[k[0], k[1], k[2]], [m[0], m[1], m[2]]])
+        })
+    }
+
+    /// The faces (block, surge, blank) of the defender's die and of the white die.
+    fn defense_faces(&self) -> [[u32; 3]; 2] {
+        let die = self
+            .d
+            .s
+            .defender
+            .die
+            .expect("the parser requires a defense die");
+        [die, DefenseDie::White].map(|die| {
+            let f = defense_die(die);
+            [f.block, f.surge, f.blank]
+        })
+    }
+
+    /// Uncanny Luck X rerolls blanks, then surges that will not convert; the unit's dice before
+    /// Vaapad's white dice.
+    fn uncanny_luck(&self, k: &Roll, convertible: u32) -> States<Roll> {
+        let mut room = self.d.s.defender.uncanny_luck;
+        let mut unconvertible = (k[0][1] + k[1][1]).saturating_sub(convertible);
+        // Per colour: (blanks, surges) picked up.
+        let mut picked = [(0u32, 0u32); 2];
+        for (c, pick) in picked.iter_mut().enumerate() {
+            pick.0 = room.min(k[c][2]);
+            room -= pick.0;
+        }
+        for (c, pick) in picked.iter_mut().enumerate() {
+            pick.1 = room.min(k[c][1]).min(unconvertible);
+            room -= pick.1;
+            unconvertible -= pick.1;
+        }
+        let faces = self.defense_faces();
+        let mut next = States::certain(*k);
+        for (c, &(blanks, surges)) in picked.iter().enumerate() {
+            if blanks + surges == 0 {
+                continue;
+            }
+            next = next.and_then(|q| {
+                self.rolls.roll(blanks + surges, &faces[c]).map(|m| {
+                    let mut q = *q;
+                    q[c][2] -= blanks;
+                    q[c][1] -= surges;
+                    for (f, n) in m.iter().enumerate() {
+                        q[c][f] += n;
+                    }
+                    q
+                })
+            });
+        }
+        next
+    }
+}

@@ -1,0 +1,152 @@
+//! One Legion attack, in the order of the attack sequence (docs/legion.md), as steps over a
+//! distribution of count states: [`attack`] lists them, each step lives in the file named after
+//! it, and the states they pass on are in `state.rs`.
+//!
+//! While colour matters (the rerolls), the state holds blanks and surges per colour; dice showing
+//! a hit or a crit are never rerolled, so they are only counted (a die of colour c that is
+//! neither blank nor surge), and split into hits and crits once the rerolls are over. After
+//! that the state is a handful of totals, and equal states merge at every step.
+
+mod convert;
+mod cover;
+mod declare;
+mod defense;
+mod limits;
+mod modify;
+mod policy;
+mod resolve;
+mod roll;
+mod state;
+
+pub use limits::{cost, MAX_DEFENSE_DICE, MAX_DICE, MAX_OPTIMAL_WORK, MAX_REROLL_WORK, MAX_TOKENS};
+pub use policy::OptimalPolicy;
+
+use super::optimal::Objective;
+use super::spec::Scenario;
+use crate::dist::{to_f64, Dist};
+use crate::error::Error;
+use declare::makashi_applies;
+use resolve::Resolver;
+
+/// Which printing of the rules to follow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Edition {
+    /// Core Rulebook 2.6 and later: cover is rolled with white defense dice.
+    #[default]
+    Amg2024,
+    /// Before 2.6: cover cancels hits outright; any suppression token improves it.
+    Amg2021,
+}
+
+impl Edition {
+    /// Every edition with its command-line name.
+    pub const ALL: [(Edition, &'static str); 2] = [
+        (Edition::Amg2024, "amg-2024"),
+        (Edition::Amg2021, "amg-2021"),
+    ];
+
+    /// The command-line name.
+    pub fn name(self) -> &'static str {
+        Edition::ALL
+            .iter()
+            .find(|(e, _)| *e == self)
+            .map(|(_, n)| *n)
+            .expect("every edition is listed")
+    }
+}
+
+/// Who decides the "may"s, and how.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Policy {
+    /// The fixed choices of docs/legion.md: what players do.
+    #[default]
+    Greedy,
+    /// Expectimax rerolls for an objective (src/legion/optimal.rs).
+    Optimal(Objective),
+}
+
+impl Policy {
+    /// The name shown with every result: `greedy`, or `optimal (mean)`, `optimal (atleast:2)`.
+    pub fn name(self) -> String {
+        match self {
+            Policy::Greedy => "greedy".into(),
+            Policy::Optimal(o) => format!("optimal ({})", o.name()),
+        }
+    }
+
+    fn objective(self) -> Option<Objective> {
+        match self {
+            Policy::Greedy => None,
+            Policy::Optimal(o) => Some(o),
+        }
+    }
+}
+
+/// The exact outcome of one attack.
+#[derive(Debug, Clone)]
+pub struct LegionAttack {
+    /// Hits plus crits after the attack roll, rerolls and surge conversion.
+    pub attack_results: Dist,
+    /// Wounds on the defender.
+    pub wounds: Dist,
+    /// Wounds on the attacker (Deflect, Djem So Mastery).
+    pub attacker_wounds: Dist,
+    /// Wounds on the guardian, when one is given.
+    pub guardian_wounds: Option<Dist>,
+    /// What the computation assumed or ignored.
+    pub notes: Vec<String>,
+}
+
+/// The exact outcome of one attack.
+///
+/// ```
+/// use holodice::legion::{attack::{attack, Edition, Policy}, spec::Scenario};
+/// let s = Scenario::parse("1 red, surge hit", "white defense", None).unwrap();
+/// let a = attack(&s, Edition::Amg2024, Policy::Greedy).unwrap();
+/// // Crit, surge and 5 hits of 8 faces: 7/8.
+/// assert_eq!(a.attack_results.mean().to_string(), "7/8");
+/// ```
+pub fn attack(s: &Scenario, edition: Edition, policy: Policy) -> Result<LegionAttack, Error> {
+    cost(s, edition, policy)?;
+    declare::refuse_illegal(s)?;
+    // 1. Makashi Mastery is chosen before any die is rolled: greedy uses it whenever it may,
+    //    optimal when the whole attack is worth more with it.
+    let makashi = makashi_applies(s)
+        && policy
+            .objective()
+            .is_none_or(|objective| makashi_is_better(s, edition, objective));
+    let result = attack_as_declared(declare::declared(s, edition, makashi), policy);
+    Ok(LegionAttack {
+        notes: s.notes.clone(),
+        ..result
+    })
+}
+
+/// Whether the optimal attack with Makashi Mastery is worth at least as much as without.
+fn makashi_is_better(s: &Scenario, edition: Edition, objective: Objective) -> bool {
+    let policy = Policy::Optimal(objective);
+    let value = |used: bool| {
+        let a = attack_as_declared(declare::declared(s, edition, used), policy);
+        to_f64(&objective.value(&a.wounds))
+    };
+    value(true) + 1e-12 >= value(false)
+}
+
+/// Steps 1 to 8 on the units as declared (their keywords settled for this attack).
+fn attack_as_declared(d: declare::Declared, policy: Policy) -> LegionAttack {
+    let resolver = Resolver::new(d, policy);
+    let rolled = roll::rolled(&resolver, policy);
+    let outcome = resolver.resolve(&rolled);
+    let d = &resolver.d;
+    LegionAttack {
+        attack_results: outcome.to_dist(|o| i64::from(o.results)),
+        wounds: outcome.to_dist(|o| i64::from(o.wounds)),
+        attacker_wounds: outcome.to_dist(|o| i64::from(o.attacker_wounds)),
+        guardian_wounds: d
+            .s
+            .guardian
+            .as_ref()
+            .map(|_| outcome.to_dist(|o| i64::from(o.guardian_wounds))),
+        notes: Vec::new(),
+    }
+}

@@ -1,0 +1,134 @@
+//! Step 5, modify attack dice: Ion X, then the attacker (Impact, Primitive, Ram, Lethal,
+//! Duelist), then the defender (Armor, Armor X, Shielded, Backup), then a guardian.
+
+use super::resolve::Resolver;
+use super::state::{Defending, Results};
+use crate::legion::dice::defense_die;
+use crate::legion::spec::Defender;
+use crate::states::States;
+use num_bigint::BigInt;
+use num_rational::BigRational;
+
+impl Resolver {
+    pub(super) fn modify(&self, dodged: &States<Results>) -> States<Defending> {
+        dodged.map(|r| self.defender_cancels(self.attacker_modifies(r)))
+    }
+
+    /// Ion X flips shield tokens; the attacker's keywords change results into crits and gain
+    /// Pierce.
+    fn attacker_modifies(&self, r: &Results) -> Defending {
+        let (a, d) = (&self.d.s.attacker, &self.d.s.defender);
+        let armored = d.armor || d.armor_x > 0;
+        let (mut hits, mut crits) = (r.hits, r.crits);
+        if armored {
+            let impact = a.impact.min(hits);
+            hits -= impact;
+            crits += impact;
+            if a.primitive {
+                hits += std::mem::take(&mut crits);
+            }
+        }
+        // Ram turns blanks (and surges left unconverted) into crits first, then hits.
+        let dice: u32 = a.dice.iter().sum();
+        let ram_blanks = a.ram.min(dice - r.results);
+        let ram_hits = (a.ram - ram_blanks).min(hits);
+        hits -= ram_hits;
+        crits += ram_blanks + ram_hits;
+        let lethal = a.lethal.min(r.aims);
+        let aims_spent = a.aim - r.aims + lethal;
+        let duelist = u32::from(a.duelist && a.melee && aims_spent > 0);
+        let pierce = a.pierce + lethal + duelist;
+        Defending {
+            results: r.results,
+            hits,
+            crits,
+            pierce,
+            pierce_total: pierce,
+            dodged: r.dodged,
+            blank: d.djem_so && dice > r.results + ram_blanks,
+            attacker_wounds: 0,
+            guardian_wounds: 0,
+        }
+    }
+
+    /// Armor, Armor X, Shielded (less the tokens Ion flipped), Backup.
+    fn defender_cancels(&self, mut r: Defending) -> Defending {
+        let (a, d) = (&self.d.s.attacker, &self.d.s.defender);
+        let ion = a.ion.min(r.hits + r.crits);
+        let shields = d.shielded.saturating_sub(ion);
+        if d.armor {
+            r.hits = 0;
+        }
+        r.hits -= d.armor_x.min(r.hits);
+        let shield_crits = shields.min(r.crits);
+        r.crits -= shield_crits;
+        r.hits -= (shields - shield_crits).min(r.hits);
+        if d.backup && self.d.ranged() {
+            r.hits -= 2.min(r.hits);
+        }
+        r
+    }
+
+    /// Guardian X (ranged attacks only; not when the guardian is suppressed past its courage,
+    /// nor when the defender has Guardian itself).
+    pub(super) fn guard(&self, modified: &States<Defending>) -> States<Defending> {
+        let s = &self.d.s;
+        match &s.guardian {
+            Some(g) if self.d.ranged() && g.suppression < g.courage && s.defender.guardian == 0 => {
+                modified.and_then(|r| self.guardian_takes(r, g))
+            }
+            _ => modified.clone(),
+        }
+    }
+
+    /// The guardian takes up to X hits and rolls its own defense dice for them: Deflect checks
+    /// this first roll, Soresu Mastery may reroll it, then surges convert and the attacker's
+    /// Pierce cancels its blocks first (greedy).
+    fn guardian_takes(&self, r: &Defending, g: &Defender) -> States<Defending> {
+        let taken = g.guardian.min(r.hits);
+        if taken == 0 {
+            return States::certain(r.clone());
+        }
+        let a = &self.d.s.attacker;
+        let f = defense_die(g.die.expect("the parser requires a defense die"));
+        let faces = [f.block, f.surge, f.blank];
+        let deflects = g.deflect && !a.high_velocity;
+        let convertible = |surges: u32| match g.surge_block || deflects {
+            true => surges,
+            false => g.surge_tokens.min(surges),
+        };
+        let pierced = |blocks: u32| match g.immune_pierce || !self.pierce_guardian_first {
+            true => 0,
+            false => r.pierce.min(blocks),
+        };
+        let wounds = |k: &[u32]| {
+            let blocks = k[0] + convertible(k[1]);
+            taken - (blocks - pierced(blocks))
+        };
+        let first = self.rolls.roll(taken, &faces);
+        let soresu = g.soresu && g.dodge > 0;
+        let again: BigRational = first.to_dist(|k| i64::from(wounds(k))).mean();
+        first.and_then(|k| {
+            let deflected = match deflects && !a.immune_deflect {
+                true if g.shien => k[1],
+                true => u32::from(k[1] > 0),
+                false => 0,
+            };
+            let rerolls = soresu && BigRational::from_integer(BigInt::from(wounds(k))) > again;
+            let roll = match rerolls {
+                true => (*first).clone(),
+                false => States::certain(k.clone()),
+            };
+            roll.map(|k| {
+                let blocks = k[0] + convertible(k[1]);
+                let pierced = pierced(blocks);
+                let mut r = r.clone();
+                r.hits -= taken;
+                r.pierce -= pierced;
+                r.attacker_wounds += deflected;
+                r.guardian_wounds += taken - (blocks - pierced);
+                r
+            })
+        })
+    }
+}

@@ -1,0 +1,78 @@
+//! Steps 3 to 8 as one pipeline from the rolled dice to the outcome, each step a method in the
+//! file named after it; defense rolls are built once per key and shared by every call.
+
+use super::declare::Declared;
+use super::state::{Outcome, Results, Rolled};
+use super::Policy;
+use crate::dist::to_f64;
+use crate::legion::optimal::{Dice, Objective};
+use crate::states::{Memo, Rolls, States};
+use std::rc::Rc;
+
+/// What a defense roll depends on: dice for results, extra dice, whether every surge converts,
+/// and the Pierce that meets it.
+pub(super) type DefenseKey = (u32, u32, bool, u32);
+
+/// The attack's units and choices, with what its steps share.
+pub(super) struct Resolver {
+    pub d: Declared,
+    pub rolls: Rc<Rolls>,
+    /// Keyed by [`DefenseKey`]: (wounds, Deflect's wounds on the attacker).
+    pub defenses: Memo<DefenseKey, States<(u32, u32)>>,
+    /// Whether the attacker spends Pierce on a guardian's blocks before the defender's.
+    pub pierce_guardian_first: bool,
+    /// What the optimal policy maximises; `None` under the greedy policy.
+    pub objective: Option<Objective>,
+}
+
+impl Resolver {
+    pub fn new(d: Declared, policy: Policy) -> Rc<Resolver> {
+        Rc::new(Resolver {
+            d,
+            rolls: Rc::new(Rolls::default()),
+            defenses: Memo::default(),
+            pierce_guardian_first: policy == Policy::Greedy,
+            objective: policy.objective(),
+        })
+    }
+
+    /// Steps 3 to 8.
+    pub fn resolve(&self, rolled: &States<Rolled>) -> States<Outcome> {
+        let converted = self.convert(rolled);
+        let spent = self.spend_tokens(&converted);
+        self.defend(&spent)
+    }
+
+    /// Steps 4 to 8, from converted results to the outcome.
+    pub fn defend(&self, converted: &States<Results>) -> States<Outcome> {
+        let covered = self.cover(converted);
+        let dodged = self.dodge(&covered);
+        let modified = self.modify(&dodged);
+        let guarded = self.guard(&modified);
+        self.defense(&guarded)
+    }
+
+    /// The objective's value of the wounds that follow these results.
+    pub fn value(&self, r: &Results, objective: Objective) -> f64 {
+        let wounds = self
+            .defend(&States::certain(r.clone()))
+            .to_dist(|o| i64::from(o.wounds));
+        to_f64(&objective.value(&wounds))
+    }
+
+    /// The objective's value of a fully known roll once the rerolls are over, memoised: what
+    /// the optimal planner maximises.
+    pub fn terminal(self: &Rc<Self>, objective: Objective) -> Box<dyn Fn(&Dice) -> f64> {
+        let values: Memo<Rolled, f64> = Memo::default();
+        let resolver = Rc::clone(self);
+        Box::new(move |d: &Dice| {
+            let a = &resolver.d.s.attacker;
+            *values.get(super::roll::rolled_of(d, a), |r| {
+                let wounds = resolver
+                    .resolve(&States::certain(r.clone()))
+                    .to_dist(|o| i64::from(o.wounds));
+                to_f64(&objective.value(&wounds))
+            })
+        })
+    }
+}

@@ -1,0 +1,46 @@
+//! The count states the steps pass on: what each step leaves for the next.
+
+/// After the rerolls: kept dice per colour still to split into hits and crits.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(super) struct Rolled {
+    pub kept: [u32; 3],
+    pub hits: u32,
+    pub crits: u32,
+    pub surges: u32,
+    pub aims: u32,
+}
+
+/// After converting surges, colour no longer matters.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(super) struct Results {
+    pub results: u32,
+    pub hits: u32,
+    pub crits: u32,
+    pub aims: u32,
+    pub dodged: bool,
+}
+
+/// From modifying attack dice on.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(super) struct Defending {
+    pub results: u32,
+    pub hits: u32,
+    pub crits: u32,
+    pub pierce: u32,
+    /// Pierce before any was spent: Impervious (amg-2021) adds that many defense dice.
+    pub pierce_total: u32,
+    pub dodged: bool,
+    /// The attack roll holds a blank (kept only when Djem So Mastery reads it).
+    pub blank: bool,
+    pub attacker_wounds: u32,
+    pub guardian_wounds: u32,
+}
+
+/// What is reported.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(super) struct Outcome {
+    pub results: u32,
+    pub wounds: u32,
+    pub attacker_wounds: u32,
+    pub guardian_wounds: u32,
+}
