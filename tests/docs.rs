@@ -6,16 +6,23 @@ use holodice::swtcg::{keywords::coverage_markdown, rules::OPTIONS};
 
 const START: &str = "<!-- keywords:start -->\n";
 const END: &str = "<!-- keywords:end -->";
+/// The README holds both games' tables: the Legion one between markers of its own.
+const LEGION_START: &str = "<!-- legion-keywords:start -->\n";
+const LEGION_END: &str = "<!-- legion-keywords:end -->";
 
 fn embedded_table(path: &str) -> String {
+    table_between(path, START, END)
+}
+
+fn table_between(path: &str, start: &str, end: &str) -> String {
     let text = std::fs::read_to_string(path).unwrap();
     let a = text
-        .find(START)
-        .unwrap_or_else(|| panic!("{path} lacks {START}"))
-        + START.len();
+        .find(start)
+        .unwrap_or_else(|| panic!("{path} lacks {start}"))
+        + start.len();
     let b = text
-        .find(END)
-        .unwrap_or_else(|| panic!("{path} lacks {END}"));
+        .find(end)
+        .unwrap_or_else(|| panic!("{path} lacks {end}"));
     text[a..b].to_string()
 }
 
@@ -31,11 +38,17 @@ fn keyword_tables_in_docs_and_readme_match_the_keyword_data() {
 }
 
 #[test]
-fn legion_item_table_in_docs_matches_the_item_data() {
+fn legion_item_tables_in_docs_and_readme_match_the_item_data() {
     assert_eq!(
         embedded_table("docs/legion.md"),
         legion::spec::coverage_markdown(),
         "docs/legion.md is stale: paste the output of `holodice legion keywords` between the markers"
+    );
+    assert_eq!(
+        table_between("README.md", LEGION_START, LEGION_END),
+        legion::spec::coverage_markdown(),
+        "README.md's Legion table is stale: paste the output of `holodice legion keywords` \
+         between the legion-keywords markers"
     );
 }
 

@@ -105,6 +105,8 @@ pub enum Field {
     Shien,
     Soresu,
     DjemSo,
+    NotRegs,
+    Unconcerned,
     None,
 }
 
@@ -382,6 +384,10 @@ pub struct Defender {
     pub vaapad: bool,
     /// Wound tokens already on the unit.
     pub wounded: u32,
+    /// We're Not Regs: no Backup.
+    pub not_regs: bool,
+    /// Unconcerned: no cover.
+    pub unconcerned: bool,
 }
 
 impl Default for Defender {
@@ -422,6 +428,8 @@ impl Default for Defender {
             djem_so: false,
             vaapad: false,
             wounded: 0,
+            not_regs: false,
+            unconcerned: false,
         }
     }
 }
@@ -722,6 +730,8 @@ fn set_defender(d: &mut Defender, field: Field, v: u32) -> Result<(), String> {
         Field::DjemSo => d.djem_so = true,
         Field::Vaapad => d.vaapad = true,
         Field::Wounded => d.wounded = v,
+        Field::NotRegs => d.not_regs = true,
+        Field::Unconcerned => d.unconcerned = true,
         Field::None => {}
         other => return Err(format!("{other:?} is not a defender item")),
     }

@@ -63,10 +63,10 @@ impl Resolver {
 }
 
 /// The cover value the hits meet: 0 (none), 1 (light) or 2 (heavy). Only ranged attacks meet
-/// cover, and neither Blast nor Death From Above does.
+/// cover, and neither Blast nor Death From Above does; an Unconcerned defender has none.
 pub(super) fn cover_value(declared: &Declared) -> u32 {
     let (a, d) = (&declared.s.attacker, &declared.s.defender);
-    if !declared.ranged() || a.blast || a.death_from_above {
+    if !declared.ranged() || a.blast || a.death_from_above || d.unconcerned {
         return 0;
     }
     let suppressed = match declared.edition {

@@ -74,7 +74,8 @@ pub(super) fn makashi_applies(s: &Scenario) -> bool {
 
 /// The units with the attack's keywords settled: Vaapad's white dice, Advanced Targeting's aims,
 /// Makashi's lost Pierce, the charts Jedi Hunter, Hold the Line and Complete the Mission give,
-/// Complete the Mission's Critical 2, Weak Point's Impact, smoke's cover, Immune: Blast, and
+/// Complete the Mission's Critical 2, Weak Point's Impact, smoke's cover, Immune: Blast, We're
+/// Not Regs (no Backup), and
 /// Shielded against attacks that are not ranged (amg-2024).
 pub(super) fn declared(s: &Scenario, edition: Edition, makashi: bool) -> Declared {
     let mut s = s.clone();
@@ -104,6 +105,9 @@ pub(super) fn declared(s: &Scenario, edition: Edition, makashi: bool) -> Declare
     d.cover_keyword += d.smoke;
     if d.immune_blast {
         a.blast = false;
+    }
+    if d.not_regs {
+        d.backup = false;
     }
     if edition == Edition::Amg2024 && !ranged {
         d.shielded = 0;
