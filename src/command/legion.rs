@@ -31,13 +31,16 @@ pub enum LegionCommand {
 pub(super) const HELP: &str = "SPECs are comma-separated lists, in any case. Attacker: '4 red', \
 '2 black', '1 white', 'surge hit' or 'surge crit', 'aim 1', 'observation 1', 'surge tokens 1', \
 'Precise 1', 'Critical 1', 'Pierce 1', 'Impact 1', 'Lethal 1', 'Sharpshooter 1', 'High Velocity', \
-'Blast', 'melee'. Defender: 'red defense' or 'white defense' (required), 'surge block', 'dodge 1', \
-'surge tokens 1', 'cover light' / 'cover heavy' / 'cover 0..2', 'Cover keyword 1', \
-'suppression 1', 'courage 1', 'Low Profile', 'Armor', 'Armor 1', 'Shielded 1', 'Impervious', \
-'Immune: Pierce', 'Danger Sense 1', 'Uncanny Luck 1', 'Block', 'Outmaneuver', 'Deflect', 'Backup'. \
-Guardian: 'Guardian 2, red defense, surge block, Deflect'. `holodice legion keywords` lists \
-every item and the step it acts in; docs/legion.md gives the sequence, the greedy policy's exact \
-choices and the optimal policy.
+'Blast', 'Ion 1', 'Primitive', 'melee' or 'overrun'. Defender: 'red defense' or 'white defense' \
+(required), 'surge block', 'dodge 1', 'surge tokens 1', 'cover light' / 'cover heavy' / \
+'cover 0..2', 'Cover keyword 1', 'smoke tokens 1', 'suppression 1', 'courage 1', 'Low Profile', \
+'Armor', 'Armor 1', 'Shielded 1', 'Impervious', 'Immune: Pierce', 'Danger Sense 1', \
+'Uncanny Luck 1', 'Block', 'Outmaneuver', 'Deflect', 'Backup', 'Soresu Mastery', 'wounded 1'. \
+Guardian: 'Guardian 2, red defense, surge block, Deflect'. A keyword that needs a board condition \
+(Ram, Complete the Mission, Death From Above, Weak Point) means, as an item, that it holds. \
+`holodice legion keywords` lists every item (every keyword on Legion HQ's cards included) and the \
+step it acts in; docs/legion.md gives the sequence, the greedy policy's exact choices and the \
+optimal policy.
 
 Example:
   holodice legion attack \\
