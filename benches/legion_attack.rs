@@ -3,6 +3,7 @@
 //! - `20 dice, 2 aims, rolled cover, guardian, greedy`: target under 50 ms.
 //! - `20 dice, 2 aims, no surge chart, greedy`: the slow shape (surges tracked per colour).
 //! - `12 dice, 2 aims, optimal`: target under 2 s.
+//! - `6 dice, small`: the small attack issue #13 measures other tools on.
 //!
 //! Only the attack is timed: the SPECs are parsed beforehand.
 
@@ -27,6 +28,16 @@ fn bench_attack(
 }
 
 fn legion_attack(c: &mut Criterion) {
+    bench_attack(
+        c,
+        "6 dice, small",
+        [
+            "4 red, 2 black, surge hit, Pierce 1",
+            "red defense, surge block",
+        ],
+        None,
+        Policy::Greedy,
+    );
     bench_attack(
         c,
         "20 dice, 2 aims, rolled cover, guardian, greedy",

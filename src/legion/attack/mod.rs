@@ -110,24 +110,38 @@ pub fn attack(s: &Scenario, edition: Edition, policy: Policy) -> Result<LegionAt
     cost(s, edition, policy)?;
     declare::refuse_illegal(s)?;
     // 1. Makashi Mastery is chosen before any die is rolled: greedy uses it whenever it may,
-    //    optimal when the whole attack is worth more with it.
-    let makashi = makashi_applies(s)
-        && policy
-            .objective()
-            .is_none_or(|objective| makashi_is_better(s, edition, objective));
-    let result = attack_as_declared(declare::declared(s, edition, makashi), policy);
+    //    optimal when the whole attack is worth at least as much with it.
+    let with = |used: bool| attack_as_declared(declare::declared(s, edition, used), policy);
+    let result = match (makashi_applies(s), policy.objective()) {
+        (false, _) => with(false),
+        (true, None) => with(true),
+        (true, Some(objective)) => {
+            let (used, unused) = (with(true), with(false));
+            match worth(&used, objective) + 1e-12 >= worth(&unused, objective) {
+                true => used,
+                false => unused,
+            }
+        }
+    };
     Ok(LegionAttack {
         notes: s.notes.clone(),
         ..result
     })
 }
 
+/// The objective's value of an attack's wounds.
+fn worth(a: &LegionAttack, objective: Objective) -> f64 {
+    to_f64(&objective.value(&a.wounds))
+}
+
 /// Whether the optimal attack with Makashi Mastery is worth at least as much as without.
 fn makashi_is_better(s: &Scenario, edition: Edition, objective: Objective) -> bool {
     let policy = Policy::Optimal(objective);
     let value = |used: bool| {
-        let a = attack_as_declared(declare::declared(s, edition, used), policy);
-        to_f64(&objective.value(&a.wounds))
+        worth(
+            &attack_as_declared(declare::declared(s, edition, used), policy),
+            objective,
+        )
     };
     value(true) + 1e-12 >= value(false)
 }

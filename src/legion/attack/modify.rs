@@ -11,11 +11,12 @@ use num_rational::BigRational;
 
 impl Resolver {
     pub(super) fn modify(&self, dodged: &States<Results>) -> States<Defending> {
-        dodged.map(|r| self.defender_cancels(self.attacker_modifies(r)))
+        // Ion X acts first, on the hits and crits the step starts with.
+        let ion = |r: &Results| self.d.s.attacker.ion.min(r.hits + r.crits);
+        dodged.map(|r| self.defender_cancels(self.attacker_modifies(r), ion(r)))
     }
 
-    /// Ion X flips shield tokens; the attacker's keywords change results into crits and gain
-    /// Pierce.
+    /// The attacker's keywords change results into crits and gain Pierce.
     fn attacker_modifies(&self, r: &Results) -> Defending {
         let (a, d) = (&self.d.s.attacker, &self.d.s.defender);
         let armored = d.armor || d.armor_x > 0;
@@ -52,9 +53,8 @@ impl Resolver {
     }
 
     /// Armor, Armor X, Shielded (less the tokens Ion flipped), Backup.
-    fn defender_cancels(&self, mut r: Defending) -> Defending {
-        let (a, d) = (&self.d.s.attacker, &self.d.s.defender);
-        let ion = a.ion.min(r.hits + r.crits);
+    fn defender_cancels(&self, mut r: Defending, ion: u32) -> Defending {
+        let d = &self.d.s.defender;
         let shields = d.shielded.saturating_sub(ion);
         if d.armor {
             r.hits = 0;
@@ -106,15 +106,18 @@ impl Resolver {
             taken - (blocks - pierced(blocks))
         };
         let first = self.rolls.roll(taken, &faces);
-        let soresu = g.soresu && g.dodge > 0;
-        let again: BigRational = first.to_dist(|k| i64::from(wounds(k))).mean();
+        // Soresu Mastery: the mean wounds of rerolling every die.
+        let again: Option<BigRational> =
+            (g.soresu && g.dodge > 0).then(|| first.to_dist(|k| i64::from(wounds(k))).mean());
         first.and_then(|k| {
             let deflected = match deflects && !a.immune_deflect {
                 true if g.shien => k[1],
                 true => u32::from(k[1] > 0),
                 false => 0,
             };
-            let rerolls = soresu && BigRational::from_integer(BigInt::from(wounds(k))) > again;
+            let rerolls = again
+                .as_ref()
+                .is_some_and(|again| BigRational::from_integer(BigInt::from(wounds(k))) > *again);
             let roll = match rerolls {
                 true => (*first).clone(),
                 false => States::certain(k.clone()),
