@@ -3027,3 +3027,76 @@ fn immune_melee_refuses_a_melee_attack() {
     r.atk.melee = false;
     expect_wound(&r, 5, 8);
 }
+
+// ---------------------------------------------------------------------------------------------
+// The simulator (src/sim/legion.rs, which rolls physical dice) against the oracle: it follows
+// the same text in other code, and shares nothing with the exact engine under the greedy policy.
+
+/// Problems of `samples` of `key` against the oracle's exact pmf: a frequency more than 5
+/// standard errors off, or an outcome of probability 0.
+fn sampled_problems(
+    c: &Case,
+    key: &str,
+    exact: &[(i64, BigRational)],
+    samples: &holodice::sim::Samples,
+) -> Vec<String> {
+    let counts = samples.get(key).expect("the variable is simulated");
+    let n = samples.trials as f64;
+    let p: BTreeMap<i64, f64> = exact
+        .iter()
+        .map(|(x, p)| (*x, holodice::dist::to_f64(p)))
+        .collect();
+    let mut problems = Vec::new();
+    for x in counts.keys() {
+        if !p.contains_key(x) {
+            problems.push(format!("{key} = {x} is impossible: {}", c.context()));
+        }
+    }
+    for (x, p) in p {
+        let freq = counts.get(&x).copied().unwrap_or(0) as f64 / n;
+        let se = (p * (1.0 - p) / n).sqrt();
+        if (freq - p).abs() > 5.0 * se + 1e-12 {
+            problems.push(format!(
+                "P({key} = {x}) simulated {freq:.5}, exact {p:.5}: {}",
+                c.context()
+            ));
+        }
+    }
+    problems
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES")
+            .ok()
+            .and_then(|n| n.parse().ok())
+            .map_or(24, |n: u32| n.div_ceil(8)),
+        failure_persistence: None::<Box<dyn FailurePersistence>>,
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn simulator_matches_brute_force_over_random_keyword_mixes(c in cases(), seed in any::<u64>()) {
+        let (a, d, g) = c.specs();
+        let s = Scenario::parse(&a, &d, g.as_deref()).unwrap();
+        let sim = holodice::sim::simulate_legion(&s, c.edition(), Policy::Greedy, 20_000, seed);
+        if c.refused() || (c.melee() && c.grd.is_some()) {
+            prop_assert!(matches!(sim, Err(holodice::Error::Illegal(_))), "{}", c.context());
+            return Ok(());
+        }
+        let samples = sim.unwrap_or_else(|e| panic!("{}: the simulator refused: {e}", c.context()));
+        let t = oracle(&c);
+        let mut problems = Vec::new();
+        for (key, map) in [
+            ("attack_results", &t.attack_results),
+            ("wounds", &t.wounds),
+            ("attacker_wounds", &t.attacker_wounds),
+        ] {
+            problems.extend(sampled_problems(&c, key, &t.pmf(map), &samples));
+        }
+        if c.grd.is_some() {
+            problems.extend(sampled_problems(&c, "guardian_wounds", &t.pmf(&t.guardian_wounds), &samples));
+        }
+        prop_assert!(problems.is_empty(), "{}", problems.join("\n"));
+    }
+}
