@@ -11,8 +11,10 @@
 //! dice rolled on any path.
 //!
 //! docs/legion.md settles what it once left open (which surges greedy rerolls, Deflect against
-//! High Velocity, extra defense dice with no hit or crit left, Lethal's Pierce for Impervious);
-//! the oracle follows its current text. Readings where the text still leaves room, each applied
+//! High Velocity, extra defense dice with no hit or crit left, Lethal's Pierce for Impervious)
+//! and now names every keyword of steps 0 to 8 (overrun attacks, Immune: Melee, the lightsaber
+//! masteries, Vaapad's dice, Ion, Primitive, Impervious by edition, ...); the oracle follows its
+//! current text. The Soresu Mastery rerolls compare exact means, each an enumeration of its own. Readings where the text still leaves room, each applied
 //! below where it acts:
 //!
 //! 1. "Surges left are blanks" (step 3) holds for Marksman too: its "blank into a hit" may take
@@ -29,8 +31,30 @@
 //! 6. Suppressed (amg-2024) and a guardian's "suppression >= courage" are read as written, even
 //!    for courage 0 (then a unit with no suppression counts as suppressed).
 //! 7. A guardian that is given but cannot act (suppressed, defender with Guardian) has a guardian
-//!    wound distribution of 0 with certainty; with `melee` the engine may instead refuse the
-//!    query as illegal ("Melee attacks ... have no ... Guardian").
+//!    wound distribution of 0 with certainty; with `melee` or `overrun` the engine may instead
+//!    refuse the query as illegal ("Melee attacks ... have no ... Guardian"; Guardian acts in
+//!    ranged attacks only). Immune: Melee against a melee attack must be refused as illegal.
+//! 8. Which surges step 2 counts as convertible uses step 3's chart and Critical X: Jedi Hunter
+//!    against a Force user, Hold the Line in melee, and Complete the Mission's Critical 2, which
+//!    adds to the unit's own Critical X.
+//! 9. Uncanny Luck with Vaapad's white dice picks colour by colour, as step 2 does: the unit's
+//!    dice first (blanks, then surges that will not convert), then Vaapad's (blanks, then
+//!    surges); the surges that will not convert are counted over all the dice.
+//! 10. Impervious (amg-2021) rolls no extra die when Pierce cannot cancel blocks, and a defending
+//!     Duelist that spent a dodge in melee is Immune: Pierce (step 7), so that counts too.
+//! 11. Makashi Mastery's "the pool has Pierce ≥ 1" is the attacker's Pierce X (Lethal's and
+//!     Duelist's Pierce come at step 5); a defending Duelist without the three keywords does not
+//!     trigger it (but loses its gained immunity when they do).
+//! 12. Impervious (amg-2024) lowers the Pierce left after the guardian's blocks by 1.
+//! 13. Soresu Mastery's "wounds" are the rolling unit's own wounds (not Deflect's wound on the
+//!     attacker), after conversion and Pierce (for the defender, after Impervious); the guardian
+//!     compares its wounds from this roll with the mean of a reroll of the same dice, and the
+//!     defender compares exact means (keep, then Uncanny Luck, against a reroll of every die).
+//! 14. Ion's "at most one per hit or crit" counts the hits and crits left after dodge and cover.
+//! 15. Djem So Mastery deals one wound however many blanks, counted after Marksman, Jar'Kai
+//!     Mastery and Ram. Jar'Kai's dodge tokens turn hits into crits even with Lethal (Lethal
+//!     wants aims, not dodges). Shien Mastery only changes Deflect's wound (nothing without
+//!     Deflect).
 
 use holodice::legion::attack::{attack, Edition, LegionAttack, Policy};
 use holodice::legion::spec::Scenario;
@@ -38,7 +62,7 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use proptest::prelude::*;
 use proptest::test_runner::FailurePersistence;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 // ---------------------------------------------------------------------------------------------
 // Dice, face by face.
@@ -173,9 +197,26 @@ struct Atk {
     melee: bool,
     /// Spell `melee` as `Charge` (a Charge attack is a melee attack).
     charge: bool,
+    /// An overrun attack (ignored when `melee` is set): neither ranged nor melee.
+    overrun: bool,
     marksman: bool,
     ram: u32,
     duelist: bool,
+    ion: u32,
+    primitive: bool,
+    immune_deflect: bool,
+    jedi_hunter: bool,
+    hold_the_line: bool,
+    complete_the_mission: bool,
+    death_from_above: bool,
+    advanced_targeting: u32,
+    makashi: bool,
+    jarkai: bool,
+    /// The attacker's dodge tokens (Jar'Kai Mastery spends them).
+    dodge: u32,
+    vaapad: bool,
+    /// Wound tokens on the attacker (Vaapad Mastery).
+    wounded: u32,
 }
 
 #[derive(Debug, Clone)]
@@ -206,6 +247,21 @@ struct Def {
     /// The defender's own Guardian X (0: none); it only stops a guardian.
     guardian: u32,
     duelist: bool,
+    smoke: u32,
+    immune_melee_pierce: bool,
+    immune_blast: bool,
+    /// Immune: Melee: a melee attack on this defender is refused.
+    immune_melee: bool,
+    weak_point: u32,
+    force_user: bool,
+    hold_the_line: bool,
+    complete_the_mission: bool,
+    shien: bool,
+    soresu: bool,
+    djem_so: bool,
+    vaapad: bool,
+    /// Wound tokens on the defender (Vaapad Mastery).
+    wounded: u32,
 }
 
 impl Default for Def {
@@ -234,6 +290,19 @@ impl Default for Def {
             backup: false,
             guardian: 0,
             duelist: false,
+            smoke: 0,
+            immune_melee_pierce: false,
+            immune_blast: false,
+            immune_melee: false,
+            weak_point: 0,
+            force_user: false,
+            hold_the_line: false,
+            complete_the_mission: false,
+            shien: false,
+            soresu: false,
+            djem_so: false,
+            vaapad: false,
+            wounded: 0,
         }
     }
 }
@@ -248,6 +317,11 @@ struct Grd {
     courage: u32,
     deflect: bool,
     immune_pierce: bool,
+    immune_melee_pierce: bool,
+    shien: bool,
+    soresu: bool,
+    /// The guardian's dodge tokens (Soresu Mastery spends one).
+    dodge: u32,
 }
 
 impl Default for Grd {
@@ -261,6 +335,10 @@ impl Default for Grd {
             courage: 1,
             deflect: false,
             immune_pierce: false,
+            immune_melee_pierce: false,
+            shien: false,
+            soresu: false,
+            dodge: 0,
         }
     }
 }
@@ -312,9 +390,23 @@ impl Case {
         push_flag(&mut at, "High Velocity", a.high_velocity);
         push_flag(&mut at, "Blast", a.blast);
         push_flag(&mut at, if a.charge { "Charge" } else { "melee" }, a.melee);
+        push_flag(&mut at, "overrun", a.overrun && !a.melee);
         push_flag(&mut at, "Marksman", a.marksman);
         push_count(&mut at, "Ram", a.ram);
         push_flag(&mut at, "Duelist", a.duelist);
+        push_count(&mut at, "Ion", a.ion);
+        push_flag(&mut at, "Primitive", a.primitive);
+        push_flag(&mut at, "Immune: Deflect", a.immune_deflect);
+        push_flag(&mut at, "Jedi Hunter", a.jedi_hunter);
+        push_flag(&mut at, "Hold the Line", a.hold_the_line);
+        push_flag(&mut at, "Complete the Mission", a.complete_the_mission);
+        push_flag(&mut at, "Death From Above", a.death_from_above);
+        push_count(&mut at, "Advanced Targeting", a.advanced_targeting);
+        push_flag(&mut at, "Makashi Mastery", a.makashi);
+        push_flag(&mut at, "Jar'Kai Mastery", a.jarkai);
+        push_count(&mut at, "dodge", a.dodge);
+        push_flag(&mut at, "Vaapad Mastery", a.vaapad);
+        push_count(&mut at, "wounded", a.wounded);
 
         let d = &self.def;
         let mut de = vec![die_name(d.red_die)];
@@ -348,6 +440,19 @@ impl Case {
         push_flag(&mut de, "Backup", d.backup);
         push_count(&mut de, "Guardian", d.guardian);
         push_flag(&mut de, "Duelist", d.duelist);
+        push_count(&mut de, "smoke", d.smoke);
+        push_flag(&mut de, "Immune: Melee Pierce", d.immune_melee_pierce);
+        push_flag(&mut de, "Immune: Blast", d.immune_blast);
+        push_flag(&mut de, "Immune: Melee", d.immune_melee);
+        push_count(&mut de, "Weak Point", d.weak_point);
+        push_flag(&mut de, "Force user", d.force_user);
+        push_flag(&mut de, "Hold the Line", d.hold_the_line);
+        push_flag(&mut de, "Complete the Mission", d.complete_the_mission);
+        push_flag(&mut de, "Shien Mastery", d.shien);
+        push_flag(&mut de, "Soresu Mastery", d.soresu);
+        push_flag(&mut de, "Djem So Mastery", d.djem_so);
+        push_flag(&mut de, "Vaapad Mastery", d.vaapad);
+        push_count(&mut de, "wounded", d.wounded);
 
         let gu = self.grd.as_ref().map(|g| {
             let mut gs = vec![format!("Guardian {}", g.guardian), die_name(g.red_die)];
@@ -359,6 +464,10 @@ impl Case {
             }
             push_flag(&mut gs, "Deflect", g.deflect);
             push_flag(&mut gs, "Immune: Pierce", g.immune_pierce);
+            push_flag(&mut gs, "Immune: Melee Pierce", g.immune_melee_pierce);
+            push_flag(&mut gs, "Shien Mastery", g.shien);
+            push_flag(&mut gs, "Soresu Mastery", g.soresu);
+            push_count(&mut gs, "dodge", g.dodge);
             gs.join(", ")
         });
         (at.join(", "), de.join(", "), gu)
@@ -379,8 +488,91 @@ impl Case {
         )
     }
 
+    fn melee(&self) -> bool {
+        self.atk.melee
+    }
+
+    /// Neither melee nor overrun.
+    fn ranged(&self) -> bool {
+        !self.atk.melee && !self.atk.overrun
+    }
+
+    /// Step 0: Immune: Melee refuses a melee attack.
+    fn refused(&self) -> bool {
+        self.melee() && self.def.immune_melee
+    }
+
+    /// Vaapad Mastery's white attack dice.
+    fn vaapad_attack_dice(&self) -> u32 {
+        if self.atk.vaapad {
+            self.atk.wounded.min(3)
+        } else {
+            0
+        }
+    }
+
+    /// Vaapad Mastery's white defense dice.
+    fn vaapad_defense_dice(&self) -> u32 {
+        if self.def.vaapad {
+            self.def.wounded.min(3)
+        } else {
+            0
+        }
+    }
+
+    /// Step 1: the attack pool, red dice, then black, then white (Vaapad's among them).
+    fn pool(&self) -> Vec<usize> {
+        let mut dice = self.atk.dice;
+        dice[WHITE] += self.vaapad_attack_dice();
+        (0..3)
+            .flat_map(|colour| std::iter::repeat_n(colour, dice[colour] as usize))
+            .collect()
+    }
+
     fn dice(&self) -> u32 {
-        self.atk.dice.iter().sum()
+        self.atk.dice.iter().sum::<u32>() + self.vaapad_attack_dice()
+    }
+
+    /// Aim tokens, Advanced Targeting's included.
+    fn aims(&self) -> u32 {
+        self.atk.aim + self.atk.advanced_targeting
+    }
+
+    /// Makashi Mastery acts (and greedy always uses it then).
+    fn makashi(&self) -> bool {
+        let (a, d) = (&self.atk, &self.def);
+        a.makashi
+            && self.melee()
+            && a.pierce >= 1
+            && (d.immune_pierce || d.immune_melee_pierce || d.impervious)
+    }
+
+    /// The pool's Pierce X after Makashi Mastery.
+    fn pierce(&self) -> u32 {
+        self.atk.pierce - u32::from(self.makashi())
+    }
+
+    /// Impervious, unless Makashi Mastery stops it.
+    fn impervious(&self) -> bool {
+        self.def.impervious && !self.makashi()
+    }
+
+    /// The surge chart: the unit's, improved by Jedi Hunter (against a Force user) and, in
+    /// melee, by Hold the Line.
+    fn chart(&self) -> Chart {
+        let a = &self.atk;
+        if a.chart == Chart::Crit || (a.jedi_hunter && self.def.force_user) {
+            Chart::Crit
+        } else if a.chart == Chart::Hit || (a.hold_the_line && self.melee()) {
+            Chart::Hit
+        } else {
+            Chart::None
+        }
+    }
+
+    /// Critical X, with Complete the Mission's Critical 2.
+    fn critical(&self) -> u32 {
+        self.atk.critical + if self.atk.complete_the_mission { 2 } else { 0 }
     }
 
     /// Upper bounds on the attack dice and the defense dice rolled on any path.
@@ -388,16 +580,23 @@ impl Case {
         let a = &self.atk;
         let d = &self.def;
         let n = self.dice();
-        let attack = n + a.aim * n.min(2 + a.precise) + a.observation * n.min(1);
+        let attack = n + self.aims() * n.min(2 + a.precise) + a.observation * n.min(1);
         let cover = n;
-        let guardian = self.grd.as_ref().map_or(0, |g| g.guardian.min(n));
-        let total_pierce = a.pierce + a.lethal.min(a.aim) + u32::from(a.duelist);
-        let defense =
-            n + d.suppression.min(d.danger_sense) + if d.impervious { total_pierce } else { 0 };
-        (
-            attack,
-            cover + guardian + defense + d.uncanny_luck.min(defense),
-        )
+        let guardian = self.grd.as_ref().map_or(0, |g| {
+            let taken = g.guardian.min(n);
+            taken * if g.soresu && g.dodge > 0 { 2 } else { 1 }
+        });
+        let total_pierce = a.pierce + a.lethal.min(self.aims()) + u32::from(a.duelist);
+        let first = n
+            + d.suppression.min(d.danger_sense)
+            + self.vaapad_defense_dice()
+            + if d.impervious { total_pierce } else { 0 };
+        let rerolls = if d.soresu {
+            first
+        } else {
+            d.uncanny_luck.min(first)
+        };
+        (attack, cover + guardian + first + rerolls)
     }
 }
 
@@ -416,6 +615,9 @@ struct Tally {
     wounds: BTreeMap<i64, u128>,
     attacker_wounds: BTreeMap<i64, u128>,
     guardian_wounds: BTreeMap<i64, u128>,
+    /// Soresu Mastery's mean wounds of a reroll (as a sum over 6^dice), by the dice rerolled
+    /// and what the wounds depend on.
+    reroll_sums: HashMap<([u32; 2], Defending), u128>,
 }
 
 impl Tally {
@@ -449,6 +651,7 @@ impl Tally {
 }
 
 fn oracle(c: &Case) -> Tally {
+    assert!(!c.refused(), "{}: a refused attack", c.context());
     let (attack_dice, defense_dice) = c.roll_bounds();
     let total = 8u128
         .checked_pow(attack_dice)
@@ -458,25 +661,24 @@ fn oracle(c: &Case) -> Tally {
         total,
         ..Tally::default()
     };
-    // 1. Form the pool: red dice, then black, then white.
-    let pool: Vec<usize> = (0..3)
-        .flat_map(|colour| std::iter::repeat_n(colour, c.atk.dice[colour] as usize))
-        .collect();
+    // 1. Form the pool: red dice, then black, then white (Vaapad's white dice among them).
+    let pool = c.pool();
     // 2. Roll attack dice.
     roll_attack(&pool, total, &mut Vec::new(), &mut |faces, w| {
         let dice: Vec<(usize, AFace)> = pool.iter().copied().zip(faces.iter().copied()).collect();
-        reroll(c, dice, c.atk.aim, c.atk.observation, 0, w, &mut t);
+        reroll(c, dice, c.aims(), c.atk.observation, 0, w, &mut t);
     });
     t
 }
 
 /// The dice worth rerolling, in the order greedy rerolls them: per colour (red, black, white),
 /// blanks, then surges, counting surges only while fewer than (surges − convertible) have been
-/// taken (with a chart every surge converts).
-fn worth_rerolling(a: &Atk, dice: &[(usize, AFace)]) -> Vec<usize> {
+/// taken (with a chart every surge converts). Reading 8: the chart and Critical X are the ones
+/// step 3 uses (Jedi Hunter, Hold the Line, Complete the Mission included).
+fn worth_rerolling(c: &Case, dice: &[(usize, AFace)]) -> Vec<usize> {
     let surges = dice.iter().filter(|d| d.1 == AFace::Surge).count() as u32;
-    let mut unconvertible = match a.chart {
-        Chart::None => surges.saturating_sub(a.critical + a.surge_tokens),
+    let mut unconvertible = match c.chart() {
+        Chart::None => surges.saturating_sub(c.critical() + c.atk.surge_tokens),
         Chart::Hit | Chart::Crit => 0,
     };
     let mut out = Vec::new();
@@ -514,7 +716,7 @@ fn reroll(
     } else {
         return after_roll(c, &dice, kept, w, t);
     };
-    let worth = worth_rerolling(&c.atk, &dice);
+    let worth = worth_rerolling(c, &dice);
     if worth.is_empty() {
         // Greedy spends a token only when a die is worth rerolling; an unspent aim is kept.
         return reroll(
@@ -538,22 +740,23 @@ fn reroll(
     });
 }
 
-/// The cover value of step 4 (0 when the attack ignores cover).
+/// The cover value of step 4 (0 when the attack ignores cover: not ranged, Blast against a
+/// defender without Immune: Blast, Death From Above).
 fn cover_value(c: &Case) -> u32 {
     let (a, d) = (&c.atk, &c.def);
-    if a.melee || a.blast {
+    if !c.ranged() || (a.blast && !d.immune_blast) || a.death_from_above {
         return 0;
     }
     match c.edition {
         Ed::Amg2024 => {
             let suppressed = d.suppression >= d.courage;
-            (d.cover + u32::from(suppressed) + d.cover_keyword)
+            (d.cover + u32::from(suppressed) + d.cover_keyword + d.smoke)
                 .min(2)
                 .saturating_sub(a.sharpshooter)
         }
         Ed::Amg2021 => {
             let suppressed = d.suppression >= 1;
-            let mut cover = (d.cover + u32::from(suppressed) + d.cover_keyword).min(2);
+            let mut cover = (d.cover + u32::from(suppressed) + d.cover_keyword + d.smoke).min(2);
             if d.low_profile && cover == 1 {
                 cover = 2;
             }
@@ -579,16 +782,16 @@ struct Pool {
     aim_rerolled: bool,
 }
 
-/// Step 3 (convert attack surges, Marksman) and step 4's cover.
+/// Step 3 (convert attack surges, Marksman, Jar'Kai Mastery) and step 4's cover.
 fn after_roll(c: &Case, dice: &[(usize, AFace)], kept: u32, w: u128, t: &mut Tally) {
     let a = &c.atk;
     let count = |f: AFace| dice.iter().filter(|d| d.1 == f).count() as u32;
     let (mut hits, mut crits, mut surges) =
         (count(AFace::Hit), count(AFace::Crit), count(AFace::Surge));
-    let critical = a.critical.min(surges);
+    let critical = c.critical().min(surges);
     crits += critical;
     surges -= critical;
-    match a.chart {
+    match c.chart() {
         Chart::Hit => {
             hits += surges;
             surges = 0;
@@ -603,7 +806,7 @@ fn after_roll(c: &Case, dice: &[(usize, AFace)], kept: u32, w: u128, t: &mut Tal
             surges -= x;
         }
     }
-    // Reading 1: a surge left is a blank, for Marksman as for Ram.
+    // Reading 1: a surge left is a blank, for Marksman (and Jar'Kai) as for Ram.
     let mut blanks = count(AFace::Blank) + surges;
     let mut aims = kept;
     if a.marksman {
@@ -618,6 +821,17 @@ fn after_roll(c: &Case, dice: &[(usize, AFace)], kept: u32, w: u128, t: &mut Tal
             aims -= x;
         }
     }
+    // Jar'Kai Mastery, in melee: the attacker's dodge tokens, as Marksman spends aims.
+    if a.jarkai && c.melee() {
+        let mut dodges = a.dodge;
+        let x = dodges.min(blanks);
+        blanks -= x;
+        hits += x;
+        dodges -= x;
+        let x = dodges.min(hits);
+        hits -= x;
+        crits += x;
+    }
     let pool = Pool {
         hits,
         crits,
@@ -625,7 +839,7 @@ fn after_roll(c: &Case, dice: &[(usize, AFace)], kept: u32, w: u128, t: &mut Tal
         results: hits + crits,
         kept,
         aims,
-        aim_rerolled: kept < a.aim,
+        aim_rerolled: kept < c.aims(),
     };
     let cover = cover_value(c);
     match c.edition {
@@ -656,8 +870,8 @@ fn after_roll(c: &Case, dice: &[(usize, AFace)], kept: u32, w: u128, t: &mut Tal
 /// Step 4's dodge, step 5 (modify attack dice, Guardian).
 fn dodge_onwards(c: &Case, pool: Pool, w: u128, t: &mut Tally) {
     let (a, d) = (&c.atk, &c.def);
-    let (mut hits, mut crits, blanks) = (pool.hits, pool.crits, pool.blanks);
-    let ranged = !a.melee;
+    let (mut hits, mut crits, mut blanks) = (pool.hits, pool.crits, pool.blanks);
+    let ranged = c.ranged();
     let mut spent = 0;
     // Reading 2: no dodge spend at all against High Velocity, Block's and Duelist's included.
     if !a.high_velocity {
@@ -672,83 +886,147 @@ fn dodge_onwards(c: &Case, pool: Pool, w: u128, t: &mut Tally) {
         hits -= x;
         tokens -= x;
         spent += x;
-        if (d.block || (d.duelist && a.melee)) && spent == 0 && tokens > 0 && hits + crits > 0 {
+        if (d.block || (d.duelist && c.melee())) && spent == 0 && tokens > 0 && hits + crits > 0 {
             spent = 1;
         }
     }
-    // 5. Attacker first: Impact (against Armor or Armor X), Ram, Lethal, Duelist.
-    if d.armor || d.armor_x > 0 {
-        let x = a.impact.min(hits);
+    // 5. Ion X first: it flips shield tokens, at most one per hit or crit.
+    let flipped = a.ion.min(d.shielded).min(hits + crits);
+    let shielded = d.shielded - flipped;
+    // The attacker: Impact (with Weak Point, against Armor or Armor X), Primitive, Ram, Lethal,
+    // Duelist.
+    let armored = d.armor || d.armor_x > 0;
+    if armored {
+        let x = (a.impact + d.weak_point).min(hits);
         hits -= x;
         crits += x;
+        if a.primitive {
+            hits += crits;
+            crits = 0;
+        }
     }
     let from_blanks = a.ram.min(blanks);
     let from_hits = (a.ram - from_blanks).min(hits);
+    blanks -= from_blanks;
     hits -= from_hits;
     crits += from_blanks + from_hits;
     let lethal = a.lethal.min(pool.aims);
     // Reading 3: any aim spent, on rerolls, Marksman or Lethal, gives Duelist its Pierce.
     let marksman_spent = pool.aims < pool.kept;
-    let duelist = a.duelist && a.melee && (pool.aim_rerolled || lethal > 0 || marksman_spent);
-    let total_pierce = a.pierce + lethal + u32::from(duelist);
-    // Then the defender: Armor, Armor X, Shielded X (crits first), Backup.
+    let duelist = a.duelist && c.melee() && (pool.aim_rerolled || lethal > 0 || marksman_spent);
+    let total_pierce = c.pierce() + lethal + u32::from(duelist);
+    // Then the defender: Armor, Armor X, Shielded X (crits first; amg-2024: ranged attacks
+    // only), Backup.
     if d.armor {
         hits = 0;
     }
     hits -= d.armor_x.min(hits);
-    let x = d.shielded.min(crits);
-    crits -= x;
-    hits -= (d.shielded - x).min(hits);
+    if ranged || c.edition == Ed::Amg2021 {
+        let x = shielded.min(crits);
+        crits -= x;
+        hits -= (shielded - x).min(hits);
+    }
     if d.backup && ranged {
         hits -= 2.min(hits);
     }
+    // Djem So Mastery (step 8): a blank left in the roll of a melee attack, after Ram.
+    let djem_so = u32::from(d.djem_so && c.melee() && blanks >= 1);
     let left = Left {
         results: hits + crits,
         total_pierce,
         pierce: total_pierce,
         dodge_spent: spent > 0,
-        attacker_wounds: 0,
+        attacker_wounds: djem_so,
         guardian_wounds: 0,
     };
-    // Deflect has no effect at all against High Velocity.
-    let deflect = |unit_has_it: bool| unit_has_it && ranged && !a.high_velocity;
     match &c.grd {
         Some(g) if ranged && g.suppression < g.courage && d.guardian == 0 => {
             let taken = g.guardian.min(hits);
+            let left = Left {
+                results: left.results - taken,
+                ..left
+            };
             let colour = if g.red_die {
                 RED_DEFENSE
             } else {
                 WHITE_DEFENSE
             };
-            roll_defense(colour, taken, w, [0; 3], &mut |[blocks, surges, _], w| {
-                // Deflect's wound is checked before converting.
-                let deflect_wound = u32::from(deflect(g.deflect) && surges >= 1);
-                let mut blocks = blocks;
-                let mut left_surges = surges;
-                if g.surge_block || deflect(g.deflect) {
-                    blocks += left_surges;
-                    left_surges = 0;
-                }
-                blocks += g.surge_tokens.min(left_surges);
-                let mut pierce = total_pierce;
-                if !g.immune_pierce {
-                    let x = pierce.min(blocks);
-                    blocks -= x;
-                    pierce -= x;
-                }
-                // Reading 4: a wound per die that is not a block.
-                let next = Left {
-                    results: left.results - taken,
-                    pierce,
-                    attacker_wounds: deflect_wound,
-                    guardian_wounds: taken - blocks,
+            roll_defense(colour, taken, w, [0; 3], &mut |first, w| {
+                // Deflect's wound (a wound per surge with Shien Mastery) is checked on this
+                // first roll.
+                let deflect_wound = deflect_wounds(c, g.deflect, g.shien, first[1]);
+                let left = Left {
+                    attacker_wounds: left.attacker_wounds + deflect_wound,
                     ..left
                 };
-                defense(c, pool.results, next, w, t);
+                let now = guardian_after(c, g, taken, first, total_pierce);
+                // Soresu Mastery: a dodge token rerolls all its dice when its wounds from this
+                // roll exceed the mean wounds of a reroll (sum over 6^taken).
+                let soresu = g.soresu && g.dodge >= 1 && {
+                    let mut sum = 0u128;
+                    roll_defense(colour, taken, 6u128.pow(taken), [0; 3], &mut |f, w| {
+                        sum += w * u128::from(guardian_after(c, g, taken, f, total_pierce).0);
+                    });
+                    u128::from(now.0) * 6u128.pow(taken) > sum
+                };
+                if soresu {
+                    roll_defense(colour, taken, w, [0; 3], &mut |f, w| {
+                        let (wounds, pierce) = guardian_after(c, g, taken, f, total_pierce);
+                        let next = Left {
+                            pierce,
+                            guardian_wounds: wounds,
+                            ..left
+                        };
+                        defense(c, pool.results, next, w, t);
+                    });
+                } else {
+                    let next = Left {
+                        pierce: now.1,
+                        guardian_wounds: now.0,
+                        ..left
+                    };
+                    defense(c, pool.results, next, w, t);
+                }
             });
         }
         _ => defense(c, pool.results, left, w, t),
     }
+}
+
+/// Whether Deflect acts in this attack: ranged, and not High Velocity.
+fn deflect_acts(c: &Case, has_it: bool) -> bool {
+    has_it && c.ranged() && !c.atk.high_velocity
+}
+
+/// The wounds Deflect deals the attacker for `surges` shown: one if any (a wound per surge with
+/// Shien Mastery), none against Immune: Deflect.
+fn deflect_wounds(c: &Case, deflect: bool, shien: bool, surges: u32) -> u32 {
+    if !deflect_acts(c, deflect) || c.atk.immune_deflect {
+        0
+    } else if shien {
+        surges
+    } else {
+        surges.min(1)
+    }
+}
+
+/// The guardian's wounds and the Pierce left for the defender, from its dice (blocks, surges,
+/// blanks): surges convert (its chart, Deflect, its surge tokens), Pierce cancels blocks unless
+/// it is Immune: Pierce, and (reading 4) every die that is not a block is a wound.
+fn guardian_after(c: &Case, g: &Grd, taken: u32, faces: [u32; 3], pierce: u32) -> (u32, u32) {
+    let [mut blocks, mut surges, _] = faces;
+    if g.surge_block || deflect_acts(c, g.deflect) {
+        blocks += surges;
+        surges = 0;
+    }
+    blocks += g.surge_tokens.min(surges);
+    let mut pierce = pierce;
+    if !g.immune_pierce {
+        let x = pierce.min(blocks);
+        blocks -= x;
+        pierce -= x;
+    }
+    (taken - blocks, pierce)
 }
 
 /// What reaches step 6.
@@ -765,51 +1043,156 @@ struct Left {
     guardian_wounds: u32,
 }
 
-/// Steps 6 to 8: defense dice, Uncanny Luck, Deflect, conversion, Pierce, wounds.
-fn defense(c: &Case, attack_results: u32, left: Left, w: u128, t: &mut Tally) {
-    let (a, d) = (&c.atk, &c.def);
-    let ranged = !a.melee;
-    // Reading 5, and the extra dice roll even with no hit or crit left (docs/legion.md, step 6).
-    let n = left.results
-        + d.suppression.min(d.danger_sense)
-        + if d.impervious { left.total_pierce } else { 0 };
-    let deflect = d.deflect && ranged && !a.high_velocity;
-    let all_convert = d.surge_block || deflect || (d.block && left.dodge_spent);
-    let immune = d.immune_pierce || (d.duelist && a.melee && left.dodge_spent);
-    let colour = if d.red_die {
-        RED_DEFENSE
-    } else {
-        WHITE_DEFENSE
-    };
-    roll_defense(colour, n, w, [0; 3], &mut |[blocks, surges, blanks], w| {
-        let unconvertible = if all_convert {
-            0
+/// What the defender's wounds depend on, once its dice are rolled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Defending {
+    /// Its die colour (RED_DEFENSE or WHITE_DEFENSE); Vaapad's dice are white.
+    colour: usize,
+    results: u32,
+    /// The Pierce that cancels blocks (0 when the defender is immune).
+    pierce: u32,
+    /// Every surge is a block.
+    all_convert: bool,
+    surge_tokens: u32,
+}
+
+impl Defending {
+    /// Surges converted to blocks.
+    fn converted(&self, surges: u32) -> u32 {
+        if self.all_convert {
+            surges
         } else {
-            surges - d.surge_tokens.min(surges)
-        };
-        let rerolled = d.uncanny_luck.min(blanks + unconvertible);
-        let from_blanks = rerolled.min(blanks);
-        let from_surges = rerolled - from_blanks;
-        let kept = [blocks, surges - from_surges, blanks - from_blanks];
-        roll_defense(colour, rerolled, w, kept, &mut |[blocks, surges, _], w| {
-            let deflect_wound = u32::from(deflect && surges >= 1);
-            let mut blocks = blocks
-                + if all_convert {
-                    surges
-                } else {
-                    d.surge_tokens.min(surges)
-                };
-            if !immune {
-                blocks -= left.pierce.min(blocks);
+            self.surge_tokens.min(surges)
+        }
+    }
+
+    /// Wounds from the final defense dice (blocks, surges, blanks).
+    fn wounds(&self, [blocks, surges, _]: [u32; 3]) -> u32 {
+        let blocks = blocks + self.converted(surges);
+        let blocks = blocks - self.pierce.min(blocks);
+        self.results.saturating_sub(blocks)
+    }
+
+    /// The sum of wounds · weight over rolling `n[0]` dice of its colour and `n[1]` white dice
+    /// on top of `fixed`, weights over 6^(n[0] + n[1]).
+    fn wound_sum(&self, n: [u32; 2], fixed: [u32; 3]) -> u128 {
+        let mut sum = 0u128;
+        roll_defense(
+            self.colour,
+            n[0],
+            6u128.pow(n[0] + n[1]),
+            fixed,
+            &mut |f, w| {
+                roll_defense(WHITE_DEFENSE, n[1], w, f, &mut |f, w| {
+                    sum += w * u128::from(self.wounds(f));
+                });
+            },
+        );
+        sum
+    }
+
+    /// Uncanny Luck's picks among its dice (`unit`, `vaapad`: blocks, surges, blanks), as
+    /// (unit dice kept, vaapad dice kept, dice of each kind rerolled). Reading 9: blanks, then
+    /// surges that will not convert, the unit's dice before Vaapad's white dice.
+    fn uncanny(&self, luck: u32, unit: [u32; 3], vaapad: [u32; 3]) -> ([u32; 3], [u32; 2]) {
+        let surges = unit[1] + vaapad[1];
+        let mut unconvertible = surges - self.converted(surges);
+        let mut room = luck;
+        let mut kept = [0; 3];
+        let mut rerolled = [0; 2];
+        for (i, faces) in [unit, vaapad].into_iter().enumerate() {
+            let blanks = room.min(faces[2]);
+            room -= blanks;
+            let surges = room.min(faces[1]).min(unconvertible);
+            room -= surges;
+            unconvertible -= surges;
+            rerolled[i] = blanks + surges;
+            for (k, x) in [faces[0], faces[1] - surges, faces[2] - blanks]
+                .into_iter()
+                .enumerate()
+            {
+                kept[k] += x;
             }
-            let wounds = left.results.saturating_sub(blocks);
-            t.add(
-                attack_results,
-                wounds,
-                left.attacker_wounds + deflect_wound,
-                left.guardian_wounds,
-                w,
-            );
+        }
+        (kept, rerolled)
+    }
+}
+
+/// Steps 6 to 8: defense dice, Soresu Mastery or Uncanny Luck, Deflect, conversion, Impervious
+/// and Pierce, wounds.
+fn defense(c: &Case, attack_results: u32, left: Left, w: u128, t: &mut Tally) {
+    let d = &c.def;
+    let (ranged, melee) = (c.ranged(), c.melee());
+    // Pierce cannot cancel blocks against Immune: Pierce, Immune: Melee Pierce in melee, or a
+    // defending Duelist's Immune: Pierce (melee, a dodge spent); Makashi Mastery stops all three.
+    let immune = !c.makashi()
+        && (d.immune_pierce
+            || (d.immune_melee_pierce && melee)
+            || (d.duelist && melee && left.dodge_spent));
+    // Impervious: amg-2021 rolls the attack's total Pierce in extra dice when it can cancel
+    // blocks (reading 5: before any is spent on a guardian; reading 10: a defending Duelist's
+    // gained Immune: Pierce counts); amg-2024 lowers the Pierce left by 1 at step 7.
+    let impervious_dice = match c.edition {
+        Ed::Amg2021 if c.impervious() && !immune => left.total_pierce,
+        _ => 0,
+    };
+    let pierce = match c.edition {
+        _ if immune => 0,
+        Ed::Amg2024 if c.impervious() => left.pierce.saturating_sub(1),
+        _ => left.pierce,
+    };
+    let deflect = deflect_acts(c, d.deflect);
+    let x = Defending {
+        colour: if d.red_die {
+            RED_DEFENSE
+        } else {
+            WHITE_DEFENSE
+        },
+        results: left.results,
+        pierce,
+        all_convert: d.surge_block
+            || deflect
+            || (d.block && left.dodge_spent)
+            || (d.hold_the_line && melee)
+            || d.complete_the_mission,
+        surge_tokens: d.surge_tokens,
+    };
+    // The extra dice roll even with no hit or crit left.
+    let n = [
+        left.results + d.suppression.min(d.danger_sense) + impervious_dice,
+        c.vaapad_defense_dice(),
+    ];
+    let finish = |faces: [u32; 3], w: u128, t: &mut Tally| {
+        let deflect_wound = deflect_wounds(c, d.deflect, d.shien, faces[1]);
+        t.add(
+            attack_results,
+            x.wounds(faces),
+            left.attacker_wounds + deflect_wound,
+            left.guardian_wounds,
+            w,
+        );
+    };
+    roll_defense(x.colour, n[0], w, [0; 3], &mut |unit, w| {
+        roll_defense(WHITE_DEFENSE, n[1], w, [0; 3], &mut |vaapad, w| {
+            let (kept, luck) = x.uncanny(d.uncanny_luck, unit, vaapad);
+            let soresu = d.soresu && ranged && {
+                // Keep (then Uncanny Luck) against a reroll of every die; ties keep.
+                let keep = x.wound_sum(luck, kept);
+                let reroll = *t
+                    .reroll_sums
+                    .entry((n, x))
+                    .or_insert_with(|| x.wound_sum(n, [0; 3]));
+                keep * 6u128.pow(n[0] + n[1]) > reroll * 6u128.pow(luck[0] + luck[1])
+            };
+            if soresu {
+                roll_defense(x.colour, n[0], w, [0; 3], &mut |f, w| {
+                    roll_defense(WHITE_DEFENSE, n[1], w, f, &mut |f, w| finish(f, w, t));
+                });
+            } else {
+                roll_defense(x.colour, luck[0], w, kept, &mut |f, w| {
+                    roll_defense(WHITE_DEFENSE, luck[1], w, f, &mut |f, w| finish(f, w, t));
+                });
+            }
         });
     });
 }
@@ -834,10 +1217,23 @@ fn nonzero(pmf: Vec<(i64, BigRational)>) -> Vec<(i64, BigRational)> {
 }
 
 fn check(c: &Case) -> Result<(), TestCaseError> {
-    if c.atk.melee && c.grd.is_some() {
-        // Reading 7: a guardian cannot act in a melee attack; the engine may refuse the query.
-        let (a, d, g) = c.specs();
-        let s = Scenario::parse(&a, &d, g.as_deref()).unwrap();
+    let (a, d, g) = c.specs();
+    let s = Scenario::parse(&a, &d, g.as_deref())
+        .unwrap_or_else(|e| panic!("{}: the SPECs don't parse: {e}", c.context()));
+    if c.refused() {
+        // Step 0: a defender with Immune: Melee cannot be attacked in melee.
+        let e = attack(&s, c.edition(), Policy::Greedy);
+        prop_assert!(
+            matches!(e, Err(holodice::Error::Illegal(_))),
+            "{}: Immune: Melee in melee must be refused as illegal, got {:?}",
+            c.context(),
+            e.map(|_| "an answer")
+        );
+        return Ok(());
+    }
+    if !c.ranged() && c.grd.is_some() {
+        // Reading 7: a guardian cannot act in a melee or overrun attack; the engine may refuse
+        // the query.
         if let Err(e) = attack(&s, c.edition(), Policy::Greedy) {
             prop_assert!(
                 matches!(e, holodice::Error::Illegal(_)),
@@ -923,26 +1319,54 @@ fn attackers() -> impl Strategy<Value = Atk> {
             flag(),
             prop::bool::weighted(0.25),
             any::<bool>(),
+            prop::bool::weighted(0.15),
         ),
-        (flag(), count(2), flag()),
+        (
+            flag(),
+            count(2),
+            flag(),
+            count(2),
+            flag(),
+            flag(),
+            flag(),
+            flag(),
+            flag(),
+            flag(),
+        ),
+        (count(1), flag(), flag(), count(2), flag(), count(4)),
     )
         .prop_map(
             |(
                 (colours, chart, aim, observation, precise, surge_tokens, critical),
-                (pierce, impact, lethal, sharpshooter, high_velocity, blast, melee, charge),
-                (marksman, ram, duelist),
+                (
+                    pierce,
+                    impact,
+                    lethal,
+                    sharpshooter,
+                    high_velocity,
+                    blast,
+                    melee,
+                    charge,
+                    overrun,
+                ),
+                (
+                    marksman,
+                    ram,
+                    duelist,
+                    ion,
+                    primitive,
+                    immune_deflect,
+                    jedi_hunter,
+                    hold_the_line,
+                    complete_the_mission,
+                    death_from_above,
+                ),
+                (advanced_targeting, makashi, jarkai, dodge, vaapad, wounded),
             )| {
                 let mut dice = [0; 3];
                 for colour in &colours {
                     dice[*colour] += 1;
                 }
-                // At most 2 reroll tokens; 4 dice only with at most one token and no Precise.
-                let observation = observation.min(2 - aim);
-                let (aim, observation, precise) = if colours.len() == 4 {
-                    (aim.min(1), if aim > 0 { 0 } else { observation.min(1) }, 0)
-                } else {
-                    (aim, observation, precise)
-                };
                 Atk {
                     dice,
                     chart,
@@ -959,9 +1383,23 @@ fn attackers() -> impl Strategy<Value = Atk> {
                     blast,
                     melee,
                     charge,
+                    overrun,
                     marksman,
                     ram,
                     duelist,
+                    ion,
+                    primitive,
+                    immune_deflect,
+                    jedi_hunter,
+                    hold_the_line,
+                    complete_the_mission,
+                    death_from_above,
+                    advanced_targeting,
+                    makashi,
+                    jarkai,
+                    dodge,
+                    vaapad,
+                    wounded,
                 }
             },
         )
@@ -996,6 +1434,20 @@ fn defenders() -> impl Strategy<Value = Def> {
             prop::bool::weighted(0.1),
             flag(),
         ),
+        (
+            count(1),
+            flag(),
+            flag(),
+            prop::bool::weighted(0.1),
+            count(1),
+            flag(),
+            flag(),
+            flag(),
+            flag(),
+            flag(),
+            flag(),
+            (flag(), count(4)),
+        ),
     )
         .prop_map(
             |(
@@ -1026,6 +1478,20 @@ fn defenders() -> impl Strategy<Value = Def> {
                     guardian,
                     duelist,
                 ),
+                (
+                    smoke,
+                    immune_melee_pierce,
+                    immune_blast,
+                    immune_melee,
+                    weak_point,
+                    force_user,
+                    hold_the_line,
+                    complete_the_mission,
+                    shien,
+                    soresu,
+                    djem_so,
+                    (vaapad, wounded),
+                ),
             )| Def {
                 red_die,
                 surge_block,
@@ -1050,31 +1516,39 @@ fn defenders() -> impl Strategy<Value = Def> {
                 backup,
                 guardian: u32::from(guardian),
                 duelist,
+                smoke,
+                immune_melee_pierce,
+                immune_blast,
+                immune_melee,
+                weak_point,
+                force_user,
+                hold_the_line,
+                complete_the_mission,
+                shien,
+                soresu,
+                djem_so,
+                vaapad,
+                wounded,
             },
         )
 }
 
 fn guardians() -> impl Strategy<Value = Option<Grd>> {
     let guardian = (
-        1..=2u32,
-        any::<bool>(),
-        flag(),
-        count(1),
-        count(1),
-        prop_oneof![1 => Just(0u32), 4 => Just(1), 2 => Just(2)],
-        flag(),
-        flag(),
+        (
+            1..=2u32,
+            any::<bool>(),
+            flag(),
+            count(1),
+            count(1),
+            prop_oneof![1 => Just(0u32), 4 => Just(1), 2 => Just(2)],
+        ),
+        (flag(), flag(), flag(), flag(), flag(), count(1)),
     )
         .prop_map(
             |(
-                guardian,
-                red_die,
-                surge_block,
-                surge_tokens,
-                suppression,
-                courage,
-                deflect,
-                immune_pierce,
+                (guardian, red_die, surge_block, surge_tokens, suppression, courage),
+                (deflect, immune_pierce, immune_melee_pierce, shien, soresu, dodge),
             )| Grd {
                 guardian,
                 red_die,
@@ -1084,9 +1558,40 @@ fn guardians() -> impl Strategy<Value = Option<Grd>> {
                 courage,
                 deflect,
                 immune_pierce,
+                immune_melee_pierce,
+                shien,
+                soresu,
+                dodge,
             },
         );
     prop_oneof![3 => Just(None), 2 => guardian.prop_map(Some)]
+}
+
+/// Whether the oracle enumerates a case promptly: its common denominator fits in a u128 with
+/// room, and it rolls few enough defense dice.
+fn small_enough(c: &Case) -> bool {
+    let (attack_dice, defense_dice) = c.roll_bounds();
+    let d = &c.def;
+    let a = &c.atk;
+    // The extra defense dice (Danger Sense, Impervious, Vaapad, Uncanny Luck rerolls): at most
+    // 4, 2 with 4 attack dice; Soresu Mastery rerolls them all, so at most 2 then.
+    let total_pierce = a.pierce + a.lethal.min(c.aims()) + u32::from(a.duelist);
+    let extra = d.suppression.min(d.danger_sense)
+        + c.vaapad_defense_dice()
+        + if d.impervious { total_pierce } else { 0 };
+    let limit = match (c.dice() >= 4, d.soresu) {
+        (_, true) => 2,
+        (true, false) => 2,
+        (false, false) => 4,
+    };
+    let dice = c.dice();
+    let tokens = c.aims() + a.observation;
+    let tokens_fit = tokens <= 2 && (dice < 4 || (tokens <= 1 && a.precise == 0));
+    dice <= 4
+        && tokens_fit
+        && extra + if d.soresu { 0 } else { d.uncanny_luck } <= limit
+        && (!d.soresu || dice <= 3)
+        && f64::from(attack_dice) * 3.0 + f64::from(defense_dice) * 2.585 <= 124.0
 }
 
 fn cases() -> impl Strategy<Value = Case> {
@@ -1096,38 +1601,47 @@ fn cases() -> impl Strategy<Value = Case> {
         defenders(),
         guardians(),
     )
-        .prop_map(|(edition, atk, mut def, grd)| {
-            // Keep the enumeration small: at most 4 extra defense dice (Danger Sense, Impervious,
-            // Uncanny Luck rerolls), 2 with 4 attack dice.
-            let limit = if atk.dice.iter().sum::<u32>() >= 4 {
-                2
-            } else {
-                4
-            };
-            let extra = |d: &Def| {
-                d.suppression.min(d.danger_sense)
-                    + d.uncanny_luck
-                    + if d.impervious {
-                        atk.pierce + atk.lethal.min(atk.aim) + u32::from(atk.duelist)
-                    } else {
-                        0
-                    }
-            };
-            while extra(&def) > limit {
-                if def.uncanny_luck > 0 {
-                    def.uncanny_luck -= 1;
-                } else if def.danger_sense > 0 {
-                    def.danger_sense -= 1;
-                } else {
-                    def.impervious = false;
-                }
-            }
-            Case {
+        .prop_map(|(edition, atk, def, grd)| {
+            let mut c = Case {
                 edition,
                 atk,
                 def,
                 grd,
+            };
+            // Keep the enumeration small: drop what costs the most first.
+            while !small_enough(&c) {
+                let (a, d) = (&mut c.atk, &mut c.def);
+                if d.soresu && d.uncanny_luck + d.danger_sense + d.wounded > 0 {
+                    d.soresu = false;
+                } else if d.uncanny_luck > 0 {
+                    d.uncanny_luck -= 1;
+                } else if d.vaapad && d.wounded > 0 {
+                    d.wounded -= 1;
+                } else if d.danger_sense > 0 {
+                    d.danger_sense -= 1;
+                } else if d.impervious {
+                    d.impervious = false;
+                } else if a.advanced_targeting > 0 {
+                    a.advanced_targeting -= 1;
+                } else if a.vaapad && a.wounded > 0 {
+                    a.wounded -= 1;
+                } else if a.observation > 0 {
+                    a.observation -= 1;
+                } else if a.aim > 0 {
+                    a.aim -= 1;
+                } else if a.precise > 0 {
+                    a.precise -= 1;
+                } else if d.soresu {
+                    d.soresu = false;
+                } else if let Some(colour) =
+                    (0..3).find(|&i| a.dice[i] > 0 && a.dice.iter().sum::<u32>() > 1)
+                {
+                    a.dice[colour] -= 1;
+                } else {
+                    panic!("no way to make the case small: {c:?}");
+                }
             }
+            c
         })
 }
 
@@ -1189,8 +1703,20 @@ fn mean(pmf: &[(i64, BigRational)]) -> BigRational {
     pmf.iter().map(|(x, p)| p * BigInt::from(*x)).sum()
 }
 
+/// Who an anchor is checked against: the oracle alone, or the oracle and the engine (and then
+/// the two against each other).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Oracle,
+    Both,
+}
+
 /// The exact distribution `want` (outcome, numerator, denominator) of `v`, from both sides.
 fn expect_pmf(c: &Case, v: Var, want: &[(i64, i64, i64)]) {
+    expect_pmf_on(Side::Both, c, v, want);
+}
+
+fn expect_pmf_on(side: Side, c: &Case, v: Var, want: &[(i64, i64, i64)]) {
     let want: Vec<(i64, BigRational)> = want
         .iter()
         .filter(|&&(_, n, _)| n != 0)
@@ -1202,17 +1728,23 @@ fn expect_pmf(c: &Case, v: Var, want: &[(i64, i64, i64)]) {
         "oracle, {v:?}: {}",
         c.context()
     );
-    assert_eq!(
-        engine_pmf(&engine(c), v),
-        want,
-        "engine, {v:?}: {}",
-        c.context()
-    );
-    check(c).unwrap();
+    if side == Side::Both {
+        assert_eq!(
+            engine_pmf(&engine(c), v),
+            want,
+            "engine, {v:?}: {}",
+            c.context()
+        );
+        check(c).unwrap();
+    }
 }
 
 /// The exact mean of `v`, from both sides.
 fn expect_mean(c: &Case, v: Var, n: i64, d: i64) {
+    expect_mean_on(Side::Both, c, v, n, d);
+}
+
+fn expect_mean_on(side: Side, c: &Case, v: Var, n: i64, d: i64) {
     let want = frac(n, d);
     assert_eq!(
         mean(&oracle_pmf(&oracle(c), v)),
@@ -1220,17 +1752,23 @@ fn expect_mean(c: &Case, v: Var, n: i64, d: i64) {
         "oracle, {v:?}: {}",
         c.context()
     );
-    assert_eq!(
-        mean(&engine_pmf(&engine(c), v)),
-        want,
-        "engine, {v:?}: {}",
-        c.context()
-    );
+    if side == Side::Both {
+        assert_eq!(
+            mean(&engine_pmf(&engine(c), v)),
+            want,
+            "engine, {v:?}: {}",
+            c.context()
+        );
+    }
 }
 
 /// P(one wound) for a one-die attack (wounds are 0 or 1), from both sides.
 fn expect_wound(c: &Case, n: i64, d: i64) {
-    expect_pmf(c, Var::Wounds, &[(0, d - n, d), (1, n, d)]);
+    expect_wound_on(Side::Both, c, n, d);
+}
+
+fn expect_wound_on(side: Side, c: &Case, n: i64, d: i64) {
+    expect_pmf_on(side, c, Var::Wounds, &[(0, d - n, d), (1, n, d)]);
 }
 
 fn red(n: u32) -> Atk {
@@ -1470,11 +2008,11 @@ fn lethal_spends_the_unspent_aim() {
         red_defense(),
     );
     expect_wound(&c, 27, 32);
-    // Impervious counts Lethal's Pierce (docs/legion.md, step 6). White defense with Impervious:
-    // with the aim unspent (6/8) two dice roll and Pierce 1 cancels a block: a wound unless both
-    // block, 35/36. Otherwise the reroll scores (6/8) against one die without Pierce: 5/6.
-    // 6/8 · 35/36 + 2/8 · 6/8 · 5/6 = 35/48 + 5/32 = 85/96.
-    let c = case(
+    // amg-2021: Impervious counts Lethal's Pierce (docs/legion.md, step 6). White defense with
+    // Impervious: with the aim unspent (6/8) two dice roll and Pierce 1 cancels a block: a wound
+    // unless both block, 35/36. Otherwise the reroll scores (6/8) against one die without
+    // Pierce: 5/6. 6/8 · 35/36 + 2/8 · 6/8 · 5/6 = 35/48 + 5/32 = 85/96.
+    let mut c = case(
         Atk {
             aim: 1,
             lethal: 1,
@@ -1485,14 +2023,20 @@ fn lethal_spends_the_unspent_aim() {
             ..Def::default()
         },
     );
+    c.edition = Ed::Amg2021;
     expect_wound(&c, 85, 96);
+    // amg-2024: Impervious lowers Lethal's Pierce 1 to 0 (step 7): one white die that fails to
+    // block with 5/6 either way: 6/8 · 5/6 + 2/8 · 6/8 · 5/6 = 5/8 + 5/32 = 25/32.
+    c.edition = Ed::Amg2024;
+    expect_wound(&c, 25, 32);
 }
 
 #[test]
 fn impervious_danger_sense_and_uncanny_luck() {
-    // Impervious against Pierce 1: two white dice for the one result; Pierce cancels one block,
-    // so only two blocks save: 6/8 · (1 − 1/36) = 35/48.
-    let c = case(
+    // amg-2021: Impervious against Pierce 1: two white dice for the one result; Pierce cancels
+    // one block, so only two blocks save: 6/8 · (1 − 1/36) = 35/48 (impervious_acts_only_when_
+    // pierce_can has amg-2024).
+    let mut c = case(
         Atk {
             pierce: 1,
             ..red(1)
@@ -1502,6 +2046,7 @@ fn impervious_danger_sense_and_uncanny_luck() {
             ..Def::default()
         },
     );
+    c.edition = Ed::Amg2021;
     expect_wound(&c, 35, 48);
     // Danger Sense 1 with suppression 2 (courage 3: not suppressed, so no cover in amg-2024):
     // two white dice, a wound if neither blocks: 6/8 · 25/36 = 25/48.
@@ -1656,8 +2201,8 @@ fn danger_sense_and_impervious_dice_roll_without_results() {
         },
     );
     expect_pmf(&c, Var::AttackerWounds, &[(0, 115, 144), (1, 29, 144)]);
-    // Impervious against Pierce 1 adds the same one die: the same numbers.
-    let c = case(
+    // amg-2021: Impervious against Pierce 1 adds the same one die: the same numbers.
+    let mut c = case(
         Atk {
             pierce: 1,
             ..white(1)
@@ -1668,6 +2213,7 @@ fn danger_sense_and_impervious_dice_roll_without_results() {
             ..Def::default()
         },
     );
+    c.edition = Ed::Amg2021;
     expect_pmf(&c, Var::AttackerWounds, &[(0, 115, 144), (1, 29, 144)]);
 }
 
@@ -1810,4 +2356,747 @@ fn duelist_pierce_counts_an_aim_spent_on_marksman() {
         red_defense(),
     );
     expect_wound(&c, 7, 8);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The keywords docs/legion.md's attack sequence gained (Impervious by edition, the lightsaber
+// masteries, Ion, Primitive, Vaapad, Hold the Line, Makashi, overrun attacks). Each anchor is
+// checked against the oracle alone (new_keyword_anchors_hold_for_the_oracle) and against both
+// (its own test).
+
+/// An anchor, checked against the oracle alone or against both sides.
+type Anchor = fn(Side);
+
+/// The anchors below, by name.
+const NEW_ANCHORS: &[(&str, Anchor)] = &[
+    ("impervious", impervious_anchor),
+    ("shien", shien_anchor),
+    ("immune deflect", immune_deflect_anchor),
+    ("djem so", djem_so_anchor),
+    ("jar'kai", jarkai_anchor),
+    ("primitive", primitive_anchor),
+    ("ion", ion_anchor),
+    ("vaapad", vaapad_anchor),
+    ("soresu", soresu_anchor),
+    ("hold the line", hold_the_line_anchor),
+    ("makashi", makashi_anchor),
+    ("overrun", overrun_anchor),
+    ("cover keywords", cover_keywords_anchor),
+    ("surge keywords", surge_keywords_anchor),
+];
+
+#[test]
+fn new_keyword_anchors_hold_for_the_oracle() {
+    for (name, anchor) in NEW_ANCHORS {
+        eprintln!("anchor: {name}");
+        anchor(Side::Oracle);
+    }
+}
+
+fn with_edition(mut c: Case, edition: Ed) -> Case {
+    c.edition = edition;
+    c
+}
+
+fn impervious_anchor(side: Side) {
+    // `1 red, Pierce 1` against `white defense, Impervious, Immune: Pierce`: Pierce cannot
+    // cancel blocks, so amg-2021 rolls no Impervious die, and amg-2024's lowering of Pierce
+    // changes nothing: one white die, 6/8 · 5/6 = 5/8 in both editions.
+    let c = case(
+        Atk {
+            pierce: 1,
+            ..red(1)
+        },
+        Def {
+            impervious: true,
+            immune_pierce: true,
+            ..Def::default()
+        },
+    );
+    expect_wound_on(side, &with_edition(c.clone(), Ed::Amg2024), 5, 8);
+    expect_wound_on(side, &with_edition(c.clone(), Ed::Amg2021), 5, 8);
+    // Without Immune: Pierce: amg-2024 lowers Pierce 1 to 0: one white die, 5/8; amg-2021 rolls
+    // two white dice and Pierce cancels one block: a wound unless both block, 6/8 · 35/36 =
+    // 35/48.
+    let mut c = c;
+    c.def.immune_pierce = false;
+    expect_wound_on(side, &with_edition(c.clone(), Ed::Amg2024), 5, 8);
+    expect_wound_on(side, &with_edition(c.clone(), Ed::Amg2021), 35, 48);
+    // Immune: Melee Pierce acts in melee only: amg-2021, `melee`: one die, 5/8; ranged: 35/48.
+    c.def.immune_melee_pierce = true;
+    expect_wound_on(side, &with_edition(c.clone(), Ed::Amg2021), 35, 48);
+    c.atk.melee = true;
+    expect_wound_on(side, &with_edition(c.clone(), Ed::Amg2021), 5, 8);
+    // amg-2024, Pierce 2 against Impervious: Pierce 1 is left, which cancels the one die's
+    // block: 6/8.
+    let c = case(
+        Atk {
+            pierce: 2,
+            ..red(1)
+        },
+        Def {
+            impervious: true,
+            ..Def::default()
+        },
+    );
+    expect_wound_on(side, &c, 3, 4);
+    // Reading 10: a defending Duelist that spent a dodge in melee is Immune: Pierce, so amg-2021
+    // rolls no Impervious die. `1 red, surge crit, Pierce 1, melee` against `white defense,
+    // Impervious, Duelist, dodge 1`: a hit (5/8) is dodged; on a crit (2/8) greedy spends the
+    // dodge for Immune: Pierce, and one white die fails to block with 5/6: 2/8 · 5/6 = 5/24
+    // (with the Impervious die rolled it would be 2/8 · 25/36 = 25/144).
+    let c = case(
+        Atk {
+            chart: Chart::Crit,
+            pierce: 1,
+            melee: true,
+            ..red(1)
+        },
+        Def {
+            impervious: true,
+            duelist: true,
+            dodge: 1,
+            ..Def::default()
+        },
+    );
+    expect_wound_on(side, &with_edition(c, Ed::Amg2021), 5, 24);
+}
+
+#[test]
+fn impervious_acts_only_when_pierce_can() {
+    impervious_anchor(Side::Both);
+}
+
+fn shien_anchor(side: Side) {
+    // `2 red, surge hit` against `white defense, Deflect, Shien Mastery`: a wound on the attacker
+    // per defense surge. Results: 0 (1/64), 1 (14/64), 2 (49/64), a white die each (surge 1/6).
+    // P(2) = 49/64 · 1/36 = 49/2304; P(1) = 14/64 · 1/6 + 49/64 · 10/36 = (84 + 490)/2304 =
+    // 287/1152; P(0) = (36 + 420 + 1225)/2304 = 1681/2304.
+    let c = case(
+        Atk {
+            chart: Chart::Hit,
+            ..red(2)
+        },
+        Def {
+            deflect: true,
+            shien: true,
+            ..Def::default()
+        },
+    );
+    expect_pmf_on(
+        side,
+        &c,
+        Var::AttackerWounds,
+        &[(0, 1681, 2304), (1, 287, 1152), (2, 49, 2304)],
+    );
+    // Without Shien, one wound if any surge: P(1) = (84 + 490 + 49)/2304 = 623/2304.
+    let mut c = c;
+    c.def.shien = false;
+    expect_pmf_on(
+        side,
+        &c,
+        Var::AttackerWounds,
+        &[(0, 1681, 2304), (1, 623, 2304)],
+    );
+    // On a guardian: `Guardian 2, white defense, Deflect, Shien Mastery` takes the hits (the
+    // surge is a hit: 6/8 a die; the crit stays on the defender). Hits 1 (6/16), 2 (9/16).
+    // P(2) = 9/16 · 1/36 = 1/64; P(1) = 6/16 · 1/6 + 9/16 · 10/36 = 14/64; P(0) = 49/64.
+    c.def.deflect = false;
+    c.grd = Some(Grd {
+        guardian: 2,
+        deflect: true,
+        shien: true,
+        ..Grd::default()
+    });
+    expect_pmf_on(
+        side,
+        &c,
+        Var::AttackerWounds,
+        &[(0, 49, 64), (1, 7, 32), (2, 1, 64)],
+    );
+}
+
+#[test]
+fn shien_mastery_deals_a_wound_per_surge() {
+    shien_anchor(Side::Both);
+}
+
+fn immune_deflect_anchor(side: Side) {
+    // `1 red, Immune: Deflect` against `white defense, Deflect`: no wound on the attacker, and
+    // the surge still blocks: 6/8 · 4/6 = 1/2.
+    let c = case(
+        Atk {
+            immune_deflect: true,
+            ..red(1)
+        },
+        Def {
+            deflect: true,
+            ..Def::default()
+        },
+    );
+    expect_pmf_on(side, &c, Var::AttackerWounds, &[(0, 1, 1)]);
+    expect_wound_on(side, &c, 1, 2);
+    // A guardian with Deflect takes the hit (5/8): no wound on the attacker, and it blocks with
+    // a block or a surge: guardian wound 5/8 · 4/6 = 5/12.
+    let mut c = case(
+        Atk {
+            immune_deflect: true,
+            ..red(1)
+        },
+        Def::default(),
+    );
+    c.grd = Some(Grd {
+        deflect: true,
+        ..Grd::default()
+    });
+    expect_pmf_on(side, &c, Var::AttackerWounds, &[(0, 1, 1)]);
+    expect_pmf_on(side, &c, Var::GuardianWounds, &[(0, 7, 12), (1, 5, 12)]);
+}
+
+#[test]
+fn immune_deflect_takes_no_deflect_wound() {
+    immune_deflect_anchor(Side::Both);
+}
+
+fn djem_so_anchor(side: Side) {
+    // `1 red, melee` against `white defense, Djem So Mastery`: the attacker suffers a wound when
+    // its die is a blank (1/8) or a surge with no chart (1/8): 1/4. The defender: 6/8 · 5/6.
+    let c = case(
+        Atk {
+            melee: true,
+            ..red(1)
+        },
+        Def {
+            djem_so: true,
+            ..Def::default()
+        },
+    );
+    expect_pmf_on(side, &c, Var::AttackerWounds, &[(0, 3, 4), (1, 1, 4)]);
+    expect_wound_on(side, &c, 5, 8);
+    // With surge hit only the blank: 1/8. With Ram 1 the blank is a crit: never.
+    let mut h = c.clone();
+    h.atk.chart = Chart::Hit;
+    expect_pmf_on(side, &h, Var::AttackerWounds, &[(0, 7, 8), (1, 1, 8)]);
+    h.atk.ram = 1;
+    expect_pmf_on(side, &h, Var::AttackerWounds, &[(0, 1, 1)]);
+    // Two dice, `1 red, 1 white, surge hit, melee`: a wound unless neither is blank, one wound
+    // however many blanks: 1 − 7/8 · 3/8 = 43/64.
+    let mut two = h;
+    two.atk.ram = 0;
+    two.atk.dice = [1, 0, 1];
+    expect_pmf_on(side, &two, Var::AttackerWounds, &[(0, 21, 64), (1, 43, 64)]);
+    // Ranged: no Djem So.
+    let mut r = c;
+    r.atk.melee = false;
+    expect_pmf_on(side, &r, Var::AttackerWounds, &[(0, 1, 1)]);
+}
+
+#[test]
+fn djem_so_mastery_wounds_the_attacker_for_a_blank() {
+    djem_so_anchor(Side::Both);
+}
+
+fn jarkai_anchor(side: Side) {
+    // `1 white, melee, Jar'Kai Mastery, dodge 1` against `white defense`: the dodge turns a blank
+    // (or unconverted surge, 6/8) into a hit, or a hit (1/8) into a crit: always one result,
+    // and a wound with 5/6.
+    let c = case(
+        Atk {
+            melee: true,
+            jarkai: true,
+            dodge: 1,
+            ..white(1)
+        },
+        Def::default(),
+    );
+    expect_pmf_on(side, &c, Var::AttackResults, &[(1, 1, 1)]);
+    expect_wound_on(side, &c, 5, 6);
+    // Against Armor only crits count: the rolled crit (1/8) and the hit made a crit (1/8):
+    // 2/8 · 5/6 = 5/24.
+    let mut a = c.clone();
+    a.def.armor = true;
+    expect_wound_on(side, &a, 5, 24);
+    // Ranged: no Jar'Kai: 2/8 results.
+    let mut r = c;
+    r.atk.melee = false;
+    expect_pmf_on(side, &r, Var::AttackResults, &[(0, 3, 4), (1, 1, 4)]);
+}
+
+#[test]
+fn jarkai_mastery_turns_a_blank_into_a_hit() {
+    jarkai_anchor(Side::Both);
+}
+
+fn primitive_anchor(side: Side) {
+    // `1 red, Impact 1, Primitive` against `white defense, Armor`: Impact makes the hit a crit,
+    // then Primitive turns every crit into a hit, which Armor cancels: never a wound.
+    let c = case(
+        Atk {
+            impact: 1,
+            primitive: true,
+            ..red(1)
+        },
+        Def {
+            armor: true,
+            ..Def::default()
+        },
+    );
+    expect_wound_on(side, &c, 0, 1);
+    // Without Primitive: the hit or crit (6/8) is a crit: 6/8 · 5/6 = 5/8.
+    let mut p = c.clone();
+    p.atk.primitive = false;
+    expect_wound_on(side, &p, 5, 8);
+    // Ram 1 acts after Primitive: the one die is always a crit: 5/6.
+    let mut r = c.clone();
+    r.atk.ram = 1;
+    expect_wound_on(side, &r, 5, 6);
+    // Without Armor Primitive does nothing: 5/8.
+    let mut n = c;
+    n.def.armor = false;
+    expect_wound_on(side, &n, 5, 8);
+}
+
+#[test]
+fn primitive_undoes_impact_against_armor() {
+    primitive_anchor(Side::Both);
+}
+
+fn ion_anchor(side: Side) {
+    // `1 red, surge hit, Ion 1` against `white defense, Shielded 1`: the result (7/8) flips the
+    // shield token, which cancels nothing: 7/8 · 5/6 = 35/48 (without Ion: never).
+    let c = case(
+        Atk {
+            chart: Chart::Hit,
+            ion: 1,
+            ..red(1)
+        },
+        Def {
+            shielded: 1,
+            ..Def::default()
+        },
+    );
+    expect_wound_on(side, &c, 35, 48);
+    let mut n = c.clone();
+    n.atk.ion = 0;
+    expect_wound_on(side, &n, 0, 1);
+    // Two dice against Shielded 2: one token flipped when a result shows; one result (14/64) is
+    // then cancelled, of two (49/64) one is left: P(1 wound) = 49/64 · 5/6 = 245/384.
+    let mut two = c.clone();
+    two.atk.dice = [2, 0, 0];
+    two.def.shielded = 2;
+    expect_pmf_on(side, &two, Var::Wounds, &[(0, 139, 384), (1, 245, 384)]);
+    // Shielded acts against ranged attacks only in amg-2024: `1 red, surge hit, melee` against
+    // `white defense, Shielded 1`: 35/48 in amg-2024, never in amg-2021.
+    let mut m = c;
+    m.atk.ion = 0;
+    m.atk.melee = true;
+    expect_wound_on(side, &with_edition(m.clone(), Ed::Amg2024), 35, 48);
+    expect_wound_on(side, &with_edition(m, Ed::Amg2021), 0, 1);
+}
+
+#[test]
+fn ion_flips_shield_tokens() {
+    ion_anchor(Side::Both);
+}
+
+fn vaapad_anchor(side: Side) {
+    // `1 red` against `red defense, Vaapad Mastery, wounded 2`: a red die per result and two
+    // white dice; a wound when none blocks: 6/8 · 3/6 · (5/6)² = 25/96.
+    let c = case(
+        red(1),
+        Def {
+            vaapad: true,
+            wounded: 2,
+            ..red_defense()
+        },
+    );
+    expect_wound_on(side, &c, 25, 96);
+    // At most 3 dice: wounded 5 gives 6/8 · 3/6 · (5/6)³ = 125/576.
+    let mut five = c.clone();
+    five.def.wounded = 5;
+    expect_wound_on(side, &five, 125, 576);
+    // Wound tokens without Vaapad: 6/8 · 3/6 = 3/8.
+    let mut none = c.clone();
+    none.def.vaapad = false;
+    expect_wound_on(side, &none, 3, 8);
+    // Reading 9, Uncanny Luck 1 with wounded 1: it rerolls the red die unless it blocks, before
+    // the white die. A wound when the red die fails twice and the white die fails:
+    // 6/8 · 3/6 · 3/6 · 5/6 = 5/32 (rerolling a white blank before a red surge: 53/288).
+    let mut luck = c;
+    luck.def.wounded = 1;
+    luck.def.uncanny_luck = 1;
+    expect_wound_on(side, &luck, 5, 32);
+    // The attacker: `1 red, Vaapad Mastery, wounded 1` adds a white die: results 0 with
+    // 2/8 · 6/8 = 3/16, 2 with 6/8 · 2/8 = 3/16, 1 with 5/8.
+    let a = case(
+        Atk {
+            vaapad: true,
+            wounded: 1,
+            ..red(1)
+        },
+        Def::default(),
+    );
+    expect_pmf_on(
+        side,
+        &a,
+        Var::AttackResults,
+        &[(0, 3, 16), (1, 5, 8), (2, 3, 16)],
+    );
+}
+
+#[test]
+fn vaapad_mastery_adds_white_dice() {
+    vaapad_anchor(Side::Both);
+}
+
+fn soresu_anchor(side: Side) {
+    // `1 red` against `red defense, Soresu Mastery`: a die that does not block (3/6) wounds for
+    // sure if kept (1) and with 1/2 if rerolled, so greedy rerolls: 6/8 · 3/6 · 3/6 = 3/16.
+    let c = case(
+        red(1),
+        Def {
+            soresu: true,
+            ..red_defense()
+        },
+    );
+    expect_wound_on(side, &c, 3, 16);
+    // Soresu acts against ranged attacks only: in melee 6/8 · 3/6 = 3/8.
+    let mut m = c;
+    m.atk.melee = true;
+    expect_wound_on(side, &m, 3, 8);
+    // `2 white, Ram 2` (always two crits) against `white defense, Soresu Mastery, Uncanny Luck
+    // 1`. A block and a non-block (10/36): keeping then rerolling the non-block with Uncanny
+    // Luck means 5/6 wounds, a reroll 5/3: keep. Two non-blocks (25/36): keeping means 11/6, a
+    // reroll 10/6: reroll both (no Uncanny Luck after). Two blocks (1/36): keep.
+    // P(0) = 1/36 + 10/36 · 1/6 + 25/36 · 1/36 = 121/1296;
+    // P(1) = 10/36 · 5/6 + 25/36 · 10/36 = 550/1296; P(2) = 25/36 · 25/36 = 625/1296.
+    let two = case(
+        Atk { ram: 2, ..white(2) },
+        Def {
+            soresu: true,
+            uncanny_luck: 1,
+            ..Def::default()
+        },
+    );
+    expect_pmf_on(
+        side,
+        &two,
+        Var::Wounds,
+        &[(0, 121, 1296), (1, 275, 648), (2, 625, 1296)],
+    );
+    // A guardian with Soresu Mastery and a dodge token: `1 red, surge hit` against
+    // `Guardian 1, red defense, Soresu Mastery, dodge 1`: it takes the hit (6/8) and rerolls a
+    // non-block (3/6): a wound with 6/8 · 1/4 = 3/16 (3/8 without the dodge token).
+    let mut g = case(
+        Atk {
+            chart: Chart::Hit,
+            ..red(1)
+        },
+        Def::default(),
+    );
+    g.grd = Some(Grd {
+        red_die: true,
+        soresu: true,
+        dodge: 1,
+        ..Grd::default()
+    });
+    expect_pmf_on(side, &g, Var::GuardianWounds, &[(0, 13, 16), (1, 3, 16)]);
+    g.grd.as_mut().unwrap().dodge = 0;
+    expect_pmf_on(side, &g, Var::GuardianWounds, &[(0, 5, 8), (1, 3, 8)]);
+}
+
+#[test]
+fn soresu_mastery_rerolls_when_a_reroll_is_better() {
+    soresu_anchor(Side::Both);
+}
+
+fn hold_the_line_anchor(side: Side) {
+    // `1 white, melee, Hold the Line` against `white defense, Hold the Line`: surge hit and
+    // surge block in melee: results 3/8, blocks 2/6: 3/8 · 4/6 = 1/4.
+    let c = case(
+        Atk {
+            melee: true,
+            hold_the_line: true,
+            ..white(1)
+        },
+        Def {
+            hold_the_line: true,
+            ..Def::default()
+        },
+    );
+    expect_pmf_on(side, &c, Var::AttackResults, &[(0, 5, 8), (1, 3, 8)]);
+    expect_wound_on(side, &c, 1, 4);
+    // Ranged: neither acts: 2/8 · 5/6 = 5/24.
+    let mut r = c;
+    r.atk.melee = false;
+    expect_wound_on(side, &r, 5, 24);
+}
+
+#[test]
+fn hold_the_line_converts_surges_in_melee() {
+    hold_the_line_anchor(Side::Both);
+}
+
+fn makashi_anchor(side: Side) {
+    // `1 red, Pierce 2, melee, Makashi Mastery` against `red defense, Immune: Pierce`: Pierce 1
+    // is left and the defender loses Immune: Pierce: the one block is cancelled, 6/8.
+    let c = case(
+        Atk {
+            pierce: 2,
+            melee: true,
+            makashi: true,
+            ..red(1)
+        },
+        Def {
+            immune_pierce: true,
+            ..red_defense()
+        },
+    );
+    expect_wound_on(side, &c, 3, 4);
+    // Without Makashi, or ranged: 6/8 · 3/6 = 3/8; Pierce 1 with Makashi drops to 0: 3/8.
+    let mut n = c.clone();
+    n.atk.makashi = false;
+    expect_wound_on(side, &n, 3, 8);
+    let mut r = c.clone();
+    r.atk.melee = false;
+    expect_wound_on(side, &r, 3, 8);
+    let mut one = c;
+    one.atk.pierce = 1;
+    expect_wound_on(side, &one, 3, 8);
+    // amg-2021, `1 red, Pierce 1, melee, Makashi Mastery` against `white defense, Impervious`:
+    // Pierce 0, and no Impervious die: 6/8 · 5/6 = 5/8 (35/48 without Makashi).
+    let mut imp = case(
+        Atk {
+            pierce: 1,
+            melee: true,
+            makashi: true,
+            ..red(1)
+        },
+        Def {
+            impervious: true,
+            ..Def::default()
+        },
+    );
+    imp.edition = Ed::Amg2021;
+    expect_wound_on(side, &imp, 5, 8);
+    imp.atk.makashi = false;
+    expect_wound_on(side, &imp, 35, 48);
+}
+
+#[test]
+fn makashi_mastery_trades_pierce_for_immunity() {
+    makashi_anchor(Side::Both);
+}
+
+fn overrun_anchor(side: Side) {
+    // `1 red, overrun` against `white defense, cover heavy, Deflect`: neither cover nor Deflect
+    // acts: 6/8 · 5/6 = 5/8, and no wound on the attacker.
+    let c = case(
+        Atk {
+            overrun: true,
+            ..red(1)
+        },
+        Def {
+            cover: 2,
+            deflect: true,
+            ..Def::default()
+        },
+    );
+    expect_wound_on(side, &c, 5, 8);
+    expect_pmf_on(side, &c, Var::AttackerWounds, &[(0, 1, 1)]);
+    // Ranged: the hit survives heavy cover with 4/6, the crit ignores it: 13/24 results; a
+    // wound with 4/6 (surge:block), an attacker wound with 1/6: 13/36 and 13/144.
+    let mut r = c;
+    r.atk.overrun = false;
+    expect_wound_on(side, &r, 13, 36);
+    expect_pmf_on(
+        side,
+        &r,
+        Var::AttackerWounds,
+        &[(0, 131, 144), (1, 13, 144)],
+    );
+}
+
+#[test]
+fn overrun_attacks_ignore_cover_and_deflect() {
+    overrun_anchor(Side::Both);
+}
+
+fn cover_keywords_anchor(side: Side) {
+    // `1 red` against `white defense, smoke 1`: light cover, 155/288 (as rolled_cover_amg_2024).
+    let c = case(
+        red(1),
+        Def {
+            smoke: 1,
+            ..Def::default()
+        },
+    );
+    expect_wound_on(side, &c, 155, 288);
+    // Death From Above: no cover, 5/8.
+    let mut dfa = c.clone();
+    dfa.atk.death_from_above = true;
+    expect_wound_on(side, &dfa, 5, 8);
+    // Blast ignores cover, unless the defender has Immune: Blast.
+    let mut blast = c;
+    blast.atk.blast = true;
+    expect_wound_on(side, &blast, 5, 8);
+    blast.def.immune_blast = true;
+    expect_wound_on(side, &blast, 155, 288);
+}
+
+#[test]
+fn smoke_death_from_above_and_immune_blast() {
+    cover_keywords_anchor(Side::Both);
+}
+
+fn surge_keywords_anchor(side: Side) {
+    // Jedi Hunter against a Force user: surge crit. `1 red, Jedi Hunter` against `white
+    // defense, Armor, Force user`: crits (2/8) wound with 5/6: 5/24 (without Force user 5/48).
+    let c = case(
+        Atk {
+            jedi_hunter: true,
+            ..red(1)
+        },
+        Def {
+            armor: true,
+            force_user: true,
+            ..Def::default()
+        },
+    );
+    expect_wound_on(side, &c, 5, 24);
+    let mut n = c.clone();
+    n.def.force_user = false;
+    expect_wound_on(side, &n, 5, 48);
+    // Complete the Mission: the attacker's Critical 2 (the same 5/24); the defender's surge
+    // block: `1 red` against `white defense, Complete the Mission`: 6/8 · 4/6 = 1/2.
+    let mut m = n;
+    m.atk.jedi_hunter = false;
+    m.atk.complete_the_mission = true;
+    expect_wound_on(side, &m, 5, 24);
+    let d = case(
+        red(1),
+        Def {
+            complete_the_mission: true,
+            ..Def::default()
+        },
+    );
+    expect_wound_on(side, &d, 1, 2);
+    // Weak Point 1 is Impact 1 against Armor: `1 red` against `white defense, Armor, Weak
+    // Point 1`: 6/8 · 5/6 = 5/8.
+    let w = case(
+        red(1),
+        Def {
+            armor: true,
+            weak_point: 1,
+            ..Def::default()
+        },
+    );
+    expect_wound_on(side, &w, 5, 8);
+    // Advanced Targeting 1 is an aim token: 7/16 results for one white die, as
+    // aim_rerolls_blanks_and_unconvertible_surges.
+    let at = case(
+        Atk {
+            advanced_targeting: 1,
+            ..white(1)
+        },
+        Def::default(),
+    );
+    expect_pmf_on(side, &at, Var::AttackResults, &[(0, 9, 16), (1, 7, 16)]);
+}
+
+#[test]
+fn jedi_hunter_complete_the_mission_weak_point_and_advanced_targeting() {
+    surge_keywords_anchor(Side::Both);
+}
+
+#[test]
+fn immune_melee_refuses_a_melee_attack() {
+    let c = case(
+        Atk {
+            melee: true,
+            ..red(1)
+        },
+        Def {
+            immune_melee: true,
+            ..Def::default()
+        },
+    );
+    check(&c).unwrap();
+    // Ranged, it does nothing: 6/8 · 5/6.
+    let mut r = c;
+    r.atk.melee = false;
+    expect_wound(&r, 5, 8);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The simulator (src/sim/legion.rs, which rolls physical dice) against the oracle: it follows
+// the same text in other code, and shares nothing with the exact engine under the greedy policy.
+
+/// Problems of `samples` of `key` against the oracle's exact pmf: a frequency more than 5
+/// standard errors off, or an outcome of probability 0.
+fn sampled_problems(
+    c: &Case,
+    key: &str,
+    exact: &[(i64, BigRational)],
+    samples: &holodice::sim::Samples,
+) -> Vec<String> {
+    let counts = samples.get(key).expect("the variable is simulated");
+    let n = samples.trials as f64;
+    let p: BTreeMap<i64, f64> = exact
+        .iter()
+        .map(|(x, p)| (*x, holodice::dist::to_f64(p)))
+        .collect();
+    let mut problems = Vec::new();
+    for x in counts.keys() {
+        if !p.contains_key(x) {
+            problems.push(format!("{key} = {x} is impossible: {}", c.context()));
+        }
+    }
+    for (x, p) in p {
+        let freq = counts.get(&x).copied().unwrap_or(0) as f64 / n;
+        let se = (p * (1.0 - p) / n).sqrt();
+        if (freq - p).abs() > 5.0 * se + 1e-12 {
+            problems.push(format!(
+                "P({key} = {x}) simulated {freq:.5}, exact {p:.5}: {}",
+                c.context()
+            ));
+        }
+    }
+    problems
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES")
+            .ok()
+            .and_then(|n| n.parse().ok())
+            .map_or(24, |n: u32| n.div_ceil(8)),
+        failure_persistence: None::<Box<dyn FailurePersistence>>,
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn simulator_matches_brute_force_over_random_keyword_mixes(c in cases(), seed in any::<u64>()) {
+        let (a, d, g) = c.specs();
+        let s = Scenario::parse(&a, &d, g.as_deref()).unwrap();
+        let sim = holodice::sim::simulate_legion(&s, c.edition(), Policy::Greedy, 20_000, seed);
+        if c.refused() || (c.melee() && c.grd.is_some()) {
+            prop_assert!(matches!(sim, Err(holodice::Error::Illegal(_))), "{}", c.context());
+            return Ok(());
+        }
+        let samples = sim.unwrap_or_else(|e| panic!("{}: the simulator refused: {e}", c.context()));
+        let t = oracle(&c);
+        let mut problems = Vec::new();
+        for (key, map) in [
+            ("attack_results", &t.attack_results),
+            ("wounds", &t.wounds),
+            ("attacker_wounds", &t.attacker_wounds),
+        ] {
+            problems.extend(sampled_problems(&c, key, &t.pmf(map), &samples));
+        }
+        if c.grd.is_some() {
+            problems.extend(sampled_problems(&c, "guardian_wounds", &t.pmf(&t.guardian_wounds), &samples));
+        }
+        prop_assert!(problems.is_empty(), "{}", problems.join("\n"));
+    }
 }

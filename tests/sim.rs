@@ -904,6 +904,61 @@ const LEGION: &[(&str, &str, Option<&str>, &[Edition])] = &[
         Some("Guardian 2, red defense"),
         NEW,
     ),
+    // The keywords of docs/legion.md's attack sequence, each where it acts.
+    (
+        "3 red, 1 white, overrun, surge hit",
+        "white defense, cover heavy, Deflect, Shielded 1",
+        None,
+        BOTH,
+    ),
+    (
+        "2 red, 2 black, melee, Makashi Mastery, Pierce 2, Jedi Hunter, Hold the Line",
+        "red defense, Immune: Pierce, Force user, Hold the Line, Djem So Mastery",
+        None,
+        BOTH,
+    ),
+    (
+        "3 black, 1 white, Charge, Jar'Kai Mastery, dodge 2, Vaapad Mastery, wounded 2, aim 1, Marksman",
+        "white defense, Djem So Mastery, Immune: Melee Pierce, Shielded 1",
+        None,
+        BOTH,
+    ),
+    (
+        "3 red, surge hit, Ion 2, Impact 1, Primitive, Ram 1",
+        "red defense, Armor 1, Shielded 2, Weak Point 1",
+        None,
+        BOTH,
+    ),
+    (
+        "4 red, Pierce 1, surge crit",
+        "white defense, Impervious, Immune: Pierce, Deflect, Shien Mastery",
+        None,
+        BOTH,
+    ),
+    (
+        "3 red, Pierce 2, Immune: Deflect",
+        "white defense, Impervious, Deflect, Soresu Mastery, Uncanny Luck 1, Vaapad Mastery, wounded 2",
+        None,
+        BOTH,
+    ),
+    (
+        "2 red, 2 white",
+        "red defense, Vaapad Mastery, wounded 3, Uncanny Luck 2, Deflect, Shien Mastery",
+        None,
+        NEW,
+    ),
+    (
+        "3 red, 2 black, surge hit, Pierce 1, Advanced Targeting 1, Complete the Mission, Death From Above",
+        "white defense, cover heavy, smoke 1, Complete the Mission",
+        Some("Guardian 2, red defense, Deflect, Shien Mastery, Soresu Mastery, dodge 1"),
+        BOTH,
+    ),
+    (
+        "2 black, 2 white, Blast, Immune: Deflect",
+        "white defense, cover light, smoke 1, Immune: Blast, Deflect, Soresu Mastery",
+        Some("Guardian 1, white defense, Deflect, Immune: Melee Pierce"),
+        BOTH,
+    ),
 ];
 
 /// The simulation of one Legion scenario under `policy` against the exact engine's answer.
@@ -1061,6 +1116,14 @@ fn legion_refusals_match_the_exact_engine() {
         (exact, sim),
         (Error::Illegal(_), Error::Illegal(_))
     ));
+    // Step 0: a defender with Immune: Melee cannot be attacked in melee.
+    let s = Scenario::parse("3 red, Charge", "red defense, Immune: Melee", None).unwrap();
+    let exact = legion_attack(&s, Edition::Amg2024, Policy::Greedy).unwrap_err();
+    let sim = simulate_legion(&s, Edition::Amg2024, Policy::Greedy, 100, 1).unwrap_err();
+    assert!(matches!(
+        (exact, sim),
+        (Error::Illegal(_), Error::Illegal(_))
+    ));
 }
 
 #[test]
@@ -1204,6 +1267,92 @@ proptest! {
                 prop_assert!(
                     dist.prob(x) > BigRational::zero(),
                     "{key} = {x} is impossible: {:?}", s
+                );
+            }
+        }
+    }
+}
+
+/// A random Legion SPEC: the items given, then items drawn from every item of
+/// data/legion/keywords.yaml, with small N.
+fn random_legion_spec(given: &[String], picks: &[(usize, i64)]) -> String {
+    let all = holodice::legion::spec::Keywords::builtin().all();
+    let drawn = picks.iter().map(|&(i, x)| {
+        let k = &all[i % all.len()];
+        match k.value {
+            ValueKind::None => k.name.clone(),
+            _ => format!("{} {}", k.name, 1 + x.abs() % 3),
+        }
+    });
+    let items: Vec<String> = given.iter().cloned().chain(drawn).collect();
+    items.join(", ")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// Random Legion attacks of every SPEC item (the new keywords of the attack sequence
+    /// among them), both editions: the simulator refuses what the exact engine refuses (but its
+    /// size limits), reports the same variables, and never rolls an outcome the exact engine
+    /// calls impossible.
+    #[test]
+    fn random_legion_attacks_are_simulated_as_the_engine_computes_them(
+        dice in (0u32..=2, 0u32..=2, 0u32..=2),
+        (attacker, defender) in (picks(), picks()),
+        guardian in proptest::option::of(picks()),
+        (red_defense, amg2021, kind) in (any::<bool>(), any::<bool>(), 0usize..4),
+        seed in any::<u64>(),
+    ) {
+        let (r, b, w) = dice;
+        let mut given = vec![format!("{} red", r.max(1)), format!("{b} black"), format!("{w} white")];
+        // Ranged (twice as often), melee, or overrun.
+        match kind {
+            2 => given.push("melee".into()),
+            3 => given.push("overrun".into()),
+            _ => {}
+        }
+        let die = if red_defense { "red defense" } else { "white defense" };
+        let attacker = random_legion_spec(&given, &attacker);
+        let defender = random_legion_spec(&[die.into()], &defender);
+        let guardian = guardian.map(|p| random_legion_spec(&["Guardian 1".into(), die.into()], &p));
+        let Ok(s) = Scenario::parse(&attacker, &defender, guardian.as_deref()) else {
+            return Ok(());
+        };
+        let edition = if amg2021 { Edition::Amg2021 } else { Edition::Amg2024 };
+        let name = format!("{} | {attacker} | {defender} | {guardian:?}", edition.name());
+        let exact = legion_attack(&s, edition, Policy::Greedy);
+        let sim = simulate_legion(&s, edition, Policy::Greedy, 200, seed);
+        let (exact, sim) = match (exact, sim) {
+            (Ok(exact), Ok(sim)) => (exact, sim),
+            (Err(Error::TooLarge(_)), _) => return Ok(()),
+            (exact, sim) => {
+                prop_assert_eq!(
+                    exact.as_ref().err().map(std::mem::discriminant),
+                    sim.as_ref().err().map(std::mem::discriminant),
+                    "{}: exact {:?}, simulated {:?}",
+                    name,
+                    exact.err(),
+                    sim.err()
+                );
+                return Ok(());
+            }
+        };
+        let mut expected = vec![
+            ("wounds", exact.wounds),
+            ("attack_results", exact.attack_results),
+            ("attacker_wounds", exact.attacker_wounds),
+        ];
+        if let Some(g) = exact.guardian_wounds {
+            expected.push(("guardian_wounds", g));
+        }
+        let keys: Vec<&str> = sim.variables.iter().map(|(k, _)| k.as_str()).collect();
+        let exact_keys: Vec<&str> = expected.iter().map(|(k, _)| *k).collect();
+        prop_assert_eq!(keys, exact_keys, "{}", name);
+        for (key, dist) in &expected {
+            for &x in sim.get(key).unwrap().keys() {
+                prop_assert!(
+                    dist.prob(x) > BigRational::zero(),
+                    "{key} = {x} is impossible: {}", name
                 );
             }
         }
