@@ -193,3 +193,19 @@ fn marksman_spends_the_aims_left_after_rerolls() {
     // Blank (1/8): rerolled, 7/8 to land, no aim left, so red defense blocks half.
     assert_eq!(a.wounds.prob(1), q(7, 8) + q(1, 8) * q(7, 8) * q(3, 6));
 }
+
+#[test]
+fn unconcerned_takes_no_cover_and_not_regs_no_backup() {
+    // One red die scores 6/8 (crit or hit; the surge is a blank without a chart); a white
+    // defense die blocks 1/6 (its surge does not convert): a wound with 6/8 × 5/6 = 5/8.
+    for defender in [
+        "white defense, cover heavy, Unconcerned",
+        "white defense, Backup, We're Not Regs",
+    ] {
+        let a = run("1 red", defender, None, Edition::Amg2024);
+        assert_eq!(a.wounds.prob(1), q(5, 8), "{defender}");
+    }
+    // Backup cancels the only hit (a crit is not a hit: 1/8 × 5/6 = 5/48 remains).
+    let a = run("1 red", "white defense, Backup", None, Edition::Amg2024);
+    assert_eq!(a.wounds.prob(1), q(5, 48));
+}

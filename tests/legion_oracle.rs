@@ -440,7 +440,7 @@ impl Case {
         push_flag(&mut de, "Backup", d.backup);
         push_count(&mut de, "Guardian", d.guardian);
         push_flag(&mut de, "Duelist", d.duelist);
-        push_count(&mut de, "smoke", d.smoke);
+        push_count(&mut de, "smoke tokens", d.smoke);
         push_flag(&mut de, "Immune: Melee Pierce", d.immune_melee_pierce);
         push_flag(&mut de, "Immune: Blast", d.immune_blast);
         push_flag(&mut de, "Immune: Melee", d.immune_melee);
@@ -2923,7 +2923,7 @@ fn overrun_attacks_ignore_cover_and_deflect() {
 }
 
 fn cover_keywords_anchor(side: Side) {
-    // `1 red` against `white defense, smoke 1`: light cover, 155/288 (as rolled_cover_amg_2024).
+    // `1 red` against `white defense, smoke tokens 1`: light cover, 155/288 (as rolled_cover_amg_2024).
     let c = case(
         red(1),
         Def {

@@ -949,13 +949,13 @@ const LEGION: &[(&str, &str, Option<&str>, &[Edition])] = &[
     ),
     (
         "3 red, 2 black, surge hit, Pierce 1, Advanced Targeting 1, Complete the Mission, Death From Above",
-        "white defense, cover heavy, smoke 1, Complete the Mission",
+        "white defense, cover heavy, smoke tokens 1, Complete the Mission",
         Some("Guardian 2, red defense, Deflect, Shien Mastery, Soresu Mastery, dodge 1"),
         BOTH,
     ),
     (
         "2 black, 2 white, Blast, Immune: Deflect",
-        "white defense, cover light, smoke 1, Immune: Blast, Deflect, Soresu Mastery",
+        "white defense, cover light, smoke tokens 1, Immune: Blast, Deflect, Soresu Mastery",
         Some("Guardian 1, white defense, Deflect, Immune: Melee Pierce"),
         BOTH,
     ),

@@ -779,7 +779,7 @@ mod tests {
         assert!(err("4 red, Pierce", "red defense").contains("needs a number"));
         assert!(err("4 red, Blast 2", "red defense").contains("takes no number"));
         assert!(err("-1 red", "red defense").contains("can't be negative"));
-        assert!(err("4 red, dodge 1", "red defense").contains("belongs in the defender SPEC"));
+        assert!(err("4 red, cover light", "red defense").contains("belongs in the defender SPEC"));
         assert!(err("4 red, Jump 1, Marksman 1", "red defense").contains("takes no number"));
         let s =
             Scenario::parse("4 red, Ram 1, Duelist, melee", "red defense, Duelist", None).unwrap();

@@ -229,9 +229,10 @@ impl<'a> Sim<'a> {
                     "the guardian SPEC has no Guardian X: add one, as in 'Guardian 2'".into(),
                 ));
             }
-            if a.melee {
+            if a.melee || a.overrun {
                 return Err(Error::Illegal(
-                    "Guardian has no effect in melee: it only cancels hits of ranged attacks"
+                    "Guardian has no effect in melee or overrun attacks: it only cancels hits of \
+                     ranged attacks"
                         .into(),
                 ));
             }
@@ -278,10 +279,11 @@ impl<'a> Sim<'a> {
     }
 
     /// The cover the hits meet: 0 none, 1 light, 2 heavy. Only ranged attacks meet cover, and
-    /// neither Blast (unless the defender has Immune: Blast) nor Death From Above does.
+    /// neither Blast (unless the defender has Immune: Blast) nor Death From Above does; an
+    /// Unconcerned defender has none.
     fn cover(&self) -> u32 {
         let (a, d) = (&self.s.attacker, &self.s.defender);
-        if !self.ranged || (a.blast && !d.immune_blast) || a.death_from_above {
+        if !self.ranged || (a.blast && !d.immune_blast) || a.death_from_above || d.unconcerned {
             return 0;
         }
         let suppressed = match self.edition {
@@ -530,7 +532,7 @@ impl<'a> Sim<'a> {
             crits -= shield_crits;
             hits -= (shielded - shield_crits).min(hits);
         }
-        if d.backup && self.ranged {
+        if d.backup && self.ranged && !d.not_regs {
             hits -= 2.min(hits);
         }
         // 8, decided now: Djem So Mastery wounds the attacker of a melee attack whose roll

@@ -128,8 +128,8 @@ impl Resolver {
         })
     }
 
-    /// Uncanny Luck X rerolls blanks, then surges that will not convert; the unit's dice before
-    /// Vaapad's white dice.
+    /// Uncanny Luck X rerolls blanks, then surges that will not convert: the unit's dice first,
+    /// then Vaapad's white dice (a unit's own die never has worse odds than a white one).
     fn uncanny_luck(&self, k: &Roll, convertible: u32) -> States<Roll> {
         let mut room = self.d.s.defender.uncanny_luck;
         let mut unconvertible = (k[0][1] + k[1][1]).saturating_sub(convertible);
@@ -138,8 +138,6 @@ impl Resolver {
         for (c, pick) in picked.iter_mut().enumerate() {
             pick.0 = room.min(k[c][2]);
             room -= pick.0;
-        }
-        for (c, pick) in picked.iter_mut().enumerate() {
             pick.1 = room.min(k[c][1]).min(unconvertible);
             room -= pick.1;
             unconvertible -= pick.1;
