@@ -18,7 +18,7 @@ pub const MAX_WORK: u64 = 15_000_000;
 /// The attack one cell asks about.
 enum CellQuery {
     Swtcg(Box<swtcg::attack::Scenario>),
-    Legion(legion::spec::Scenario),
+    Legion(Box<legion::spec::Scenario>),
 }
 
 /// Which game the cells are queries of.
@@ -568,7 +568,9 @@ impl<'a> Query<'a> {
             }
             Game::Legion => {
                 let g = self.spec.guardian.as_ref().map(|_| guardian.as_str());
-                CellQuery::Legion(legion::spec::Scenario::parse(&attacker, &defender, g)?)
+                CellQuery::Legion(Box::new(legion::spec::Scenario::parse(
+                    &attacker, &defender, g,
+                )?))
             }
         })
     }

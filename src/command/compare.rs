@@ -65,6 +65,8 @@ pub struct LegionCompareArgs {
     #[arg(long, value_name = "SPEC")]
     guardian: Option<String>,
     #[command(flatten)]
+    cards: super::legion::LegionCardArgs,
+    #[command(flatten)]
     choices: LegionChoices,
     #[command(flatten)]
     output: OutputArgs,
@@ -176,12 +178,17 @@ pub(super) fn swtcg(
     finish(&c, &a.output)
 }
 
-pub(super) fn legion(a: &LegionCompareArgs) -> Result<Answer, Error> {
+pub(super) fn legion(
+    a: &LegionCompareArgs,
+    cards: &legion::cards::Cards,
+    files: &dyn Files,
+) -> Result<Answer, Error> {
     let pairs = pairs(&a.attacker, &a.defender)?;
     let (edition, policy) = a.choices.read()?;
+    let cards = a.cards.read(cards, files)?;
     let (mut loadouts, mut notes) = (Vec::new(), Vec::new());
     for (i, (attacker, defender)) in pairs.into_iter().enumerate() {
-        let s = LegionScenario::parse(attacker, defender, a.guardian.as_deref())?;
+        let s = LegionScenario::parse_with(attacker, defender, a.guardian.as_deref(), &cards)?;
         let result = legion::attack::attack(&s, edition, policy)
             .map_err(|e| e.within(&loadout(i, attacker, defender)))?;
         notes.extend(result.notes);

@@ -7,6 +7,7 @@
 //! that the state is a handful of totals, and equal states merge at every step.
 
 use super::dice::{attack_dice, defense_die};
+use super::minis::{losses, Losses};
 use super::optimal::{Choice, Dice, Objective, Planner};
 use super::spec::{AttackSurge, Attacker, Defender, Scenario};
 use crate::dist::{to_f64, Dist};
@@ -116,6 +117,10 @@ pub struct LegionAttack {
     pub attacker_wounds: Dist,
     /// Wounds on the guardian, when one is given.
     pub guardian_wounds: Option<Dist>,
+    /// Minis the defender loses and the chance it is wiped, when its wounds per mini are known.
+    pub losses: Option<Losses>,
+    /// The same for the guardian.
+    pub guardian_losses: Option<Losses>,
     /// What the computation assumed or ignored.
     pub notes: Vec<String>,
 }
@@ -317,14 +322,22 @@ pub fn attack(s: &Scenario, edition: Edition, policy: Policy) -> Result<LegionAt
 
     let outcome = resolver.resolve(&rolled);
 
+    let wounds = outcome.to_dist(|o| i64::from(o.wounds));
+    let guardian_wounds = s
+        .guardian
+        .as_ref()
+        .map(|_| outcome.to_dist(|o| i64::from(o.guardian_wounds)));
     Ok(LegionAttack {
         attack_results: outcome.to_dist(|o| i64::from(o.results)),
-        wounds: outcome.to_dist(|o| i64::from(o.wounds)),
-        attacker_wounds: outcome.to_dist(|o| i64::from(o.attacker_wounds)),
-        guardian_wounds: s
+        losses: losses(&wounds, &s.defender),
+        guardian_losses: s
             .guardian
             .as_ref()
-            .map(|_| outcome.to_dist(|o| i64::from(o.guardian_wounds))),
+            .zip(guardian_wounds.as_ref())
+            .and_then(|(g, w)| losses(w, g)),
+        wounds,
+        attacker_wounds: outcome.to_dist(|o| i64::from(o.attacker_wounds)),
+        guardian_wounds,
         notes: s.notes.clone(),
     })
 }
