@@ -131,6 +131,8 @@ pub struct Card {
     pub id: String,
     pub name: String,
     pub title: Option<String>,
+    /// Legion HQ's faction (`empire`, `rebels`, …): it tells untitled cards of one name apart.
+    pub faction: Option<String>,
     pub kind: Kind,
     /// `trooper`, `ground vehicle`, … for units; `heavy weapon`, `personnel`, … for upgrades.
     pub subtype: String,
@@ -176,11 +178,8 @@ pub enum UnitType {
 /// Names compare in any case, ignoring punctuation and spacing.
 fn key(name: &str) -> String {
     name.chars()
-        .filter(|c| c.is_alphanumeric() || c.is_whitespace())
+        .filter(|c| c.is_alphanumeric())
         .collect::<String>()
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
         .to_lowercase()
 }
 
@@ -287,6 +286,24 @@ impl Cards {
         self.list.push(card);
     }
 
+    /// The name a SPEC gives `card` by: its name, with what tells it from the others of its
+    /// name and kind in parentheses when there are others.
+    pub fn spec_name(&self, card: &Card) -> String {
+        let same_name: Vec<&Card> = self
+            .by_name
+            .get(&key(&card.name))
+            .into_iter()
+            .flatten()
+            .map(|&i| &self.list[i])
+            .filter(|c| c.kind == card.kind)
+            .collect();
+        match (same_name.len(), &card.title) {
+            (1, None) => card.name.clone(),
+            (1, Some(t)) => format!("{} ({t})", card.name),
+            _ => format!("{} ({})", card.name, label(card, &same_name)),
+        }
+    }
+
     /// The card of `kind` that `wanted` names: `Name` or `Name (Title)`. The message says why
     /// none is: no files, an unknown name (with the nearest), an ambiguous one (with its titles).
     pub fn find(&self, wanted: &str, kind: Kind) -> Result<&Card, String> {
@@ -309,7 +326,10 @@ impl Cards {
             Some(t) => of_kind
                 .iter()
                 .copied()
-                .filter(|c| c.title.as_deref().is_some_and(|ct| same(ct, t)))
+                .filter(|c| {
+                    key(&label(c, &of_kind)) == key(t)
+                        || c.title.as_deref().is_some_and(|ct| same(ct, t))
+                })
                 .collect(),
             None if of_kind.len() > 1 => of_kind
                 .iter()
@@ -389,16 +409,26 @@ fn kind_name(kind: Kind) -> &'static str {
     }
 }
 
-/// "Several cards have that name": each title, and how to pick one.
+/// What tells a card from the others of its name (`cards`), in parentheses after the name:
+/// its title, else its faction, else its id, whichever is its own.
+fn label(card: &Card, cards: &[&Card]) -> String {
+    let unique = |f: fn(&Card) -> Option<String>| {
+        let mine = f(card)?;
+        let shared = cards
+            .iter()
+            .filter(|c| f(c).as_deref().map(key) == Some(key(&mine)))
+            .count();
+        (shared == 1).then_some(mine)
+    };
+    unique(|c| c.title.clone())
+        .or_else(|| unique(|c| c.faction.clone()))
+        .unwrap_or_else(|| card.id.clone())
+}
+
+/// "Several cards have that name": what tells each apart, and how to pick one.
 fn ambiguous(name: &str, title: Option<&str>, cards: &[&Card]) -> String {
-    let titles: Vec<String> = cards
-        .iter()
-        .map(|c| c.title.clone().unwrap_or_else(|| "no title".into()))
-        .collect();
-    let example = cards
-        .iter()
-        .find_map(|c| c.title.as_ref().map(|t| format!("{} ({t})", c.name)))
-        .unwrap_or_else(|| name.to_string());
+    let titles: Vec<String> = cards.iter().map(|c| label(c, cards)).collect();
+    let example = format!("{name} ({})", titles[0]);
     let asked = match title {
         Some(t) => format!("no '{}' is titled '{}'", quote(name), quote(t)),
         None => format!("'{}' names {} cards", quote(name), cards.len()),
@@ -443,6 +473,8 @@ struct RawHead {
     id: Option<serde_yaml::Value>,
     #[serde(default)]
     title: Option<String>,
+    #[serde(default)]
+    faction: Option<String>,
 }
 
 /// A unit's or upgrade's fields, as both formats spell them (other fields are ignored).
@@ -540,6 +572,7 @@ fn read_card(
         id: id.clone(),
         name: head.card_name.clone(),
         title: head.title.clone().filter(|t| !t.trim().is_empty()),
+        faction: head.faction.clone(),
         kind,
         subtype: String::new(),
         keywords: Vec::new(),

@@ -46,11 +46,11 @@ pub fn catalog(cards: &Cards, query: Option<&str>) -> Result<Grid, Error> {
         caption: format!("{} cards", listed.len()),
         legend: Vec::new(),
         header: HEADER.iter().map(|h| h.to_string()).collect(),
-        rows: listed.iter().map(|c| row(c)).collect(),
+        rows: listed.iter().map(|c| row(cards, c)).collect(),
         json: json!({
             "schema": 1,
             "query": query,
-            "cards": listed.iter().map(|c| card_json(c)).collect::<Vec<_>>(),
+            "cards": listed.iter().map(|c| card_json(cards, c)).collect::<Vec<_>>(),
         }),
     })
 }
@@ -80,12 +80,12 @@ fn no_match(cards: &Cards, query: &str) -> String {
     }
 }
 
-fn row(c: &Card) -> Vec<Cell> {
+fn row(cards: &Cards, c: &Card) -> Vec<Cell> {
     let st = c.stats.as_ref();
     let number =
         |f: fn(&super::cards::Stats) -> u32| st.map(|s| f(s).to_string()).unwrap_or_default();
     let cells = [
-        c.full_name(),
+        cards.spec_name(c),
         format!("{} ({})", kind(c), c.subtype),
         number(|s| s.minis),
         number(|s| s.wounds),
@@ -180,7 +180,7 @@ fn dice(d: [u32; 3]) -> String {
 }
 
 /// One card in the JSON contract: every key always present (`null` or empty when it has none).
-fn card_json(c: &Card) -> Value {
+fn card_json(cards: &Cards, c: &Card) -> Value {
     let stats = c.stats.as_ref().map(|s| {
         json!({
             "minis": s.minis,
@@ -194,8 +194,10 @@ fn card_json(c: &Card) -> Value {
     });
     json!({
         "id": c.id,
+        "spec_name": cards.spec_name(c),
         "name": c.name,
         "title": c.title,
+        "faction": c.faction,
         "type": kind(c),
         "subtype": c.subtype,
         "file": c.file,

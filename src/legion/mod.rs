@@ -120,6 +120,11 @@ fn losses_entries(a: &LegionAttack) -> Vec<Entry> {
             "Minis defeated",
             Value::Dist(l.minis_defeated.clone()),
         ));
+        entries.push(Entry::new(
+            "wiped",
+            "Chance to wipe the unit",
+            Value::Prob(l.wiped.clone()),
+        ));
     }
     if let Some(l) = &a.guardian_losses {
         entries.push(Entry::new(

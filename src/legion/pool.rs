@@ -163,11 +163,20 @@ enum Attack {
 }
 
 impl Attack {
-    fn of(a: &Attacker, l: &Loadout) -> Attack {
+    /// The attack the SPEC makes: `overrun`, `range N`, `melee`; without them a melee attack
+    /// when every weapon it may use (the chosen ones, or all) is a melee weapon, else ranged.
+    fn of(a: &Attacker, l: &Loadout, every: &[&Weapon]) -> Attack {
+        let usable: Vec<&&Weapon> = every
+            .iter()
+            .filter(|w| l.chosen.is_empty() || l.chosen.iter().any(|c| same(c, &w.name)))
+            .filter(|w| w.reach != Reach::Overrun)
+            .collect();
+        let melee_only = |w: &&&Weapon| matches!(w.reach, Reach::Span { max: Some(0), .. });
         match (a.overrun, l.range) {
             (true, _) => Attack::Overrun,
             (false, Some(r)) => Attack::At(r),
             (false, None) if a.melee => Attack::Melee,
+            _ if !usable.is_empty() && usable.iter().all(melee_only) => Attack::Melee,
             _ => Attack::Ranged,
         }
     }
@@ -206,13 +215,14 @@ fn weapons<'a>(
     l: &'a Loadout,
     unit: &'a Card,
 ) -> Result<(Vec<Part<'a>>, u32), Error> {
-    let kind = Attack::of(&s.attacker, l);
     let unit_weapons: Vec<&Weapon> = unit.weapons.iter().chain(&l.upgrade_weapons).collect();
     let every: Vec<&Weapon> = unit_weapons
         .iter()
         .copied()
         .chain(l.upgrade_minis.iter().flat_map(|u| &u.weapons))
         .collect();
+    let kind = Attack::of(&s.attacker, l, &every);
+    s.attacker.melee = matches!(kind, Attack::At(0) | Attack::Melee);
     check_chosen(l, &every, kind, &s.defender)?;
     let pick = Picker {
         l,
@@ -278,6 +288,13 @@ fn attacking_minis(l: &Loadout, unit: &Card) -> Result<(u32, u32), Error> {
     let own = unit.stats.as_ref().map_or(1, |s| s.minis);
     let all = own + upgrades;
     let n = l.minis.unwrap_or(all);
+    if all == 0 {
+        return Err(Error::Input(format!(
+            "attacker SPEC: {} has no minis of its own (they come from its upgrades): add them \
+             with '+@UPGRADE'",
+            unit.full_name()
+        )));
+    }
     if n > all {
         return Err(Error::Input(format!(
             "attacker SPEC: minis {n}, but {} has {all} minis{}",
@@ -382,7 +399,10 @@ fn check_chosen(l: &Loadout, every: &[&Weapon], kind: Attack, d: &Defender) -> R
             .join(", ")
     };
     for c in &l.chosen {
-        let Some(w) = every.iter().find(|w| same(&w.name, c)) else {
+        // Two weapons may share a name (a melee and a ranged one): the one that fits is meant.
+        let named: Vec<&&Weapon> = every.iter().filter(|w| same(&w.name, c)).collect();
+        let fitting = named.iter().find(|w| kind.fits(w, l.long_shot).is_some());
+        let Some(w) = fitting.or(named.first()) else {
             let near = crate::data::nearest(c, every.iter().map(|w| w.name.as_str()));
             return Err(Error::Input(format!(
                 "attacker SPEC, item 'weapon {}': no such weapon{}; the weapons are {}",
@@ -401,9 +421,12 @@ fn check_chosen(l: &Loadout, every: &[&Weapon], kind: Attack, d: &Defender) -> R
             )));
         }
         if kind.fits(w, l.long_shot).is_none() {
+            let fix = match w.reach {
+                Reach::Overrun => "give 'overrun' for an overrun attack",
+                _ => "give 'range N' or 'melee' to match",
+            };
             return Err(Error::Input(format!(
-                "attacker SPEC, item 'weapon {}': its range is {}, so it can't join {} (give \
-                 'range N' or 'melee' to match)",
+                "attacker SPEC, item 'weapon {}': its range is {}, so it can't join {} ({fix})",
                 w.name,
                 w.reach.describe(),
                 kind.describe()

@@ -446,9 +446,12 @@ impl Scenario {
         s.check_units()?;
         pool::form(&mut s, &loadout)?;
         if s.attacker.dice.iter().sum::<u32>() == 0 {
-            return Err(Error::Input(
-                "the attacker SPEC has no dice: add some, as in '4 red, 2 black'".into(),
-            ));
+            return Err(Error::Input(match loadout.unit {
+                Some(_) => "the attacker's pool has no dice: its weapons have none on the card; \
+                            add some, as in '1 black'"
+                    .into(),
+                None => "the attacker SPEC has no dice: add some, as in '4 red, 2 black'".into(),
+            }));
         }
         let mut seen = std::collections::HashSet::new();
         s.notes.retain(|n| seen.insert(n.clone()));
