@@ -388,6 +388,15 @@ fn yaml_cards_load_and_several_fitting_weapons_must_be_chosen() {
         .contains("no Arsenal"));
 }
 
+// hardening: legion-card-count
+#[test]
+fn a_card_file_past_the_card_limit_is_refused_before_reading_its_cards() {
+    let many = "- {cardName: C, cardType: command}\n".repeat(20_001);
+    let e = Cards::load("many.yaml", &many).unwrap_err().to_string();
+    assert!(e.contains("20001 cards is over the limit of 20000"), "{e}");
+}
+
+// hardening: legion-card-size
 #[test]
 fn bad_card_data_is_refused_with_file_id_and_name() {
     let bad = r#"{"zz": {"cardName": "Broken Unit", "cardType": "unit", "stats":
@@ -404,6 +413,10 @@ fn bad_card_data_is_refused_with_file_id_and_name() {
         .unwrap_err()
         .to_string()
         .contains("limit of 8"));
+    let big = r#"[{"cardName": "Big", "cardType": "unit", "stats": {"minicount": 101, "hp": 1,
+        "defense": "r", "courage": 1}}]"#;
+    let e = Cards::load("big.json", big).unwrap_err().to_string();
+    assert!(e.contains("#1 (Big)") && e.contains("give 0 to 100"), "{e}");
     assert!(Cards::load("list.json", "[1, 2]").is_err());
     assert!(Cards::load("text.json", "\"cards\"").is_err());
 }
@@ -487,4 +500,44 @@ fn the_command_line_reads_cards_and_lists_units() {
         "white defense",
     ]);
     assert!(compared.contains("Legion"), "{compared}");
+    // One white die (3/8 a result) against one mini of 1 wound and white defense (5/6 not
+    // blocked): the chance to wipe is 5/16.
+    let compared: serde_json::Value = serde_json::from_str(&holodice_ok(&[
+        "legion",
+        "compare",
+        "--cards",
+        &path,
+        "--attacker",
+        "@Stormtroopers, range 2, minis 1",
+        "--attacker",
+        "1 red",
+        "--defender",
+        "white defense, wounds 1",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    assert_eq!(compared["loadouts"][0]["wiped"], "5/16");
+}
+
+#[test]
+fn the_server_preloads_legion_cards_with_serve_cards() {
+    use std::io::{Read, Write};
+    let path = cards_path();
+    let served = serve(&["--workers", "1", "--cards", &path]);
+    let host = served.host.clone();
+    let mut stream = std::net::TcpStream::connect(&host).unwrap();
+    // Stormtroopers, one mini: 5/16 to wound white defense (above).
+    let body = r#"{"attacker": "@Stormtroopers, range 2, minis 1", "defender": "white defense"}"#;
+    write!(
+        stream,
+        "POST /api/v1/legion/attack HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(answer.contains("\"1\": \"5/16\""), "{answer}");
 }

@@ -171,6 +171,7 @@ pub(super) fn swtcg(
         game: "SWTCG",
         key: "damage",
         variable: "damage counters on the defender",
+        destroyed: ("destroyed", "chance to destroy"),
         loadouts,
         context,
         context_line: with_notes(line, notes),
@@ -195,8 +196,8 @@ pub(super) fn legion(
         loadouts.push(Loadout {
             attacker: squeeze(attacker),
             defender: squeeze(defender),
+            destroyed: result.losses.map(|l| l.wiped),
             dist: result.wounds,
-            destroyed: None,
         });
     }
     let (context, line) = legion::shared_context(a.guardian.as_deref(), edition, policy);
@@ -204,6 +205,7 @@ pub(super) fn legion(
         game: "Legion",
         key: "wounds",
         variable: "wounds on the defender",
+        destroyed: ("wiped", "chance to wipe"),
         loadouts,
         context,
         context_line: with_notes(line, notes),
