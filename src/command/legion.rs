@@ -65,9 +65,10 @@ Examples:
 
 const UNITS_HELP: &str = "Lists the unit and upgrade cards of the --cards files whose name (or \
 title) contains QUERY, in any case: statistics, keywords, and each weapon's range, dice and \
-keywords. holodice ships no Legion cards: give Legion HQ's open card data, cards.json (from \
-github.com/NicholasCBrown/legion-HQ-2.0), or a YAML list of cards with the same field names \
-(docs/cards.md).
+keywords. holodice ships no Legion cards: give Legion HQ's open card data, cards.json (the \
+Legion HQ list builder's source holds it, e.g. src/constants/cards.json in \
+github.com/Electrynth/legion-hq-web; docs/cards.md), or a YAML list of cards with the same \
+field names.
 
 Examples:
   holodice legion units stormtroopers --cards cards.json

@@ -278,6 +278,7 @@ impl Cards {
         }
     }
 
+    /// Appends a card and indexes it by name.
     fn push(&mut self, card: Card) {
         self.by_name
             .entry(key(&card.name))
@@ -388,7 +389,8 @@ impl Cards {
 }
 
 impl Card {
-    fn kind_text(&self) -> &'static str {
+    /// The card's type in words, for messages and listings.
+    pub fn kind_text(&self) -> &'static str {
         match self.kind {
             Kind::Unit => "unit",
             Kind::Upgrade => "upgrade",
@@ -399,8 +401,10 @@ impl Card {
 
 /// What a SPEC naming a card without any card file is told.
 pub const NO_CARDS: &str = "no Legion cards are loaded: give --cards cards.json (Legion HQ's \
-open card data, from github.com/NicholasCBrown/legion-HQ-2.0) to name units with '@Name'";
+open card data, the list builder's cards.json; docs/cards.md says where) to name units with \
+'@Name'";
 
+/// A kind of card in words, for messages.
 fn kind_name(kind: Kind) -> &'static str {
     match kind {
         Kind::Unit => "unit",
@@ -452,6 +456,7 @@ fn split_title(wanted: &str) -> (&str, Option<&str>) {
     (wanted, None)
 }
 
+/// A card's id as text, whatever type the file gives it.
 fn id_text(v: &serde_yaml::Value) -> String {
     match v {
         serde_yaml::Value::String(s) => s.clone(),
@@ -613,6 +618,7 @@ fn number(what: &str, v: i64) -> Result<u32, String> {
         .ok_or_else(|| format!("{what} is {v}: give 0 to {MAX_STAT}"))
 }
 
+/// A card's or weapon's keywords, numbers in text (`"2"`) read as numbers.
 fn keywords(raw: Option<Vec<RawKeyword>>) -> Result<Vec<CardKeyword>, String> {
     let raw = raw.unwrap_or_default();
     if raw.len() > MAX_KEYWORDS {
@@ -647,6 +653,7 @@ fn keywords(raw: Option<Vec<RawKeyword>>) -> Result<Vec<CardKeyword>, String> {
         .collect()
 }
 
+/// A unit's statistics, each checked.
 fn stats(s: RawStats) -> Result<Stats, String> {
     let defense = match s.defense.as_str() {
         "r" => DefenseDie::Red,
@@ -688,6 +695,7 @@ fn stats(s: RawStats) -> Result<Stats, String> {
     })
 }
 
+/// A weapon: its reach read from Legion HQ's range (docs/cards.md), its dice checked.
 fn weapon(w: RawWeapon) -> Result<Weapon, String> {
     let what = |field: &str| format!("weapon '{}' {field}", quote(&w.name));
     let bound = |v: Option<i64>| v.map(|n| number(&what("range"), n)).transpose();

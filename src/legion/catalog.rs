@@ -66,6 +66,7 @@ fn contains(text: &str, wanted: &str) -> bool {
     norm(text).contains(&norm(wanted)) || same(text, wanted)
 }
 
+/// "No card matches", with the name nearest to what was asked.
 fn no_match(cards: &Cards, query: &str) -> String {
     let names = cards.all().iter().map(|c| c.name.as_str());
     match data::nearest(query, names) {
@@ -80,13 +81,14 @@ fn no_match(cards: &Cards, query: &str) -> String {
     }
 }
 
+/// One card's row of the grid.
 fn row(cards: &Cards, c: &Card) -> Vec<Cell> {
     let st = c.stats.as_ref();
     let number =
         |f: fn(&super::cards::Stats) -> u32| st.map(|s| f(s).to_string()).unwrap_or_default();
     let cells = [
         cards.spec_name(c),
-        format!("{} ({})", kind(c), c.subtype),
+        format!("{} ({})", c.kind_text(), c.subtype),
         number(|s| s.minis),
         number(|s| s.wounds),
         st.map(|s| defense(s.defense).to_string())
@@ -113,14 +115,7 @@ fn row(cards: &Cards, c: &Card) -> Vec<Cell> {
     cells.into_iter().map(Cell::Label).collect()
 }
 
-fn kind(c: &Card) -> &'static str {
-    match c.kind {
-        Kind::Unit => "unit",
-        Kind::Upgrade => "upgrade",
-        Kind::Other => "other",
-    }
-}
-
+/// A defense die's colour in the listing's words.
 fn defense(d: DefenseDie) -> &'static str {
     match d {
         DefenseDie::Red => "red",
@@ -128,6 +123,7 @@ fn defense(d: DefenseDie) -> &'static str {
     }
 }
 
+/// An attack surge chart in the listing's words.
 fn attack_surge(s: AttackSurge) -> &'static str {
     match s {
         AttackSurge::None => "none",
@@ -136,6 +132,7 @@ fn attack_surge(s: AttackSurge) -> &'static str {
     }
 }
 
+/// A defense surge chart in the listing's words.
 fn block(b: bool) -> &'static str {
     if b {
         "block"
@@ -144,6 +141,7 @@ fn block(b: bool) -> &'static str {
     }
 }
 
+/// A card's keywords as printed.
 fn keywords(c: &Card) -> Vec<String> {
     c.keywords.iter().map(|k| k.describe()).collect()
 }
@@ -198,7 +196,7 @@ fn card_json(cards: &Cards, c: &Card) -> Value {
         "name": c.name,
         "title": c.title,
         "faction": c.faction,
-        "type": kind(c),
+        "type": c.kind_text(),
         "subtype": c.subtype,
         "file": c.file,
         "stats": stats,
@@ -207,6 +205,7 @@ fn card_json(cards: &Cards, c: &Card) -> Value {
     })
 }
 
+/// One weapon in the JSON contract.
 fn weapon_json(w: &Weapon) -> Value {
     let (min, max) = match w.reach {
         Reach::Span { min, max } => (Some(min), max),

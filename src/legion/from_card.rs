@@ -74,7 +74,7 @@ pub fn resolve(
             "{} ({source}): a condition the card can't state; add '{}' to the {} SPEC when it holds",
             k.describe(),
             keyword.name,
-            role_name(role)
+            role.name()
         ));
         return None;
     }
@@ -86,14 +86,6 @@ pub fn resolve(
         ));
     }
     Some((keyword.sets, v))
-}
-
-fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Attacker => "attacker",
-        Role::Defender => "defender",
-        Role::Guardian => "guardian",
-    }
 }
 
 /// The keywords a card applies itself: a keyword printed without a value that one of its
@@ -144,7 +136,7 @@ pub fn upgrade(s: &mut Scenario, l: &mut Loadout, role: Role, card: &Card) -> Re
         Role::Attacker => l.upgrade_weapons.extend(card.weapons.iter().cloned()),
         _ if card.adds_mini() => {
             let d = defender(s, role);
-            d.minis = Some(d.minis.unwrap_or(0) + 1);
+            d.minis = Some(d.minis.unwrap_or(0).saturating_add(1));
         }
         _ => {}
     }
@@ -161,7 +153,7 @@ fn keywords(s: &mut Scenario, l: &mut Loadout, role: Role, card: &Card) {
         };
         let set = match (role, field) {
             (Role::Attacker, Field::Ram) => {
-                l.card_ram += v;
+                l.card_ram = l.card_ram.saturating_add(v);
                 Ok(())
             }
             _ => spec::set(s, l, role, field, v),
@@ -175,6 +167,7 @@ fn keywords(s: &mut Scenario, l: &mut Loadout, role: Role, card: &Card) {
     }
 }
 
+/// The defending unit of `role`: the defender or the guardian.
 fn defender(s: &mut Scenario, role: Role) -> &mut spec::Defender {
     match role {
         Role::Guardian => s.guardian.get_or_insert_with(Default::default),

@@ -25,9 +25,9 @@ impl DiceKeywords {
     pub fn set(&mut self, field: Field, v: u32) -> bool {
         match field {
             Field::Spray => self.spray = true,
-            Field::AntiMateriel => self.anti_materiel += v,
-            Field::AntiPersonnel => self.anti_personnel += v,
-            Field::Assault => self.assault += v,
+            Field::AntiMateriel => self.anti_materiel = self.anti_materiel.saturating_add(v),
+            Field::AntiPersonnel => self.anti_personnel = self.anti_personnel.saturating_add(v),
+            Field::Assault => self.assault = self.assault.saturating_add(v),
             Field::Cumbersome => self.cumbersome = true,
             Field::SniperTeam => self.sniper_team = true,
             _ => return false,
@@ -40,11 +40,12 @@ impl DiceKeywords {
         DiceKeywords::default().set(field, 0)
     }
 
+    /// Adds another set of these keywords (the SPEC's typed ones to a weapon's).
     fn merge(&mut self, o: &DiceKeywords) {
         self.spray |= o.spray;
-        self.anti_materiel += o.anti_materiel;
-        self.anti_personnel += o.anti_personnel;
-        self.assault += o.assault;
+        self.anti_materiel = self.anti_materiel.saturating_add(o.anti_materiel);
+        self.anti_personnel = self.anti_personnel.saturating_add(o.anti_personnel);
+        self.assault = self.assault.saturating_add(o.assault);
         self.cumbersome |= o.cumbersome;
         self.sniper_team |= o.sniper_team;
     }
@@ -116,16 +117,16 @@ pub fn form(s: &mut Scenario, l: &Loadout) -> Result<(), Error> {
     let mut dice = [0; 3];
     for p in &parts {
         let d = part_dice(p, l, &s.defender, only_weapon, &mut s.notes);
-        (0..3).for_each(|c| dice[c] += d[c]);
+        (0..3).for_each(|c| dice[c] = d[c].saturating_add(dice[c]));
     }
     if l.vaapad {
-        dice[2] += l.wounded.min(3);
+        dice[2] = dice[2].saturating_add(l.wounded.min(3));
     }
     s.attacker.dice = dice;
-    let ram = l.card_ram + weapon_ram;
+    let ram = l.card_ram.saturating_add(weapon_ram);
     if ram > 0 {
         match l.moved {
-            true => s.attacker.ram += ram,
+            true => s.attacker.ram = s.attacker.ram.saturating_add(ram),
             false => s.notes.push(format!(
                 "Ram {ram} (card): applies only when the unit moved: add 'moved' to the attacker"
             )),
@@ -198,6 +199,7 @@ impl Attack {
         }
     }
 
+    /// The attack in words, for messages.
     fn describe(self) -> String {
         match self {
             Attack::At(0) | Attack::Melee => "a melee attack".into(),
@@ -277,7 +279,7 @@ fn weapons<'a>(
 /// Adds `copies` of `w` to the pool (the weapon once, its copies summed).
 fn add<'a>(used: &mut Vec<(&'a Weapon, u32, bool)>, w: (&'a Weapon, bool), copies: u32) {
     match used.iter_mut().find(|u| std::ptr::eq(u.0, w.0)) {
-        Some(u) => u.1 += copies,
+        Some(u) => u.1 = u.1.saturating_add(copies),
         None => used.push((w.0, copies, w.1)),
     }
 }
@@ -286,7 +288,7 @@ fn add<'a>(used: &mut Vec<(&'a Weapon, u32, bool)>, w: (&'a Weapon, bool), copie
 fn attacking_minis(l: &Loadout, unit: &Card) -> Result<(u32, u32), Error> {
     let upgrades = l.upgrade_minis.len() as u32;
     let own = unit.stats.as_ref().map_or(1, |s| s.minis);
-    let all = own + upgrades;
+    let all = own.saturating_add(upgrades);
     let n = l.minis.unwrap_or(all);
     if all == 0 {
         return Err(Error::Input(format!(
@@ -507,9 +509,10 @@ fn part_dice(
             ));
             1
         });
-        copies *= minis;
+        copies = copies.saturating_mul(minis);
     }
-    let mut dice = p.dice.map(|n| n * copies);
+    // Saturating: an absurd pool is refused by the attack's dice limit, not by an overflow.
+    let mut dice = p.dice.map(|n| n.saturating_mul(copies));
     if k.cumbersome && l.moved {
         dice = downgrade_each(dice);
     }
@@ -520,7 +523,7 @@ fn part_dice(
     ] {
         match (x, d.unit_type) {
             (0, _) => {}
-            (x, Some(t)) if t == wanted => upgrades += x,
+            (x, Some(t)) if t == wanted => upgrades = x.saturating_add(upgrades),
             (_, Some(_)) => {}
             (x, None) => notes.push(format!(
                 "{word} {x} ({name}): the defender's unit type is not given (add 'trooper' or \
@@ -530,13 +533,13 @@ fn part_dice(
     }
     match (k.assault, l.within) {
         (0, _) => {}
-        (x, Some(r)) if r <= 1 => upgrades += x,
+        (x, Some(r)) if r <= 1 => upgrades = x.saturating_add(upgrades),
         (x, _) => notes.push(format!(
             "Assault {x} ({name}): applies only within range 1: add 'within 1' to the attacker"
         )),
     }
     if k.sniper_team && only_weapon && !l.moved {
-        upgrades += dice.iter().sum::<u32>();
+        upgrades = dice.iter().fold(upgrades, |u, &n| u.saturating_add(n));
         notes.push(format!(
             "Sniper Team ({name}): every die upgraded (the unit has not moved); its other choice, \
              cancelling the dice for 1 wound if a crit was rolled, is not modelled"
@@ -549,12 +552,16 @@ fn part_dice(
 pub fn upgrade(d: [u32; 3], x: u32) -> [u32; 3] {
     let w = x.min(d[2]);
     let b = (x - w).min(d[1]);
-    [d[0] + b, d[1] - b + w, d[2] - w]
+    [
+        d[0].saturating_add(b),
+        (d[1] - b).saturating_add(w),
+        d[2] - w,
+    ]
 }
 
 /// Downgrades every die one step (red → black → white); a white die stays white.
 pub fn downgrade_each(d: [u32; 3]) -> [u32; 3] {
-    [0, d[0], d[1] + d[2]]
+    [0, d[0], d[1].saturating_add(d[2])]
 }
 
 #[cfg(test)]

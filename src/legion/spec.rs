@@ -28,7 +28,8 @@ pub enum Role {
 }
 
 impl Role {
-    fn name(self) -> &'static str {
+    /// The SPEC's name, as messages say it.
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Role::Attacker => "attacker",
             Role::Defender => "defender",
