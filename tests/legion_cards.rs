@@ -338,6 +338,21 @@ fn card_conditions_stay_notes_until_the_spec_states_them() {
 }
 
 #[test]
+fn card_keywords_naming_tokens_or_terrain_are_not_tokens_or_terrain() {
+    // The T-47's Cover 1 is the Cover keyword, not light terrain cover.
+    let d = parse("1 red", "@T-47 Airspeeder").unwrap().defender;
+    assert_eq!((d.cover, d.cover_keyword), (0, 1));
+    // The Stormtrooper Specialist's "Surge Token" names a token type: no tokens.
+    let s = parse(
+        "@Stormtroopers, +@Stormtrooper Specialist, range 2",
+        "white defense",
+    )
+    .unwrap();
+    assert_eq!(s.attacker.surge_tokens, 0);
+    assert!(s.notes.iter().any(|n| n.contains("Surge Token")));
+}
+
+#[test]
 fn names_are_picked_by_title_and_misspellings_get_the_nearest() {
     let e = error("@Luke Skywalker", "white defense");
     for title in [

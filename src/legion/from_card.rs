@@ -7,11 +7,22 @@ use super::cards::{Card, CardKeyword, KeywordValue, Weapon};
 use super::pool::{DiceKeywords, Loadout};
 use super::spec::{self, Field, Role, Scenario, Status};
 
-/// The fields that state a board condition or the attack's kind: only the SPEC says them.
+/// The fields that state a board condition, the attack's kind or the tokens a unit holds:
+/// only the SPEC says them (a card's "Surge Token" or "Dodge" names a token type, not tokens).
 fn condition(field: Field) -> bool {
     matches!(
         field,
-        Field::Melee
+        Field::Aim
+            | Field::Observation
+            | Field::SurgeTokens
+            | Field::Dodge
+            | Field::Suppression
+            | Field::Cover
+            | Field::CoverNone
+            | Field::CoverLight
+            | Field::CoverHeavy
+            | Field::Courage
+            | Field::Melee
             | Field::Ranged
             | Field::Moved
             | Field::Within
@@ -26,6 +37,11 @@ fn condition(field: Field) -> bool {
     )
 }
 
+/// Card keywords whose SPEC item has another name because the card's name is taken by an
+/// item of the board (an alias can't say it: names match in any case): the card's Cover X is
+/// the item `Cover keyword X`, not the terrain's `cover N`.
+const CARD_NAMES: [(&str, &str); 1] = [("Cover", "Cover keyword")];
+
 /// The SPEC item a card's keyword `k` (on `source`, a card or weapon name) is, for `role`:
 /// `None` when it does nothing there, with a note in `notes` when the reader should know why.
 pub fn resolve(
@@ -34,9 +50,13 @@ pub fn resolve(
     source: &str,
     notes: &mut Vec<String>,
 ) -> Option<(Field, u32)> {
+    let name = CARD_NAMES
+        .iter()
+        .find(|(card, _)| k.name.eq_ignore_ascii_case(card))
+        .map_or(k.name.as_str(), |(_, item)| item);
     let text = match &k.value {
-        Some(KeywordValue::Number(n)) => format!("{} {n}", k.name),
-        _ => k.name.clone(),
+        Some(KeywordValue::Number(n)) => format!("{name} {n}"),
+        _ => name.to_string(),
     };
     let not_modelled = |why: &str| {
         format!(
@@ -70,8 +90,13 @@ pub fn resolve(
         Status::Modelled => {}
     }
     if condition(keyword.sets) {
+        let n = match keyword.value {
+            crate::swtcg::keywords::ValueKind::None => "",
+            _ => " N",
+        };
         notes.push(format!(
-            "{} ({source}): a condition the card can't state; add '{}' to the {} SPEC when it holds",
+            "{} ({source}): only the SPEC states a condition or tokens; add '{}{n}' to the {} \
+             SPEC when it applies",
             k.describe(),
             keyword.name,
             role.name()
