@@ -533,6 +533,22 @@ fn the_command_line_reads_cards_and_lists_units() {
     ]))
     .unwrap();
     assert_eq!(compared["loadouts"][0]["wiped"], "5/16");
+    // The simulator rolls the same formed pool: its exact side is the attack's.
+    let simulated = holodice_ok(&[
+        "legion",
+        "simulate",
+        "--cards",
+        &path,
+        "--attacker",
+        "@Stormtroopers, range 2, minis 1",
+        "--defender",
+        "white defense",
+        "--trials",
+        "2000",
+        "--format",
+        "json",
+    ]);
+    assert!(simulated.contains("5/16"), "{simulated}");
 }
 
 #[test]

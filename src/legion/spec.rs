@@ -776,6 +776,7 @@ fn set_defender(d: &mut Defender, field: Field, v: u32) -> Result<(), String> {
         Field::Duelist => d.duelist = true,
         Field::Wounds if v == 0 => return Err("a mini has at least 1 wound".into()),
         Field::Wounds => d.wounds = Some(v),
+        Field::Minis if v == 0 => return Err("a unit has at least 1 mini".into()),
         Field::Minis => d.minis = Some(v),
         Field::Wounded => d.wounded = v,
         Field::Trooper => d.unit_type = Some(UnitType::Trooper),
