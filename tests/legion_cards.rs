@@ -288,6 +288,13 @@ fn vaapad_long_shot_overrun_and_immune_range_1() {
         ),
         [w[0], w[1], w[2] + 3]
     );
+    // Defending, its extra defense dice are not modelled: a note, never silence.
+    let s = parse("1 red", "@Mace Windu (Jedi Council), wounded 1").unwrap();
+    assert!(
+        s.notes.iter().any(|n| n.contains("Vaapad Mastery")),
+        "{:?}",
+        s.notes
+    );
     // Luke's Blaster (1–2, Long Shot) reaches range 3 for an aim token.
     let s = parse(
         "@Luke Skywalker (Hero of the Rebellion), range 3, aim 1",

@@ -777,6 +777,9 @@ fn set_defender(d: &mut Defender, field: Field, v: u32) -> Result<(), String> {
         Field::Wounds if v == 0 => return Err("a mini has at least 1 wound".into()),
         Field::Wounds => d.wounds = Some(v),
         Field::Minis if v == 0 => return Err("a unit has at least 1 mini".into()),
+        Field::VaapadMastery => {
+            return Err("Vaapad Mastery's white defense dice are not modelled yet".into())
+        }
         Field::Minis => d.minis = Some(v),
         Field::Wounded => d.wounded = v,
         Field::Trooper => d.unit_type = Some(UnitType::Trooper),
