@@ -35,7 +35,12 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             Err(e) => fail(&e.to_string()),
         };
     }
-    let answer = match command::execute(&cli.command, Cards::builtin(), &LocalFiles) {
+    let answer = match command::execute(
+        &cli.command,
+        Cards::builtin(),
+        holodice::legion::cards::Cards::none(),
+        &LocalFiles,
+    ) {
         Ok(answer) => answer,
         Err(e) => return fail(&e.to_string()),
     };

@@ -17,7 +17,8 @@ pub struct Loadout {
     pub defender: String,
     /// The compared variable (damage counters, wounds).
     pub dist: Dist,
-    /// The chance to destroy the defender, when that is known (SWTCG with Health).
+    /// The chance to destroy the defender, when that is known (SWTCG with Health; Legion with
+    /// wounds per mini: the chance to wipe the unit).
     pub destroyed: Option<BigRational>,
 }
 
@@ -30,6 +31,9 @@ pub struct Comparison {
     pub key: &'static str,
     /// The variable for people: "damage counters on the defender".
     pub variable: &'static str,
+    /// The JSON key and the row of each loadout's `destroyed`: `destroyed`, "chance to
+    /// destroy" (SWTCG); `wiped`, "chance to wipe" (Legion).
+    pub destroyed: (&'static str, &'static str),
     pub loadouts: Vec<Loadout>,
     /// What every number depends on (rule options, edition, policy), as in the attack's report.
     pub context: Vec<Entry>,
@@ -74,7 +78,7 @@ impl Comparison {
             Cell::Mean(l.dist.mean())
         })];
         if self.loadouts.iter().any(|l| l.destroyed.is_some()) {
-            rows.push(row("chance to destroy".into(), &|l| match &l.destroyed {
+            rows.push(row(self.destroyed.1.into(), &|l| match &l.destroyed {
                 Some(p) => Cell::Prob(p.clone()),
                 None => Cell::Label("n/a".into()),
             }));
@@ -108,7 +112,7 @@ impl Comparison {
                     Entry::new(self.key, "", Value::Dist(l.dist.clone())),
                 ];
                 if let Some(p) = &l.destroyed {
-                    entries.push(Entry::new("destroyed", "", Value::Prob(p.clone())));
+                    entries.push(Entry::new(self.destroyed.0, "", Value::Prob(p.clone())));
                 }
                 Json::Object(entries_json(&entries))
             })

@@ -66,6 +66,26 @@ pub fn card_file(data: &[u8]) {
     }
 }
 
+/// A Legion card file (Legion HQ's JSON or its YAML form), then its first units brought into
+/// an attack as attacker and as defender.
+pub fn legion_card_file(data: &[u8]) {
+    use legion::attack::{attack, Edition, Policy};
+    use legion::cards::{Cards as LegionCards, Kind};
+    use legion::spec::Scenario;
+    let Ok(cards) = LegionCards::load("fuzz.json", &text(data)) else {
+        return;
+    };
+    let units = cards.all().iter().filter(|c| c.kind == Kind::Unit).take(8);
+    for card in units {
+        let name = format!("@{}", cards.spec_name(card));
+        for (a, d) in [(name.as_str(), "white defense"), ("1 red", name.as_str())] {
+            if let Ok(s) = Scenario::parse_with(a, d, None, &cards) {
+                let _ = attack(&s, Edition::Amg2024, Policy::Greedy);
+            }
+        }
+    }
+}
+
 /// A table spec file, then the table it asks for.
 pub fn table_spec(data: &[u8]) {
     if let Ok(spec) = crate::data::parse::<table::TableSpec>("fuzz.yaml", &text(data)) {

@@ -87,6 +87,21 @@ fn words() -> impl Strategy<Value = String> {
         "(",
         ")",
         "*",
+        "\"cardName\":",
+        "\"cardType\": \"unit\",",
+        "cardType: upgrade",
+        "\"stats\": {\"minicount\": 2, \"hp\": 1, \"defense\": \"w\", \"courage\": 1}",
+        "\"weapons\": [{\"name\": \"W\", \"range\": [1, null], \"dice\": {\"r\": 1}}]",
+        "keywords:",
+        "@",
+        "+@",
+        "weapon",
+        "range",
+        "minis",
+        "wounds",
+        "wounded",
+        "Spray",
+        "moved",
     ]);
     let number = (0u32..30).prop_map(|n| n.to_string());
     let token = prop_oneof![3 => vocabulary.prop_map(String::from), 1 => number];
@@ -121,6 +136,11 @@ proptest! {
     }
 
     #[test]
+    fn legion_card_files_never_panic(data in input()) {
+        fuzzing::legion_card_file(&data);
+    }
+
+    #[test]
     fn table_specs_never_panic(data in input()) {
         fuzzing::table_spec(&data);
     }
@@ -141,6 +161,8 @@ proptest! {
 fn regressions_return() {
     let deep = format!("- name: {}x{}", "[".repeat(50_000), "]".repeat(50_000));
     fuzzing::card_file(deep.as_bytes());
+    fuzzing::legion_card_file(deep.as_bytes());
+    fuzzing::legion_card_file(br#"{"a": {"cardName": "X", "cardType": "unit", "stats": {"minicount": 5, "hp": 1, "defense": "r", "courage": -1}, "weapons": [{"name": "W", "range": "- 1", "dice": {"r": null}}]}}"#);
     fuzzing::table_spec(deep.as_bytes());
     fuzzing::swtcg_spec("Power 3, Accuracy -9223372036854775808|".as_bytes());
     fuzzing::legion_spec(b"4 white, aim 6, Precise 100|white defense");
@@ -153,10 +175,11 @@ fn regressions_return() {
 #[test]
 fn the_seed_corpora_return() {
     type Target = (&'static str, fn(&[u8]));
-    let targets: [Target; 6] = [
+    let targets: [Target; 7] = [
         ("swtcg_spec", fuzzing::swtcg_spec),
         ("legion_spec", fuzzing::legion_spec),
         ("card_file", fuzzing::card_file),
+        ("legion_card_file", fuzzing::legion_card_file),
         ("table_spec", fuzzing::table_spec),
         ("samples", fuzzing::samples),
         ("api_request", fuzzing::api_request),

@@ -487,6 +487,8 @@ fn legion_pools_tokens_and_defense_dice_are_bounded() {
             "30 red, Pierce 11",
             "--defender",
             "white defense, Impervious",
+            "--edition",
+            "amg-2021",
         ],
         &["over the limit of 40"],
     );

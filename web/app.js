@@ -424,6 +424,7 @@ function headlines(game, answer) {
   const d = answer[MAIN[game]];
   const out = [];
   if (game === "swtcg" && isFraction(answer.destroyed)) out.push(["Chance to destroy", percent(answer.destroyed)]);
+  if (game === "legion" && isFraction(answer.wiped)) out.push(["Chance to wipe the unit", percent(answer.wiped)]);
   out.push([game === "swtcg" ? "Mean damage" : "Mean wounds", mean(d.mean)]);
   out.push([game === "swtcg" ? "At least 1 damage" : "At least 1 wound", percent(atLeast(d, 1))]);
   return out;

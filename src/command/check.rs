@@ -196,10 +196,14 @@ fn swtcg_exact(
     })
 }
 
-fn legion_exact(before: Option<CheckFormatArg>, c: &CheckLegionArgs) -> Result<Exact, Error> {
+fn legion_exact(
+    before: Option<CheckFormatArg>,
+    c: &CheckLegionArgs,
+    files: &dyn Files,
+) -> Result<Exact, Error> {
     let s = &c.attack;
     let format = check_format(before, &s.output)?;
-    let (scenario, edition, policy) = legion::setup(s)?;
+    let (scenario, edition, policy) = legion::setup(s, crate::legion::cards::Cards::none(), files)?;
     let result = crate::legion::attack::attack(&scenario, edition, policy)?;
     let (variable, dist) = match c.variable {
         LegionVariable::Wounds => ("wounds", result.wounds),
@@ -235,7 +239,7 @@ fn legion_exact(before: Option<CheckFormatArg>, c: &CheckLegionArgs) -> Result<E
 pub(super) fn execute(a: &CheckArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
     let exact = match &a.scenario {
         CheckScenario::Swtcg(c) => swtcg_exact(a.format, c, cards, files)?,
-        CheckScenario::Legion(c) => legion_exact(a.format, c)?,
+        CheckScenario::Legion(c) => legion_exact(a.format, c, files)?,
     };
     let source = files.describe("--samples", &a.samples);
     let mut input = files.open("--samples", &a.samples)?;

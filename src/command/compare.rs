@@ -65,6 +65,8 @@ pub struct LegionCompareArgs {
     #[arg(long, value_name = "SPEC")]
     guardian: Option<String>,
     #[command(flatten)]
+    cards: super::legion::LegionCardArgs,
+    #[command(flatten)]
     choices: LegionChoices,
     #[command(flatten)]
     output: OutputArgs,
@@ -169,6 +171,7 @@ pub(super) fn swtcg(
         game: "SWTCG",
         key: "damage",
         variable: "damage counters on the defender",
+        destroyed: ("destroyed", "chance to destroy"),
         loadouts,
         context,
         context_line: with_notes(line, notes),
@@ -176,20 +179,25 @@ pub(super) fn swtcg(
     finish(&c, &a.output)
 }
 
-pub(super) fn legion(a: &LegionCompareArgs) -> Result<Answer, Error> {
+pub(super) fn legion(
+    a: &LegionCompareArgs,
+    cards: &legion::cards::Cards,
+    files: &dyn Files,
+) -> Result<Answer, Error> {
     let pairs = pairs(&a.attacker, &a.defender)?;
     let (edition, policy) = a.choices.read()?;
+    let cards = a.cards.read(cards, files)?;
     let (mut loadouts, mut notes) = (Vec::new(), Vec::new());
     for (i, (attacker, defender)) in pairs.into_iter().enumerate() {
-        let s = LegionScenario::parse(attacker, defender, a.guardian.as_deref())?;
+        let s = LegionScenario::parse_with(attacker, defender, a.guardian.as_deref(), &cards)?;
         let result = legion::attack::attack(&s, edition, policy)
             .map_err(|e| e.within(&loadout(i, attacker, defender)))?;
         notes.extend(result.notes);
         loadouts.push(Loadout {
             attacker: squeeze(attacker),
             defender: squeeze(defender),
+            destroyed: result.losses.map(|l| l.wiped),
             dist: result.wounds,
-            destroyed: None,
         });
     }
     let (context, line) = legion::shared_context(a.guardian.as_deref(), edition, policy);
@@ -197,6 +205,7 @@ pub(super) fn legion(a: &LegionCompareArgs) -> Result<Answer, Error> {
         game: "Legion",
         key: "wounds",
         variable: "wounds on the defender",
+        destroyed: ("wiped", "chance to wipe"),
         loadouts,
         context,
         context_line: with_notes(line, notes),

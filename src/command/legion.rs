@@ -3,16 +3,19 @@
 use super::compare;
 use super::output::{finish, Answer, ListingArgs, OutputArgs};
 use super::simulate::{self, SimulateLegionArgs};
-use super::PolicyArg;
+use super::swtcg::CardsFormat;
+use super::{with_legion_card_files, Files, PolicyArg};
 use crate::legion::{
     self,
     attack::{Edition, Policy},
+    cards::Cards,
     optimal::Objective,
     spec::Scenario,
 };
 use crate::report::squeeze;
 use crate::Error;
 use clap::{Args, Subcommand, ValueEnum};
+use std::path::PathBuf;
 
 #[derive(Subcommand)]
 pub enum LegionCommand {
@@ -26,6 +29,9 @@ pub enum LegionCommand {
     Simulate(SimulateLegionArgs),
     /// List every SPEC item, its step in the attack sequence and its status (a Markdown table)
     Keywords(ListingArgs),
+    /// List the units and upgrades of --cards files: statistics, keywords and weapons
+    #[command(after_long_help = UNITS_HELP)]
+    Units(UnitsArgs),
 }
 
 pub(super) const HELP: &str = "SPECs are comma-separated lists, in any case. Attacker: '4 red', \
@@ -42,10 +48,34 @@ Guardian: 'Guardian 2, red defense, surge block, Deflect'. A keyword that needs 
 step it acts in; docs/legion.md gives the sequence, the greedy policy's exact choices and the \
 optimal policy.
 
-Example:
+Real units: with --cards cards.json (Legion HQ's card data), '@Name' or '@Name (Title)' brings in \
+a unit card (dice, surge charts, courage, wounds, minis, keywords, weapons) and '+@UPGRADE' an \
+upgrade (a heavy weapon or personnel mini with its weapon, or its keywords); later items override \
+or add. The attacker picks its weapons with 'weapon NAME' (repeatable) or 'range N' ('melee' is \
+range 0); 'minis N' sets how many minis attack. Conditions the cards can't know are SPEC items: \
+'moved' (Ram, Cumbersome, Sniper Team), 'within 1' (Assault), 'overrun', and 'trooper' or \
+'vehicle' on a defender without a card (Anti-Personnel, Anti-Materiel). A defender with wounds \
+per mini ('wounds N, minis M', 'wounded K') also gets the minis defeated and the chance to wipe it.
+
+Examples:
   holodice legion attack \\
       --attacker \"4 red, 2 black, surge crit, aim 1, Pierce 1\" \\
       --defender \"white defense, surge block, cover light, dodge 1\"
+  holodice legion attack --cards cards.json \\
+      --attacker \"@Stormtroopers, +@DLT-19 Stormtrooper, range 3, aim 1\" \\
+      --defender \"@Luke Skywalker (Jedi Knight), dodge 1\"
+";
+
+const UNITS_HELP: &str = "Lists the unit and upgrade cards of the --cards files whose name (or \
+title) contains QUERY, in any case: statistics, keywords, and each weapon's range, dice and \
+keywords. holodice ships no Legion cards: give Legion HQ's open card data, cards.json (the \
+Legion HQ list builder's source holds it, e.g. src/constants/cards.json in \
+github.com/Electrynth/legion-hq-web; docs/cards.md), or a YAML list of cards with the same \
+field names.
+
+Examples:
+  holodice legion units stormtroopers --cards cards.json
+  holodice legion units \"luke skywalker\" --cards cards.json --format json
 ";
 
 #[derive(Args)]
@@ -60,9 +90,32 @@ pub struct LegionArgs {
     #[arg(long, value_name = "SPEC")]
     pub guardian: Option<String>,
     #[command(flatten)]
+    pub cards: LegionCardArgs,
+    #[command(flatten)]
     pub choices: LegionChoices,
     #[command(flatten)]
     pub output: OutputArgs,
+}
+
+/// The card files `@Name` reads.
+#[derive(Args)]
+pub struct LegionCardArgs {
+    /// A Legion card file whose units SPECs may name as '@Name': Legion HQ's cards.json or a
+    /// YAML list of cards with its field names (repeatable), e.g. --cards cards.json with
+    /// --attacker "@Stormtroopers, range 2"
+    #[arg(long = "cards", value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub cards: Vec<PathBuf>,
+}
+
+impl LegionCardArgs {
+    /// The cards: the command's base, then its files.
+    pub(super) fn read<'a>(
+        &self,
+        base: &'a Cards,
+        files: &dyn Files,
+    ) -> Result<std::borrow::Cow<'a, Cards>, Error> {
+        with_legion_card_files(base, &self.cards, files)
+    }
 }
 
 /// The readings and choices a Legion attack is computed under.
@@ -105,27 +158,37 @@ enum EditionArg {
     Amg2021,
 }
 
-pub(super) fn execute(command: &LegionCommand) -> Result<Answer, Error> {
+pub(super) fn execute(
+    command: &LegionCommand,
+    cards: &Cards,
+    files: &dyn Files,
+) -> Result<Answer, Error> {
     match command {
-        LegionCommand::Attack(a) => attack(a),
-        LegionCommand::Simulate(a) => simulate::legion(a),
-        LegionCommand::Compare(a) => compare::legion(a),
+        LegionCommand::Attack(a) => attack(a, cards, files),
+        LegionCommand::Simulate(a) => simulate::legion(a, cards, files),
+        LegionCommand::Compare(a) => compare::legion(a, cards, files),
         LegionCommand::Keywords(l) => Ok(l.answer(
             legion::spec::coverage_markdown(),
             legion::spec::coverage_json(),
         )),
+        LegionCommand::Units(a) => units(a, cards, files),
     }
 }
 
 /// The scenario, edition and policy of a Legion attack command.
-pub(super) fn setup(a: &LegionArgs) -> Result<(Scenario, Edition, Policy), Error> {
-    let scenario = Scenario::parse(&a.attacker, &a.defender, a.guardian.as_deref())?;
+pub(super) fn setup(
+    a: &LegionArgs,
+    cards: &Cards,
+    files: &dyn Files,
+) -> Result<(Scenario, Edition, Policy), Error> {
+    let cards = a.cards.read(cards, files)?;
+    let scenario = Scenario::parse_with(&a.attacker, &a.defender, a.guardian.as_deref(), &cards)?;
     let (edition, policy) = a.choices.read()?;
     Ok((scenario, edition, policy))
 }
 
-fn attack(a: &LegionArgs) -> Result<Answer, Error> {
-    let (scenario, edition, policy) = setup(a)?;
+fn attack(a: &LegionArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
+    let (scenario, edition, policy) = setup(a, cards, files)?;
     let result = legion::attack::attack(&scenario, edition, policy)?;
     let report = legion::attack_report(
         [
@@ -143,4 +206,23 @@ fn attack(a: &LegionArgs) -> Result<Answer, Error> {
         &a.output,
         (&title, "wounds on the defender", &result.wounds),
     )
+}
+
+/// `legion units`: what to list, from which files, how.
+#[derive(Args)]
+pub struct UnitsArgs {
+    /// List only the cards whose name or title contains this, in any case
+    #[arg(value_name = "QUERY")]
+    query: Option<String>,
+    #[command(flatten)]
+    cards: LegionCardArgs,
+    /// Output format (text: a block per card; the others a table, JSON and YAML its contract)
+    #[arg(long, value_enum, default_value_t = CardsFormat::Text)]
+    format: CardsFormat,
+}
+
+fn units(a: &UnitsArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
+    let cards = a.cards.read(cards, files)?;
+    let grid = legion::catalog::catalog(&cards, a.query.as_deref())?;
+    Ok(super::swtcg::listing(&grid, a.format))
 }

@@ -18,6 +18,7 @@ pub use simulate::{MAX_DICE_ROLLED, MAX_TRIALS};
 pub use swtcg::SwtcgCommand;
 pub use table::TableArgs;
 
+use crate::legion::cards::Cards as LegionCards;
 use crate::swtcg::cards::Cards;
 use crate::Error;
 use clap::error::ErrorKind;
@@ -131,11 +132,17 @@ pub trait Files {
     }
 }
 
-/// Runs a command: `cards` are the units `@Name` can name before the command's own `--cards`.
-pub fn execute(command: &Command, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
+/// Runs a command: `cards` (SWTCG) and `legion_cards` are the units `@Name` can name before the
+/// command's own `--cards`.
+pub fn execute(
+    command: &Command,
+    cards: &Cards,
+    legion_cards: &LegionCards,
+    files: &dyn Files,
+) -> Result<Answer, Error> {
     match command {
         Command::Swtcg(c) => swtcg::execute(c, cards, files),
-        Command::Legion(c) => legion::execute(c),
+        Command::Legion(c) => legion::execute(c, legion_cards, files),
         Command::Table(a) => table::execute(a, files),
         Command::Check(a) => check::execute(a, cards, files),
         Command::Serve(_) => Err(Error::Input(
@@ -214,6 +221,31 @@ pub(crate) fn with_card_files<'a>(
     for p in paths {
         let text = files.read("--cards", p)?;
         cards.add(Cards::load(&p.display().to_string(), &text)?);
+    }
+    Ok(Cow::Owned(cards))
+}
+
+/// The Legion cards `@Name` can name: `base`, then the `--cards` files in order; an SWTCG card
+/// file is refused with what to give instead.
+pub(crate) fn with_legion_card_files<'a>(
+    base: &'a LegionCards,
+    paths: &[PathBuf],
+    files: &dyn Files,
+) -> Result<Cow<'a, LegionCards>, Error> {
+    if paths.is_empty() {
+        return Ok(Cow::Borrowed(base));
+    }
+    let mut cards = base.clone();
+    for p in paths {
+        let text = files.read("--cards", p)?;
+        if !LegionCards::is_legion_file(&text) {
+            return Err(Error::Input(format!(
+                "{} is not a Legion card file (its cards have no 'cardName'): give Legion HQ's \
+                 cards.json or a YAML list of cards with its field names (docs/cards.md)",
+                files.describe("--cards", p)
+            )));
+        }
+        cards.add(LegionCards::load(&p.display().to_string(), &text)?);
     }
     Ok(Cow::Owned(cards))
 }

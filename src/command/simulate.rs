@@ -298,9 +298,13 @@ fn swtcg_dice(
     )
 }
 
-pub(super) fn legion(a: &SimulateLegionArgs) -> Result<Answer, Error> {
+pub(super) fn legion(
+    a: &SimulateLegionArgs,
+    cards: &crate::legion::cards::Cards,
+    files: &dyn super::Files,
+) -> Result<Answer, Error> {
     check_trials(&a.simulate)?;
-    let (scenario, edition, policy) = legion::setup(&a.attack)?;
+    let (scenario, edition, policy) = legion::setup(&a.attack, cards, files)?;
     let exact = crate::legion::attack::attack(&scenario, edition, policy)?;
     // The attack pool, and as many defense dice as results (at most).
     let pool: u32 = scenario.attacker.dice.iter().sum();

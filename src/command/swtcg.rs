@@ -338,14 +338,19 @@ fn list_cards(a: &CardsArgs, cards: &Cards, files: &dyn Files) -> Result<Answer,
     let cards = with_card_files(cards, &a.cards, files)?;
     let sources: Vec<String> = a.cards.iter().map(|p| p.display().to_string()).collect();
     let grid = swtcg::catalog::catalog(&cards, a.query.as_deref(), &sources)?;
+    Ok(listing(&grid, a.format))
+}
+
+/// A card listing in its format: text as a block per card, the others as the grid.
+pub(super) fn listing(grid: &crate::render::Grid, format: CardsFormat) -> Answer {
     let options = crate::render::Options::default();
-    let format = a.format.output();
+    let format = format.output();
     let body = match format.format() {
-        Some(crate::render::Format::Text) => crate::render::records(&grid, &options),
-        Some(f) => f.renderer().render_grid(&grid, &options),
+        Some(crate::render::Format::Text) => crate::render::records(grid, &options),
+        Some(f) => f.renderer().render_grid(grid, &options),
         None => unreachable!("the listing has no chart format"),
     };
-    Ok(Answer::new(body, format.media_type()))
+    Answer::new(body, format.media_type())
 }
 
 /// The card listing's formats: every output format but the chart.

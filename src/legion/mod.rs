@@ -1,8 +1,13 @@
 //! Star Wars: Legion: dice, unit SPECs and the attack sequence.
 
 pub mod attack;
+pub mod cards;
+pub mod catalog;
 pub mod dice;
+pub mod from_card;
+pub mod minis;
 pub mod optimal;
+pub mod pool;
 pub mod spec;
 
 use crate::report::{squeeze, Entry, Report, Value};
@@ -76,22 +81,62 @@ pub fn attack_report(
             Value::Dist(g.clone()),
         ));
     }
+    entries.extend(losses_entries(a));
     entries.extend(choices(edition, policy));
+    let mut headline = Vec::new();
+    if let Some(l) = &a.losses {
+        headline.push(Entry::new(
+            "wiped",
+            "Chance to wipe the unit",
+            Value::Prob(l.wiped.clone()),
+        ));
+    }
+    headline.extend([
+        Entry::new(
+            "mean_wounds",
+            "Mean wounds on the defender",
+            Value::Number(a.wounds.mean()),
+        ),
+        Entry::new(
+            "wounded",
+            "Chance of at least one wound",
+            Value::Prob(a.wounds.at_least(1)),
+        ),
+    ]);
     Report {
         title: "Legion attack (exact)".into(),
-        headline: vec![
-            Entry::new(
-                "mean_wounds",
-                "Mean wounds on the defender",
-                Value::Number(a.wounds.mean()),
-            ),
-            Entry::new(
-                "wounded",
-                "Chance of at least one wound",
-                Value::Prob(a.wounds.at_least(1)),
-            ),
-        ],
+        headline,
         entries,
         notes: a.notes.clone(),
     }
+}
+
+/// The minis the defender and the guardian lose, when their wounds per mini are known.
+fn losses_entries(a: &LegionAttack) -> Vec<Entry> {
+    let mut entries = Vec::new();
+    if let Some(l) = &a.losses {
+        entries.push(Entry::new(
+            "minis_defeated",
+            "Minis defeated",
+            Value::Dist(l.minis_defeated.clone()),
+        ));
+        entries.push(Entry::new(
+            "wiped",
+            "Chance to wipe the unit",
+            Value::Prob(l.wiped.clone()),
+        ));
+    }
+    if let Some(l) = &a.guardian_losses {
+        entries.push(Entry::new(
+            "guardian_minis_defeated",
+            "Guardian's minis defeated",
+            Value::Dist(l.minis_defeated.clone()),
+        ));
+        entries.push(Entry::new(
+            "guardian_wiped",
+            "Chance to wipe the guardian",
+            Value::Prob(l.wiped.clone()),
+        ));
+    }
+    entries
 }

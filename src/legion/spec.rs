@@ -1,6 +1,9 @@
 //! Legion SPECs: `"4 red, 2 black, surge crit, aim 1, Pierce 1"`, comma-separated, any case.
 //! Item names come from `data/legion/keywords.yaml`; this file gives each its field.
 
+use super::cards::{Cards, Kind, UnitType};
+use super::from_card;
+use super::pool::{self, Loadout};
 use crate::data::{self, DataError};
 use crate::error::quote;
 use crate::error::Error;
@@ -25,7 +28,8 @@ pub enum Role {
 }
 
 impl Role {
-    fn name(self) -> &'static str {
+    /// The SPEC's name, as messages say it.
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Role::Attacker => "attacker",
             Role::Defender => "defender",
@@ -107,6 +111,23 @@ pub enum Field {
     DjemSo,
     NotRegs,
     Unconcerned,
+    Weapon,
+    Range,
+    Minis,
+    Wounds,
+    Moved,
+    Within,
+    Trooper,
+    Vehicle,
+    Arsenal,
+    Spray,
+    AntiMateriel,
+    AntiPersonnel,
+    Assault,
+    Cumbersome,
+    SniperTeam,
+    LongShot,
+    ImmuneRange1,
     None,
 }
 
@@ -382,12 +403,22 @@ pub struct Defender {
     pub djem_so: bool,
     /// Vaapad Mastery: a white defense die per wound token, at most 3.
     pub vaapad: bool,
-    /// Wound tokens already on the unit.
+    /// Wound tokens already on the unit, all on one mini (`wounded K`): Vaapad Mastery's
+    /// dice, and the minis defeated.
     pub wounded: u32,
     /// We're Not Regs: no Backup.
     pub not_regs: bool,
     /// Unconcerned: no cover.
     pub unconcerned: bool,
+    /// Wounds per mini (a card's `hp`, or `wounds N`), for the minis defeated.
+    pub wounds: Option<u32>,
+    /// Minis in the unit (a card's `minicount` and upgrade minis, or `minis N`).
+    pub minis: Option<u32>,
+    /// Trooper or vehicle (the card's subtype, or the item), for Anti-Materiel and
+    /// Anti-Personnel.
+    pub unit_type: Option<UnitType>,
+    /// Immune: Range 1 Weapons: no weapon of maximum range 1 joins the pool.
+    pub immune_range_1: bool,
 }
 
 impl Default for Defender {
@@ -430,6 +461,10 @@ impl Default for Defender {
             wounded: 0,
             not_regs: false,
             unconcerned: false,
+            wounds: None,
+            minis: None,
+            unit_type: None,
+            immune_range_1: false,
         }
     }
 }
@@ -458,69 +493,60 @@ impl Scenario {
         defender: &str,
         guardian: Option<&str>,
     ) -> Result<Scenario, Error> {
+        Scenario::parse_with(attacker, defender, guardian, Cards::none())
+    }
+
+    /// Parses the three SPECs, whose `@Name` items name units of `cards`, and forms the
+    /// attacker's pool.
+    pub fn parse_with(
+        attacker: &str,
+        defender: &str,
+        guardian: Option<&str>,
+        cards: &Cards,
+    ) -> Result<Scenario, Error> {
         let mut s = Scenario {
             attacker: Attacker::default(),
             defender: Defender::default(),
             guardian: guardian.map(|_| Defender::default()),
             notes: Vec::new(),
         };
+        let mut loadout = Loadout::default();
         for (role, spec) in [
             (Role::Attacker, Some(attacker)),
             (Role::Defender, Some(defender)),
             (Role::Guardian, guardian),
         ] {
-            let Some(spec) = spec else { continue };
-            if spec.trim().is_empty() {
+            let Some(spec) = spec.filter(|s| !s.trim().is_empty()) else {
                 continue;
-            }
+            };
             for raw in spec.split(',') {
-                let item = raw.trim();
-                let fail = |message: String| Error::Spec {
-                    role: role.name().to_string(),
-                    item: item.to_string(),
-                    message,
-                };
-                let (keyword, value) = lookup(item).map_err(fail)?;
-                if !keyword.roles.contains(&role) {
-                    let allowed: Vec<&str> = keyword.roles.iter().map(|r| r.name()).collect();
-                    return Err(fail(format!(
-                        "{} belongs in the {} SPEC",
-                        keyword.name,
-                        allowed.join(" or ")
-                    )));
-                }
-                match keyword.status {
-                    Status::NotModelled => {
-                        return Err(Error::NotModelled {
-                            keyword: keyword.name.clone(),
-                            reason: keyword.reason.clone().unwrap_or_default(),
-                        })
-                    }
-                    Status::NoDiceEffect => s.notes.push(format!(
-                        "{}: no effect on dice ({})",
-                        keyword.name,
-                        keyword.reason.clone().unwrap_or_default()
-                    )),
-                    Status::Modelled => {}
-                }
-                match role {
-                    Role::Attacker => set_attacker(&mut s.attacker, keyword.sets, value),
-                    Role::Defender => set_defender(&mut s.defender, keyword.sets, value),
-                    Role::Guardian => set_defender(
-                        s.guardian.as_mut().expect("a guardian SPEC was given"),
-                        keyword.sets,
-                        value,
-                    ),
-                }
-                .map_err(fail)?;
+                item(&mut s, &mut loadout, role, raw.trim(), cards)?;
             }
         }
-        if s.defender.die.is_none() {
+        s.check_units()?;
+        pool::form(&mut s, &loadout)?;
+        if s.attacker.dice.iter().sum::<u32>() == 0 {
+            return Err(Error::Input(match loadout.unit {
+                Some(_) => "the attacker's pool has no dice: its weapons have none on the card; \
+                            add some, as in '1 black'"
+                    .into(),
+                None => "the attacker SPEC has no dice: add some, as in '4 red, 2 black'".into(),
+            }));
+        }
+        let mut seen = std::collections::HashSet::new();
+        s.notes.retain(|n| seen.insert(n.clone()));
+        Ok(s)
+    }
+
+    /// The defender's and guardian's required items, and their wounds and minis.
+    fn check_units(&self) -> Result<(), Error> {
+        if self.defender.die.is_none() {
             return Err(Error::Input(
                 "the defender SPEC has no defense die: add 'red defense' or 'white defense'".into(),
             ));
         }
-        if let Some(g) = &s.guardian {
+        check_wounds("defender", &self.defender)?;
+        if let Some(g) = &self.guardian {
             if g.die.is_none() {
                 return Err(Error::Input(
                     "the guardian SPEC has no defense die: add 'red defense' or 'white defense'"
@@ -532,13 +558,97 @@ impl Scenario {
                     "the guardian SPEC has no Guardian X: add one, as in 'Guardian 2'".into(),
                 ));
             }
+            check_wounds("guardian", g)?;
         }
-        if s.attacker.dice.iter().sum::<u32>() == 0 {
-            return Err(Error::Input(
-                "the attacker SPEC has no dice: add some, as in '4 red, 2 black'".into(),
-            ));
+        Ok(())
+    }
+}
+
+/// Wound tokens sit on one mini, fewer than its wounds: more would have defeated it. Without
+/// wounds per mini they only count for Vaapad Mastery, and no minis defeated are reported.
+fn check_wounds(role: &str, d: &Defender) -> Result<(), Error> {
+    match d.wounds {
+        Some(w) if d.wounded >= w => Err(Error::Input(format!(
+            "the {role} SPEC has 'wounded {}', but a mini has {w} wounds: wound tokens sit on one \
+             mini, so give fewer than {w} and lower 'minis N' by the minis defeated",
+            d.wounded
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Reads one SPEC item into the scenario (and, for the attacker, its loadout).
+fn item(
+    s: &mut Scenario,
+    l: &mut Loadout,
+    role: Role,
+    item: &str,
+    cards: &Cards,
+) -> Result<(), Error> {
+    let fail = |message: String| Error::Spec {
+        role: role.name().to_string(),
+        item: item.to_string(),
+        message,
+    };
+    if let Some(name) = item.strip_prefix("+@") {
+        let card = cards.find(name, Kind::Upgrade).map_err(fail)?;
+        return from_card::upgrade(s, l, role, card).map_err(fail);
+    }
+    if let Some(name) = item.strip_prefix('@') {
+        from_card::unit(s, l, role, cards.find(name, Kind::Unit).map_err(fail)?);
+        return Ok(());
+    }
+    if let Some(name) = weapon_name(item) {
+        if role != Role::Attacker {
+            return Err(fail("weapon belongs in the attacker SPEC".into()));
         }
-        Ok(s)
+        l.chosen.push(name.to_string());
+        return Ok(());
+    }
+    let (keyword, value) = lookup(item).map_err(fail)?;
+    if !keyword.roles.contains(&role) {
+        let allowed: Vec<&str> = keyword.roles.iter().map(|r| r.name()).collect();
+        return Err(fail(format!(
+            "{} belongs in the {} SPEC",
+            keyword.name,
+            allowed.join(" or ")
+        )));
+    }
+    match keyword.status {
+        Status::NotModelled => {
+            return Err(Error::NotModelled {
+                keyword: keyword.name.clone(),
+                reason: keyword.reason.clone().unwrap_or_default(),
+            })
+        }
+        Status::NoDiceEffect => s.notes.push(format!(
+            "{}: no effect on dice ({})",
+            keyword.name,
+            keyword.reason.clone().unwrap_or_default()
+        )),
+        Status::Modelled => {}
+    }
+    set(s, l, role, keyword.sets, value).map_err(fail)
+}
+
+/// `weapon NAME`: the name, if the item is one.
+fn weapon_name(item: &str) -> Option<&str> {
+    let (first, rest) = item.split_once(char::is_whitespace)?;
+    (first.eq_ignore_ascii_case("weapon") && !rest.trim().is_empty()).then(|| rest.trim())
+}
+
+/// Sets the field an item names on the unit of `role`.
+pub(crate) fn set(
+    s: &mut Scenario,
+    l: &mut Loadout,
+    role: Role,
+    field: Field,
+    v: u32,
+) -> Result<(), String> {
+    match role {
+        Role::Attacker => set_attacker(&mut s.attacker, l, field, v),
+        Role::Defender => set_defender(&mut s.defender, field, v),
+        Role::Guardian => set_defender(s.guardian.get_or_insert_with(Defender::default), field, v),
     }
 }
 
@@ -553,7 +663,7 @@ pub fn name_of(item: &str) -> Option<String> {
 }
 
 /// Finds the item for `text`: a name, with a number after it (or before it: `4 red`).
-fn lookup(text: &str) -> Result<(&'static Keyword, u32), String> {
+pub(crate) fn lookup(text: &str) -> Result<(&'static Keyword, u32), String> {
     if text.is_empty() {
         return Err("empty item (two commas in a row?)".into());
     }
@@ -643,7 +753,33 @@ fn suggestion(
     })
 }
 
-fn set_attacker(a: &mut Attacker, field: Field, v: u32) -> Result<(), String> {
+/// The attacker's items that form its pool, then the others.
+fn set_attacker(a: &mut Attacker, l: &mut Loadout, field: Field, v: u32) -> Result<(), String> {
+    match field {
+        Field::Weapon => {
+            return Err(
+                "'weapon' needs the weapon's name, as in 'weapon E-11 Blaster Rifle'".into(),
+            )
+        }
+        Field::Range => l.range = Some(v),
+        Field::Minis => l.minis = Some(v),
+        Field::Wounded => a.wounded = v,
+        Field::Moved => l.moved = true,
+        Field::Within => l.within = Some(v),
+        Field::Arsenal => l.arsenal = l.arsenal.max(v),
+        Field::LongShot => l.long_shot = true,
+        Field::Overrun => {
+            a.overrun = true;
+            a.melee = false;
+        }
+        f if l.typed.set(f, v) => {}
+        f => return set_attacker_field(a, f, v),
+    }
+    Ok(())
+}
+
+/// The attacker's fields the attack itself reads.
+pub(crate) fn set_attacker_field(a: &mut Attacker, field: Field, v: u32) -> Result<(), String> {
     match field {
         Field::Red => a.dice[0] = v,
         Field::Black => a.dice[1] = v,
@@ -663,7 +799,6 @@ fn set_attacker(a: &mut Attacker, field: Field, v: u32) -> Result<(), String> {
         Field::JarKai => a.jarkai = true,
         Field::Dodge => a.dodge = v,
         Field::Vaapad => a.vaapad = true,
-        Field::Wounded => a.wounded = v,
         Field::Aim => a.aim = v,
         Field::Observation => a.observation = v,
         Field::Precise => a.precise += v,
@@ -732,6 +867,13 @@ fn set_defender(d: &mut Defender, field: Field, v: u32) -> Result<(), String> {
         Field::Wounded => d.wounded = v,
         Field::NotRegs => d.not_regs = true,
         Field::Unconcerned => d.unconcerned = true,
+        Field::Wounds if v == 0 => return Err("a mini has at least 1 wound".into()),
+        Field::Wounds => d.wounds = Some(v),
+        Field::Minis if v == 0 => return Err("a unit has at least 1 mini".into()),
+        Field::Minis => d.minis = Some(v),
+        Field::Trooper => d.unit_type = Some(UnitType::Trooper),
+        Field::Vehicle => d.unit_type = Some(UnitType::Vehicle),
+        Field::ImmuneRange1 => d.immune_range_1 = true,
         Field::None => {}
         other => return Err(format!("{other:?} is not a defender item")),
     }

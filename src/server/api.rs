@@ -5,6 +5,7 @@ use super::gate::{Gate, Refusal};
 use super::params::{self, Endpoint, Rejection, ENDPOINTS};
 use super::Config;
 use crate::command::{self, Answer, Files};
+use crate::legion::cards::Cards as LegionCards;
 use crate::swtcg::cards::Cards;
 use crate::Error;
 use axum::body::Body;
@@ -24,6 +25,7 @@ pub const MAX_BODY: usize = 64 * 1024;
 /// What the handlers share: the cards `@Name` may name, the gate, the listings.
 pub(super) struct App {
     cards: Arc<Cards>,
+    legion_cards: Arc<LegionCards>,
     gate: Gate,
     /// GET listings, computed once: path and JSON text.
     listings: Vec<(&'static str, String)>,
@@ -47,6 +49,7 @@ impl App {
         ];
         App {
             cards: Arc::new(config.cards),
+            legion_cards: Arc::new(config.legion_cards),
             gate: Gate::new(config.limits),
             listings,
         }
@@ -64,7 +67,8 @@ fn cli_listing(path: &[&str]) -> String {
         .map_err(|e| e.to_string())
         .and_then(|cli| {
             let files = RequestFiles { samples: None };
-            command::execute(&cli.command, Cards::builtin(), &files).map_err(|e| e.to_string())
+            command::execute(&cli.command, Cards::builtin(), LegionCards::none(), &files)
+                .map_err(|e| e.to_string())
         });
     match listed {
         Ok(answer) => answer.body,
@@ -149,11 +153,12 @@ async fn compute(
         Err(r) => return error(StatusCode::BAD_REQUEST, &r.message, r.field.as_deref()),
     };
     let cards = Arc::clone(&app.cards);
+    let legion_cards = Arc::clone(&app.legion_cards);
     let (command, samples) = (parsed.command, parsed.samples);
     let ran = app
         .gate
         .run(parsed.key, move || {
-            command::execute(&command, &cards, &RequestFiles { samples })
+            command::execute(&command, &cards, &legion_cards, &RequestFiles { samples })
         })
         .await;
     match ran {

@@ -13,6 +13,7 @@ mod params;
 pub use params::{endpoint_paths, parse_request};
 
 use crate::command::Files;
+use crate::legion::cards::Cards as LegionCards;
 use crate::swtcg::cards::Cards;
 use crate::Error;
 use axum::http::{header, HeaderValue};
@@ -43,7 +44,8 @@ pub struct ServeArgs {
     #[arg(long, value_name = "IP:PORT", default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
     /// A card file whose units requests may name as '@Name': holodice's YAML or a LackeyCCG set
-    /// file (repeatable; read once, at start)
+    /// file for SWTCG, Legion HQ's cards.json (or its YAML form) for Legion, told apart by their
+    /// content (repeatable; read once, at start)
     #[arg(long = "cards", value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     cards: Vec<PathBuf>,
     /// Let pages from this origin call the API from a browser (CORS), e.g. https://example.org
@@ -58,6 +60,8 @@ pub struct ServeArgs {
 pub struct Config {
     /// The units `@Name` can name: the built-in examples and the `--cards` files.
     pub cards: Cards,
+    /// The Legion units `@Name` can name: the Legion `--cards` files.
+    pub legion_cards: LegionCards,
     pub limits: Limits,
     /// The origin allowed to call the API from a browser, if any.
     pub cors: Option<HeaderValue>,
@@ -67,6 +71,7 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             cards: Cards::builtin().clone(),
+            legion_cards: LegionCards::default(),
             limits: Limits::default(),
             cors: None,
         }
@@ -114,9 +119,24 @@ async fn security_headers(mut response: axum::response::Response) -> axum::respo
     response
 }
 
+/// The `--cards` files, each SWTCG's or Legion's as its content says.
+fn card_files(paths: &[PathBuf], files: &dyn Files) -> Result<(Cards, LegionCards), Error> {
+    let (mut swtcg, mut legion) = (Vec::new(), Vec::new());
+    for p in paths {
+        match LegionCards::is_legion_file(&files.read("--cards", p)?) {
+            true => legion.push(p.clone()),
+            false => swtcg.push(p.clone()),
+        }
+    }
+    let cards = crate::command::with_card_files(Cards::builtin(), &swtcg, files)?.into_owned();
+    let legion = crate::command::with_legion_card_files(&LegionCards::default(), &legion, files)?
+        .into_owned();
+    Ok((cards, legion))
+}
+
 /// Starts the server and serves until Ctrl-C or SIGTERM.
 pub fn run(args: &ServeArgs, files: &dyn Files) -> Result<(), Error> {
-    let cards = crate::command::with_card_files(Cards::builtin(), &args.cards, files)?.into_owned();
+    let (cards, legion_cards) = card_files(&args.cards, files)?;
     let cors = args.cors.as_deref().map(origin).transpose()?;
     let mut limits = Limits::default();
     if let Some(n) = args.workers {
@@ -124,6 +144,7 @@ pub fn run(args: &ServeArgs, files: &dyn Files) -> Result<(), Error> {
     }
     let config = Config {
         cards,
+        legion_cards,
         limits,
         cors,
     };

@@ -21,6 +21,7 @@ mod state;
 pub use limits::{cost, MAX_DEFENSE_DICE, MAX_DICE, MAX_OPTIMAL_WORK, MAX_REROLL_WORK, MAX_TOKENS};
 pub use policy::OptimalPolicy;
 
+use super::minis::{losses, Losses};
 use super::optimal::Objective;
 use super::spec::Scenario;
 use crate::dist::{to_f64, Dist};
@@ -93,6 +94,10 @@ pub struct LegionAttack {
     pub attacker_wounds: Dist,
     /// Wounds on the guardian, when one is given.
     pub guardian_wounds: Option<Dist>,
+    /// Minis the defender loses and the chance it is wiped, when its wounds per mini are known.
+    pub losses: Option<Losses>,
+    /// The same for the guardian.
+    pub guardian_losses: Option<Losses>,
     /// What the computation assumed or ignored.
     pub notes: Vec<String>,
 }
@@ -124,6 +129,12 @@ pub fn attack(s: &Scenario, edition: Edition, policy: Policy) -> Result<LegionAt
         }
     };
     Ok(LegionAttack {
+        losses: losses(&result.wounds, &s.defender),
+        guardian_losses: s
+            .guardian
+            .as_ref()
+            .zip(result.guardian_wounds.as_ref())
+            .and_then(|(g, w)| losses(w, g)),
         notes: s.notes.clone(),
         ..result
     })
@@ -161,6 +172,8 @@ fn attack_as_declared(d: declare::Declared, policy: Policy) -> LegionAttack {
             .guardian
             .as_ref()
             .map(|_| outcome.to_dist(|o| i64::from(o.guardian_wounds))),
+        losses: None,
+        guardian_losses: None,
         notes: Vec::new(),
     }
 }

@@ -1,0 +1,741 @@
+//! Legion unit and upgrade cards, so that a SPEC can say `@Stormtroopers` instead of spelling
+//! out the unit's dice, surge charts, wounds, minis, keywords and weapons. A card file is Legion
+//! HQ's `cards.json` (an object of cards keyed by id) or holodice's YAML list of cards with the
+//! same field names: JSON is YAML, so one reader takes both, told apart by the top level.
+
+use super::spec::{AttackSurge, DefenseDie};
+use crate::data::{self, DataError};
+use crate::error::quote;
+use serde::Deserialize;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// The most cards one file may hold (Legion HQ's has about 900).
+pub const MAX_CARDS: usize = 20_000;
+/// The most weapons one card may carry (Legion HQ's cards carry at most 3).
+pub const MAX_WEAPONS: usize = 8;
+/// The most keywords one card or weapon may carry.
+pub const MAX_KEYWORDS: usize = 64;
+/// The largest number a card's statistic, range or dice count may hold.
+pub const MAX_STAT: u32 = 100;
+
+/// What a card is: only units and upgrades are read; the others are known by name only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Unit,
+    Upgrade,
+    Other,
+}
+
+/// A keyword as a card prints it: a name, maybe with a number or a text (`Weak Point 1: Rear`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardKeyword {
+    pub name: String,
+    pub value: Option<KeywordValue>,
+}
+
+/// A keyword's value: a number, or a text holodice keeps for the notes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum KeywordValue {
+    Number(u32),
+    Text(String),
+}
+
+impl CardKeyword {
+    /// The keyword as the card prints it: `Impact 2`, `Weak Point 1: Rear`.
+    pub fn describe(&self) -> String {
+        match &self.value {
+            None => self.name.clone(),
+            Some(KeywordValue::Number(n)) => format!("{} {n}", self.name),
+            Some(KeywordValue::Text(t)) => format!("{} {t}", self.name),
+        }
+    }
+}
+
+/// A unit card's statistics.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stats {
+    /// Minis (0 when they all come from upgrades, as The Bad Batch's).
+    pub minis: u32,
+    /// Wounds per mini (`hp`; 0 when the card doesn't give one).
+    pub wounds: u32,
+    pub defense: DefenseDie,
+    /// `None` for a courage of "—" (Legion HQ writes 0 or -1): the unit is never suppressed.
+    pub courage: Option<u32>,
+    pub speed: u32,
+    pub surge: AttackSurge,
+    pub surge_block: bool,
+}
+
+/// Which ranges a weapon reaches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reach {
+    /// From `min` to `max` (0 is melee; no `max` reaches any range).
+    Span { min: u32, max: Option<u32> },
+    /// No range at all: an overrun weapon (Legion HQ writes `[null]`).
+    Overrun,
+}
+
+impl Reach {
+    /// Whether the weapon reaches range `r` (0 for melee).
+    pub fn reaches(self, r: u32) -> bool {
+        match self {
+            Reach::Span { min, max } => min <= r && max.is_none_or(|m| r <= m),
+            Reach::Overrun => false,
+        }
+    }
+
+    /// As the card shows it: `melee`, `1–3`, `2+`, `overrun`.
+    pub fn describe(self) -> String {
+        match self {
+            Reach::Overrun => "overrun".into(),
+            Reach::Span {
+                min: 0,
+                max: Some(0),
+            } => "melee".into(),
+            Reach::Span { min, max: None } => format!("{}+", shown(min)),
+            Reach::Span { min, max: Some(m) } if m == min => shown(min),
+            Reach::Span { min, max: Some(m) } => format!("{}–{m}", shown(min)),
+        }
+    }
+}
+
+/// A range number as cards show it: 0 is melee.
+fn shown(r: u32) -> String {
+    match r {
+        0 => "melee".into(),
+        r => r.to_string(),
+    }
+}
+
+/// One weapon of a card.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Weapon {
+    pub name: String,
+    pub reach: Reach,
+    /// Dice per colour: red, black, white.
+    pub dice: [u32; 3],
+    pub keywords: Vec<CardKeyword>,
+}
+
+impl Weapon {
+    /// Whether the weapon carries the keyword `name` (any case).
+    pub fn has(&self, name: &str) -> bool {
+        self.keywords.iter().any(|k| same(&k.name, name))
+    }
+}
+
+/// One card, read and checked when its file was loaded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Card {
+    pub id: String,
+    pub name: String,
+    pub title: Option<String>,
+    /// Legion HQ's faction (`empire`, `rebels`, …): it tells untitled cards of one name apart.
+    pub faction: Option<String>,
+    pub kind: Kind,
+    /// `trooper`, `ground vehicle`, … for units; `heavy weapon`, `personnel`, … for upgrades.
+    pub subtype: String,
+    pub keywords: Vec<CardKeyword>,
+    /// A unit's statistics; `None` for upgrades.
+    pub stats: Option<Stats>,
+    pub weapons: Vec<Weapon>,
+    /// The file it was read from.
+    pub file: String,
+}
+
+impl Card {
+    /// The card as a SPEC names it: `Luke Skywalker (Jedi Knight)`.
+    pub fn full_name(&self) -> String {
+        match &self.title {
+            Some(t) => format!("{} ({t})", self.name),
+            None => self.name.clone(),
+        }
+    }
+
+    /// Whether an upgrade adds a mini to its unit (heavy weapon and personnel upgrades).
+    pub fn adds_mini(&self) -> bool {
+        self.kind == Kind::Upgrade && ["heavy weapon", "personnel"].contains(&self.subtype.as_str())
+    }
+
+    /// The unit type Anti-Materiel and Anti-Personnel ask about, from the card's subtype.
+    pub fn unit_type(&self) -> Option<UnitType> {
+        match () {
+            _ if self.subtype.contains("vehicle") => Some(UnitType::Vehicle),
+            _ if self.subtype.contains("trooper") => Some(UnitType::Trooper),
+            _ => None,
+        }
+    }
+}
+
+/// A defending unit's type, for Anti-Materiel X and Anti-Personnel X.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnitType {
+    Trooper,
+    Vehicle,
+}
+
+/// Names compare in any case, ignoring punctuation and spacing.
+fn key(name: &str) -> String {
+    name.chars()
+        .filter(|c| c.is_alphanumeric())
+        .collect::<String>()
+        .to_lowercase()
+}
+
+/// Whether two names are the same, as [`key`] compares them.
+pub fn same(a: &str, b: &str) -> bool {
+    key(a) == key(b)
+}
+
+/// The cards `@Name` can name: the `--cards` files, in order (holodice ships none).
+#[derive(Debug, Clone, Default)]
+pub struct Cards {
+    list: Vec<Card>,
+    by_name: HashMap<String, Vec<usize>>,
+    /// The files read, for messages.
+    files: Vec<String>,
+}
+
+impl Cards {
+    /// No cards: what a command without `--cards` has.
+    pub fn none() -> &'static Cards {
+        static NONE: OnceLock<Cards> = OnceLock::new();
+        NONE.get_or_init(Cards::default)
+    }
+
+    /// Whether `text` is a Legion card file rather than an SWTCG one: Legion cards have a
+    /// `cardName` field, which no SWTCG format has.
+    pub fn is_legion_file(text: &str) -> bool {
+        text.contains("cardName")
+    }
+
+    /// Every card, in the order read.
+    pub fn all(&self) -> &[Card] {
+        &self.list
+    }
+
+    /// Whether no file was read.
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+
+    /// Parses and checks a card file; any malformed unit or upgrade refuses it whole, naming
+    /// the file, the card's id and its name.
+    pub fn load(file: &str, text: &str) -> Result<Cards, DataError> {
+        let fail = |message: String| DataError {
+            file: file.to_string(),
+            line: 1,
+            column: None,
+            item: None,
+            message,
+        };
+        let top: serde_yaml::Value = data::parse(file, text)?;
+        let entries: Vec<(String, serde_yaml::Value)> = match top {
+            serde_yaml::Value::Mapping(m) => m.into_iter().map(|(k, v)| (id_text(&k), v)).collect(),
+            serde_yaml::Value::Sequence(s) => s
+                .into_iter()
+                .enumerate()
+                .map(|(i, v)| (format!("#{}", i + 1), v))
+                .collect(),
+            _ => {
+                return Err(fail(
+                    "a Legion card file is Legion HQ's cards.json (an object of cards keyed by \
+                     id) or a YAML list of cards"
+                        .into(),
+                ))
+            }
+        };
+        if entries.len() > MAX_CARDS {
+            return Err(fail(format!(
+                "{} cards is over the limit of {MAX_CARDS} for one file",
+                entries.len()
+            )));
+        }
+        let mut cards = Cards {
+            files: vec![file.to_string()],
+            ..Cards::default()
+        };
+        for (id, value) in entries {
+            cards.push(read_card(file, text, id, value)?);
+        }
+        Ok(cards)
+    }
+
+    /// Adds the cards of a later file: a card of the same name and title replaces the earlier.
+    pub fn add(&mut self, other: Cards) {
+        self.files.extend(other.files);
+        for card in other.list {
+            let same_card = self.by_name.get(&key(&card.name)).and_then(|at| {
+                at.iter().copied().find(|&i| {
+                    self.list[i].title.as_deref().map(key) == card.title.as_deref().map(key)
+                })
+            });
+            match same_card {
+                Some(i) => self.list[i] = card,
+                None => self.push(card),
+            }
+        }
+    }
+
+    /// Appends a card and indexes it by name.
+    fn push(&mut self, card: Card) {
+        self.by_name
+            .entry(key(&card.name))
+            .or_default()
+            .push(self.list.len());
+        self.list.push(card);
+    }
+
+    /// The name a SPEC gives `card` by: its name, with what tells it from the others of its
+    /// name and kind in parentheses when there are others.
+    pub fn spec_name(&self, card: &Card) -> String {
+        let same_name: Vec<&Card> = self
+            .by_name
+            .get(&key(&card.name))
+            .into_iter()
+            .flatten()
+            .map(|&i| &self.list[i])
+            .filter(|c| c.kind == card.kind)
+            .collect();
+        match (same_name.len(), &card.title) {
+            (1, None) => card.name.clone(),
+            (1, Some(t)) => format!("{} ({t})", card.name),
+            _ => format!("{} ({})", card.name, label(card, &same_name)),
+        }
+    }
+
+    /// The card of `kind` that `wanted` names: `Name` or `Name (Title)`. The message says why
+    /// none is: no files, an unknown name (with the nearest), an ambiguous one (with its titles).
+    pub fn find(&self, wanted: &str, kind: Kind) -> Result<&Card, String> {
+        if self.is_empty() {
+            return Err(NO_CARDS.into());
+        }
+        let (name, title) = split_title(wanted);
+        let of_kind: Vec<&Card> = self
+            .by_name
+            .get(&key(name))
+            .into_iter()
+            .flatten()
+            .map(|&i| &self.list[i])
+            .filter(|c| c.kind == kind)
+            .collect();
+        if of_kind.is_empty() {
+            return Err(self.unknown(wanted, name, kind));
+        }
+        let titled: Vec<&Card> = match title {
+            Some(t) => of_kind
+                .iter()
+                .copied()
+                .filter(|c| {
+                    key(&label(c, &of_kind)) == key(t)
+                        || c.title.as_deref().is_some_and(|ct| same(ct, t))
+                })
+                .collect(),
+            None if of_kind.len() > 1 => of_kind
+                .iter()
+                .copied()
+                .filter(|c| c.title.is_none())
+                .collect(),
+            None => of_kind.clone(),
+        };
+        match titled.as_slice() {
+            [one] => Ok(one),
+            _ => Err(ambiguous(name, title, &of_kind)),
+        }
+    }
+
+    /// "Unknown card", with the nearest name of that kind, or what the name is instead.
+    fn unknown(&self, wanted: &str, name: &str, kind: Kind) -> String {
+        let what = kind_name(kind);
+        if let Some(other) = self
+            .by_name
+            .get(&key(name))
+            .and_then(|at| at.first())
+            .map(|&i| &self.list[i])
+        {
+            return match (kind, other.kind) {
+                (Kind::Unit, Kind::Upgrade) => format!(
+                    "'{}' is an upgrade card: add it to a unit with '+@{}'",
+                    other.name, other.name
+                ),
+                (Kind::Upgrade, Kind::Unit) => format!(
+                    "'{}' is a unit card: name it with '@{}'",
+                    other.name, other.name
+                ),
+                _ => format!(
+                    "'{}' is a {} card, not a {what}",
+                    other.name,
+                    other.kind_text()
+                ),
+            };
+        }
+        let names = self
+            .list
+            .iter()
+            .filter(|c| c.kind == kind)
+            .map(|c| c.name.as_str());
+        match data::nearest(name, names) {
+            Some(near) => format!(
+                "unknown Legion {what} '{}'; did you mean '{near}'?",
+                quote(wanted)
+            ),
+            None => format!(
+                "unknown Legion {what} '{}' (holodice legion units lists the cards read)",
+                quote(wanted)
+            ),
+        }
+    }
+}
+
+impl Card {
+    /// The card's type in words, for messages and listings.
+    pub fn kind_text(&self) -> &'static str {
+        match self.kind {
+            Kind::Unit => "unit",
+            Kind::Upgrade => "upgrade",
+            Kind::Other => "command, battle or counterpart",
+        }
+    }
+}
+
+/// What a SPEC naming a card without any card file is told.
+pub const NO_CARDS: &str = "no Legion cards are loaded: give --cards cards.json (Legion HQ's \
+open card data, the list builder's cards.json; docs/cards.md says where) to name units with \
+'@Name'";
+
+/// A kind of card in words, for messages.
+fn kind_name(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Unit => "unit",
+        Kind::Upgrade => "upgrade",
+        Kind::Other => "card",
+    }
+}
+
+/// What tells a card from the others of its name (`cards`), in parentheses after the name:
+/// its title, else its faction, else its id, whichever is its own.
+fn label(card: &Card, cards: &[&Card]) -> String {
+    let unique = |f: fn(&Card) -> Option<String>| {
+        let mine = f(card)?;
+        let shared = cards
+            .iter()
+            .filter(|c| f(c).as_deref().map(key) == Some(key(&mine)))
+            .count();
+        (shared == 1).then_some(mine)
+    };
+    unique(|c| c.title.clone())
+        .or_else(|| unique(|c| c.faction.clone()))
+        .unwrap_or_else(|| card.id.clone())
+}
+
+/// "Several cards have that name": what tells each apart, and how to pick one.
+fn ambiguous(name: &str, title: Option<&str>, cards: &[&Card]) -> String {
+    let titles: Vec<String> = cards.iter().map(|c| label(c, cards)).collect();
+    let example = format!("{name} ({})", titles[0]);
+    let asked = match title {
+        Some(t) => format!("no '{}' is titled '{}'", quote(name), quote(t)),
+        None => format!("'{}' names {} cards", quote(name), cards.len()),
+    };
+    format!(
+        "{asked}; add the title, as in '@{example}': {}",
+        titles.join(", ")
+    )
+}
+
+/// `Name (Title)` split into its name and title.
+fn split_title(wanted: &str) -> (&str, Option<&str>) {
+    let wanted = wanted.trim();
+    if let Some(open) = wanted
+        .strip_suffix(')')
+        .and_then(|w| w.rfind('(').map(|i| (w, i)))
+    {
+        let (w, i) = open;
+        return (w[..i].trim(), Some(w[i + 1..].trim()));
+    }
+    (wanted, None)
+}
+
+/// A card's id as text, whatever type the file gives it.
+fn id_text(v: &serde_yaml::Value) -> String {
+    match v {
+        serde_yaml::Value::String(s) => s.clone(),
+        other => serde_yaml::to_string(other)
+            .unwrap_or_default()
+            .trim()
+            .to_string(),
+    }
+}
+
+/// The fields every card has, read before the rest so that only units and upgrades are checked.
+#[derive(Deserialize)]
+struct RawHead {
+    #[serde(rename = "cardName")]
+    card_name: String,
+    #[serde(rename = "cardType")]
+    card_type: String,
+    #[serde(default)]
+    id: Option<serde_yaml::Value>,
+    #[serde(default)]
+    title: Option<String>,
+    #[serde(default)]
+    faction: Option<String>,
+}
+
+/// A unit's or upgrade's fields, as both formats spell them (other fields are ignored).
+#[derive(Deserialize)]
+struct RawCard {
+    #[serde(rename = "cardSubtype", default)]
+    card_subtype: Option<String>,
+    #[serde(default)]
+    keywords: Option<Vec<RawKeyword>>,
+    #[serde(default)]
+    stats: Option<RawStats>,
+    #[serde(default)]
+    weapons: Option<Vec<RawWeapon>>,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RawKeyword {
+    Name(String),
+    Valued {
+        name: String,
+        #[serde(default)]
+        value: Option<RawValue>,
+    },
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RawValue {
+    Number(i64),
+    Text(String),
+}
+
+#[derive(Deserialize)]
+struct RawStats {
+    minicount: i64,
+    hp: i64,
+    defense: String,
+    courage: i64,
+    #[serde(default)]
+    speed: Option<i64>,
+    #[serde(default)]
+    hitsurge: Option<String>,
+    #[serde(default)]
+    defsurge: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct RawWeapon {
+    name: String,
+    #[serde(default)]
+    keywords: Option<Vec<RawKeyword>>,
+    #[serde(default)]
+    range: Vec<Option<i64>>,
+    dice: RawDice,
+}
+
+#[derive(Deserialize)]
+struct RawDice {
+    #[serde(default)]
+    r: Option<i64>,
+    #[serde(default)]
+    b: Option<i64>,
+    #[serde(default)]
+    w: Option<i64>,
+}
+
+/// Reads one card; the error names the file, the card's id and its name.
+fn read_card(
+    file: &str,
+    text: &str,
+    id: String,
+    value: serde_yaml::Value,
+) -> Result<Card, DataError> {
+    let located = |name: &str, message: String| DataError {
+        item: Some(format!("{id} ({name})")),
+        ..data::item_error(file, text, name, message)
+    };
+    let head: RawHead = serde_yaml::from_value(value.clone())
+        .map_err(|e| located("?", format!("card {id}: {e}")))?;
+    let id = match &head.id {
+        Some(v) => id_text(v),
+        None => id,
+    };
+    let fail = |message: String| DataError {
+        item: Some(format!("{id} ({})", head.card_name)),
+        ..data::item_error(file, text, &head.card_name, message)
+    };
+    let kind = match head.card_type.as_str() {
+        "unit" => Kind::Unit,
+        "upgrade" => Kind::Upgrade,
+        _ => Kind::Other,
+    };
+    let mut card = Card {
+        id: id.clone(),
+        name: head.card_name.clone(),
+        title: head.title.clone().filter(|t| !t.trim().is_empty()),
+        faction: head.faction.clone(),
+        kind,
+        subtype: String::new(),
+        keywords: Vec::new(),
+        stats: None,
+        weapons: Vec::new(),
+        file: file.to_string(),
+    };
+    if kind == Kind::Other {
+        return Ok(card);
+    }
+    let raw: RawCard = serde_yaml::from_value(value).map_err(|e| fail(e.to_string()))?;
+    card.subtype = raw.card_subtype.unwrap_or_default().to_lowercase();
+    card.keywords = keywords(raw.keywords).map_err(&fail)?;
+    card.stats = match (kind, raw.stats) {
+        (Kind::Unit, Some(s)) => Some(stats(s).map_err(&fail)?),
+        (Kind::Unit, None) => return Err(fail("a unit card needs its stats".into())),
+        _ => None,
+    };
+    let weapons = raw.weapons.unwrap_or_default();
+    if weapons.len() > MAX_WEAPONS {
+        return Err(fail(format!(
+            "{} weapons is over the limit of {MAX_WEAPONS} for one card",
+            weapons.len()
+        )));
+    }
+    card.weapons = weapons
+        .into_iter()
+        .map(|w| weapon(w).map_err(&fail))
+        .collect::<Result<_, _>>()?;
+    Ok(card)
+}
+
+/// A number a card gives, checked against [`MAX_STAT`].
+fn number(what: &str, v: i64) -> Result<u32, String> {
+    u32::try_from(v)
+        .ok()
+        .filter(|&n| n <= MAX_STAT)
+        .ok_or_else(|| format!("{what} is {v}: give 0 to {MAX_STAT}"))
+}
+
+/// A card's or weapon's keywords, numbers in text (`"2"`) read as numbers.
+fn keywords(raw: Option<Vec<RawKeyword>>) -> Result<Vec<CardKeyword>, String> {
+    let raw = raw.unwrap_or_default();
+    if raw.len() > MAX_KEYWORDS {
+        return Err(format!(
+            "{} keywords is over the limit of {MAX_KEYWORDS}",
+            raw.len()
+        ));
+    }
+    raw.into_iter()
+        .map(|k| {
+            let (name, value) = match k {
+                RawKeyword::Name(n) => (n, None),
+                RawKeyword::Valued { name, value } => (name, value),
+            };
+            if name.trim().is_empty() {
+                return Err("a keyword has an empty name".to_string());
+            }
+            let value = match value {
+                None => None,
+                Some(RawValue::Number(n)) => Some(KeywordValue::Number(number(&name, n)?)),
+                Some(RawValue::Text(t)) => match t.trim().parse::<i64>() {
+                    Ok(n) => Some(KeywordValue::Number(number(&name, n)?)),
+                    Err(_) if t.trim().is_empty() => None,
+                    Err(_) => Some(KeywordValue::Text(t.trim().to_string())),
+                },
+            };
+            Ok(CardKeyword {
+                name: name.trim().to_string(),
+                value,
+            })
+        })
+        .collect()
+}
+
+/// A unit's statistics, each checked.
+fn stats(s: RawStats) -> Result<Stats, String> {
+    let defense = match s.defense.as_str() {
+        "r" => DefenseDie::Red,
+        "w" => DefenseDie::White,
+        other => return Err(format!("stats.defense is '{}': give r or w", quote(other))),
+    };
+    let surge = match s.hitsurge.as_deref().unwrap_or("") {
+        "" => AttackSurge::None,
+        "h" => AttackSurge::Hit,
+        "c" => AttackSurge::Crit,
+        other => {
+            return Err(format!(
+                "stats.hitsurge is '{}': give h, c or nothing",
+                quote(other)
+            ))
+        }
+    };
+    let surge_block = match s.defsurge.as_deref().unwrap_or("") {
+        "" => false,
+        "b" => true,
+        other => {
+            return Err(format!(
+                "stats.defsurge is '{}': give b or nothing",
+                quote(other)
+            ))
+        }
+    };
+    Ok(Stats {
+        minis: number("stats.minicount", s.minicount)?,
+        wounds: number("stats.hp", s.hp)?,
+        defense,
+        courage: match s.courage {
+            ..=0 => None,
+            c => Some(number("stats.courage", c)?),
+        },
+        speed: number("stats.speed", s.speed.unwrap_or(0))?,
+        surge,
+        surge_block,
+    })
+}
+
+/// A weapon: its reach read from Legion HQ's range (docs/cards.md), its dice checked.
+fn weapon(w: RawWeapon) -> Result<Weapon, String> {
+    let what = |field: &str| format!("weapon '{}' {field}", quote(&w.name));
+    let bound = |v: Option<i64>| v.map(|n| number(&what("range"), n)).transpose();
+    let reach = match w.range.as_slice() {
+        [] | [None] | [None, None] => Reach::Overrun,
+        [Some(r)] => {
+            let r = number(&what("range"), *r)?;
+            Reach::Span {
+                min: r,
+                max: Some(r),
+            }
+        }
+        [min, max] => Reach::Span {
+            min: bound(*min)?.unwrap_or(1),
+            max: bound(*max)?,
+        },
+        _ => return Err(format!("{} has more than two numbers", what("range"))),
+    };
+    if let Reach::Span {
+        min,
+        max: Some(max),
+    } = reach
+    {
+        if max < min {
+            return Err(format!(
+                "{} ends before it starts ({min} to {max})",
+                what("range")
+            ));
+        }
+    }
+    let die =
+        |v: Option<i64>, colour: &str| number(&what(&format!("dice.{colour}")), v.unwrap_or(0));
+    Ok(Weapon {
+        dice: [
+            die(w.dice.r, "r")?,
+            die(w.dice.b, "b")?,
+            die(w.dice.w, "w")?,
+        ],
+        keywords: keywords(w.keywords).map_err(|e| format!("{}: {e}", what("keywords")))?,
+        reach,
+        name: w.name,
+    })
+}

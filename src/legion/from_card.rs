@@ -1,0 +1,213 @@
+//! How a card becomes SPEC items: its statistics set the unit's fields and its keywords go
+//! through the same keyword table as typed items (`data/legion/keywords.yaml`), so each effect
+//! is implemented once. What holodice does not model goes to the result's notes; a condition
+//! (melee, moved, …) is never turned on by a card, only by the SPEC.
+
+use super::cards::{Card, CardKeyword, KeywordValue, Weapon};
+use super::pool::{DiceKeywords, Loadout};
+use super::spec::{self, Field, Role, Scenario, Status};
+
+/// The fields that state a board condition, the attack's kind or the tokens a unit holds:
+/// only the SPEC says them (a card's "Surge Token" or "Dodge" names a token type, not tokens).
+fn condition(field: Field) -> bool {
+    matches!(
+        field,
+        Field::Aim
+            | Field::Observation
+            | Field::SurgeTokens
+            | Field::Dodge
+            | Field::Suppression
+            | Field::Cover
+            | Field::CoverNone
+            | Field::CoverLight
+            | Field::CoverHeavy
+            | Field::Courage
+            | Field::Melee
+            | Field::Ranged
+            | Field::Moved
+            | Field::Within
+            | Field::Overrun
+            | Field::Range
+            | Field::Weapon
+            | Field::Minis
+            | Field::Wounds
+            | Field::Wounded
+            | Field::Trooper
+            | Field::Vehicle
+    )
+}
+
+/// Card keywords whose SPEC item has another name because the card's name is taken by an
+/// item of the board (an alias can't say it: names match in any case): the card's Cover X is
+/// the item `Cover keyword X`, not the terrain's `cover N`.
+const CARD_NAMES: [(&str, &str); 1] = [("Cover", "Cover keyword")];
+
+/// The SPEC item a card's keyword `k` (on `source`, a card or weapon name) is, for `role`:
+/// `None` when it does nothing there, with a note in `notes` when the reader should know why.
+pub fn resolve(
+    k: &CardKeyword,
+    role: Role,
+    source: &str,
+    notes: &mut Vec<String>,
+) -> Option<(Field, u32)> {
+    let name = CARD_NAMES
+        .iter()
+        .find(|(card, _)| k.name.eq_ignore_ascii_case(card))
+        .map_or(k.name.as_str(), |(_, item)| item);
+    let text = match &k.value {
+        Some(KeywordValue::Number(n)) => format!("{name} {n}"),
+        _ => name.to_string(),
+    };
+    let not_modelled = |why: &str| {
+        format!(
+            "Legion HQ keyword not modelled: {} ({source}{why})",
+            k.describe()
+        )
+    };
+    let Ok((keyword, v)) = spec::lookup(&text) else {
+        notes.push(match &k.value {
+            Some(KeywordValue::Text(x)) if x.eq_ignore_ascii_case("x") => format!(
+                "{} X ({source}): the card leaves X open; add '{} N' to the SPEC",
+                k.name, k.name
+            ),
+            _ => not_modelled(""),
+        });
+        return None;
+    };
+    if !keyword.roles.contains(&role) {
+        return None;
+    }
+    let reason = keyword.reason.clone().unwrap_or_default();
+    match keyword.status {
+        Status::NoDiceEffect => {
+            notes.push(format!("{}: no effect on dice ({reason})", keyword.name));
+            return None;
+        }
+        Status::NotModelled => {
+            notes.push(not_modelled(&format!(": {reason}")));
+            return None;
+        }
+        Status::Modelled => {}
+    }
+    if condition(keyword.sets) {
+        let n = match keyword.value {
+            crate::swtcg::keywords::ValueKind::None => "",
+            _ => " N",
+        };
+        notes.push(format!(
+            "{} ({source}): only the SPEC states a condition or tokens; add '{}{n}' to the {} \
+             SPEC when it applies",
+            k.describe(),
+            keyword.name,
+            role.name()
+        ));
+        return None;
+    }
+    if let Some(KeywordValue::Text(t)) = &k.value {
+        notes.push(format!(
+            "{} ({source}): read as '{}'; '{t}' is not modelled",
+            k.describe(),
+            keyword.name
+        ));
+    }
+    Some((keyword.sets, v))
+}
+
+/// The keywords a card applies itself: a keyword printed without a value that one of its
+/// weapons carries is the card restating that weapon's keyword, applied with the weapon.
+fn own_keywords(card: &Card) -> impl Iterator<Item = &CardKeyword> {
+    card.keywords
+        .iter()
+        .filter(|k| k.value.is_some() || !card.weapons.iter().any(|w| w.has(&k.name)))
+}
+
+/// `@NAME`: the unit card's statistics and keywords for `role`.
+pub fn unit(s: &mut Scenario, l: &mut Loadout, role: Role, card: &Card) {
+    if let Some(st) = &card.stats {
+        match role {
+            Role::Attacker => s.attacker.surge = st.surge,
+            _ => {
+                let d = defender(s, role);
+                d.die = Some(st.defense);
+                d.surge_block = st.surge_block;
+                // Courage "—": no number of suppression tokens reaches it.
+                d.courage = st.courage.unwrap_or(u32::MAX);
+                d.wounds = (st.wounds > 0).then_some(st.wounds);
+                d.minis = (st.minis > 0).then_some(st.minis);
+                d.unit_type = card.unit_type();
+            }
+        }
+    }
+    if role == Role::Attacker {
+        l.unit = Some(card.clone());
+    }
+    keywords(s, l, role, card);
+}
+
+/// `+@UPGRADE`: a mini with its weapons, or weapons for the unit, and the card's keywords.
+pub fn upgrade(s: &mut Scenario, l: &mut Loadout, role: Role, card: &Card) -> Result<(), String> {
+    let has_unit = match role {
+        Role::Attacker => l.unit.is_some(),
+        _ => defender(s, role).die.is_some(),
+    };
+    if !has_unit {
+        return Err(format!(
+            "an upgrade joins a unit: give the unit first, as in '@Stormtroopers, +@{}'",
+            card.name
+        ));
+    }
+    match role {
+        Role::Attacker if card.adds_mini() => l.upgrade_minis.push(card.clone()),
+        Role::Attacker => l.upgrade_weapons.extend(card.weapons.iter().cloned()),
+        _ if card.adds_mini() => {
+            let d = defender(s, role);
+            d.minis = Some(d.minis.unwrap_or(0).saturating_add(1));
+        }
+        _ => {}
+    }
+    keywords(s, l, role, card);
+    Ok(())
+}
+
+/// A card's own keywords, as SPEC items of `role`; what can't be set goes to the notes.
+fn keywords(s: &mut Scenario, l: &mut Loadout, role: Role, card: &Card) {
+    let source = card.full_name();
+    for k in own_keywords(card) {
+        let Some((field, v)) = resolve(k, role, &source, &mut s.notes) else {
+            continue;
+        };
+        let set = match (role, field) {
+            (Role::Attacker, Field::Ram) => {
+                l.card_ram = l.card_ram.saturating_add(v);
+                Ok(())
+            }
+            _ => spec::set(s, l, role, field, v),
+        };
+        if let Err(e) = set {
+            s.notes.push(format!(
+                "Legion HQ keyword not modelled: {} ({source}: {e})",
+                k.describe()
+            ));
+        }
+    }
+}
+
+/// The defending unit of `role`: the defender or the guardian.
+fn defender(s: &mut Scenario, role: Role) -> &mut spec::Defender {
+    match role {
+        Role::Guardian => s.guardian.get_or_insert_with(Default::default),
+        _ => &mut s.defender,
+    }
+}
+
+/// A weapon's keywords that change its dice as it joins the pool.
+pub fn dice_keywords(w: &Weapon) -> DiceKeywords {
+    let mut k = DiceKeywords::default();
+    let mut ignored = Vec::new();
+    for kw in &w.keywords {
+        if let Some((field, v)) = resolve(kw, Role::Attacker, &w.name, &mut ignored) {
+            k.set(field, v);
+        }
+    }
+    k
+}

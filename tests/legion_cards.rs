@@ -1,0 +1,583 @@
+//! Legion units from card data: Legion HQ's `cards.json` loads whole, every unit attacks with
+//! each of its weapons and defends, pool formation (weapons, minis, upgrades and the keywords
+//! that change dice) gives the dice counted by hand, and wounds become minis defeated.
+//!
+//! The card data is Legion HQ's, not ours: it is read from `../shared/data/legion-hq/` beside the
+//! repository and never copied into it. Statistics quoted in comments were read from that file.
+//! Every expected probability is worked out by hand in a comment. The dice (docs/legion.md):
+//!   red attack d8: crit 1, surge 1, hit 5, blank 1; black: 1, 1, 3, 3; white: 1, 1, 1, 5
+//!   red defense d6: block 3, surge 1, blank 2; white defense d6: block 1, surge 1, blank 4
+
+use holodice::legion::attack::{attack, Edition, LegionAttack, Policy};
+use holodice::legion::cards::{Cards, Kind, Reach};
+use holodice::legion::spec::Scenario;
+use num_rational::BigRational;
+use std::sync::OnceLock;
+
+mod common;
+use common::*;
+
+/// Where the card data lives, beside the repository.
+fn cards_path() -> String {
+    format!(
+        "{}/../shared/data/legion-hq/cards.json",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+/// Legion HQ's cards, loaded once; a missing file fails the test with what to put where.
+fn cards() -> &'static Cards {
+    static CARDS: OnceLock<Cards> = OnceLock::new();
+    CARDS.get_or_init(|| {
+        let path = cards_path();
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+            panic!(
+                "these tests need Legion HQ's card data at {path} ({e}): clone the shared data \
+                 next to the repository"
+            )
+        });
+        Cards::load(&path, &text).unwrap_or_else(|e| panic!("cards.json is refused: {e}"))
+    })
+}
+
+fn parse(attacker: &str, defender: &str) -> Result<Scenario, holodice::Error> {
+    Scenario::parse_with(attacker, defender, None, cards())
+}
+
+fn run(attacker: &str, defender: &str) -> LegionAttack {
+    let s = parse(attacker, defender).unwrap_or_else(|e| panic!("{attacker} / {defender}: {e}"));
+    attack(&s, Edition::Amg2024, Policy::Greedy).unwrap()
+}
+
+fn dice(attacker: &str, defender: &str) -> [u32; 3] {
+    parse(attacker, defender)
+        .unwrap_or_else(|e| panic!("{attacker} / {defender}: {e}"))
+        .attacker
+        .dice
+}
+
+fn q(s: &str) -> BigRational {
+    fraction(s)
+}
+
+fn error(attacker: &str, defender: &str) -> String {
+    parse(attacker, defender)
+        .map(|s| panic!("{attacker} / {defender} should be refused, got {s:?}"))
+        .unwrap_err()
+        .to_string()
+}
+
+#[test]
+fn every_unit_and_upgrade_of_legion_hq_loads() {
+    let units = cards()
+        .all()
+        .iter()
+        .filter(|c| c.kind == Kind::Unit)
+        .count();
+    let upgrades = cards()
+        .all()
+        .iter()
+        .filter(|c| c.kind == Kind::Upgrade)
+        .count();
+    assert!(
+        units > 150 && upgrades > 400,
+        "{units} units, {upgrades} upgrades"
+    );
+    for c in cards().all().iter().filter(|c| c.kind == Kind::Unit) {
+        assert!(c.stats.is_some(), "{} has its stats", c.full_name());
+    }
+}
+
+#[test]
+fn every_unit_attacks_with_each_weapon_and_defends() {
+    let mut attacks = 0;
+    for c in cards().all().iter().filter(|c| c.kind == Kind::Unit) {
+        let name = cards().spec_name(c);
+        for w in &c.weapons {
+            let overrun = if w.reach == Reach::Overrun {
+                ", overrun"
+            } else {
+                ""
+            };
+            let spec = format!("@{name}, weapon {}{overrun}", w.name);
+            match parse(&spec, "white defense") {
+                Ok(s) => {
+                    attack(&s, Edition::Amg2024, Policy::Greedy)
+                        .unwrap_or_else(|e| panic!("{spec}: {e}"));
+                    attacks += 1;
+                }
+                // A weapon printed without dice (Legion HQ's Mark II Medium Blaster) is refused
+                // with that reason.
+                Err(e) if w.dice == [0, 0, 0] => assert!(e.to_string().contains("no dice"), "{e}"),
+                // The Bad Batch's minis all come from upgrades.
+                Err(e) if c.stats.as_ref().is_some_and(|s| s.minis == 0) => {
+                    assert!(e.to_string().contains("+@UPGRADE"), "{e}")
+                }
+                Err(e) => panic!("{spec}: {e}"),
+            }
+        }
+        let s = parse("1 red, surge hit", &format!("@{name}"))
+            .unwrap_or_else(|e| panic!("@{name} defending: {e}"));
+        attack(&s, Edition::Amg2024, Policy::Greedy).unwrap();
+    }
+    assert!(attacks > 250, "{attacks} attacks");
+}
+
+#[test]
+fn stormtroopers_e11_against_white_defense() {
+    // Stormtroopers: 4 minis, E-11 1 white (range 1–3), surge hit. Each die is a result with
+    // 3/8 (crit, surge, hit); each result is blocked by a white die with 1/6, so each mini
+    // wounds with 3/8 · 5/6 = 5/16 and wounds ~ Binomial(4, 5/16):
+    // P(0) = 11^4/16^4 = 14641/65536, P(4) = 5^4/16^4 = 625/65536, mean 4 · 5/16 = 5/4.
+    let a = run("@Stormtroopers, range 2", "white defense");
+    assert_eq!(a.wounds.prob(0), q("14641/65536"));
+    assert_eq!(a.wounds.prob(4), q("625/65536"));
+    assert_eq!(a.wounds.mean(), q("5/4"));
+    // One mini: 5/16.
+    let one = run("@Stormtroopers, range 2, minis 1", "white defense");
+    assert_eq!(one.wounds.prob(1), q("5/16"));
+}
+
+#[test]
+fn luke_jedi_knight_defends_with_deflect() {
+    // Luke Skywalker (Jedi Knight): red defense, no defense surge, Deflect, Immune: Pierce,
+    // 1 mini of 7 wounds. One red die with surge hit is a result with 7/8; against a ranged
+    // attack Deflect makes the surge a block, so the red die blocks 4/6: P(wound) = 7/8 · 2/6
+    // = 7/24. Deflect wounds the attacker when the defense die shows a surge: 7/8 · 1/6 = 7/48.
+    let a = run("1 red, surge hit", "@Luke Skywalker (Jedi Knight)");
+    assert_eq!(a.wounds.prob(1), q("7/24"));
+    assert_eq!(a.attacker_wounds.prob(1), q("7/48"));
+    let losses = a.losses.unwrap();
+    assert_eq!(losses.wiped, q("0"));
+    assert_eq!(losses.minis_defeated.prob(0), q("1"));
+    assert!(a
+        .notes
+        .iter()
+        .any(|n| n.starts_with("Disengage: no effect on dice")));
+}
+
+#[test]
+fn a_dlt19_mini_alone_reaches_range_4_and_wipes_two_minis() {
+    // Range 4: the E-11 (1–3) is out of reach; the DLT-19 Stormtrooper's DLT-19 (2 red,
+    // 1–4, Impact 1) is the pool. Each red die wounds with 7/8 · 5/6 = 35/48 against white
+    // defense; two one-wound minis are wiped by 2 wounds: (35/48)^2 = 1225/2304.
+    let attacker = "@Stormtroopers, +@DLT-19 Stormtrooper, range 4";
+    assert_eq!(dice(attacker, "white defense"), [2, 0, 0]);
+    let a = run(attacker, "white defense, wounds 1, minis 2");
+    let losses = a.losses.unwrap();
+    assert_eq!(losses.wiped, q("1225/2304"));
+    assert_eq!(losses.minis_defeated, a.wounds);
+    // At range 3 every mini fires: 4 E-11s and the DLT-19.
+    assert_eq!(
+        dice(
+            "@Stormtroopers, +@DLT-19 Stormtrooper, range 3",
+            "white defense"
+        ),
+        [2, 0, 4]
+    );
+}
+
+#[test]
+fn minis_defeated_follow_the_wounded_mini_first() {
+    // Wounds ~ Binomial(4, 5/16) (above), over 65536: P0 14641, P1 26620, P2 18150, P3 5500,
+    // P4 625. Two minis of 2 wounds, one wound token: w wounds defeat min(w + 1, 4) / 2 minis,
+    // so 0 → 0; 1, 2 → 1; 3, 4 → 2. Wiped = P(w ≥ 3) = 6125/65536.
+    let a = run(
+        "@Stormtroopers, range 2",
+        "white defense, wounds 2, minis 2, wounded 1",
+    );
+    let l = a.losses.unwrap();
+    assert_eq!(l.minis_defeated.prob(0), q("14641/65536"));
+    assert_eq!(l.minis_defeated.prob(1), q("22385/32768"));
+    assert_eq!(l.minis_defeated.prob(2), q("6125/65536"));
+    assert_eq!(l.wiped, q("6125/65536"));
+    assert!(error("1 red", "white defense, wounds 2, wounded 2").contains("give fewer than 2"));
+    // Without wounds per mini, wound tokens only count for Vaapad Mastery: no minis reported.
+    assert!(run("1 red", "white defense, wounded 1").losses.is_none());
+}
+
+#[test]
+fn spray_adds_the_weapon_once_per_defending_mini() {
+    // The Flametrooper's Flamethrower: 1 black, Spray. Against the 4 Stormtroopers: 4 black;
+    // against 'minis 3': 3; with the defender's minis unknown, 1 and a note.
+    let flame = "@Stormtroopers, +@Flametrooper, weapon Flamethrower";
+    assert_eq!(dice(flame, "@Stormtroopers"), [0, 4, 0]);
+    assert_eq!(dice(flame, "white defense, minis 3"), [0, 3, 0]);
+    let s = parse(flame, "white defense").unwrap();
+    assert_eq!(s.attacker.dice, [0, 1, 0]);
+    assert!(s.notes.iter().any(|n| n.contains("add 'minis N'")));
+    // A plain SPEC's Spray multiplies its whole pool.
+    assert_eq!(
+        dice("2 black, 1 white, Spray", "white defense, minis 2"),
+        [0, 4, 2]
+    );
+}
+
+#[test]
+fn anti_materiel_upgrades_against_vehicles_only() {
+    // Jetpack Rockets: 4 black, Anti-Material 4 (Legion HQ's spelling), range 3–4; one mini.
+    let rockets = "@Stormtroopers, +@Jetpack Rockets, weapon Jetpack Rockets, minis 1";
+    assert_eq!(dice(rockets, "red defense, vehicle"), [4, 0, 0]);
+    assert_eq!(dice(rockets, "@AT-ST"), [4, 0, 0]);
+    assert_eq!(dice(rockets, "red defense, trooper"), [0, 4, 0]);
+    let s = parse(rockets, "red defense").unwrap();
+    assert_eq!(s.attacker.dice, [0, 4, 0]);
+    assert!(s
+        .notes
+        .iter()
+        .any(|n| n.contains("add 'trooper' or 'vehicle'")));
+    // Anti-Personnel 2 on a plain pool against a trooper: whites first, then blacks.
+    assert_eq!(
+        dice(
+            "1 black, 1 white, Anti-Personnel 2",
+            "white defense, trooper"
+        ),
+        [1, 1, 0]
+    );
+}
+
+#[test]
+fn assault_needs_within_1_and_cumbersome_needs_moved() {
+    // Proton Charge: 1 red, 1 black, 1 white, Assault 1: within 1 the white becomes black.
+    let charge = "@Stormtroopers, +@Proton Charge Saboteur, weapon Proton Charge";
+    assert_eq!(
+        dice(&format!("{charge}, within 1"), "white defense"),
+        [1, 2, 0]
+    );
+    let s = parse(charge, "white defense").unwrap();
+    assert_eq!(s.attacker.dice, [1, 1, 1]);
+    assert!(s.notes.iter().any(|n| n.contains("add 'within 1'")));
+    // HH-12 Rocket Launcher: 3 black, Cumbersome, range 2–4: after a move, 3 white.
+    let hh12 = "@Stormtroopers, +@HH-12 Stormtrooper, range 4";
+    assert_eq!(dice(hh12, "white defense"), [0, 3, 0]);
+    assert_eq!(dice(&format!("{hh12}, moved"), "white defense"), [0, 0, 3]);
+}
+
+#[test]
+fn sniper_team_upgrades_every_die_of_a_lone_weapon() {
+    // DLT-19x Sniper Rifle: 1 black, 2 white, range 2–5, High Velocity, Sniper Team. Alone at
+    // range 5 and not moved: each die upgraded, [0, 1, 2] → [1, 2, 0]; moved: unchanged.
+    let sniper = "@Stormtroopers, +@DLT-19x Sniper, range 5";
+    let s = parse(sniper, "white defense").unwrap();
+    assert_eq!(s.attacker.dice, [1, 2, 0]);
+    assert!(s.attacker.high_velocity);
+    assert_eq!(
+        dice(&format!("{sniper}, moved"), "white defense"),
+        [0, 1, 2]
+    );
+}
+
+#[test]
+fn vaapad_long_shot_overrun_and_immune_range_1() {
+    // Mace Windu's Vaapad Mastery: one white die per wound token, at most 3; his first weapon
+    // is his melee weapon, Windu's Lightsaber.
+    let mace = cards()
+        .find("Mace Windu (Jedi Council)", Kind::Unit)
+        .unwrap();
+    let w = mace.weapons[0].dice;
+    let pool = |wounded: u32| {
+        let a = run(
+            &format!("@Mace Windu (Jedi Council), melee, wounded {wounded}"),
+            "white defense",
+        );
+        a.attack_results.max()
+    };
+    // Every die can crit, so the most results is the number of dice.
+    let total = i64::from(w[0] + w[1] + w[2]);
+    assert_eq!(pool(0), total);
+    assert_eq!(pool(2), total + 2);
+    assert_eq!(pool(5), total + 3);
+    // Defending, a wound token adds a white defense die: fewer wounds, and no refusal.
+    let defended = |wounded: u32| {
+        run(
+            "2 red, surge hit",
+            &format!("@Mace Windu (Jedi Council), wounded {wounded}"),
+        )
+        .wounds
+        .mean()
+    };
+    assert!(defended(1) < defended(0));
+    // Luke's Blaster (1–2, Long Shot) reaches range 3 for an aim token.
+    let s = parse(
+        "@Luke Skywalker (Hero of the Rebellion), range 3, aim 1",
+        "white defense",
+    )
+    .unwrap();
+    assert_eq!((s.attacker.dice, s.attacker.aim), ([1, 3, 0], 0));
+    assert!(error(
+        "@Luke Skywalker (Hero of the Rebellion), range 3",
+        "white defense"
+    )
+    .contains("Long Shot needs an aim token"));
+    // Swoop Bike Riders' Vibro-Ax (overrun, 1 red 2 white) joins an overrun attack once.
+    assert_eq!(
+        dice("@Swoop Bike Riders, overrun", "white defense"),
+        [1, 0, 2]
+    );
+    // The T-47 is Immune: Range 1 Weapons: the Flamethrower (0–1) can't be aimed at it.
+    assert!(error(
+        "@Stormtroopers, +@Flametrooper, weapon Flamethrower",
+        "@T-47 Airspeeder"
+    )
+    .contains("Immune: Range 1 Weapons"));
+}
+
+#[test]
+fn card_conditions_stay_notes_until_the_spec_states_them() {
+    // Luke (Jedi Knight) has Charge and only a melee weapon: the attack is melee because of the
+    // weapon, and Charge is a note, not a condition turned on.
+    let s = parse("@Luke Skywalker (Jedi Knight)", "white defense").unwrap();
+    assert!(s.attacker.melee);
+    assert!(s
+        .notes
+        .iter()
+        .any(|n| n.contains("Charge") && n.contains("add 'Charge'")));
+    // Commander Skywalker's Lightsaber & Horn has Ram 1: only with 'moved'.
+    let horn = "@Luke Skywalker (Commander Skywalker), melee";
+    let s = parse(horn, "white defense").unwrap();
+    assert_eq!(s.attacker.ram, 0);
+    assert!(s.notes.iter().any(|n| n.contains("add 'moved'")));
+    assert_eq!(
+        parse(&format!("{horn}, moved"), "white defense")
+            .unwrap()
+            .attacker
+            .ram,
+        1
+    );
+}
+
+#[test]
+fn card_keywords_naming_tokens_or_terrain_are_not_tokens_or_terrain() {
+    // The T-47's Cover 1 is the Cover keyword, not light terrain cover.
+    let d = parse("1 red", "@T-47 Airspeeder").unwrap().defender;
+    assert_eq!((d.cover, d.cover_keyword), (0, 1));
+    // The Stormtrooper Specialist's "Surge Token" names a token type: no tokens.
+    let s = parse(
+        "@Stormtroopers, +@Stormtrooper Specialist, range 2",
+        "white defense",
+    )
+    .unwrap();
+    assert_eq!(s.attacker.surge_tokens, 0);
+    assert!(s.notes.iter().any(|n| n.contains("Surge Token")));
+}
+
+#[test]
+fn names_are_picked_by_title_and_misspellings_get_the_nearest() {
+    let e = error("@Luke Skywalker", "white defense");
+    for title in [
+        "Hero of the Rebellion",
+        "Jedi Knight",
+        "Commander Skywalker",
+    ] {
+        assert!(e.contains(title), "{e}");
+    }
+    assert!(parse("@luke skywalker (jedi-knight)", "white defense").is_ok());
+    assert!(error("@Stromtroopers", "white defense").contains("did you mean 'Stormtroopers'?"));
+    assert!(error("@DLT-19 Stormtrooper", "white defense").contains("+@DLT-19 Stormtrooper"));
+    assert!(error("@Stormtroopers, weapon E-12", "white defense").contains("E-11 Blaster Rifle"));
+    let no_cards = Scenario::parse("@Stormtroopers", "white defense", None).unwrap_err();
+    assert!(no_cards.to_string().contains("cards.json"), "{no_cards}");
+}
+
+/// A made-up card file in holodice's YAML form.
+const MADE_UP: &str = "\
+- cardName: Test Squad
+  cardType: unit
+  cardSubtype: trooper
+  keywords: [Sharpshooter 1, {name: Made Up Keyword, value: 2}]
+  stats: {minicount: 2, hp: 1, defense: w, courage: 1, speed: 2, hitsurge: c, defsurge: b}
+  weapons:
+    - {name: Long Rifle, range: [1, 3], dice: {r: 0, b: 1, w: 0}}
+    - {name: Short Rifle, range: [1, 2], dice: {r: 0, b: 0, w: 1}}
+";
+
+#[test]
+fn yaml_cards_load_and_several_fitting_weapons_must_be_chosen() {
+    let cards = Cards::load("made-up.yaml", MADE_UP).unwrap();
+    let p = |a: &str| Scenario::parse_with(a, "white defense", None, &cards);
+    let e = p("@Test Squad, range 2").unwrap_err().to_string();
+    assert!(e.contains("Long Rifle (1–3), Short Rifle (1–2)"), "{e}");
+    assert_eq!(p("@Test Squad, range 3").unwrap().attacker.dice, [0, 2, 0]);
+    let s = p("@Test Squad, weapon short rifle, Sharpshooter 1").unwrap();
+    assert_eq!((s.attacker.dice, s.attacker.sharpshooter), ([0, 0, 2], 2));
+    assert!(s
+        .notes
+        .iter()
+        .any(|n| n == "Legion HQ keyword not modelled: Made Up Keyword 2 (Test Squad)"));
+    let two = p("@Test Squad, weapon Long Rifle, weapon Short Rifle, Arsenal 2").unwrap();
+    assert_eq!(two.attacker.dice, [0, 2, 2]);
+    assert!(p("@Test Squad, weapon Long Rifle, weapon Short Rifle")
+        .unwrap_err()
+        .to_string()
+        .contains("no Arsenal"));
+}
+
+// hardening: legion-card-count
+#[test]
+fn a_card_file_past_the_card_limit_is_refused_before_reading_its_cards() {
+    let many = "- {cardName: C, cardType: command}\n".repeat(20_001);
+    let e = Cards::load("many.yaml", &many).unwrap_err().to_string();
+    assert!(e.contains("20001 cards is over the limit of 20000"), "{e}");
+}
+
+// hardening: legion-card-size
+#[test]
+fn bad_card_data_is_refused_with_file_id_and_name() {
+    let bad = r#"{"zz": {"cardName": "Broken Unit", "cardType": "unit", "stats":
+        {"minicount": 1, "hp": 1, "defense": "x", "courage": 1}}}"#;
+    let e = Cards::load("broken.json", bad).unwrap_err().to_string();
+    assert!(
+        e.contains("broken.json") && e.contains("zz (Broken Unit)") && e.contains("defense"),
+        "{e}"
+    );
+    let many = "- {cardName: W, cardType: upgrade, weapons: [".to_string()
+        + &"{name: a, range: [1], dice: {r: 1}},".repeat(9)
+        + "]}";
+    assert!(Cards::load("many.yaml", &many)
+        .unwrap_err()
+        .to_string()
+        .contains("limit of 8"));
+    let big = r#"[{"cardName": "Big", "cardType": "unit", "stats": {"minicount": 101, "hp": 1,
+        "defense": "r", "courage": 1}}]"#;
+    let e = Cards::load("big.json", big).unwrap_err().to_string();
+    assert!(e.contains("#1 (Big)") && e.contains("give 0 to 100"), "{e}");
+    assert!(Cards::load("list.json", "[1, 2]").is_err());
+    assert!(Cards::load("text.json", "\"cards\"").is_err());
+}
+
+#[test]
+fn the_command_line_reads_cards_and_lists_units() {
+    let path = cards_path();
+    let doc: serde_json::Value = serde_json::from_str(&holodice_ok(&[
+        "legion",
+        "attack",
+        "--cards",
+        &path,
+        "--attacker",
+        "@Stormtroopers, +@DLT-19 Stormtrooper, range 4",
+        "--defender",
+        "white defense, wounds 1, minis 2",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    assert_eq!(doc["wiped"], "1225/2304");
+    assert_eq!(pmf_strings(&doc["minis_defeated"])[2].1, "1225/2304");
+    let text = holodice_ok(&[
+        "legion",
+        "attack",
+        "--cards",
+        &path,
+        "--attacker",
+        "@Stormtroopers, range 2",
+        "--defender",
+        "@Stormtroopers",
+    ]);
+    assert!(text.contains("Chance to wipe the unit"), "{text}");
+    let listed: serde_json::Value = serde_json::from_str(&holodice_ok(&[
+        "legion",
+        "units",
+        "DLT-19 Stormtrooper",
+        "--cards",
+        &path,
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    let card = &listed["cards"][0];
+    assert_eq!(card["type"], "upgrade");
+    assert_eq!(card["weapons"][0]["dice"]["red"], 2);
+    assert_eq!(card["weapons"][0]["max_range"], 4);
+    for format in ["text", "csv", "markdown", "latex", "html", "yaml"] {
+        holodice_ok(&[
+            "legion",
+            "units",
+            "stormtroopers",
+            "--cards",
+            &path,
+            "--format",
+            format,
+        ]);
+    }
+    assert_user_error(&["legion", "units"], &["cards.json"]);
+    assert_user_error(
+        &[
+            "legion",
+            "attack",
+            "--attacker",
+            "@Stormtroopers",
+            "--defender",
+            "white defense",
+        ],
+        &["no Legion cards are loaded", "--cards"],
+    );
+    let compared = holodice_ok(&[
+        "legion",
+        "compare",
+        "--cards",
+        &path,
+        "--attacker",
+        "@Stormtroopers, range 2",
+        "--attacker",
+        "@Stormtroopers, range 2, minis 2",
+        "--defender",
+        "white defense",
+    ]);
+    assert!(compared.contains("Legion"), "{compared}");
+    // One white die (3/8 a result) against one mini of 1 wound and white defense (5/6 not
+    // blocked): the chance to wipe is 5/16.
+    let compared: serde_json::Value = serde_json::from_str(&holodice_ok(&[
+        "legion",
+        "compare",
+        "--cards",
+        &path,
+        "--attacker",
+        "@Stormtroopers, range 2, minis 1",
+        "--attacker",
+        "1 red",
+        "--defender",
+        "white defense, wounds 1",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    assert_eq!(compared["loadouts"][0]["wiped"], "5/16");
+    // The simulator rolls the same formed pool: its exact side is the attack's.
+    let simulated = holodice_ok(&[
+        "legion",
+        "simulate",
+        "--cards",
+        &path,
+        "--attacker",
+        "@Stormtroopers, range 2, minis 1",
+        "--defender",
+        "white defense",
+        "--trials",
+        "2000",
+        "--format",
+        "json",
+    ]);
+    assert!(simulated.contains("5/16"), "{simulated}");
+}
+
+#[test]
+fn the_server_preloads_legion_cards_with_serve_cards() {
+    use std::io::{Read, Write};
+    let path = cards_path();
+    let served = serve(&["--workers", "1", "--cards", &path]);
+    let host = served.host.clone();
+    let mut stream = std::net::TcpStream::connect(&host).unwrap();
+    // Stormtroopers, one mini: 5/16 to wound white defense (above).
+    let body = r#"{"attacker": "@Stormtroopers, range 2, minis 1", "defender": "white defense"}"#;
+    write!(
+        stream,
+        "POST /api/v1/legion/attack HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(answer.contains("\"1\": \"5/16\""), "{answer}");
+}
