@@ -3080,7 +3080,7 @@ proptest! {
         let (a, d, g) = c.specs();
         let s = Scenario::parse(&a, &d, g.as_deref()).unwrap();
         let sim = holodice::sim::simulate_legion(&s, c.edition(), Policy::Greedy, 20_000, seed);
-        if c.refused() || (c.melee() && c.grd.is_some()) {
+        if c.refused() || (!c.ranged() && c.grd.is_some()) {
             prop_assert!(matches!(sim, Err(holodice::Error::Illegal(_))), "{}", c.context());
             return Ok(());
         }
