@@ -209,3 +209,36 @@ fn unconcerned_takes_no_cover_and_not_regs_no_backup() {
     let a = run("1 red", "white defense, Backup", None, Edition::Amg2024);
     assert_eq!(a.wounds.prob(1), q(5, 48));
 }
+
+#[test]
+fn sniper_team_cancels_a_lone_crit_for_a_sure_wound() {
+    // `1 red, Sniper Team` (a red die can't be upgraded) against red defense in heavy cover
+    // (amg-2024). A crit (1/8) alone: greedy cancels the die for a sure wound. A hit (5/8)
+    // meets a white cover die (block or surge cancels it: 2/6), then the red defense die
+    // (block 3/6; its surge does not convert): 5/8 · 4/6 · 1/2 = 5/24. Total 1/8 + 5/24 = 1/3.
+    let a = run(
+        "1 red, Sniper Team",
+        "red defense, cover heavy",
+        None,
+        Edition::Amg2024,
+    );
+    assert_eq!(a.wounds.prob(1), q(1, 3));
+    // The cancelled crit still counts as an attack result: 6/8 as without Sniper Team.
+    assert_eq!(a.attack_results.prob(1), q(3, 4));
+    // A white die is upgraded to black: crit 1/8 → a wound; hits 3/8 · 4/6 · 1/2 = 1/8.
+    let a = run(
+        "1 white, Sniper Team",
+        "red defense, cover heavy",
+        None,
+        Edition::Amg2024,
+    );
+    assert_eq!(a.wounds.prob(1), q(1, 4));
+    // Moved: no upgrade, no cancelling: white crit 1/8 · 1/2, hit 1/8 · 4/6 · 1/2.
+    let a = run(
+        "1 white, Sniper Team, moved",
+        "red defense, cover heavy",
+        None,
+        Edition::Amg2024,
+    );
+    assert_eq!(a.wounds.prob(1), q(1, 16) + q(1, 24));
+}

@@ -111,6 +111,7 @@ pub fn form(s: &mut Scenario, l: &Loadout) -> Result<(), Error> {
         p.keywords.merge(&l.typed);
     }
     let only_weapon = parts.len() == 1;
+    s.attacker.sniper_team = only_weapon && parts[0].keywords.sniper_team && !l.moved;
     let mut dice = [0; 3];
     for p in &parts {
         let d = part_dice(p, l, &s.defender, only_weapon, &mut s.notes);
@@ -535,8 +536,7 @@ fn part_dice(
     if k.sniper_team && only_weapon && !l.moved {
         upgrades = dice.iter().fold(upgrades, |u, &n| u.saturating_add(n));
         notes.push(format!(
-            "Sniper Team ({name}): every die upgraded (the unit has not moved); its other choice, \
-             cancelling the dice for 1 wound if a crit was rolled, is not modelled"
+            "Sniper Team ({name}): every die upgraded (the unit has not moved)"
         ));
     }
     upgrade(dice, upgrades)

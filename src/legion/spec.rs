@@ -355,6 +355,9 @@ pub struct Attacker {
     pub vaapad: bool,
     /// Wound tokens already on the unit.
     pub wounded: u32,
+    /// Sniper Team applied as the pool formed (its only weapon, the unit not moved): after
+    /// converting surges the attacker may cancel every die for a wound if it rolled a crit.
+    pub sniper_team: bool,
 }
 
 /// A unit that rolls defense dice: the defender, or a guardian.

@@ -1,8 +1,10 @@
 //! Step 3, converting attack surges: Critical X, the chart, surge tokens; then the tokens that
-//! change results instead of rerolling them (Marksman's aims, Jar'Kai Mastery's dodges).
+//! change results instead of rerolling them (Marksman's aims, Jar'Kai Mastery's dodges); then
+//! Sniper Team's choice to cancel the dice for a wound.
 
 use super::resolve::Resolver;
 use super::state::{Results, Rolled};
+use crate::dist::{to_f64, Dist};
 use crate::legion::spec::AttackSurge;
 use crate::states::States;
 
@@ -25,6 +27,7 @@ impl Resolver {
                 crits,
                 aims: r.aims,
                 dodged: false,
+                sniped: false,
             }
         })
     }
@@ -38,6 +41,39 @@ impl Resolver {
         match self.jarkai_acts() {
             true => marked.map(|r| self.jarkai(r)),
             false => marked,
+        }
+    }
+
+    /// Sniper Team's other choice, once surges are converted: cancel every die, and the
+    /// defender suffers a wound if a crit was among them.
+    pub(super) fn snipe(&self, spent: &States<Results>) -> States<Results> {
+        match self.d.s.attacker.sniper_team {
+            true => spent.map(|r| match self.snipes(r) {
+                true => Results {
+                    hits: 0,
+                    crits: 0,
+                    sniped: true,
+                    ..r.clone()
+                },
+                false => r.clone(),
+            }),
+            false => spent.clone(),
+        }
+    }
+
+    /// Greedy cancels only when it cannot lose: a crit and no other result, with no Ram to add
+    /// one (the attack could wound once at most). Optimal cancels when a sure wound is worth
+    /// more than going on.
+    pub(super) fn snipes(&self, r: &Results) -> bool {
+        if r.crits == 0 {
+            return false;
+        }
+        match self.objective {
+            None => r.hits + r.crits + self.d.s.attacker.ram <= 1,
+            Some(objective) => {
+                let sure = to_f64(&objective.value(&Dist::constant(1)));
+                sure > self.value(r, objective) + 1e-12
+            }
         }
     }
 
@@ -110,5 +146,6 @@ fn changed(r: &Results, to_hits: u32, to_crits: u32) -> Results {
         crits: r.crits + to_crits,
         aims: r.aims,
         dodged: r.dodged,
+        sniped: r.sniped,
     }
 }

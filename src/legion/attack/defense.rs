@@ -34,6 +34,15 @@ impl Resolver {
         let d = &self.d.s.defender;
         let deflects = d.deflect && self.d.ranged() && !self.d.s.attacker.high_velocity;
         guarded.and_then(|r| {
+            if r.sniped {
+                // Sniper Team skipped the rest of the attack for a wound.
+                return States::certain(Outcome {
+                    results: r.results,
+                    wounds: 1,
+                    attacker_wounds: 0,
+                    guardian_wounds: 0,
+                });
+            }
             let results = r.hits + r.crits;
             let pierce_acts = self.d.pierce_acts(r.dodged);
             // Danger Sense and Impervious dice are rolled even when no result is left: they

@@ -16,9 +16,24 @@ impl Resolver {
         dodged.map(|r| self.defender_cancels(self.attacker_modifies(r), ion(r)))
     }
 
-    /// The attacker's keywords change results into crits and gain Pierce.
+    /// The attacker's keywords change results into crits and gain Pierce (nothing is left to
+    /// change once Sniper Team cancelled the dice).
     fn attacker_modifies(&self, r: &Results) -> Defending {
         let (a, d) = (&self.d.s.attacker, &self.d.s.defender);
+        if r.sniped {
+            return Defending {
+                results: r.results,
+                hits: 0,
+                crits: 0,
+                pierce: 0,
+                pierce_total: 0,
+                dodged: false,
+                blank: false,
+                attacker_wounds: 0,
+                guardian_wounds: 0,
+                sniped: true,
+            };
+        }
         let armored = d.armor || d.armor_x > 0;
         let (mut hits, mut crits) = (r.hits, r.crits);
         if armored {
@@ -49,6 +64,7 @@ impl Resolver {
             blank: d.djem_so && dice > r.results + ram_blanks,
             attacker_wounds: 0,
             guardian_wounds: 0,
+            sniped: false,
         }
     }
 

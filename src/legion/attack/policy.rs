@@ -95,6 +95,20 @@ impl OptimalPolicy {
         self.split(hits, crits, aims, true)
     }
 
+    /// Whether Sniper Team cancels every die for a wound, once surges are converted and the
+    /// tokens that change results are spent, given the hits, crits and aim tokens left.
+    pub fn snipes(&self, hits: u32, crits: u32, aims: u32) -> bool {
+        self.resolver.d.s.attacker.sniper_team
+            && self.resolver.snipes(&Results {
+                results: hits + crits,
+                hits,
+                crits,
+                aims,
+                dodged: false,
+                sniped: false,
+            })
+    }
+
     fn split(&self, hits: u32, crits: u32, aims: u32, jarkai: bool) -> (u32, u32) {
         *self.splits.get((hits, crits, aims, jarkai), |_| {
             let r = Results {
@@ -103,6 +117,7 @@ impl OptimalPolicy {
                 crits,
                 aims,
                 dodged: false,
+                sniped: false,
             };
             let m = match jarkai {
                 true => self.resolver.jarkai(&r),

@@ -40,7 +40,7 @@ impl Resolver {
     pub fn resolve(&self, rolled: &States<Rolled>) -> States<Outcome> {
         let converted = self.convert(rolled);
         let spent = self.spend_tokens(&converted);
-        self.defend(&spent)
+        self.defend(&self.snipe(&spent))
     }
 
     /// Steps 4 to 8, from converted results to the outcome.

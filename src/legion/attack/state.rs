@@ -18,6 +18,8 @@ pub(super) struct Results {
     pub crits: u32,
     pub aims: u32,
     pub dodged: bool,
+    /// Sniper Team cancelled every die for a wound: the attack skips to its end.
+    pub sniped: bool,
 }
 
 /// From modifying attack dice on.
@@ -34,6 +36,8 @@ pub(super) struct Defending {
     pub blank: bool,
     pub attacker_wounds: u32,
     pub guardian_wounds: u32,
+    /// Sniper Team cancelled every die for a wound.
+    pub sniped: bool,
 }
 
 /// What is reported.
