@@ -4,11 +4,15 @@
 //! - `20 dice, 2 aims, no surge chart, greedy`: the slow shape (surges tracked per colour).
 //! - `12 dice, 2 aims, optimal`: target under 2 s.
 //! - `6 dice, small`: the small attack issue #13 measures other tools on.
+//! - `cards: Stormtroopers with a DLT-19 against Rebel Troopers` (greedy and optimal): real units
+//!   from Legion HQ's card data, read from `../shared/data/legion-hq/cards.json` beside the
+//!   repository (skipped, with a message, without it).
 //!
 //! Only the attack is timed: the SPECs are parsed beforehand.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use holodice::legion::attack::{attack, Edition, Policy};
+use holodice::legion::cards::Cards;
 use holodice::legion::optimal::Objective;
 use holodice::legion::spec::Scenario;
 use std::hint::black_box;
@@ -27,7 +31,37 @@ fn bench_attack(
     });
 }
 
+/// Real units: a unit with an upgrade mini attacking a unit card.
+fn bench_cards(c: &mut Criterion) {
+    let path = format!(
+        "{}/../shared/data/legion-hq/cards.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("skipping the card benchmarks: no Legion HQ card data at {path}");
+        return;
+    };
+    let cards = Cards::load(&path, &text).unwrap();
+    let s = Scenario::parse_with(
+        "@Stormtroopers, +@DLT-19 Stormtrooper, range 3, aim 2",
+        "@Rebel Troopers, dodge 1, cover light",
+        None,
+        &cards,
+    )
+    .unwrap();
+    for (name, policy) in [
+        ("greedy", Policy::Greedy),
+        ("optimal", Policy::Optimal(Objective::Mean)),
+    ] {
+        c.bench_function(
+            &format!("cards: Stormtroopers with a DLT-19 against Rebel Troopers, {name}"),
+            |b| b.iter(|| attack(black_box(&s), Edition::Amg2024, policy).unwrap()),
+        );
+    }
+}
+
 fn legion_attack(c: &mut Criterion) {
+    bench_cards(c);
     bench_attack(
         c,
         "6 dice, small",
