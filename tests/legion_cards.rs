@@ -91,6 +91,7 @@ fn every_unit_and_upgrade_of_legion_hq_loads() {
 #[test]
 fn every_unit_attacks_with_each_weapon_and_defends() {
     let mut attacks = 0;
+    let mut unaccounted = Vec::new();
     for c in cards().all().iter().filter(|c| c.kind == Kind::Unit) {
         let name = cards().spec_name(c);
         for w in &c.weapons {
@@ -102,8 +103,9 @@ fn every_unit_attacks_with_each_weapon_and_defends() {
             let spec = format!("@{name}, weapon {}{overrun}", w.name);
             match parse(&spec, "white defense") {
                 Ok(s) => {
-                    attack(&s, Edition::Amg2024, Policy::Greedy)
+                    let a = attack(&s, Edition::Amg2024, Policy::Greedy)
                         .unwrap_or_else(|e| panic!("{spec}: {e}"));
+                    unaccounted.extend(a.notes.into_iter().filter(|n| n.contains("not modelled")));
                     attacks += 1;
                 }
                 // A weapon printed without dice (Legion HQ's Mark II Medium Blaster) is refused
@@ -118,9 +120,17 @@ fn every_unit_attacks_with_each_weapon_and_defends() {
         }
         let s = parse("1 red, surge hit", &format!("@{name}"))
             .unwrap_or_else(|e| panic!("@{name} defending: {e}"));
-        attack(&s, Edition::Amg2024, Policy::Greedy).unwrap();
+        let a = attack(&s, Edition::Amg2024, Policy::Greedy).unwrap();
+        unaccounted.extend(a.notes.into_iter().filter(|n| n.contains("not modelled")));
     }
     assert!(attacks > 250, "{attacks} attacks");
+    unaccounted.sort();
+    unaccounted.dedup();
+    assert!(
+        unaccounted.is_empty(),
+        "card keywords unaccounted for:\n{}",
+        unaccounted.join("\n")
+    );
 }
 
 #[test]
@@ -580,4 +590,17 @@ fn the_server_preloads_legion_cards_with_serve_cards() {
     stream.read_to_string(&mut answer).unwrap();
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
     assert!(answer.contains("\"1\": \"5/16\""), "{answer}");
+}
+
+#[test]
+fn jedi_hunter_reads_the_defenders_force_slot() {
+    // Darth Vader (The Emperor's Apprentice) has no attack surge chart and Jedi Hunter; Force
+    // Throw is 2 black (Blast, Scatter). Against Luke Skywalker (Jedi Knight), whose upgrade
+    // bar has a Force slot, surges become crits: each die is a result with 5/8 (crit, surge, 3
+    // hits), mean 2 · 5/8 = 5/4. Against a plain SPEC defender the surge is a blank: 2 · 4/8 = 1.
+    let vader = "@Darth Vader (The Emperor's Apprentice), weapon Force Throw";
+    let jedi = run(vader, "@Luke Skywalker (Jedi Knight)");
+    assert_eq!(jedi.attack_results.mean(), q("5/4"));
+    let other = run(vader, "red defense");
+    assert_eq!(other.attack_results.mean(), q("1"));
 }

@@ -140,6 +140,8 @@ pub struct Card {
     /// A unit's statistics; `None` for upgrades.
     pub stats: Option<Stats>,
     pub weapons: Vec<Weapon>,
+    /// A unit has a Force upgrade slot (Jedi Hunter reads it).
+    pub force_slot: bool,
     /// The file it was read from.
     pub file: String,
 }
@@ -493,6 +495,8 @@ struct RawCard {
     stats: Option<RawStats>,
     #[serde(default)]
     weapons: Option<Vec<RawWeapon>>,
+    #[serde(rename = "upgradeBar", default)]
+    upgrade_bar: Option<Vec<String>>,
 }
 
 #[derive(Deserialize)]
@@ -583,6 +587,7 @@ fn read_card(
         keywords: Vec::new(),
         stats: None,
         weapons: Vec::new(),
+        force_slot: false,
         file: file.to_string(),
     };
     if kind == Kind::Other {
@@ -590,6 +595,11 @@ fn read_card(
     }
     let raw: RawCard = serde_yaml::from_value(value).map_err(|e| fail(e.to_string()))?;
     card.subtype = raw.card_subtype.unwrap_or_default().to_lowercase();
+    card.force_slot = raw
+        .upgrade_bar
+        .unwrap_or_default()
+        .iter()
+        .any(|slot| slot.eq_ignore_ascii_case("force"));
     card.keywords = keywords(raw.keywords).map_err(&fail)?;
     card.stats = match (kind, raw.stats) {
         (Kind::Unit, Some(s)) => Some(stats(s).map_err(&fail)?),

@@ -8,7 +8,9 @@ use super::pool::{DiceKeywords, Loadout};
 use super::spec::{self, Field, Role, Scenario, Status};
 
 /// The fields that state a board condition, the attack's kind or the tokens a unit holds:
-/// only the SPEC says them (a card's "Surge Token" or "Dodge" names a token type, not tokens).
+/// only the SPEC says them (a card's "Surge Token" or "Dodge" names a token type, not tokens;
+/// its Weak Point, Death From Above, Complete the Mission and Advanced Targeting act only where
+/// the board says so).
 fn condition(field: Field) -> bool {
     matches!(
         field,
@@ -34,6 +36,10 @@ fn condition(field: Field) -> bool {
             | Field::Wounded
             | Field::Trooper
             | Field::Vehicle
+            | Field::WeakPoint
+            | Field::DeathFromAbove
+            | Field::CompleteTheMission
+            | Field::AdvancedTargeting
     )
 }
 
@@ -56,6 +62,10 @@ pub fn resolve(
         .map_or(k.name.as_str(), |(_, item)| item);
     let text = match &k.value {
         Some(KeywordValue::Number(n)) => format!("{name} {n}"),
+        // "2: Commander", "Trooper 1": the number, when the item takes one.
+        Some(KeywordValue::Text(t)) if spec::lookup(name).is_err() => {
+            number_in(t).map_or(name.to_string(), |n| format!("{name} {n}"))
+        }
         _ => name.to_string(),
     };
     let not_modelled = |why: &str| {
@@ -104,13 +114,27 @@ pub fn resolve(
         return None;
     }
     if let Some(KeywordValue::Text(t)) = &k.value {
-        notes.push(format!(
-            "{} ({source}): read as '{}'; '{t}' is not modelled",
-            k.describe(),
-            keyword.name
-        ));
+        notes.push(match keyword.value {
+            crate::swtcg::keywords::ValueKind::None => format!(
+                "{} ({source}): read as '{}'; '{t}' is not modelled",
+                k.describe(),
+                keyword.name
+            ),
+            _ => format!(
+                "{} ({source}): read as '{} {v}'; the card's '{t}' says when it applies",
+                k.describe(),
+                keyword.name
+            ),
+        });
     }
     Some((keyword.sets, v))
+}
+
+/// The first whole number in a keyword's text value.
+fn number_in(text: &str) -> Option<u32> {
+    text.split(|c: char| !c.is_ascii_digit())
+        .find(|w| !w.is_empty())
+        .and_then(|w| w.parse().ok())
 }
 
 /// The keywords a card applies itself: a keyword printed without a value that one of its
@@ -135,6 +159,7 @@ pub fn unit(s: &mut Scenario, l: &mut Loadout, role: Role, card: &Card) {
                 d.wounds = (st.wounds > 0).then_some(st.wounds);
                 d.minis = (st.minis > 0).then_some(st.minis);
                 d.unit_type = card.unit_type();
+                d.force_user = card.force_slot;
             }
         }
     }

@@ -467,6 +467,8 @@ fn apply_weapon_keywords(s: &mut Scenario, used: &[(&Weapon, u32, bool)]) -> u32
             match field {
                 Field::HighVelocity => s.attacker.high_velocity |= every_high_velocity,
                 Field::Ram => ram += v,
+                // Applied as the weapons are chosen.
+                Field::LongShot => {}
                 f if DiceKeywords::holds(f) => {}
                 f => {
                     if let Err(e) = set_attacker_field(&mut s.attacker, f, v) {
