@@ -29,6 +29,7 @@ use num_rational::BigRational;
 use num_traits::{One, Zero};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
+use std::sync::OnceLock;
 
 /// Trials per scenario, chosen so that `cargo test` (debug) runs this file in a few seconds;
 /// `HOLODICE_SIM_SCALE=N` multiplies them (for a stronger check, `--release` is advised).
@@ -1273,15 +1274,48 @@ proptest! {
     }
 }
 
-/// A random Legion SPEC: the items given, then items drawn from every item of
-/// data/legion/keywords.yaml, with small N.
-fn random_legion_spec(given: &[String], picks: &[(usize, i64)]) -> String {
-    let all = holodice::legion::spec::Keywords::builtin().all();
+/// The SPEC items of data/legion/keywords.yaml that parse on their own in a SPEC of `role`
+/// (0 attacker, 1 defender, 2 guardian), with N = 1: what a random SPEC draws from, so that
+/// random SPECs parse (items that need a card, as `weapon`, are left out).
+fn legion_items(role: usize) -> &'static [(String, bool)] {
+    static ITEMS: OnceLock<[Vec<(String, bool)>; 3]> = OnceLock::new();
+    &ITEMS.get_or_init(|| {
+        let all = holodice::legion::spec::Keywords::builtin().all();
+        [0, 1, 2].map(|role| {
+            all.iter()
+                .map(|k| (k.name.clone(), k.value != ValueKind::None))
+                .filter(|(name, valued)| {
+                    let item = if *valued {
+                        format!("{name} 1")
+                    } else {
+                        name.clone()
+                    };
+                    let [a, d, g] = match role {
+                        0 => [format!("1 red, {item}"), "red defense".into(), "".into()],
+                        1 => ["1 red".into(), format!("red defense, {item}"), "".into()],
+                        _ => [
+                            "1 red".into(),
+                            "red defense".into(),
+                            format!("Guardian 1, red defense, {item}"),
+                        ],
+                    };
+                    let g = (!g.is_empty()).then_some(g.as_str());
+                    Scenario::parse(&a, &d, g).is_ok()
+                })
+                .collect()
+        })
+    })[role]
+}
+
+/// A random Legion SPEC of `role`: the items given, then items drawn from those that parse in
+/// that role, with small N.
+fn random_legion_spec(role: usize, given: &[String], picks: &[(usize, i64)]) -> String {
+    let all = legion_items(role);
     let drawn = picks.iter().map(|&(i, x)| {
-        let k = &all[i % all.len()];
-        match k.value {
-            ValueKind::None => k.name.clone(),
-            _ => format!("{} {}", k.name, 1 + x.abs() % 3),
+        let (name, valued) = &all[i % all.len()];
+        match valued {
+            false => name.clone(),
+            true => format!("{name} {}", 1 + x.abs() % 3),
         }
     });
     let items: Vec<String> = given.iter().cloned().chain(drawn).collect();
@@ -1312,12 +1346,13 @@ proptest! {
             _ => {}
         }
         let die = if red_defense { "red defense" } else { "white defense" };
-        let attacker = random_legion_spec(&given, &attacker);
-        let defender = random_legion_spec(&[die.into()], &defender);
-        let guardian = guardian.map(|p| random_legion_spec(&["Guardian 1".into(), die.into()], &p));
-        let Ok(s) = Scenario::parse(&attacker, &defender, guardian.as_deref()) else {
-            return Ok(());
-        };
+        let attacker = random_legion_spec(0, &given, &attacker);
+        let defender = random_legion_spec(1, &[die.into()], &defender);
+        let guardian =
+            guardian.map(|p| random_legion_spec(2, &["Guardian 1".into(), die.into()], &p));
+        let s = Scenario::parse(&attacker, &defender, guardian.as_deref());
+        // Items that parse alone may still clash (wounded 3 on a mini of 2 wounds).
+        let Ok(s) = s else { return Ok(()) };
         let edition = if amg2021 { Edition::Amg2021 } else { Edition::Amg2024 };
         let name = format!("{} | {attacker} | {defender} | {guardian:?}", edition.name());
         let exact = legion_attack(&s, edition, Policy::Greedy);
