@@ -263,6 +263,21 @@ async fn a_shared_link_opens_its_tab_and_shows_the_command_lines_numbers() {
     assert_eq!(subline, "At least 1 wound: 96.79%");
     let selected = b.find("#tab-legion").await.attr("aria-selected").await;
     assert_eq!(selected.unwrap().as_deref(), Some("true"));
+
+    // A defender of known minis: the chance to wipe it heads the answer, as on the command line.
+    let (attacker, defender) = ("2 red, surge hit", "white defense, wounds 1, minis 2");
+    b.open(&query(&[
+        ("game", "legion"),
+        ("attacker", attacker),
+        ("defender", defender),
+    ]))
+    .await;
+    let args = attack_args("legion", attacker, defender, &[]);
+    let wipe = cli_line(&args, "Chance to wipe the unit:");
+    let headline = b
+        .text_when("#headline", |t| t.starts_with("Chance to wipe"))
+        .await;
+    assert_eq!(headline, format!("Chance to wipe the unit: {wipe}"));
     b.close().await;
 }
 
