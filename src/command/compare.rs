@@ -116,10 +116,15 @@ fn finish(c: &Comparison, output: &OutputArgs) -> Result<Answer, Error> {
     )
 }
 
-/// Notes of the loadouts' attacks, each once, at the end of the caption.
+/// Notes of the loadouts' attacks, each once, at the end of the caption, each ending in a full
+/// stop so that they read apart.
 fn with_notes(line: String, notes: Vec<String>) -> String {
     let mut unique: Vec<String> = Vec::new();
     for n in notes {
+        let n = match n.ends_with(['.', '!', '?']) {
+            true => n,
+            false => format!("{n}."),
+        };
         if !unique.contains(&n) {
             unique.push(n);
         }
