@@ -3029,7 +3029,7 @@ fn immune_melee_refuses_a_melee_attack() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The simulator (src/sim/legion.rs, which rolls physical dice) against the oracle: it follows
+// The simulator (src/sim/legion/, which rolls physical dice) against the oracle: it follows
 // the same text in other code, and shares nothing with the exact engine under the greedy policy.
 
 /// Problems of `samples` of `key` against the oracle's exact pmf: a frequency more than 5

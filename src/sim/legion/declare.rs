@@ -1,0 +1,155 @@
+//! Step 0, declaring the attack: what the rules refuse, and what the keywords settle before any
+//! die is rolled (the surge chart, Critical, a guardian, Makashi and Vaapad Mastery), so that
+//! every trial reads them once.
+
+use super::dice::{faces_of, Defense};
+use crate::error::Error;
+use crate::legion::attack::Edition;
+use crate::legion::spec::{AttackSurge, Defender, Scenario};
+
+/// The attack as declared: the same for every trial.
+pub(super) struct Sim<'a> {
+    pub s: &'a Scenario,
+    pub edition: Edition,
+    /// Neither melee nor overrun.
+    pub ranged: bool,
+    pub melee: bool,
+    /// Defense dice of the defender.
+    pub defense: &'static [Defense; 6],
+    /// The guardian, when it may guard this attack.
+    pub guardian: Option<(&'a Defender, &'static [Defense; 6])>,
+    /// The surge chart of step 3 (Jedi Hunter, Hold the Line included).
+    pub surge: AttackSurge,
+    /// Critical X, with Complete the Mission's Critical 2.
+    pub critical: u32,
+    /// Makashi Mastery acts: the pool's Pierce drops by 1, the defender's immunities and
+    /// Impervious are gone.
+    pub makashi: bool,
+    /// Vaapad Mastery's white attack dice and white defense dice.
+    pub vaapad_attack: u32,
+    pub vaapad_defense: u32,
+}
+
+impl<'a> Sim<'a> {
+    pub(super) fn new(s: &'a Scenario, edition: Edition) -> Result<Sim<'a>, Error> {
+        let (a, d) = (&s.attacker, &s.defender);
+        refuse(s)?;
+        let die = d.die.expect("refused without one");
+        let melee = a.melee;
+        let ranged = !a.melee && !a.overrun;
+        // Guardian X guards ranged attacks, when the guardian is not suppressed and the
+        // defender has no Guardian of its own.
+        let guardian = s
+            .guardian
+            .as_ref()
+            .filter(|g| ranged && g.suppression < g.courage && d.guardian == 0)
+            .map(|g| (g, faces_of(g.die.expect("refused without one"))));
+        let surge = if a.surge == AttackSurge::Crit || (a.jedi_hunter && d.force_user) {
+            AttackSurge::Crit
+        } else if a.surge == AttackSurge::Hit || (a.hold_the_line && melee) {
+            AttackSurge::Hit
+        } else {
+            AttackSurge::None
+        };
+        let makashi = a.makashi
+            && melee
+            && a.pierce >= 1
+            && (d.immune_pierce || d.immune_melee_pierce || d.impervious);
+        Ok(Sim {
+            s,
+            edition,
+            ranged,
+            melee,
+            defense: faces_of(die),
+            guardian,
+            surge,
+            critical: a.critical + if a.complete_the_mission { 2 } else { 0 },
+            makashi,
+            vaapad_attack: if a.vaapad { a.wounded.min(3) } else { 0 },
+            vaapad_defense: if d.vaapad { d.wounded.min(3) } else { 0 },
+        })
+    }
+
+    /// Aim tokens, Advanced Targeting's included.
+    pub(super) fn aim_tokens(&self) -> u32 {
+        self.s.attacker.aim + self.s.attacker.advanced_targeting
+    }
+}
+
+/// What the exact engine refuses for the rules' sake: no dice, no defense die, a guardian
+/// without its die or Guardian X or in an attack that is not ranged, a melee attack on Immune:
+/// Melee.
+fn refuse(s: &Scenario) -> Result<(), Error> {
+    let (a, d) = (&s.attacker, &s.defender);
+    if a.dice.iter().sum::<u32>() == 0 {
+        return Err(Error::Input(
+            "the attacker SPEC has no dice: add some, as in '4 red, 2 black'".into(),
+        ));
+    }
+    if d.die.is_none() {
+        return Err(Error::Input(
+            "the defender SPEC has no defense die: add 'red defense' or 'white defense'".into(),
+        ));
+    }
+    if let Some(g) = &s.guardian {
+        if g.die.is_none() {
+            return Err(Error::Input(
+                "the guardian SPEC has no defense die: add 'red defense' or 'white defense'".into(),
+            ));
+        }
+        if g.guardian == 0 {
+            return Err(Error::Input(
+                "the guardian SPEC has no Guardian X: add one, as in 'Guardian 2'".into(),
+            ));
+        }
+        if a.melee || a.overrun {
+            return Err(Error::Illegal(
+                "Guardian has no effect in melee or overrun attacks: it only cancels hits of \
+                 ranged attacks"
+                    .into(),
+            ));
+        }
+    }
+    // A defender with Immune: Melee cannot be attacked in melee.
+    if a.melee && d.immune_melee {
+        return Err(Error::Illegal(
+            "the defender has Immune: Melee: it cannot be attacked in melee".into(),
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::simulate_legion;
+    use super::*;
+    use crate::legion::attack::Policy;
+
+    #[test]
+    fn refuses_what_the_exact_engine_refuses() {
+        let s = Scenario::parse(
+            "2 red, melee",
+            "red defense",
+            Some("Guardian 1, red defense"),
+        )
+        .unwrap();
+        assert!(matches!(
+            simulate_legion(&s, Edition::Amg2024, Policy::Greedy, 10, 1),
+            Err(Error::Illegal(_))
+        ));
+        // Step 0: Immune: Melee refuses a melee attack (and only a melee one).
+        let s = Scenario::parse("2 red, melee", "red defense, Immune: Melee", None).unwrap();
+        assert!(matches!(
+            simulate_legion(&s, Edition::Amg2024, Policy::Greedy, 10, 1),
+            Err(Error::Illegal(_))
+        ));
+        let s = Scenario::parse("2 red, overrun", "red defense, Immune: Melee", None).unwrap();
+        assert!(simulate_legion(&s, Edition::Amg2024, Policy::Greedy, 10, 1).is_ok());
+        let mut s = Scenario::parse("2 red", "red defense", None).unwrap();
+        s.defender.die = None;
+        assert!(matches!(
+            simulate_legion(&s, Edition::Amg2024, Policy::Greedy, 10, 1),
+            Err(Error::Input(_))
+        ));
+    }
+}
