@@ -760,6 +760,8 @@ const BOTH: &[Edition] = &[Edition::Amg2024, Edition::Amg2021];
 const NEW: &[Edition] = &[Edition::Amg2024];
 const LEGION: &[(&str, &str, Option<&str>, &[Edition])] = &[
     ("4 red, surge hit", "white defense", None, NEW),
+    // Sniper Team: a lone crit is cancelled for a sure wound.
+    ("1 white, Sniper Team", "red defense, cover heavy, dodge 1", None, NEW),
     (
         "3 black, 2 white, aim 1",
         "red defense, surge block",
@@ -1081,6 +1083,20 @@ const LEGION_OPTIMAL: &[OptimalScenario] = &[
     (
         "3 white, surge crit, aim 1, observation 1",
         "white defense, Shielded 1, surge tokens 1",
+        None,
+        NEW,
+        Objective::AtLeast(1),
+    ), // Jar'Kai's split of the attacker's dodges, and Sniper Team's choice, by the objective.
+    (
+        "2 black, 1 white, melee, Jar'Kai Mastery, dodge 2, aim 1, Marksman",
+        "red defense, Armor 1, surge block",
+        None,
+        NEW,
+        Objective::AtLeast(2),
+    ),
+    (
+        "2 white, Sniper Team, aim 1",
+        "red defense, cover heavy, Shielded 1, Uncanny Luck 1",
         None,
         NEW,
         Objective::AtLeast(1),

@@ -12,7 +12,7 @@ impl Sim<'_> {
     pub(super) fn convert(&self, t: &mut Trial) {
         self.convert_surges(&mut t.table.attack);
         self.marksman(t);
-        self.jarkai(&mut t.table.attack);
+        self.jarkai(t);
         let pool = &t.table.attack;
         (t.hits, t.crits, t.blanks) = (count(pool, Hit), count(pool, Crit), count(pool, ABlank));
         t.out.attack_results = t.hits + t.crits;
@@ -62,13 +62,34 @@ impl Sim<'_> {
     }
 
     /// Jar'Kai Mastery, in melee: each of the attacker's dodge tokens turns a blank into a hit,
-    /// then a hit into a crit.
-    fn jarkai(&self, pool: &mut [Die]) {
+    /// then a hit into a crit; the optimal policy chooses the split.
+    fn jarkai(&self, t: &mut Trial) {
         let dodge = self.s.attacker.dodge;
-        if self.s.attacker.jarkai && self.melee {
-            let to_hits = dodge.min(count(pool, ABlank));
-            let to_crits = (dodge - to_hits).min(count(pool, Hit) + to_hits);
-            convert_blanks_then_hits(pool, to_hits, to_crits);
+        if !self.s.attacker.jarkai || !self.melee || dodge == 0 {
+            return;
+        }
+        let pool = &mut t.table.attack;
+        let (to_hits, to_crits) = match t.optimal {
+            Some(policy) => policy.jarkai(count(pool, Hit), count(pool, Crit), t.aims),
+            None => {
+                let to_hits = dodge.min(count(pool, ABlank));
+                (to_hits, (dodge - to_hits).min(count(pool, Hit) + to_hits))
+            }
+        };
+        convert_blanks_then_hits(pool, to_hits, to_crits);
+    }
+
+    /// Sniper Team's other choice, once surges are converted: cancel every die for a wound if
+    /// a crit was among them. Greedy takes it only with one crit and no other result (and no
+    /// Ram to add one); the optimal policy decides otherwise.
+    pub(super) fn snipes(&self, t: &Trial) -> bool {
+        let a = &self.s.attacker;
+        if !a.sniper_team || t.crits == 0 {
+            return false;
+        }
+        match t.optimal {
+            Some(policy) => policy.snipes(t.hits, t.crits, t.aims),
+            None => t.hits + t.crits + a.ram <= 1,
         }
     }
 }

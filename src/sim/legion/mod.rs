@@ -97,6 +97,10 @@ impl Sim<'_> {
         self.roll(&mut t); // 1–2
         self.reroll(&mut t);
         self.convert(&mut t); // 3
+        if self.snipes(&t) {
+            t.out.wounds = 1;
+            return t.out;
+        }
         self.cover(&mut t); // 4
         self.dodge(&mut t);
         self.modify(&mut t); // 5
