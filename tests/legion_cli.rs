@@ -1194,7 +1194,7 @@ fn markdown_output_has_a_table_for_each_distribution() {
     );
     // Without Deflect the attacker's wounds are certain: one line, no table.
     assert!(
-        text.contains("**Wounds on the attacker (Deflect)**: always 0"),
+        text.contains("**Wounds on the attacker (Deflect, Djem So)**: always 0"),
         "{text}"
     );
     // attack_results: P(1) = 7/8 = 87.50%.

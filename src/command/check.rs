@@ -125,7 +125,7 @@ enum LegionVariable {
     /// Hits plus crits after rerolls and surge conversion
     #[value(name = "attack_results", alias = "attack-results")]
     AttackResults,
-    /// Wounds on the attacker (Deflect)
+    /// Wounds on the attacker (Deflect, Djem So)
     #[value(name = "attacker_wounds", alias = "attacker-wounds")]
     AttackerWounds,
     /// Wounds on the guardian (needs --guardian)

@@ -56,25 +56,13 @@ pub fn resolve(
     source: &str,
     notes: &mut Vec<String>,
 ) -> Option<(Field, u32)> {
-    let name = CARD_NAMES
-        .iter()
-        .find(|(card, _)| k.name.eq_ignore_ascii_case(card))
-        .map_or(k.name.as_str(), |(_, item)| item);
-    let text = match &k.value {
-        Some(KeywordValue::Number(n)) => format!("{name} {n}"),
-        // "2: Commander", "Trooper 1": the number, when the item takes one.
-        Some(KeywordValue::Text(t)) if spec::lookup(name).is_err() => {
-            number_in(t).map_or(name.to_string(), |n| format!("{name} {n}"))
-        }
-        _ => name.to_string(),
-    };
     let not_modelled = |why: &str| {
         format!(
             "Legion HQ keyword not modelled: {} ({source}{why})",
             k.describe()
         )
     };
-    let Ok((keyword, v)) = spec::lookup(&text) else {
+    let Ok((keyword, v)) = spec::lookup(&item_text(k)) else {
         notes.push(match &k.value {
             Some(KeywordValue::Text(x)) if x.eq_ignore_ascii_case("x") => format!(
                 "{} X ({source}): the card leaves X open; add '{} N' to the SPEC",
@@ -88,39 +76,32 @@ pub fn resolve(
         return None;
     }
     let reason = keyword.reason.clone().unwrap_or_default();
-    match keyword.status {
-        Status::NoDiceEffect => {
-            notes.push(format!("{}: no effect on dice ({reason})", keyword.name));
-            return None;
-        }
-        Status::NotModelled => {
-            notes.push(not_modelled(&format!(": {reason}")));
-            return None;
-        }
-        Status::Modelled => {}
-    }
-    if condition(keyword.sets) {
-        let n = match keyword.value {
-            crate::swtcg::keywords::ValueKind::None => "",
-            _ => " N",
-        };
-        notes.push(format!(
-            "{} ({source}): only the SPEC states a condition or tokens; add '{}{n}' to the {} \
+    let valued = keyword.value != crate::swtcg::keywords::ValueKind::None;
+    let note = match keyword.status {
+        Status::NoDiceEffect => Some(format!("{}: no effect on dice ({reason})", keyword.name)),
+        Status::NotModelled => Some(not_modelled(&format!(": {reason}"))),
+        Status::Modelled if condition(keyword.sets) => Some(format!(
+            "{} ({source}): only the SPEC states a condition or tokens; add '{}{}' to the {} \
              SPEC when it applies",
             k.describe(),
             keyword.name,
+            if valued { " N" } else { "" },
             role.name()
-        ));
+        )),
+        Status::Modelled => None,
+    };
+    if let Some(note) = note {
+        notes.push(note);
         return None;
     }
     if let Some(KeywordValue::Text(t)) = &k.value {
-        notes.push(match keyword.value {
-            crate::swtcg::keywords::ValueKind::None => format!(
+        notes.push(match valued {
+            false => format!(
                 "{} ({source}): read as '{}'; '{t}' is not modelled",
                 k.describe(),
                 keyword.name
             ),
-            _ => format!(
+            true => format!(
                 "{} ({source}): read as '{} {v}'; the card's '{t}' says when it applies",
                 k.describe(),
                 keyword.name
@@ -128,6 +109,23 @@ pub fn resolve(
         });
     }
     Some((keyword.sets, v))
+}
+
+/// The SPEC item a card's keyword reads as: its name (or the item named for it in
+/// [`CARD_NAMES`]) with its number, or the first number of a text value ("2: Commander",
+/// "Trooper 1") when the item takes one.
+fn item_text(k: &CardKeyword) -> String {
+    let name = CARD_NAMES
+        .iter()
+        .find(|(card, _)| k.name.eq_ignore_ascii_case(card))
+        .map_or(k.name.as_str(), |(_, item)| item);
+    match &k.value {
+        Some(KeywordValue::Number(n)) => format!("{name} {n}"),
+        Some(KeywordValue::Text(t)) if spec::lookup(name).is_err() => {
+            number_in(t).map_or(name.to_string(), |n| format!("{name} {n}"))
+        }
+        _ => name.to_string(),
+    }
 }
 
 /// The first whole number in a keyword's text value.

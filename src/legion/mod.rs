@@ -71,7 +71,7 @@ pub fn attack_report(
     ));
     entries.push(Entry::new(
         "attacker_wounds",
-        "Wounds on the attacker (Deflect)",
+        "Wounds on the attacker (Deflect, Djem So)",
         Value::Dist(a.attacker_wounds.clone()),
     ));
     if let Some(g) = &a.guardian_wounds {
@@ -83,32 +83,40 @@ pub fn attack_report(
     }
     entries.extend(losses_entries(a));
     entries.extend(choices(edition, policy));
-    let mut headline = Vec::new();
-    if let Some(l) = &a.losses {
-        headline.push(Entry::new(
-            "wiped",
-            "Chance to wipe the unit",
-            Value::Prob(l.wiped.clone()),
-        ));
-    }
-    headline.extend([
-        Entry::new(
-            "mean_wounds",
-            "Mean wounds on the defender",
-            Value::Number(a.wounds.mean()),
-        ),
-        Entry::new(
-            "wounded",
-            "Chance of at least one wound",
-            Value::Prob(a.wounds.at_least(1)),
-        ),
-    ]);
+    let headline = headline(a);
     Report {
         title: "Legion attack (exact)".into(),
         headline,
         entries,
         notes: a.notes.clone(),
     }
+}
+
+/// The chance to wipe the defender (when its minis are known), the mean wounds and the chance
+/// of at least one.
+fn headline(a: &LegionAttack) -> Vec<Entry> {
+    let wiped = a.losses.as_ref().map(|l| {
+        Entry::new(
+            "wiped",
+            "Chance to wipe the unit",
+            Value::Prob(l.wiped.clone()),
+        )
+    });
+    wiped
+        .into_iter()
+        .chain([
+            Entry::new(
+                "mean_wounds",
+                "Mean wounds on the defender",
+                Value::Number(a.wounds.mean()),
+            ),
+            Entry::new(
+                "wounded",
+                "Chance of at least one wound",
+                Value::Prob(a.wounds.at_least(1)),
+            ),
+        ])
+        .collect()
 }
 
 /// The minis the defender and the guardian lose, when their wounds per mini are known.

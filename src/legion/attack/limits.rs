@@ -1,6 +1,6 @@
 //! The limits one attack has, checked against the scenario before any work.
 
-use super::declare::declared;
+use super::declare::{declared, Declared};
 use super::{roll, Edition, Policy};
 use crate::error::Error;
 use crate::legion::spec::Attacker;
@@ -60,50 +60,15 @@ pub fn cost(
     policy: Policy,
 ) -> Result<u64, Error> {
     let declared = declared(s, edition, false);
-    let (a, d) = (&declared.s.attacker, &declared.s.defender);
-    let dice: u32 = a.dice.iter().sum();
-    if dice > MAX_DICE {
-        return Err(Error::TooLarge(format!(
-            "{dice} attack dice is over the limit of {MAX_DICE} for one Legion attack"
-        )));
-    }
-    if a.aim + a.observation > MAX_TOKENS {
-        return Err(Error::TooLarge(format!(
-            "{} aim and observation tokens is over the limit of {MAX_TOKENS}",
-            a.aim + a.observation
-        )));
-    }
-    let impervious = match edition {
-        Edition::Amg2021 if d.impervious => a.pierce + a.lethal.min(a.aim) + u32::from(a.duelist),
-        _ => 0,
-    };
-    let vaapad = if d.vaapad { d.wounded.min(3) } else { 0 };
-    let extra = d.danger_sense.min(d.suppression) + vaapad + impervious;
-    if dice + extra > MAX_DEFENSE_DICE {
-        return Err(Error::TooLarge(format!(
-            "up to {} defense dice (a result each, plus Danger Sense, Vaapad and Impervious dice) \
-             is over the limit of {MAX_DEFENSE_DICE}",
-            dice + extra
-        )));
-    }
-    let surge_is = roll::surge_is(a);
-    let tokens_spent = u64::from(a.aim + a.observation);
+    let a = &declared.s.attacker;
+    let dice = check_dice(&declared)?;
     // A reroll state costs about thirty units of SWTCG's attack work.
     const UNIT: u64 = 30;
+    let tokens_spent = u64::from(a.aim + a.observation);
     if tokens_spent == 0 {
-        return Ok((u64::from(dice + extra) + 1) * UNIT);
+        return Ok((u64::from(dice) + 1) * UNIT);
     }
-    let per_colour = |n: u64| match (policy, surge_is) {
-        (Policy::Optimal(_), _) => (n + 1) * (n + 2) * (n + 3) / 6,
-        (Policy::Greedy, Some(_)) => n + 1,
-        (Policy::Greedy, None) => (n + 1) * (n + 2) / 2,
-    };
-    let work: u64 = a
-        .dice
-        .iter()
-        .map(|&n| per_colour(u64::from(n)))
-        .product::<u64>()
-        * (tokens_spent + 1);
+    let work = reroll_work(a, policy) * (tokens_spent + 1);
     if work > MAX_REROLL_WORK {
         return Err(Error::TooLarge(format!(
             "rerolling this pool takes {work} steps, over the limit of {MAX_REROLL_WORK}: \
@@ -122,4 +87,49 @@ pub fn cost(
         )));
     }
     Ok(work.max(choices / 100) * UNIT)
+}
+
+/// The attack dice, tokens and defense dice against their limits; the most dice of one roll.
+fn check_dice(declared: &Declared) -> Result<u32, Error> {
+    let (a, d) = (&declared.s.attacker, &declared.s.defender);
+    let dice: u32 = a.dice.iter().sum();
+    if dice > MAX_DICE {
+        return Err(Error::TooLarge(format!(
+            "{dice} attack dice is over the limit of {MAX_DICE} for one Legion attack"
+        )));
+    }
+    if a.aim + a.observation > MAX_TOKENS {
+        return Err(Error::TooLarge(format!(
+            "{} aim and observation tokens is over the limit of {MAX_TOKENS}",
+            a.aim + a.observation
+        )));
+    }
+    let impervious = match declared.edition {
+        Edition::Amg2021 if d.impervious => a.pierce + a.lethal.min(a.aim) + u32::from(a.duelist),
+        _ => 0,
+    };
+    let vaapad = if d.vaapad { d.wounded.min(3) } else { 0 };
+    let extra = d.danger_sense.min(d.suppression) + vaapad + impervious;
+    if dice + extra > MAX_DEFENSE_DICE {
+        return Err(Error::TooLarge(format!(
+            "up to {} defense dice (a result each, plus Danger Sense, Vaapad and Impervious dice) \
+             is over the limit of {MAX_DEFENSE_DICE}",
+            dice + extra
+        )));
+    }
+    Ok(dice + extra)
+}
+
+/// The reroll states of the pool: per colour, the faces that matter while rerolling.
+fn reroll_work(a: &Attacker, policy: Policy) -> u64 {
+    let surge_is = roll::surge_is(a);
+    let per_colour = |n: u64| match (policy, surge_is) {
+        (Policy::Optimal(_), _) => (n + 1) * (n + 2) * (n + 3) / 6,
+        (Policy::Greedy, Some(_)) => n + 1,
+        (Policy::Greedy, None) => (n + 1) * (n + 2) / 2,
+    };
+    a.dice
+        .iter()
+        .map(|&n| per_colour(u64::from(n)))
+        .product::<u64>()
 }
