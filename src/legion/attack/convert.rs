@@ -33,10 +33,10 @@ impl Resolver {
     }
 
     /// Marksman spends the aim tokens left, then Jar'Kai Mastery (melee) the dodge tokens.
-    pub(super) fn spend_tokens(&self, converted: &States<Results>) -> States<Results> {
+    pub(super) fn spend_tokens(&self, converted: States<Results>) -> States<Results> {
         let marked = match self.d.s.attacker.marksman {
             true => converted.map(|r| self.marksman(r)),
-            false => converted.clone(),
+            false => converted,
         };
         match self.jarkai_acts() {
             true => marked.map(|r| self.jarkai(r)),
@@ -46,7 +46,7 @@ impl Resolver {
 
     /// Sniper Team's other choice, once surges are converted: cancel every die, and the
     /// defender suffers a wound if a crit was among them.
-    pub(super) fn snipe(&self, spent: &States<Results>) -> States<Results> {
+    pub(super) fn snipe(&self, spent: States<Results>) -> States<Results> {
         match self.d.s.attacker.sniper_team {
             true => spent.map(|r| match self.snipes(r) {
                 true => Results {
@@ -57,7 +57,7 @@ impl Resolver {
                 },
                 false => r.clone(),
             }),
-            false => spent.clone(),
+            false => spent,
         }
     }
 

@@ -100,6 +100,7 @@ impl Resolver {
                     }
                 })
             }
+            false if d.uncanny_luck == 0 => rolled,
             false => rolled.and_then(|k| self.uncanny_luck(k, against.convertible)),
         };
         rerolled.map(|k| {
@@ -116,7 +117,11 @@ impl Resolver {
     /// Rolls `n[0]` of the defender's dice and `n[1]` white dice.
     fn roll_defense(&self, n: [u32; 2]) -> States<Roll> {
         let faces = self.defense_faces();
-        self.rolls.roll(n[0], &faces[0]).and_then(|k| {
+        let unit = self.rolls.roll(n[0], &faces[0]);
+        if n[1] == 0 {
+            return unit.map(|k| [[k[0], k[1], k[2]], [0; 3]]);
+        }
+        unit.and_then(|k| {
             self.rolls
                 .roll(n[1], &faces[1])
                 .map(|m| [[k[0], k[1], k[2]], [m[0], m[1], m[2]]])

@@ -87,13 +87,13 @@ impl Resolver {
 
     /// Guardian X (ranged attacks only; not when the guardian is suppressed past its courage,
     /// nor when the defender has Guardian itself).
-    pub(super) fn guard(&self, modified: &States<Defending>) -> States<Defending> {
+    pub(super) fn guard(&self, modified: States<Defending>) -> States<Defending> {
         let s = &self.d.s;
         match &s.guardian {
             Some(g) if self.d.ranged() && g.suppression < g.courage && s.defender.guardian == 0 => {
                 modified.and_then(|r| self.guardian_takes(r, g))
             }
-            _ => modified.clone(),
+            _ => modified,
         }
     }
 
@@ -122,32 +122,32 @@ impl Resolver {
             taken - (blocks - pierced(blocks))
         };
         let first = self.rolls.roll(taken, &faces);
-        // Soresu Mastery: the mean wounds of rerolling every die.
-        let again: Option<BigRational> =
-            (g.soresu && g.dodge > 0).then(|| first.to_dist(|k| i64::from(wounds(k))).mean());
-        first.and_then(|k| {
-            let deflected = match deflects && !a.immune_deflect {
-                true if g.shien => k[1],
-                true => u32::from(k[1] > 0),
-                false => 0,
-            };
-            let rerolls = again
-                .as_ref()
-                .is_some_and(|again| BigRational::from_integer(BigInt::from(wounds(k))) > *again);
-            let roll = match rerolls {
-                true => (*first).clone(),
-                false => States::certain(k.clone()),
-            };
-            roll.map(|k| {
-                let blocks = k[0] + convertible(k[1]);
-                let pierced = pierced(blocks);
-                let mut r = r.clone();
-                r.hits -= taken;
-                r.pierce -= pierced;
-                r.attacker_wounds += deflected;
-                r.guardian_wounds += taken - (blocks - pierced);
-                r
-            })
-        })
+        let deflected = |k: &[u32]| match deflects && !a.immune_deflect {
+            true if g.shien => k[1],
+            true => u32::from(k[1] > 0),
+            false => 0,
+        };
+        // The guardian's blocks (after Pierce) on roll `k`, Deflect having read roll `seen`.
+        let after = |k: &[u32], seen: &[u32]| {
+            let blocks = k[0] + convertible(k[1]);
+            let pierced = pierced(blocks);
+            let mut r = r.clone();
+            r.hits -= taken;
+            r.pierce -= pierced;
+            r.attacker_wounds += deflected(seen);
+            r.guardian_wounds += taken - (blocks - pierced);
+            r
+        };
+        if !(g.soresu && g.dodge > 0) {
+            return first.map(|k| after(k, k));
+        }
+        // Soresu Mastery rerolls every die when the mean wounds of doing so are fewer.
+        let again: BigRational = first.to_dist(|k| i64::from(wounds(k))).mean();
+        first.and_then(
+            |seen| match BigRational::from_integer(BigInt::from(wounds(seen))) > again {
+                true => first.map(|k| after(k, seen)),
+                false => States::certain(after(seen, seen)),
+            },
+        )
     }
 }

@@ -39,8 +39,8 @@ impl Resolver {
     /// Steps 3 to 8.
     pub fn resolve(&self, rolled: &States<Rolled>) -> States<Outcome> {
         let converted = self.convert(rolled);
-        let spent = self.spend_tokens(&converted);
-        self.defend(&self.snipe(&spent))
+        let spent = self.spend_tokens(converted);
+        self.defend(&self.snipe(spent))
     }
 
     /// Steps 4 to 8, from converted results to the outcome.
@@ -48,7 +48,7 @@ impl Resolver {
         let covered = self.cover(converted);
         let dodged = self.dodge(&covered);
         let modified = self.modify(&dodged);
-        let guarded = self.guard(&modified);
+        let guarded = self.guard(modified);
         self.defense(&guarded)
     }
 
