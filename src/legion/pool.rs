@@ -110,11 +110,12 @@ pub fn form(s: &mut Scenario, l: &Loadout) -> Result<(), Error> {
     for p in &mut parts {
         p.keywords.merge(&l.typed);
     }
-    let only_weapon = parts.len() == 1;
-    s.attacker.sniper_team = only_weapon && parts[0].keywords.sniper_team && !l.moved;
+    // Sniper Team acts when its weapon is the pool's only one and the unit has not moved.
+    s.attacker.sniper_team = parts.len() == 1 && parts[0].keywords.sniper_team && !l.moved;
+    let sniper = s.attacker.sniper_team;
     let mut dice = [0; 3];
     for p in &parts {
-        let d = part_dice(p, l, &s.defender, only_weapon, &mut s.notes);
+        let d = part_dice(p, l, &s.defender, sniper, &mut s.notes);
         (0..3).for_each(|c| dice[c] = d[c].saturating_add(dice[c]));
     }
     s.attacker.dice = dice;
@@ -487,12 +488,13 @@ fn apply_weapon_keywords(s: &mut Scenario, used: &[(&Weapon, u32, bool)]) -> u32
 
 /// One weapon's dice in the pool: its copies (times the defender's minis with Spray), then
 /// Cumbersome's downgrades, then the upgrades of Anti-Materiel, Anti-Personnel, Assault and
-/// Sniper Team, each where its condition holds (a note says what to add where it can't tell).
+/// Sniper Team (`sniper`: it acts), each where its condition holds (a note says what to add where
+/// it can't tell).
 fn part_dice(
     p: &Part,
     l: &Loadout,
     d: &Defender,
-    only_weapon: bool,
+    sniper: bool,
     notes: &mut Vec<String>,
 ) -> [u32; 3] {
     let k = &p.keywords;
@@ -535,7 +537,7 @@ fn part_dice(
             "Assault {x} ({name}): applies only within range 1: add 'within 1' to the attacker"
         )),
     }
-    if k.sniper_team && only_weapon && !l.moved {
+    if sniper {
         upgrades = dice.iter().fold(upgrades, |u, &n| u.saturating_add(n));
         notes.push(format!(
             "Sniper Team ({name}): every die upgraded (the unit has not moved)"

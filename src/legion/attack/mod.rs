@@ -114,20 +114,7 @@ pub struct LegionAttack {
 pub fn attack(s: &Scenario, edition: Edition, policy: Policy) -> Result<LegionAttack, Error> {
     cost(s, edition, policy)?;
     declare::refuse_illegal(s)?;
-    // 1. Makashi Mastery is chosen before any die is rolled: greedy uses it whenever it may,
-    //    optimal when the whole attack is worth at least as much with it.
-    let with = |used: bool| attack_as_declared(declare::declared(s, edition, used), policy);
-    let result = match (makashi_applies(s), policy.objective()) {
-        (false, _) => with(false),
-        (true, None) => with(true),
-        (true, Some(objective)) => {
-            let (used, unused) = (with(true), with(false));
-            match worth(&used, objective) + 1e-12 >= worth(&unused, objective) {
-                true => used,
-                false => unused,
-            }
-        }
-    };
+    let (_, result) = makashi_chosen(s, edition, policy);
     Ok(LegionAttack {
         losses: losses(&result.wounds, &s.defender),
         guardian_losses: s
@@ -140,21 +127,23 @@ pub fn attack(s: &Scenario, edition: Edition, policy: Policy) -> Result<LegionAt
     })
 }
 
-/// The objective's value of an attack's wounds.
-fn worth(a: &LegionAttack, objective: Objective) -> f64 {
-    to_f64(&objective.value(&a.wounds))
-}
-
-/// Whether the optimal attack with Makashi Mastery is worth at least as much as without.
-fn makashi_is_better(s: &Scenario, edition: Edition, objective: Objective) -> bool {
-    let policy = Policy::Optimal(objective);
-    let value = |used: bool| {
-        worth(
-            &attack_as_declared(declare::declared(s, edition, used), policy),
-            objective,
-        )
-    };
-    value(true) + 1e-12 >= value(false)
+/// Step 1's choice of Makashi Mastery, made before any die is rolled, with the attack it
+/// gives: greedy uses it whenever it may, optimal when the whole attack is worth at least as
+/// much with it.
+fn makashi_chosen(s: &Scenario, edition: Edition, policy: Policy) -> (bool, LegionAttack) {
+    let with = |used: bool| attack_as_declared(declare::declared(s, edition, used), policy);
+    match (makashi_applies(s), policy.objective()) {
+        (false, _) => (false, with(false)),
+        (true, None) => (true, with(true)),
+        (true, Some(objective)) => {
+            let (used, unused) = (with(true), with(false));
+            let worth = |a: &LegionAttack| to_f64(&objective.value(&a.wounds));
+            match worth(&used) + 1e-12 >= worth(&unused) {
+                true => (true, used),
+                false => (false, unused),
+            }
+        }
+    }
 }
 
 /// Steps 1 to 8 on the units as declared (their keywords settled for this attack).

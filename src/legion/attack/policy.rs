@@ -40,7 +40,7 @@ impl OptimalPolicy {
     /// The optimal policy for scenario `s` under `edition`, maximising `objective`.
     pub fn new(s: &Scenario, edition: Edition, objective: Objective) -> OptimalPolicy {
         let policy = Policy::Optimal(objective);
-        let makashi = makashi_applies(s) && super::makashi_is_better(s, edition, objective);
+        let makashi = makashi_applies(s) && super::makashi_chosen(s, edition, policy).0;
         let resolver = Resolver::new(declared(s, edition, makashi), policy);
         let a = &resolver.d.s.attacker;
         let surge_is = surge_is(a);
@@ -98,32 +98,29 @@ impl OptimalPolicy {
     /// Whether Sniper Team cancels every die for a wound, once surges are converted and the
     /// tokens that change results are spent, given the hits, crits and aim tokens left.
     pub fn snipes(&self, hits: u32, crits: u32, aims: u32) -> bool {
-        self.resolver.d.s.attacker.sniper_team
-            && self.resolver.snipes(&Results {
-                results: hits + crits,
-                hits,
-                crits,
-                aims,
-                dodged: false,
-                sniped: false,
-            })
+        self.resolver.d.s.attacker.sniper_team && self.resolver.snipes(&results(hits, crits, aims))
     }
 
     fn split(&self, hits: u32, crits: u32, aims: u32, jarkai: bool) -> (u32, u32) {
         *self.splits.get((hits, crits, aims, jarkai), |_| {
-            let r = Results {
-                results: hits + crits,
-                hits,
-                crits,
-                aims,
-                dodged: false,
-                sniped: false,
-            };
+            let r = results(hits, crits, aims);
             let m = match jarkai {
                 true => self.resolver.jarkai(&r),
                 false => self.resolver.marksman(&r),
             };
             (m.results - r.results, m.crits - r.crits)
         })
+    }
+}
+
+/// The converted results the simulator reports: hits, crits and the aim tokens left.
+fn results(hits: u32, crits: u32, aims: u32) -> Results {
+    Results {
+        results: hits + crits,
+        hits,
+        crits,
+        aims,
+        dodged: false,
+        sniped: false,
     }
 }
