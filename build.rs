@@ -1,0 +1,23 @@
+//! Converts the embedded keyword tables from YAML to JSON at build time: serde_json reads them
+//! many times faster than a YAML parser, and every command starts by reading one
+//! (`src/data.rs`, `parse`). The YAML stays the source; a malformed file still fails at load,
+//! with its YAML line, because the loader falls back to the YAML whenever the JSON fails.
+
+use std::path::Path;
+
+/// The data files converted, relative to the package root.
+const CONVERTED: [&str; 2] = ["data/legion/keywords.yaml", "data/swtcg/keywords.yaml"];
+
+fn main() {
+    let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
+    for file in CONVERTED {
+        println!("cargo::rerun-if-changed={file}");
+        let text = std::fs::read_to_string(file).expect("the data file exists");
+        // A file that is not valid YAML is left for the loader to report, with its line.
+        let json = serde_yaml::from_str::<serde_json::Value>(&text)
+            .map(|v| v.to_string())
+            .unwrap_or_default();
+        let target = Path::new(&out).join(file.replace('/', "_").replace(".yaml", ".json"));
+        std::fs::write(target, json).expect("OUT_DIR is writable");
+    }
+}
