@@ -27,8 +27,9 @@ const SWTCG_SHAPES: [(&str, &str); 2] = [
 ];
 
 /// Legion shapes: the attacker's keywords after its dice (a third of each colour), and the
-/// defender; all greedy.
-const LEGION_SHAPES: [(&str, &str); 3] = [
+/// defender; all greedy. The last has no surge chart, so surges stay apart per colour through
+/// the rerolls: the slowest shape.
+const LEGION_SHAPES: [(&str, &str); 4] = [
     ("surge hit, Pierce 1", "red defense, surge block"),
     (
         "surge crit, aim 2, Pierce 1",
@@ -38,6 +39,7 @@ const LEGION_SHAPES: [(&str, &str); 3] = [
         "aim 2, Critical 1, Pierce 1",
         "red defense, cover heavy, dodge 1, Uncanny Luck 2, suppression 2, Danger Sense 2",
     ),
+    ("aim 2, Pierce 1", "red defense"),
 ];
 
 fn main() {
@@ -60,7 +62,7 @@ fn main() {
         println!("| {power} | {} |", cells.join(" | "));
     }
     println!("\n| Legion dice | {} |", header(&LEGION_SHAPES));
-    println!("|---|---|---|---|");
+    println!("|---|---|---|---|---|");
     for n in LEGION_DICE {
         let pool = format!(
             "{} red, {} black, {} white",
