@@ -420,6 +420,24 @@ fn swtcg_dice_of_damage_are_bounded_against_the_attack_roll() {
     );
 }
 
+// hardening: swtcg-damage-words
+#[test]
+fn swtcg_dice_of_damage_are_bounded_by_the_length_of_their_weights() {
+    // 1,901 × 21 states, twice over for the face Critical Hit reads, are within the state
+    // bound, but each weight spans 1,920 dice: 79,842 states × (77 + 8) words.
+    assert_user_error(
+        &[
+            "swtcg",
+            "attack",
+            "--attacker",
+            "Power 1900, Critical Hit 1",
+            "--defender",
+            "Retaliate 20",
+        ],
+        &["words of exact states, over the limit of 3500000; lower the power or X"],
+    );
+}
+
 // hardening: swtcg-lucky
 #[test]
 fn swtcg_lucky_dice_are_bounded_by_policy() {

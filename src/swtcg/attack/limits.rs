@@ -19,6 +19,14 @@ pub const MAX_EXTRA_PRODUCT: i64 = 20_000;
 /// each roll of them may not exceed this: about a second at worst.
 pub const MAX_DAMAGE_WORK: i64 = 200_000;
 
+/// The joint states dice of damage make (attack outcomes × their rolls × the tracked faces'
+/// subsets), each counted as the 64-bit words of its weight plus [`STATE_WORDS`], may not exceed
+/// this: about 80 MB and half a second at worst.
+pub const MAX_DAMAGE_WORDS: u64 = 3_500_000;
+
+/// What a state costs besides its weight's words: its key, its map entry, its copies.
+const STATE_WORDS: u64 = 8;
+
 /// Checks a dice-of-damage count against the limit.
 pub(super) fn check_dice(what: &str, x: i64) -> Result<(), Error> {
     if x < 0 {
@@ -91,20 +99,39 @@ pub(super) fn attack_dice(s: &Scenario, c: &Compiled, power: i64) -> Result<(i64
 }
 
 /// The work of dice of damage: each roll of them branches every outcome of the attack roll, so
-/// (attack dice + 1) × (X + 1) for each, within [`MAX_DAMAGE_WORK`].
-pub(super) fn damage_work(rolls: &[(&str, i64)], dice: i64) -> Result<i64, Error> {
+/// (attack dice + 1) × (X + 1) for each, within [`MAX_DAMAGE_WORK`]; and those states, once
+/// per subset of the `faces` tracked, hold weights as long as all the dice rolled, within
+/// [`MAX_DAMAGE_WORDS`].
+pub(super) fn damage_work(rolls: &[(&str, i64)], dice: i64, faces: usize) -> Result<i64, Error> {
+    if rolls.is_empty() {
+        return Ok(dice + 1);
+    }
     let work = rolls
         .iter()
         .fold(dice + 1, |w, r| w.saturating_mul(r.1 + 1));
-    if !rolls.is_empty() && work > MAX_DAMAGE_WORK {
-        let named: Vec<String> = rolls.iter().map(|(n, x)| format!("{n} {x}")).collect();
+    let named: Vec<String> = rolls.iter().map(|(n, x)| format!("{n} {x}")).collect();
+    let named = named.join(", ");
+    if work > MAX_DAMAGE_WORK {
         return Err(Error::TooLarge(format!(
-            "dice of damage ({}) combine with every outcome of {dice} attack dice: (attack dice \
-             + 1) × (X + 1) for each may be at most {MAX_DAMAGE_WORK}; lower the power or X",
-            named.join(", "),
+            "dice of damage ({named}) combine with every outcome of {dice} attack dice: (attack \
+             dice + 1) × (X + 1) for each may be at most {MAX_DAMAGE_WORK}; lower the power or X",
+        )));
+    }
+    let rolled = rolls.iter().fold(dice, |d, r| d.saturating_add(r.1));
+    let words = (work.unsigned_abs() << faces).saturating_mul(weight_words(rolled) + STATE_WORDS);
+    if words > MAX_DAMAGE_WORDS {
+        return Err(Error::TooLarge(format!(
+            "dice of damage ({named}) combine with every outcome of {dice} attack dice into \
+             {words} words of exact states, over the limit of {MAX_DAMAGE_WORDS}; lower the \
+             power or X",
         )));
     }
     Ok(work)
+}
+
+/// The 64-bit words of an exact weight over `dice` d6s: about 2.6 bits a die.
+fn weight_words(dice: i64) -> u64 {
+    dice.unsigned_abs() / 25 + 1
 }
 
 /// How much work the attack a [`Scenario`] describes is, checked against every limit one attack
@@ -115,16 +142,20 @@ pub fn cost(s: &Scenario) -> Result<u64, Error> {
     let c = Compiled::new(&s.attacker, &s.defender);
     let power = attack_power(s, &c.att)?;
     let (dice, extra) = attack_dice(s, &c, power)?;
-    let work = damage_work(&DamageDice::of(s, &c, None).named(), dice + extra)?;
     let mut faces: Vec<u8> = c.triggers.iter().map(|t| t.face).collect();
     faces.sort_unstable();
     faces.dedup();
+    let work = damage_work(
+        &DamageDice::of(s, &c, None).named(),
+        dice + extra,
+        faces.len(),
+    )?;
     let lucky = c.att.lucky + c.def.lucky;
     if lucky > 0 {
         crate::swtcg::lucky::check_size(dice + extra, s.policy)?;
     }
-    // Weights of n dice are about 2.6 n bits long: longer arithmetic past a few dozen dice.
-    let length = (dice + extra).unsigned_abs() / 25 + 1;
+    // Longer weights, longer arithmetic past a few dozen dice.
+    let length = weight_words(dice + extra);
     let cost =
         (work.unsigned_abs() * length).saturating_mul(extra.unsigned_abs() + 1) << faces.len();
     Ok(if lucky > 0 {

@@ -18,7 +18,7 @@ mod units;
 
 pub use damage::{dice, DiceResult};
 pub(crate) use declare::refuse_conditionals;
-pub use limits::{cost, MAX_DAMAGE_WORK, MAX_DICE, MAX_EXTRA_PRODUCT};
+pub use limits::{cost, MAX_DAMAGE_WORDS, MAX_DAMAGE_WORK, MAX_DICE, MAX_EXTRA_PRODUCT};
 pub use outcome::{Attack, Out};
 pub use scenario::{Objective, Scenario};
 
@@ -110,10 +110,10 @@ fn declare(s: &Scenario) -> Result<Declared<'_>, Error> {
     notes.extend(damage_dice_notes(s, &c, secondary.is_some()));
     damage_dice.check()?;
     let (dice, extra) = limits::attack_dice(s, &c, power)?;
-    limits::damage_work(&damage_dice.named(), dice + extra)?;
     let mut tracked: Vec<u8> = c.triggers.iter().map(|t| t.face).collect();
     tracked.sort_unstable();
     tracked.dedup();
+    limits::damage_work(&damage_dice.named(), dice + extra, tracked.len())?;
     Ok(Declared {
         s,
         c,
