@@ -7,13 +7,13 @@
 //! initial faces seen (Fury, Focus, Backfire) ride along as a mask no choice looks at, since
 //! re-rolls never change them.
 
+use super::weights::{Weight, U256};
 use crate::dice::{Faces, NaturalRoll};
 use crate::error::Error;
 use crate::states::{Memo, Rolls, States};
 use num_bigint::BigUint;
 use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
-use std::cmp::Reverse;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
@@ -277,6 +277,15 @@ type Play = (f64, Counts);
 /// What a last re-roll leaves: hits and final faces kept, counting and other dice to roll.
 type Left = (u8, u8, u8, u8);
 
+/// A state whose dice set aside wait to be rolled: initial faces seen, the dice, and the counting
+/// and other dice to roll.
+type Waiting = (u8, Dice, u8, u8);
+
+/// The dice a waiting state has left to roll.
+fn left(s: &Waiting) -> u32 {
+    u32::from(s.2 + s.3)
+}
+
 /// Dice the second side may still re-roll, and a summary (hits, final faces seen) of the rest:
 /// dice the first side locked by re-rolling them, dice the second side would never take, and in
 /// the last step every die.
@@ -306,6 +315,41 @@ struct Class {
     hit: bool,
     /// The tracked final face (`face`, its mask bit), for a class of one such face.
     natural: Option<(u8, u8)>,
+}
+
+/// The last roll's expected values by hits, final faces seen, and counting and other dice to
+/// roll, in one array: looking one up is most of the optimal search, and an index is cheaper
+/// than hashing. `NaN` until computed.
+#[derive(Debug)]
+struct Settled {
+    values: Vec<f64>,
+    masks: usize,
+    /// The most dice of either kind the last step rolls, plus one.
+    rolls: usize,
+}
+
+impl Settled {
+    /// Room for every state of the last step with `budget` re-rolls; none for the greedy
+    /// policy, which doesn't look ahead.
+    fn new(pool: &Pool, rerolls: &Rerolls, budget: u32) -> Settled {
+        let dice = pool.power_dice + pool.extra.iter().map(|e| e.1).sum::<u32>();
+        let masks = 1usize << pool.tracked.len();
+        let rolls = budget.min(dice) as usize + 1;
+        let size = match rerolls.policy {
+            Policy::Greedy => 0,
+            Policy::Optimal => (dice as usize + 1) * masks * rolls * rolls,
+        };
+        Settled {
+            values: vec![f64::NAN; size],
+            masks,
+            rolls,
+        }
+    }
+
+    fn slot(&self, hits: u8, mask: u8, counting: u8, other: u8) -> usize {
+        let at = usize::from(hits) * self.masks + usize::from(mask);
+        (at * self.rolls + usize::from(counting)) * self.rolls + usize::from(other)
+    }
 }
 
 /// Which side re-rolls: the attacker with its own Lucky, or the defender making the attacker
@@ -340,7 +384,10 @@ struct Engine<'a> {
     firsts: RefCell<HashMap<(Dice, u8, u8), Play>>,
     lasts: RefCell<HashMap<Dice, Play>>,
     expected: RefCell<HashMap<(Dice, u8, u8), f64>>,
-    settled: RefCell<HashMap<u32, f64>>,
+    settled: RefCell<Settled>,
+    /// Weights up to this many bits are added in [`U256`] words, longer ones in [`BigUint`]s:
+    /// [`U256::BITS`], which tests lower to check the other side.
+    fixed_bits: u64,
     last_choices: Memo<Counts, Vec<(Left, Counts)>>,
 }
 
@@ -439,7 +486,8 @@ impl<'a> Engine<'a> {
             firsts: RefCell::default(),
             lasts: RefCell::default(),
             expected: RefCell::default(),
-            settled: RefCell::default(),
+            settled: RefCell::new(Settled::new(pool, rerolls, steps[1].1)),
+            fixed_bits: U256::BITS,
             last_choices: Memo::default(),
         }
     }
@@ -466,20 +514,7 @@ impl<'a> Engine<'a> {
                 None => cells.push((bit, class, 1)),
             }
         }
-        let weights: Vec<u32> = cells.iter().map(|c| c.2).collect();
-        let mut states: States<(u8, Dice)> = self.rolls.roll(pool.power_dice, &weights).map(|k| {
-            let mut d = Dice {
-                free: [0; CLASSES],
-                locked_hits: 0,
-                locked_mask: 0,
-            };
-            let mut initial = 0;
-            for (&(bit, class, _), &n) in cells.iter().zip(k) {
-                d.free[class] += n as u8;
-                initial |= if n > 0 { bit } else { 0 };
-            }
-            (initial, d)
-        });
+        let mut states = self.initial_roll(pool.power_dice, &cells);
         for &(face, n) in pool.extra.iter().filter(|e| e.1 > 0) {
             let bit = bit(pool.tracked, face);
             let (offset, weights) = if pool.extra_count_final {
@@ -529,6 +564,48 @@ impl<'a> Engine<'a> {
             cells.weights().map(|(&c, w)| (c, w.clone())),
             denominator,
         )
+    }
+
+    /// The power dice, each showing a face of `cells` (initial face bit, class, faces), rolled
+    /// one at a time into initial faces seen and dice per class, equal states merging after
+    /// each die: far fewer states than the counts per cell.
+    fn initial_roll(&self, dice: u32, cells: &[(u8, usize, u32)]) -> States<(u8, Dice)> {
+        let total = BigUint::from(self.sides as u32).pow(dice);
+        let rolled = if total.bits() <= self.fixed_bits {
+            self.initial_roll_in::<U256>(dice, cells)
+        } else {
+            self.initial_roll_in::<BigUint>(dice, cells)
+        };
+        States::from_weights(rolled)
+    }
+
+    /// [`Engine::initial_roll`] in weights of type `W`, which hold the sides to the `dice`.
+    fn initial_roll_in<W: Weight>(
+        &self,
+        dice: u32,
+        cells: &[(u8, usize, u32)],
+    ) -> Vec<((u8, Dice), BigUint)> {
+        let empty = Dice {
+            free: [0; CLASSES],
+            locked_hits: 0,
+            locked_mask: 0,
+        };
+        let mut rolled: HashMap<(u8, Dice), W> =
+            HashMap::from_iter([((0, empty), W::from_big(&BigUint::from(1u32)))]);
+        for _ in 0..dice {
+            let mut next: HashMap<(u8, Dice), W> =
+                HashMap::with_capacity_and_hasher(2 * rolled.len(), Default::default());
+            for ((initial, d), w) in &rolled {
+                for &(bit, class, faces) in cells {
+                    let mut d = *d;
+                    d.free[class] += 1;
+                    let entry = next.entry((initial | bit, d)).or_insert_with(W::zero);
+                    entry.add(&w.times(faces));
+                }
+            }
+            rolled = next;
+        }
+        rolled.into_iter().map(|(s, w)| (s, w.to_big())).collect()
     }
 
     fn hits(&self, d: &Dice) -> i64 {
@@ -589,33 +666,61 @@ impl<'a> Engine<'a> {
 
     /// Rolls the dice set aside in step `step`, exactly: one die at a time, equal states merging
     /// after each. States with fewer dice to roll start later, so that all finish together and
-    /// merge on the way.
+    /// merge on the way. Weights are 256-bit words where the largest fits, as it does within
+    /// the dice limits.
     fn roll(&self, step: usize, waiting: &States<(u8, Dice, u8, u8)>) -> States<(u8, Dice)> {
-        let left = |s: &(u8, Dice, u8, u8)| u32::from(s.2 + s.3);
         let most = waiting.weights().map(|(s, _)| left(s)).max().unwrap_or(0);
-        let sides = BigUint::from(self.sides as u32);
-        let starting = |rolled: u32| {
-            let scale = sides.pow(rolled);
-            waiting
-                .weights()
-                .filter(move |(s, _)| left(s) == most - rolled)
-                .map(move |(&s, w)| (s, w * &scale))
+        let total = waiting.denominator() * BigUint::from(self.sides as u32).pow(most);
+        let rolled = if total.bits() <= self.fixed_bits {
+            self.roll_in::<U256>(step, waiting, most)
+        } else {
+            self.roll_in::<BigUint>(step, waiting, most)
         };
-        let mut rolling = States::from_weights(starting(0).collect::<Vec<_>>());
-        for rolled in 1..=most {
-            let rolled_on = rolling
-                .weights()
-                .flat_map(|(&(initial, d, counting, other), w)| {
-                    let (classes, counting, other) = self.next_die(counting, other);
-                    classes.map(move |j| {
-                        let mut d = d;
-                        self.place(step, &mut d, j);
-                        ((initial, d, counting, other), w * self.classes[j].weight)
-                    })
-                });
-            rolling = States::from_weights(rolled_on.chain(starting(rolled)).collect::<Vec<_>>());
+        States::from_weights(rolled)
+    }
+
+    /// [`Engine::roll`] in weights of type `W`, which hold `most` more dice on the waiting
+    /// states' denominator.
+    fn roll_in<W: Weight>(
+        &self,
+        step: usize,
+        waiting: &States<(u8, Dice, u8, u8)>,
+        most: u32,
+    ) -> Vec<((u8, Dice), BigUint)> {
+        let mut starting: Vec<Vec<(Waiting, W)>> = vec![Vec::new(); most as usize + 1];
+        for (s, w) in waiting.weights() {
+            starting[(most - left(s)) as usize].push((*s, W::from_big(w)));
         }
-        rolling.map(|&(initial, d, _, _)| (initial, d))
+        let sides = self.sides as u32;
+        let mut rolling: HashMap<Waiting, W> = HashMap::default();
+        for (rolled, start) in starting.into_iter().enumerate() {
+            let mut next: HashMap<Waiting, W> = HashMap::with_capacity_and_hasher(
+                2 * rolling.len() + start.len(),
+                Default::default(),
+            );
+            for ((initial, d, counting, other), w) in rolling {
+                let (classes, counting, other) = self.next_die(counting, other);
+                for j in classes {
+                    let mut d = d;
+                    self.place(step, &mut d, j);
+                    let entry = next
+                        .entry((initial, d, counting, other))
+                        .or_insert_with(W::zero);
+                    entry.add(&w.times(self.classes[j].weight));
+                }
+            }
+            for (s, mut w) in start {
+                for _ in 0..rolled {
+                    w = w.times(sides);
+                }
+                next.entry(s).or_insert_with(W::zero).add(&w);
+            }
+            rolling = next;
+        }
+        rolling
+            .into_iter()
+            .map(|((initial, d, _, _), w)| ((initial, d), w.to_big()))
+            .collect()
     }
 
     /// The dice left when `choice` is picked up, and how many counting and other dice it holds.
@@ -711,7 +816,9 @@ impl<'a> Engine<'a> {
             let mut partial: HashMap<Left, Counts> =
                 HashMap::from_iter([((0, 0, 0, 0), [0; CLASSES])]);
             for (j, c) in self.classes.iter().enumerate() {
-                let mut next: HashMap<Left, Counts> = HashMap::default();
+                let most = partial.len() * (usize::from(free[j]) + 1);
+                let mut next: HashMap<Left, Counts> =
+                    HashMap::with_capacity_and_hasher(most, Default::default());
                 for (&(hits, mask, counting, other), choice) in &partial {
                     let most = u32::from(free[j]).min(budget - u32::from(counting + other));
                     for n in 0..=most as u8 {
@@ -734,9 +841,14 @@ impl<'a> Engine<'a> {
                 }
                 partial = next;
             }
-            let mut out: Vec<_> = partial.into_iter().collect();
-            out.sort_unstable_by_key(|&((_, _, c, o), choice)| (c + o, Reverse(choice)));
-            out
+            let mut out: Vec<_> = partial
+                .into_iter()
+                .map(|(left, choice)| (tie_order(left, &choice), left, choice))
+                .collect();
+            out.sort_unstable_by_key(|e| e.0);
+            out.into_iter()
+                .map(|(_, left, choice)| (left, choice))
+                .collect()
         })
     }
 
@@ -788,22 +900,24 @@ impl<'a> Engine<'a> {
     /// The last step's expected value from these hits and final faces once `counting` and
     /// `other` more dice are rolled.
     fn settle(&self, hits: u8, mask: u8, counting: u8, other: u8) -> f64 {
-        if counting == 0 && other == 0 {
-            return (self.value)(i64::from(hits), self.faces[usize::from(mask)]);
+        let slot = self.settled.borrow().slot(hits, mask, counting, other);
+        let known = self.settled.borrow().values[slot];
+        if !known.is_nan() {
+            return known;
         }
-        let key = u32::from_le_bytes([hits, mask, counting, other]);
-        if let Some(&v) = self.settled.borrow().get(&key) {
-            return v;
-        }
-        let (range, counting, other) = self.next_die(counting, other);
-        let v = range
-            .map(|j| {
-                let c = &self.classes[j];
-                let mask = mask | c.natural.map_or(0, |(_, b)| b);
-                self.chance(j) * self.settle(hits + u8::from(c.hit), mask, counting, other)
-            })
-            .sum();
-        self.settled.borrow_mut().insert(key, v);
+        let v = if counting == 0 && other == 0 {
+            (self.value)(i64::from(hits), self.faces[usize::from(mask)])
+        } else {
+            let (range, counting, other) = self.next_die(counting, other);
+            range
+                .map(|j| {
+                    let c = &self.classes[j];
+                    let mask = mask | c.natural.map_or(0, |(_, b)| b);
+                    self.chance(j) * self.settle(hits + u8::from(c.hit), mask, counting, other)
+                })
+                .sum()
+        };
+        self.settled.borrow_mut().values[slot] = v;
         v
     }
 
@@ -824,6 +938,14 @@ impl<'a> Engine<'a> {
     fn chance(&self, j: usize) -> f64 {
         f64::from(self.classes[j].weight) / self.sides
     }
+}
+
+/// The last step's tie order of a re-roll as one number, ascending: fewer dice first, then more
+/// dice from earlier classes (the choice's counts in reverse order, as big-endian digits).
+fn tie_order(left: Left, choice: &Counts) -> u128 {
+    let dice = u128::from(left.2 + left.3);
+    let counts = choice.iter().fold(0u128, |n, &c| n << 8 | u128::from(c));
+    dice << 96 | (!counts & ((1 << 96) - 1))
 }
 
 /// The mask bit of a tracked face.
@@ -988,6 +1110,14 @@ mod tests {
 
     fn lucky(shape: &Shape, r: &Rerolls) -> NaturalRoll {
         roll(&shape.pool(), r, &damage_f64).unwrap()
+    }
+
+    /// [`lucky`] with every weight a [`BigUint`], as pools too large for [`U256`] have them.
+    fn lucky_in_big_integers(shape: &Shape, r: &Rerolls) -> NaturalRoll {
+        let pool = shape.pool();
+        let mut engine = Engine::new(&pool, r, Box::new(damage_f64));
+        engine.fixed_bits = 0;
+        engine.play(&pool)
     }
 
     fn mean(shape: &Shape, r: &Rerolls) -> BigRational {
@@ -1279,6 +1409,8 @@ mod tests {
                     "{:?} {r:?}",
                     shape.tracked
                 );
+                let big = lucky_in_big_integers(shape, &r);
+                assert_eq!(cells(&big), expected, "{:?} {r:?}", shape.tracked);
             }
         }
     }
@@ -1305,6 +1437,8 @@ mod tests {
                 let expected =
                     BigRational::new(BigInt::from(total), BigInt::from(6).pow(brute.slots()));
                 assert_eq!(mean(shape, &r), expected, "{:?} {r:?}", shape.tracked);
+                let big = lucky_in_big_integers(shape, &r).map(damage).mean();
+                assert_eq!(big, expected, "{:?} {r:?}", shape.tracked);
             }
         }
     }
@@ -1336,6 +1470,8 @@ mod tests {
                     "{:?} {r:?}",
                     shape.tracked
                 );
+                let big = lucky_in_big_integers(shape, &r);
+                assert_eq!(cells(&big), expected, "{:?} {r:?}", shape.tracked);
             }
         }
     }
