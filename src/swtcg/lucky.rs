@@ -632,7 +632,7 @@ impl<'a> Engine<'a> {
             d.free[j] += 1;
         }
         if step == 0 {
-            *d = self.fold(d);
+            self.refold(d, j);
         }
     }
 
@@ -859,21 +859,44 @@ impl<'a> Engine<'a> {
     /// so fewer states remain.
     fn fold(&self, d: &Dice) -> Dice {
         let mut d = *d;
-        for (j, c) in self.classes.iter().enumerate() {
-            let excess = d.free[j].saturating_sub(self.caps[j]);
-            d.free[j] -= excess;
-            d.locked_hits += if c.hit { excess } else { 0 };
-            if excess > 0 {
-                d.locked_mask |= c.natural.map_or(0, |(_, b)| b);
-            }
-            let seen = c.natural.is_some_and(|(_, b)| d.locked_mask & b != 0);
-            if self.policy == Policy::Optimal && seen {
-                // The plain classes come after the naturals, so they are capped afterwards.
-                let plain = self.counting - 1 - usize::from(c.hit);
-                d.free[plain] += std::mem::take(&mut d.free[j]);
-            }
+        for j in 0..self.classes.len() {
+            self.fold_class(&mut d, j);
         }
         d
+    }
+
+    /// [`Engine::fold`] once a die of class `j` joins dice already folded, as every die rolled
+    /// in the first step does: only class `j` can pass its cap or show its natural, and only its
+    /// plain class can gain dice from that.
+    fn refold(&self, d: &mut Dice, j: usize) {
+        self.fold_class(d, j);
+        if let Some(plain) = self.plain(j) {
+            self.fold_class(d, plain);
+        }
+    }
+
+    /// [`Engine::fold`]'s work on class `j`, whose plain class comes later.
+    fn fold_class(&self, d: &mut Dice, j: usize) {
+        let c = &self.classes[j];
+        let excess = d.free[j].saturating_sub(self.caps[j]);
+        d.free[j] -= excess;
+        d.locked_hits += if c.hit { excess } else { 0 };
+        if excess > 0 {
+            d.locked_mask |= c.natural.map_or(0, |(_, b)| b);
+        }
+        let seen = c.natural.is_some_and(|(_, b)| d.locked_mask & b != 0);
+        if let (Some(plain), true) = (self.plain(j), seen) {
+            d.free[plain] += std::mem::take(&mut d.free[j]);
+        }
+    }
+
+    /// For the optimal policy, the plain class (hitting or missing) a natural class `j` becomes
+    /// once the locked dice show its natural: the plain classes come after the naturals, so they
+    /// are capped afterwards.
+    fn plain(&self, j: usize) -> Option<usize> {
+        let c = &self.classes[j];
+        (self.policy == Policy::Optimal && c.natural.is_some())
+            .then(|| self.counting - 1 - usize::from(c.hit))
     }
 
     /// The first step's expected value once `counting` and `other` more dice are rolled, one at
