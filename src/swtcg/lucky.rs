@@ -10,7 +10,7 @@
 use super::weights::{Weight, U256};
 use crate::dice::{Faces, NaturalRoll};
 use crate::error::Error;
-use crate::states::{Memo, Rolls, States};
+use crate::states::Memo;
 use num_bigint::BigUint;
 use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
@@ -378,7 +378,6 @@ struct Engine<'a> {
     /// Per class, the most dice the last side may re-roll from it.
     caps: Vec<u8>,
     value: Box<dyn Fn(i64, Faces) -> f64 + 'a>,
-    rolls: Rolls,
     /// Optimal plays: the first side's from kept dice and dice set aside; the second side's
     /// from the dice it sees; expected values of the first side's re-rolls, and of the last
     /// roll by hits, faces and dice to roll.
@@ -483,7 +482,6 @@ impl<'a> Engine<'a> {
             policy: rerolls.policy,
             orders,
             value,
-            rolls: Rolls::default(),
             firsts: RefCell::default(),
             lasts: RefCell::default(),
             expected: RefCell::default(),
@@ -493,120 +491,115 @@ impl<'a> Engine<'a> {
         }
     }
 
-    /// The exact distribution: initial roll, extra dice, both re-roll steps.
+    /// The exact distribution: initial roll, extra dice, both re-roll steps. Weights are
+    /// 256-bit words where the largest, every die rolled and re-rolled, fits, as it does within
+    /// the dice limits.
     fn play(&self, pool: &Pool) -> NaturalRoll {
-        // The power dice by cell: an initial face alone (its mask bit) or the rest of a class.
-        let mut cells: Vec<(u8, usize, u32)> = Vec::new();
-        for f in 1..=pool.sides {
-            let class = match pool.final_faces.iter().position(|&t| t == f) {
-                Some(i) => i,
-                None => pool.final_faces.len() + usize::from(!(pool.hits)(f)),
-            };
-            let bit = if pool.initial.contains(&f) {
-                bit(pool.tracked, f)
-            } else {
-                0
-            };
-            match cells
-                .iter_mut()
-                .find(|c| bit == 0 && c.0 == 0 && c.1 == class)
-            {
-                Some(c) => c.2 += 1,
-                None => cells.push((bit, class, 1)),
-            }
+        let dice = pool.power_dice + pool.extra.iter().map(|e| e.1).sum::<u32>();
+        let rerolled: u32 = self.steps.iter().map(|s| s.1.min(dice)).sum();
+        let total = BigUint::from(self.sides as u32).pow(dice + rerolled);
+        if total.bits() <= self.fixed_bits {
+            self.play_in::<U256>(pool)
+        } else {
+            self.play_in::<BigUint>(pool)
         }
-        let mut states = self.initial_roll(pool.power_dice, &cells);
+    }
+
+    /// [`Engine::play`] in weights of type `W`.
+    fn play_in<W: Weight>(&self, pool: &Pool) -> NaturalRoll {
+        let mut states = self.initial_roll::<W>(pool.power_dice, &power_cells(pool));
         for &(face, n) in pool.extra.iter().filter(|e| e.1 > 0) {
             let bit = bit(pool.tracked, face);
-            let (offset, weights) = if pool.extra_count_final {
-                (0, &self.counting_weights)
-            } else {
-                (self.counting, &self.other_weights)
-            };
-            let more = self.rolls.roll(n, weights);
-            states = states.and_then(|&(initial, d)| {
-                if initial & bit == 0 {
-                    return States::certain((initial, d));
-                }
-                more.map(|k| {
-                    let mut d = d;
-                    for (j, &n) in k.iter().enumerate() {
-                        d.free[offset + j] += n as u8;
-                    }
-                    (initial, d)
-                })
-            });
+            states = self.extra_dice(states, bit, n, pool.extra_count_final);
         }
         if self.policy == Policy::Greedy && self.lock {
             // The second side's greedy choice ignores the locked dice, so both sides' dice can
             // roll together.
-            let waiting = states.map(|&(initial, d)| {
+            let waiting = merge(states.into_iter().map(|((initial, d), w)| {
                 let (kept, counting, other) = self.set_aside(0, &d, &self.choice(0, &d));
                 let (last, more, others) = self.set_aside(1, &kept, &self.choice(1, &kept));
-                (initial, last, counting + more, other + others)
-            });
-            states = self.roll(1, &waiting);
+                ((initial, last, counting + more, other + others), w)
+            }));
+            states = self.roll(1, waiting);
         } else {
             for step in 0..2 {
-                let waiting = states.map(|&(initial, d)| {
+                let waiting = merge(states.into_iter().map(|((initial, d), w)| {
                     let (kept, counting, other) = self.set_aside(step, &d, &self.choice(step, &d));
-                    (initial, kept, counting, other)
-                });
-                states = self.roll(step, &waiting);
+                    ((initial, kept, counting, other), w)
+                }));
+                states = self.roll(step, waiting);
             }
         }
-        let cells =
-            states.map(|(initial, d)| (self.hits(d) as usize, usize::from(initial | self.mask(d))));
-        let denominator = cells.weights().map(|(_, w)| w).sum::<BigUint>();
+        let cells = merge(states.into_iter().map(|((initial, d), w)| {
+            let mask = usize::from(initial | self.mask(&d));
+            ((self.hits(&d) as usize, mask), w)
+        }));
+        let cells: Vec<((usize, usize), BigUint)> =
+            cells.into_iter().map(|(c, w)| (c, w.to_big())).collect();
+        let denominator = cells.iter().map(|(_, w)| w).sum::<BigUint>();
         let width = (pool.power_dice + pool.extra.iter().map(|e| e.1).sum::<u32>()) as usize + 1;
-        NaturalRoll::from_cells(
-            pool.tracked,
-            width,
-            cells.weights().map(|(&c, w)| (c, w.clone())),
-            denominator,
-        )
+        NaturalRoll::from_cells(pool.tracked, width, cells, denominator)
     }
 
     /// The power dice, each showing a face of `cells` (initial face bit, class, faces), rolled
     /// one at a time into initial faces seen and dice per class, equal states merging after
     /// each die: far fewer states than the counts per cell.
-    fn initial_roll(&self, dice: u32, cells: &[(u8, usize, u32)]) -> States<(u8, Dice)> {
-        let total = BigUint::from(self.sides as u32).pow(dice);
-        let rolled = if total.bits() <= self.fixed_bits {
-            self.initial_roll_in::<U256>(dice, cells)
-        } else {
-            self.initial_roll_in::<BigUint>(dice, cells)
-        };
-        States::from_weights(rolled)
-    }
-
-    /// [`Engine::initial_roll`] in weights of type `W`, which hold the sides to the `dice`.
-    fn initial_roll_in<W: Weight>(
+    fn initial_roll<W: Weight>(
         &self,
         dice: u32,
         cells: &[(u8, usize, u32)],
-    ) -> Vec<((u8, Dice), BigUint)> {
+    ) -> HashMap<(u8, Dice), W> {
         let empty = Dice {
             free: [0; CLASSES],
             locked_hits: 0,
             locked_mask: 0,
         };
-        let mut rolled: HashMap<(u8, Dice), W> =
-            HashMap::from_iter([((0, empty), W::from_big(&BigUint::from(1u32)))]);
+        let mut rolled = HashMap::from_iter([((0, empty), W::from_big(&BigUint::from(1u32)))]);
         for _ in 0..dice {
-            let mut next: HashMap<(u8, Dice), W> =
-                HashMap::with_capacity_and_hasher(2 * rolled.len(), Default::default());
+            let mut next = HashMap::with_capacity_and_hasher(2 * rolled.len(), Default::default());
             for ((initial, d), w) in &rolled {
                 for &(bit, class, faces) in cells {
                     let mut d = *d;
                     d.free[class] += 1;
-                    let entry = next.entry((initial | bit, d)).or_insert_with(W::zero);
-                    entry.add(&w.times(faces));
+                    add(&mut next, (initial | bit, d), w.times(faces));
                 }
             }
             rolled = next;
         }
-        rolled.into_iter().map(|(s, w)| (s, w.to_big())).collect()
+        rolled
+    }
+
+    /// `n` extra dice, rolled one at a time where the initial roll shows `bit`: dice of the
+    /// counting classes when they count for the final roll, else of the others. The other
+    /// states wait, their weights brought to the same denominator.
+    fn extra_dice<W: Weight>(
+        &self,
+        mut states: HashMap<(u8, Dice), W>,
+        bit: u8,
+        n: u32,
+        count_final: bool,
+    ) -> HashMap<(u8, Dice), W> {
+        let (offset, weights) = if count_final {
+            (0, &self.counting_weights)
+        } else {
+            (self.counting, &self.other_weights)
+        };
+        for _ in 0..n {
+            let mut next = HashMap::with_capacity_and_hasher(2 * states.len(), Default::default());
+            for ((initial, d), w) in states {
+                if initial & bit == 0 {
+                    add(&mut next, (initial, d), w.times(self.sides as u32));
+                    continue;
+                }
+                for (j, &faces) in weights.iter().enumerate().filter(|(_, &f)| f > 0) {
+                    let mut d = d;
+                    d.free[offset + j] += 1;
+                    add(&mut next, (initial, d), w.times(faces));
+                }
+            }
+            states = next;
+        }
+        states
     }
 
     fn hits(&self, d: &Dice) -> i64 {
@@ -667,61 +660,43 @@ impl<'a> Engine<'a> {
 
     /// Rolls the dice set aside in step `step`, exactly: one die at a time, equal states merging
     /// after each. States with fewer dice to roll start later, so that all finish together and
-    /// merge on the way. Weights are 256-bit words where the largest fits, as it does within
-    /// the dice limits.
-    fn roll(&self, step: usize, waiting: &States<(u8, Dice, u8, u8)>) -> States<(u8, Dice)> {
-        let most = waiting.weights().map(|(s, _)| left(s)).max().unwrap_or(0);
-        let total = waiting.denominator() * BigUint::from(self.sides as u32).pow(most);
-        let rolled = if total.bits() <= self.fixed_bits {
-            self.roll_in::<U256>(step, waiting, most)
-        } else {
-            self.roll_in::<BigUint>(step, waiting, most)
-        };
-        States::from_weights(rolled)
-    }
-
-    /// [`Engine::roll`] in weights of type `W`, which hold `most` more dice on the waiting
-    /// states' denominator.
-    fn roll_in<W: Weight>(
-        &self,
-        step: usize,
-        waiting: &States<(u8, Dice, u8, u8)>,
-        most: u32,
-    ) -> Vec<((u8, Dice), BigUint)> {
+    /// merge on the way.
+    fn roll<W: Weight>(&self, step: usize, waiting: HashMap<Waiting, W>) -> HashMap<(u8, Dice), W> {
+        let most = waiting.keys().map(left).max().unwrap_or(0);
         let mut starting: Vec<Vec<(Waiting, W)>> = vec![Vec::new(); most as usize + 1];
-        for (s, w) in waiting.weights() {
-            starting[(most - left(s)) as usize].push((*s, W::from_big(w)));
+        for (s, w) in waiting {
+            starting[(most - left(&s)) as usize].push((s, w));
         }
         let sides = self.sides as u32;
         let mut rolling: HashMap<Waiting, W> = HashMap::default();
         for (rolled, start) in starting.into_iter().enumerate() {
-            let mut next: HashMap<Waiting, W> = HashMap::with_capacity_and_hasher(
-                2 * rolling.len() + start.len(),
-                Default::default(),
-            );
+            let capacity = 2 * rolling.len() + start.len();
+            let mut next = HashMap::with_capacity_and_hasher(capacity, Default::default());
             for ((initial, d, counting, other), w) in rolling {
                 let (classes, counting, other) = self.next_die(counting, other);
                 for j in classes {
                     let mut d = d;
                     self.place(step, &mut d, j);
-                    let entry = next
-                        .entry((initial, d, counting, other))
-                        .or_insert_with(W::zero);
-                    entry.add(&w.times(self.classes[j].weight));
+                    add(
+                        &mut next,
+                        (initial, d, counting, other),
+                        w.times(self.classes[j].weight),
+                    );
                 }
             }
             for (s, mut w) in start {
                 for _ in 0..rolled {
                     w = w.times(sides);
                 }
-                next.entry(s).or_insert_with(W::zero).add(&w);
+                add(&mut next, s, w);
             }
             rolling = next;
         }
-        rolling
-            .into_iter()
-            .map(|((initial, d, _, _), w)| ((initial, d), w.to_big()))
-            .collect()
+        merge(
+            rolling
+                .into_iter()
+                .map(|((initial, d, _, _), w)| ((initial, d), w)),
+        )
     }
 
     /// The dice left when `choice` is picked up, and how many counting and other dice it holds.
@@ -970,6 +945,45 @@ fn tie_order(left: Left, choice: &Counts) -> u128 {
     let dice = u128::from(left.2 + left.3);
     let counts = choice.iter().fold(0u128, |n, &c| n << 8 | u128::from(c));
     dice << 96 | (!counts & ((1 << 96) - 1))
+}
+
+/// Adds `w` to the weight of `s`.
+fn add<S: Hash + Eq, W: Weight>(states: &mut HashMap<S, W>, s: S, w: W) {
+    states.entry(s).or_insert_with(W::zero).add(&w);
+}
+
+/// States with their weights, equal states merged.
+fn merge<S: Hash + Eq, W: Weight>(pairs: impl Iterator<Item = (S, W)>) -> HashMap<S, W> {
+    let mut out = HashMap::with_capacity_and_hasher(pairs.size_hint().0, Default::default());
+    for (s, w) in pairs {
+        add(&mut out, s, w);
+    }
+    out
+}
+
+/// The power dice's faces by cell: an initial face alone (its mask bit) or the rest of a class,
+/// as (mask bit or 0, class, faces).
+fn power_cells(pool: &Pool) -> Vec<(u8, usize, u32)> {
+    let mut cells: Vec<(u8, usize, u32)> = Vec::new();
+    for f in 1..=pool.sides {
+        let class = match pool.final_faces.iter().position(|&t| t == f) {
+            Some(i) => i,
+            None => pool.final_faces.len() + usize::from(!(pool.hits)(f)),
+        };
+        let bit = if pool.initial.contains(&f) {
+            bit(pool.tracked, f)
+        } else {
+            0
+        };
+        match cells
+            .iter_mut()
+            .find(|c| bit == 0 && c.0 == 0 && c.1 == class)
+        {
+            Some(c) => c.2 += 1,
+            None => cells.push((bit, class, 1)),
+        }
+    }
+    cells
 }
 
 /// The mask bit of a tracked face.
