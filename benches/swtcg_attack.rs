@@ -2,6 +2,8 @@
 //!
 //! - `power 200, Accuracy, Armor, Critical Hit, Fury, Parry`: target under 2 ms.
 //! - `power 1000, Accuracy, Armor, Critical Hit, Fury, Parry`: target under 100 ms.
+//! - `power 1000, ... as text`: the report of that attack rendered as text, without the attack:
+//!   target no more than the attack itself.
 //! - `power 20, every modelled keyword`: no target; tracks the cost of all keywords at once.
 //! - `10 x 10 table`: a table of 100 single attacks (Power 1..10 by Accuracy -4..5): under 50 ms.
 //! - `sequence of 10 attacks, power 8 vs health 30`: under 100 ms.
@@ -11,7 +13,9 @@
 //! Only the attack is timed: the units and rules are built beforehand.
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use holodice::render::{Format, Options};
 use holodice::swtcg::attack::{attack, run, Scenario};
+use holodice::swtcg::attack_report;
 use holodice::swtcg::sequence::{sequence, Attackers, Sequence};
 use holodice::swtcg::{rules::Rules, spec::Unit};
 use holodice::table::{compute, Game, TableSpec};
@@ -45,6 +49,21 @@ fn swtcg_attack(c: &mut Criterion) {
         "power 20, every modelled keyword",
         "Power 20, Accuracy 1, Critical Hit 2, Fury 2, Focus 1, Foresight, Double Damage",
         "Health 12, Armor, Shields 1, Parry 1, Riposte 1, Evade 1, Absorb 1",
+    );
+}
+
+fn swtcg_render(c: &mut Criterion) {
+    let unit = |role: &str, spec: &str| Unit::parse(role, spec).unwrap();
+    let s = Scenario::new(
+        unit("attacker", "Power 1000, Accuracy 1, Critical Hit 2, Fury 2"),
+        unit("defender", "Health 700, Armor, Parry 1"),
+        Rules::default(),
+    );
+    let a = run(&s).unwrap();
+    let text = Format::Text.renderer();
+    c.bench_function(
+        "power 1000, Accuracy, Armor, Critical Hit, Fury, Parry, as text",
+        |b| b.iter(|| text.render(&attack_report(black_box(&s), &a), &Options::default())),
     );
 }
 
@@ -107,6 +126,6 @@ criterion_group! {
         .sample_size(10)
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(5));
-    targets = swtcg_attack, swtcg_second_units, swtcg_sequence, swtcg_table
+    targets = swtcg_attack, swtcg_render, swtcg_second_units, swtcg_sequence, swtcg_table
 }
 criterion_main!(benches);

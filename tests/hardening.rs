@@ -442,8 +442,8 @@ fn swtcg_dice_of_damage_are_bounded_by_the_length_of_their_weights() {
 #[test]
 fn swtcg_lucky_dice_are_bounded_by_policy() {
     assert_user_error(
-        &["swtcg", "attack", "--attacker", "Power 25, Lucky 1"],
-        &["at most 24 attack dice with the greedy policy"],
+        &["swtcg", "attack", "--attacker", "Power 33, Lucky 1"],
+        &["at most 32 attack dice with the greedy policy"],
     );
     assert_user_error(
         &[

@@ -691,6 +691,32 @@ fn weights_that_outgrow_the_merge_limit_are_refused_with_the_limit_and_the_attac
     assert!(refused.contains("give fewer attacks"), "{refused}");
 }
 
+// hardening: sequence-merge
+#[test]
+fn merges_bound_to_pass_the_limit_are_refused_after_the_first_attack() {
+    use holodice::swtcg::sequence::MAX_MERGE_WORK;
+    // Power 700 against Health 99 leaves 0 to 700 counters: 701 states, 602 of them ended, over
+    // 6^700. The untouched start state attacks again every time, so merge k (from 0) handles at
+    // least those 602 + 701 states, over a denominator of at least (6^700)^k times a branch of
+    // 6^700; the first handles 701 states over 6^700.
+    let bits = BigInt::from(6).pow(700).bits();
+    let words = |k: u64| (k * (bits - 1) + 1 + bits) / 64 + 1;
+    let mut merged = 701 * words(0);
+    let predicted = (1..)
+        .find(|&k| {
+            merged += 1303 * words(k);
+            merged > MAX_MERGE_WORK
+        })
+        .unwrap();
+    let mut s = same(att(700), 100, def(99)).to_sequence();
+    let refused = sequence(&s).unwrap_err().to_string();
+    let named = format!("too large to merge by attack {} ", predicted + 1);
+    assert!(refused.contains(&named), "{refused}");
+    // A lower bound: the attacks made one by one pass a limit no later.
+    s.until = Until::DestroyedWithinLimits;
+    assert!(sequence(&s).unwrap().cap <= predicted as usize);
+}
+
 #[test]
 fn focus_powers_the_next_attack_only() {
     // Three counters after two attacks: the first die hits on a natural 5 (Focus), then both

@@ -1,6 +1,6 @@
 //! HTML: a complete page (UTF-8, a small style sheet, the chart inline when there is one).
 
-use super::{body, dist_rows, mean, scalar, text_rows, varying, Grid, Options, Renderer};
+use super::{body, dist_mean, dist_rows, scalar, text_rows, varying, Grid, Options, Renderer};
 use crate::report::{Entry, Report};
 
 pub struct Html;
@@ -93,7 +93,7 @@ impl Renderer for Html {
         }
         for e in dists {
             if let Some(d) = varying(e) {
-                let caption = format!("{} (mean {})", e.label, mean(&d.mean(), options));
+                let caption = format!("{} (mean {})", e.label, dist_mean(d, options));
                 let header = ["k".to_string(), "P(= k)".into(), "P(≥ k)".into()];
                 table_html(&mut out, "dist", &caption, &header, &dist_rows(d, options));
             }

@@ -2,7 +2,7 @@
 //! into a document that loads `booktabs`.
 
 use super::{
-    body, dist_rows, full_caption, mean, scalar, text_rows, varying, Grid, Options, Renderer,
+    body, dist_mean, dist_rows, full_caption, scalar, text_rows, varying, Grid, Options, Renderer,
 };
 use crate::report::Report;
 
@@ -103,7 +103,7 @@ impl Renderer for Latex {
         for e in &entries {
             if let Some(d) = varying(e) {
                 out.push('\n');
-                let caption = format!("{} (mean {})", e.label, mean(&d.mean(), options));
+                let caption = format!("{} (mean {})", e.label, dist_mean(d, options));
                 let header = ["k".to_string(), "P(= k)".into(), "P(≥ k)".into()];
                 table(
                     &mut out,

@@ -1,6 +1,6 @@
 //! Markdown: a heading per variable with its table, for pasting into documents.
 
-use super::{body, dist_rows, mean, scalar, text_rows, Grid, Options, Renderer};
+use super::{body, dist_mean, dist_rows, scalar, text_rows, Grid, Options, Renderer};
 use crate::report::{Entry, Report, Value};
 
 pub struct Markdown;
@@ -63,7 +63,7 @@ fn entry(out: &mut String, e: &Entry, options: &Options) {
             for r in dist_rows(d, options) {
                 out.push_str(&format!("| {} |\n", r.join(" | ")));
             }
-            out.push_str(&format!("\nMean: {}\n\n", mean(&d.mean(), options)));
+            out.push_str(&format!("\nMean: {}\n\n", dist_mean(d, options)));
         }
         Value::Group(g) => {
             out.push_str(&format!("## {}\n\n", e.label));

@@ -1,5 +1,6 @@
 //! Renderers: one trait, one small file per output format.
 
+mod chances;
 mod csv;
 mod html;
 mod json;
@@ -8,6 +9,7 @@ mod markdown;
 mod text;
 mod yaml;
 
+pub(crate) use chances::dist_mean;
 pub(crate) use text::records;
 
 use crate::dist::to_f64;
@@ -155,21 +157,11 @@ impl Format {
 
 /// A probability as a percentage for people, one convention everywhere: `41.67%`; exactly
 /// `0%` and `100%` only when impossible or certain; `<0.01%` and `>99.99%` for what would
-/// otherwise round to them.
+/// otherwise round to them (see [`chances::percent_of`]).
 pub(crate) fn percent(p: &BigRational) -> String {
-    if p.is_zero() {
-        return "0%".into();
-    }
-    if p.is_one() {
-        return "100%".into();
-    }
-    let v = to_f64(p) * 100.0;
-    if v < 0.005 {
-        "<0.01%".to_string()
-    } else if v >= 99.995 {
-        ">99.99%".to_string()
-    } else {
-        format!("{v:.2}%")
+    match p.numer().to_biguint() {
+        Some(n) => chances::percent_of(&n, p.denom().magnitude()),
+        None => "<0.01%".into(),
     }
 }
 
@@ -242,7 +234,7 @@ pub(crate) fn scalar(v: &Value, options: &Options) -> String {
         Value::Text(t) => t.clone(),
         Value::Number(x) => mean(x, options),
         Value::Dist(d) if d.min() == d.max() => format!("always {}", d.min()),
-        Value::Dist(d) => format!("mean {}", mean(&d.mean(), options)),
+        Value::Dist(d) => format!("mean {}", dist_mean(d, options)),
         Value::Group(items) => items
             .iter()
             .map(|i| match &i.value {
@@ -265,10 +257,9 @@ pub(crate) fn varying(e: &Entry) -> Option<&crate::dist::Dist> {
 
 /// Each row of a distribution for people: the outcome, P(= k), P(≥ k).
 pub(crate) fn dist_rows(d: &crate::dist::Dist, options: &Options) -> Vec<Vec<String>> {
-    d.pmf()
+    chances::rows(d, options)
         .into_iter()
-        .zip(d.at_least_all())
-        .map(|((x, p), (_, ge))| vec![x.to_string(), cell(&p, options), cell(&ge, options)])
+        .map(|r| vec![r.x.to_string(), r.exactly, r.at_least])
         .collect()
 }
 

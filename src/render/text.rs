@@ -1,7 +1,7 @@
 //! Text for people: each variable as a table with bars, probabilities as percentages.
 
-use super::{body, cell, mean, text_rows, Grid, Options, Renderer};
-use crate::dist::{to_f64, Dist};
+use super::{body, cell, chances, dist_mean, mean, text_rows, Grid, Options, Renderer};
+use crate::dist::Dist;
 use crate::report::{Entry, Report, Value};
 
 pub struct Text;
@@ -103,7 +103,7 @@ fn entry(out: &mut String, e: &Entry, options: &Options) {
                     Value::Int(i) => format!("{} {i}", item.label),
                     Value::Text(t) => format!("{}={t}", item.label),
                     Value::Number(x) => format!("{} {}", item.label, mean(x, options)),
-                    Value::Dist(d) => format!("{} mean {}", item.label, mean(&d.mean(), options)),
+                    Value::Dist(d) => format!("{} mean {}", item.label, dist_mean(d, options)),
                     Value::Group(_) => item.label.clone(),
                 })
                 .collect();
@@ -117,23 +117,19 @@ fn table(out: &mut String, label: &str, d: &Dist, options: &Options) {
         out.push_str(&format!("\n{label}: always {}\n", d.min()));
         return;
     }
-    out.push_str(&format!("\n{label} (mean {})\n", mean(&d.mean(), options)));
-    let pmf = d.pmf();
-    let top = pmf.iter().map(|(_, p)| to_f64(p)).fold(0.0, f64::max);
-    let long = pmf.len() > SHORT_TABLE;
-    let rows: Vec<[String; 4]> = pmf
-        .iter()
-        .filter(|(_, p)| !long || to_f64(p) >= SHOWN_ABOVE)
-        .map(|(x, p)| {
-            let bar = "█".repeat((to_f64(p) / top * BAR_WIDTH).round() as usize);
-            [
-                x.to_string(),
-                cell(p, options),
-                cell(&d.at_least(*x), options),
-                bar,
-            ]
+    out.push_str(&format!("\n{label} (mean {})\n", dist_mean(d, options)));
+    let all = chances::rows(d, options);
+    let top = all.iter().map(|r| r.p).fold(0.0, f64::max);
+    let long = all.len() > SHORT_TABLE;
+    let rows: Vec<[String; 4]> = all
+        .into_iter()
+        .filter(|r| !long || r.p >= SHOWN_ABOVE)
+        .map(|r| {
+            let bar = "█".repeat((r.p / top * BAR_WIDTH).round() as usize);
+            [r.x.to_string(), r.exactly, r.at_least, bar]
         })
         .collect();
+    let total = d.support().count();
     let w0 = rows.iter().map(|r| r[0].len()).max().unwrap_or(1).max(1);
     let w1 = rows.iter().map(|r| r[1].len()).max().unwrap_or(1).max(6);
     let w2 = rows.iter().map(|r| r[2].len()).max().unwrap_or(1).max(6);
@@ -144,10 +140,10 @@ fn table(out: &mut String, label: &str, d: &Dist, options: &Options) {
     for [x, p, ge, bar] in &rows {
         out.push_str(&format!("  {x:>w0$}  {p:>w1$}  {ge:>w2$}  {bar}\n"));
     }
-    if rows.len() < pmf.len() {
+    if rows.len() < total {
         out.push_str(&format!(
             "  ({} outcomes below 0.005% not shown)\n",
-            pmf.len() - rows.len()
+            total - rows.len()
         ));
     }
 }

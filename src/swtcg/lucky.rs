@@ -7,20 +7,21 @@
 //! initial faces seen (Fury, Focus, Backfire) ride along as a mask no choice looks at, since
 //! re-rolls never change them.
 
+use super::weights::{Weight, U256};
 use crate::dice::{Faces, NaturalRoll};
 use crate::error::Error;
-use crate::states::{Memo, Rolls, States};
+use crate::states::Memo;
 use num_bigint::BigUint;
 use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
-use std::cmp::Reverse;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
 /// The most attack dice (power plus extra) re-rolls are computed for with [`Policy::Greedy`]. The
 /// worst case, every face its own class (Parry, Riposte, Critical Hit, Backfire, Fury, Focus, with
-/// Fury dice that don't count) and Lucky as large as the pool, takes about a second.
-pub const MAX_DICE_GREEDY: u32 = 24;
+/// Fury dice that don't count) and Lucky as large as the pool, takes about 0.7 s and 64 MB; two
+/// dice more, whose weights no longer fit 256 bits, take twice that.
+pub const MAX_DICE_GREEDY: u32 = 32;
 
 /// The same for [`Policy::Optimal`], whose search grows much faster with the pool and Lucky: the
 /// same worst case takes about a second and a half. Small Lucky is far cheaper (Lucky 2 on 13
@@ -277,6 +278,15 @@ type Play = (f64, Counts);
 /// What a last re-roll leaves: hits and final faces kept, counting and other dice to roll.
 type Left = (u8, u8, u8, u8);
 
+/// A state whose dice set aside wait to be rolled: initial faces seen, the dice, and the counting
+/// and other dice to roll.
+type Waiting = (u8, Dice, u8, u8);
+
+/// The dice a waiting state has left to roll.
+fn left(s: &Waiting) -> u32 {
+    u32::from(s.2 + s.3)
+}
+
 /// Dice the second side may still re-roll, and a summary (hits, final faces seen) of the rest:
 /// dice the first side locked by re-rolling them, dice the second side would never take, and in
 /// the last step every die.
@@ -308,6 +318,41 @@ struct Class {
     natural: Option<(u8, u8)>,
 }
 
+/// The last roll's expected values by hits, final faces seen, and counting and other dice to
+/// roll, in one array: looking one up is most of the optimal search, and an index is cheaper
+/// than hashing. `NaN` until computed.
+#[derive(Debug)]
+struct Settled {
+    values: Vec<f64>,
+    masks: usize,
+    /// The most dice of either kind the last step rolls, plus one.
+    rolls: usize,
+}
+
+impl Settled {
+    /// Room for every state of the last step with `budget` re-rolls; none for the greedy
+    /// policy, which doesn't look ahead.
+    fn new(pool: &Pool, rerolls: &Rerolls, budget: u32) -> Settled {
+        let dice = pool.power_dice + pool.extra.iter().map(|e| e.1).sum::<u32>();
+        let masks = 1usize << pool.tracked.len();
+        let rolls = budget.min(dice) as usize + 1;
+        let size = match rerolls.policy {
+            Policy::Greedy => 0,
+            Policy::Optimal => (dice as usize + 1) * masks * rolls * rolls,
+        };
+        Settled {
+            values: vec![f64::NAN; size],
+            masks,
+            rolls,
+        }
+    }
+
+    fn slot(&self, hits: u8, mask: u8, counting: u8, other: u8) -> usize {
+        let at = usize::from(hits) * self.masks + usize::from(mask);
+        (at * self.rolls + usize::from(counting)) * self.rolls + usize::from(other)
+    }
+}
+
 /// Which side re-rolls: the attacker with its own Lucky, or the defender making the attacker
 /// re-roll.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -333,14 +378,16 @@ struct Engine<'a> {
     /// Per class, the most dice the last side may re-roll from it.
     caps: Vec<u8>,
     value: Box<dyn Fn(i64, Faces) -> f64 + 'a>,
-    rolls: Rolls,
     /// Optimal plays: the first side's from kept dice and dice set aside; the second side's
     /// from the dice it sees; expected values of the first side's re-rolls, and of the last
     /// roll by hits, faces and dice to roll.
     firsts: RefCell<HashMap<(Dice, u8, u8), Play>>,
     lasts: RefCell<HashMap<Dice, Play>>,
     expected: RefCell<HashMap<(Dice, u8, u8), f64>>,
-    settled: RefCell<HashMap<u32, f64>>,
+    settled: RefCell<Settled>,
+    /// Weights up to this many bits are added in [`U256`] words, longer ones in [`BigUint`]s:
+    /// [`U256::BITS`], which tests lower to check the other side.
+    fixed_bits: u64,
     last_choices: Memo<Counts, Vec<(Left, Counts)>>,
 }
 
@@ -435,100 +482,124 @@ impl<'a> Engine<'a> {
             policy: rerolls.policy,
             orders,
             value,
-            rolls: Rolls::default(),
             firsts: RefCell::default(),
             lasts: RefCell::default(),
             expected: RefCell::default(),
-            settled: RefCell::default(),
+            settled: RefCell::new(Settled::new(pool, rerolls, steps[1].1)),
+            fixed_bits: U256::BITS,
             last_choices: Memo::default(),
         }
     }
 
-    /// The exact distribution: initial roll, extra dice, both re-roll steps.
+    /// The exact distribution: initial roll, extra dice, both re-roll steps. Weights are
+    /// 256-bit words where the largest, every die rolled and re-rolled, fits, as it does within
+    /// the dice limits.
     fn play(&self, pool: &Pool) -> NaturalRoll {
-        // The power dice by cell: an initial face alone (its mask bit) or the rest of a class.
-        let mut cells: Vec<(u8, usize, u32)> = Vec::new();
-        for f in 1..=pool.sides {
-            let class = match pool.final_faces.iter().position(|&t| t == f) {
-                Some(i) => i,
-                None => pool.final_faces.len() + usize::from(!(pool.hits)(f)),
-            };
-            let bit = if pool.initial.contains(&f) {
-                bit(pool.tracked, f)
-            } else {
-                0
-            };
-            match cells
-                .iter_mut()
-                .find(|c| bit == 0 && c.0 == 0 && c.1 == class)
-            {
-                Some(c) => c.2 += 1,
-                None => cells.push((bit, class, 1)),
-            }
+        let dice = pool.power_dice + pool.extra.iter().map(|e| e.1).sum::<u32>();
+        let rerolled: u32 = self.steps.iter().map(|s| s.1.min(dice)).sum();
+        let total = BigUint::from(self.sides as u32).pow(dice + rerolled);
+        if total.bits() <= self.fixed_bits {
+            self.play_in::<U256>(pool)
+        } else {
+            self.play_in::<BigUint>(pool)
         }
-        let weights: Vec<u32> = cells.iter().map(|c| c.2).collect();
-        let mut states: States<(u8, Dice)> = self.rolls.roll(pool.power_dice, &weights).map(|k| {
-            let mut d = Dice {
-                free: [0; CLASSES],
-                locked_hits: 0,
-                locked_mask: 0,
-            };
-            let mut initial = 0;
-            for (&(bit, class, _), &n) in cells.iter().zip(k) {
-                d.free[class] += n as u8;
-                initial |= if n > 0 { bit } else { 0 };
-            }
-            (initial, d)
-        });
+    }
+
+    /// [`Engine::play`] in weights of type `W`.
+    fn play_in<W: Weight>(&self, pool: &Pool) -> NaturalRoll {
+        let mut states = self.initial_roll::<W>(pool.power_dice, &power_cells(pool));
         for &(face, n) in pool.extra.iter().filter(|e| e.1 > 0) {
             let bit = bit(pool.tracked, face);
-            let (offset, weights) = if pool.extra_count_final {
-                (0, &self.counting_weights)
-            } else {
-                (self.counting, &self.other_weights)
-            };
-            let more = self.rolls.roll(n, weights);
-            states = states.and_then(|&(initial, d)| {
-                if initial & bit == 0 {
-                    return States::certain((initial, d));
-                }
-                more.map(|k| {
-                    let mut d = d;
-                    for (j, &n) in k.iter().enumerate() {
-                        d.free[offset + j] += n as u8;
-                    }
-                    (initial, d)
-                })
-            });
+            states = self.extra_dice(states, bit, n, pool.extra_count_final);
         }
         if self.policy == Policy::Greedy && self.lock {
             // The second side's greedy choice ignores the locked dice, so both sides' dice can
             // roll together.
-            let waiting = states.map(|&(initial, d)| {
+            let waiting = merge(states.into_iter().map(|((initial, d), w)| {
                 let (kept, counting, other) = self.set_aside(0, &d, &self.choice(0, &d));
                 let (last, more, others) = self.set_aside(1, &kept, &self.choice(1, &kept));
-                (initial, last, counting + more, other + others)
-            });
-            states = self.roll(1, &waiting);
+                ((initial, last, counting + more, other + others), w)
+            }));
+            states = self.roll(1, waiting);
         } else {
             for step in 0..2 {
-                let waiting = states.map(|&(initial, d)| {
+                let waiting = merge(states.into_iter().map(|((initial, d), w)| {
                     let (kept, counting, other) = self.set_aside(step, &d, &self.choice(step, &d));
-                    (initial, kept, counting, other)
-                });
-                states = self.roll(step, &waiting);
+                    ((initial, kept, counting, other), w)
+                }));
+                states = self.roll(step, waiting);
             }
         }
-        let cells =
-            states.map(|(initial, d)| (self.hits(d) as usize, usize::from(initial | self.mask(d))));
-        let denominator = cells.weights().map(|(_, w)| w).sum::<BigUint>();
+        let cells = merge(states.into_iter().map(|((initial, d), w)| {
+            let mask = usize::from(initial | self.mask(&d));
+            ((self.hits(&d) as usize, mask), w)
+        }));
+        let cells: Vec<((usize, usize), BigUint)> =
+            cells.into_iter().map(|(c, w)| (c, w.to_big())).collect();
+        let denominator = cells.iter().map(|(_, w)| w).sum::<BigUint>();
         let width = (pool.power_dice + pool.extra.iter().map(|e| e.1).sum::<u32>()) as usize + 1;
-        NaturalRoll::from_cells(
-            pool.tracked,
-            width,
-            cells.weights().map(|(&c, w)| (c, w.clone())),
-            denominator,
-        )
+        NaturalRoll::from_cells(pool.tracked, width, cells, denominator)
+    }
+
+    /// The power dice, each showing a face of `cells` (initial face bit, class, faces), rolled
+    /// one at a time into initial faces seen and dice per class, equal states merging after
+    /// each die: far fewer states than the counts per cell.
+    fn initial_roll<W: Weight>(
+        &self,
+        dice: u32,
+        cells: &[(u8, usize, u32)],
+    ) -> HashMap<(u8, Dice), W> {
+        let empty = Dice {
+            free: [0; CLASSES],
+            locked_hits: 0,
+            locked_mask: 0,
+        };
+        let mut rolled = HashMap::from_iter([((0, empty), W::from_big(&BigUint::from(1u32)))]);
+        for _ in 0..dice {
+            let mut next = HashMap::with_capacity_and_hasher(2 * rolled.len(), Default::default());
+            for ((initial, d), w) in &rolled {
+                for &(bit, class, faces) in cells {
+                    let mut d = *d;
+                    d.free[class] += 1;
+                    add(&mut next, (initial | bit, d), w.times(faces));
+                }
+            }
+            rolled = next;
+        }
+        rolled
+    }
+
+    /// `n` extra dice, rolled one at a time where the initial roll shows `bit`: dice of the
+    /// counting classes when they count for the final roll, else of the others. The other
+    /// states wait, their weights brought to the same denominator.
+    fn extra_dice<W: Weight>(
+        &self,
+        mut states: HashMap<(u8, Dice), W>,
+        bit: u8,
+        n: u32,
+        count_final: bool,
+    ) -> HashMap<(u8, Dice), W> {
+        let (offset, weights) = if count_final {
+            (0, &self.counting_weights)
+        } else {
+            (self.counting, &self.other_weights)
+        };
+        for _ in 0..n {
+            let mut next = HashMap::with_capacity_and_hasher(2 * states.len(), Default::default());
+            for ((initial, d), w) in states {
+                if initial & bit == 0 {
+                    add(&mut next, (initial, d), w.times(self.sides as u32));
+                    continue;
+                }
+                for (j, &faces) in weights.iter().enumerate().filter(|(_, &f)| f > 0) {
+                    let mut d = d;
+                    d.free[offset + j] += 1;
+                    add(&mut next, (initial, d), w.times(faces));
+                }
+            }
+            states = next;
+        }
+        states
     }
 
     fn hits(&self, d: &Dice) -> i64 {
@@ -554,7 +625,7 @@ impl<'a> Engine<'a> {
             d.free[j] += 1;
         }
         if step == 0 {
-            *d = self.fold(d);
+            self.refold(d, j);
         }
     }
 
@@ -590,32 +661,42 @@ impl<'a> Engine<'a> {
     /// Rolls the dice set aside in step `step`, exactly: one die at a time, equal states merging
     /// after each. States with fewer dice to roll start later, so that all finish together and
     /// merge on the way.
-    fn roll(&self, step: usize, waiting: &States<(u8, Dice, u8, u8)>) -> States<(u8, Dice)> {
-        let left = |s: &(u8, Dice, u8, u8)| u32::from(s.2 + s.3);
-        let most = waiting.weights().map(|(s, _)| left(s)).max().unwrap_or(0);
-        let sides = BigUint::from(self.sides as u32);
-        let starting = |rolled: u32| {
-            let scale = sides.pow(rolled);
-            waiting
-                .weights()
-                .filter(move |(s, _)| left(s) == most - rolled)
-                .map(move |(&s, w)| (s, w * &scale))
-        };
-        let mut rolling = States::from_weights(starting(0).collect::<Vec<_>>());
-        for rolled in 1..=most {
-            let rolled_on = rolling
-                .weights()
-                .flat_map(|(&(initial, d, counting, other), w)| {
-                    let (classes, counting, other) = self.next_die(counting, other);
-                    classes.map(move |j| {
-                        let mut d = d;
-                        self.place(step, &mut d, j);
-                        ((initial, d, counting, other), w * self.classes[j].weight)
-                    })
-                });
-            rolling = States::from_weights(rolled_on.chain(starting(rolled)).collect::<Vec<_>>());
+    fn roll<W: Weight>(&self, step: usize, waiting: HashMap<Waiting, W>) -> HashMap<(u8, Dice), W> {
+        let most = waiting.keys().map(left).max().unwrap_or(0);
+        let mut starting: Vec<Vec<(Waiting, W)>> = vec![Vec::new(); most as usize + 1];
+        for (s, w) in waiting {
+            starting[(most - left(&s)) as usize].push((s, w));
         }
-        rolling.map(|&(initial, d, _, _)| (initial, d))
+        let sides = self.sides as u32;
+        let mut rolling: HashMap<Waiting, W> = HashMap::default();
+        for (rolled, start) in starting.into_iter().enumerate() {
+            let capacity = 2 * rolling.len() + start.len();
+            let mut next = HashMap::with_capacity_and_hasher(capacity, Default::default());
+            for ((initial, d, counting, other), w) in rolling {
+                let (classes, counting, other) = self.next_die(counting, other);
+                for j in classes {
+                    let mut d = d;
+                    self.place(step, &mut d, j);
+                    add(
+                        &mut next,
+                        (initial, d, counting, other),
+                        w.times(self.classes[j].weight),
+                    );
+                }
+            }
+            for (s, mut w) in start {
+                for _ in 0..rolled {
+                    w = w.times(sides);
+                }
+                add(&mut next, s, w);
+            }
+            rolling = next;
+        }
+        merge(
+            rolling
+                .into_iter()
+                .map(|((initial, d, _, _), w)| ((initial, d), w)),
+        )
     }
 
     /// The dice left when `choice` is picked up, and how many counting and other dice it holds.
@@ -711,7 +792,9 @@ impl<'a> Engine<'a> {
             let mut partial: HashMap<Left, Counts> =
                 HashMap::from_iter([((0, 0, 0, 0), [0; CLASSES])]);
             for (j, c) in self.classes.iter().enumerate() {
-                let mut next: HashMap<Left, Counts> = HashMap::default();
+                let most = partial.len() * (usize::from(free[j]) + 1);
+                let mut next: HashMap<Left, Counts> =
+                    HashMap::with_capacity_and_hasher(most, Default::default());
                 for (&(hits, mask, counting, other), choice) in &partial {
                     let most = u32::from(free[j]).min(budget - u32::from(counting + other));
                     for n in 0..=most as u8 {
@@ -734,9 +817,14 @@ impl<'a> Engine<'a> {
                 }
                 partial = next;
             }
-            let mut out: Vec<_> = partial.into_iter().collect();
-            out.sort_unstable_by_key(|&((_, _, c, o), choice)| (c + o, Reverse(choice)));
-            out
+            let mut out: Vec<_> = partial
+                .into_iter()
+                .map(|(left, choice)| (tie_order(left, &choice), left, choice))
+                .collect();
+            out.sort_unstable_by_key(|e| e.0);
+            out.into_iter()
+                .map(|(_, left, choice)| (left, choice))
+                .collect()
         })
     }
 
@@ -746,21 +834,44 @@ impl<'a> Engine<'a> {
     /// so fewer states remain.
     fn fold(&self, d: &Dice) -> Dice {
         let mut d = *d;
-        for (j, c) in self.classes.iter().enumerate() {
-            let excess = d.free[j].saturating_sub(self.caps[j]);
-            d.free[j] -= excess;
-            d.locked_hits += if c.hit { excess } else { 0 };
-            if excess > 0 {
-                d.locked_mask |= c.natural.map_or(0, |(_, b)| b);
-            }
-            let seen = c.natural.is_some_and(|(_, b)| d.locked_mask & b != 0);
-            if self.policy == Policy::Optimal && seen {
-                // The plain classes come after the naturals, so they are capped afterwards.
-                let plain = self.counting - 1 - usize::from(c.hit);
-                d.free[plain] += std::mem::take(&mut d.free[j]);
-            }
+        for j in 0..self.classes.len() {
+            self.fold_class(&mut d, j);
         }
         d
+    }
+
+    /// [`Engine::fold`] once a die of class `j` joins dice already folded, as every die rolled
+    /// in the first step does: only class `j` can pass its cap or show its natural, and only its
+    /// plain class can gain dice from that.
+    fn refold(&self, d: &mut Dice, j: usize) {
+        self.fold_class(d, j);
+        if let Some(plain) = self.plain(j) {
+            self.fold_class(d, plain);
+        }
+    }
+
+    /// [`Engine::fold`]'s work on class `j`, whose plain class comes later.
+    fn fold_class(&self, d: &mut Dice, j: usize) {
+        let c = &self.classes[j];
+        let excess = d.free[j].saturating_sub(self.caps[j]);
+        d.free[j] -= excess;
+        d.locked_hits += if c.hit { excess } else { 0 };
+        if excess > 0 {
+            d.locked_mask |= c.natural.map_or(0, |(_, b)| b);
+        }
+        let seen = c.natural.is_some_and(|(_, b)| d.locked_mask & b != 0);
+        if let (Some(plain), true) = (self.plain(j), seen) {
+            d.free[plain] += std::mem::take(&mut d.free[j]);
+        }
+    }
+
+    /// For the optimal policy, the plain class (hitting or missing) a natural class `j` becomes
+    /// once the locked dice show its natural: the plain classes come after the naturals, so they
+    /// are capped afterwards.
+    fn plain(&self, j: usize) -> Option<usize> {
+        let c = &self.classes[j];
+        (self.policy == Policy::Optimal && c.natural.is_some())
+            .then(|| self.counting - 1 - usize::from(c.hit))
     }
 
     /// The first step's expected value once `counting` and `other` more dice are rolled, one at
@@ -788,22 +899,24 @@ impl<'a> Engine<'a> {
     /// The last step's expected value from these hits and final faces once `counting` and
     /// `other` more dice are rolled.
     fn settle(&self, hits: u8, mask: u8, counting: u8, other: u8) -> f64 {
-        if counting == 0 && other == 0 {
-            return (self.value)(i64::from(hits), self.faces[usize::from(mask)]);
+        let slot = self.settled.borrow().slot(hits, mask, counting, other);
+        let known = self.settled.borrow().values[slot];
+        if !known.is_nan() {
+            return known;
         }
-        let key = u32::from_le_bytes([hits, mask, counting, other]);
-        if let Some(&v) = self.settled.borrow().get(&key) {
-            return v;
-        }
-        let (range, counting, other) = self.next_die(counting, other);
-        let v = range
-            .map(|j| {
-                let c = &self.classes[j];
-                let mask = mask | c.natural.map_or(0, |(_, b)| b);
-                self.chance(j) * self.settle(hits + u8::from(c.hit), mask, counting, other)
-            })
-            .sum();
-        self.settled.borrow_mut().insert(key, v);
+        let v = if counting == 0 && other == 0 {
+            (self.value)(i64::from(hits), self.faces[usize::from(mask)])
+        } else {
+            let (range, counting, other) = self.next_die(counting, other);
+            range
+                .map(|j| {
+                    let c = &self.classes[j];
+                    let mask = mask | c.natural.map_or(0, |(_, b)| b);
+                    self.chance(j) * self.settle(hits + u8::from(c.hit), mask, counting, other)
+                })
+                .sum()
+        };
+        self.settled.borrow_mut().values[slot] = v;
         v
     }
 
@@ -824,6 +937,53 @@ impl<'a> Engine<'a> {
     fn chance(&self, j: usize) -> f64 {
         f64::from(self.classes[j].weight) / self.sides
     }
+}
+
+/// The last step's tie order of a re-roll as one number, ascending: fewer dice first, then more
+/// dice from earlier classes (the choice's counts in reverse order, as big-endian digits).
+fn tie_order(left: Left, choice: &Counts) -> u128 {
+    let dice = u128::from(left.2 + left.3);
+    let counts = choice.iter().fold(0u128, |n, &c| n << 8 | u128::from(c));
+    dice << 96 | (!counts & ((1 << 96) - 1))
+}
+
+/// Adds `w` to the weight of `s`.
+fn add<S: Hash + Eq, W: Weight>(states: &mut HashMap<S, W>, s: S, w: W) {
+    states.entry(s).or_insert_with(W::zero).add(&w);
+}
+
+/// States with their weights, equal states merged.
+fn merge<S: Hash + Eq, W: Weight>(pairs: impl Iterator<Item = (S, W)>) -> HashMap<S, W> {
+    let mut out = HashMap::with_capacity_and_hasher(pairs.size_hint().0, Default::default());
+    for (s, w) in pairs {
+        add(&mut out, s, w);
+    }
+    out
+}
+
+/// The power dice's faces by cell: an initial face alone (its mask bit) or the rest of a class,
+/// as (mask bit or 0, class, faces).
+fn power_cells(pool: &Pool) -> Vec<(u8, usize, u32)> {
+    let mut cells: Vec<(u8, usize, u32)> = Vec::new();
+    for f in 1..=pool.sides {
+        let class = match pool.final_faces.iter().position(|&t| t == f) {
+            Some(i) => i,
+            None => pool.final_faces.len() + usize::from(!(pool.hits)(f)),
+        };
+        let bit = if pool.initial.contains(&f) {
+            bit(pool.tracked, f)
+        } else {
+            0
+        };
+        match cells
+            .iter_mut()
+            .find(|c| bit == 0 && c.0 == 0 && c.1 == class)
+        {
+            Some(c) => c.2 += 1,
+            None => cells.push((bit, class, 1)),
+        }
+    }
+    cells
 }
 
 /// The mask bit of a tracked face.
@@ -988,6 +1148,14 @@ mod tests {
 
     fn lucky(shape: &Shape, r: &Rerolls) -> NaturalRoll {
         roll(&shape.pool(), r, &damage_f64).unwrap()
+    }
+
+    /// [`lucky`] with every weight a [`BigUint`], as pools too large for [`U256`] have them.
+    fn lucky_in_big_integers(shape: &Shape, r: &Rerolls) -> NaturalRoll {
+        let pool = shape.pool();
+        let mut engine = Engine::new(&pool, r, Box::new(damage_f64));
+        engine.fixed_bits = 0;
+        engine.play(&pool)
     }
 
     fn mean(shape: &Shape, r: &Rerolls) -> BigRational {
@@ -1279,6 +1447,8 @@ mod tests {
                     "{:?} {r:?}",
                     shape.tracked
                 );
+                let big = lucky_in_big_integers(shape, &r);
+                assert_eq!(cells(&big), expected, "{:?} {r:?}", shape.tracked);
             }
         }
     }
@@ -1305,6 +1475,8 @@ mod tests {
                 let expected =
                     BigRational::new(BigInt::from(total), BigInt::from(6).pow(brute.slots()));
                 assert_eq!(mean(shape, &r), expected, "{:?} {r:?}", shape.tracked);
+                let big = lucky_in_big_integers(shape, &r).map(damage).mean();
+                assert_eq!(big, expected, "{:?} {r:?}", shape.tracked);
             }
         }
     }
@@ -1336,6 +1508,8 @@ mod tests {
                     "{:?} {r:?}",
                     shape.tracked
                 );
+                let big = lucky_in_big_integers(shape, &r);
+                assert_eq!(cells(&big), expected, "{:?} {r:?}", shape.tracked);
             }
         }
     }

@@ -161,6 +161,9 @@ pub fn sequence(s: &Sequence) -> Result<SequenceResult, Error> {
     let mut cap = count;
     for k in 0..count {
         match run.attack(k) {
+            Ok(true) if k == 0 && s.until != Until::DestroyedWithinLimits => {
+                run.check_predicted_merge(count)?
+            }
             Ok(true) => {}
             Ok(false) => break,
             Err(Error::TooLarge(_)) if s.until == Until::DestroyedWithinLimits && k > 0 => {
@@ -264,6 +267,16 @@ fn check(s: &Sequence) -> Result<usize, Error> {
     Ok(count)
 }
 
+/// The refusal of a sequence whose merges pass [`MAX_MERGE_WORK`] by attack `k` (from 0).
+fn merge_refusal(k: usize) -> Error {
+    Error::TooLarge(format!(
+        "this sequence's exact weights grow too large to merge by attack {} (over the limit of \
+         {MAX_MERGE_WORK} units: states × 64-bit words of their weights): give fewer attacks, or \
+         less power or Health",
+        k + 1
+    ))
+}
+
 /// One attack's outcomes from one starting point, with the X of the defender's Stun and of the
 /// attacker's Surge.
 struct Step {
@@ -336,6 +349,8 @@ impl Attacks<'_> {
 /// A sequence being evaluated: the states between attacks and what each attack reported.
 struct Run<'a> {
     attacks: Attacks<'a>,
+    /// The state before the first attack.
+    start: Between,
     states: States<Between>,
     /// Only one attacker attacking again carries its counters to a discard.
     attacker_health: Option<i64>,
@@ -364,18 +379,19 @@ impl<'a> Run<'a> {
         };
         let first = attacks.attacker(0);
         let start_damage = |u: &Unit| u.stat(Stat::Damage).unwrap_or(0);
-        let states = States::certain(Between {
+        let start = Between {
             defender: start_damage(&s.defender),
             defender_destroyed: false,
             attacker: if same { start_damage(first) } else { 0 },
             attacker_destroyed: false,
             next_power: 0,
             stunned: 0,
-        });
+        };
         Run {
             attacker_health: first.stat(Stat::Health).filter(|_| same),
             attacks,
-            states,
+            states: States::certain(start.clone()),
+            start,
             held: 0,
             merged: 0,
             counters_after: Vec::new(),
@@ -447,14 +463,46 @@ impl<'a> Run<'a> {
             .merged
             .saturating_add((carried + reached).saturating_mul(limbs));
         if self.merged > MAX_MERGE_WORK {
-            return Err(Error::TooLarge(format!(
-                "this sequence's exact weights grow too large to merge by attack {} (over the \
-                 limit of {MAX_MERGE_WORK} units: states × 64-bit words of their weights): give \
-                 fewer attacks, or less power or Health",
-                k + 1
-            )));
+            return Err(merge_refusal(k));
         }
         Ok(())
+    }
+
+    /// Refuses, right after the first attack, a sequence of `count` whose merges must pass
+    /// [`MAX_MERGE_WORK`] by a later attack, before the work of the attacks between.
+    fn check_predicted_merge(&mut self, count: usize) -> Result<(), Error> {
+        match self.predicted_merge_refusal(count)? {
+            Some(k) => Err(merge_refusal(k)),
+            None => Ok(()),
+        }
+    }
+
+    /// The first attack (from 0) whose merge a lower bound proves to pass [`MAX_MERGE_WORK`],
+    /// if one within `count` does. The bound holds when one attacker attacks again and the first
+    /// attack may leave the starting state as it was: that state then starts every attack, its
+    /// step rolls the same dice each time, so the denominator gains at least that step's
+    /// denominator per attack, and each merge handles at least the states that step reaches
+    /// plus the ended states, which are carried for good.
+    fn predicted_merge_refusal(&mut self, count: usize) -> Result<Option<usize>, Error> {
+        let start = self.start.clone();
+        let repeats = self.states.weights().any(|(b, _)| *b == start);
+        if !self.attacks.same || !repeats || ended(&start) {
+            return Ok(None);
+        }
+        let step = self.attacks.step(0, &start, 0)?;
+        let ended_states = self.states.weights().filter(|(b, _)| ended(b)).count() as u64;
+        let handled = ended_states + step.outcomes.len() as u64;
+        let step_bits = step.outcomes.denominator().bits();
+        let mut merged = self.merged;
+        for k in 1..count as u64 {
+            let bits = k * step_bits.saturating_sub(1) + 1;
+            let limbs = (bits + step_bits) / 64 + 1;
+            merged = merged.saturating_add(handled.saturating_mul(limbs));
+            if merged > MAX_MERGE_WORK {
+                return Ok(Some(k as usize));
+            }
+        }
+        Ok(None)
     }
 
     /// The state after an attack from `b` that ended in `o`.

@@ -1,0 +1,138 @@
+//! Exact integer weights of a fixed width: adding and scaling [`BigUint`]s allocates for every
+//! result, which dominates rolling many dice one at a time. Where the largest weight is known to
+//! fit 256 bits (a denominator of 6^n for n up to 99), [`U256`] does the same without allocating;
+//! beyond, [`BigUint`] does.
+
+use num_bigint::BigUint;
+use num_traits::Zero;
+
+/// An exact non-negative integer weight.
+pub trait Weight: Clone {
+    fn zero() -> Self;
+    /// `w`, which the caller knows fits.
+    fn from_big(w: &BigUint) -> Self;
+    fn to_big(&self) -> BigUint;
+    fn add(&mut self, other: &Self);
+    /// `self × k`.
+    fn times(&self, k: u32) -> Self;
+}
+
+impl Weight for BigUint {
+    fn zero() -> Self {
+        Zero::zero()
+    }
+
+    fn from_big(w: &BigUint) -> Self {
+        w.clone()
+    }
+
+    fn to_big(&self) -> BigUint {
+        self.clone()
+    }
+
+    fn add(&mut self, other: &Self) {
+        *self += other;
+    }
+
+    fn times(&self, k: u32) -> Self {
+        self * k
+    }
+}
+
+/// An unsigned integer of 256 bits, its 64-bit words least significant first. Arithmetic that
+/// would overflow panics rather than give a wrong weight.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct U256([u64; 4]);
+
+impl U256 {
+    pub const BITS: u64 = 256;
+
+    /// Whether every weight up to `w` fits.
+    pub fn holds(w: &BigUint) -> bool {
+        w.bits() <= U256::BITS
+    }
+}
+
+impl Weight for U256 {
+    fn zero() -> Self {
+        U256::default()
+    }
+
+    fn from_big(w: &BigUint) -> Self {
+        assert!(U256::holds(w), "a weight of {} bits", w.bits());
+        let mut words = [0; 4];
+        for (word, digit) in words.iter_mut().zip(w.iter_u64_digits()) {
+            *word = digit;
+        }
+        U256(words)
+    }
+
+    fn to_big(&self) -> BigUint {
+        let [a, b, c, d] = self.0;
+        if c == 0 && d == 0 {
+            return BigUint::from(u128::from(b) << 64 | u128::from(a));
+        }
+        let halves = |w: u64| [w as u32, (w >> 32) as u32];
+        let [a, b, c, d] = [halves(a), halves(b), halves(c), halves(d)];
+        BigUint::from_slice(&[a[0], a[1], b[0], b[1], c[0], c[1], d[0], d[1]])
+    }
+
+    fn add(&mut self, other: &Self) {
+        let mut carry = false;
+        for (a, &b) in self.0.iter_mut().zip(&other.0) {
+            let (s, c1) = a.overflowing_add(b);
+            let (s, c2) = s.overflowing_add(u64::from(carry));
+            *a = s;
+            carry = c1 || c2;
+        }
+        assert!(!carry, "a weight past 256 bits");
+    }
+
+    fn times(&self, k: u32) -> Self {
+        let mut out = [0; 4];
+        let mut carry = 0u128;
+        for (o, &w) in out.iter_mut().zip(&self.0) {
+            let p = u128::from(w) * u128::from(k) + carry;
+            *o = p as u64;
+            carry = p >> 64;
+        }
+        assert!(carry == 0, "a weight past 256 bits");
+        U256(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sums_and_products_match_big_integers_across_words() {
+        // 6^98 × 6 = 6^99 < 2^256, carried through every word; 2^64 − 1 + 1 carries once.
+        let mut w = U256::from_big(&BigUint::from(1u32));
+        for _ in 0..99 {
+            w = w.times(6);
+        }
+        assert_eq!(w.to_big(), BigUint::from(6u32).pow(99));
+        let mut x = U256::from_big(&BigUint::from(u64::MAX));
+        x.add(&U256::from_big(&BigUint::from(1u32)));
+        assert_eq!(x.to_big(), BigUint::from(2u32).pow(64));
+        let mut y = U256::from_big(&(BigUint::from(2u32).pow(200) - 1u32));
+        y.add(&U256::from_big(&BigUint::from(3u32).pow(100)));
+        assert_eq!(
+            y.to_big(),
+            BigUint::from(2u32).pow(200) - 1u32 + BigUint::from(3u32).pow(100)
+        );
+    }
+
+    #[test]
+    fn the_width_holds_6_to_the_99_not_6_to_the_100() {
+        assert!(U256::holds(&BigUint::from(6u32).pow(99)));
+        assert!(!U256::holds(&BigUint::from(6u32).pow(100)));
+    }
+
+    #[test]
+    #[should_panic(expected = "past 256 bits")]
+    fn overflow_panics() {
+        U256::from_big(&BigUint::from(6u32).pow(99)).times(6);
+    }
+}
