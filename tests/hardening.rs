@@ -438,6 +438,26 @@ fn swtcg_dice_of_damage_are_bounded_by_the_length_of_their_weights() {
     );
 }
 
+// hardening: sequence-kept
+#[test]
+fn a_sequence_keeps_a_bounded_size_of_attacks() {
+    // The first attack leaves about a hundred distinct counts short of Health 99, each the start
+    // of an attack of some 500 dice whose outcomes the sequence keeps.
+    assert_user_error(
+        &[
+            "swtcg",
+            "sequence",
+            "--attacker",
+            "Power 500, Critical Hit 2, Fury 2",
+            "--defender",
+            "Health 99",
+            "--attacks",
+            "3",
+        ],
+        &["too large to keep by attack 2 (over the limit of 60000000 bytes of exact outcomes)"],
+    );
+}
+
 // hardening: swtcg-lucky
 #[test]
 fn swtcg_lucky_dice_are_bounded_by_policy() {

@@ -29,6 +29,15 @@ pub const MAX_WORK: u64 = 75_000;
 /// not exceed this, about a second.
 pub const MAX_MERGE_WORK: u64 = 50_000_000;
 
+/// A sequence keeps each attack it evaluates (one per distinct starting point) for the later
+/// attacks that start there again, with its exact outcomes: the bytes they take, estimated as
+/// [`KEPT_STATE_BYTES`] and the words of its weight per outcome, may not exceed this.
+pub const MAX_KEPT: u64 = 60_000_000;
+
+/// What an outcome kept costs besides its weight's words: its state and its map entry, with
+/// the slack a growing map leaves.
+const KEPT_STATE_BYTES: u64 = 2 * std::mem::size_of::<(Out, num_bigint::BigUint)>() as u64;
+
 /// The most states from which all attacks together may attack (each is evaluated, merged and
 /// reported); states where the sequence has ended are only carried and don't count.
 pub const MAX_STATES: usize = 10_000;
@@ -177,7 +186,8 @@ pub fn sequence(s: &Sequence) -> Result<SequenceResult, Error> {
     if cap < count {
         notes.push(format!(
             "the attacks stop at {cap}, not {count}: the next would pass the sequence's limits \
-             ({MAX_STATES} states, {MAX_WORK} dice evaluated, {MAX_MERGE_WORK} units of merging); \
+             ({MAX_STATES} states, {MAX_WORK} dice evaluated, {MAX_KEPT} bytes kept, \
+             {MAX_MERGE_WORK} units of merging); \
              give --attacks N for a cap of your own"
         ));
     }
@@ -292,6 +302,8 @@ struct Attacks<'a> {
     same: bool,
     memo: FxHashMap<(usize, i64, i64, i64), Rc<Step>>,
     work: u64,
+    /// The memo's size in [`MAX_KEPT`]'s units.
+    kept: u64,
     notes: Vec<String>,
 }
 
@@ -322,7 +334,7 @@ impl Attacks<'_> {
         if self.same {
             attacker = with_damage(&attacker, b.attacker);
         }
-        let a = run(&Scenario {
+        let scenario = Scenario {
             attacker,
             defender: with_damage(&self.s.defender, b.defender),
             mode: self.s.mode,
@@ -332,9 +344,11 @@ impl Attacks<'_> {
             carried_power: key.3,
             alone: true,
             ..Scenario::default()
-        })?;
+        };
+        let a = run(&scenario)?;
         let cost = a.dice.unsigned_abs() + 1;
         self.work += if a.lucky.is_some() { 10 * cost } else { cost };
+        self.keep(&a.outcomes, k)?;
         self.notes.extend(a.notes);
         let step = Rc::new(Step {
             outcomes: a.outcomes,
@@ -343,6 +357,23 @@ impl Attacks<'_> {
         });
         self.memo.insert(key, step.clone());
         Ok(step)
+    }
+
+    /// Refuses the attacks after one the memo can't keep within [`MAX_KEPT`]: each is bounded
+    /// by one attack's limits, their sum by this.
+    fn keep(&mut self, outcomes: &States<Out>, k: usize) -> Result<(), Error> {
+        let words = outcomes.denominator().bits() / 64 + 1;
+        let bytes = outcomes.len() as u64 * (KEPT_STATE_BYTES + 8 * words);
+        self.kept = self.kept.saturating_add(bytes);
+        if self.kept > MAX_KEPT {
+            return Err(Error::TooLarge(format!(
+                "this sequence's attacks from distinct states grow too large to keep by attack \
+                 {} (over the limit of {MAX_KEPT} bytes of exact outcomes): give fewer attacks, \
+                 or less power or Health",
+                k + 1
+            )));
+        }
+        Ok(())
     }
 }
 
@@ -375,6 +406,7 @@ impl<'a> Run<'a> {
             same,
             memo: FxHashMap::default(),
             work: 0,
+            kept: 0,
             notes: Vec::new(),
         };
         let first = attacks.attacker(0);
