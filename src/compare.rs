@@ -10,6 +10,14 @@ use serde_json::{json, Map, Value as Json};
 /// The most loadouts one comparison holds: the chart has ten colours.
 pub const MAX_LOADOUTS: usize = 10;
 
+/// The SWTCG attacks of one comparison, by their `cost`, summed, may not exceed this (checked
+/// before any is made): two of the largest single attacks, about a second and 80 MB.
+pub const MAX_WORK: u64 = 8_000_000;
+
+/// The loadouts' distributions, outcomes × 64-bit words of their weights, summed, may not
+/// exceed this (checked after each, before the next): about 60 MB as JSON.
+pub const MAX_WORDS: u64 = 800_000;
+
 /// One attacker against one defender, and what the attack does.
 #[derive(Debug, Clone)]
 pub struct Loadout {
@@ -44,6 +52,19 @@ pub struct Comparison {
 /// The letter that names the `i`th loadout in headers and legends.
 pub fn label(i: usize) -> String {
     char::from(b'A' + (i % 26) as u8).to_string()
+}
+
+/// P(X ≥ k) from [`Dist::at_least_all`]'s list: 1 below the least outcome, 0 past the largest.
+fn at_least(tail: &[(i64, BigRational)], k: i64) -> BigRational {
+    match tail.iter().find(|(x, _)| *x >= k) {
+        Some((_, p)) => p.clone(),
+        None => BigRational::from_integer(0.into()),
+    }
+}
+
+/// The size [`MAX_WORDS`] bounds of one loadout's distribution.
+pub fn words(d: &Dist) -> u64 {
+    (d.max() - d.min() + 1).unsigned_abs() * (d.denominator().bits() / 64 + 1)
 }
 
 impl Comparison {
@@ -83,10 +104,18 @@ impl Comparison {
                 None => Cell::Label("n/a".into()),
             }));
         }
+        let tails: Vec<Vec<(i64, BigRational)>> = self
+            .loadouts
+            .iter()
+            .map(|l| l.dist.at_least_all())
+            .collect();
         for k in 1..=self.top() {
-            rows.push(row(format!("P(≥{k})"), &|l| {
-                Cell::Prob(l.dist.at_least(k))
-            }));
+            let cells = tails.iter().map(|t| Cell::Prob(at_least(t, k)));
+            rows.push(
+                std::iter::once(Cell::Label(format!("P(≥{k})")))
+                    .chain(cells)
+                    .collect(),
+            );
         }
         Grid {
             title: format!("{} comparison (exact)", self.game),

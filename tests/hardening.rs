@@ -458,6 +458,39 @@ fn a_sequence_keeps_a_bounded_size_of_attacks() {
     );
 }
 
+// hardening: compare-work
+#[test]
+fn a_comparison_is_bounded_by_its_attacks_work_before_any_is_made() {
+    // Each: 2,001 outcomes × 81 words × 3 (Fury's dice) × 8 (three faces tracked).
+    let big = "Power 1998, Accuracy 1, Critical Hit 2, Fury 2";
+    assert_user_error(
+        &[
+            "swtcg",
+            "compare",
+            "--attacker",
+            big,
+            "--attacker",
+            big,
+            "--attacker",
+            big,
+            "--defender",
+            "Health 3000, Armor, Parry 1",
+        ],
+        &["units of work, over the limit of 8000000 for one comparison"],
+    );
+}
+
+// hardening: compare-words
+#[test]
+fn a_comparison_is_bounded_by_the_size_of_its_distributions() {
+    // Each: 1,999 outcomes over 6^1998, 81 words long: 161,919 words, five over 800,000.
+    let mut args = vec!["swtcg", "compare"];
+    for _ in 0..5 {
+        args.extend(["--attacker", "Power 1998"]);
+    }
+    assert_user_error(&args, &["words by loadout E, over the limit of 800000"]);
+}
+
 // hardening: swtcg-lucky
 #[test]
 fn swtcg_lucky_dice_are_bounded_by_policy() {

@@ -4,7 +4,8 @@ use super::legion::LegionChoices;
 use super::output::{render, Answer, OutputArgs, Rendered};
 use super::swtcg::{ChoiceArgs, RuleArgs, UnitArgs, UnitReader};
 use super::Files;
-use crate::compare::{label, Comparison, Loadout, MAX_LOADOUTS};
+use crate::compare::{label, words, Comparison, Loadout, MAX_LOADOUTS, MAX_WORDS, MAX_WORK};
+use crate::dist::Dist;
 use crate::legion::{self, spec::Scenario as LegionScenario};
 use crate::report::{matchup, squeeze};
 use crate::swtcg::{self, attack::Scenario, cards::Cards};
@@ -135,6 +136,37 @@ fn with_notes(line: String, notes: Vec<String>) -> String {
     }
 }
 
+/// Refuses, before any attack is made, loadouts whose attacks add up to more than [`MAX_WORK`];
+/// an attack over its own limits is refused with its loadout's name.
+fn check_work(pairs: &[(&str, &str)], scenarios: &[Scenario]) -> Result<(), Error> {
+    let mut work = 0u64;
+    for (i, ((attacker, defender), s)) in pairs.iter().zip(scenarios).enumerate() {
+        let cost = swtcg::attack::cost(s).map_err(|e| e.within(&loadout(i, attacker, defender)))?;
+        work = work.saturating_add(cost);
+    }
+    if work > MAX_WORK {
+        return Err(Error::TooLarge(format!(
+            "these loadouts' attacks add up to {work} units of work, over the limit of \
+             {MAX_WORK} for one comparison: compare fewer or smaller attacks at once"
+        )));
+    }
+    Ok(())
+}
+
+/// Refuses a comparison whose distributions so far, with loadout `i`'s `dist`, pass
+/// [`MAX_WORDS`].
+fn check_words(done: &[Loadout], dist: &Dist, i: usize) -> Result<(), Error> {
+    let total: u64 = done.iter().map(|l| words(&l.dist)).sum::<u64>() + words(dist);
+    if total > MAX_WORDS {
+        return Err(Error::TooLarge(format!(
+            "these loadouts' exact distributions grow to {total} words by loadout {}, over the \
+             limit of {MAX_WORDS} for one comparison: compare fewer or smaller attacks at once",
+            label(i)
+        )));
+    }
+    Ok(())
+}
+
 pub(super) fn swtcg(
     a: &SwtcgCompareArgs,
     cards: &Cards,
@@ -153,15 +185,22 @@ pub(super) fn swtcg(
         rules: a.rules.rules()?,
         ..Scenario::default()
     };
+    let scenarios = pairs
+        .iter()
+        .map(|(attacker, defender)| {
+            Ok(Scenario {
+                attacker: reader.unit("attacker", attacker, true)?,
+                defender: reader.unit("defender", defender, false)?,
+                ..base.clone()
+            })
+        })
+        .collect::<Result<Vec<_>, Error>>()?;
+    check_work(&pairs, &scenarios)?;
     let (mut loadouts, mut notes, mut lucky) = (Vec::new(), Vec::new(), false);
-    for (i, (attacker, defender)) in pairs.into_iter().enumerate() {
-        let s = Scenario {
-            attacker: reader.unit("attacker", attacker, true)?,
-            defender: reader.unit("defender", defender, false)?,
-            ..base.clone()
-        };
+    for (i, ((attacker, defender), s)) in pairs.into_iter().zip(scenarios).enumerate() {
         let result =
             swtcg::attack::run(&s).map_err(|e| e.within(&loadout(i, attacker, defender)))?;
+        check_words(&loadouts, &result.damage, i)?;
         lucky |= result.lucky.is_some();
         notes.extend(result.notes);
         loadouts.push(Loadout {
