@@ -227,7 +227,7 @@ impl<'a> Planner<'a> {
             crate::states::roll_counts(n, &self.weights[c])
                 .weights()
                 .map(|(k, w)| {
-                    let p = num_traits::ToPrimitive::to_f64(w).unwrap_or(0.0) / total;
+                    let p = num_traits::ToPrimitive::to_f64(&w).unwrap_or(0.0) / total;
                     ([k[0], k[1], k[2], k[3]], p)
                 })
                 .collect()

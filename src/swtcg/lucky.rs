@@ -526,7 +526,7 @@ impl<'a> Engine<'a> {
         NaturalRoll::from_cells(
             pool.tracked,
             width,
-            cells.weights().map(|(&c, w)| (c, w.clone())),
+            cells.weights().map(|(&c, w)| (c, w)),
             denominator,
         )
     }
@@ -610,7 +610,10 @@ impl<'a> Engine<'a> {
                     classes.map(move |j| {
                         let mut d = d;
                         self.place(step, &mut d, j);
-                        ((initial, d, counting, other), w * self.classes[j].weight)
+                        (
+                            (initial, d, counting, other),
+                            w.clone() * self.classes[j].weight,
+                        )
                     })
                 });
             rolling = States::from_weights(rolled_on.chain(starting(rolled)).collect::<Vec<_>>());
