@@ -52,7 +52,9 @@ struct Weighted<S, W> {
 
 /// What a weight type needs for the steps: sums and products (that never overflow: every sum
 /// and product is at most the denominator, checked before a step starts).
-pub(crate) trait Weight: Clone + Default + PartialEq + From<u128> + for<'a> AddAssign<&'a Self> {
+pub(crate) trait Weight:
+    Clone + Default + PartialEq + From<u128> + for<'a> AddAssign<&'a Self>
+{
     fn times(self, by: &Self) -> Self;
     /// States with these weights, which add up to at most the type's largest value.
     fn states<S: Hash + Eq + Clone>(pairs: Vec<(S, Self)>) -> States<S>;
