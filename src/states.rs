@@ -119,19 +119,25 @@ impl<S: Hash + Eq + Clone, W: Weight> Weighted<S, W> {
 }
 
 impl<T: Hash + Eq, W: Weight> Weighted<T, W> {
-    /// Branches, each scaled by its factor, summed into one table over `denominator`.
-    fn merged(branches: Vec<(W, Weighted<T, W>)>, denominator: W) -> Weighted<T, W> {
-        let largest = branches.iter().map(|(_, b)| b.weights.len()).max();
-        let mut weights: HashMap<T, W> =
-            HashMap::with_capacity_and_hasher(largest.unwrap_or(0), Default::default());
-        for (scale, branch) in branches {
-            for (t, v) in branch.weights {
-                *weights.entry(t).or_default() += &v.times(&scale);
-            }
-        }
+    /// No weights yet, over 1.
+    fn zero() -> Weighted<T, W> {
         Weighted {
-            weights,
-            denominator,
+            weights: HashMap::default(),
+            denominator: W::from(1),
+        }
+    }
+
+    /// The same weights over `denominator`, a multiple of the present one.
+    fn rescale(&mut self, denominator: W)
+    where
+        W: std::ops::Div<Output = W>,
+    {
+        if denominator != self.denominator {
+            let factor = denominator.clone() / self.denominator.clone();
+            for w in self.weights.values_mut() {
+                *w = std::mem::take(w).times(&factor);
+            }
+            self.denominator = denominator;
         }
     }
 }
@@ -277,32 +283,24 @@ impl<S: Hash + Eq + Clone> States<S> {
 
     /// A random step: each state continues with its own distribution of next states. Branch
     /// denominators are brought to their least common multiple; the result is in `u128` when
-    /// this state's and every branch's are, and the new denominator fits.
+    /// this state's and every branch's are, and the new denominator fits. Each branch is added
+    /// as soon as it is made, so that only the sum is ever held.
     pub fn and_then<T: Hash + Eq + Clone>(&self, f: impl Fn(&S) -> States<T>) -> States<T> {
-        let t = match &self.table {
-            Table::Small(t) => t,
-            Table::Big(t) => {
-                let branches = t.weights.iter().map(|(s, w)| (w.clone(), f(s))).collect();
-                return big_and_then(&t.denominator, branches);
+        match &self.table {
+            Table::Small(t) => {
+                let mut sum = Sum::Small(t.denominator, Weighted::zero());
+                for (s, &w) in &t.weights {
+                    sum.add_small(w, f(s));
+                }
+                sum.finish()
             }
-        };
-        let branches: Vec<(u128, States<T>)> = t.weights.iter().map(|(s, &w)| (w, f(s))).collect();
-        let Some(common) = small_common(t.denominator, &branches) else {
-            let branches = branches
-                .into_iter()
-                .map(|(w, b)| (BigUint::from(w), b))
-                .collect();
-            return big_and_then(&BigUint::from(t.denominator), branches);
-        };
-        let scaled = branches
-            .into_iter()
-            .map(|(w, b)| match b.table {
-                Table::Small(b) => (w * (common / b.denominator), b),
-                Table::Big(_) => unreachable!("small_common checked every branch"),
-            })
-            .collect();
-        States {
-            table: Table::Small(Weighted::merged(scaled, t.denominator * common)),
+            Table::Big(t) => {
+                let mut sum = Sum::Big(t.denominator.clone(), Weighted::zero());
+                for (s, w) in &t.weights {
+                    sum.add_big(w, f(s));
+                }
+                sum.finish()
+            }
         }
     }
 
@@ -318,49 +316,80 @@ impl<S: Hash + Eq + Clone> States<S> {
     }
 }
 
-/// The least common multiple of the branches' denominators, when every branch is in `u128` and
-/// `denominator` times it fits (then so does every weight of the step).
-fn small_common<T>(denominator: u128, branches: &[(u128, States<T>)]) -> Option<u128> {
-    let mut common: u128 = 1;
-    for (_, b) in branches {
-        let Table::Small(b) = &b.table else {
-            return None;
-        };
-        // Branches mostly share a denominator: skip the gcd when it already divides.
-        if common % b.denominator != 0 {
-            common = (common / common.gcd(&b.denominator)).checked_mul(b.denominator)?;
-        }
-    }
-    denominator.checked_mul(common).map(|_| common)
+/// The branches of an [`States::and_then`] added so far, each scaled to the least common
+/// multiple of their denominators (held in the table's denominator), with the denominator of
+/// the states they come from: in `u128` while that times the multiple fits.
+enum Sum<T> {
+    Small(u128, Weighted<T, u128>),
+    Big(BigUint, Weighted<T, BigUint>),
 }
 
-/// [`States::and_then`] in big integers, whatever each branch's weights are.
-fn big_and_then<T: Hash + Eq + Clone>(
-    denominator: &BigUint,
-    branches: Vec<(BigUint, States<T>)>,
-) -> States<T> {
-    let branches: Vec<(BigUint, Weighted<T, BigUint>)> = branches
-        .into_iter()
-        .map(|(w, b)| match b.table {
-            Table::Small(b) => (w, b.to_big()),
-            Table::Big(b) => (w, b),
-        })
-        .collect();
-    let common = branches.iter().fold(BigUint::one(), |l, (_, b)| {
-        // Branches mostly share a denominator: skip the gcd when it already divides.
-        if (&l % &b.denominator).is_zero() {
-            l
-        } else {
-            l.lcm(&b.denominator)
+impl<T: Hash + Eq + Clone> Sum<T> {
+    /// Adds a branch of weight `w`, switching to big integers when it or the sum needs them.
+    fn add_small(&mut self, w: u128, branch: States<T>) {
+        if let (Sum::Small(before, sum), Table::Small(b)) = (&mut *self, &branch.table) {
+            if let Some(common) = grown(*before, sum.denominator, b.denominator) {
+                sum.rescale(common);
+                let Table::Small(b) = branch.table else {
+                    unreachable!("matched above")
+                };
+                let scale = w * (common / b.denominator);
+                for (t, v) in b.weights {
+                    *sum.weights.entry(t).or_default() += v * scale;
+                }
+                return;
+            }
         }
-    });
-    let scaled = branches
-        .into_iter()
-        .map(|(w, b)| (w * (&common / &b.denominator), b))
-        .collect();
-    States {
-        table: Table::Big(Weighted::merged(scaled, denominator * common)),
+        self.add_big(&BigUint::from(w), branch);
     }
+
+    /// Adds a branch of weight `w` in big integers.
+    fn add_big(&mut self, w: &BigUint, branch: States<T>) {
+        if let Sum::Small(before, sum) = self {
+            let sum = std::mem::replace(sum, Weighted::zero());
+            *self = Sum::Big(BigUint::from(*before), sum.to_big());
+        }
+        let Sum::Big(_, sum) = self else {
+            unreachable!("switched above")
+        };
+        let b = match branch.table {
+            Table::Small(b) => b.to_big(),
+            Table::Big(b) => b,
+        };
+        // Branches mostly share a denominator: skip the gcd when it already divides.
+        if !(&sum.denominator % &b.denominator).is_zero() {
+            sum.rescale(sum.denominator.lcm(&b.denominator));
+        }
+        let scale = w * (&sum.denominator / &b.denominator);
+        for (t, v) in b.weights {
+            *sum.weights.entry(t).or_default() += v * &scale;
+        }
+    }
+
+    fn finish(self) -> States<T> {
+        States {
+            table: match self {
+                Sum::Small(before, sum) => Table::Small(Weighted {
+                    denominator: before * sum.denominator,
+                    weights: sum.weights,
+                }),
+                Sum::Big(before, sum) => Table::Big(Weighted {
+                    denominator: before * sum.denominator,
+                    weights: sum.weights,
+                }),
+            },
+        }
+    }
+}
+
+/// The least common multiple of `common` and `denominator`, when `before` times it fits `u128`
+/// (then so does every weight of the step).
+fn grown(before: u128, common: u128, denominator: u128) -> Option<u128> {
+    let common = match common % denominator {
+        0 => common,
+        _ => (common / common.gcd(&denominator)).checked_mul(denominator)?,
+    };
+    before.checked_mul(common).map(|_| common)
 }
 
 /// [`States::to_dist`] of `u128` weights: summed in `u128` (they add up to the denominator).

@@ -11,8 +11,7 @@
 //! dice, red before black before white, blanks before surges before hits.
 
 use super::spec::Attacker;
-use crate::states::{Memo, Rolls, States};
-use rustc_hash::FxHashMap as HashMap;
+use crate::states::{Rolls, States};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -83,9 +82,15 @@ pub(super) struct Planner<'a> {
     rolls: Rc<Rolls>,
     /// The objective's value once the rerolls are over.
     terminal: Box<dyn Fn(&Dice) -> f64 + 'a>,
-    values: RefCell<HashMap<(usize, Dice), f64>>,
-    /// Reroll outcomes per (colour, dice): new face counts with their probabilities.
-    outcomes: Memo<(usize, u32), Outcomes>,
+    /// [`Planner::terminal`]'s values by hits, crits, surges and aims left (NaN: not yet known):
+    /// the planner asks for them at every leaf of its search.
+    finals: RefCell<Vec<f64>>,
+    /// Per token, the values of the dice before it at [`Index::at`] (NaN: not yet known).
+    values: RefCell<Vec<Vec<f64>>>,
+    index: Index,
+    /// Reroll outcomes per colour and number of dice (up to the largest capacity): new face
+    /// counts with their probabilities.
+    outcomes: [Vec<Outcomes>; 3],
 }
 
 impl<'a> Planner<'a> {
@@ -95,20 +100,29 @@ impl<'a> Planner<'a> {
         rolls: Rc<Rolls>,
         terminal: Box<dyn Fn(&Dice) -> f64 + 'a>,
     ) -> Planner<'a> {
-        let tokens = std::iter::repeat_n((2 + attacker.precise, true), attacker.aim as usize)
-            .chain(std::iter::repeat_n(
-                (1, false),
-                attacker.observation as usize,
-            ))
-            .collect();
+        let tokens: Vec<(u32, bool)> =
+            std::iter::repeat_n((2 + attacker.precise, true), attacker.aim as usize)
+                .chain(std::iter::repeat_n(
+                    (1, false),
+                    attacker.observation as usize,
+                ))
+                .collect();
+        let largest = tokens.iter().map(|t| t.0).max().unwrap_or(0);
+        let outcomes = [0, 1, 2].map(|c| (0..=largest).map(|n| outcomes(weights[c], n)).collect());
+        let dice = attacker.dice.iter().sum::<u32>() as usize + 1;
         Planner {
             attacker: attacker.clone(),
             weights,
-            tokens,
             rolls,
             terminal,
-            values: RefCell::new(HashMap::default()),
-            outcomes: Memo::default(),
+            finals: RefCell::new(vec![
+                f64::NAN;
+                dice * dice * dice * (attacker.aim as usize + 1)
+            ]),
+            values: RefCell::new(vec![Vec::new(); tokens.len()]),
+            tokens,
+            index: Index::new(attacker),
+            outcomes,
         }
     }
 
@@ -173,13 +187,34 @@ impl<'a> Planner<'a> {
     /// The value of the dice before token `t`, played optimally from there.
     fn value(&self, t: usize, d: &Dice) -> f64 {
         if t == self.tokens.len() {
-            return (self.terminal)(d);
+            return self.terminal(d);
         }
-        if let Some(&v) = self.values.borrow().get(&(t, *d)) {
+        let at = self.index.at(d);
+        if let Some(&v) = self.values.borrow()[t].get(at).filter(|v| !v.is_nan()) {
             return v;
         }
         let v = self.best(t, d).0;
-        self.values.borrow_mut().insert((t, *d), v);
+        let mut values = self.values.borrow_mut();
+        if values[t].is_empty() {
+            values[t] = vec![f64::NAN; self.index.len()];
+        }
+        values[t][at] = v;
+        v
+    }
+
+    /// The objective's value once the rerolls are over, which only the totals decide.
+    fn terminal(&self, d: &Dice) -> f64 {
+        let side = self.attacker.dice.iter().sum::<u32>() as usize + 1;
+        let total = |f: usize| d.faces.iter().map(|c| c[f] as usize).sum::<usize>();
+        let at = ((total(2) * side + total(3)) * side + total(1))
+            * (self.attacker.aim as usize + 1)
+            + d.aims as usize;
+        let known = self.finals.borrow()[at];
+        if !known.is_nan() {
+            return known;
+        }
+        let v = (self.terminal)(d);
+        self.finals.borrow_mut()[at] = v;
         v
     }
 
@@ -210,8 +245,7 @@ impl<'a> Planner<'a> {
         if n == 0 {
             return self.expect(t, kept, choice, c + 1);
         }
-        let outcomes = self.outcomes_of(c, n);
-        outcomes
+        self.outcomes[c][n as usize]
             .iter()
             .map(|(k, p)| {
                 let mut q = kept;
@@ -220,18 +254,67 @@ impl<'a> Planner<'a> {
             })
             .sum()
     }
+}
 
-    fn outcomes_of(&self, c: usize, n: u32) -> Rc<Outcomes> {
-        self.outcomes.get((c, n), |_| {
-            let total = f64::from(self.weights[c].iter().sum::<u32>()).powi(n as i32);
-            crate::states::roll_counts(n, &self.weights[c])
-                .weights()
-                .map(|(k, w)| {
-                    let p = num_traits::ToPrimitive::to_f64(&w).unwrap_or(0.0) / total;
-                    ([k[0], k[1], k[2], k[3]], p)
-                })
-                .collect()
+/// The new faces of `n` rerolled dice with these face weights, with their probabilities.
+fn outcomes(weights: [u32; 4], n: u32) -> Outcomes {
+    let total = f64::from(weights.iter().sum::<u32>()).powi(n as i32);
+    crate::states::roll_counts(n, &weights)
+        .weights()
+        .map(|(k, w)| {
+            let p = num_traits::ToPrimitive::to_f64(&w).unwrap_or(0.0) / total;
+            ([k[0], k[1], k[2], k[3]], p)
         })
+        .collect()
+}
+
+/// Where the dice (with all of each colour's dice counted) are in a table of values: per colour
+/// the position of its (blanks, surges, hits) among every split of its dice, then aims left.
+struct Index {
+    dice: [u32; 3],
+    /// Per colour, at (blanks · (dice + 1) + surges) · (dice + 1) + hits: the split's position.
+    position: [Vec<usize>; 3],
+    /// Per colour, the number of splits.
+    splits: [usize; 3],
+    aims: usize,
+}
+
+impl Index {
+    fn new(a: &Attacker) -> Index {
+        let mut splits = [0; 3];
+        let position = [0, 1, 2].map(|c| {
+            let side = a.dice[c] as usize + 1;
+            let mut at = vec![usize::MAX; side * side * side];
+            for b in 0..side {
+                for s in 0..side - b {
+                    for h in 0..side - b - s {
+                        at[(b * side + s) * side + h] = splits[c];
+                        splits[c] += 1;
+                    }
+                }
+            }
+            at
+        });
+        Index {
+            dice: a.dice,
+            position,
+            splits,
+            aims: a.aim as usize + 1,
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.splits.iter().product::<usize>() * self.aims
+    }
+
+    fn at(&self, d: &Dice) -> usize {
+        let mut i = 0;
+        for c in 0..3 {
+            let side = self.dice[c] as usize + 1;
+            let [b, s, h, _] = d.faces[c].map(|n| n as usize);
+            i = i * self.splits[c] + self.position[c][(b * side + s) * side + h];
+        }
+        i * self.aims + d.aims as usize
     }
 }
 
