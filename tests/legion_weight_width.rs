@@ -2,10 +2,11 @@
 //! `n` red dice with surge hit against white defense wound independently, each with probability
 //! 7/8 · 5/6 = 35/48, so the wounds are binomial over 48^n. That denominator fits `u128` up to
 //! 22 dice and not from 23; both sides are checked against the closed form. The greedy rerolls
-//! choose their weights up front from the bound 8^(dice + the tokens' capacities), checked on
-//! both sides against an independent recursion over the blanks.
+//! and the optimal play choose their weights up front from the bound 8^(dice + the tokens'
+//! capacities), checked on both sides against an independent recursion over the blanks.
 
 use holodice::legion::attack::{attack, Edition, Policy};
+use holodice::legion::optimal::Objective;
 use holodice::legion::spec::Scenario;
 use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
@@ -68,12 +69,14 @@ fn binomial_with(m: u32, k: u32, x: u32, y: u32, side: u32) -> BigRational {
     BigRational::new(BigInt::from(w), BigInt::from(BigUint::from(side).pow(m)))
 }
 
-/// The greedy rerolls' table is in `u128` when 8^(dice + every token's capacity) fits.
-fn assert_rerolled_results(n: u32, precise: u32, aims: u32, observations: u32) {
+/// The rerolls' tables (greedy, and the optimal play) are in `u128` when 8^(dice + every token's
+/// capacity) fits. Optimal play rerolls every blank it can, as greedy does: a blank is never
+/// worth keeping, and against white defense without cover a hit is worth a crit.
+fn assert_rerolled_results(n: u32, precise: u32, aims: u32, observations: u32, policy: Policy) {
     let spec =
         format!("{n} red, surge crit, aim {aims}, Precise {precise}, observation {observations}");
     let s = Scenario::parse(&spec, "white defense", None).unwrap();
-    let a = attack(&s, Edition::Amg2024, Policy::Greedy).unwrap();
+    let a = attack(&s, Edition::Amg2024, policy).unwrap();
     let mut capacities = vec![2 + precise; aims as usize];
     capacities.extend(std::iter::repeat_n(1, observations as usize));
     for (b, p) in rerolled_blanks(n, &capacities).iter().enumerate() {
@@ -87,13 +90,15 @@ fn assert_rerolled_results(n: u32, precise: u32, aims: u32, observations: u32) {
 }
 
 #[test]
-fn greedy_rerolls_are_exact_where_their_bound_just_fits_u128() {
+fn rerolls_are_exact_where_their_bound_just_fits_u128() {
     // 28 dice + 4 aims of capacity 3 + 2 observation tokens: 8^42 = 2^126.
-    assert_rerolled_results(28, 1, 4, 2);
+    assert_rerolled_results(28, 1, 4, 2, Policy::Greedy);
+    assert_rerolled_results(28, 1, 4, 2, Policy::Optimal(Objective::Mean));
 }
 
 #[test]
-fn greedy_rerolls_are_exact_where_their_bound_just_passes_u128() {
+fn rerolls_are_exact_where_their_bound_just_passes_u128() {
     // 29 dice + 4 aims of capacity 3 + 2 observation tokens: 8^43 = 2^129.
-    assert_rerolled_results(29, 1, 4, 2);
+    assert_rerolled_results(29, 1, 4, 2, Policy::Greedy);
+    assert_rerolled_results(29, 1, 4, 2, Policy::Optimal(Objective::Mean));
 }

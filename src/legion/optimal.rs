@@ -10,10 +10,10 @@
 //! exactly. Ties (within 1e-12) go to the first choice in this order: keep the token, then fewer
 //! dice, red before black before white, blanks before surges before hits.
 
+mod play;
+
 use super::spec::Attacker;
-use crate::states::{Rolls, States};
 use std::cell::RefCell;
-use std::rc::Rc;
 
 /// What the attacker maximises.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -79,25 +79,30 @@ pub(super) struct Planner<'a> {
     weights: [[u32; 4]; 3],
     /// (capacity, spends an aim) for each token, in order.
     tokens: Vec<(u32, bool)>,
-    rolls: Rc<Rolls>,
     /// The objective's value once the rerolls are over.
     terminal: Box<dyn Fn(&Dice) -> f64 + 'a>,
     /// [`Planner::terminal`]'s values by hits, crits, surges and aims left (NaN: not yet known):
     /// the planner asks for them at every leaf of its search.
     finals: RefCell<Vec<f64>>,
+    /// The last token's expected values, by the dice rerolled per colour (at
+    /// [`Planner::rerolled_at`]) and then as `finals`, by the totals of the dice kept: only
+    /// those decide the outcome once no token is left.
+    lasts: RefCell<Vec<Vec<f64>>>,
     /// Per token, the values of the dice before it at [`Index::at`] (NaN: not yet known).
     values: RefCell<Vec<Vec<f64>>>,
     index: Index,
     /// Reroll outcomes per colour and number of dice (up to the largest capacity): new face
     /// counts with their probabilities.
     outcomes: [Vec<Outcomes>; 3],
+    /// Roll outcomes per colour and number of dice (up to all of them): new face counts with
+    /// their integer weights (at most faces^30, in `u128`), for the exact play.
+    exact: [Vec<Vec<([u32; 4], u128)>>; 3],
 }
 
 impl<'a> Planner<'a> {
     pub fn new(
         attacker: &Attacker,
         weights: [[u32; 4]; 3],
-        rolls: Rc<Rolls>,
         terminal: Box<dyn Fn(&Dice) -> f64 + 'a>,
     ) -> Planner<'a> {
         let tokens: Vec<(u32, bool)> =
@@ -113,63 +118,22 @@ impl<'a> Planner<'a> {
         Planner {
             attacker: attacker.clone(),
             weights,
-            rolls,
             terminal,
             finals: RefCell::new(vec![
                 f64::NAN;
                 dice * dice * dice * (attacker.aim as usize + 1)
             ]),
+            lasts: RefCell::new(vec![Vec::new(); (largest as usize + 1).pow(3)]),
             values: RefCell::new(vec![Vec::new(); tokens.len()]),
             tokens,
             index: Index::new(attacker),
             outcomes,
+            exact: [0, 1, 2].map(|c| {
+                (0..=attacker.dice[c])
+                    .map(|n| exact(weights[c], n))
+                    .collect()
+            }),
         }
-    }
-
-    /// The exact distribution of the dice after the initial roll and every token, played
-    /// optimally.
-    pub fn play(&self) -> States<Dice> {
-        let mut dice = States::certain(Dice {
-            faces: [[0; 4]; 3],
-            aims: self.attacker.aim,
-        });
-        for c in 0..3 {
-            dice = dice.and_then(|d| {
-                self.rolls
-                    .roll(self.attacker.dice[c], &self.weights[c])
-                    .map(|k| {
-                        let mut d = *d;
-                        d.faces[c] = [k[0], k[1], k[2], k[3]];
-                        d
-                    })
-            });
-        }
-        for t in 0..self.tokens.len() {
-            dice = dice.and_then(|d| match self.best(t, d).1 {
-                None => States::certain(*d),
-                Some(choice) => self.reroll(t, d, &choice),
-            });
-        }
-        dice
-    }
-
-    /// The exact result of rerolling `choice` with token `t`.
-    fn reroll(&self, t: usize, d: &Dice, choice: &Choice) -> States<Dice> {
-        let mut next = States::certain(self.set_aside(t, d, choice));
-        for (c, pick) in choice.iter().enumerate() {
-            let n: u32 = pick.iter().sum();
-            if n == 0 {
-                continue;
-            }
-            next = next.and_then(|q| {
-                self.rolls.roll(n, &self.weights[c]).map(|k| {
-                    let mut q = *q;
-                    add(&mut q.faces[c], k);
-                    q
-                })
-            });
-        }
-        next
     }
 
     /// The dice left on the table when token `t` picks up `choice` (and its aim is spent).
@@ -204,17 +168,44 @@ impl<'a> Planner<'a> {
 
     /// The objective's value once the rerolls are over, which only the totals decide.
     fn terminal(&self, d: &Dice) -> f64 {
-        let side = self.attacker.dice.iter().sum::<u32>() as usize + 1;
-        let total = |f: usize| d.faces.iter().map(|c| c[f] as usize).sum::<usize>();
-        let at = ((total(2) * side + total(3)) * side + total(1))
-            * (self.attacker.aim as usize + 1)
-            + d.aims as usize;
+        let at = self.totals_at(d);
         let known = self.finals.borrow()[at];
         if !known.is_nan() {
             return known;
         }
         let v = (self.terminal)(d);
         self.finals.borrow_mut()[at] = v;
+        v
+    }
+
+    /// Where the totals of `d` (hits, crits, surges) and its aims left are in `finals`.
+    fn totals_at(&self, d: &Dice) -> usize {
+        let side = self.attacker.dice.iter().sum::<u32>() as usize + 1;
+        let total = |f: usize| d.faces.iter().map(|c| c[f] as usize).sum::<usize>();
+        ((total(2) * side + total(3)) * side + total(1)) * (self.attacker.aim as usize + 1)
+            + d.aims as usize
+    }
+
+    /// Where the dice `choice` rerolls per colour are in `lasts`.
+    fn rerolled_at(&self, choice: &Choice) -> usize {
+        let side = self.outcomes[0].len();
+        choice
+            .iter()
+            .fold(0, |i, pick| i * side + pick.iter().sum::<u32>() as usize)
+    }
+
+    /// [`Planner::expect`] for the last token, memoised by what decides it.
+    fn expect_last(&self, t: usize, kept: Dice, choice: &Choice) -> f64 {
+        let (m, at) = (self.rerolled_at(choice), self.totals_at(&kept));
+        if let Some(&v) = self.lasts.borrow()[m].get(at).filter(|v| !v.is_nan()) {
+            return v;
+        }
+        let v = self.expect(t, kept, choice, 0);
+        let mut lasts = self.lasts.borrow_mut();
+        if lasts[m].is_empty() {
+            lasts[m] = vec![f64::NAN; self.finals.borrow().len()];
+        }
+        lasts[m][at] = v;
         v
     }
 
@@ -227,8 +218,13 @@ impl<'a> Planner<'a> {
     pub fn best(&self, t: usize, d: &Dice) -> (f64, Option<Choice>) {
         let mut best = (self.value(t + 1, d), None);
         let capacity = self.tokens[t].0;
+        let last = t + 1 == self.tokens.len();
         for choice in choices(d, capacity) {
-            let v = self.expect(t, self.set_aside(t, d, &choice), &choice, 0);
+            let kept = self.set_aside(t, d, &choice);
+            let v = match last {
+                true => self.expect_last(t, kept, &choice),
+                false => self.expect(t, kept, &choice, 0),
+            };
             if v > best.0 + 1e-12 {
                 best = (v, Some(choice));
             }
@@ -268,12 +264,25 @@ fn outcomes(weights: [u32; 4], n: u32) -> Outcomes {
         .collect()
 }
 
+/// The new faces of `n` rolled dice with these face weights, with their integer weights.
+fn exact(weights: [u32; 4], n: u32) -> Vec<([u32; 4], u128)> {
+    crate::states::roll_counts(n, &weights)
+        .weights()
+        .map(|(k, w)| {
+            let w = u128::try_from(&w).expect("faces^30 fits u128");
+            ([k[0], k[1], k[2], k[3]], w)
+        })
+        .collect()
+}
+
 /// Where the dice (with all of each colour's dice counted) are in a table of values: per colour
 /// the position of its (blanks, surges, hits) among every split of its dice, then aims left.
 struct Index {
     dice: [u32; 3],
     /// Per colour, at (blanks · (dice + 1) + surges) · (dice + 1) + hits: the split's position.
     position: [Vec<usize>; 3],
+    /// Per colour, every split (blanks, surges, hits, crits), in position order.
+    every: [Vec<[u32; 4]>; 3],
     /// Per colour, the number of splits.
     splits: [usize; 3],
     aims: usize,
@@ -281,15 +290,16 @@ struct Index {
 
 impl Index {
     fn new(a: &Attacker) -> Index {
-        let mut splits = [0; 3];
+        let mut every: [Vec<[u32; 4]>; 3] = Default::default();
         let position = [0, 1, 2].map(|c| {
             let side = a.dice[c] as usize + 1;
             let mut at = vec![usize::MAX; side * side * side];
             for b in 0..side {
                 for s in 0..side - b {
                     for h in 0..side - b - s {
-                        at[(b * side + s) * side + h] = splits[c];
-                        splits[c] += 1;
+                        at[(b * side + s) * side + h] = every[c].len();
+                        let crits = side - 1 - b - s - h;
+                        every[c].push([b, s, h, crits].map(|n| n as u32));
                     }
                 }
             }
@@ -298,7 +308,8 @@ impl Index {
         Index {
             dice: a.dice,
             position,
-            splits,
+            splits: [0, 1, 2].map(|c| every[c].len()),
+            every,
             aims: a.aim as usize + 1,
         }
     }
@@ -315,6 +326,18 @@ impl Index {
             i = i * self.splits[c] + self.position[c][(b * side + s) * side + h];
         }
         i * self.aims + d.aims as usize
+    }
+
+    /// The dice at position `i`.
+    fn dice(&self, mut i: usize) -> Dice {
+        let aims = (i % self.aims) as u32;
+        i /= self.aims;
+        let mut faces = [[0; 4]; 3];
+        for c in (0..3).rev() {
+            faces[c] = self.every[c][i % self.splits[c]];
+            i /= self.splits[c];
+        }
+        Dice { faces, aims }
     }
 }
 

@@ -25,7 +25,7 @@ pub(super) fn rolled(resolver: &Rc<Resolver>, policy: Policy) -> States<Rolled> 
         _ if a.aim + a.observation == 0 => unrerolled(a, &weights, rolls),
         Some(objective) => {
             let terminal = resolver.terminal(objective);
-            Planner::new(a, planner_weights(&weights), Rc::clone(rolls), terminal)
+            Planner::new(a, planner_weights(&weights), terminal)
                 .play()
                 .map(|d| rolled_of(d, a))
         }
