@@ -88,6 +88,10 @@ pub(super) struct Planner<'a> {
     /// [`Planner::rerolled_at`]) and then as `finals`, by the totals of the dice kept: only
     /// those decide the outcome once no token is left.
     lasts: RefCell<Vec<Vec<f64>>>,
+    /// Per token before the last and dice rerolled per colour (at `t` · the number of the
+    /// latter + [`Planner::rerolled_at`]), the expected values by the dice kept, at their own
+    /// index: dice that different choices leave the same share them.
+    afters: RefCell<Vec<Option<(Index, Vec<f64>)>>>,
     /// Per token, the values of the dice before it at [`Index::at`] (NaN: not yet known).
     values: RefCell<Vec<Vec<f64>>>,
     index: Index,
@@ -113,6 +117,8 @@ impl<'a> Planner<'a> {
                 ))
                 .collect();
         let largest = tokens.iter().map(|t| t.0).max().unwrap_or(0);
+        let rerolls = (largest as usize + 1).pow(3);
+        let afters = tokens.len().saturating_sub(1) * rerolls;
         let outcomes = [0, 1, 2].map(|c| (0..=largest).map(|n| outcomes(weights[c], n)).collect());
         let dice = attacker.dice.iter().sum::<u32>() as usize + 1;
         Planner {
@@ -123,10 +129,11 @@ impl<'a> Planner<'a> {
                 f64::NAN;
                 dice * dice * dice * (attacker.aim as usize + 1)
             ]),
-            lasts: RefCell::new(vec![Vec::new(); (largest as usize + 1).pow(3)]),
+            lasts: RefCell::new(vec![Vec::new(); rerolls]),
             values: RefCell::new(vec![Vec::new(); tokens.len()]),
             tokens,
-            index: Index::new(attacker),
+            index: Index::new(attacker.dice, attacker.aim),
+            afters: RefCell::new((0..afters).map(|_| None).collect()),
             outcomes,
             exact: [0, 1, 2].map(|c| {
                 (0..=attacker.dice[c])
@@ -209,6 +216,28 @@ impl<'a> Planner<'a> {
         v
     }
 
+    /// [`Planner::expect`] for a token before the last, memoised by the dice kept and the dice
+    /// rerolled per colour.
+    fn expect_after(&self, t: usize, kept: Dice, choice: &Choice) -> f64 {
+        let slot = t * self.lasts.borrow().len() + self.rerolled_at(choice);
+        if let Some((index, values)) = &self.afters.borrow()[slot] {
+            let v = values[index.at(&kept)];
+            if !v.is_nan() {
+                return v;
+            }
+        }
+        let v = self.expect(t, kept, choice, 0);
+        let mut afters = self.afters.borrow_mut();
+        let (index, values) = afters[slot].get_or_insert_with(|| {
+            let dice = [0, 1, 2].map(|c| self.attacker.dice[c] - choice[c].iter().sum::<u32>());
+            let index = Index::new(dice, self.attacker.aim);
+            let values = vec![f64::NAN; index.len()];
+            (index, values)
+        });
+        values[index.at(&kept)] = v;
+        v
+    }
+
     /// How many tokens there are to spend (aims first, then observation tokens).
     pub fn tokens(&self) -> usize {
         self.tokens.len()
@@ -223,7 +252,7 @@ impl<'a> Planner<'a> {
             let kept = self.set_aside(t, d, &choice);
             let v = match last {
                 true => self.expect_last(t, kept, &choice),
-                false => self.expect(t, kept, &choice, 0),
+                false => self.expect_after(t, kept, &choice),
             };
             if v > best.0 + 1e-12 {
                 best = (v, Some(choice));
@@ -289,10 +318,11 @@ struct Index {
 }
 
 impl Index {
-    fn new(a: &Attacker) -> Index {
+    /// For `dice` of each colour and up to `aims` aim tokens left.
+    fn new(dice: [u32; 3], aims: u32) -> Index {
         let mut every: [Vec<[u32; 4]>; 3] = Default::default();
         let position = [0, 1, 2].map(|c| {
-            let side = a.dice[c] as usize + 1;
+            let side = dice[c] as usize + 1;
             let mut at = vec![usize::MAX; side * side * side];
             for b in 0..side {
                 for s in 0..side - b {
@@ -306,11 +336,11 @@ impl Index {
             at
         });
         Index {
-            dice: a.dice,
+            dice,
             position,
             splits: [0, 1, 2].map(|c| every[c].len()),
             every,
-            aims: a.aim as usize + 1,
+            aims: aims as usize + 1,
         }
     }
 
@@ -359,15 +389,10 @@ fn choices(d: &Dice, capacity: u32) -> Vec<Choice> {
         for red in (0..=total).rev() {
             for black in (0..=total - red).rev() {
                 let white = total - red - black;
-                let per_colour: Vec<Vec<[u32; 3]>> = [red, black, white]
-                    .into_iter()
-                    .enumerate()
-                    .map(|(c, n)| splits(d.faces[c], n))
-                    .collect();
-                for x in &per_colour[0] {
-                    for y in &per_colour[1] {
-                        for z in &per_colour[2] {
-                            out.push([*x, *y, *z]);
+                for x in splits(d.faces[0], red) {
+                    for y in splits(d.faces[1], black) {
+                        for z in splits(d.faces[2], white) {
+                            out.push([x, y, z]);
                         }
                     }
                 }
@@ -378,12 +403,11 @@ fn choices(d: &Dice, capacity: u32) -> Vec<Choice> {
 }
 
 /// The ways to reroll `n` dice of one colour: blanks first, then surges and hits.
-fn splits(faces: [u32; 4], n: u32) -> Vec<[u32; 3]> {
+fn splits(faces: [u32; 4], n: u32) -> impl Iterator<Item = [u32; 3]> {
     let blanks = n.min(faces[0]);
     let rest = n - blanks;
     (0..=rest)
         .rev()
-        .filter(|&s| s <= faces[1] && rest - s <= faces[2])
-        .map(|s| [blanks, s, rest - s])
-        .collect()
+        .filter(move |&s| s <= faces[1] && rest - s <= faces[2])
+        .map(move |s| [blanks, s, rest - s])
 }
