@@ -2,8 +2,8 @@
 //! `n` red dice with surge hit against white defense wound independently, each with probability
 //! 7/8 · 5/6 = 35/48, so the wounds are binomial over 48^n. That denominator fits `u128` up to
 //! 22 dice and not from 23; both sides are checked against the closed form. The greedy rerolls
-//! and the optimal play choose their weights up front from the bound 8^(dice + the tokens'
-//! capacities), checked on both sides against an independent recursion over the blanks.
+//! and the optimal play choose their weights up front from a bound on their denominators,
+//! checked on both sides against an independent recursion over the blanks.
 
 use holodice::legion::attack::{attack, Edition, Policy};
 use holodice::legion::optimal::Objective;
@@ -69,9 +69,8 @@ fn binomial_with(m: u32, k: u32, x: u32, y: u32, side: u32) -> BigRational {
     BigRational::new(BigInt::from(w), BigInt::from(BigUint::from(side).pow(m)))
 }
 
-/// The rerolls' tables (greedy, and the optimal play) are in `u128` when 8^(dice + every token's
-/// capacity) fits. Optimal play rerolls every blank it can, as greedy does: a blank is never
-/// worth keeping, and against white defense without cover a hit is worth a crit.
+/// Optimal play rerolls every blank it can, as greedy does: a blank is never worth keeping, and
+/// against white defense without cover a hit is worth a crit.
 fn assert_rerolled_results(n: u32, precise: u32, aims: u32, observations: u32, policy: Policy) {
     let spec =
         format!("{n} red, surge crit, aim {aims}, Precise {precise}, observation {observations}");
@@ -89,16 +88,32 @@ fn assert_rerolled_results(n: u32, precise: u32, aims: u32, observations: u32, p
     }
 }
 
+// Greedy rerolls are in `u128` when 8^(dice + the tokens' capacities) · 7^dice fits (a red die
+// with surge crit splits its kept dice 2 crits : 5 hits); the optimal play when 8^(dice + the
+// tokens' capacities) does.
+
 #[test]
-fn rerolls_are_exact_where_their_bound_just_fits_u128() {
+fn greedy_rerolls_are_exact_where_their_bound_just_fits_u128() {
+    // 16 dice + 3 aims of capacity 3 + 2 observation tokens: 8^27 · 7^16 < 2^126.
+    assert!(BigUint::from(8u32).pow(27) * BigUint::from(7u32).pow(16) < BigUint::from(1u32) << 128);
+    assert_rerolled_results(16, 1, 3, 2, Policy::Greedy);
+}
+
+#[test]
+fn greedy_rerolls_are_exact_where_their_bound_just_passes_u128() {
+    // 16 dice + 3 aims of capacity 3 + 3 observation tokens: 8^28 · 7^16 > 2^128.
+    assert!(BigUint::from(8u32).pow(28) * BigUint::from(7u32).pow(16) > BigUint::from(1u32) << 128);
+    assert_rerolled_results(16, 1, 3, 3, Policy::Greedy);
+}
+
+#[test]
+fn optimal_play_is_exact_where_its_bound_just_fits_u128() {
     // 28 dice + 4 aims of capacity 3 + 2 observation tokens: 8^42 = 2^126.
-    assert_rerolled_results(28, 1, 4, 2, Policy::Greedy);
     assert_rerolled_results(28, 1, 4, 2, Policy::Optimal(Objective::Mean));
 }
 
 #[test]
-fn rerolls_are_exact_where_their_bound_just_passes_u128() {
+fn optimal_play_is_exact_where_its_bound_just_passes_u128() {
     // 29 dice + 4 aims of capacity 3 + 2 observation tokens: 8^43 = 2^129.
-    assert_rerolled_results(29, 1, 4, 2, Policy::Greedy);
     assert_rerolled_results(29, 1, 4, 2, Policy::Optimal(Objective::Mean));
 }

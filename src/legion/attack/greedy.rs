@@ -1,7 +1,8 @@
 //! Step 2's greedy rerolls over a dense table of the pool's counts: per colour the dice showing
 //! blank and surge, and the aim tokens spent (only when something later reads them). Indexing by
 //! counts spares hashing every state of every token; the weights are `u128` whenever the bound
-//! on the denominator (faces^(dice + every token's capacity)) fits, big integers beyond.
+//! on the denominator (faces^(dice + every token's capacity) · each colour's split^dice) fits,
+//! big integers beyond.
 
 use super::roll::{aims_left, aims_matter, Weights};
 use super::state::Rolled;
@@ -146,18 +147,24 @@ fn outcomes(m: u32, w: [u32; 3]) -> Vec<(u32, u32, u128)> {
     out
 }
 
-/// The dice after the initial roll and every reroll token spent greedily, kept dice not yet
-/// split into hits and crits: in `u128` when faces^(dice + the tokens' capacities) fits it, else
-/// in big integers.
+/// The dice after the initial roll and every reroll token spent greedily, the kept dice split
+/// into hits and crits: in `u128` when faces^(dice + the tokens' capacities) times each colour's
+/// split^dice (the crit and hit faces) fits it, else in big integers.
 pub(super) fn rerolled(a: &Attacker, weights: &Weights) -> States<Rolled> {
     let tokens = tokens(a);
     let faces: u32 = weights[0].0.iter().sum();
     debug_assert!(weights.iter().all(|w| w.0.iter().sum::<u32>() == faces));
     let most = a.dice.iter().sum::<u32>() + tokens.iter().map(|t| t.0).sum::<u32>();
     let layout = Layout::new(a, weights);
-    match u128::from(faces).checked_pow(most) {
-        Some(_) => played::<u128>(a, &layout, &tokens, faces),
-        None => played::<BigUint>(a, &layout, &tokens, faces),
+    let splits = [0, 1, 2].map(|c| u128::from(weights[c].1.iter().sum::<u32>()));
+    let bound = [0, 1, 2]
+        .iter()
+        .try_fold(u128::from(faces).checked_pow(most), |b, &c| {
+            Some(b?.checked_mul(splits[c].checked_pow(a.dice[c])?))
+        });
+    match bound.flatten() {
+        Some(_) => played::<u128>(a, &layout, weights, &tokens, faces),
+        None => played::<BigUint>(a, &layout, weights, &tokens, faces),
     }
 }
 
@@ -173,6 +180,7 @@ fn tokens(a: &Attacker) -> Vec<(u32, bool)> {
 fn played<W: Weight>(
     a: &Attacker,
     layout: &Layout,
+    weights: &Weights,
     tokens: &[(u32, bool)],
     faces: u32,
 ) -> States<Rolled> {
@@ -186,23 +194,97 @@ fn played<W: Weight>(
     for &(capacity, is_aim) in tokens {
         table = spend(a, layout, table, capacity, is_aim, faces);
     }
-    let zero = W::default();
-    let rolled = |p: &Pool| Rolled {
-        kept: [0, 1, 2].map(|c| a.dice[c] - p.blank[c] - p.surge[c]),
-        hits: 0,
-        crits: 0,
-        surges: p.surge.iter().sum(),
-        aims: aims_left(a, a.aim - p.spent),
+    let kept: Vec<(Pool, W)> = without_blanks(a, layout, table).collect();
+    W::states(split(a, layout, weights, kept))
+}
+
+/// Colour stops mattering: each colour's kept dice split into crits and hits. Per pool, the crits
+/// of all colours are the product of each colour's C(k, x) · crit^x · hit^(k - x); each pool is
+/// scaled to the common denominator, the product of split^(most kept of that colour) (as
+/// [`States::and_then`] would, colour by colour).
+fn split<W: Weight>(
+    a: &Attacker,
+    layout: &Layout,
+    weights: &Weights,
+    kept: Vec<(Pool, W)>,
+) -> Vec<(Rolled, W)> {
+    let kept_of = |p: &Pool| [0, 1, 2].map(|c| a.dice[c] - p.blank[c] - p.surge[c]);
+    let most = kept.iter().fold([0; 3], |m, (p, _)| {
+        let k = kept_of(p);
+        [0, 1, 2].map(|c| m[c].max(k[c]))
+    });
+    let side = a.dice.iter().sum::<u32>() as usize + 1;
+    let at = |results: u32, crits: u32, p: &Pool| {
+        let s: u32 = p.surge.iter().sum();
+        ((results as usize * side + crits as usize) * side + s as usize) * layout.spent
+            + p.spent as usize
     };
-    W::states(
-        layout
-            .pools
-            .iter()
-            .zip(table)
-            .filter(|(_, w)| *w != zero)
-            .map(|(p, w)| (rolled(p), w))
-            .collect(),
-    )
+    let mut sums: Vec<(Option<Rolled>, W)> =
+        vec![(None, W::default()); side * side * side * layout.spent];
+    for (p, w) in kept {
+        let k = kept_of(&p);
+        let crits = crit_weights(k, most, weights);
+        let results = k.iter().sum::<u32>();
+        for (x, &c) in crits.iter().enumerate() {
+            let sum = &mut sums[at(results, x as u32, &p)];
+            sum.0.get_or_insert(Rolled {
+                hits: results - x as u32,
+                crits: x as u32,
+                surges: p.surge.iter().sum(),
+                aims: aims_left(a, a.aim - p.spent),
+            });
+            sum.1 += &w.clone().times(&W::from(c));
+        }
+    }
+    sums.into_iter()
+        .filter_map(|(r, w)| r.map(|r| (r, w)))
+        .collect()
+}
+
+/// The weight of each number of crits among `kept` dice per colour, scaled by
+/// split^(most - kept) per colour: at most 6^30, in `u128`.
+fn crit_weights(kept: [u32; 3], most: [u32; 3], weights: &Weights) -> Vec<u128> {
+    let mut crits = vec![1u128];
+    for c in 0..3 {
+        let [crit, hit] = weights[c].1.map(u128::from);
+        let scale = (crit + hit).pow(most[c] - kept[c]);
+        let mut next = vec![0u128; crits.len() + kept[c] as usize];
+        let mut choose = 1u128;
+        for x in 0..=kept[c] {
+            let term = choose * crit.pow(x) * hit.pow(kept[c] - x) * scale;
+            for (i, w) in crits.iter().enumerate() {
+                next[i + x as usize] += w * term;
+            }
+            choose = choose * u128::from(kept[c] - x) / u128::from(x + 1);
+        }
+        crits = next;
+    }
+    crits
+}
+
+/// Blanks no longer matter once the rerolls are over: the pools summed by the dice each colour
+/// keeps, the surges and the aims spent, in a dense table (one pool standing for each sum).
+fn without_blanks<W: Weight>(
+    a: &Attacker,
+    layout: &Layout,
+    table: Vec<W>,
+) -> impl Iterator<Item = (Pool, W)> {
+    let side = a.dice.map(|n| n as usize + 1);
+    let surges = a.dice.iter().sum::<u32>() as usize + 1;
+    let at = |p: &Pool| {
+        let kept = |c: usize| (a.dice[c] - p.blank[c] - p.surge[c]) as usize;
+        let k = (kept(0) * side[1] + kept(1)) * side[2] + kept(2);
+        (k * surges + p.surge.iter().sum::<u32>() as usize) * layout.spent + p.spent as usize
+    };
+    let len = side.iter().product::<usize>() * surges * layout.spent;
+    let mut sums: Vec<(Option<Pool>, W)> = vec![(None, W::default()); len];
+    let zero = W::default();
+    for (p, w) in layout.pools.iter().zip(table).filter(|(_, w)| *w != zero) {
+        let sum = &mut sums[at(p)];
+        sum.0.get_or_insert(*p);
+        sum.1 += &w;
+    }
+    sums.into_iter().filter_map(|(p, w)| p.map(|p| (p, w)))
 }
 
 /// One reroll token, spent greedily on every pool. The pools that pick up fewer dice than the

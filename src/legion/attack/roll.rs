@@ -29,14 +29,13 @@ pub(super) fn rolled(resolver: &Rc<Resolver>, policy: Policy) -> States<Rolled> 
                 .play()
                 .map(|d| rolled_of(d, a))
         }
-        None => split_kept(greedy::rerolled(a, &weights), &weights, rolls),
+        None => greedy::rerolled(a, &weights),
     }
 }
 
 /// Nothing is rerolled, so colour never matters: count results straight away.
 fn unrerolled(a: &Attacker, weights: &Weights, rolls: &Rolls) -> States<Rolled> {
     let mut rolled = States::certain(Rolled {
-        kept: [0; 3],
         hits: 0,
         crits: 0,
         surges: 0,
@@ -113,27 +112,9 @@ pub(super) fn aims_matter(a: &Attacker) -> bool {
 pub(super) fn rolled_of(d: &Dice, a: &Attacker) -> Rolled {
     let total = |f: usize| d.faces.iter().map(|c| c[f]).sum();
     Rolled {
-        kept: [0; 3],
         hits: total(2),
         crits: total(3),
         surges: total(1),
         aims: aims_left(a, d.aims),
     }
-}
-
-/// Colour stops mattering: split each colour's kept dice into crits and hits, one colour at a
-/// time so that equal states merge in between.
-fn split_kept(mut rolled: States<Rolled>, weights: &Weights, rolls: &Rolls) -> States<Rolled> {
-    for (c, (_, split)) in weights.iter().enumerate() {
-        rolled = rolled.and_then(|r| {
-            rolls.roll(r.kept[c], split).map(|k| {
-                let mut r = r.clone();
-                r.kept[c] = 0;
-                r.crits += k[0];
-                r.hits += k[1];
-                r
-            })
-        });
-    }
-    rolled
 }
