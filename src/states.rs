@@ -143,7 +143,7 @@ impl<T: Hash + Eq, W: Weight> Weighted<T, W> {
 }
 
 impl<S> Weighted<S, u128> {
-    fn to_big(self) -> Weighted<S, BigUint>
+    fn into_big(self) -> Weighted<S, BigUint>
     where
         S: Hash + Eq,
     {
@@ -347,13 +347,13 @@ impl<T: Hash + Eq + Clone> Sum<T> {
     fn add_big(&mut self, w: &BigUint, branch: States<T>) {
         if let Sum::Small(before, sum) = self {
             let sum = std::mem::replace(sum, Weighted::zero());
-            *self = Sum::Big(BigUint::from(*before), sum.to_big());
+            *self = Sum::Big(BigUint::from(*before), sum.into_big());
         }
         let Sum::Big(_, sum) = self else {
             unreachable!("switched above")
         };
         let b = match branch.table {
-            Table::Small(b) => b.to_big(),
+            Table::Small(b) => b.into_big(),
             Table::Big(b) => b,
         };
         // Branches mostly share a denominator: skip the gcd when it already divides.

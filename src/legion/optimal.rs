@@ -72,6 +72,12 @@ pub(super) type Choice = [[u32; 3]; 3];
 /// The new faces of some rerolled dice of one colour, with their probability.
 type Outcomes = Vec<([u32; 4], f64)>;
 
+/// The new faces of some rolled dice of one colour, with their integer weight.
+type Exact = Vec<([u32; 4], u128)>;
+
+/// Expected values by the dice kept, at their own index.
+type KeptValues = (Index, Vec<f64>);
+
 /// Expectimax over the reroll tokens, with memoised values.
 pub(super) struct Planner<'a> {
     attacker: Attacker,
@@ -91,7 +97,7 @@ pub(super) struct Planner<'a> {
     /// Per token before the last and dice rerolled per colour (at `t` · the number of the
     /// latter + [`Planner::rerolled_at`]), the expected values by the dice kept, at their own
     /// index: dice that different choices leave the same share them.
-    afters: RefCell<Vec<Option<(Index, Vec<f64>)>>>,
+    afters: RefCell<Vec<Option<KeptValues>>>,
     /// Per token, the values of the dice before it at [`Index::at`] (NaN: not yet known).
     values: RefCell<Vec<Vec<f64>>>,
     index: Index,
@@ -100,7 +106,7 @@ pub(super) struct Planner<'a> {
     outcomes: [Vec<Outcomes>; 3],
     /// Roll outcomes per colour and number of dice (up to all of them): new face counts with
     /// their integer weights (at most faces^30, in `u128`), for the exact play.
-    exact: [Vec<Vec<([u32; 4], u128)>>; 3],
+    exact: [Vec<Exact>; 3],
 }
 
 impl<'a> Planner<'a> {
@@ -294,7 +300,7 @@ fn outcomes(weights: [u32; 4], n: u32) -> Outcomes {
 }
 
 /// The new faces of `n` rolled dice with these face weights, with their integer weights.
-fn exact(weights: [u32; 4], n: u32) -> Vec<([u32; 4], u128)> {
+fn exact(weights: [u32; 4], n: u32) -> Exact {
     crate::states::roll_counts(n, &weights)
         .weights()
         .map(|(k, w)| {
