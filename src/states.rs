@@ -286,18 +286,29 @@ impl<S: Hash + Eq + Clone> States<S> {
     /// this state's and every branch's are, and the new denominator fits. Each branch is added
     /// as soon as it is made, so that only the sum is ever held.
     pub fn and_then<T: Hash + Eq + Clone>(&self, f: impl Fn(&S) -> States<T>) -> States<T> {
+        self.and_then_each(|s| f(s), |_, t: &T| t.clone())
+    }
+
+    /// [`States::and_then`] where each state `s` meets a distribution `branch(s)` (often one
+    /// that many states share, such as a roll) and becomes `f(s, k)` for each of its states `k`:
+    /// `self.and_then(|s| branch(s).map(|k| f(s, k)))` without building a table per state.
+    pub fn and_then_each<K, B: std::borrow::Borrow<States<K>>, T: Hash + Eq + Clone>(
+        &self,
+        branch: impl Fn(&S) -> B,
+        f: impl Fn(&S, &K) -> T,
+    ) -> States<T> {
         match &self.table {
             Table::Small(t) => {
                 let mut sum = Sum::Small(t.denominator, Weighted::zero());
                 for (s, &w) in &t.weights {
-                    sum.add_small(w, f(s));
+                    sum.add_small(w, branch(s).borrow(), |k| f(s, k));
                 }
                 sum.finish()
             }
             Table::Big(t) => {
                 let mut sum = Sum::Big(t.denominator.clone(), Weighted::zero());
                 for (s, w) in &t.weights {
-                    sum.add_big(w, f(s));
+                    sum.add_big(w, branch(s).borrow(), |k| f(s, k));
                 }
                 sum.finish()
             }
@@ -325,26 +336,24 @@ enum Sum<T> {
 }
 
 impl<T: Hash + Eq + Clone> Sum<T> {
-    /// Adds a branch of weight `w`, switching to big integers when it or the sum needs them.
-    fn add_small(&mut self, w: u128, branch: States<T>) {
+    /// Adds a branch of weight `w`, each of its states `k` as `g(k)`, switching to big
+    /// integers when it or the sum needs them.
+    fn add_small<K>(&mut self, w: u128, branch: &States<K>, g: impl Fn(&K) -> T) {
         if let (Sum::Small(before, sum), Table::Small(b)) = (&mut *self, &branch.table) {
             if let Some(common) = grown(*before, sum.denominator, b.denominator) {
                 sum.rescale(common);
-                let Table::Small(b) = branch.table else {
-                    unreachable!("matched above")
-                };
                 let scale = w * (common / b.denominator);
-                for (t, v) in b.weights {
-                    *sum.weights.entry(t).or_default() += v * scale;
+                for (k, v) in &b.weights {
+                    *sum.weights.entry(g(k)).or_default() += v * scale;
                 }
                 return;
             }
         }
-        self.add_big(&BigUint::from(w), branch);
+        self.add_big(&BigUint::from(w), branch, g);
     }
 
-    /// Adds a branch of weight `w` in big integers.
-    fn add_big(&mut self, w: &BigUint, branch: States<T>) {
+    /// Adds a branch of weight `w`, each of its states `k` as `g(k)`, in big integers.
+    fn add_big<K>(&mut self, w: &BigUint, branch: &States<K>, g: impl Fn(&K) -> T) {
         if let Sum::Small(before, sum) = self {
             let sum = std::mem::replace(sum, Weighted::zero());
             *self = Sum::Big(BigUint::from(*before), sum.into_big());
@@ -352,17 +361,26 @@ impl<T: Hash + Eq + Clone> Sum<T> {
         let Sum::Big(_, sum) = self else {
             unreachable!("switched above")
         };
-        let b = match branch.table {
-            Table::Small(b) => b.into_big(),
-            Table::Big(b) => b,
+        let denominator = match &branch.table {
+            Table::Small(b) => BigUint::from(b.denominator),
+            Table::Big(b) => b.denominator.clone(),
         };
         // Branches mostly share a denominator: skip the gcd when it already divides.
-        if !(&sum.denominator % &b.denominator).is_zero() {
-            sum.rescale(sum.denominator.lcm(&b.denominator));
+        if !(&sum.denominator % &denominator).is_zero() {
+            sum.rescale(sum.denominator.lcm(&denominator));
         }
-        let scale = w * (&sum.denominator / &b.denominator);
-        for (t, v) in b.weights {
-            *sum.weights.entry(t).or_default() += v * &scale;
+        let scale = w * (&sum.denominator / &denominator);
+        match &branch.table {
+            Table::Small(b) => {
+                for (k, &v) in &b.weights {
+                    *sum.weights.entry(g(k)).or_default() += BigUint::from(v) * &scale;
+                }
+            }
+            Table::Big(b) => {
+                for (k, v) in &b.weights {
+                    *sum.weights.entry(g(k)).or_default() += v * &scale;
+                }
+            }
         }
     }
 

@@ -42,17 +42,17 @@ fn unrerolled(a: &Attacker, weights: &Weights, rolls: &Rolls) -> States<Rolled> 
         aims: 0,
     });
     for (c, (w, split)) in weights.iter().enumerate() {
-        rolled = rolled.and_then(|r| {
-            rolls
-                .roll(a.dice[c], &[w[0], w[1], split[0], split[1]])
-                .map(|k| {
-                    let mut r = r.clone();
-                    r.surges += k[1];
-                    r.crits += k[2];
-                    r.hits += k[3];
-                    r
-                })
-        });
+        let roll = rolls.roll(a.dice[c], &[w[0], w[1], split[0], split[1]]);
+        rolled = rolled.and_then_each(
+            |_| &*roll,
+            |r, k| {
+                let mut r = r.clone();
+                r.surges += k[1];
+                r.crits += k[2];
+                r.hits += k[3];
+                r
+            },
+        );
     }
     rolled
 }
