@@ -9,9 +9,14 @@ use num_traits::{One, Zero};
 use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
 use std::hash::Hash;
+use std::ops::AddAssign;
 use std::rc::Rc;
 
 /// `P(state) = weight / denominator`, the weights adding up to the denominator.
+///
+/// Weights are `u128` while the denominator fits (a small attack's `8^dice · 6^defense` does)
+/// and big integers beyond: a step whose denominator would overflow switches its whole table to
+/// big integers, so answers are exact either way and small ones skip big-integer arithmetic.
 ///
 /// ```
 /// use holodice::states::States;
@@ -28,16 +33,163 @@ use std::rc::Rc;
 /// ```
 #[derive(Debug, Clone)]
 pub struct States<S> {
-    weights: HashMap<S, BigUint>,
-    denominator: BigUint,
+    table: Table<S>,
+}
+
+/// The weights in the narrowest integer type their denominator fits.
+#[derive(Debug, Clone)]
+enum Table<S> {
+    Small(Weighted<S, u128>),
+    Big(Weighted<S, BigUint>),
+}
+
+/// Weights of one integer type over their common denominator.
+#[derive(Debug, Clone)]
+struct Weighted<S, W> {
+    weights: HashMap<S, W>,
+    denominator: W,
+}
+
+/// What a weight type needs for the steps: sums and products (that never overflow: every sum
+/// and product is at most the denominator, checked before a step starts).
+pub(crate) trait Weight:
+    Clone + Default + PartialEq + From<u128> + for<'a> AddAssign<&'a Self>
+{
+    fn times(self, by: &Self) -> Self;
+    /// States with these weights, which add up to at most the type's largest value.
+    fn states<S: Hash + Eq + Clone>(pairs: Vec<(S, Self)>) -> States<S>;
+    /// `base^k`.
+    fn power(base: u32, k: u32) -> Self;
+    /// `C(n, 0..=n)`.
+    fn binomials(n: u32) -> Vec<Self>;
+}
+
+impl Weight for u128 {
+    fn times(self, by: &u128) -> u128 {
+        self * by
+    }
+
+    fn states<S: Hash + Eq + Clone>(pairs: Vec<(S, u128)>) -> States<S> {
+        States::from_small(pairs)
+    }
+
+    fn power(base: u32, k: u32) -> u128 {
+        u128::from(base).pow(k)
+    }
+
+    fn binomials(n: u32) -> Vec<u128> {
+        let mut row = vec![1u128];
+        for k in 0..n {
+            row.push(row[k as usize] * u128::from(n - k) / u128::from(k + 1));
+        }
+        row
+    }
+}
+
+impl Weight for BigUint {
+    fn times(self, by: &BigUint) -> BigUint {
+        self * by
+    }
+
+    fn states<S: Hash + Eq + Clone>(pairs: Vec<(S, BigUint)>) -> States<S> {
+        States::from_weights(pairs)
+    }
+
+    fn power(base: u32, k: u32) -> BigUint {
+        BigUint::from(base).pow(k)
+    }
+
+    fn binomials(n: u32) -> Vec<BigUint> {
+        binomial_row(n)
+    }
+}
+
+impl<S: Hash + Eq + Clone, W: Weight> Weighted<S, W> {
+    fn map<T: Hash + Eq>(&self, f: impl Fn(&S) -> T) -> Weighted<T, W> {
+        let mut weights: HashMap<T, W> =
+            HashMap::with_capacity_and_hasher(self.weights.len(), Default::default());
+        for (s, w) in &self.weights {
+            *weights.entry(f(s)).or_default() += w;
+        }
+        Weighted {
+            weights,
+            denominator: self.denominator.clone(),
+        }
+    }
+}
+
+impl<T: Hash + Eq, W: Weight> Weighted<T, W> {
+    /// No weights yet, over 1.
+    fn zero() -> Weighted<T, W> {
+        Weighted {
+            weights: HashMap::default(),
+            denominator: W::from(1),
+        }
+    }
+
+    /// The same weights over `denominator`, a multiple of the present one.
+    fn rescale(&mut self, denominator: W)
+    where
+        W: std::ops::Div<Output = W>,
+    {
+        if denominator != self.denominator {
+            let factor = denominator.clone() / self.denominator.clone();
+            for w in self.weights.values_mut() {
+                *w = std::mem::take(w).times(&factor);
+            }
+            self.denominator = denominator;
+        }
+    }
+}
+
+impl<S> Weighted<S, u128> {
+    fn into_big(self) -> Weighted<S, BigUint>
+    where
+        S: Hash + Eq,
+    {
+        Weighted {
+            weights: self
+                .weights
+                .into_iter()
+                .map(|(s, w)| (s, BigUint::from(w)))
+                .collect(),
+            denominator: BigUint::from(self.denominator),
+        }
+    }
+}
+
+impl<S: Hash + Eq> Weighted<S, BigUint> {
+    /// The same weights in `u128`, when the denominator fits.
+    fn to_small(&self) -> Option<Weighted<S, u128>>
+    where
+        S: Clone,
+    {
+        let denominator = u128::try_from(&self.denominator).ok()?;
+        let weights = self
+            .weights
+            .iter()
+            .map(|(s, w)| {
+                (
+                    s.clone(),
+                    u128::try_from(w).expect("a weight is at most the sum"),
+                )
+            })
+            .collect();
+        Some(Weighted {
+            weights,
+            denominator,
+        })
+    }
 }
 
 impl<S: Hash + Eq + Clone> States<S> {
     /// The state `s` with certainty.
     pub fn certain(s: S) -> States<S> {
         States {
-            weights: HashMap::from_iter([(s, BigUint::one())]),
-            denominator: BigUint::one(),
+            table: Table::Small(Weighted {
+                weights: HashMap::from_iter([(s, 1)]),
+                denominator: 1,
+            }),
         }
     }
 
@@ -55,78 +207,228 @@ impl<S: Hash + Eq + Clone> States<S> {
             }
         }
         assert!(!denominator.is_zero(), "a distribution needs mass");
-        States {
+        let big = Weighted {
             weights,
             denominator,
+        };
+        States {
+            table: match big.to_small() {
+                Some(small) => Table::Small(small),
+                None => Table::Big(big),
+            },
+        }
+    }
+
+    /// States with `u128` weights that add up to at most `u128::MAX`.
+    fn from_small(pairs: Vec<(S, u128)>) -> States<S> {
+        let mut weights: HashMap<S, u128> =
+            HashMap::with_capacity_and_hasher(pairs.len(), Default::default());
+        let mut denominator = 0;
+        for (s, w) in pairs.into_iter().filter(|p| p.1 != 0) {
+            denominator += w;
+            *weights.entry(s).or_default() += w;
+        }
+        assert!(denominator != 0, "a distribution needs mass");
+        States {
+            table: Table::Small(Weighted {
+                weights,
+                denominator,
+            }),
         }
     }
 
     /// Every state with its integer weight (over the common denominator).
-    pub fn weights(&self) -> impl Iterator<Item = (&S, &BigUint)> {
-        self.weights.iter()
+    pub fn weights(&self) -> Box<dyn Iterator<Item = (&S, BigUint)> + '_> {
+        match &self.table {
+            Table::Small(t) => Box::new(t.weights.iter().map(|(s, &w)| (s, BigUint::from(w)))),
+            Table::Big(t) => Box::new(t.weights.iter().map(|(s, w)| (s, w.clone()))),
+        }
     }
 
     /// The common denominator of the weights.
-    pub fn denominator(&self) -> &BigUint {
-        &self.denominator
+    pub fn denominator(&self) -> BigUint {
+        match &self.table {
+            Table::Small(t) => BigUint::from(t.denominator),
+            Table::Big(t) => t.denominator.clone(),
+        }
+    }
+
+    /// Whether the weights are big integers (the denominator passed `u128`).
+    pub fn is_big(&self) -> bool {
+        matches!(self.table, Table::Big(_))
     }
 
     /// The number of distinct states.
     pub fn len(&self) -> usize {
-        self.weights.len()
+        match &self.table {
+            Table::Small(t) => t.weights.len(),
+            Table::Big(t) => t.weights.len(),
+        }
     }
 
     /// Whether there are no states (never true of a built distribution).
     pub fn is_empty(&self) -> bool {
-        self.weights.is_empty()
+        self.len() == 0
     }
 
     /// A deterministic step: each state becomes `f(state)`; equal results merge.
     pub fn map<T: Hash + Eq + Clone>(&self, f: impl Fn(&S) -> T) -> States<T> {
-        let mut weights: HashMap<T, BigUint> =
-            HashMap::with_capacity_and_hasher(self.weights.len(), Default::default());
-        for (s, w) in &self.weights {
-            *weights.entry(f(s)).or_default() += w;
-        }
         States {
-            weights,
-            denominator: self.denominator.clone(),
+            table: match &self.table {
+                Table::Small(t) => Table::Small(t.map(f)),
+                Table::Big(t) => Table::Big(t.map(f)),
+            },
         }
     }
 
     /// A random step: each state continues with its own distribution of next states. Branch
-    /// denominators are brought to their least common multiple.
+    /// denominators are brought to their least common multiple; the result is in `u128` when
+    /// this state's and every branch's are, and the new denominator fits. Each branch is added
+    /// as soon as it is made, so that only the sum is ever held.
     pub fn and_then<T: Hash + Eq + Clone>(&self, f: impl Fn(&S) -> States<T>) -> States<T> {
-        let branches: Vec<(&BigUint, States<T>)> =
-            self.weights.iter().map(|(s, w)| (w, f(s))).collect();
-        let common = branches.iter().fold(BigUint::one(), |l, (_, b)| {
-            // Branches mostly share a denominator: skip the gcd when it already divides.
-            if (&l % &b.denominator).is_zero() {
-                l
-            } else {
-                l.lcm(&b.denominator)
+        self.and_then_each(|s| f(s), |_, t: &T| t.clone())
+    }
+
+    /// [`States::and_then`] where each state `s` meets a distribution `branch(s)` (often one
+    /// that many states share, such as a roll) and becomes `f(s, k)` for each of its states `k`:
+    /// `self.and_then(|s| branch(s).map(|k| f(s, k)))` without building a table per state.
+    pub fn and_then_each<K, B: std::borrow::Borrow<States<K>>, T: Hash + Eq + Clone>(
+        &self,
+        branch: impl Fn(&S) -> B,
+        f: impl Fn(&S, &K) -> T,
+    ) -> States<T> {
+        match &self.table {
+            Table::Small(t) => {
+                let mut sum = Sum::Small(t.denominator, Weighted::zero());
+                for (s, &w) in &t.weights {
+                    sum.add_small(w, branch(s).borrow(), |k| f(s, k));
+                }
+                sum.finish()
             }
-        });
-        let mut weights: HashMap<T, BigUint> = HashMap::default();
-        for (w, branch) in branches {
-            let scale = w * (&common / &branch.denominator);
-            for (t, v) in branch.weights {
-                *weights.entry(t).or_default() += v * &scale;
+            Table::Big(t) => {
+                let mut sum = Sum::Big(t.denominator.clone(), Weighted::zero());
+                for (s, w) in &t.weights {
+                    sum.add_big(w, branch(s).borrow(), |k| f(s, k));
+                }
+                sum.finish()
             }
-        }
-        States {
-            weights,
-            denominator: &self.denominator * common,
         }
     }
 
     /// The distribution of one integer function of the state.
     pub fn to_dist(&self, f: impl Fn(&S) -> i64) -> Dist {
-        Dist::from_refs(
-            self.weights.iter().map(|(s, w)| (f(s), w)).collect(),
-            self.denominator.clone(),
-        )
+        match &self.table {
+            Table::Small(t) => small_dist(t, f),
+            Table::Big(t) => Dist::from_refs(
+                t.weights.iter().map(|(s, w)| (f(s), w)).collect(),
+                t.denominator.clone(),
+            ),
+        }
     }
+}
+
+/// The branches of an [`States::and_then`] added so far, each scaled to the least common
+/// multiple of their denominators (held in the table's denominator), with the denominator of
+/// the states they come from: in `u128` while that times the multiple fits.
+enum Sum<T> {
+    Small(u128, Weighted<T, u128>),
+    Big(BigUint, Weighted<T, BigUint>),
+}
+
+impl<T: Hash + Eq + Clone> Sum<T> {
+    /// Adds a branch of weight `w`, each of its states `k` as `g(k)`, switching to big
+    /// integers when it or the sum needs them.
+    fn add_small<K>(&mut self, w: u128, branch: &States<K>, g: impl Fn(&K) -> T) {
+        if let (Sum::Small(before, sum), Table::Small(b)) = (&mut *self, &branch.table) {
+            if let Some(common) = grown(*before, sum.denominator, b.denominator) {
+                sum.rescale(common);
+                let scale = w * (common / b.denominator);
+                for (k, v) in &b.weights {
+                    *sum.weights.entry(g(k)).or_default() += v * scale;
+                }
+                return;
+            }
+        }
+        self.add_big(&BigUint::from(w), branch, g);
+    }
+
+    /// Adds a branch of weight `w`, each of its states `k` as `g(k)`, in big integers.
+    fn add_big<K>(&mut self, w: &BigUint, branch: &States<K>, g: impl Fn(&K) -> T) {
+        if let Sum::Small(before, sum) = self {
+            let sum = std::mem::replace(sum, Weighted::zero());
+            *self = Sum::Big(BigUint::from(*before), sum.into_big());
+        }
+        let Sum::Big(_, sum) = self else {
+            unreachable!("switched above")
+        };
+        let denominator = match &branch.table {
+            Table::Small(b) => BigUint::from(b.denominator),
+            Table::Big(b) => b.denominator.clone(),
+        };
+        // Branches mostly share a denominator: skip the gcd when it already divides.
+        if !(&sum.denominator % &denominator).is_zero() {
+            sum.rescale(sum.denominator.lcm(&denominator));
+        }
+        let scale = w * (&sum.denominator / &denominator);
+        match &branch.table {
+            Table::Small(b) => {
+                for (k, &v) in &b.weights {
+                    *sum.weights.entry(g(k)).or_default() += BigUint::from(v) * &scale;
+                }
+            }
+            Table::Big(b) => {
+                for (k, v) in &b.weights {
+                    *sum.weights.entry(g(k)).or_default() += v * &scale;
+                }
+            }
+        }
+    }
+
+    fn finish(self) -> States<T> {
+        States {
+            table: match self {
+                Sum::Small(before, sum) => Table::Small(Weighted {
+                    denominator: before * sum.denominator,
+                    weights: sum.weights,
+                }),
+                Sum::Big(before, sum) => Table::Big(Weighted {
+                    denominator: before * sum.denominator,
+                    weights: sum.weights,
+                }),
+            },
+        }
+    }
+}
+
+/// The least common multiple of `common` and `denominator`, when `before` times it fits `u128`
+/// (then so does every weight of the step).
+fn grown(before: u128, common: u128, denominator: u128) -> Option<u128> {
+    let common = match common % denominator {
+        0 => common,
+        _ => (common / common.gcd(&denominator)).checked_mul(denominator)?,
+    };
+    before.checked_mul(common).map(|_| common)
+}
+
+/// [`States::to_dist`] of `u128` weights: summed in `u128` (they add up to the denominator).
+fn small_dist<S>(t: &Weighted<S, u128>, f: impl Fn(&S) -> i64) -> Dist {
+    let values: Vec<(i64, u128)> = t.weights.iter().map(|(s, &w)| (f(s), w)).collect();
+    let lo = values
+        .iter()
+        .map(|v| v.0)
+        .min()
+        .expect("a distribution has mass");
+    let hi = values
+        .iter()
+        .map(|v| v.0)
+        .max()
+        .expect("a distribution has mass");
+    let mut dense = vec![0u128; (hi - lo) as usize + 1];
+    for (x, w) in values {
+        dense[(x - lo) as usize] += w;
+    }
+    let weights = dense.into_iter().map(BigUint::from).collect();
+    Dist::from_dense(lo, weights, BigUint::from(t.denominator))
 }
 
 /// Results computed once per key: a step that many states share (the same dice rolled, the same
@@ -177,31 +479,39 @@ impl Rolls {
 /// assert_eq!(r.to_dist(|c| c[0] as i64).prob(1).to_string(), "1/2");
 /// ```
 pub fn roll_counts(n: u32, faces: &[u32]) -> States<Vec<u32>> {
-    let mut out = Vec::new();
     let mut counts = vec![0u32; faces.len()];
+    let total: u32 = faces.iter().sum();
+    // C(n, k) · face^k never passes total^n, nor (for a row built by exact division) n · 2^n.
+    if n <= 64 && u128::from(total).checked_pow(n).is_some() {
+        let mut out = Vec::new();
+        compositions(n, 0, faces, &mut counts, 1u128, &mut out);
+        return States::from_small(out);
+    }
+    let mut out = Vec::new();
     compositions(n, 0, faces, &mut counts, BigUint::one(), &mut out);
     States::from_weights(out)
 }
 
 /// Fills `counts[i..]` with every split of `left` dice, multiplying in C(left, k) · face^k.
-fn compositions(
+fn compositions<W: Weight>(
     left: u32,
     i: usize,
     faces: &[u32],
     counts: &mut Vec<u32>,
-    weight: BigUint,
-    out: &mut Vec<(Vec<u32>, BigUint)>,
+    weight: W,
+    out: &mut Vec<(Vec<u32>, W)>,
 ) {
     if i + 1 == faces.len() {
         counts[i] = left;
-        let w = weight * BigUint::from(faces[i]).pow(left);
-        out.push((counts.clone(), w));
+        out.push((counts.clone(), weight.times(&W::power(faces[i], left))));
         return;
     }
-    let row = binomial_row(left);
-    for (k, c) in row.iter().enumerate() {
+    for (k, c) in W::binomials(left).into_iter().enumerate() {
         counts[i] = k as u32;
-        let w = &weight * c * BigUint::from(faces[i]).pow(k as u32);
+        let w = weight
+            .clone()
+            .times(&c)
+            .times(&W::power(faces[i], k as u32));
         compositions(left - k as u32, i + 1, faces, counts, w, out);
     }
 }
@@ -232,11 +542,70 @@ mod tests {
                 }
             }
         }
-        assert_eq!(r.denominator, BigUint::from(512u32));
+        assert_eq!(r.denominator(), BigUint::from(512u32));
         assert_eq!(r.len(), brute.len());
+        let weights: HashMap<&Vec<u32>, BigUint> = r.weights().collect();
         for (k, n) in brute {
-            assert_eq!(r.weights[&k], BigUint::from(n), "{k:?}");
+            assert_eq!(weights[&k], BigUint::from(n), "{k:?}");
         }
+    }
+
+    /// `n` trials succeeding on 35 of 48 faces, one `and_then` each: denominator 48^n.
+    fn trials(n: u32) -> States<u32> {
+        let trial = States::from_weights([(1, 35u32.into()), (0, 13u32.into())]);
+        (0..n).fold(States::certain(0), |s, _| {
+            s.and_then(|&k| trial.map(|&hit| k + hit))
+        })
+    }
+
+    /// The binomial closed form: P(k) = C(n, k) 35^k 13^(n - k) / 48^n.
+    fn assert_binomial(s: &States<u32>, n: u32) {
+        let d = s.to_dist(|&k| i64::from(k));
+        let row = binomial_row(n);
+        for k in 0..=n {
+            let w =
+                &row[k as usize] * BigUint::from(35u32).pow(k) * BigUint::from(13u32).pow(n - k);
+            let want = num_rational::BigRational::new(w.into(), BigUint::from(48u32).pow(n).into());
+            assert_eq!(d.prob(i64::from(k)), want, "n = {n}, k = {k}");
+        }
+    }
+
+    #[test]
+    fn weights_switch_to_big_integers_past_u128() {
+        // 48^22 < 2^128 < 48^23: the 23rd trial's step switches the table to big integers.
+        assert!(BigUint::from(48u32).pow(22).bits() <= 128);
+        assert!(BigUint::from(48u32).pow(23).bits() > 128);
+        let fits = trials(22);
+        assert!(!fits.is_big());
+        assert_binomial(&fits, 22);
+        let past = trials(23);
+        assert!(past.is_big());
+        assert_binomial(&past, 23);
+        // Steps after the switch stay exact.
+        assert_binomial(&trials(30), 30);
+    }
+
+    #[test]
+    fn a_big_branch_makes_the_step_big() {
+        // A fair coin; on heads a state of weight 2^130 - 1 against 1, on tails certain.
+        let coin = States::from_weights([(true, 1u32.into()), (false, 1u32.into())]);
+        let big = (BigUint::one() << 130u32) - 1u32;
+        let heavy = States::from_weights([(2, big.clone()), (1, BigUint::one())]);
+        assert!(heavy.is_big() && !coin.is_big());
+        let s = coin.and_then(|&heads| {
+            if heads {
+                heavy.clone()
+            } else {
+                States::certain(0)
+            }
+        });
+        assert!(s.is_big());
+        let d = s.to_dist(|&x| x);
+        let total = BigUint::one() << 131u32;
+        let q = |w: BigUint| num_rational::BigRational::new(w.into(), total.clone().into());
+        assert_eq!(d.prob(2), q(big));
+        assert_eq!(d.prob(1), q(BigUint::one()));
+        assert_eq!(d.prob(0), q(BigUint::one() << 130u32));
     }
 
     #[test]

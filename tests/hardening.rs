@@ -577,7 +577,7 @@ fn legion_reroll_states_are_bounded() {
             "--defender",
             "white defense",
         ],
-        &["over the limit of 150000"],
+        &["over the limit of 1000000"],
     );
 }
 

@@ -10,11 +10,10 @@
 //! exactly. Ties (within 1e-12) go to the first choice in this order: keep the token, then fewer
 //! dice, red before black before white, blanks before surges before hits.
 
+mod play;
+
 use super::spec::Attacker;
-use crate::states::{Memo, Rolls, States};
-use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
-use std::rc::Rc;
 
 /// What the attacker maximises.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -73,6 +72,12 @@ pub(super) type Choice = [[u32; 3]; 3];
 /// The new faces of some rerolled dice of one colour, with their probability.
 type Outcomes = Vec<([u32; 4], f64)>;
 
+/// The new faces of some rolled dice of one colour, with their integer weight.
+type Exact = Vec<([u32; 4], u128)>;
+
+/// Expected values by the dice kept, at their own index.
+type KeptValues = (Index, Vec<f64>);
+
 /// Expectimax over the reroll tokens, with memoised values.
 pub(super) struct Planner<'a> {
     attacker: Attacker,
@@ -80,82 +85,68 @@ pub(super) struct Planner<'a> {
     weights: [[u32; 4]; 3],
     /// (capacity, spends an aim) for each token, in order.
     tokens: Vec<(u32, bool)>,
-    rolls: Rc<Rolls>,
     /// The objective's value once the rerolls are over.
     terminal: Box<dyn Fn(&Dice) -> f64 + 'a>,
-    values: RefCell<HashMap<(usize, Dice), f64>>,
-    /// Reroll outcomes per (colour, dice): new face counts with their probabilities.
-    outcomes: Memo<(usize, u32), Outcomes>,
+    /// [`Planner::terminal`]'s values by hits, crits, surges and aims left (NaN: not yet known):
+    /// the planner asks for them at every leaf of its search.
+    finals: RefCell<Vec<f64>>,
+    /// The last token's expected values, by the dice rerolled per colour (at
+    /// [`Planner::rerolled_at`]) and then as `finals`, by the totals of the dice kept: only
+    /// those decide the outcome once no token is left.
+    lasts: RefCell<Vec<Vec<f64>>>,
+    /// Per token before the last and dice rerolled per colour (at `t` · the number of the
+    /// latter + [`Planner::rerolled_at`]), the expected values by the dice kept, at their own
+    /// index: dice that different choices leave the same share them.
+    afters: RefCell<Vec<Option<KeptValues>>>,
+    /// Per token, the values of the dice before it at [`Index::at`] (NaN: not yet known).
+    values: RefCell<Vec<Vec<f64>>>,
+    index: Index,
+    /// Reroll outcomes per colour and number of dice (up to the largest capacity): new face
+    /// counts with their probabilities.
+    outcomes: [Vec<Outcomes>; 3],
+    /// Roll outcomes per colour and number of dice (up to all of them): new face counts with
+    /// their integer weights (at most faces^30, in `u128`), for the exact play.
+    exact: [Vec<Exact>; 3],
 }
 
 impl<'a> Planner<'a> {
     pub fn new(
         attacker: &Attacker,
         weights: [[u32; 4]; 3],
-        rolls: Rc<Rolls>,
         terminal: Box<dyn Fn(&Dice) -> f64 + 'a>,
     ) -> Planner<'a> {
-        let tokens = std::iter::repeat_n((2 + attacker.precise, true), attacker.aim as usize)
-            .chain(std::iter::repeat_n(
-                (1, false),
-                attacker.observation as usize,
-            ))
-            .collect();
+        let tokens: Vec<(u32, bool)> =
+            std::iter::repeat_n((2 + attacker.precise, true), attacker.aim as usize)
+                .chain(std::iter::repeat_n(
+                    (1, false),
+                    attacker.observation as usize,
+                ))
+                .collect();
+        let largest = tokens.iter().map(|t| t.0).max().unwrap_or(0);
+        let rerolls = (largest as usize + 1).pow(3);
+        let afters = tokens.len().saturating_sub(1) * rerolls;
+        let outcomes = [0, 1, 2].map(|c| (0..=largest).map(|n| outcomes(weights[c], n)).collect());
+        let dice = attacker.dice.iter().sum::<u32>() as usize + 1;
         Planner {
             attacker: attacker.clone(),
             weights,
-            tokens,
-            rolls,
             terminal,
-            values: RefCell::new(HashMap::default()),
-            outcomes: Memo::default(),
+            finals: RefCell::new(vec![
+                f64::NAN;
+                dice * dice * dice * (attacker.aim as usize + 1)
+            ]),
+            lasts: RefCell::new(vec![Vec::new(); rerolls]),
+            values: RefCell::new(vec![Vec::new(); tokens.len()]),
+            tokens,
+            index: Index::new(attacker.dice, attacker.aim),
+            afters: RefCell::new((0..afters).map(|_| None).collect()),
+            outcomes,
+            exact: [0, 1, 2].map(|c| {
+                (0..=attacker.dice[c])
+                    .map(|n| exact(weights[c], n))
+                    .collect()
+            }),
         }
-    }
-
-    /// The exact distribution of the dice after the initial roll and every token, played
-    /// optimally.
-    pub fn play(&self) -> States<Dice> {
-        let mut dice = States::certain(Dice {
-            faces: [[0; 4]; 3],
-            aims: self.attacker.aim,
-        });
-        for c in 0..3 {
-            dice = dice.and_then(|d| {
-                self.rolls
-                    .roll(self.attacker.dice[c], &self.weights[c])
-                    .map(|k| {
-                        let mut d = *d;
-                        d.faces[c] = [k[0], k[1], k[2], k[3]];
-                        d
-                    })
-            });
-        }
-        for t in 0..self.tokens.len() {
-            dice = dice.and_then(|d| match self.best(t, d).1 {
-                None => States::certain(*d),
-                Some(choice) => self.reroll(t, d, &choice),
-            });
-        }
-        dice
-    }
-
-    /// The exact result of rerolling `choice` with token `t`.
-    fn reroll(&self, t: usize, d: &Dice, choice: &Choice) -> States<Dice> {
-        let mut next = States::certain(self.set_aside(t, d, choice));
-        for (c, pick) in choice.iter().enumerate() {
-            let n: u32 = pick.iter().sum();
-            if n == 0 {
-                continue;
-            }
-            next = next.and_then(|q| {
-                self.rolls.roll(n, &self.weights[c]).map(|k| {
-                    let mut q = *q;
-                    add(&mut q.faces[c], k);
-                    q
-                })
-            });
-        }
-        next
     }
 
     /// The dice left on the table when token `t` picks up `choice` (and its aim is spent).
@@ -173,13 +164,83 @@ impl<'a> Planner<'a> {
     /// The value of the dice before token `t`, played optimally from there.
     fn value(&self, t: usize, d: &Dice) -> f64 {
         if t == self.tokens.len() {
-            return (self.terminal)(d);
+            return self.terminal(d);
         }
-        if let Some(&v) = self.values.borrow().get(&(t, *d)) {
+        let at = self.index.at(d);
+        if let Some(&v) = self.values.borrow()[t].get(at).filter(|v| !v.is_nan()) {
             return v;
         }
         let v = self.best(t, d).0;
-        self.values.borrow_mut().insert((t, *d), v);
+        let mut values = self.values.borrow_mut();
+        if values[t].is_empty() {
+            values[t] = vec![f64::NAN; self.index.len()];
+        }
+        values[t][at] = v;
+        v
+    }
+
+    /// The objective's value once the rerolls are over, which only the totals decide.
+    fn terminal(&self, d: &Dice) -> f64 {
+        let at = self.totals_at(d);
+        let known = self.finals.borrow()[at];
+        if !known.is_nan() {
+            return known;
+        }
+        let v = (self.terminal)(d);
+        self.finals.borrow_mut()[at] = v;
+        v
+    }
+
+    /// Where the totals of `d` (hits, crits, surges) and its aims left are in `finals`.
+    fn totals_at(&self, d: &Dice) -> usize {
+        let side = self.attacker.dice.iter().sum::<u32>() as usize + 1;
+        let total = |f: usize| d.faces.iter().map(|c| c[f] as usize).sum::<usize>();
+        ((total(2) * side + total(3)) * side + total(1)) * (self.attacker.aim as usize + 1)
+            + d.aims as usize
+    }
+
+    /// Where the dice `choice` rerolls per colour are in `lasts`.
+    fn rerolled_at(&self, choice: &Choice) -> usize {
+        let side = self.outcomes[0].len();
+        choice
+            .iter()
+            .fold(0, |i, pick| i * side + pick.iter().sum::<u32>() as usize)
+    }
+
+    /// [`Planner::expect`] for the last token, memoised by what decides it.
+    fn expect_last(&self, t: usize, kept: Dice, choice: &Choice) -> f64 {
+        let (m, at) = (self.rerolled_at(choice), self.totals_at(&kept));
+        if let Some(&v) = self.lasts.borrow()[m].get(at).filter(|v| !v.is_nan()) {
+            return v;
+        }
+        let v = self.expect(t, kept, choice, 0);
+        let mut lasts = self.lasts.borrow_mut();
+        if lasts[m].is_empty() {
+            lasts[m] = vec![f64::NAN; self.finals.borrow().len()];
+        }
+        lasts[m][at] = v;
+        v
+    }
+
+    /// [`Planner::expect`] for a token before the last, memoised by the dice kept and the dice
+    /// rerolled per colour.
+    fn expect_after(&self, t: usize, kept: Dice, choice: &Choice) -> f64 {
+        let slot = t * self.lasts.borrow().len() + self.rerolled_at(choice);
+        if let Some((index, values)) = &self.afters.borrow()[slot] {
+            let v = values[index.at(&kept)];
+            if !v.is_nan() {
+                return v;
+            }
+        }
+        let v = self.expect(t, kept, choice, 0);
+        let mut afters = self.afters.borrow_mut();
+        let (index, values) = afters[slot].get_or_insert_with(|| {
+            let dice = [0, 1, 2].map(|c| self.attacker.dice[c] - choice[c].iter().sum::<u32>());
+            let index = Index::new(dice, self.attacker.aim);
+            let values = vec![f64::NAN; index.len()];
+            (index, values)
+        });
+        values[index.at(&kept)] = v;
         v
     }
 
@@ -192,8 +253,13 @@ impl<'a> Planner<'a> {
     pub fn best(&self, t: usize, d: &Dice) -> (f64, Option<Choice>) {
         let mut best = (self.value(t + 1, d), None);
         let capacity = self.tokens[t].0;
+        let last = t + 1 == self.tokens.len();
         for choice in choices(d, capacity) {
-            let v = self.expect(t, self.set_aside(t, d, &choice), &choice, 0);
+            let kept = self.set_aside(t, d, &choice);
+            let v = match last {
+                true => self.expect_last(t, kept, &choice),
+                false => self.expect_after(t, kept, &choice),
+            };
             if v > best.0 + 1e-12 {
                 best = (v, Some(choice));
             }
@@ -210,8 +276,7 @@ impl<'a> Planner<'a> {
         if n == 0 {
             return self.expect(t, kept, choice, c + 1);
         }
-        let outcomes = self.outcomes_of(c, n);
-        outcomes
+        self.outcomes[c][n as usize]
             .iter()
             .map(|(k, p)| {
                 let mut q = kept;
@@ -220,18 +285,95 @@ impl<'a> Planner<'a> {
             })
             .sum()
     }
+}
 
-    fn outcomes_of(&self, c: usize, n: u32) -> Rc<Outcomes> {
-        self.outcomes.get((c, n), |_| {
-            let total = f64::from(self.weights[c].iter().sum::<u32>()).powi(n as i32);
-            crate::states::roll_counts(n, &self.weights[c])
-                .weights()
-                .map(|(k, w)| {
-                    let p = num_traits::ToPrimitive::to_f64(w).unwrap_or(0.0) / total;
-                    ([k[0], k[1], k[2], k[3]], p)
-                })
-                .collect()
+/// The new faces of `n` rerolled dice with these face weights, with their probabilities.
+fn outcomes(weights: [u32; 4], n: u32) -> Outcomes {
+    let total = f64::from(weights.iter().sum::<u32>()).powi(n as i32);
+    crate::states::roll_counts(n, &weights)
+        .weights()
+        .map(|(k, w)| {
+            let p = num_traits::ToPrimitive::to_f64(&w).unwrap_or(0.0) / total;
+            ([k[0], k[1], k[2], k[3]], p)
         })
+        .collect()
+}
+
+/// The new faces of `n` rolled dice with these face weights, with their integer weights.
+fn exact(weights: [u32; 4], n: u32) -> Exact {
+    crate::states::roll_counts(n, &weights)
+        .weights()
+        .map(|(k, w)| {
+            let w = u128::try_from(&w).expect("faces^30 fits u128");
+            ([k[0], k[1], k[2], k[3]], w)
+        })
+        .collect()
+}
+
+/// Where the dice (with all of each colour's dice counted) are in a table of values: per colour
+/// the position of its (blanks, surges, hits) among every split of its dice, then aims left.
+struct Index {
+    dice: [u32; 3],
+    /// Per colour, at (blanks · (dice + 1) + surges) · (dice + 1) + hits: the split's position.
+    position: [Vec<usize>; 3],
+    /// Per colour, every split (blanks, surges, hits, crits), in position order.
+    every: [Vec<[u32; 4]>; 3],
+    /// Per colour, the number of splits.
+    splits: [usize; 3],
+    aims: usize,
+}
+
+impl Index {
+    /// For `dice` of each colour and up to `aims` aim tokens left.
+    fn new(dice: [u32; 3], aims: u32) -> Index {
+        let mut every: [Vec<[u32; 4]>; 3] = Default::default();
+        let position = [0, 1, 2].map(|c| {
+            let side = dice[c] as usize + 1;
+            let mut at = vec![usize::MAX; side * side * side];
+            for b in 0..side {
+                for s in 0..side - b {
+                    for h in 0..side - b - s {
+                        at[(b * side + s) * side + h] = every[c].len();
+                        let crits = side - 1 - b - s - h;
+                        every[c].push([b, s, h, crits].map(|n| n as u32));
+                    }
+                }
+            }
+            at
+        });
+        Index {
+            dice,
+            position,
+            splits: [0, 1, 2].map(|c| every[c].len()),
+            every,
+            aims: aims as usize + 1,
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.splits.iter().product::<usize>() * self.aims
+    }
+
+    fn at(&self, d: &Dice) -> usize {
+        let mut i = 0;
+        for c in 0..3 {
+            let side = self.dice[c] as usize + 1;
+            let [b, s, h, _] = d.faces[c].map(|n| n as usize);
+            i = i * self.splits[c] + self.position[c][(b * side + s) * side + h];
+        }
+        i * self.aims + d.aims as usize
+    }
+
+    /// The dice at position `i`.
+    fn dice(&self, mut i: usize) -> Dice {
+        let aims = (i % self.aims) as u32;
+        i /= self.aims;
+        let mut faces = [[0; 4]; 3];
+        for c in (0..3).rev() {
+            faces[c] = self.every[c][i % self.splits[c]];
+            i /= self.splits[c];
+        }
+        Dice { faces, aims }
     }
 }
 
@@ -253,15 +395,10 @@ fn choices(d: &Dice, capacity: u32) -> Vec<Choice> {
         for red in (0..=total).rev() {
             for black in (0..=total - red).rev() {
                 let white = total - red - black;
-                let per_colour: Vec<Vec<[u32; 3]>> = [red, black, white]
-                    .into_iter()
-                    .enumerate()
-                    .map(|(c, n)| splits(d.faces[c], n))
-                    .collect();
-                for x in &per_colour[0] {
-                    for y in &per_colour[1] {
-                        for z in &per_colour[2] {
-                            out.push([*x, *y, *z]);
+                for x in splits(d.faces[0], red) {
+                    for y in splits(d.faces[1], black) {
+                        for z in splits(d.faces[2], white) {
+                            out.push([x, y, z]);
                         }
                     }
                 }
@@ -272,12 +409,11 @@ fn choices(d: &Dice, capacity: u32) -> Vec<Choice> {
 }
 
 /// The ways to reroll `n` dice of one colour: blanks first, then surges and hits.
-fn splits(faces: [u32; 4], n: u32) -> Vec<[u32; 3]> {
+fn splits(faces: [u32; 4], n: u32) -> impl Iterator<Item = [u32; 3]> {
     let blanks = n.min(faces[0]);
     let rest = n - blanks;
     (0..=rest)
         .rev()
-        .filter(|&s| s <= faces[1] && rest - s <= faces[2])
-        .map(|s| [blanks, s, rest - s])
-        .collect()
+        .filter(move |&s| s <= faces[1] && rest - s <= faces[2])
+        .map(move |s| [blanks, s, rest - s])
 }

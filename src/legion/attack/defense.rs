@@ -7,6 +7,7 @@ use super::Edition;
 use crate::legion::dice::defense_die;
 use crate::legion::spec::DefenseDie;
 use crate::states::States;
+use std::rc::Rc;
 
 /// A defense roll's faces (block, surge, blank): the unit's dice, then Vaapad's white dice.
 type Roll = [[u32; 3]; 2];
@@ -33,41 +34,53 @@ impl Resolver {
     pub(super) fn defense(&self, guarded: &States<Defending>) -> States<Outcome> {
         let d = &self.d.s.defender;
         let deflects = d.deflect && self.d.ranged() && !self.d.s.attacker.high_velocity;
-        guarded.and_then(|r| {
-            if r.sniped {
-                // Sniper Team skipped the rest of the attack for a wound.
-                return States::certain(Outcome {
+        // Sniper Team skipped the rest of the attack for a wound: nothing more is rolled.
+        let sure = Rc::new(States::certain((1, 0)));
+        guarded.and_then_each(
+            |r| match r.sniped {
+                true => Rc::clone(&sure),
+                false => {
+                    let key = self.defense_key(r, deflects);
+                    self.defenses.get(key, |_| self.defense_roll(key, deflects))
+                }
+            },
+            |r, &(wounds, deflected)| match r.sniped {
+                true => Outcome {
                     results: r.results,
                     wounds: 1,
                     attacker_wounds: 0,
                     guardian_wounds: 0,
-                });
-            }
-            let results = r.hits + r.crits;
-            let pierce_acts = self.d.pierce_acts(r.dodged);
-            // Danger Sense and Impervious dice are rolled even when no result is left: they
-            // cannot wound, but their surges still trigger Deflect.
-            let impervious = match self.d.edition {
-                Edition::Amg2021 if self.d.impervious() && pierce_acts => r.pierce_total,
-                _ => 0,
-            };
-            let extra = d.danger_sense.min(d.suppression) + impervious;
-            let all_convert = d.surge_block || deflects || (d.block && r.dodged);
-            let pierce = match (pierce_acts, self.d.edition) {
-                (false, _) => 0,
-                (true, Edition::Amg2024) if self.d.impervious() => r.pierce.saturating_sub(1),
-                (true, _) => r.pierce,
-            };
-            let key = (results, extra, all_convert, pierce);
-            let defended = self.defenses.get(key, |_| self.defense_roll(key, deflects));
-            let djem_so = u32::from(r.blank && self.d.melee());
-            defended.map(|&(wounds, deflected)| Outcome {
-                results: r.results,
-                wounds,
-                attacker_wounds: r.attacker_wounds + deflected + djem_so,
-                guardian_wounds: r.guardian_wounds,
-            })
-        })
+                },
+                false => Outcome {
+                    results: r.results,
+                    wounds,
+                    attacker_wounds: r.attacker_wounds
+                        + deflected
+                        + u32::from(r.blank && self.d.melee()),
+                    guardian_wounds: r.guardian_wounds,
+                },
+            },
+        )
+    }
+
+    /// What the defense roll for `r` depends on.
+    fn defense_key(&self, r: &Defending, deflects: bool) -> super::resolve::DefenseKey {
+        let d = &self.d.s.defender;
+        let pierce_acts = self.d.pierce_acts(r.dodged);
+        // Danger Sense and Impervious dice are rolled even when no result is left: they
+        // cannot wound, but their surges still trigger Deflect.
+        let impervious = match self.d.edition {
+            Edition::Amg2021 if self.d.impervious() && pierce_acts => r.pierce_total,
+            _ => 0,
+        };
+        let extra = d.danger_sense.min(d.suppression) + impervious;
+        let all_convert = d.surge_block || deflects || (d.block && r.dodged);
+        let pierce = match (pierce_acts, self.d.edition) {
+            (false, _) => 0,
+            (true, Edition::Amg2024) if self.d.impervious() => r.pierce.saturating_sub(1),
+            (true, _) => r.pierce,
+        };
+        (r.hits + r.crits, extra, all_convert, pierce)
     }
 
     /// One defense roll: (wounds, Deflect's wounds on the attacker).

@@ -11,6 +11,7 @@ mod convert;
 mod cover;
 mod declare;
 mod defense;
+mod greedy;
 mod limits;
 mod modify;
 mod policy;

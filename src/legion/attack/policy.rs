@@ -45,8 +45,7 @@ impl OptimalPolicy {
         let a = &resolver.d.s.attacker;
         let surge_is = surge_is(a);
         let terminal = resolver.terminal(objective);
-        let rolls = Rc::clone(&resolver.rolls);
-        let planner = Planner::new(a, planner_weights(&weights_of(surge_is)), rolls, terminal);
+        let planner = Planner::new(a, planner_weights(&weights_of(surge_is)), terminal);
         OptimalPolicy {
             makashi,
             surge_is,

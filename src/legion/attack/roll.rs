@@ -1,6 +1,7 @@
 //! Steps 1 and 2: form the pool, roll it and reroll it with aim and observation tokens, greedily
 //! or as the optimal planner decides.
 
+use super::greedy;
 use super::resolve::Resolver;
 use super::state::Rolled;
 use super::Policy;
@@ -9,14 +10,6 @@ use crate::legion::optimal::{Dice, Planner};
 use crate::legion::spec::{AttackSurge, Attacker};
 use crate::states::{Rolls, States};
 use std::rc::Rc;
-
-/// While rerolling: blanks and surges per colour, and aim tokens left.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-struct Pool {
-    blank: [u32; 3],
-    surge: [u32; 3],
-    aims: u32,
-}
 
 /// Per colour: weights of (blank, surge, kept), and of (crit, hit) among kept dice.
 pub(super) type Weights = Vec<([u32; 3], [u32; 2])>;
@@ -32,35 +25,34 @@ pub(super) fn rolled(resolver: &Rc<Resolver>, policy: Policy) -> States<Rolled> 
         _ if a.aim + a.observation == 0 => unrerolled(a, &weights, rolls),
         Some(objective) => {
             let terminal = resolver.terminal(objective);
-            Planner::new(a, planner_weights(&weights), Rc::clone(rolls), terminal)
+            Planner::new(a, planner_weights(&weights), terminal)
                 .play()
                 .map(|d| rolled_of(d, a))
         }
-        None => rerolled(a, &weights, rolls),
+        None => greedy::rerolled(a, &weights),
     }
 }
 
 /// Nothing is rerolled, so colour never matters: count results straight away.
 fn unrerolled(a: &Attacker, weights: &Weights, rolls: &Rolls) -> States<Rolled> {
     let mut rolled = States::certain(Rolled {
-        kept: [0; 3],
         hits: 0,
         crits: 0,
         surges: 0,
         aims: 0,
     });
     for (c, (w, split)) in weights.iter().enumerate() {
-        rolled = rolled.and_then(|r| {
-            rolls
-                .roll(a.dice[c], &[w[0], w[1], split[0], split[1]])
-                .map(|k| {
-                    let mut r = r.clone();
-                    r.surges += k[1];
-                    r.crits += k[2];
-                    r.hits += k[3];
-                    r
-                })
-        });
+        let roll = rolls.roll(a.dice[c], &[w[0], w[1], split[0], split[1]]);
+        rolled = rolled.and_then_each(
+            |_| &*roll,
+            |r, k| {
+                let mut r = r.clone();
+                r.surges += k[1];
+                r.crits += k[2];
+                r.hits += k[3];
+                r
+            },
+        );
     }
     rolled
 }
@@ -102,121 +94,27 @@ pub(super) fn planner_weights(weights: &Weights) -> [[u32; 4]; 3] {
 /// Aim tokens left after the rerolls, kept in the state only when something later reads them
 /// (Lethal and Marksman spend them; Duelist asks whether any was spent); otherwise every state
 /// says `a.aim`, so equal rolls merge.
-fn aims_left(a: &Attacker, aims: u32) -> u32 {
-    if a.lethal > 0 || a.marksman || (a.duelist && a.melee) {
+pub(super) fn aims_left(a: &Attacker, aims: u32) -> u32 {
+    if aims_matter(a) {
         aims
     } else {
         a.aim
     }
 }
 
+/// Whether something after the rerolls reads the aim tokens left: Lethal and Marksman spend
+/// them, Duelist asks whether any was spent.
+pub(super) fn aims_matter(a: &Attacker) -> bool {
+    a.lethal > 0 || a.marksman || (a.duelist && a.melee)
+}
+
 /// The totals of a fully known roll.
 pub(super) fn rolled_of(d: &Dice, a: &Attacker) -> Rolled {
     let total = |f: usize| d.faces.iter().map(|c| c[f]).sum();
     Rolled {
-        kept: [0; 3],
         hits: total(2),
         crits: total(3),
         surges: total(1),
         aims: aims_left(a, d.aims),
     }
-}
-
-/// Rolls the pool, spends the reroll tokens greedily (red first; blanks before unconvertible
-/// surges), then splits each colour's kept dice into crits and hits.
-fn rerolled(a: &Attacker, weights: &Weights, rolls: &Rolls) -> States<Rolled> {
-    let mut pool = States::certain(Pool {
-        blank: [0; 3],
-        surge: [0; 3],
-        aims: a.aim,
-    });
-    for (c, (w, _)) in weights.iter().enumerate() {
-        pool = pool.and_then(|p| {
-            rolls.roll(a.dice[c], w).map(|k| {
-                let mut p = p.clone();
-                p.blank[c] = k[0];
-                p.surge[c] = k[1];
-                p
-            })
-        });
-    }
-    let tokens = std::iter::repeat_n((2 + a.precise, true), a.aim as usize)
-        .chain(std::iter::repeat_n((1, false), a.observation as usize));
-    for (capacity, is_aim) in tokens {
-        pool = pool.and_then(|p| spend_greedily(a, p, capacity, is_aim, weights, rolls));
-    }
-    split_kept(a, &pool, weights, rolls)
-}
-
-/// One reroll token, spent greedily: red dice first, blanks before unconvertible surges.
-fn spend_greedily(
-    a: &Attacker,
-    p: &Pool,
-    capacity: u32,
-    is_aim: bool,
-    weights: &Weights,
-    rolls: &Rolls,
-) -> States<Pool> {
-    let convertible = match a.surge {
-        AttackSurge::None => a.critical + a.surge_tokens,
-        _ => u32::MAX,
-    };
-    let surges: u32 = p.surge.iter().sum();
-    let mut unconvertible = surges.saturating_sub(convertible);
-    let mut room = capacity;
-    let mut picked = [(0u32, 0u32); 3];
-    for (c, pick) in picked.iter_mut().enumerate() {
-        let blanks = room.min(p.blank[c]);
-        room -= blanks;
-        let surges = room.min(p.surge[c]).min(unconvertible);
-        room -= surges;
-        unconvertible -= surges;
-        *pick = (blanks, surges);
-    }
-    if room == capacity {
-        return States::certain(p.clone());
-    }
-    let mut kept = p.clone();
-    kept.aims -= u32::from(is_aim);
-    let mut next = States::certain(kept);
-    for (c, &(blanks, surges)) in picked.iter().enumerate() {
-        next = next.and_then(|q| {
-            rolls.roll(blanks + surges, &weights[c].0).map(|k| {
-                let mut q = q.clone();
-                q.blank[c] = q.blank[c] - blanks + k[0];
-                q.surge[c] = q.surge[c] - surges + k[1];
-                q
-            })
-        });
-    }
-    next
-}
-
-/// Colour stops mattering: split each colour's kept dice into crits and hits, one colour at a
-/// time so that equal states merge in between.
-fn split_kept(
-    a: &Attacker,
-    pool: &States<Pool>,
-    weights: &Weights,
-    rolls: &Rolls,
-) -> States<Rolled> {
-    let mut rolled = pool.map(|p| Rolled {
-        kept: [0, 1, 2].map(|c| a.dice[c] - p.blank[c] - p.surge[c]),
-        hits: 0,
-        crits: 0,
-        surges: p.surge.iter().sum(),
-        aims: aims_left(a, p.aims),
-    });
-    for (c, (_, split)) in weights.iter().enumerate() {
-        rolled = rolled.and_then(|r| {
-            rolls.roll(r.kept[c], split).map(|k| {
-                let mut r = r.clone();
-                r.kept[c] = 0;
-                r.crits += k[0];
-                r.hits += k[1];
-                r
-            })
-        });
-    }
-    rolled
 }

@@ -1,9 +1,8 @@
 //! The count states the steps pass on: what each step leaves for the next.
 
-/// After the rerolls: kept dice per colour still to split into hits and crits.
+/// After the rerolls.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(super) struct Rolled {
-    pub kept: [u32; 3],
     pub hits: u32,
     pub crits: u32,
     pub surges: u32,

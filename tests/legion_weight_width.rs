@@ -1,0 +1,119 @@
+//! Exactness on both sides of the switch from `u128` weights to big integers (src/states.rs):
+//! `n` red dice with surge hit against white defense wound independently, each with probability
+//! 7/8 · 5/6 = 35/48, so the wounds are binomial over 48^n. That denominator fits `u128` up to
+//! 22 dice and not from 23; both sides are checked against the closed form. The greedy rerolls
+//! and the optimal play choose their weights up front from a bound on their denominators,
+//! checked on both sides against an independent recursion over the blanks.
+
+use holodice::legion::attack::{attack, Edition, Policy};
+use holodice::legion::optimal::Objective;
+use holodice::legion::spec::Scenario;
+use num_bigint::{BigInt, BigUint};
+use num_rational::BigRational;
+
+/// C(n, k) 35^k 13^(n - k) / 48^n.
+fn binomial(n: u32, k: u32) -> BigRational {
+    let choose = (0..k).fold(BigUint::from(1u32), |c, i| c * (n - i) / (i + 1));
+    let w = choose * BigUint::from(35u32).pow(k) * BigUint::from(13u32).pow(n - k);
+    BigRational::new(BigInt::from(w), BigInt::from(BigUint::from(48u32).pow(n)))
+}
+
+fn assert_binomial_wounds(n: u32) {
+    let s = Scenario::parse(&format!("{n} red, surge hit"), "white defense", None).unwrap();
+    let a = attack(&s, Edition::Amg2024, Policy::Greedy).unwrap();
+    for k in 0..=n {
+        assert_eq!(
+            a.wounds.prob(i64::from(k)),
+            binomial(n, k),
+            "{n} dice, {k} wounds"
+        );
+    }
+}
+
+#[test]
+fn wounds_are_exact_where_the_denominator_just_fits_u128() {
+    assert!(BigUint::from(48u32).pow(22).bits() <= 128);
+    assert_binomial_wounds(22);
+}
+
+#[test]
+fn wounds_are_exact_where_the_denominator_just_passes_u128() {
+    assert!(BigUint::from(48u32).pow(23).bits() > 128);
+    assert_binomial_wounds(23);
+}
+
+/// P(blanks = b) after `n` red dice with surge crit (a blank is 1 face of 8, every other face a
+/// result) and greedy rerolls: each token picks up min(blanks, capacity) blanks and rolls them.
+fn rerolled_blanks(n: u32, capacities: &[u32]) -> Vec<BigRational> {
+    let q = |a: i64, b: i64| BigRational::new(a.into(), b.into());
+    let roll =
+        |m: u32| -> Vec<BigRational> { (0..=m).map(|k| binomial_with(m, k, 1, 7, 8)).collect() };
+    let mut blanks = roll(n);
+    for &cap in capacities {
+        let mut next = vec![q(0, 1); n as usize + 1];
+        for (b, p) in blanks.iter().enumerate() {
+            let m = (b as u32).min(cap);
+            for (k, r) in roll(m).into_iter().enumerate() {
+                next[b - m as usize + k] += p * r;
+            }
+        }
+        blanks = next;
+    }
+    blanks
+}
+
+/// C(m, k) x^k y^(m - k) / side^m.
+fn binomial_with(m: u32, k: u32, x: u32, y: u32, side: u32) -> BigRational {
+    let choose = (0..k).fold(BigUint::from(1u32), |c, i| c * (m - i) / (i + 1));
+    let w = choose * BigUint::from(x).pow(k) * BigUint::from(y).pow(m - k);
+    BigRational::new(BigInt::from(w), BigInt::from(BigUint::from(side).pow(m)))
+}
+
+/// Optimal play rerolls every blank it can, as greedy does: a blank is never worth keeping, and
+/// against white defense without cover a hit is worth a crit.
+fn assert_rerolled_results(n: u32, precise: u32, aims: u32, observations: u32, policy: Policy) {
+    let spec =
+        format!("{n} red, surge crit, aim {aims}, Precise {precise}, observation {observations}");
+    let s = Scenario::parse(&spec, "white defense", None).unwrap();
+    let a = attack(&s, Edition::Amg2024, policy).unwrap();
+    let mut capacities = vec![2 + precise; aims as usize];
+    capacities.extend(std::iter::repeat_n(1, observations as usize));
+    for (b, p) in rerolled_blanks(n, &capacities).iter().enumerate() {
+        let results = i64::from(n) - b as i64;
+        assert_eq!(
+            &a.attack_results.prob(results),
+            p,
+            "{spec}: {results} results"
+        );
+    }
+}
+
+// Greedy rerolls are in `u128` when 8^(dice + the tokens' capacities) · 7^dice fits (a red die
+// with surge crit splits its kept dice 2 crits : 5 hits); the optimal play when 8^(dice + the
+// tokens' capacities) does.
+
+#[test]
+fn greedy_rerolls_are_exact_where_their_bound_just_fits_u128() {
+    // 16 dice + 3 aims of capacity 3 + 2 observation tokens: 8^27 · 7^16 < 2^126.
+    assert!(BigUint::from(8u32).pow(27) * BigUint::from(7u32).pow(16) < BigUint::from(1u32) << 128);
+    assert_rerolled_results(16, 1, 3, 2, Policy::Greedy);
+}
+
+#[test]
+fn greedy_rerolls_are_exact_where_their_bound_just_passes_u128() {
+    // 16 dice + 3 aims of capacity 3 + 3 observation tokens: 8^28 · 7^16 > 2^128.
+    assert!(BigUint::from(8u32).pow(28) * BigUint::from(7u32).pow(16) > BigUint::from(1u32) << 128);
+    assert_rerolled_results(16, 1, 3, 3, Policy::Greedy);
+}
+
+#[test]
+fn optimal_play_is_exact_where_its_bound_just_fits_u128() {
+    // 28 dice + 4 aims of capacity 3 + 2 observation tokens: 8^42 = 2^126.
+    assert_rerolled_results(28, 1, 4, 2, Policy::Optimal(Objective::Mean));
+}
+
+#[test]
+fn optimal_play_is_exact_where_its_bound_just_passes_u128() {
+    // 29 dice + 4 aims of capacity 3 + 2 observation tokens: 8^43 = 2^129.
+    assert_rerolled_results(29, 1, 4, 2, Policy::Optimal(Objective::Mean));
+}
