@@ -466,6 +466,15 @@ impl<K: Hash + Eq + Clone, V> Memo<K, V> {
         self.done.borrow_mut().insert(key, Rc::clone(&v));
         v
     }
+
+    /// The value for `key` when it is kept already or fewer than `room` values are, computed by
+    /// `make` the first time only; `None` when the memo is full.
+    fn get_within(&self, room: usize, key: K, make: impl FnOnce(&K) -> V) -> Option<Rc<V>> {
+        let done = self.done.borrow();
+        let fits = done.len() < room || done.contains_key(&key);
+        drop(done);
+        fits.then(|| self.get(key, make))
+    }
 }
 
 /// A roll's counts per face, for up to four faces (those past the faces rolled count 0): a
@@ -476,12 +485,30 @@ pub type Counts = [u32; 4];
 #[derive(Debug, Default)]
 pub struct Rolls(Memo<(u32, Counts), States<Counts>>);
 
+/// Rolls of at most this many dice are kept for the thread's life and shared by every
+/// [`Rolls`]: a small roll costs more to build than to use, and small attacks come many at a time
+/// (tables, the server).
+const SHARED_DICE: u32 = 12;
+
+/// At most this many shared rolls per thread (12 dice of four faces is 455 states), so that
+/// their memory stays bounded whatever faces are asked for.
+const SHARED_ROLLS: usize = 256;
+
+thread_local! {
+    static SHARED: Memo<(u32, Counts), States<Counts>> = Memo::default();
+}
+
 impl Rolls {
     /// `n` dice with these face weights (at most four faces), as counts per face.
     pub fn roll(&self, n: u32, faces: &[u32]) -> Rc<States<Counts>> {
         let mut key = [0; 4];
         key[..faces.len()].copy_from_slice(faces);
-        self.0.get((n, key), |_| rolled_into(n, faces, [0; 4]))
+        let make = |_: &(u32, Counts)| rolled_into(n, faces, [0; 4]);
+        let shared = match n <= SHARED_DICE {
+            true => SHARED.with(|m| m.get_within(SHARED_ROLLS, (n, key), make)),
+            false => None,
+        };
+        shared.unwrap_or_else(|| self.0.get((n, key), make))
     }
 }
 
@@ -605,6 +632,27 @@ mod tests {
         for (k, n) in brute {
             assert_eq!(weights[&k], BigUint::from(n), "{k:?}");
         }
+    }
+
+    #[test]
+    fn rolls_are_exact_on_both_sides_of_the_shared_size() {
+        for n in [SHARED_DICE, SHARED_DICE + 1] {
+            let r = Rolls::default().roll(n, &[1, 2]);
+            let d = r.to_dist(|k| i64::from(k[0]));
+            assert_eq!(d, Dist::binomial(n, 1, 3), "{n} dice");
+            assert_eq!(r.denominator(), BigUint::from(3u32).pow(n));
+            // Another attack's rolls share a small roll, and build a large one anew.
+            let again = Rolls::default().roll(n, &[1, 2]);
+            assert_eq!(Rc::ptr_eq(&r, &again), n <= SHARED_DICE, "{n} dice");
+        }
+    }
+
+    #[test]
+    fn a_full_memo_keeps_what_it_has_and_no_more() {
+        let memo: Memo<u32, u32> = Memo::default();
+        assert_eq!(memo.get_within(1, 7, |&k| k + 1).as_deref(), Some(&8));
+        assert_eq!(memo.get_within(1, 7, |_| 0).as_deref(), Some(&8));
+        assert_eq!(memo.get_within(1, 9, |&k| k + 1), None);
     }
 
     /// `n` trials succeeding on 35 of 48 faces, one `and_then` each: denominator 48^n.
