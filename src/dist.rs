@@ -114,6 +114,24 @@ impl Dist {
         d
     }
 
+    /// [`Dist::from_dense`] of `u128` weights, checked against the denominator in `u128`
+    /// before any big integer is made.
+    pub(crate) fn from_small_dense(offset: i64, weights: &[u128], denominator: u128) -> Dist {
+        let total = weights.iter().try_fold(0u128, |t, &w| t.checked_add(w));
+        assert_eq!(
+            total,
+            Some(denominator),
+            "weights must add up to the denominator"
+        );
+        let mut d = Dist::raw(
+            offset,
+            weights.iter().map(|&w| BigUint::from(w)).collect(),
+            BigUint::from(denominator),
+        );
+        d.trim();
+        d
+    }
+
     /// Outcomes with borrowed weights that add up to `denominator`; equal outcomes merge. Adding
     /// in place by reference avoids a clone per weight, most of the cost of a marginal.
     pub(crate) fn from_refs(pairs: Vec<(i64, &BigUint)>, denominator: BigUint) -> Dist {

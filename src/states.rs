@@ -7,10 +7,12 @@ use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{One, Zero};
 use rustc_hash::FxHashMap as HashMap;
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::hash::Hash;
 use std::ops::AddAssign;
 use std::rc::Rc;
+use std::sync::OnceLock;
 
 /// `P(state) = weight / denominator`, the weights adding up to the denominator.
 ///
@@ -53,15 +55,15 @@ struct Weighted<S, W> {
 /// What a weight type needs for the steps: sums and products (that never overflow: every sum
 /// and product is at most the denominator, checked before a step starts).
 pub(crate) trait Weight:
-    Clone + Default + PartialEq + From<u128> + for<'a> AddAssign<&'a Self>
+    Clone + Default + PartialEq + From<u128> + for<'a> AddAssign<&'a Self> + 'static
 {
     fn times(self, by: &Self) -> Self;
     /// States with these weights, which add up to at most the type's largest value.
     fn states<S: Hash + Eq + Clone>(pairs: Vec<(S, Self)>) -> States<S>;
     /// `base^k`.
     fn power(base: u32, k: u32) -> Self;
-    /// `C(n, 0..=n)`.
-    fn binomials(n: u32) -> Vec<Self>;
+    /// The rows `C(m, 0..=m)` for every `m` up to `n` (at most 64 in `u128`).
+    fn binomial_rows(n: u32) -> Cow<'static, [Vec<Self>]>;
 }
 
 impl Weight for u128 {
@@ -77,12 +79,22 @@ impl Weight for u128 {
         u128::from(base).pow(k)
     }
 
-    fn binomials(n: u32) -> Vec<u128> {
-        let mut row = vec![1u128];
-        for k in 0..n {
-            row.push(row[k as usize] * u128::from(n - k) / u128::from(k + 1));
-        }
-        row
+    /// Pascal's triangle to row 64, made once: small rolls are made often.
+    fn binomial_rows(n: u32) -> Cow<'static, [Vec<u128>]> {
+        static ROWS: OnceLock<Vec<Vec<u128>>> = OnceLock::new();
+        let rows = ROWS.get_or_init(|| {
+            let mut rows = vec![vec![1u128]];
+            for m in 1..=64 {
+                let last: &Vec<u128> = &rows[m - 1];
+                let mut row = vec![1u128; m + 1];
+                for k in 1..m {
+                    row[k] = last[k - 1] + last[k];
+                }
+                rows.push(row);
+            }
+            rows
+        });
+        Cow::Borrowed(&rows[..=n as usize])
     }
 }
 
@@ -99,8 +111,8 @@ impl Weight for BigUint {
         BigUint::from(base).pow(k)
     }
 
-    fn binomials(n: u32) -> Vec<BigUint> {
-        binomial_row(n)
+    fn binomial_rows(n: u32) -> Cow<'static, [Vec<BigUint>]> {
+        Cow::Owned((0..=n).map(binomial_row).collect())
     }
 }
 
@@ -340,9 +352,9 @@ impl<T: Hash + Eq + Clone> Sum<T> {
     /// integers when it or the sum needs them.
     fn add_small<K>(&mut self, w: u128, branch: &States<K>, g: impl Fn(&K) -> T) {
         if let (Sum::Small(before, sum), Table::Small(b)) = (&mut *self, &branch.table) {
-            if let Some(common) = grown(*before, sum.denominator, b.denominator) {
+            if let Some((common, factor)) = grown(*before, sum.denominator, b.denominator) {
                 sum.rescale(common);
-                let scale = w * (common / b.denominator);
+                let scale = w * factor;
                 for (k, v) in &b.weights {
                     *sum.weights.entry(g(k)).or_default() += v * scale;
                 }
@@ -400,35 +412,33 @@ impl<T: Hash + Eq + Clone> Sum<T> {
     }
 }
 
-/// The least common multiple of `common` and `denominator`, when `before` times it fits `u128`
-/// (then so does every weight of the step).
-fn grown(before: u128, common: u128, denominator: u128) -> Option<u128> {
-    let common = match common % denominator {
-        0 => common,
-        _ => (common / common.gcd(&denominator)).checked_mul(denominator)?,
-    };
-    before.checked_mul(common).map(|_| common)
+/// The least common multiple of `common` and `denominator`, with its quotient by `denominator`,
+/// when `before` times it fits `u128` (then so does every weight of the step). `before` times
+/// `common` fits already, so a denominator that divides `common` costs one division.
+fn grown(before: u128, common: u128, denominator: u128) -> Option<(u128, u128)> {
+    let factor = common / denominator;
+    if factor * denominator == common {
+        return Some((common, factor));
+    }
+    let factor = common / common.gcd(&denominator);
+    let common = factor.checked_mul(denominator)?;
+    before.checked_mul(common).map(|_| (common, factor))
 }
 
-/// [`States::to_dist`] of `u128` weights: summed in `u128` (they add up to the denominator).
+/// [`States::to_dist`] of `u128` weights: summed in `u128` (they add up to the denominator), in
+/// a dense row from the least outcome to the greatest.
 fn small_dist<S>(t: &Weighted<S, u128>, f: impl Fn(&S) -> i64) -> Dist {
-    let values: Vec<(i64, u128)> = t.weights.iter().map(|(s, &w)| (f(s), w)).collect();
-    let lo = values
-        .iter()
-        .map(|v| v.0)
-        .min()
-        .expect("a distribution has mass");
-    let hi = values
-        .iter()
-        .map(|v| v.0)
-        .max()
-        .expect("a distribution has mass");
-    let mut dense = vec![0u128; (hi - lo) as usize + 1];
-    for (x, w) in values {
-        dense[(x - lo) as usize] += w;
+    let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+    for s in t.weights.keys() {
+        let x = f(s);
+        (lo, hi) = (lo.min(x), hi.max(x));
     }
-    let weights = dense.into_iter().map(BigUint::from).collect();
-    Dist::from_dense(lo, weights, BigUint::from(t.denominator))
+    assert!(lo <= hi, "a distribution has mass");
+    let mut dense = vec![0u128; (hi - lo) as usize + 1];
+    for (s, &w) in &t.weights {
+        dense[(f(s) - lo) as usize] += w;
+    }
+    Dist::from_small_dense(lo, &dense, t.denominator)
 }
 
 /// Results computed once per key: a step that many states share (the same dice rolled, the same
@@ -456,16 +466,49 @@ impl<K: Hash + Eq + Clone, V> Memo<K, V> {
         self.done.borrow_mut().insert(key, Rc::clone(&v));
         v
     }
+
+    /// The value for `key` when it is kept already or fewer than `room` values are, computed by
+    /// `make` the first time only; `None` when the memo is full.
+    fn get_within(&self, room: usize, key: K, make: impl FnOnce(&K) -> V) -> Option<Rc<V>> {
+        let done = self.done.borrow();
+        let fits = done.len() < room || done.contains_key(&key);
+        drop(done);
+        fits.then(|| self.get(key, make))
+    }
 }
+
+/// A roll's counts per face, for up to four faces (those past the faces rolled count 0): a
+/// fixed size spares an allocation per outcome.
+pub type Counts = [u32; 4];
 
 /// Multinomial rolls ([`roll_counts`]), each built once.
 #[derive(Debug, Default)]
-pub struct Rolls(Memo<(u32, Vec<u32>), States<Vec<u32>>>);
+pub struct Rolls(Memo<(u32, Counts), States<Counts>>);
+
+/// Rolls of at most this many dice are kept for the thread's life and shared by every
+/// [`Rolls`]: a small roll costs more to build than to use, and small attacks come many at a time
+/// (tables, the server).
+const SHARED_DICE: u32 = 12;
+
+/// At most this many shared rolls per thread (12 dice of four faces is 455 states), so that
+/// their memory stays bounded whatever faces are asked for.
+const SHARED_ROLLS: usize = 256;
+
+thread_local! {
+    static SHARED: Memo<(u32, Counts), States<Counts>> = Memo::default();
+}
 
 impl Rolls {
-    /// `n` dice with these face weights, as counts per face.
-    pub fn roll(&self, n: u32, faces: &[u32]) -> Rc<States<Vec<u32>>> {
-        self.0.get((n, faces.to_vec()), |(n, f)| roll_counts(*n, f))
+    /// `n` dice with these face weights (at most four faces), as counts per face.
+    pub fn roll(&self, n: u32, faces: &[u32]) -> Rc<States<Counts>> {
+        let mut key = [0; 4];
+        key[..faces.len()].copy_from_slice(faces);
+        let make = |_: &(u32, Counts)| rolled_into(n, faces, [0; 4]);
+        let shared = match n <= SHARED_DICE {
+            true => SHARED.with(|m| m.get_within(SHARED_ROLLS, (n, key), make)),
+            false => None,
+        };
+        shared.unwrap_or_else(|| self.0.get((n, key), make))
     }
 }
 
@@ -479,40 +522,81 @@ impl Rolls {
 /// assert_eq!(r.to_dist(|c| c[0] as i64).prob(1).to_string(), "1/2");
 /// ```
 pub fn roll_counts(n: u32, faces: &[u32]) -> States<Vec<u32>> {
-    let mut counts = vec![0u32; faces.len()];
+    rolled_into(n, faces, vec![0; faces.len()])
+}
+
+/// [`roll_counts`] into `counts`, whose first `faces.len()` entries each face fills.
+fn rolled_into<C>(n: u32, faces: &[u32], mut counts: C) -> States<C>
+where
+    C: AsMut<[u32]> + Clone + Hash + Eq,
+{
     let total: u32 = faces.iter().sum();
     // C(n, k) · face^k never passes total^n, nor (for a row built by exact division) n · 2^n.
     if n <= 64 && u128::from(total).checked_pow(n).is_some() {
-        let mut out = Vec::new();
-        compositions(n, 0, faces, &mut counts, 1u128, &mut out);
+        let mut out = Vec::with_capacity(splits(n, faces));
+        Terms::new(n, faces).compositions(n, 0, &mut counts, 1u128, &mut out);
         return States::from_small(out);
     }
     let mut out = Vec::new();
-    compositions(n, 0, faces, &mut counts, BigUint::one(), &mut out);
+    Terms::new(n, faces).compositions(n, 0, &mut counts, BigUint::one(), &mut out);
     States::from_weights(out)
 }
 
-/// Fills `counts[i..]` with every split of `left` dice, multiplying in C(left, k) · face^k.
-fn compositions<W: Weight>(
-    left: u32,
-    i: usize,
-    faces: &[u32],
-    counts: &mut Vec<u32>,
-    weight: W,
-    out: &mut Vec<(Vec<u32>, W)>,
-) {
-    if i + 1 == faces.len() {
-        counts[i] = left;
-        out.push((counts.clone(), weight.times(&W::power(faces[i], left))));
-        return;
+/// How many ways `n` dice split among the faces of non-zero weight (capped: a capacity hint).
+fn splits(n: u32, faces: &[u32]) -> usize {
+    let others = faces.iter().filter(|&&f| f != 0).count().saturating_sub(1) as u64;
+    // C(n + others, others), built by exact division.
+    (1..=others)
+        .try_fold(1u64, |c, i| Some(c.checked_mul(u64::from(n) + i)? / i))
+        .map_or(1 << 16, |c| c.min(1 << 16) as usize)
+}
+
+/// The factors of a roll's multinomial terms, made once per roll rather than per term: the
+/// rows of binomial coefficients up to `n`, and each face's weight to the powers up to `n`.
+struct Terms<'a, W: Weight> {
+    faces: &'a [u32],
+    binomials: Cow<'static, [Vec<W>]>,
+    powers: Vec<Vec<W>>,
+}
+
+impl<'a, W: Weight> Terms<'a, W> {
+    fn new(n: u32, faces: &'a [u32]) -> Terms<'a, W> {
+        let powers = faces
+            .iter()
+            .map(|&f| (0..=n).map(|k| W::power(f, k)).collect())
+            .collect();
+        Terms {
+            faces,
+            binomials: W::binomial_rows(n),
+            powers,
+        }
     }
-    for (k, c) in W::binomials(left).into_iter().enumerate() {
-        counts[i] = k as u32;
-        let w = weight
-            .clone()
-            .times(&c)
-            .times(&W::power(faces[i], k as u32));
-        compositions(left - k as u32, i + 1, faces, counts, w, out);
+
+    /// Fills `counts[i..]` with every split of `left` dice, multiplying in C(left, k) · face^k.
+    /// A face of weight 0 shows on no die.
+    fn compositions<C: AsMut<[u32]> + Clone>(
+        &self,
+        left: u32,
+        i: usize,
+        counts: &mut C,
+        weight: W,
+        out: &mut Vec<(C, W)>,
+    ) {
+        let powers = &self.powers[i];
+        if i + 1 == self.faces.len() {
+            counts.as_mut()[i] = left;
+            out.push((counts.clone(), weight.times(&powers[left as usize])));
+            return;
+        }
+        if self.faces[i] == 0 {
+            counts.as_mut()[i] = 0;
+            return self.compositions(left, i + 1, counts, weight, out);
+        }
+        for (k, c) in self.binomials[left as usize].iter().enumerate() {
+            counts.as_mut()[i] = k as u32;
+            let w = weight.clone().times(c).times(&powers[k]);
+            self.compositions(left - k as u32, i + 1, counts, w, out);
+        }
     }
 }
 
@@ -548,6 +632,27 @@ mod tests {
         for (k, n) in brute {
             assert_eq!(weights[&k], BigUint::from(n), "{k:?}");
         }
+    }
+
+    #[test]
+    fn rolls_are_exact_on_both_sides_of_the_shared_size() {
+        for n in [SHARED_DICE, SHARED_DICE + 1] {
+            let r = Rolls::default().roll(n, &[1, 2]);
+            let d = r.to_dist(|k| i64::from(k[0]));
+            assert_eq!(d, Dist::binomial(n, 1, 3), "{n} dice");
+            assert_eq!(r.denominator(), BigUint::from(3u32).pow(n));
+            // Another attack's rolls share a small roll, and build a large one anew.
+            let again = Rolls::default().roll(n, &[1, 2]);
+            assert_eq!(Rc::ptr_eq(&r, &again), n <= SHARED_DICE, "{n} dice");
+        }
+    }
+
+    #[test]
+    fn a_full_memo_keeps_what_it_has_and_no_more() {
+        let memo: Memo<u32, u32> = Memo::default();
+        assert_eq!(memo.get_within(1, 7, |&k| k + 1).as_deref(), Some(&8));
+        assert_eq!(memo.get_within(1, 7, |_| 0).as_deref(), Some(&8));
+        assert_eq!(memo.get_within(1, 9, |&k| k + 1), None);
     }
 
     /// `n` trials succeeding on 35 of 48 faces, one `and_then` each: denominator 48^n.

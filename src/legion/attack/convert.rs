@@ -9,54 +9,55 @@ use crate::legion::spec::AttackSurge;
 use crate::states::States;
 
 impl Resolver {
-    /// Critical X, then the chart, then surge tokens; surges left are blanks.
+    /// Step 3 on every state in one pass: surges converted, then the tokens spent, then Sniper
+    /// Team's choice.
     pub(super) fn convert(&self, rolled: &States<Rolled>) -> States<Results> {
+        rolled.map(|r| self.snipe(self.spend_tokens(self.converted(r))))
+    }
+
+    /// Critical X, then the chart, then surge tokens; surges left are blanks.
+    fn converted(&self, r: &Rolled) -> Results {
         let a = &self.d.s.attacker;
-        rolled.map(|r| {
-            let critical = a.critical.min(r.surges);
-            let rest = r.surges - critical;
-            let (mut hits, mut crits) = (r.hits, r.crits + critical);
-            match a.surge {
-                AttackSurge::Hit => hits += rest,
-                AttackSurge::Crit => crits += rest,
-                AttackSurge::None => hits += a.surge_tokens.min(rest),
-            }
-            Results {
-                results: hits + crits,
-                hits,
-                crits,
-                aims: r.aims,
-                dodged: false,
-                sniped: false,
-            }
-        })
+        let critical = a.critical.min(r.surges);
+        let rest = r.surges - critical;
+        let (mut hits, mut crits) = (r.hits, r.crits + critical);
+        match a.surge {
+            AttackSurge::Hit => hits += rest,
+            AttackSurge::Crit => crits += rest,
+            AttackSurge::None => hits += a.surge_tokens.min(rest),
+        }
+        Results {
+            results: hits + crits,
+            hits,
+            crits,
+            aims: r.aims,
+            dodged: false,
+            sniped: false,
+        }
     }
 
     /// Marksman spends the aim tokens left, then Jar'Kai Mastery (melee) the dodge tokens.
-    pub(super) fn spend_tokens(&self, converted: States<Results>) -> States<Results> {
+    fn spend_tokens(&self, converted: Results) -> Results {
         let marked = match self.d.s.attacker.marksman {
-            true => converted.map(|r| self.marksman(r)),
+            true => self.marksman(&converted),
             false => converted,
         };
         match self.jarkai_acts() {
-            true => marked.map(|r| self.jarkai(r)),
+            true => self.jarkai(&marked),
             false => marked,
         }
     }
 
     /// Sniper Team's other choice, once surges are converted: cancel every die, and the
     /// defender suffers a wound if a crit was among them.
-    pub(super) fn snipe(&self, spent: States<Results>) -> States<Results> {
-        match self.d.s.attacker.sniper_team {
-            true => spent.map(|r| match self.snipes(r) {
-                true => Results {
-                    hits: 0,
-                    crits: 0,
-                    sniped: true,
-                    ..r.clone()
-                },
-                false => r.clone(),
-            }),
+    fn snipe(&self, spent: Results) -> Results {
+        match self.d.s.attacker.sniper_team && self.snipes(&spent) {
+            true => Results {
+                hits: 0,
+                crits: 0,
+                sniped: true,
+                ..spent
+            },
             false => spent,
         }
     }

@@ -10,13 +10,17 @@ use crate::legion::spec::DefenseDie;
 use crate::states::States;
 
 impl Resolver {
-    /// Cover cancels hits (never crits).
-    pub(super) fn cover(&self, converted: &States<Results>) -> States<Results> {
+    /// Cover cancels hits (never crits). Without cover the states pass on untouched, sparing a
+    /// table per state.
+    pub(super) fn cover(&self, converted: States<Results>) -> States<Results> {
         let cover = cover_value(&self.d);
+        if cover == 0 {
+            return converted;
+        }
         let low = u32::from(self.d.s.defender.low_profile);
         let white = defense_die(DefenseDie::White);
         converted.and_then(|r| {
-            if cover == 0 || r.hits == 0 {
+            if r.hits == 0 {
                 return States::certain(r.clone());
             }
             match self.d.edition {
@@ -40,25 +44,23 @@ impl Resolver {
 
     /// The defender spends dodge tokens (not against High Velocity): crits first with
     /// Outmaneuver, then hits; Block and a defending Duelist in melee spend one anyway.
-    pub(super) fn dodge(&self, covered: &States<Results>) -> States<Results> {
+    pub(super) fn dodge(&self, r: &Results) -> Results {
         let (a, d) = (&self.d.s.attacker, &self.d.s.defender);
-        covered.map(|r| {
-            let mut r = r.clone();
-            if a.high_velocity || d.dodge == 0 {
-                return r;
-            }
-            let crits = if d.outmaneuver {
-                d.dodge.min(r.crits)
-            } else {
-                0
-            };
-            let hits = (d.dodge - crits).min(r.hits);
-            r.crits -= crits;
-            r.hits -= hits;
-            let rewarded = d.block || (d.duelist && a.melee);
-            r.dodged = crits + hits > 0 || (rewarded && r.hits + r.crits > 0);
-            r
-        })
+        let mut r = r.clone();
+        if a.high_velocity || d.dodge == 0 {
+            return r;
+        }
+        let crits = if d.outmaneuver {
+            d.dodge.min(r.crits)
+        } else {
+            0
+        };
+        let hits = (d.dodge - crits).min(r.hits);
+        r.crits -= crits;
+        r.hits -= hits;
+        let rewarded = d.block || (d.duelist && a.melee);
+        r.dodged = crits + hits > 0 || (rewarded && r.hits + r.crits > 0);
+        r
     }
 }
 

@@ -100,9 +100,31 @@ impl Resolver {
             pierce,
         };
         let vaapad = if d.vaapad { d.wounded.min(3) } else { 0 };
-        let rolled = self.roll_defense([results + extra, vaapad]);
+        let outcome = |k: &Roll| {
+            let surges = k[0][1] + k[1][1];
+            let deflected = match deflects && !a.immune_deflect {
+                true if d.shien => surges,
+                true => u32::from(surges > 0),
+                false => 0,
+            };
+            (against.wounds(k), deflected)
+        };
+        let rerolls = (d.soresu && self.d.ranged()) || d.uncanny_luck > 0;
+        if !rerolls && vaapad == 0 {
+            // Only the unit's dice, kept as rolled: their outcomes straight from the roll.
+            let unit = self.rolls.roll(results + extra, &self.defense_faces()[0]);
+            return unit.map(|k| outcome(&[[k[0], k[1], k[2]], [0; 3]]));
+        }
+        self.rerolled(self.roll_defense([results + extra, vaapad]), against)
+            .map(outcome)
+    }
+
+    /// Soresu Mastery (ranged) rerolls every die when the mean wounds of doing so are fewer than
+    /// of Uncanny Luck's rerolls; without it, Uncanny Luck rerolls.
+    fn rerolled(&self, rolled: States<Roll>, against: Against) -> States<Roll> {
+        let d = &self.d.s.defender;
         let wounds = |k: &Roll| i64::from(against.wounds(k));
-        let rerolled = match d.soresu && self.d.ranged() {
+        match d.soresu && self.d.ranged() {
             true => {
                 let again = rolled.to_dist(wounds).mean();
                 rolled.and_then(|k| {
@@ -115,16 +137,7 @@ impl Resolver {
             }
             false if d.uncanny_luck == 0 => rolled,
             false => rolled.and_then(|k| self.uncanny_luck(k, against.convertible)),
-        };
-        rerolled.map(|k| {
-            let surges = k[0][1] + k[1][1];
-            let deflected = match deflects && !a.immune_deflect {
-                true if d.shien => surges,
-                true => u32::from(surges > 0),
-                false => 0,
-            };
-            (against.wounds(k), deflected)
-        })
+        }
     }
 
     /// Rolls `n[0]` of the defender's dice and `n[1]` white dice.
@@ -180,8 +193,8 @@ impl Resolver {
                     let mut q = *q;
                     q[c][2] -= blanks;
                     q[c][1] -= surges;
-                    for (f, n) in m.iter().enumerate() {
-                        q[c][f] += n;
+                    for (f, n) in q[c].iter_mut().zip(m) {
+                        *f += n;
                     }
                     q
                 })

@@ -10,10 +10,14 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 
 impl Resolver {
-    pub(super) fn modify(&self, dodged: &States<Results>) -> States<Defending> {
-        // Ion X acts first, on the hits and crits the step starts with.
-        let ion = |r: &Results| self.d.s.attacker.ion.min(r.hits + r.crits);
-        dodged.map(|r| self.defender_cancels(self.attacker_modifies(r), ion(r)))
+    /// Step 4's dodge tokens and step 5 on every state in one pass.
+    pub(super) fn modify(&self, covered: &States<Results>) -> States<Defending> {
+        covered.map(|r| {
+            let r = self.dodge(r);
+            // Ion X acts first, on the hits and crits the step starts with.
+            let ion = self.d.s.attacker.ion.min(r.hits + r.crits);
+            self.defender_cancels(self.attacker_modifies(&r), ion)
+        })
     }
 
     /// The attacker's keywords change results into crits and gain Pierce (nothing is left to

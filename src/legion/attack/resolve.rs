@@ -38,16 +38,13 @@ impl Resolver {
 
     /// Steps 3 to 8.
     pub fn resolve(&self, rolled: &States<Rolled>) -> States<Outcome> {
-        let converted = self.convert(rolled);
-        let spent = self.spend_tokens(converted);
-        self.defend(&self.snipe(spent))
+        self.defend(self.convert(rolled))
     }
 
     /// Steps 4 to 8, from converted results to the outcome.
-    pub fn defend(&self, converted: &States<Results>) -> States<Outcome> {
+    pub fn defend(&self, converted: States<Results>) -> States<Outcome> {
         let covered = self.cover(converted);
-        let dodged = self.dodge(&covered);
-        let modified = self.modify(&dodged);
+        let modified = self.modify(&covered);
         let guarded = self.guard(modified);
         self.defense(&guarded)
     }
@@ -55,7 +52,7 @@ impl Resolver {
     /// The objective's value of the wounds that follow these results.
     pub fn value(&self, r: &Results, objective: Objective) -> f64 {
         let wounds = self
-            .defend(&States::certain(r.clone()))
+            .defend(States::certain(r.clone()))
             .to_dist(|o| i64::from(o.wounds));
         to_f64(&objective.value(&wounds))
     }

@@ -33,7 +33,8 @@ pub(super) fn rolled(resolver: &Rc<Resolver>, policy: Policy) -> States<Rolled> 
     }
 }
 
-/// Nothing is rerolled, so colour never matters: count results straight away.
+/// Nothing is rerolled, so colour never matters: count results straight away (a colour without
+/// dice changes nothing).
 fn unrerolled(a: &Attacker, weights: &Weights, rolls: &Rolls) -> States<Rolled> {
     let mut rolled = States::certain(Rolled {
         hits: 0,
@@ -42,6 +43,9 @@ fn unrerolled(a: &Attacker, weights: &Weights, rolls: &Rolls) -> States<Rolled> 
         aims: 0,
     });
     for (c, (w, split)) in weights.iter().enumerate() {
+        if a.dice[c] == 0 {
+            continue;
+        }
         let roll = rolls.roll(a.dice[c], &[w[0], w[1], split[0], split[1]]);
         rolled = rolled.and_then_each(
             |_| &*roll,
