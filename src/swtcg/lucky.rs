@@ -275,8 +275,21 @@ type Counts = [u8; CLASSES];
 /// A value and the dice its play keeps or re-rolls.
 type Play = (f64, Counts);
 
+/// Hits and final faces that locked dice add, with its chance.
+type Sum = (u8, u8, f64);
+
 /// What a last re-roll leaves: hits and final faces kept, counting and other dice to roll.
 type Left = (u8, u8, u8, u8);
+
+/// [`Engine::last_choices`]' work: the dice seen, how many come after each class, the choice
+/// being built, the choices found, and [`Engine::seen`].
+struct Picking<'s> {
+    free: Counts,
+    later: Counts,
+    choice: Counts,
+    out: Vec<(usize, Counts)>,
+    seen: &'s mut (u32, Vec<u32>),
+}
 
 /// A state whose dice set aside wait to be rolled: initial faces seen, the dice, and the counting
 /// and other dice to roll.
@@ -319,8 +332,8 @@ struct Class {
 }
 
 /// The last roll's expected values by hits, final faces seen, and counting and other dice to
-/// roll, in one array: looking one up is most of the optimal search, and an index is cheaper
-/// than hashing. `NaN` until computed.
+/// roll, in one array computed up front (there are few): looking one up is most of the optimal
+/// search, and an index is cheaper than hashing or checking whether it is known yet.
 #[derive(Debug)]
 struct Settled {
     values: Vec<f64>,
@@ -330,23 +343,8 @@ struct Settled {
 }
 
 impl Settled {
-    /// Room for every state of the last step with `budget` re-rolls; none for the greedy
-    /// policy, which doesn't look ahead.
-    fn new(pool: &Pool, rerolls: &Rerolls, budget: u32) -> Settled {
-        let dice = pool.power_dice + pool.extra.iter().map(|e| e.1).sum::<u32>();
-        let masks = 1usize << pool.tracked.len();
-        let rolls = budget.min(dice) as usize + 1;
-        let size = match rerolls.policy {
-            Policy::Greedy => 0,
-            Policy::Optimal => (dice as usize + 1) * masks * rolls * rolls,
-        };
-        Settled {
-            values: vec![f64::NAN; size],
-            masks,
-            rolls,
-        }
-    }
-
+    /// The slot of a state. Slots add: with the final faces of the two parts apart, the slot
+    /// of the state of kept and locked dice together is the sum of theirs.
     fn slot(&self, hits: u8, mask: u8, counting: u8, other: u8) -> usize {
         let at = usize::from(hits) * self.masks + usize::from(mask);
         (at * self.rolls + usize::from(counting)) * self.rolls + usize::from(other)
@@ -384,11 +382,19 @@ struct Engine<'a> {
     firsts: RefCell<HashMap<(Dice, u8, u8), Play>>,
     lasts: RefCell<HashMap<Dice, Play>>,
     expected: RefCell<HashMap<(Dice, u8, u8), f64>>,
-    settled: RefCell<Settled>,
-    /// Weights up to this many bits are added in [`U256`] words, longer ones in [`BigUint`]s:
-    /// [`U256::BITS`], which tests lower to check the other side.
-    fixed_bits: u64,
-    last_choices: Memo<Counts, Vec<(Left, Counts)>>,
+    /// When the first side's re-rolled dice are locked, the chances of the hits and final faces
+    /// they show, by how many counting and other dice roll (see [`Engine::expect_locked`]).
+    locked_rolls: Memo<(u8, u8), Vec<Sum>>,
+    settled: Settled,
+    /// Weights up to this many bits are added in `u128`s, then up to this many in [`U256`]
+    /// words, longer ones in [`BigUint`]s: 128 and [`U256::BITS`], which tests lower to check
+    /// the wider types.
+    widths: [u64; 2],
+    /// Per dice seen, the last side's choices with the slots of what they leave.
+    last_choices: Memo<Counts, Vec<(usize, Counts)>>,
+    /// For [`Engine::pick`]: a generation, and per class and slot the last generation that
+    /// reached the class leaving that slot.
+    seen: RefCell<(u32, Vec<u32>)>,
 }
 
 impl<'a> Engine<'a> {
@@ -397,6 +403,7 @@ impl<'a> Engine<'a> {
         rerolls: &Rerolls,
         value: Box<dyn Fn(i64, Faces) -> f64 + 'a>,
     ) -> Engine<'a> {
+        let dice = pool.power_dice + pool.extra.iter().map(|e| e.1).sum::<u32>();
         let mut split: Vec<u8> = pool
             .initial
             .iter()
@@ -463,7 +470,7 @@ impl<'a> Engine<'a> {
                 _ => budget.min(u32::from(u8::MAX)) as u8,
             })
             .collect();
-        Engine {
+        let mut engine = Engine {
             caps,
             classes,
             counting,
@@ -485,20 +492,34 @@ impl<'a> Engine<'a> {
             firsts: RefCell::default(),
             lasts: RefCell::default(),
             expected: RefCell::default(),
-            settled: RefCell::new(Settled::new(pool, rerolls, steps[1].1)),
-            fixed_bits: U256::BITS,
+            locked_rolls: Memo::default(),
+            settled: Settled {
+                values: Vec::new(),
+                masks: 1 << pool.tracked.len(),
+                rolls: steps[1].1.min(dice) as usize + 1,
+            },
+            widths: [u128::BITS.into(), U256::BITS],
             last_choices: Memo::default(),
+            seen: RefCell::default(),
+        };
+        if engine.policy == Policy::Optimal {
+            engine.settled.values = engine.settle(dice);
+            let slots = (engine.classes.len() + 1) * engine.settled.values.len();
+            engine.seen.get_mut().1 = vec![0; slots];
         }
+        engine
     }
 
-    /// The exact distribution: initial roll, extra dice, both re-roll steps. Weights are
-    /// 256-bit words where the largest, every die rolled and re-rolled, fits, as it does within
-    /// the dice limits.
+    /// The exact distribution: initial roll, extra dice, both re-roll steps. Weights are the
+    /// narrowest fixed-width integers the largest, every die rolled and re-rolled, fits, as it
+    /// does within the dice limits.
     fn play(&self, pool: &Pool) -> NaturalRoll {
         let dice = pool.power_dice + pool.extra.iter().map(|e| e.1).sum::<u32>();
         let rerolled: u32 = self.steps.iter().map(|s| s.1.min(dice)).sum();
         let total = BigUint::from(self.sides as u32).pow(dice + rerolled);
-        if total.bits() <= self.fixed_bits {
+        if total.bits() <= self.widths[0] {
+            self.play_in::<u128>(pool)
+        } else if total.bits() <= self.widths[1] {
             self.play_in::<U256>(pool)
         } else {
             self.play_in::<BigUint>(pool)
@@ -541,9 +562,10 @@ impl<'a> Engine<'a> {
         NaturalRoll::from_cells(pool.tracked, width, cells, denominator)
     }
 
-    /// The power dice, each showing a face of `cells` (initial face bit, class, faces), rolled
-    /// one at a time into initial faces seen and dice per class, equal states merging after
-    /// each die: far fewer states than the counts per cell.
+    /// The power dice, each showing a face of `cells` (initial face bit, class, faces), cell by
+    /// cell: how many of the dice left show it, weighted by the ways to pick them (a binomial)
+    /// and its faces per die, equal states merging after each cell. Far fewer states and steps
+    /// than die by die, whose states are the same counts after every die.
     fn initial_roll<W: Weight>(
         &self,
         dice: u32,
@@ -554,19 +576,36 @@ impl<'a> Engine<'a> {
             locked_hits: 0,
             locked_mask: 0,
         };
-        let mut rolled = HashMap::from_iter([((0, empty), W::from_big(&BigUint::from(1u32)))]);
-        for _ in 0..dice {
+        let binomials = binomials(dice);
+        let one = W::from_big(&BigUint::from(1u32));
+        let mut rolled = HashMap::from_iter([((0, empty, dice as u8), one)]);
+        for (i, &(bit, class, faces)) in cells.iter().enumerate() {
             let mut next = HashMap::with_capacity_and_hasher(2 * rolled.len(), Default::default());
-            for ((initial, d), w) in &rolled {
-                for &(bit, class, faces) in cells {
-                    let mut d = *d;
-                    d.free[class] += 1;
-                    add(&mut next, (initial | bit, d), w.times(faces));
+            for ((initial, d, left), w) in rolled {
+                // The last cell takes every die left.
+                let fewest = if i + 1 == cells.len() { left } else { 0 };
+                // `w × faces^k`.
+                let mut scaled = w;
+                for k in 0..=left {
+                    if k >= fewest {
+                        let mut d = d;
+                        d.free[class] += k;
+                        let initial = if k > 0 { initial | bit } else { initial };
+                        let w = scaled.times(binomials[usize::from(left)][usize::from(k)]);
+                        add(&mut next, (initial, d, left - k), w);
+                    }
+                    if k < left {
+                        scaled = scaled.times(u64::from(faces));
+                    }
                 }
             }
             rolled = next;
         }
-        rolled
+        merge(
+            rolled
+                .into_iter()
+                .map(|((initial, d, _), w)| ((initial, d), w)),
+        )
     }
 
     /// `n` extra dice, rolled one at a time where the initial roll shows `bit`: dice of the
@@ -588,13 +627,13 @@ impl<'a> Engine<'a> {
             let mut next = HashMap::with_capacity_and_hasher(2 * states.len(), Default::default());
             for ((initial, d), w) in states {
                 if initial & bit == 0 {
-                    add(&mut next, (initial, d), w.times(self.sides as u32));
+                    add(&mut next, (initial, d), w.times(self.sides as u64));
                     continue;
                 }
                 for (j, &faces) in weights.iter().enumerate().filter(|(_, &f)| f > 0) {
                     let mut d = d;
                     d.free[offset + j] += 1;
-                    add(&mut next, (initial, d), w.times(faces));
+                    add(&mut next, (initial, d), w.times(faces.into()));
                 }
             }
             states = next;
@@ -680,13 +719,13 @@ impl<'a> Engine<'a> {
                     add(
                         &mut next,
                         (initial, d, counting, other),
-                        w.times(self.classes[j].weight),
+                        w.times(self.classes[j].weight.into()),
                     );
                 }
             }
             for (s, mut w) in start {
                 for _ in 0..rolled {
-                    w = w.times(sides);
+                    w = w.times(sides.into());
                 }
                 add(&mut next, s, w);
             }
@@ -770,9 +809,20 @@ impl<'a> Engine<'a> {
         if let Some(&b) = self.lasts.borrow().get(d) {
             return b;
         }
+        let free = Dice {
+            free: d.free,
+            locked_hits: 0,
+            locked_mask: 0,
+        };
+        assert_eq!(
+            self.mask(&free) & d.locked_mask,
+            0,
+            "a natural both free and locked"
+        );
+        let locked = self.settled.slot(d.locked_hits, d.locked_mask, 0, 0);
         let mut best: Option<Play> = None;
-        for &((hits, mask, counting, other), choice) in self.last_choices(&d.free).iter() {
-            let v = self.settle(hits + d.locked_hits, mask | d.locked_mask, counting, other);
+        for &(slot, choice) in self.last_choices(&d.free).iter() {
+            let v = self.settled.values[slot + locked];
             if best.is_none_or(|(b, _)| self.sign(1) * (v - b) > 1e-12) {
                 best = Some((v, choice));
             }
@@ -785,47 +835,64 @@ impl<'a> Engine<'a> {
     /// The last step's re-rolls of these dice that differ in what they leave (hits and final
     /// faces kept, counting and other dice to roll), in tie order: fewer dice first, then more
     /// dice from earlier classes. Re-rolls leaving the same are worth the same whatever the
-    /// locked dice, so one stands for all: the first in that order. Built class by class.
-    fn last_choices(&self, free: &Counts) -> Rc<Vec<(Left, Counts)>> {
+    /// locked dice, so one stands for all: the first in that order. Each comes with the
+    /// [`Settled`] slot of what it leaves.
+    fn last_choices(&self, free: &Counts) -> Rc<Vec<(usize, Counts)>> {
         self.last_choices.get(*free, |free| {
-            let budget = self.steps[1].1;
-            let mut partial: HashMap<Left, Counts> =
-                HashMap::from_iter([((0, 0, 0, 0), [0; CLASSES])]);
-            for (j, c) in self.classes.iter().enumerate() {
-                let most = partial.len() * (usize::from(free[j]) + 1);
-                let mut next: HashMap<Left, Counts> =
-                    HashMap::with_capacity_and_hasher(most, Default::default());
-                for (&(hits, mask, counting, other), choice) in &partial {
-                    let most = u32::from(free[j]).min(budget - u32::from(counting + other));
-                    for n in 0..=most as u8 {
-                        let left = free[j] - n;
-                        let key = (
-                            hits + if c.hit { left } else { 0 },
-                            mask | if left > 0 {
-                                c.natural.map_or(0, |(_, b)| b)
-                            } else {
-                                0
-                            },
-                            counting + if j < self.counting { n } else { 0 },
-                            other + if j < self.counting { 0 } else { n },
-                        );
-                        let mut choice = *choice;
-                        choice[j] = n;
-                        let first = next.entry(key).or_insert(choice);
-                        *first = (*first).max(choice);
-                    }
-                }
-                partial = next;
+            let total = free.iter().map(|&n| u32::from(n)).sum::<u32>();
+            let mut later = [0; CLASSES];
+            for j in (0..CLASSES - 1).rev() {
+                later[j] = later[j + 1] + free[j + 1];
             }
-            let mut out: Vec<_> = partial
-                .into_iter()
-                .map(|(left, choice)| (tie_order(left, &choice), left, choice))
-                .collect();
-            out.sort_unstable_by_key(|e| e.0);
-            out.into_iter()
-                .map(|(_, left, choice)| (left, choice))
-                .collect()
+            let mut seen = self.seen.borrow_mut();
+            let mut p = Picking {
+                free: *free,
+                later,
+                choice: [0; CLASSES],
+                out: Vec::new(),
+                seen: &mut seen,
+            };
+            for n in 0..=total.min(self.steps[1].1) as u8 {
+                p.seen.0 += 1;
+                self.pick(&mut p, 0, n, (0, 0, 0, 0));
+            }
+            p.out
         })
+    }
+
+    /// [`Engine::last_choices`] of `n` more dice from classes `j` on, more from earlier classes
+    /// first, given what the earlier classes leave. A class reached again leaving the same
+    /// leads to nothing new: everything after was reached first from there.
+    fn pick(&self, p: &mut Picking, j: usize, n: u8, left: Left) {
+        let slot = self.settled.slot(left.0, left.1, left.2, left.3);
+        let at = j * self.settled.values.len() + slot;
+        if p.seen.1[at] == p.seen.0 {
+            return;
+        }
+        p.seen.1[at] = p.seen.0;
+        if j == self.classes.len() {
+            p.out.push((slot, p.choice));
+            return;
+        }
+        let c = &self.classes[j];
+        let (free, counts) = (p.free[j], j < self.counting);
+        for x in (n.saturating_sub(p.later[j])..=free.min(n)).rev() {
+            p.choice[j] = x;
+            let kept = free - x;
+            let next = (
+                left.0 + if c.hit { kept } else { 0 },
+                left.1
+                    | if kept > 0 {
+                        c.natural.map_or(0, |(_, b)| b)
+                    } else {
+                        0
+                    },
+                left.2 + if counts { x } else { 0 },
+                left.3 + if counts { 0 } else { x },
+            );
+            self.pick(p, j + 1, n - x, next);
+        }
+        p.choice[j] = 0;
     }
 
     /// The dice as the last side sees them: dice it would never re-roll (beyond its Lucky in
@@ -880,6 +947,9 @@ impl<'a> Engine<'a> {
         if counting == 0 && other == 0 {
             return self.last(kept).0;
         }
+        if self.lock {
+            return self.expect_locked(kept, counting, other);
+        }
         let key = (*kept, counting, other);
         if let Some(&v) = self.expected.borrow().get(&key) {
             return v;
@@ -896,28 +966,91 @@ impl<'a> Engine<'a> {
         v
     }
 
-    /// The last step's expected value from these hits and final faces once `counting` and
-    /// `other` more dice are rolled.
-    fn settle(&self, hits: u8, mask: u8, counting: u8, other: u8) -> f64 {
-        let slot = self.settled.borrow().slot(hits, mask, counting, other);
-        let known = self.settled.borrow().values[slot];
-        if !known.is_nan() {
-            return known;
+    /// [`Engine::expect`] when the re-rolled dice are locked: they add only their hits and final
+    /// faces, so the last side's view is the kept dice with each sum of those, and there are far
+    /// fewer sums than partly rolled states to remember.
+    fn expect_locked(&self, kept: &Dice, counting: u8, other: u8) -> f64 {
+        let rolls = self
+            .locked_rolls
+            .get((counting, other), |&(c, o)| self.locked_roll(c, o));
+        rolls
+            .iter()
+            .map(|&(hits, mask, p)| {
+                let d = Dice {
+                    locked_hits: kept.locked_hits + hits,
+                    locked_mask: kept.locked_mask | mask,
+                    ..*kept
+                };
+                p * self.last(&self.fold(&d)).0
+            })
+            .sum()
+    }
+
+    /// The hits and final faces of `counting` and `other` dice, with their chances, one die at a
+    /// time.
+    fn locked_roll(&self, counting: u8, other: u8) -> Vec<Sum> {
+        let mut sums: HashMap<(u8, u8), f64> = HashMap::from_iter([((0, 0), 1.0)]);
+        let (mut c, mut o) = (counting, other);
+        while c + o > 0 {
+            let (range, rest_c, rest_o) = self.next_die(c, o);
+            let mut next: HashMap<(u8, u8), f64> = HashMap::default();
+            for j in range {
+                let class = &self.classes[j];
+                for (&(hits, mask), &p) in &sums {
+                    let key = (
+                        hits + u8::from(class.hit),
+                        mask | class.natural.map_or(0, |(_, b)| b),
+                    );
+                    *next.entry(key).or_default() += p * self.chance(j);
+                }
+            }
+            (sums, c, o) = (next, rest_c, rest_o);
         }
-        let v = if counting == 0 && other == 0 {
-            (self.value)(i64::from(hits), self.faces[usize::from(mask)])
-        } else {
-            let (range, counting, other) = self.next_die(counting, other);
-            range
-                .map(|j| {
-                    let c = &self.classes[j];
-                    let mask = mask | c.natural.map_or(0, |(_, b)| b);
-                    self.chance(j) * self.settle(hits + u8::from(c.hit), mask, counting, other)
-                })
-                .sum()
-        };
-        self.settled.borrow_mut().values[slot] = v;
-        v
+        let mut out: Vec<_> = sums.into_iter().map(|((h, m), p)| (h, m, p)).collect();
+        out.sort_unstable_by_key(|&(h, m, _)| (h, m));
+        out
+    }
+
+    /// The last step's expected values from every number of hits and final faces seen once
+    /// `counting` and `other` more dice are rolled, fewest dice to roll first, as
+    /// [`Settled`] lays them out: `NaN` where the hits and dice pass the pool's `dice`.
+    fn settle(&self, dice: u32) -> Vec<f64> {
+        let s = &self.settled;
+        let mut values = vec![f64::NAN; (dice as usize + 1) * s.masks * s.rolls * s.rolls];
+        let finals = self.classes.iter().filter_map(|c| c.natural);
+        let finals = finals.fold(0, |m, (_, b)| m | b);
+        let rolls = s.rolls as u8;
+        for n in 0..=(dice as u8).min(2 * (rolls - 1)) {
+            let pairs =
+                (0..rolls).filter_map(|c| n.checked_sub(c).filter(|&o| o < rolls).map(|o| (c, o)));
+            for (counting, other) in pairs {
+                for hits in 0..=dice as u8 - n {
+                    for mask in (0..=u8::MAX).take(s.masks).filter(|m| m & !finals == 0) {
+                        let v = self.settled_value(&values, hits, mask, counting, other);
+                        values[s.slot(hits, mask, counting, other)] = v;
+                    }
+                }
+            }
+        }
+        values
+    }
+
+    /// One of [`Engine::settle`]'s values, from those of one die fewer to roll.
+    fn settled_value(&self, values: &[f64], hits: u8, mask: u8, counting: u8, other: u8) -> f64 {
+        if counting == 0 && other == 0 {
+            return (self.value)(i64::from(hits), self.faces[usize::from(mask)]);
+        }
+        let (range, counting, other) = self.next_die(counting, other);
+        range
+            .map(|j| {
+                let c = &self.classes[j];
+                let mask = mask | c.natural.map_or(0, |(_, b)| b);
+                let slot = self
+                    .settled
+                    .slot(hits + u8::from(c.hit), mask, counting, other);
+                self.chance(j) * values[slot]
+            })
+            .sum()
     }
 
     /// The classes the next die may show (counting dice first), and the dice left after it.
@@ -937,14 +1070,6 @@ impl<'a> Engine<'a> {
     fn chance(&self, j: usize) -> f64 {
         f64::from(self.classes[j].weight) / self.sides
     }
-}
-
-/// The last step's tie order of a re-roll as one number, ascending: fewer dice first, then more
-/// dice from earlier classes (the choice's counts in reverse order, as big-endian digits).
-fn tie_order(left: Left, choice: &Counts) -> u128 {
-    let dice = u128::from(left.2 + left.3);
-    let counts = choice.iter().fold(0u128, |n, &c| n << 8 | u128::from(c));
-    dice << 96 | (!counts & ((1 << 96) - 1))
 }
 
 /// Adds `w` to the weight of `s`.
@@ -984,6 +1109,25 @@ fn power_cells(pool: &Pool) -> Vec<(u8, usize, u32)> {
         }
     }
     cells
+}
+
+/// `C(n, k)` for every `n` up to `most`, by Pascal's rule: they fit 64 bits up to `n` = 67.
+fn binomials(most: u32) -> Vec<Vec<u64>> {
+    let mut rows: Vec<Vec<u64>> = vec![vec![1]];
+    for n in 1..=most as usize {
+        let above = &rows[n - 1];
+        let row = (0..=n)
+            .map(|k| match k {
+                0 => 1,
+                _ if k == n => 1,
+                _ => above[k - 1]
+                    .checked_add(above[k])
+                    .expect("a binomial past 64 bits"),
+            })
+            .collect();
+        rows.push(row);
+    }
+    rows
 }
 
 /// The mask bit of a tracked face.
@@ -1150,12 +1294,15 @@ mod tests {
         roll(&shape.pool(), r, &damage_f64).unwrap()
     }
 
-    /// [`lucky`] with every weight a [`BigUint`], as pools too large for [`U256`] have them.
-    fn lucky_in_big_integers(shape: &Shape, r: &Rerolls) -> NaturalRoll {
+    /// [`lucky`] in each wider weight type: [`U256`] words, as pools too large for `u128` have
+    /// them, and [`BigUint`]s, as pools too large for [`U256`] have them.
+    fn lucky_in_wider_weights(shape: &Shape, r: &Rerolls) -> [NaturalRoll; 2] {
         let pool = shape.pool();
-        let mut engine = Engine::new(&pool, r, Box::new(damage_f64));
-        engine.fixed_bits = 0;
-        engine.play(&pool)
+        [[0, U256::BITS], [0, 0]].map(|widths| {
+            let mut engine = Engine::new(&pool, r, Box::new(damage_f64));
+            engine.widths = widths;
+            engine.play(&pool)
+        })
     }
 
     fn mean(shape: &Shape, r: &Rerolls) -> BigRational {
@@ -1447,9 +1594,24 @@ mod tests {
                     "{:?} {r:?}",
                     shape.tracked
                 );
-                let big = lucky_in_big_integers(shape, &r);
-                assert_eq!(cells(&big), expected, "{:?} {r:?}", shape.tracked);
+                for wide in lucky_in_wider_weights(shape, &r) {
+                    assert_eq!(cells(&wide), expected, "{:?} {r:?}", shape.tracked);
+                }
             }
+        }
+    }
+
+    #[test]
+    fn weights_agree_on_both_sides_of_128_bits() {
+        // 17 dice and 32 re-rolls: 6^49 fits 128 bits; 18 dice and 32: 6^50 doesn't.
+        for (power, fits) in [(17, true), (18, false)] {
+            let shape = MANY.with_power(power - 1);
+            let r = rerolls(16, 16, false, true);
+            let total = BigUint::from(6u32).pow(power + 32);
+            assert_eq!(total.bits() <= 128, fits);
+            let [wide, big] = lucky_in_wider_weights(&shape, &r);
+            assert_eq!(cells(&lucky(&shape, &r)), cells(&big), "{power} dice");
+            assert_eq!(cells(&wide), cells(&big), "{power} dice");
         }
     }
 
@@ -1475,8 +1637,14 @@ mod tests {
                 let expected =
                     BigRational::new(BigInt::from(total), BigInt::from(6).pow(brute.slots()));
                 assert_eq!(mean(shape, &r), expected, "{:?} {r:?}", shape.tracked);
-                let big = lucky_in_big_integers(shape, &r).map(damage).mean();
-                assert_eq!(big, expected, "{:?} {r:?}", shape.tracked);
+                for wide in lucky_in_wider_weights(shape, &r) {
+                    assert_eq!(
+                        wide.map(damage).mean(),
+                        expected,
+                        "{:?} {r:?}",
+                        shape.tracked
+                    );
+                }
             }
         }
     }
@@ -1508,8 +1676,9 @@ mod tests {
                     "{:?} {r:?}",
                     shape.tracked
                 );
-                let big = lucky_in_big_integers(shape, &r);
-                assert_eq!(cells(&big), expected, "{:?} {r:?}", shape.tracked);
+                for wide in lucky_in_wider_weights(shape, &r) {
+                    assert_eq!(cells(&wide), expected, "{:?} {r:?}", shape.tracked);
+                }
             }
         }
     }
