@@ -19,13 +19,15 @@ use std::rc::Rc;
 
 /// The most attack dice (power plus extra) re-rolls are computed for with [`Policy::Greedy`]. The
 /// worst case, every face its own class (Parry, Riposte, Critical Hit, Backfire, Fury, Focus, with
-/// Fury dice that don't count) and Lucky as large as the pool, takes about 0.7 s and 64 MB; two
-/// dice more, whose weights no longer fit 256 bits, take twice that.
+/// Fury dice that don't count), the defender first and Lucky 24 to 28, takes about 0.9 s and
+/// 125 MB; Lucky as large as the pool is far cheaper (0.2 s, its dice joining by kind). Two dice
+/// more, whose weights no longer fit 256 bits, take twice that.
 pub const MAX_DICE_GREEDY: u32 = 32;
 
 /// The same for [`Policy::Optimal`], whose search grows much faster with the pool and Lucky: the
-/// same worst case takes about a second and a half. Small Lucky is far cheaper (Lucky 2 on 13
-/// dice: milliseconds), but the limit holds for any Lucky.
+/// same pool with Lucky 13 each and the attacker's dice locked takes about 0.25 s and 70 MB.
+/// Small Lucky is far cheaper (Lucky 2 on 13 dice: milliseconds), but the limit holds for any
+/// Lucky.
 pub const MAX_DICE_OPTIMAL: u32 = 13;
 
 /// How each side picks the dice to re-roll.
@@ -275,8 +277,20 @@ type Counts = [u8; CLASSES];
 /// A value and the dice its play keeps or re-rolls.
 type Play = (f64, Counts);
 
+/// Hits and final faces that locked dice add, with its chance.
+type Sum = (u8, u8, f64);
+
 /// What a last re-roll leaves: hits and final faces kept, counting and other dice to roll.
 type Left = (u8, u8, u8, u8);
+
+/// [`Engine::last_choices`]' work: the dice seen, the choice being built, the choices found
+/// with how many dice they re-roll, and [`Engine::seen`].
+struct Picking<'s> {
+    free: Counts,
+    choice: Counts,
+    out: Vec<(u8, u32, Counts)>,
+    seen: &'s mut (u32, Vec<u32>),
+}
 
 /// A state whose dice set aside wait to be rolled: initial faces seen, the dice, and the counting
 /// and other dice to roll.
@@ -319,8 +333,8 @@ struct Class {
 }
 
 /// The last roll's expected values by hits, final faces seen, and counting and other dice to
-/// roll, in one array: looking one up is most of the optimal search, and an index is cheaper
-/// than hashing. `NaN` until computed.
+/// roll, in one array computed up front (there are few): looking one up is most of the optimal
+/// search, and an index is cheaper than hashing or checking whether it is known yet.
 #[derive(Debug)]
 struct Settled {
     values: Vec<f64>,
@@ -330,23 +344,8 @@ struct Settled {
 }
 
 impl Settled {
-    /// Room for every state of the last step with `budget` re-rolls; none for the greedy
-    /// policy, which doesn't look ahead.
-    fn new(pool: &Pool, rerolls: &Rerolls, budget: u32) -> Settled {
-        let dice = pool.power_dice + pool.extra.iter().map(|e| e.1).sum::<u32>();
-        let masks = 1usize << pool.tracked.len();
-        let rolls = budget.min(dice) as usize + 1;
-        let size = match rerolls.policy {
-            Policy::Greedy => 0,
-            Policy::Optimal => (dice as usize + 1) * masks * rolls * rolls,
-        };
-        Settled {
-            values: vec![f64::NAN; size],
-            masks,
-            rolls,
-        }
-    }
-
+    /// The slot of a state. Slots add: with the final faces of the two parts apart, the slot
+    /// of the state of kept and locked dice together is the sum of theirs.
     fn slot(&self, hits: u8, mask: u8, counting: u8, other: u8) -> usize {
         let at = usize::from(hits) * self.masks + usize::from(mask);
         (at * self.rolls + usize::from(counting)) * self.rolls + usize::from(other)
@@ -377,6 +376,8 @@ struct Engine<'a> {
     orders: [Vec<usize>; 2],
     /// Per class, the most dice the last side may re-roll from it.
     caps: Vec<u8>,
+    /// Per class, the class its dice join for the last side (see [`joins`]).
+    joins: Vec<Option<usize>>,
     value: Box<dyn Fn(i64, Faces) -> f64 + 'a>,
     /// Optimal plays: the first side's from kept dice and dice set aside; the second side's
     /// from the dice it sees; expected values of the first side's re-rolls, and of the last
@@ -384,11 +385,19 @@ struct Engine<'a> {
     firsts: RefCell<HashMap<(Dice, u8, u8), Play>>,
     lasts: RefCell<HashMap<Dice, Play>>,
     expected: RefCell<HashMap<(Dice, u8, u8), f64>>,
-    settled: RefCell<Settled>,
-    /// Weights up to this many bits are added in [`U256`] words, longer ones in [`BigUint`]s:
-    /// [`U256::BITS`], which tests lower to check the other side.
-    fixed_bits: u64,
-    last_choices: Memo<Counts, Vec<(Left, Counts)>>,
+    /// When the first side's re-rolled dice are locked, the chances of the hits and final faces
+    /// they show, by how many counting and other dice roll (see [`Engine::expect_locked`]).
+    locked_rolls: Memo<(u8, u8), Vec<Sum>>,
+    settled: Settled,
+    /// Weights up to this many bits are added in `u128`s, then up to this many in [`U256`]
+    /// words, longer ones in [`BigUint`]s: 128 and [`U256::BITS`], which tests lower to check
+    /// the wider types.
+    widths: [u64; 2],
+    /// Per dice seen, the last side's choices with the slots of what they leave.
+    last_choices: Memo<Counts, Vec<(u32, Counts)>>,
+    /// For [`Engine::pick`]: a generation, and per class and slot the last generation that
+    /// reached the class leaving that slot.
+    seen: RefCell<(u32, Vec<u32>)>,
 }
 
 impl<'a> Engine<'a> {
@@ -397,6 +406,7 @@ impl<'a> Engine<'a> {
         rerolls: &Rerolls,
         value: Box<dyn Fn(i64, Faces) -> f64 + 'a>,
     ) -> Engine<'a> {
+        let dice = pool.power_dice + pool.extra.iter().map(|e| e.1).sum::<u32>();
         let mut split: Vec<u8> = pool
             .initial
             .iter()
@@ -463,8 +473,15 @@ impl<'a> Engine<'a> {
                 _ => budget.min(u32::from(u8::MAX)) as u8,
             })
             .collect();
-        Engine {
+        let joins = match rerolls.policy {
+            Policy::Greedy if budget >= dice => {
+                joins(&orders[last as usize], counting, classes.len())
+            }
+            _ => vec![None; classes.len()],
+        };
+        let mut engine = Engine {
             caps,
+            joins,
             classes,
             counting,
             counting_weights,
@@ -485,20 +502,34 @@ impl<'a> Engine<'a> {
             firsts: RefCell::default(),
             lasts: RefCell::default(),
             expected: RefCell::default(),
-            settled: RefCell::new(Settled::new(pool, rerolls, steps[1].1)),
-            fixed_bits: U256::BITS,
+            locked_rolls: Memo::default(),
+            settled: Settled {
+                values: Vec::new(),
+                masks: 1 << pool.tracked.len(),
+                rolls: steps[1].1.min(dice) as usize + 1,
+            },
+            widths: [u128::BITS.into(), U256::BITS],
             last_choices: Memo::default(),
+            seen: RefCell::default(),
+        };
+        if engine.policy == Policy::Optimal {
+            engine.settled.values = engine.settle(dice);
+            let slots = (engine.classes.len() + 1) * engine.settled.values.len();
+            engine.seen.get_mut().1 = vec![0; slots];
         }
+        engine
     }
 
-    /// The exact distribution: initial roll, extra dice, both re-roll steps. Weights are
-    /// 256-bit words where the largest, every die rolled and re-rolled, fits, as it does within
-    /// the dice limits.
+    /// The exact distribution: initial roll, extra dice, both re-roll steps. Weights are the
+    /// narrowest fixed-width integers the largest, every die rolled and re-rolled, fits, as it
+    /// does within the dice limits.
     fn play(&self, pool: &Pool) -> NaturalRoll {
         let dice = pool.power_dice + pool.extra.iter().map(|e| e.1).sum::<u32>();
         let rerolled: u32 = self.steps.iter().map(|s| s.1.min(dice)).sum();
         let total = BigUint::from(self.sides as u32).pow(dice + rerolled);
-        if total.bits() <= self.fixed_bits {
+        if total.bits() <= self.widths[0] {
+            self.play_in::<u128>(pool)
+        } else if total.bits() <= self.widths[1] {
             self.play_in::<U256>(pool)
         } else {
             self.play_in::<BigUint>(pool)
@@ -541,9 +572,10 @@ impl<'a> Engine<'a> {
         NaturalRoll::from_cells(pool.tracked, width, cells, denominator)
     }
 
-    /// The power dice, each showing a face of `cells` (initial face bit, class, faces), rolled
-    /// one at a time into initial faces seen and dice per class, equal states merging after
-    /// each die: far fewer states than the counts per cell.
+    /// The power dice, each showing a face of `cells` (initial face bit, class, faces), cell by
+    /// cell: how many of the dice left show it, weighted by the ways to pick them (a binomial)
+    /// and its faces per die, equal states merging after each cell. Far fewer states and steps
+    /// than die by die, whose states are the same counts after every die.
     fn initial_roll<W: Weight>(
         &self,
         dice: u32,
@@ -554,19 +586,36 @@ impl<'a> Engine<'a> {
             locked_hits: 0,
             locked_mask: 0,
         };
-        let mut rolled = HashMap::from_iter([((0, empty), W::from_big(&BigUint::from(1u32)))]);
-        for _ in 0..dice {
+        let binomials = binomials(dice);
+        let one = W::from_big(&BigUint::from(1u32));
+        let mut rolled = HashMap::from_iter([((0, empty, dice as u8), one)]);
+        for (i, &(bit, class, faces)) in cells.iter().enumerate() {
             let mut next = HashMap::with_capacity_and_hasher(2 * rolled.len(), Default::default());
-            for ((initial, d), w) in &rolled {
-                for &(bit, class, faces) in cells {
-                    let mut d = *d;
-                    d.free[class] += 1;
-                    add(&mut next, (initial | bit, d), w.times(faces));
+            for ((initial, d, left), w) in rolled {
+                // The last cell takes every die left.
+                let fewest = if i + 1 == cells.len() { left } else { 0 };
+                // `w × faces^k`.
+                let mut scaled = w;
+                for k in 0..=left {
+                    if k >= fewest {
+                        let mut d = d;
+                        d.free[class] += k;
+                        let initial = if k > 0 { initial | bit } else { initial };
+                        let w = scaled.times(binomials[usize::from(left)][usize::from(k)]);
+                        add(&mut next, (initial, d, left - k), w);
+                    }
+                    if k < left {
+                        scaled = scaled.times(u64::from(faces));
+                    }
                 }
             }
             rolled = next;
         }
-        rolled
+        merge(
+            rolled
+                .into_iter()
+                .map(|((initial, d, _), w)| ((initial, d), w)),
+        )
     }
 
     /// `n` extra dice, rolled one at a time where the initial roll shows `bit`: dice of the
@@ -588,13 +637,13 @@ impl<'a> Engine<'a> {
             let mut next = HashMap::with_capacity_and_hasher(2 * states.len(), Default::default());
             for ((initial, d), w) in states {
                 if initial & bit == 0 {
-                    add(&mut next, (initial, d), w.times(self.sides as u32));
+                    add(&mut next, (initial, d), w.times(self.sides as u64));
                     continue;
                 }
                 for (j, &faces) in weights.iter().enumerate().filter(|(_, &f)| f > 0) {
                     let mut d = d;
                     d.free[offset + j] += 1;
-                    add(&mut next, (initial, d), w.times(faces));
+                    add(&mut next, (initial, d), w.times(faces.into()));
                 }
             }
             states = next;
@@ -680,13 +729,13 @@ impl<'a> Engine<'a> {
                     add(
                         &mut next,
                         (initial, d, counting, other),
-                        w.times(self.classes[j].weight),
+                        w.times(self.classes[j].weight.into()),
                     );
                 }
             }
             for (s, mut w) in start {
                 for _ in 0..rolled {
-                    w = w.times(sides);
+                    w = w.times(sides.into());
                 }
                 add(&mut next, s, w);
             }
@@ -770,9 +819,20 @@ impl<'a> Engine<'a> {
         if let Some(&b) = self.lasts.borrow().get(d) {
             return b;
         }
+        let free = Dice {
+            free: d.free,
+            locked_hits: 0,
+            locked_mask: 0,
+        };
+        assert_eq!(
+            self.mask(&free) & d.locked_mask,
+            0,
+            "a natural both free and locked"
+        );
+        let locked = self.settled.slot(d.locked_hits, d.locked_mask, 0, 0);
         let mut best: Option<Play> = None;
-        for &((hits, mask, counting, other), choice) in self.last_choices(&d.free).iter() {
-            let v = self.settle(hits + d.locked_hits, mask | d.locked_mask, counting, other);
+        for &(slot, choice) in self.last_choices(&d.free).iter() {
+            let v = self.settled.values[slot as usize + locked];
             if best.is_none_or(|(b, _)| self.sign(1) * (v - b) > 1e-12) {
                 best = Some((v, choice));
             }
@@ -785,53 +845,67 @@ impl<'a> Engine<'a> {
     /// The last step's re-rolls of these dice that differ in what they leave (hits and final
     /// faces kept, counting and other dice to roll), in tie order: fewer dice first, then more
     /// dice from earlier classes. Re-rolls leaving the same are worth the same whatever the
-    /// locked dice, so one stands for all: the first in that order. Built class by class.
-    fn last_choices(&self, free: &Counts) -> Rc<Vec<(Left, Counts)>> {
+    /// locked dice, so one stands for all: the first in that order. Each comes with the
+    /// [`Settled`] slot of what it leaves.
+    fn last_choices(&self, free: &Counts) -> Rc<Vec<(u32, Counts)>> {
         self.last_choices.get(*free, |free| {
-            let budget = self.steps[1].1;
-            let mut partial: HashMap<Left, Counts> =
-                HashMap::from_iter([((0, 0, 0, 0), [0; CLASSES])]);
-            for (j, c) in self.classes.iter().enumerate() {
-                let most = partial.len() * (usize::from(free[j]) + 1);
-                let mut next: HashMap<Left, Counts> =
-                    HashMap::with_capacity_and_hasher(most, Default::default());
-                for (&(hits, mask, counting, other), choice) in &partial {
-                    let most = u32::from(free[j]).min(budget - u32::from(counting + other));
-                    for n in 0..=most as u8 {
-                        let left = free[j] - n;
-                        let key = (
-                            hits + if c.hit { left } else { 0 },
-                            mask | if left > 0 {
-                                c.natural.map_or(0, |(_, b)| b)
-                            } else {
-                                0
-                            },
-                            counting + if j < self.counting { n } else { 0 },
-                            other + if j < self.counting { 0 } else { n },
-                        );
-                        let mut choice = *choice;
-                        choice[j] = n;
-                        let first = next.entry(key).or_insert(choice);
-                        *first = (*first).max(choice);
-                    }
-                }
-                partial = next;
-            }
-            let mut out: Vec<_> = partial
-                .into_iter()
-                .map(|(left, choice)| (tie_order(left, &choice), left, choice))
-                .collect();
-            out.sort_unstable_by_key(|e| e.0);
-            out.into_iter()
-                .map(|(_, left, choice)| (left, choice))
-                .collect()
+            let mut seen = self.seen.borrow_mut();
+            seen.0 += 1;
+            let mut p = Picking {
+                free: *free,
+                choice: [0; CLASSES],
+                out: Vec::new(),
+                seen: &mut seen,
+            };
+            let budget = self.steps[1].1.min(u32::from(u8::MAX)) as u8;
+            self.pick(&mut p, 0, budget, (0, 0, 0, 0));
+            by_dice(&p.out)
         })
     }
 
+    /// [`Engine::last_choices`] from classes `j` on, with `budget` dice left to re-roll, more
+    /// from earlier classes first, given what the earlier classes leave. Re-rolls leaving the
+    /// same re-roll as many dice, so the first of them in this order is the first in tie order;
+    /// and a class reached again leaving the same leads to nothing new: everything after was
+    /// reached first from there.
+    fn pick(&self, p: &mut Picking, j: usize, budget: u8, left: Left) {
+        let slot = self.settled.slot(left.0, left.1, left.2, left.3);
+        let at = j * self.settled.values.len() + slot;
+        if p.seen.1[at] == p.seen.0 {
+            return;
+        }
+        p.seen.1[at] = p.seen.0;
+        if j == self.classes.len() {
+            let slot = u32::try_from(slot).expect("slots fit 32 bits");
+            p.out.push((left.2 + left.3, slot, p.choice));
+            return;
+        }
+        let c = &self.classes[j];
+        let (free, counts) = (p.free[j], j < self.counting);
+        for x in (0..=free.min(budget)).rev() {
+            p.choice[j] = x;
+            let kept = free - x;
+            let next = (
+                left.0 + if c.hit { kept } else { 0 },
+                left.1
+                    | if kept > 0 {
+                        c.natural.map_or(0, |(_, b)| b)
+                    } else {
+                        0
+                    },
+                left.2 + if counts { x } else { 0 },
+                left.3 + if counts { 0 } else { x },
+            );
+            self.pick(p, j + 1, budget - x, next);
+        }
+        p.choice[j] = 0;
+    }
+
     /// The dice as the last side sees them: dice it would never re-roll (beyond its Lucky in
-    /// one class, or outside its greedy order) join the locked ones, and for the optimal policy
-    /// a natural the locked dice show is a plain hit or miss. Equal views have equal outcomes,
-    /// so fewer states remain.
+    /// one class, or outside its greedy order) join the locked ones, for the optimal policy a
+    /// natural the locked dice show is a plain hit or miss, and for a greedy Lucky covering the
+    /// pool dice it will re-roll are counted by kind alone ([`joins`]). Equal views have equal
+    /// outcomes, so fewer states remain.
     fn fold(&self, d: &Dice) -> Dice {
         let mut d = *d;
         for j in 0..self.classes.len() {
@@ -863,6 +937,9 @@ impl<'a> Engine<'a> {
         if let (Some(plain), true) = (self.plain(j), seen) {
             d.free[plain] += std::mem::take(&mut d.free[j]);
         }
+        if let Some(first) = self.joins[j] {
+            d.free[first] += std::mem::take(&mut d.free[j]);
+        }
     }
 
     /// For the optimal policy, the plain class (hitting or missing) a natural class `j` becomes
@@ -880,6 +957,9 @@ impl<'a> Engine<'a> {
         if counting == 0 && other == 0 {
             return self.last(kept).0;
         }
+        if self.lock {
+            return self.expect_locked(kept, counting, other);
+        }
         let key = (*kept, counting, other);
         if let Some(&v) = self.expected.borrow().get(&key) {
             return v;
@@ -896,28 +976,91 @@ impl<'a> Engine<'a> {
         v
     }
 
-    /// The last step's expected value from these hits and final faces once `counting` and
-    /// `other` more dice are rolled.
-    fn settle(&self, hits: u8, mask: u8, counting: u8, other: u8) -> f64 {
-        let slot = self.settled.borrow().slot(hits, mask, counting, other);
-        let known = self.settled.borrow().values[slot];
-        if !known.is_nan() {
-            return known;
+    /// [`Engine::expect`] when the re-rolled dice are locked: they add only their hits and final
+    /// faces, so the last side's view is the kept dice with each sum of those, and there are far
+    /// fewer sums than partly rolled states to remember.
+    fn expect_locked(&self, kept: &Dice, counting: u8, other: u8) -> f64 {
+        let rolls = self
+            .locked_rolls
+            .get((counting, other), |&(c, o)| self.locked_roll(c, o));
+        rolls
+            .iter()
+            .map(|&(hits, mask, p)| {
+                let d = Dice {
+                    locked_hits: kept.locked_hits + hits,
+                    locked_mask: kept.locked_mask | mask,
+                    ..*kept
+                };
+                p * self.last(&self.fold(&d)).0
+            })
+            .sum()
+    }
+
+    /// The hits and final faces of `counting` and `other` dice, with their chances, one die at a
+    /// time.
+    fn locked_roll(&self, counting: u8, other: u8) -> Vec<Sum> {
+        let mut sums: HashMap<(u8, u8), f64> = HashMap::from_iter([((0, 0), 1.0)]);
+        let (mut c, mut o) = (counting, other);
+        while c + o > 0 {
+            let (range, rest_c, rest_o) = self.next_die(c, o);
+            let mut next: HashMap<(u8, u8), f64> = HashMap::default();
+            for j in range {
+                let class = &self.classes[j];
+                for (&(hits, mask), &p) in &sums {
+                    let key = (
+                        hits + u8::from(class.hit),
+                        mask | class.natural.map_or(0, |(_, b)| b),
+                    );
+                    *next.entry(key).or_default() += p * self.chance(j);
+                }
+            }
+            (sums, c, o) = (next, rest_c, rest_o);
         }
-        let v = if counting == 0 && other == 0 {
-            (self.value)(i64::from(hits), self.faces[usize::from(mask)])
-        } else {
-            let (range, counting, other) = self.next_die(counting, other);
-            range
-                .map(|j| {
-                    let c = &self.classes[j];
-                    let mask = mask | c.natural.map_or(0, |(_, b)| b);
-                    self.chance(j) * self.settle(hits + u8::from(c.hit), mask, counting, other)
-                })
-                .sum()
-        };
-        self.settled.borrow_mut().values[slot] = v;
-        v
+        let mut out: Vec<_> = sums.into_iter().map(|((h, m), p)| (h, m, p)).collect();
+        out.sort_unstable_by_key(|&(h, m, _)| (h, m));
+        out
+    }
+
+    /// The last step's expected values from every number of hits and final faces seen once
+    /// `counting` and `other` more dice are rolled, fewest dice to roll first, as
+    /// [`Settled`] lays them out: `NaN` where the hits and dice pass the pool's `dice`.
+    fn settle(&self, dice: u32) -> Vec<f64> {
+        let s = &self.settled;
+        let mut values = vec![f64::NAN; (dice as usize + 1) * s.masks * s.rolls * s.rolls];
+        let finals = self.classes.iter().filter_map(|c| c.natural);
+        let finals = finals.fold(0, |m, (_, b)| m | b);
+        let rolls = s.rolls as u8;
+        for n in 0..=(dice as u8).min(2 * (rolls - 1)) {
+            let pairs =
+                (0..rolls).filter_map(|c| n.checked_sub(c).filter(|&o| o < rolls).map(|o| (c, o)));
+            for (counting, other) in pairs {
+                for hits in 0..=dice as u8 - n {
+                    for mask in (0..=u8::MAX).take(s.masks).filter(|m| m & !finals == 0) {
+                        let v = self.settled_value(&values, hits, mask, counting, other);
+                        values[s.slot(hits, mask, counting, other)] = v;
+                    }
+                }
+            }
+        }
+        values
+    }
+
+    /// One of [`Engine::settle`]'s values, from those of one die fewer to roll.
+    fn settled_value(&self, values: &[f64], hits: u8, mask: u8, counting: u8, other: u8) -> f64 {
+        if counting == 0 && other == 0 {
+            return (self.value)(i64::from(hits), self.faces[usize::from(mask)]);
+        }
+        let (range, counting, other) = self.next_die(counting, other);
+        range
+            .map(|j| {
+                let c = &self.classes[j];
+                let mask = mask | c.natural.map_or(0, |(_, b)| b);
+                let slot = self
+                    .settled
+                    .slot(hits + u8::from(c.hit), mask, counting, other);
+                self.chance(j) * values[slot]
+            })
+            .sum()
     }
 
     /// The classes the next die may show (counting dice first), and the dice left after it.
@@ -939,12 +1082,22 @@ impl<'a> Engine<'a> {
     }
 }
 
-/// The last step's tie order of a re-roll as one number, ascending: fewer dice first, then more
-/// dice from earlier classes (the choice's counts in reverse order, as big-endian digits).
-fn tie_order(left: Left, choice: &Counts) -> u128 {
-    let dice = u128::from(left.2 + left.3);
-    let counts = choice.iter().fold(0u128, |n, &c| n << 8 | u128::from(c));
-    dice << 96 | (!counts & ((1 << 96) - 1))
+/// Choices found with how many dice they re-roll, fewer dice first and in their order
+/// otherwise: a counting sort, as there are few numbers of dice.
+fn by_dice(found: &[(u8, u32, Counts)]) -> Vec<(u32, Counts)> {
+    let mut start = [0usize; 257];
+    for &(n, _, _) in found {
+        start[usize::from(n) + 1] += 1;
+    }
+    for n in 1..start.len() {
+        start[n] += start[n - 1];
+    }
+    let mut out = vec![(0, [0; CLASSES]); found.len()];
+    for &(n, slot, choice) in found {
+        out[start[usize::from(n)]] = (slot, choice);
+        start[usize::from(n)] += 1;
+    }
+    out
 }
 
 /// Adds `w` to the weight of `s`.
@@ -986,12 +1139,42 @@ fn power_cells(pool: &Pool) -> Vec<(u8, usize, u32)> {
     cells
 }
 
+/// `C(n, k)` for every `n` up to `most`, by Pascal's rule: they fit 64 bits up to `n` = 67.
+fn binomials(most: u32) -> Vec<Vec<u64>> {
+    let mut rows: Vec<Vec<u64>> = vec![vec![1]];
+    for n in 1..=most as usize {
+        let above = &rows[n - 1];
+        let row = (0..=n)
+            .map(|k| match k {
+                0 => 1,
+                _ if k == n => 1,
+                _ => above[k - 1]
+                    .checked_add(above[k])
+                    .expect("a binomial past 64 bits"),
+            })
+            .collect();
+        rows.push(row);
+    }
+    rows
+}
+
 /// The mask bit of a tracked face.
 fn bit(tracked: &[u8], face: u8) -> u8 {
     1 << tracked
         .iter()
         .position(|&t| t == face)
         .expect("a tracked face")
+}
+
+/// When the last side's greedy Lucky covers the pool, it re-rolls every die of its `order`: the
+/// classes there differ only in whether their dice count, so each joins the first class of its
+/// kind in the order, and states that differ only in which of them a die shows merge.
+fn joins(order: &[usize], counting: usize, classes: usize) -> Vec<Option<usize>> {
+    let kind = |j: usize| j < counting;
+    let first = |j: usize| order.iter().copied().find(|&k| kind(k) == kind(j));
+    (0..classes)
+        .map(|j| first(j).filter(|&f| f != j && order.contains(&j)))
+        .collect()
 }
 
 /// The classes one side takes, in greedy order (see [`Policy::Greedy`]).
@@ -1150,12 +1333,15 @@ mod tests {
         roll(&shape.pool(), r, &damage_f64).unwrap()
     }
 
-    /// [`lucky`] with every weight a [`BigUint`], as pools too large for [`U256`] have them.
-    fn lucky_in_big_integers(shape: &Shape, r: &Rerolls) -> NaturalRoll {
+    /// [`lucky`] in each wider weight type: [`U256`] words, as pools too large for `u128` have
+    /// them, and [`BigUint`]s, as pools too large for [`U256`] have them.
+    fn lucky_in_wider_weights(shape: &Shape, r: &Rerolls) -> [NaturalRoll; 2] {
         let pool = shape.pool();
-        let mut engine = Engine::new(&pool, r, Box::new(damage_f64));
-        engine.fixed_bits = 0;
-        engine.play(&pool)
+        [[0, U256::BITS], [0, 0]].map(|widths| {
+            let mut engine = Engine::new(&pool, r, Box::new(damage_f64));
+            engine.widths = widths;
+            engine.play(&pool)
+        })
     }
 
     fn mean(shape: &Shape, r: &Rerolls) -> BigRational {
@@ -1416,6 +1602,47 @@ mod tests {
             .collect()
     }
 
+    /// The greedy engine against [`Brute::greedy`], in every order and in every weight type.
+    fn check_greedy(shape: &Shape, a: u32, d: u32) {
+        for r in orders(a, d, Policy::Greedy) {
+            let brute = Brute { shape, r: &r };
+            let mut out = HashMap::default();
+            for (initial, dice, w) in brute.initial() {
+                brute.greedy(0, initial, dice, w, &mut out);
+            }
+            let expected =
+                Dist::from_pairs(out.into_iter().map(|(c, w)| (c, BigUint::from(w)))).unwrap();
+            assert_eq!(
+                expected.denominator(),
+                &BigUint::from(6u32).pow(brute.slots())
+            );
+            assert_eq!(
+                cells(&lucky(shape, &r)),
+                expected,
+                "{:?} {r:?}",
+                shape.tracked
+            );
+            for wide in lucky_in_wider_weights(shape, &r) {
+                assert_eq!(cells(&wide), expected, "{:?} {r:?}", shape.tracked);
+            }
+        }
+    }
+
+    #[test]
+    fn greedy_with_lucky_covering_the_pool_matches_die_by_die_enumeration() {
+        // The last side's Lucky at least the dice rolled, so its dice join by kind.
+        let cases: [(Shape, u32, u32); 5] = [
+            (FURY.with_power(1), 2, 2),
+            (FURY_UNCOUNTED.with_power(1), 1, 2),
+            (MANY.with_power(1), 2, 2),
+            (ODD.with_power(2), 2, 3),
+            (PLAIN.with_power(2), 3, 2),
+        ];
+        for (shape, a, d) in &cases {
+            check_greedy(shape, *a, *d);
+        }
+    }
+
     #[test]
     fn greedy_matches_die_by_die_enumeration() {
         let cases: [(&Shape, u32, u32); 8] = [
@@ -1429,27 +1656,21 @@ mod tests {
             (&TWO_FURIES, 1, 1),
         ];
         for (shape, a, d) in cases {
-            for r in orders(a, d, Policy::Greedy) {
-                let brute = Brute { shape, r: &r };
-                let mut out = HashMap::default();
-                for (initial, dice, w) in brute.initial() {
-                    brute.greedy(0, initial, dice, w, &mut out);
-                }
-                let expected =
-                    Dist::from_pairs(out.into_iter().map(|(c, w)| (c, BigUint::from(w)))).unwrap();
-                assert_eq!(
-                    expected.denominator(),
-                    &BigUint::from(6u32).pow(brute.slots())
-                );
-                assert_eq!(
-                    cells(&lucky(shape, &r)),
-                    expected,
-                    "{:?} {r:?}",
-                    shape.tracked
-                );
-                let big = lucky_in_big_integers(shape, &r);
-                assert_eq!(cells(&big), expected, "{:?} {r:?}", shape.tracked);
-            }
+            check_greedy(shape, a, d);
+        }
+    }
+
+    #[test]
+    fn weights_agree_on_both_sides_of_128_bits() {
+        // 17 dice and 32 re-rolls: 6^49 fits 128 bits; 18 dice and 32: 6^50 doesn't.
+        for (power, fits) in [(17, true), (18, false)] {
+            let shape = MANY.with_power(power - 1);
+            let r = rerolls(16, 16, false, true);
+            let total = BigUint::from(6u32).pow(power + 32);
+            assert_eq!(total.bits() <= 128, fits);
+            let [wide, big] = lucky_in_wider_weights(&shape, &r);
+            assert_eq!(cells(&lucky(&shape, &r)), cells(&big), "{power} dice");
+            assert_eq!(cells(&wide), cells(&big), "{power} dice");
         }
     }
 
@@ -1475,8 +1696,14 @@ mod tests {
                 let expected =
                     BigRational::new(BigInt::from(total), BigInt::from(6).pow(brute.slots()));
                 assert_eq!(mean(shape, &r), expected, "{:?} {r:?}", shape.tracked);
-                let big = lucky_in_big_integers(shape, &r).map(damage).mean();
-                assert_eq!(big, expected, "{:?} {r:?}", shape.tracked);
+                for wide in lucky_in_wider_weights(shape, &r) {
+                    assert_eq!(
+                        wide.map(damage).mean(),
+                        expected,
+                        "{:?} {r:?}",
+                        shape.tracked
+                    );
+                }
             }
         }
     }
@@ -1508,8 +1735,9 @@ mod tests {
                     "{:?} {r:?}",
                     shape.tracked
                 );
-                let big = lucky_in_big_integers(shape, &r);
-                assert_eq!(cells(&big), expected, "{:?} {r:?}", shape.tracked);
+                for wide in lucky_in_wider_weights(shape, &r) {
+                    assert_eq!(cells(&wide), expected, "{:?} {r:?}", shape.tracked);
+                }
             }
         }
     }

@@ -14,7 +14,7 @@ pub trait Weight: Clone {
     fn to_big(&self) -> BigUint;
     fn add(&mut self, other: &Self);
     /// `self × k`.
-    fn times(&self, k: u32) -> Self;
+    fn times(&self, k: u64) -> Self;
 }
 
 impl Weight for BigUint {
@@ -34,8 +34,33 @@ impl Weight for BigUint {
         *self += other;
     }
 
-    fn times(&self, k: u32) -> Self {
+    fn times(&self, k: u64) -> Self {
         self * k
+    }
+}
+
+/// Where the largest weight fits 128 bits (a denominator of 6^n for n up to 49), one machine
+/// integer pair is cheaper still than [`U256`]'s four words. Overflow panics.
+impl Weight for u128 {
+    fn zero() -> Self {
+        0
+    }
+
+    fn from_big(w: &BigUint) -> Self {
+        u128::try_from(w).unwrap_or_else(|_| panic!("a weight of {} bits", w.bits()))
+    }
+
+    fn to_big(&self) -> BigUint {
+        BigUint::from(*self)
+    }
+
+    fn add(&mut self, other: &Self) {
+        *self = self.checked_add(*other).expect("a weight past 128 bits");
+    }
+
+    fn times(&self, k: u64) -> Self {
+        self.checked_mul(u128::from(k))
+            .expect("a weight past 128 bits")
     }
 }
 
@@ -88,7 +113,7 @@ impl Weight for U256 {
         assert!(!carry, "a weight past 256 bits");
     }
 
-    fn times(&self, k: u32) -> Self {
+    fn times(&self, k: u64) -> Self {
         let mut out = [0; 4];
         let mut carry = 0u128;
         for (o, &w) in out.iter_mut().zip(&self.0) {
@@ -128,6 +153,26 @@ mod tests {
     fn the_width_holds_6_to_the_99_not_6_to_the_100() {
         assert!(U256::holds(&BigUint::from(6u32).pow(99)));
         assert!(!U256::holds(&BigUint::from(6u32).pow(100)));
+    }
+
+    #[test]
+    fn u128_sums_and_products_match_big_integers_up_to_6_to_the_49() {
+        let mut w = u128::from_big(&BigUint::from(1u32));
+        for _ in 0..49 {
+            w = w.times(6);
+        }
+        assert_eq!(w.to_big(), BigUint::from(6u32).pow(49));
+        let mut x = u128::from_big(&BigUint::from(u64::MAX));
+        x.add(&1);
+        assert_eq!(x.to_big(), BigUint::from(2u32).pow(64));
+        assert!(BigUint::from(6u32).pow(49).bits() <= 128);
+        assert!(BigUint::from(6u32).pow(50).bits() > 128);
+    }
+
+    #[test]
+    #[should_panic(expected = "past 128 bits")]
+    fn u128_overflow_panics() {
+        u128::from_big(&BigUint::from(6u32).pow(49)).times(6);
     }
 
     #[test]
