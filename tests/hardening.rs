@@ -495,8 +495,8 @@ fn a_comparison_is_bounded_by_the_size_of_its_distributions() {
 #[test]
 fn swtcg_lucky_dice_are_bounded_by_policy() {
     assert_user_error(
-        &["swtcg", "attack", "--attacker", "Power 33, Lucky 1"],
-        &["at most 32 attack dice with the greedy policy"],
+        &["swtcg", "attack", "--attacker", "Power 27, Lucky 1"],
+        &["at most 26 attack dice with the greedy policy"],
     );
     assert_user_error(
         &[

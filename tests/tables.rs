@@ -336,7 +336,7 @@ fn a_tables_work_is_summed_and_refused_before_any_cell_is_computed() {
 // hardening: table-cell-limit
 #[test]
 fn a_cell_over_one_attacks_limit_is_named_by_its_row_and_column() {
-    // Greedy Lucky re-rolls at most 32 dice: the first cell past it is Power 33.
+    // Greedy Lucky re-rolls at most 26 dice: the first cell past it is Power 27.
     assert_user_error(
         &[
             "table",
@@ -349,8 +349,8 @@ fn a_cell_over_one_attacks_limit_is_named_by_its_row_and_column() {
             "Lucky 1",
         ],
         &[
-            "row Power 33, column Critical Hit 1: ",
-            "at most 32 attack dice",
+            "row Power 27, column Critical Hit 1: ",
+            "at most 26 attack dice",
         ],
     );
     assert_user_error(

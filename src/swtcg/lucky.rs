@@ -19,10 +19,9 @@ use std::rc::Rc;
 
 /// The most attack dice (power plus extra) re-rolls are computed for with [`Policy::Greedy`]. The
 /// worst case, every face its own class (Parry, Riposte, Critical Hit, Backfire, Fury, Focus, with
-/// Fury dice that don't count), the defender first and Lucky 24 to 28, takes about 0.9 s and
-/// 125 MB; Lucky as large as the pool is far cheaper (0.2 s, its dice joining by kind). Two dice
-/// more, whose weights no longer fit 256 bits, take twice that.
-pub const MAX_DICE_GREEDY: u32 = 32;
+/// Fury dice that don't count), the defender first and Lucky 20 to 24, takes about 0.35 s and
+/// 66 MB; at 28 and 30 dice, 96 MB, and at 32, 128 MB: past the 100 MB every query keeps to.
+pub const MAX_DICE_GREEDY: u32 = 26;
 
 /// The same for [`Policy::Optimal`], whose search grows much faster with the pool and Lucky: the
 /// same pool with Lucky 13 each and the attacker's dice locked takes about 0.25 s and 70 MB.
