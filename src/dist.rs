@@ -269,15 +269,24 @@ impl Dist {
 
     /// P(X ≥ x) for every outcome `x` of the support, summed once from the top.
     pub fn at_least_all(&self) -> Vec<(i64, BigRational)> {
+        self.tail_weights()
+            .into_iter()
+            .map(|(x, w)| (x, self.ratio(w)))
+            .collect()
+    }
+
+    /// The weight of X ≥ x for every outcome `x` of the support, in increasing order, summed
+    /// once from the top.
+    pub(crate) fn tail_weights(&self) -> Vec<(i64, BigUint)> {
         let mut tail = BigUint::zero();
-        let mut out: Vec<(i64, BigRational)> = self
+        let mut out: Vec<(i64, BigUint)> = self
             .support()
             .collect::<Vec<_>>()
             .into_iter()
             .rev()
             .map(|(x, w)| {
                 tail += w;
-                (x, self.ratio(tail.clone()))
+                (x, tail.clone())
             })
             .collect();
         out.reverse();

@@ -45,16 +45,7 @@ pub(crate) struct Row {
 pub(crate) fn rows(d: &Dist, options: &Options) -> Vec<Row> {
     let den = d.denominator();
     let support: Vec<(i64, &BigUint)> = d.support().collect();
-    let mut tail = BigUint::zero();
-    let mut tails: Vec<BigUint> = support
-        .iter()
-        .rev()
-        .map(|(_, w)| {
-            tail += *w;
-            tail.clone()
-        })
-        .collect();
-    tails.reverse();
+    let tails = d.tail_weights();
     let fractions = options.exact.then(|| exact_fractions(d));
     let cell = |w: &BigUint, i: usize, which: fn(&(BigRational, BigRational)) -> &BigRational| {
         let shown = percent_of(w, den);
@@ -68,7 +59,7 @@ pub(crate) fn rows(d: &Dist, options: &Options) -> Vec<Row> {
         .iter()
         .zip(&tails)
         .enumerate()
-        .map(|(i, ((x, w), ge))| Row {
+        .map(|(i, ((x, w), (_, ge)))| Row {
             x: *x,
             p: to_f64(&BigRational::new_raw(
                 BigInt::from((*w).clone()),

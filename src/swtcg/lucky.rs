@@ -1615,15 +1615,20 @@ mod tests {
                 expected.denominator(),
                 &BigUint::from(6u32).pow(brute.slots())
             );
-            assert_eq!(
-                cells(&lucky(shape, &r)),
-                expected,
-                "{:?} {r:?}",
-                shape.tracked
-            );
-            for wide in lucky_in_wider_weights(shape, &r) {
-                assert_eq!(cells(&wide), expected, "{:?} {r:?}", shape.tracked);
-            }
+            assert_in_every_width(shape, &r, &expected);
+        }
+    }
+
+    /// The engine's roll, in its own weights and in each wider type, is `expected`.
+    fn assert_in_every_width(shape: &Shape, r: &Rerolls, expected: &Dist) {
+        assert_eq!(
+            &cells(&lucky(shape, r)),
+            expected,
+            "{:?} {r:?}",
+            shape.tracked
+        );
+        for wide in lucky_in_wider_weights(shape, r) {
+            assert_eq!(&cells(&wide), expected, "{:?} {r:?}", shape.tracked);
         }
     }
 
@@ -1728,15 +1733,7 @@ mod tests {
                 }
                 let expected =
                     Dist::from_pairs(out.into_iter().map(|(c, w)| (c, BigUint::from(w)))).unwrap();
-                assert_eq!(
-                    cells(&lucky(shape, &r)),
-                    expected,
-                    "{:?} {r:?}",
-                    shape.tracked
-                );
-                for wide in lucky_in_wider_weights(shape, &r) {
-                    assert_eq!(cells(&wide), expected, "{:?} {r:?}", shape.tracked);
-                }
+                assert_in_every_width(shape, &r, &expected);
             }
         }
     }

@@ -109,21 +109,25 @@ pub(super) fn damage_work(rolls: &[(&str, i64)], dice: i64, faces: usize) -> Res
     let work = rolls
         .iter()
         .fold(dice + 1, |w, r| w.saturating_mul(r.1 + 1));
-    let named: Vec<String> = rolls.iter().map(|(n, x)| format!("{n} {x}")).collect();
-    let named = named.join(", ");
+    let named = || {
+        let named: Vec<String> = rolls.iter().map(|(n, x)| format!("{n} {x}")).collect();
+        named.join(", ")
+    };
     if work > MAX_DAMAGE_WORK {
         return Err(Error::TooLarge(format!(
-            "dice of damage ({named}) combine with every outcome of {dice} attack dice: (attack \
+            "dice of damage ({}) combine with every outcome of {dice} attack dice: (attack \
              dice + 1) × (X + 1) for each may be at most {MAX_DAMAGE_WORK}; lower the power or X",
+            named()
         )));
     }
     let rolled = rolls.iter().fold(dice, |d, r| d.saturating_add(r.1));
     let words = (work.unsigned_abs() << faces).saturating_mul(weight_words(rolled) + STATE_WORDS);
     if words > MAX_DAMAGE_WORDS {
         return Err(Error::TooLarge(format!(
-            "dice of damage ({named}) combine with every outcome of {dice} attack dice into \
+            "dice of damage ({}) combine with every outcome of {dice} attack dice into \
              {words} words of exact states, over the limit of {MAX_DAMAGE_WORDS}; lower the \
              power or X",
+            named()
         )));
     }
     Ok(work)
