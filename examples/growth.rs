@@ -43,6 +43,16 @@ const LEGION_SHAPES: [(&str, &str); 4] = [
 ];
 
 fn main() {
+    let only = std::env::args().nth(1);
+    if only.as_deref() != Some("legion") {
+        swtcg_table();
+    }
+    if only.as_deref() != Some("swtcg") {
+        legion_table();
+    }
+}
+
+fn swtcg_table() {
     println!("| SWTCG power | {} |", header(&SWTCG_SHAPES));
     println!("|---|---|---|");
     for power in SWTCG_POWERS {
@@ -61,6 +71,9 @@ fn main() {
             .collect();
         println!("| {power} | {} |", cells.join(" | "));
     }
+}
+
+fn legion_table() {
     println!("\n| Legion dice | {} |", header(&LEGION_SHAPES));
     println!("|---|---|---|---|---|");
     for n in LEGION_DICE {

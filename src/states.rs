@@ -58,6 +58,8 @@ pub(crate) trait Weight:
     Clone + Default + PartialEq + From<u128> + for<'a> AddAssign<&'a Self> + 'static
 {
     fn times(self, by: &Self) -> Self;
+    /// `self · by`, without making `by` a weight first.
+    fn scaled(&self, by: u128) -> Self;
     /// States with these weights, which add up to at most the type's largest value.
     fn states<S: Hash + Eq + Clone>(pairs: Vec<(S, Self)>) -> States<S>;
     /// `base^k`.
@@ -68,6 +70,10 @@ pub(crate) trait Weight:
 
 impl Weight for u128 {
     fn times(self, by: &u128) -> u128 {
+        self * by
+    }
+
+    fn scaled(&self, by: u128) -> u128 {
         self * by
     }
 
@@ -100,6 +106,10 @@ impl Weight for u128 {
 
 impl Weight for BigUint {
     fn times(self, by: &BigUint) -> BigUint {
+        self * by
+    }
+
+    fn scaled(&self, by: u128) -> BigUint {
         self * by
     }
 

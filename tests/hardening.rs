@@ -568,16 +568,34 @@ fn legion_pools_tokens_and_defense_dice_are_bounded() {
 // hardening: legion-reroll
 #[test]
 fn legion_reroll_states_are_bounded() {
+    // Critical 30 keeps every surge apart: 66 (blanks, surges) per colour of 10 dice, times the
+    // 7 counts of aims spent that Lethal reads.
     assert_user_error(
         &[
             "legion",
             "attack",
             "--attacker",
-            "10 red, 10 black, 10 white, aim 6",
+            "10 red, 10 black, 10 white, aim 6, Critical 30, Lethal 1",
             "--defender",
             "white defense",
         ],
-        &["over the limit of 1000000"],
+        &["keeps 2012472 states, over the limit of 1000000"],
+    );
+}
+
+// hardening: legion-reroll-work
+#[test]
+fn legion_greedy_reroll_work_is_bounded() {
+    assert_user_error(
+        &[
+            "legion",
+            "attack",
+            "--attacker",
+            "10 red, 10 black, 10 white, aim 6, Precise 3, Critical 5, Lethal 1",
+            "--defender",
+            "white defense",
+        ],
+        &["takes 602633493 steps, over the limit of 400000000"],
     );
 }
 

@@ -734,7 +734,7 @@ fn too_many_dice_or_tokens_are_refused_with_the_limit() {
         &["7 aim and observation tokens", "limit of 6"],
     );
     attack_error(
-        "10 red, 10 black, 10 white, aim 6",
+        "10 red, 10 black, 10 white, aim 6, Precise 3, Critical 5, Lethal 1",
         "red defense",
         &[],
         &["limit"],

@@ -2247,6 +2247,43 @@ fn greedy_rerolls_the_red_surge_and_keeps_the_white_one() {
     );
 }
 
+#[test]
+fn greedy_keeps_apart_only_the_surges_that_convert() {
+    // The engine keeps at most Critical X + surge tokens surges per pool (the last colours'),
+    // counting the rest as blanks; the oracle rerolls die by die. Every mix of up to three
+    // colours and four dice, with up to two surges that convert and one or two tokens.
+    let mut checked = 0;
+    for dice in (0..=4u32)
+        .flat_map(|r| (0..=4 - r).flat_map(move |b| (0..=4 - r - b).map(move |w| [r, b, w])))
+    {
+        let total: u32 = dice.iter().sum();
+        if total == 0 {
+            continue;
+        }
+        for (critical, surge_tokens) in [(0, 0), (1, 0), (0, 1), (1, 1), (2, 0)] {
+            for (aim, observation) in [(1, 0), (0, 1), (1, 1)] {
+                if total == 4 && aim + observation > 1 {
+                    continue;
+                }
+                let c = case(
+                    Atk {
+                        dice,
+                        aim,
+                        observation,
+                        critical,
+                        surge_tokens,
+                        ..Atk::default()
+                    },
+                    Def::default(),
+                );
+                check(&c).unwrap();
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 435);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Marksman, Ram, Duelist.
 

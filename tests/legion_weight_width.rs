@@ -89,8 +89,10 @@ fn assert_rerolled_results(n: u32, precise: u32, aims: u32, observations: u32, p
 }
 
 // Greedy rerolls are in `u128` when 8^(dice + the tokens' capacities) · 7^dice fits (a red die
-// with surge crit splits its kept dice 2 crits : 5 hits); the optimal play when 8^(dice + the
-// tokens' capacities) does.
+// with surge crit splits its kept dice 2 crits : 5 hits); when only 8^(dice + the tokens'
+// capacities) does, the table of the rerolls stays in `u128` and the split of the kept dice is
+// summed in 256 bits; big integers beyond. The optimal play is in `u128` when 8^(dice + the
+// tokens' capacities) fits.
 
 #[test]
 fn greedy_rerolls_are_exact_where_their_bound_just_fits_u128() {
@@ -104,6 +106,18 @@ fn greedy_rerolls_are_exact_where_their_bound_just_passes_u128() {
     // 16 dice + 3 aims of capacity 3 + 3 observation tokens: 8^28 · 7^16 > 2^128.
     assert!(BigUint::from(8u32).pow(28) * BigUint::from(7u32).pow(16) > BigUint::from(1u32) << 128);
     assert_rerolled_results(16, 1, 3, 3, Policy::Greedy);
+}
+
+#[test]
+fn greedy_rerolls_are_exact_where_their_table_just_fits_u128() {
+    // 30 dice + 4 aims of capacity 3: 8^42 = 2^126, the split in 256 bits.
+    assert_rerolled_results(30, 1, 4, 0, Policy::Greedy);
+}
+
+#[test]
+fn greedy_rerolls_are_exact_where_their_table_just_passes_u128() {
+    // 30 dice + 4 aims of capacity 3 + 1 observation token: 8^43 = 2^129.
+    assert_rerolled_results(30, 1, 4, 1, Policy::Greedy);
 }
 
 #[test]

@@ -76,6 +76,23 @@ impl U256 {
     pub fn holds(w: &BigUint) -> bool {
         w.bits() <= U256::BITS
     }
+
+    /// `a · b`, which always fits.
+    pub fn product(a: u128, b: u128) -> U256 {
+        let halves = |x: u128| [x as u64, (x >> 64) as u64];
+        let (a, b) = (halves(a), halves(b));
+        let mut out = [0u64; 4];
+        for (i, &x) in a.iter().enumerate() {
+            let mut carry = 0u128;
+            for (j, &y) in b.iter().enumerate() {
+                let p = u128::from(x) * u128::from(y) + u128::from(out[i + j]) + carry;
+                out[i + j] = p as u64;
+                carry = p >> 64;
+            }
+            out[i + 2] = carry as u64;
+        }
+        U256(out)
+    }
 }
 
 impl Weight for U256 {
@@ -147,6 +164,21 @@ mod tests {
             y.to_big(),
             BigUint::from(2u32).pow(200) - 1u32 + BigUint::from(3u32).pow(100)
         );
+    }
+
+    #[test]
+    fn products_of_two_u128_match_big_integers() {
+        for (a, b) in [
+            (0, 5),
+            (u128::MAX, u128::MAX),
+            (3u128.pow(80), 7u128.pow(45)),
+            (1 << 64, 1 << 64),
+        ] {
+            assert_eq!(
+                U256::product(a, b).to_big(),
+                BigUint::from(a) * BigUint::from(b)
+            );
+        }
     }
 
     #[test]

@@ -3,20 +3,32 @@
 //! counts spares hashing every state of every token; the weights are `u128` whenever the bound
 //! on the denominator (faces^(dice + every token's capacity) · each colour's split^dice) fits,
 //! big integers beyond.
+//!
+//! Without a surge chart only `cap` surges (Critical X and surge tokens) can convert; the rest
+//! are blanks to every later step, and greedy rerolls them as it rerolls blanks: red first. So a
+//! pool keeps at most `cap` surges, those of the last colours (white, then black, then red), and
+//! counts the others as blanks of their colour. Greedy's picks per colour are the same either
+//! way, and so is every later step, while the table grows as n³ rather than n⁶.
 
 use super::roll::{aims_left, aims_matter, Weights};
 use super::state::Rolled;
 use crate::legion::spec::{AttackSurge, Attacker};
 use crate::states::{States, Weight};
+use crate::swtcg::weights::{Weight as _, U256};
 use num_bigint::BigUint;
 
-/// Blanks and surges per colour, and the aim tokens spent on rerolls.
+/// Blanks and surges per colour (at most `cap` surges in all), and the aim tokens spent on
+/// rerolls.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Pool {
     blank: [u32; 3],
     surge: [u32; 3],
     spent: u32,
 }
+
+/// (blanks, surges, weight) of every outcome of some rolled dice, the surges beyond a cap
+/// counted as blanks.
+type Outcomes = Vec<(u32, u32, u128)>;
 
 /// Every pool the dice can show, in the order of the table's weights, with what a reroll of
 /// each colour can give.
@@ -26,22 +38,30 @@ struct Layout {
     /// Per colour, where (blanks, surges) is in `pairs`, at blanks · (dice + 1) + surges.
     position: [Vec<usize>; 3],
     dice: [u32; 3],
+    /// The most surges a pool keeps apart: those that can convert.
+    cap: u32,
     /// How many values the aims spent take: 1 when nothing later reads them.
     spent: usize,
-    /// Per colour and number of dice rolled: (blanks, surges, weight) of every outcome.
-    outcomes: [Vec<Vec<(u32, u32, u128)>>; 3],
+    /// Per colour, number of dice rolled and cap on their surges (up to the dice): every
+    /// outcome.
+    outcomes: [Vec<Vec<Outcomes>>; 3],
     pools: Vec<Pool>,
 }
 
+/// Colours in the order their surges are kept: white's first.
+const KEPT_FIRST: [usize; 3] = [2, 1, 0];
+
 impl Layout {
     fn new(a: &Attacker, weights: &Weights) -> Layout {
+        let total: u32 = a.dice.iter().sum();
+        let cap = match a.surge {
+            AttackSurge::None => (a.critical + a.surge_tokens).min(total),
+            AttackSurge::Hit | AttackSurge::Crit => total,
+        };
         let pairs = [0, 1, 2].map(|c| {
-            let surges = |b: u32| {
-                if weights[c].0[1] == 0 {
-                    0
-                } else {
-                    a.dice[c] - b
-                }
+            let surges = |b: u32| match weights[c].0[1] {
+                0 => 0,
+                _ => (a.dice[c] - b).min(cap),
             };
             (0..=a.dice[c])
                 .flat_map(|b| (0..=surges(b)).map(move |s| (b, s)))
@@ -60,12 +80,20 @@ impl Layout {
         } else {
             1
         };
-        let outcomes =
-            [0, 1, 2].map(|c| (0..=a.dice[c]).map(|m| outcomes(m, weights[c].0)).collect());
+        let outcomes = [0, 1, 2].map(|c| {
+            (0..=a.dice[c])
+                .map(|m| {
+                    (0..=cap.min(m))
+                        .map(|k| outcomes(m, k, weights[c].0))
+                        .collect()
+                })
+                .collect()
+        });
         let mut layout = Layout {
             pairs,
             position,
             dice: a.dice,
+            cap,
             spent,
             outcomes,
             pools: Vec::new(),
@@ -107,49 +135,66 @@ impl Layout {
         i * self.spent + p.spent as usize
     }
 
-    /// Adds `weight` times each outcome of rerolling `picks` (per colour, the dice picked up),
-    /// colour `c` on, to the pools they reach from `q`.
-    fn scatter<W: Weight>(&self, next: &mut [W], q: Pool, c: usize, picks: &[u32; 3], weight: W) {
-        if c == 3 {
+    /// Adds `weight` times each outcome of rerolling `picks` (per colour, the dice picked up)
+    /// to the pools they reach from `q`, colour by colour in [`KEPT_FIRST`] order from the
+    /// `step`th, with `room` for surges left: a colour's surges beyond it count as blanks.
+    fn scatter<W: Weight>(
+        &self,
+        next: &mut [W],
+        mut q: Pool,
+        (step, room): (usize, u32),
+        picks: &[u32; 3],
+        weight: W,
+    ) {
+        let Some(&c) = KEPT_FIRST.get(step) else {
             next[self.index(&q)] += &weight;
             return;
-        }
-        let m = picks[c] as usize;
+        };
+        let own = q.surge[c].min(room);
+        q.blank[c] += q.surge[c] - own;
+        q.surge[c] = own;
+        let (m, room) = (picks[c], room - own);
         if m == 0 {
-            return self.scatter(next, q, c + 1, picks, weight);
+            return self.scatter(next, q, (step + 1, room), picks, weight);
         }
-        for &(b, s, w) in &self.outcomes[c][m] {
+        let outcomes = &self.outcomes[c][m as usize][room.min(m) as usize];
+        for &(b, s, w) in outcomes {
             let mut q = q;
             q.blank[c] += b;
             q.surge[c] += s;
-            self.scatter(next, q, c + 1, picks, weight.clone().times(&W::from(w)));
+            let w = weight.scaled(w);
+            self.scatter(next, q, (step + 1, room - s), picks, w);
         }
     }
 }
 
-/// The (blanks, surges, weight) of every outcome of `m` dice with weights (blank, surge, kept):
-/// the multinomial m! / (b! s! k!) · blank^b · surge^s · kept^k (at most 8^30, in `u128`).
-fn outcomes(m: u32, w: [u32; 3]) -> Vec<(u32, u32, u128)> {
+/// The (blanks, surges, weight) of every outcome of `m` dice with weights (blank, surge, kept),
+/// surges beyond `cap` counted as blanks: sums of the multinomials
+/// m! / (b! s! k!) · blank^b · surge^s · kept^k (at most 8^30, in `u128`).
+fn outcomes(m: u32, cap: u32, w: [u32; 3]) -> Outcomes {
     let choose =
         |n: u32, k: u32| (0..k).fold(1u128, |c, i| c * u128::from(n - i) / u128::from(i + 1));
     let pow = |x: u32, k: u32| u128::from(x).pow(k);
-    let mut out = Vec::new();
+    let side = m as usize + 1;
+    let mut dense = vec![0u128; side * side];
     for b in 0..=m {
         for s in 0..=m - b {
             let k = m - b - s;
-            let weight =
+            let kept = s.min(cap);
+            dense[(b + s - kept) as usize * side + kept as usize] +=
                 choose(m, b) * choose(m - b, s) * pow(w[0], b) * pow(w[1], s) * pow(w[2], k);
-            if weight != 0 {
-                out.push((b, s, weight));
-            }
         }
     }
-    out
+    (0..side * side)
+        .filter(|&i| dense[i] != 0)
+        .map(|i| ((i / side) as u32, (i % side) as u32, dense[i]))
+        .collect()
 }
 
 /// The dice after the initial roll and every reroll token spent greedily, the kept dice split
-/// into hits and crits: in `u128` when faces^(dice + the tokens' capacities) times each colour's
-/// split^dice (the crit and hit faces) fits it, else in big integers.
+/// into hits and crits. The table of the rerolls is in `u128` when faces^(dice + the tokens'
+/// capacities) fits it, and the split when that times each colour's split^dice (the crit and
+/// hit faces) does; big integers beyond.
 pub(super) fn rerolled(a: &Attacker, weights: &Weights) -> States<Rolled> {
     let tokens = tokens(a);
     let faces: u32 = weights[0].0.iter().sum();
@@ -157,14 +202,57 @@ pub(super) fn rerolled(a: &Attacker, weights: &Weights) -> States<Rolled> {
     let most = a.dice.iter().sum::<u32>() + tokens.iter().map(|t| t.0).sum::<u32>();
     let layout = Layout::new(a, weights);
     let splits = [0, 1, 2].map(|c| u128::from(weights[c].1.iter().sum::<u32>()));
-    let bound = [0, 1, 2]
-        .iter()
-        .try_fold(u128::from(faces).checked_pow(most), |b, &c| {
-            Some(b?.checked_mul(splits[c].checked_pow(a.dice[c])?))
-        });
-    match bound.flatten() {
-        Some(_) => played::<u128>(a, &layout, weights, &tokens, faces),
-        None => played::<BigUint>(a, &layout, weights, &tokens, faces),
+    let table = u128::from(faces).checked_pow(most);
+    let bound = [0, 1, 2].iter().try_fold(table, |b, &c| {
+        Some(b?.checked_mul(splits[c].checked_pow(a.dice[c])?))
+    });
+    match (table, bound.flatten()) {
+        (Some(_), Some(_)) => {
+            split::<u128, u128>(a, &layout, weights, played(a, &layout, &tokens, faces))
+        }
+        (Some(_), None) => {
+            split::<u128, U256>(a, &layout, weights, played(a, &layout, &tokens, faces))
+        }
+        (None, _) => {
+            split::<BigUint, BigUint>(a, &layout, weights, played(a, &layout, &tokens, faces))
+        }
+    }
+}
+
+/// Sums of a pool's weight (`W`) times a split's (`u128`): `u128` when the bound fits, 256 bits
+/// when only the pools' weights do (30 dice: at most 8^34 · 8^30), big integers beyond.
+trait Sum<W>: Clone + Default {
+    fn add_product(&mut self, w: &W, by: u128);
+    fn states(pairs: Vec<(Rolled, Self)>) -> States<Rolled>;
+}
+
+impl Sum<u128> for u128 {
+    fn add_product(&mut self, w: &u128, by: u128) {
+        *self += w * by;
+    }
+
+    fn states(pairs: Vec<(Rolled, u128)>) -> States<Rolled> {
+        <u128 as Weight>::states(pairs)
+    }
+}
+
+impl Sum<u128> for U256 {
+    fn add_product(&mut self, w: &u128, by: u128) {
+        self.add(&U256::product(*w, by));
+    }
+
+    fn states(pairs: Vec<(Rolled, U256)>) -> States<Rolled> {
+        <BigUint as Weight>::states(pairs.into_iter().map(|(r, w)| (r, w.to_big())).collect())
+    }
+}
+
+impl Sum<BigUint> for BigUint {
+    fn add_product(&mut self, w: &BigUint, by: u128) {
+        *self += w * by;
+    }
+
+    fn states(pairs: Vec<(Rolled, BigUint)>) -> States<Rolled> {
+        <BigUint as Weight>::states(pairs)
     }
 }
 
@@ -176,38 +264,36 @@ fn tokens(a: &Attacker) -> Vec<(u32, bool)> {
         .collect()
 }
 
-/// Rolls the pool and spends every token on the table.
+/// Rolls the pool and spends every token on the table: the pools by the dice each colour keeps.
 fn played<W: Weight>(
     a: &Attacker,
     layout: &Layout,
-    weights: &Weights,
     tokens: &[(u32, bool)],
     faces: u32,
-) -> States<Rolled> {
+) -> Vec<(Pool, W)> {
     let mut table = vec![W::default(); layout.pools_len()];
     let none = Pool {
         blank: [0; 3],
         surge: [0; 3],
         spent: 0,
     };
-    layout.scatter(&mut table, none, 0, &a.dice, W::from(1));
+    layout.scatter(&mut table, none, (0, layout.cap), &a.dice, W::from(1));
     for &(capacity, is_aim) in tokens {
-        table = spend(a, layout, table, capacity, is_aim, faces);
+        table = spend(layout, table, capacity, is_aim, faces);
     }
-    let kept: Vec<(Pool, W)> = without_blanks(a, layout, table).collect();
-    W::states(split(a, layout, weights, kept))
+    without_blanks(a, layout, table).collect()
 }
 
 /// Colour stops mattering: each colour's kept dice split into crits and hits. Per pool, the crits
 /// of all colours are the product of each colour's C(k, x) · crit^x · hit^(k - x); each pool is
 /// scaled to the common denominator, the product of split^(most kept of that colour) (as
 /// [`States::and_then`] would, colour by colour).
-fn split<W: Weight>(
+fn split<W: Weight, S: Sum<W>>(
     a: &Attacker,
     layout: &Layout,
     weights: &Weights,
     kept: Vec<(Pool, W)>,
-) -> Vec<(Rolled, W)> {
+) -> States<Rolled> {
     let kept_of = |p: &Pool| [0, 1, 2].map(|c| a.dice[c] - p.blank[c] - p.surge[c]);
     let most = kept.iter().fold([0; 3], |m, (p, _)| {
         let k = kept_of(p);
@@ -219,13 +305,18 @@ fn split<W: Weight>(
         ((results as usize * side + crits as usize) * side + s as usize) * layout.spent
             + p.spent as usize
     };
-    let mut sums: Vec<(Option<Rolled>, W)> =
-        vec![(None, W::default()); side * side * side * layout.spent];
+    let mut sums: Vec<(Option<Rolled>, S)> =
+        vec![(None, S::default()); side * side * side * layout.spent];
+    // The pools come by the dice kept per colour, so each split is made once.
+    let mut splits = Crits::new(most, weights);
+    let mut crits: ([u32; 3], Vec<u128>) = ([u32::MAX; 3], Vec::new());
     for (p, w) in kept {
         let k = kept_of(&p);
-        let crits = crit_weights(k, most, weights);
+        if crits.0 != k {
+            crits = (k, splits.of(k));
+        }
         let results = k.iter().sum::<u32>();
-        for (x, &c) in crits.iter().enumerate() {
+        for (x, &c) in crits.1.iter().enumerate() {
             let sum = &mut sums[at(results, x as u32, &p)];
             sum.0.get_or_insert(Rolled {
                 hits: results - x as u32,
@@ -233,33 +324,70 @@ fn split<W: Weight>(
                 surges: p.surge.iter().sum(),
                 aims: aims_left(a, a.aim - p.spent),
             });
-            sum.1 += &w.clone().times(&W::from(c));
+            sum.1.add_product(&w, c);
         }
     }
-    sums.into_iter()
-        .filter_map(|(r, w)| r.map(|r| (r, w)))
-        .collect()
+    S::states(
+        sums.into_iter()
+            .filter_map(|(r, w)| r.map(|r| (r, w)))
+            .collect(),
+    )
 }
 
-/// The weight of each number of crits among `kept` dice per colour, scaled by
-/// split^(most - kept) per colour: at most 6^30, in `u128`.
-fn crit_weights(kept: [u32; 3], most: [u32; 3], weights: &Weights) -> Vec<u128> {
-    let mut crits = vec![1u128];
-    for c in 0..3 {
-        let [crit, hit] = weights[c].1.map(u128::from);
-        let scale = (crit + hit).pow(most[c] - kept[c]);
-        let mut next = vec![0u128; crits.len() + kept[c] as usize];
-        let mut choose = 1u128;
-        for x in 0..=kept[c] {
-            let term = choose * crit.pow(x) * hit.pow(kept[c] - x) * scale;
-            for (i, w) in crits.iter().enumerate() {
-                next[i + x as usize] += w * term;
-            }
-            choose = choose * u128::from(kept[c] - x) / u128::from(x + 1);
+/// The weights of each number of crits among kept dice, scaled to each colour's common
+/// denominator split^(most kept): per colour and number kept k, C(k, x) · crit^x · hit^(k - x)
+/// · split^(most - k); and the red and black rows' products, for the pools' current red and
+/// black kept (pools come in that order, so each product is made once).
+struct Crits {
+    rows: [Vec<Vec<u128>>; 3],
+    red_black: ([u32; 2], Vec<u128>),
+}
+
+impl Crits {
+    fn new(most: [u32; 3], weights: &Weights) -> Crits {
+        let rows = [0, 1, 2].map(|c| {
+            let [crit, hit] = weights[c].1.map(u128::from);
+            (0..=most[c])
+                .map(|k| {
+                    let scale = (crit + hit).pow(most[c] - k);
+                    let mut choose = 1u128;
+                    (0..=k)
+                        .map(|x| {
+                            let term = choose * crit.pow(x) * hit.pow(k - x) * scale;
+                            choose = choose * u128::from(k - x) / u128::from(x + 1);
+                            term
+                        })
+                        .collect()
+                })
+                .collect()
+        });
+        Crits {
+            rows,
+            red_black: ([u32::MAX; 2], Vec::new()),
         }
-        crits = next;
     }
-    crits
+
+    /// The weight of each number of crits among `kept` dice per colour: at most 8^30, in `u128`.
+    fn of(&mut self, kept: [u32; 3]) -> Vec<u128> {
+        if self.red_black.0 != [kept[0], kept[1]] {
+            let rows = [
+                &self.rows[0][kept[0] as usize],
+                &self.rows[1][kept[1] as usize],
+            ];
+            self.red_black = ([kept[0], kept[1]], convolve(rows[0], rows[1]));
+        }
+        convolve(&self.red_black.1, &self.rows[2][kept[2] as usize])
+    }
+}
+
+fn convolve(a: &[u128], b: &[u128]) -> Vec<u128> {
+    let mut out = vec![0u128; a.len() + b.len() - 1];
+    for (i, x) in a.iter().enumerate() {
+        for (o, y) in out[i..].iter_mut().zip(b) {
+            *o += x * y;
+        }
+    }
+    out
 }
 
 /// Blanks no longer matter once the rerolls are over: the pools summed by the dice each colour
@@ -290,7 +418,6 @@ fn without_blanks<W: Weight>(
 /// One reroll token, spent greedily on every pool. The pools that pick up fewer dice than the
 /// most any pool picks are scaled to the common denominator faces^most.
 fn spend<W: Weight>(
-    a: &Attacker,
     layout: &Layout,
     table: Vec<W>,
     capacity: u32,
@@ -299,45 +426,36 @@ fn spend<W: Weight>(
 ) -> Vec<W> {
     let zero = W::default();
     let live = || layout.pools.iter().zip(&table).filter(|(_, w)| **w != zero);
-    let picked = |p: &Pool| picks(a, p, capacity);
-    let total = |p: &[(u32, u32); 3]| p.iter().map(|(b, s)| b + s).sum::<u32>();
-    let most = live().map(|(p, _)| total(&picked(p))).max().unwrap_or(0);
+    let total = |p: &[u32; 3]| p.iter().sum::<u32>();
+    let most = live()
+        .map(|(p, _)| total(&picks(p, capacity)))
+        .max()
+        .unwrap_or(0);
     let mut next = vec![W::default(); table.len()];
     for (p, w) in live() {
-        let pick = picked(p);
-        let scale = W::from(u128::from(faces).pow(most - total(&pick)));
+        let pick = picks(p, capacity);
+        let scale = u128::from(faces).pow(most - total(&pick));
         let mut kept = *p;
         if total(&pick) > 0 && is_aim && layout.spent > 1 {
             kept.spent += 1;
         }
-        for (c, &(b, s)) in pick.iter().enumerate() {
-            kept.blank[c] -= b;
-            kept.surge[c] -= s;
+        for (blanks, picked) in kept.blank.iter_mut().zip(pick) {
+            *blanks -= picked;
         }
-        let counts = pick.map(|(b, s)| b + s);
-        layout.scatter(&mut next, kept, 0, &counts, w.clone().times(&scale));
+        let start = (0, layout.cap);
+        layout.scatter(&mut next, kept, start, &pick, w.scaled(scale));
     }
     next
 }
 
-/// Which dice one token picks up greedily, per colour (blanks, surges): red dice first, blanks
-/// before surges that will not convert.
-fn picks(a: &Attacker, p: &Pool, capacity: u32) -> [(u32, u32); 3] {
-    let convertible = match a.surge {
-        AttackSurge::None => a.critical + a.surge_tokens,
-        _ => u32::MAX,
-    };
-    let surges: u32 = p.surge.iter().sum();
-    let mut unconvertible = surges.saturating_sub(convertible);
+/// Which dice one token picks up greedily, per colour: blanks, red first. Surges that will not
+/// convert are among the blanks (see the module's comment), so this is the rule "blanks, then
+/// surges that will not convert, red first".
+fn picks(p: &Pool, capacity: u32) -> [u32; 3] {
     let mut room = capacity;
-    let mut picked = [(0u32, 0u32); 3];
-    for (c, pick) in picked.iter_mut().enumerate() {
-        let blanks = room.min(p.blank[c]);
-        room -= blanks;
-        let surges = room.min(p.surge[c]).min(unconvertible);
-        room -= surges;
-        unconvertible -= surges;
-        *pick = (blanks, surges);
-    }
-    picked
+    p.blank.map(|blanks| {
+        let picked = room.min(blanks);
+        room -= picked;
+        picked
+    })
 }

@@ -3,7 +3,7 @@
 use super::declare::{declared, Declared};
 use super::{roll, Edition, Policy};
 use crate::error::Error;
-use crate::legion::spec::Attacker;
+use crate::legion::spec::{AttackSurge, Attacker};
 
 /// The most attack dice one attack may roll.
 pub const MAX_DICE: u32 = 30;
@@ -15,10 +15,16 @@ pub const MAX_TOKENS: u32 = 6;
 /// dice).
 pub const MAX_DEFENSE_DICE: u32 = 40;
 
-/// Rerolls track each colour's blanks (and surges, without a surge chart): the number of such
-/// states times the tokens spent may not exceed this, which keeps an answer near a second (30
-/// dice of three colours without a surge chart, 2 aims and Lethal: 0.6 s, 77 MB).
-pub const MAX_REROLL_WORK: u64 = 1_000_000;
+/// Rerolls keep a table of each colour's blanks (and surges that convert, without a surge
+/// chart): its states, times the aims spent when something later reads them (greedy) or the
+/// tokens (optimal, a table of values per token), may not exceed this, which keeps memory under
+/// 100 MB.
+pub const MAX_REROLL_STATES: u64 = 1_000_000;
+
+/// Greedy rerolls go through every state of that table for each token, over every outcome of
+/// the dice the token picks up: that work may not exceed this, which keeps an answer near a
+/// second (30 dice, 6 aims with Precise 3, Critical 5 and Lethal 1 make 603 million: 1.4 s).
+pub const MAX_REROLL_WORK: u64 = 400_000_000;
 
 /// The optimal policy weighs, for every state of the dice, every way a token can pick up to its
 /// capacity (2 + Precise for an aim) of them, over every outcome of the reroll: the states times
@@ -69,15 +75,22 @@ pub fn cost(
     if tokens_spent == 0 {
         return Ok((u64::from(dice) + 1) * UNIT);
     }
-    let work = reroll_work(a, policy) * (tokens_spent + 1);
-    if work > MAX_REROLL_WORK {
+    let (states, work) = reroll_work(a, policy);
+    if states > MAX_REROLL_STATES {
         return Err(Error::TooLarge(format!(
-            "rerolling this pool takes {work} steps, over the limit of {MAX_REROLL_WORK}: \
+            "rerolling this pool keeps {states} states, over the limit of {MAX_REROLL_STATES}: \
              use fewer dice or tokens (a surge chart, or fewer colours, also helps)"
         )));
     }
+    if work > MAX_REROLL_WORK {
+        return Err(Error::TooLarge(format!(
+            "rerolling this pool takes {work} steps, over the limit of {MAX_REROLL_WORK}: \
+             use fewer dice, tokens or Precise"
+        )));
+    }
     if !matches!(policy, Policy::Optimal(_)) {
-        return Ok(work * UNIT);
+        // About 80 steps make a unit of SWTCG's attack work.
+        return Ok(work / 80 + 1);
     }
     let (choices, capacity) = optimal_work(a);
     if choices > MAX_OPTIMAL_WORK {
@@ -87,7 +100,7 @@ pub fn cost(
              lower Precise, fewer dice or tokens, or --policy greedy"
         )));
     }
-    Ok(work.max(choices / 100) * UNIT)
+    Ok(states.max(choices / 100) * UNIT)
 }
 
 /// The attack dice, tokens and defense dice against their limits; the most dice of one roll.
@@ -121,16 +134,39 @@ fn check_dice(declared: &Declared) -> Result<u32, Error> {
     Ok(dice + extra)
 }
 
-/// The reroll states of the pool: per colour, the faces that matter while rerolling.
-fn reroll_work(a: &Attacker, policy: Policy) -> u64 {
-    let surge_is = roll::surge_is(a);
-    let per_colour = |n: u64| match (policy, surge_is) {
-        (Policy::Optimal(_), _) => (n + 1) * (n + 2) * (n + 3) / 6,
-        (Policy::Greedy, Some(_)) => n + 1,
-        (Policy::Greedy, None) => (n + 1) * (n + 2) / 2,
+/// The rerolls' table, as [`MAX_REROLL_STATES`] counts it, and greedy's work through it
+/// ([`MAX_REROLL_WORK`]; the optimal policy's is bounded apart). A colour's states are the
+/// faces that matter while rerolling; greedy keeps at most Critical X + surge tokens surges
+/// apart, without a surge chart.
+fn reroll_work(a: &Attacker, policy: Policy) -> (u64, u64) {
+    if let Policy::Optimal(_) = policy {
+        let per_colour = |n: u64| (n + 1) * (n + 2) * (n + 3) / 6;
+        let states: u64 = a.dice.iter().map(|&n| per_colour(u64::from(n))).product();
+        return (states * u64::from(a.aim + a.observation + 1), 0);
+    }
+    let cap = match (roll::surge_is(a), a.surge) {
+        (Some(_), _) => 0,
+        (None, AttackSurge::None) => a.critical + a.surge_tokens,
+        (None, AttackSurge::Hit | AttackSurge::Crit) => u32::MAX,
     };
-    a.dice
-        .iter()
-        .map(|&n| per_colour(u64::from(n)))
-        .product::<u64>()
+    // What m dice of a colour can show: (blanks, surges kept apart).
+    let pairs = |m: u32| -> u64 { (0..=m).map(|b| u64::from(cap.min(m - b)) + 1).sum() };
+    let states: u64 = a.dice.iter().map(|&n| pairs(n)).product();
+    let spent = if roll::aims_matter(a) { a.aim + 1 } else { 1 };
+    let outcomes = |capacity: u32| {
+        let [r, b, w] = a.dice;
+        let mut most = 0;
+        for x in 0..=r.min(capacity) {
+            for y in 0..=b.min(capacity - x) {
+                let z = w.min(capacity - x - y);
+                most = most.max(pairs(x) * pairs(y) * pairs(z));
+            }
+        }
+        most
+    };
+    let capacity = |aim: bool| if aim { 2 + a.precise } else { 1 };
+    let per_token = u64::from(a.aim) * outcomes(capacity(true))
+        + u64::from(a.observation) * outcomes(capacity(false));
+    let kept = states * u64::from(spent);
+    (kept, kept.saturating_mul(1 + per_token))
 }

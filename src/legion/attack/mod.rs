@@ -19,7 +19,10 @@ mod resolve;
 mod roll;
 mod state;
 
-pub use limits::{cost, MAX_DEFENSE_DICE, MAX_DICE, MAX_OPTIMAL_WORK, MAX_REROLL_WORK, MAX_TOKENS};
+pub use limits::{
+    cost, MAX_DEFENSE_DICE, MAX_DICE, MAX_OPTIMAL_WORK, MAX_REROLL_STATES, MAX_REROLL_WORK,
+    MAX_TOKENS,
+};
 pub use policy::OptimalPolicy;
 
 use super::minis::{losses, Losses};

@@ -58,8 +58,7 @@ impl Planner<'_> {
         let most = chosen.iter().map(|(_, c, _)| picked(c)).max().unwrap_or(0);
         let mut next = vec![W::default(); self.index.len()];
         for (d, choice, w) in chosen {
-            let scale = W::from(u128::from(faces).pow(most - picked(&choice)));
-            let w = w.times(&scale);
+            let w = w.scaled(u128::from(faces).pow(most - picked(&choice)));
             match choice {
                 None => next[self.index.at(&d)] += &w,
                 Some(choice) => {
@@ -85,7 +84,7 @@ impl Planner<'_> {
         for (k, w) in &self.exact[c][n as usize] {
             let mut q = q;
             super::add(&mut q.faces[c], k);
-            self.scatter(next, q, c + 1, choice, weight.clone().times(&W::from(*w)));
+            self.scatter(next, q, c + 1, choice, weight.scaled(*w));
         }
     }
 }
