@@ -57,6 +57,7 @@
 //!     Deflect).
 
 use holodice::legion::attack::{attack, Edition, LegionAttack, Policy};
+use holodice::legion::optimal::Objective;
 use holodice::legion::spec::Scenario;
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -3136,4 +3137,127 @@ proptest! {
         }
         prop_assert!(problems.is_empty(), "{}", problems.join("\n"));
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The optimal policy: expectimax over every subset of dice by position.
+
+/// Mean wounds of one fully known attack roll, through the oracle's later steps.
+fn mean_wounds(c: &Case, dice: &[(usize, AFace)], kept: u32) -> BigRational {
+    let total = 6u128.pow(c.roll_bounds().1);
+    let mut t = Tally {
+        total,
+        ..Tally::default()
+    };
+    after_roll(c, dice, kept, total, &mut t);
+    let sum: u128 = t.wounds.iter().map(|(&x, &w)| x as u128 * w).sum();
+    BigRational::new(BigInt::from(sum), BigInt::from(total))
+}
+
+/// Values by the dice sorted (colour, face) and the tokens (aims, observation, aims kept).
+type Values = HashMap<(Vec<(usize, u8)>, (u32, u32, u32)), BigRational>;
+
+/// The best mean wounds from these dice on, each token (aims, then observation tokens) picking
+/// up any set of dice within its capacity, crits included, or kept; memoised by the dice sorted.
+fn expectimax(
+    c: &Case,
+    dice: &[(usize, AFace)],
+    tokens: (u32, u32, u32),
+    memo: &mut Values,
+) -> BigRational {
+    let (aim, observation, kept) = tokens;
+    let mut key: Vec<(usize, u8)> = dice.iter().map(|&(c, f)| (c, f as u8)).collect();
+    key.sort();
+    if let Some(v) = memo.get(&(key.clone(), tokens)) {
+        return v.clone();
+    }
+    let (capacity, next) = match (aim, observation) {
+        (0, 0) => return mean_wounds(c, dice, kept),
+        (0, _) => (1, (0, observation - 1, kept)),
+        _ => (2 + c.atk.precise, (aim - 1, observation, kept)),
+    };
+    let kept_token = (next.0, next.1, kept + u32::from(aim > 0));
+    let mut best = expectimax(c, dice, kept_token, memo);
+    for set in 1u32..1 << dice.len() {
+        if set.count_ones() > capacity {
+            continue;
+        }
+        let picked: Vec<usize> = (0..dice.len()).filter(|i| set >> i & 1 == 1).collect();
+        let colours: Vec<usize> = picked.iter().map(|&i| dice[i].0).collect();
+        let whole = 8u128.pow(picked.len() as u32);
+        let mut sum = BigRational::from_integer(0.into());
+        roll_attack(&colours, whole, &mut Vec::new(), &mut |faces, w| {
+            let mut rolled = dice.to_vec();
+            for (&i, &face) in picked.iter().zip(faces) {
+                rolled[i].1 = face;
+            }
+            sum += expectimax(c, &rolled, next, memo) * BigInt::from(w);
+        });
+        best = best.max(sum / BigInt::from(whole));
+    }
+    memo.insert((key, tokens), best.clone());
+    best
+}
+
+#[test]
+fn optimal_rerolls_reach_the_expectimax_optimum() {
+    // Up to three dice of any colours, each chart with and without surges that convert, aims
+    // and observation tokens, against a plain defender and one with cover, a dodge and Armor.
+    let defenders = [
+        Def::default(),
+        Def {
+            red_die: true,
+            cover: 1,
+            dodge: 1,
+            armor: true,
+            ..Def::default()
+        },
+    ];
+    let mut checked = 0;
+    for dice in (0..=3u32)
+        .flat_map(|r| (0..=3 - r).flat_map(move |b| (0..=3 - r - b).map(move |w| [r, b, w])))
+    {
+        if dice == [0; 3] {
+            continue;
+        }
+        for chart in [Chart::None, Chart::Hit, Chart::Crit] {
+            for (critical, surge_tokens) in [(0, 0), (1, 0), (0, 1)] {
+                for (aim, observation) in [(1, 0), (1, 1)] {
+                    for def in &defenders {
+                        let c = case(
+                            Atk {
+                                dice,
+                                chart,
+                                aim,
+                                observation,
+                                critical,
+                                surge_tokens,
+                                impact: 1,
+                                ..Atk::default()
+                            },
+                            def.clone(),
+                        );
+                        let (a, d, g) = c.specs();
+                        let s = Scenario::parse(&a, &d, g.as_deref()).unwrap();
+                        let optimal = Policy::Optimal(Objective::Mean);
+                        let got = attack(&s, c.edition(), optimal).unwrap().wounds.mean();
+                        let pool: Vec<usize> = c.pool();
+                        let mut memo = HashMap::new();
+                        let mut want = BigRational::from_integer(0.into());
+                        let whole = 8u128.pow(pool.len() as u32);
+                        roll_attack(&pool, whole, &mut Vec::new(), &mut |faces, w| {
+                            let dice: Vec<(usize, AFace)> =
+                                pool.iter().copied().zip(faces.iter().copied()).collect();
+                            want += expectimax(&c, &dice, (aim, observation, 0), &mut memo)
+                                * BigInt::from(w);
+                        });
+                        want /= BigInt::from(whole);
+                        assert_eq!(got, want, "{}", c.context());
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 684);
 }

@@ -97,10 +97,13 @@ pub(super) struct Planner<'a> {
     /// Per token before the last and dice rerolled per colour (at `t` · the number of the
     /// latter + [`Planner::rerolled_at`]), the expected values by the dice kept, at their own
     /// index: dice that different choices leave the same share them.
-    afters: RefCell<Vec<Option<KeptValues>>>,
+    afters: RefCell<Vec<Option<Box<KeptValues>>>>,
     /// Per token, the values of the dice before it at [`Index::at`] (NaN: not yet known).
     values: RefCell<Vec<Vec<f64>>>,
     index: Index,
+    /// Whether a die can show a surge that stays one (no chart or nothing settles it): else
+    /// every table leaves surges out.
+    surges: bool,
     /// Reroll outcomes per colour and number of dice (up to the largest capacity): new face
     /// counts with their probabilities.
     outcomes: [Vec<Outcomes>; 3],
@@ -122,11 +125,14 @@ impl<'a> Planner<'a> {
                     attacker.observation as usize,
                 ))
                 .collect();
-        let largest = tokens.iter().map(|t| t.0).max().unwrap_or(0);
+        // A token picks up no more dice than the pool holds, whatever its capacity.
+        let pool: u32 = attacker.dice.iter().sum();
+        let largest = tokens.iter().map(|t| t.0).max().unwrap_or(0).min(pool);
         let rerolls = (largest as usize + 1).pow(3);
         let afters = tokens.len().saturating_sub(1) * rerolls;
         let outcomes = [0, 1, 2].map(|c| (0..=largest).map(|n| outcomes(weights[c], n)).collect());
         let dice = attacker.dice.iter().sum::<u32>() as usize + 1;
+        let surges = weights.iter().any(|w| w[1] > 0);
         Planner {
             attacker: attacker.clone(),
             weights,
@@ -138,7 +144,8 @@ impl<'a> Planner<'a> {
             lasts: RefCell::new(vec![Vec::new(); rerolls]),
             values: RefCell::new(vec![Vec::new(); tokens.len()]),
             tokens,
-            index: Index::new(attacker.dice, attacker.aim),
+            index: Index::new(attacker.dice, attacker.aim, surges),
+            surges,
             afters: RefCell::new((0..afters).map(|_| None).collect()),
             outcomes,
             exact: [0, 1, 2].map(|c| {
@@ -226,7 +233,8 @@ impl<'a> Planner<'a> {
     /// rerolled per colour.
     fn expect_after(&self, t: usize, kept: Dice, choice: &Choice) -> f64 {
         let slot = t * self.lasts.borrow().len() + self.rerolled_at(choice);
-        if let Some((index, values)) = &self.afters.borrow()[slot] {
+        if let Some(kept_values) = &self.afters.borrow()[slot] {
+            let (index, values) = &**kept_values;
             let v = values[index.at(&kept)];
             if !v.is_nan() {
                 return v;
@@ -234,11 +242,11 @@ impl<'a> Planner<'a> {
         }
         let v = self.expect(t, kept, choice, 0);
         let mut afters = self.afters.borrow_mut();
-        let (index, values) = afters[slot].get_or_insert_with(|| {
+        let (index, values) = &mut **afters[slot].get_or_insert_with(|| {
             let dice = [0, 1, 2].map(|c| self.attacker.dice[c] - choice[c].iter().sum::<u32>());
-            let index = Index::new(dice, self.attacker.aim);
+            let index = Index::new(dice, self.attacker.aim, self.surges);
             let values = vec![f64::NAN; index.len()];
-            (index, values)
+            Box::new((index, values))
         });
         values[index.at(&kept)] = v;
         v
@@ -324,14 +332,14 @@ struct Index {
 }
 
 impl Index {
-    /// For `dice` of each colour and up to `aims` aim tokens left.
-    fn new(dice: [u32; 3], aims: u32) -> Index {
+    /// For `dice` of each colour and up to `aims` aim tokens left; with surges or without.
+    fn new(dice: [u32; 3], aims: u32, surges: bool) -> Index {
         let mut every: [Vec<[u32; 4]>; 3] = Default::default();
         let position = [0, 1, 2].map(|c| {
             let side = dice[c] as usize + 1;
             let mut at = vec![usize::MAX; side * side * side];
             for b in 0..side {
-                for s in 0..side - b {
+                for s in 0..if surges { side - b } else { 1 } {
                     for h in 0..side - b - s {
                         at[(b * side + s) * side + h] = every[c].len();
                         let crits = side - 1 - b - s - h;

@@ -1,6 +1,7 @@
 //! The limits one attack has, checked against the scenario before any work.
 
 use super::declare::{declared, Declared};
+use super::roll::SurgeIs;
 use super::{roll, Edition, Policy};
 use crate::error::Error;
 use crate::legion::spec::{AttackSurge, Attacker};
@@ -31,10 +32,18 @@ pub const MAX_REROLL_WORK: u64 = 400_000_000;
 /// those ways and outcomes may not exceed this, which keeps an answer near a second.
 pub const MAX_OPTIMAL_WORK: u64 = 100_000_000;
 
+/// The faces n dice of a colour can show to the optimal policy, counted with surges apart even
+/// where the chart (or nothing converting) settles them and the planner leaves them out: the
+/// bound that keeps memory under 100 MB for every shape (without surges apart, the planner's
+/// tables of values per kept dice grow faster than its states).
+fn optimal_splits(n: u64) -> u64 {
+    (n + 1) * (n + 2) * (n + 3) / 6
+}
+
 /// An upper bound of the optimal policy's work: states of the dice × tokens × the ways a token
 /// of the largest capacity picks dice, each weighted by the outcomes of rerolling them.
 fn optimal_work(a: &Attacker) -> (u64, u32) {
-    let per_colour = |n: u64| (n + 1) * (n + 2) * (n + 3) / 6;
+    let per_colour = optimal_splits;
     // Per colour, picking n dice: the splits among blanks, surges and hits × their outcomes.
     let pick = |n: u64| if n == 0 { 1 } else { (n + 1) * per_colour(n) };
     let capacity = if a.aim > 0 { 2 + a.precise } else { 1 };
@@ -140,14 +149,17 @@ fn check_dice(declared: &Declared) -> Result<u32, Error> {
 /// apart, without a surge chart.
 fn reroll_work(a: &Attacker, policy: Policy) -> (u64, u64) {
     if let Policy::Optimal(_) = policy {
-        let per_colour = |n: u64| (n + 1) * (n + 2) * (n + 3) / 6;
-        let states: u64 = a.dice.iter().map(|&n| per_colour(u64::from(n))).product();
+        let states: u64 = a
+            .dice
+            .iter()
+            .map(|&n| optimal_splits(u64::from(n)))
+            .product();
         return (states * u64::from(a.aim + a.observation + 1), 0);
     }
     let cap = match (roll::surge_is(a), a.surge) {
-        (Some(_), _) => 0,
-        (None, AttackSurge::None) => a.critical + a.surge_tokens,
-        (None, AttackSurge::Hit | AttackSurge::Crit) => u32::MAX,
+        (SurgeIs::Surge, AttackSurge::None) => a.critical + a.surge_tokens,
+        (SurgeIs::Surge, AttackSurge::Hit | AttackSurge::Crit) => u32::MAX,
+        _ => 0,
     };
     // What m dice of a colour can show: (blanks, surges kept apart).
     let pairs = |m: u32| -> u64 { (0..=m).map(|b| u64::from(cap.min(m - b)) + 1).sum() };

@@ -24,6 +24,7 @@ pub use limits::{
     MAX_TOKENS,
 };
 pub use policy::OptimalPolicy;
+pub use roll::SurgeIs;
 
 use super::minis::{losses, Losses};
 use super::optimal::Objective;

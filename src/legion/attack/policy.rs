@@ -2,7 +2,7 @@
 
 use super::declare::{declared, makashi_applies};
 use super::resolve::Resolver;
-use super::roll::{planner_weights, surge_is, weights_of};
+use super::roll::{planner_weights, surge_is, weights_of, SurgeIs};
 use super::state::Results;
 use super::{Edition, Policy};
 use crate::legion::optimal::{Choice, Dice, Objective, Planner};
@@ -27,7 +27,7 @@ use std::rc::Rc;
 /// ```
 pub struct OptimalPolicy {
     makashi: bool,
-    surge_is: Option<bool>,
+    surge_is: SurgeIs,
     resolver: Rc<Resolver>,
     planner: Planner<'static>,
     /// Keyed by (token, dice before it).
@@ -62,9 +62,9 @@ impl OptimalPolicy {
         self.makashi
     }
 
-    /// How the decisions count a die showing a surge: `Some(true)` as a crit face (surge crit),
-    /// `Some(false)` as a hit face (surge hit without Critical X), `None` as a surge face.
-    pub fn surge_is(&self) -> Option<bool> {
+    /// How the decisions count a die showing a surge: as a crit, hit or blank face when the
+    /// chart (or nothing converting) settles it, else as a surge face.
+    pub fn surge_is(&self) -> SurgeIs {
         self.surge_is
     }
 

@@ -61,28 +61,42 @@ fn unrerolled(a: &Attacker, weights: &Weights, rolls: &Rolls) -> States<Rolled> 
     rolled
 }
 
-/// Which result a surge is as good as, when the chart settles it: `Some(true)` a crit (surge
-/// crit), `Some(false)` a hit (surge hit without Critical X); `None` when it stays a surge.
-pub(super) fn surge_is(a: &Attacker) -> Option<bool> {
+/// What a die showing a surge is as good as while rerolling.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SurgeIs {
+    /// A crit: surge crit.
+    Crit,
+    /// A hit: surge hit without Critical X.
+    Hit,
+    /// A blank: no chart, no Critical X and no surge tokens, so no surge converts.
+    Blank,
+    /// A surge, kept apart: some convert, and which is for later steps to say.
+    Surge,
+}
+
+/// What a surge is as good as, when the chart settles it (or nothing can convert it).
+pub(super) fn surge_is(a: &Attacker) -> SurgeIs {
     match a.surge {
-        AttackSurge::Crit => Some(true),
-        AttackSurge::Hit if a.critical == 0 => Some(false),
-        _ => None,
+        AttackSurge::Crit => SurgeIs::Crit,
+        AttackSurge::Hit if a.critical == 0 => SurgeIs::Hit,
+        AttackSurge::None if a.critical + a.surge_tokens == 0 => SurgeIs::Blank,
+        _ => SurgeIs::Surge,
     }
 }
 
 /// Per colour: weights of (blank, surge, kept), and of (crit, hit) among kept dice, with settled
 /// surges folded into the result they become.
-pub(super) fn weights_of(surge_is: Option<bool>) -> Weights {
+pub(super) fn weights_of(surge_is: SurgeIs) -> Weights {
     attack_dice()
         .iter()
         .map(|f| {
-            let (crit, hit, surge) = match surge_is {
-                Some(true) => (f.crit + f.surge, f.hit, 0),
-                Some(false) => (f.crit, f.hit + f.surge, 0),
-                None => (f.crit, f.hit, f.surge),
+            let (blank, crit, hit, surge) = match surge_is {
+                SurgeIs::Crit => (f.blank, f.crit + f.surge, f.hit, 0),
+                SurgeIs::Hit => (f.blank, f.crit, f.hit + f.surge, 0),
+                SurgeIs::Blank => (f.blank + f.surge, f.crit, f.hit, 0),
+                SurgeIs::Surge => (f.blank, f.crit, f.hit, f.surge),
             };
-            ([f.blank, surge, crit + hit], [crit, hit])
+            ([blank, surge, crit + hit], [crit, hit])
         })
         .collect()
 }

@@ -4,7 +4,7 @@
 use super::declare::Sim;
 use super::dice::{pick_blanks_then_surges, roll_attack, ABlank, ASurge, Attack, Crit, Die, Hit};
 use super::Trial;
-use crate::legion::attack::OptimalPolicy;
+use crate::legion::attack::{OptimalPolicy, SurgeIs};
 use crate::legion::spec::AttackSurge;
 
 impl Sim<'_> {
@@ -71,9 +71,10 @@ fn optimal_reroll(policy: &OptimalPolicy, token: usize, pool: &mut [Die], aims: 
     let index = |face: Attack| match face {
         ABlank => 0,
         ASurge => match policy.surge_is() {
-            None => 1,
-            Some(false) => 2,
-            Some(true) => 3,
+            SurgeIs::Blank => 0,
+            SurgeIs::Surge => 1,
+            SurgeIs::Hit => 2,
+            SurgeIs::Crit => 3,
         },
         Hit => 2,
         Crit => 3,
