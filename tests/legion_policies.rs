@@ -28,6 +28,22 @@ fn optimal_rerolls_hits_for_crits_against_armor() {
 }
 
 #[test]
+fn decisions_pick_surges_that_will_not_convert_from_the_dice_on_the_table() {
+    use holodice::legion::attack::OptimalPolicy;
+    // Two red surges, Critical 1: one becomes a crit, the other is as good as a blank. The
+    // planner counts it as one, but the decision names the dice on the table: one surge.
+    let s = Scenario::parse("2 red, aim 1, Critical 1", "white defense", None).unwrap();
+    let p = OptimalPolicy::new(&s, Edition::Amg2024, Objective::Mean);
+    let choice = p.reroll(0, [[0, 2, 0, 0], [0; 4], [0; 4]], 1);
+    assert_eq!(choice, Some([[0, 1, 0], [0; 3], [0; 3]]));
+    // With a blank beside them, the aim picks up the blank and the surge that won't convert.
+    let s = Scenario::parse("3 red, aim 1, Critical 1", "white defense", None).unwrap();
+    let p = OptimalPolicy::new(&s, Edition::Amg2024, Objective::Mean);
+    let choice = p.reroll(0, [[1, 2, 0, 0], [0; 4], [0; 4]], 1);
+    assert_eq!(choice, Some([[1, 1, 0], [0; 3], [0; 3]]));
+}
+
+#[test]
 fn precise_beyond_the_pool_changes_nothing_and_costs_nothing_more() {
     // Four white dice: an aim picking up 4 dice (Precise 2) or 102 (Precise 100) can pick up
     // every die either way, so the game and its answer are the same.

@@ -12,7 +12,7 @@
 
 mod play;
 
-use super::spec::Attacker;
+use super::spec::{AttackSurge, Attacker};
 use std::cell::RefCell;
 
 /// What the attacker maximises.
@@ -101,9 +101,10 @@ pub(super) struct Planner<'a> {
     /// Per token, the values of the dice before it at [`Index::at`] (NaN: not yet known).
     values: RefCell<Vec<Vec<f64>>>,
     index: Index,
-    /// Whether a die can show a surge that stays one (no chart or nothing settles it): else
-    /// every table leaves surges out.
-    surges: bool,
+    /// The most surges of one colour kept apart: those that can convert (Critical X and surge
+    /// tokens without a chart; 0 when the chart, or nothing converting, settles every surge).
+    /// A colour's surges beyond it are blanks of that colour (see [`Planner::add`]).
+    cap: u32,
     /// Reroll outcomes per colour and number of dice (up to the largest capacity): new face
     /// counts with their probabilities.
     outcomes: [Vec<Outcomes>; 3],
@@ -132,7 +133,13 @@ impl<'a> Planner<'a> {
         let afters = tokens.len().saturating_sub(1) * rerolls;
         let outcomes = [0, 1, 2].map(|c| (0..=largest).map(|n| outcomes(weights[c], n)).collect());
         let dice = attacker.dice.iter().sum::<u32>() as usize + 1;
-        let surges = weights.iter().any(|w| w[1] > 0);
+        let cap = match weights.iter().any(|w| w[1] > 0) {
+            false => 0,
+            true if attacker.surge == AttackSurge::None => {
+                attacker.critical + attacker.surge_tokens
+            }
+            true => u32::MAX,
+        };
         Planner {
             attacker: attacker.clone(),
             weights,
@@ -144,8 +151,8 @@ impl<'a> Planner<'a> {
             lasts: RefCell::new(vec![Vec::new(); rerolls]),
             values: RefCell::new(vec![Vec::new(); tokens.len()]),
             tokens,
-            index: Index::new(attacker.dice, attacker.aim, surges),
-            surges,
+            index: Index::new(attacker.dice, attacker.aim, cap),
+            cap,
             afters: RefCell::new((0..afters).map(|_| None).collect()),
             outcomes,
             exact: [0, 1, 2].map(|c| {
@@ -244,12 +251,32 @@ impl<'a> Planner<'a> {
         let mut afters = self.afters.borrow_mut();
         let (index, values) = &mut **afters[slot].get_or_insert_with(|| {
             let dice = [0, 1, 2].map(|c| self.attacker.dice[c] - choice[c].iter().sum::<u32>());
-            let index = Index::new(dice, self.attacker.aim, self.surges);
+            let index = Index::new(dice, self.attacker.aim, self.cap);
             let values = vec![f64::NAN; index.len()];
             Box::new((index, values))
         });
         values[index.at(&kept)] = v;
         v
+    }
+
+    /// Adds rerolled dice's new faces to a colour's counts, its surges beyond [`Planner::cap`]
+    /// counted as blanks. Only `cap` surges in all convert; the rest are blanks to every later
+    /// step. Dice with a colour's extra surges shown as blanks are worth no less: they play as
+    /// the surges would (a die of the same colour rolls either way), and while any is left,
+    /// that colour still holds `cap` surges, so as many convert. Nor more, as a surge that
+    /// converts is never worse than a blank (as a crit is never worse than a hit).
+    fn add(&self, faces: &mut [u32; 4], new: &[u32]) {
+        for (count, n) in faces.iter_mut().zip(new) {
+            *count += n;
+        }
+        self.fold(faces);
+    }
+
+    /// A colour's surges beyond [`Planner::cap`] counted as blanks.
+    pub fn fold(&self, faces: &mut [u32; 4]) {
+        let beyond = faces[1].saturating_sub(self.cap);
+        faces[0] += beyond;
+        faces[1] -= beyond;
     }
 
     /// How many tokens there are to spend (aims first, then observation tokens).
@@ -288,7 +315,7 @@ impl<'a> Planner<'a> {
             .iter()
             .map(|(k, p)| {
                 let mut q = kept;
-                add(&mut q.faces[c], k);
+                self.add(&mut q.faces[c], k);
                 p * self.expect(t, q, choice, c + 1)
             })
             .sum()
@@ -332,14 +359,15 @@ struct Index {
 }
 
 impl Index {
-    /// For `dice` of each colour and up to `aims` aim tokens left; with surges or without.
-    fn new(dice: [u32; 3], aims: u32, surges: bool) -> Index {
+    /// For `dice` of each colour and up to `aims` aim tokens left, with at most `surges` surges
+    /// of a colour.
+    fn new(dice: [u32; 3], aims: u32, surges: u32) -> Index {
         let mut every: [Vec<[u32; 4]>; 3] = Default::default();
         let position = [0, 1, 2].map(|c| {
             let side = dice[c] as usize + 1;
             let mut at = vec![usize::MAX; side * side * side];
             for b in 0..side {
-                for s in 0..if surges { side - b } else { 1 } {
+                for s in 0..(side - b).min(surges as usize + 1) {
                     for h in 0..side - b - s {
                         at[(b * side + s) * side + h] = every[c].len();
                         let crits = side - 1 - b - s - h;
@@ -382,13 +410,6 @@ impl Index {
             i /= self.splits[c];
         }
         Dice { faces, aims }
-    }
-}
-
-/// Adds rerolled dice's new faces to a colour's counts.
-fn add(faces: &mut [u32; 4], new: &[u32]) {
-    for (count, n) in faces.iter_mut().zip(new) {
-        *count += n;
     }
 }
 

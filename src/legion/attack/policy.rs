@@ -76,9 +76,26 @@ impl OptimalPolicy {
         if token >= self.planner.tokens() {
             return None;
         }
-        *self.choices.get((token, Dice { faces, aims }), |(t, d)| {
-            self.planner.best(*t, d).1
-        })
+        // The planner counts a colour's surges beyond those that can convert as blanks; the
+        // blanks it picks beyond the dice showing one are such surges.
+        let mut folded = faces;
+        folded.iter_mut().for_each(|f| self.planner.fold(f));
+        let mut choice = (*self.choices.get(
+            (
+                token,
+                Dice {
+                    faces: folded,
+                    aims,
+                },
+            ),
+            |(t, d)| self.planner.best(*t, d).1,
+        ))?;
+        for (pick, f) in choice.iter_mut().zip(&faces) {
+            let beyond = pick[0].saturating_sub(f[0]);
+            pick[0] -= beyond;
+            pick[1] += beyond;
+        }
+        Some(choice)
     }
 
     /// Marksman's split of the aim tokens left, once surges are converted, given the hits and

@@ -83,7 +83,7 @@ impl Planner<'_> {
         }
         for (k, w) in &self.exact[c][n as usize] {
             let mut q = q;
-            super::add(&mut q.faces[c], k);
+            self.add(&mut q.faces[c], k);
             self.scatter(next, q, c + 1, choice, weight.scaled(*w));
         }
     }
