@@ -44,51 +44,81 @@ impl Engine<'_> {
         if let Some(&b) = self.lasts.borrow().get(d) {
             return b;
         }
+        self.learn(d, &[0]);
+        self.lasts.borrow()[d]
+    }
+
+    /// Finds the best outcomes of `view` with each of `more` locked hits added, those not known
+    /// yet, in one search: locked hits only shift the slots read.
+    pub(super) fn learn(&self, view: &Dice, more: &[u8]) {
+        let with = |h: u8| Dice {
+            locked_hits: view.locked_hits + h,
+            ..*view
+        };
+        let known = self.lasts.borrow();
+        let hits: Vec<u8> = more
+            .iter()
+            .filter(|&&h| !known.contains_key(&with(h)))
+            .map(|&h| view.locked_hits + h)
+            .collect();
+        drop(known);
+        if hits.is_empty() {
+            return;
+        }
         let free = Dice {
-            free: d.free,
+            free: view.free,
             locked_hits: 0,
             locked_mask: 0,
         };
         assert_eq!(
-            self.mask(&free) & d.locked_mask,
+            self.mask(&free) & view.locked_mask,
             0,
             "a natural both free and locked"
         );
-        let locked = self.settled.slot(d.locked_hits, d.locked_mask, 0, 0);
-        let (value, outcome) = self.best_last(&d.free, locked);
-        let best = (self.sign(1) * value, outcome);
-        self.lasts.borrow_mut().insert(*d, best);
-        best
+        let found = self.best_last(&view.free, view.locked_mask, &hits);
+        let mut lasts = self.lasts.borrow_mut();
+        for (h, (value, outcome)) in hits.into_iter().zip(found) {
+            let d = Dice {
+                locked_hits: h,
+                ..*view
+            };
+            lasts.insert(d, (self.sign(1) * value, outcome));
+        }
     }
 
-    /// The best outcome (its value signed: higher is better for the last side). With no other
-    /// within [`TIE`] of it, it wins alone: a value more than [`TIE`] above the best so far
-    /// leaves everything before it more than [`TIE`] below. Otherwise [`Engine::tie_break`].
-    fn best_last(&self, free: &Counts, locked: usize) -> (f64, Outcome) {
-        let mut top = f64::NEG_INFINITY;
-        let mut best = None;
-        let mut tied = false;
-        self.each_outcome(free, locked, |value, outcome| {
-            if value > top + TIE {
-                (top, best, tied) = (value, Some(outcome), false);
-            } else if value >= top - TIE {
-                tied = true;
-                if value > top {
-                    (top, best) = (value, Some(outcome));
+    /// The best outcome for each of the locked `hits` (its value signed: higher is better for
+    /// the last side). With no other within [`TIE`] of it, it wins alone: a value more than
+    /// [`TIE`] above the best so far leaves everything before it more than [`TIE`] below.
+    /// Otherwise [`Engine::tie_break`].
+    fn best_last(&self, free: &Counts, mask: u8, hits: &[u8]) -> Vec<(f64, Outcome)> {
+        let mut best = vec![(f64::NEG_INFINITY, None, false); hits.len()];
+        let locked = self.settled.slot(0, mask, 0, 0);
+        self.each_outcome(free, locked, |slot, outcome| {
+            for ((top, best, tied), &h) in best.iter_mut().zip(hits) {
+                let value = self.signed[slot + usize::from(h)];
+                if value > *top + TIE {
+                    (*top, *best, *tied) = (value, Some(outcome), false);
+                } else if value >= *top - TIE {
+                    *tied = true;
+                    if value > *top {
+                        (*top, *best) = (value, Some(outcome));
+                    }
                 }
             }
         });
-        if tied {
-            return self.tie_break(free, locked, top);
-        }
-        (top, best.expect("re-rolling nothing is a choice"))
+        let resolve = |((top, best, tied), &h): ((f64, Option<Outcome>, bool), &u8)| match tied {
+            true => self.tie_break(free, locked + usize::from(h), top),
+            false => (top, best.expect("re-rolling nothing is a choice")),
+        };
+        best.into_iter().zip(hits).map(resolve).collect()
     }
 
     /// Among outcomes within [`TIE`] of the best `top`, the tie rule's: fewest dice, then the
     /// first re-roll in tie order (more dice from earlier classes).
     fn tie_break(&self, free: &Counts, locked: usize, top: f64) -> (f64, Outcome) {
         let mut ties = Vec::new();
-        self.each_outcome(free, locked, |value, outcome| {
+        self.each_outcome(free, locked, |slot, outcome| {
+            let value = self.signed[slot];
             if value >= top - TIE {
                 ties.push((value, outcome));
             }
@@ -101,9 +131,9 @@ impl Engine<'_> {
         (value, outcome)
     }
 
-    /// Every outcome of re-rolling some of `free`, with its signed value, the locked dice
-    /// adding slot `locked`: each set of naturals kept, from all of them to none.
-    fn each_outcome(&self, free: &Counts, locked: usize, mut visit: impl FnMut(f64, Outcome)) {
+    /// Every outcome of re-rolling some of `free`, with its slot, the locked dice adding slot
+    /// `locked`: each set of naturals kept, from all of them to none.
+    fn each_outcome(&self, free: &Counts, locked: usize, mut visit: impl FnMut(usize, Outcome)) {
         let present = self
             .naturals
             .iter()
@@ -138,7 +168,7 @@ impl Engine<'_> {
         mask: u8,
         at: usize,
         hits: i32,
-        visit: &mut impl FnMut(f64, Outcome),
+        visit: &mut impl FnMut(usize, Outcome),
     ) {
         let [ch, cm, oh, om] = *r;
         let budget = i32::from(self.budget);
@@ -155,7 +185,7 @@ impl Engine<'_> {
                         other: o as u8,
                         hits: h as u8,
                     };
-                    visit(self.signed[row + h as usize], outcome);
+                    visit(row + h as usize, outcome);
                 }
             }
         }
@@ -342,10 +372,18 @@ mod tests {
                     policy: Policy::Optimal,
                 };
                 let e = Engine::new(&pool, &r, Box::new(value));
+                // Views searched one at a time, and with every locked hits at once.
+                let all = Engine::new(&pool, &r, Box::new(value));
                 assert_eq!(e.steps[0].0 == Side::Attacker, attacker_first);
                 for d in every_view(&e, 2, 5) {
                     let (v, choice) = by_the_rule(&e, &d);
                     assert_eq!((e.last(&d), e.last_choice(&d)), (v, choice), "{d:?}");
+                    let none = Dice {
+                        locked_hits: 0,
+                        ..d
+                    };
+                    all.learn(&none, &(0..=d.locked_hits).rev().collect::<Vec<_>>());
+                    assert_eq!((all.last(&d), all.last_choice(&d)), (v, choice), "{d:?}");
                 }
             }
         }

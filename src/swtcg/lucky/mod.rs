@@ -927,17 +927,40 @@ impl<'a> Engine<'a> {
         let rolls = self
             .locked_rolls
             .get((counting, other), |&(c, o)| self.locked_roll(c, o));
+        let views = self.views(kept, &rolls);
+        let lasts = self.lasts.borrow();
         rolls
             .iter()
             .map(|&(hits, mask, p)| {
+                let view = views.iter().find(|v| v.0 == mask).expect("a view").1;
                 let d = Dice {
-                    locked_hits: kept.locked_hits + hits,
+                    locked_hits: view.locked_hits + hits,
+                    ..view
+                };
+                p * lasts[&d].0
+            })
+            .sum()
+    }
+
+    /// Per final faces the locked dice show, the last side's view of them with the kept dice
+    /// before their hits are added, its best re-rolls with each of their hits known: the view
+    /// differs only in locked hits, so one search finds them all.
+    fn views(&self, kept: &Dice, rolls: &[Sum]) -> Vec<(u8, Dice)> {
+        let mut views: Vec<(u8, Dice)> = Vec::new();
+        for &(_, mask, _) in rolls {
+            if views.iter().all(|v| v.0 != mask) {
+                let d = Dice {
                     locked_mask: kept.locked_mask | mask,
                     ..*kept
                 };
-                p * self.last(&self.fold(&d))
-            })
-            .sum()
+                views.push((mask, self.fold(&d)));
+            }
+        }
+        for &(mask, view) in &views {
+            let hits: Vec<u8> = rolls.iter().filter(|r| r.1 == mask).map(|r| r.0).collect();
+            self.learn(&view, &hits);
+        }
+        views
     }
 
     /// The hits and final faces of `counting` and `other` dice, with their chances, one die at a
