@@ -44,58 +44,51 @@ impl Engine<'_> {
         if let Some(&b) = self.lasts.borrow().get(d) {
             return b;
         }
-        self.learn(d, &[0]);
+        self.learn(&[*d]);
         self.lasts.borrow()[d]
     }
 
-    /// Finds the best outcomes of `view` with each of `more` locked hits added, those not known
-    /// yet, in one search: locked hits only shift the slots read.
-    pub(super) fn learn(&self, view: &Dice, more: &[u8]) {
-        let with = |h: u8| Dice {
-            locked_hits: view.locked_hits + h,
-            ..*view
-        };
+    /// Finds the best outcomes of `views`, all of the same free dice, those not known yet, in
+    /// one search: their locked dice only shift the slots read.
+    pub(super) fn learn(&self, views: &[Dice]) {
         let known = self.lasts.borrow();
-        let hits: Vec<u8> = more
+        let todo: Vec<Dice> = views
             .iter()
-            .filter(|&&h| !known.contains_key(&with(h)))
-            .map(|&h| view.locked_hits + h)
+            .filter(|d| !known.contains_key(d))
+            .copied()
             .collect();
         drop(known);
-        if hits.is_empty() {
+        let Some(first) = todo.first() else {
             return;
-        }
+        };
         let free = Dice {
-            free: view.free,
+            free: first.free,
             locked_hits: 0,
             locked_mask: 0,
         };
-        assert_eq!(
-            self.mask(&free) & view.locked_mask,
-            0,
-            "a natural both free and locked"
-        );
-        let found = self.best_last(&view.free, view.locked_mask, &hits);
+        let slot = |d: &Dice| {
+            assert_eq!(d.free, free.free, "views of the same free dice");
+            let both = self.mask(&free) & d.locked_mask;
+            assert_eq!(both, 0, "a natural both free and locked");
+            self.settled.slot(d.locked_hits, d.locked_mask, 0, 0)
+        };
+        let locked: Vec<usize> = todo.iter().map(slot).collect();
+        let found = self.best_last(&free.free, &locked);
         let mut lasts = self.lasts.borrow_mut();
-        for (h, (value, outcome)) in hits.into_iter().zip(found) {
-            let d = Dice {
-                locked_hits: h,
-                ..*view
-            };
+        for (d, (value, outcome)) in todo.into_iter().zip(found) {
             lasts.insert(d, (self.sign(1) * value, outcome));
         }
     }
 
-    /// The best outcome for each of the locked `hits` (its value signed: higher is better for
-    /// the last side). With no other within [`TIE`] of it, it wins alone: a value more than
-    /// [`TIE`] above the best so far leaves everything before it more than [`TIE`] below.
-    /// Otherwise [`Engine::tie_break`].
-    fn best_last(&self, free: &Counts, mask: u8, hits: &[u8]) -> Vec<(f64, Outcome)> {
-        let mut best = vec![(f64::NEG_INFINITY, None, false); hits.len()];
-        let locked = self.settled.slot(0, mask, 0, 0);
-        self.each_outcome(free, locked, |slot, outcome| {
-            for ((top, best, tied), &h) in best.iter_mut().zip(hits) {
-                let value = self.signed[slot + usize::from(h)];
+    /// The best outcome with the locked dice at each slot of `locked` (its value signed: higher
+    /// is better for the last side). With no other within [`TIE`] of it, it wins alone: a value
+    /// more than [`TIE`] above the best so far leaves everything before it more than [`TIE`]
+    /// below. Otherwise [`Engine::tie_break`].
+    fn best_last(&self, free: &Counts, locked: &[usize]) -> Vec<(f64, Outcome)> {
+        let mut best = vec![(f64::NEG_INFINITY, None, false); locked.len()];
+        self.each_outcome(free, 0, |slot, outcome| {
+            for ((top, best, tied), &at) in best.iter_mut().zip(locked) {
+                let value = self.signed[slot + at];
                 if value > *top + TIE {
                     (*top, *best, *tied) = (value, Some(outcome), false);
                 } else if value >= *top - TIE {
@@ -106,11 +99,12 @@ impl Engine<'_> {
                 }
             }
         });
-        let resolve = |((top, best, tied), &h): ((f64, Option<Outcome>, bool), &u8)| match tied {
-            true => self.tie_break(free, locked + usize::from(h), top),
+        let resolve = |((top, best, tied), &at): ((f64, Option<Outcome>, bool), &usize)| match tied
+        {
+            true => self.tie_break(free, at, top),
             false => (top, best.expect("re-rolling nothing is a choice")),
         };
-        best.into_iter().zip(hits).map(resolve).collect()
+        best.into_iter().zip(locked).map(resolve).collect()
     }
 
     /// Among outcomes within [`TIE`] of the best `top`, the tie rule's: fewest dice, then the
@@ -375,14 +369,13 @@ mod tests {
                 // Views searched one at a time, and with every locked hits at once.
                 let all = Engine::new(&pool, &r, Box::new(value));
                 assert_eq!(e.steps[0].0 == Side::Attacker, attacker_first);
-                for d in every_view(&e, 2, 5) {
+                let views = every_view(&e, 2, 5);
+                for same in views.chunk_by(|a, b| a.free == b.free) {
+                    all.learn(same);
+                }
+                for d in views {
                     let (v, choice) = by_the_rule(&e, &d);
                     assert_eq!((e.last(&d), e.last_choice(&d)), (v, choice), "{d:?}");
-                    let none = Dice {
-                        locked_hits: 0,
-                        ..d
-                    };
-                    all.learn(&none, &(0..=d.locked_hits).rev().collect::<Vec<_>>());
                     assert_eq!((all.last(&d), all.last_choice(&d)), (v, choice), "{d:?}");
                 }
             }

@@ -943,8 +943,8 @@ impl<'a> Engine<'a> {
     }
 
     /// Per final faces the locked dice show, the last side's view of them with the kept dice
-    /// before their hits are added, its best re-rolls with each of their hits known: the view
-    /// differs only in locked hits, so one search finds them all.
+    /// before their hits are added, its best re-rolls with each of their hits known. Views of
+    /// the same free dice differ only in their locked dice, so one search finds them all.
     fn views(&self, kept: &Dice, rolls: &[Sum]) -> Vec<(u8, Dice)> {
         let mut views: Vec<(u8, Dice)> = Vec::new();
         for &(_, mask, _) in rolls {
@@ -956,9 +956,19 @@ impl<'a> Engine<'a> {
                 views.push((mask, self.fold(&d)));
             }
         }
-        for &(mask, view) in &views {
-            let hits: Vec<u8> = rolls.iter().filter(|r| r.1 == mask).map(|r| r.0).collect();
-            self.learn(&view, &hits);
+        let mut wanted: Vec<Dice> = rolls
+            .iter()
+            .map(|&(hits, mask, _)| {
+                let view = views.iter().find(|v| v.0 == mask).expect("a view").1;
+                Dice {
+                    locked_hits: view.locked_hits + hits,
+                    ..view
+                }
+            })
+            .collect();
+        wanted.sort_unstable_by_key(|d| d.free);
+        for same in wanted.chunk_by(|a, b| a.free == b.free) {
+            self.learn(same);
         }
         views
     }
