@@ -15,7 +15,8 @@ use num_bigint::BigUint;
 use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
-use std::rc::Rc;
+
+mod last;
 
 /// The most attack dice (power plus extra) re-rolls are computed for with [`Policy::Greedy`]. The
 /// worst case, every face its own class (Parry, Riposte, Critical Hit, Backfire, Fury, Focus, with
@@ -24,7 +25,7 @@ use std::rc::Rc;
 pub const MAX_DICE_GREEDY: u32 = 26;
 
 /// The same for [`Policy::Optimal`], whose search grows much faster with the pool and Lucky: the
-/// same pool with Lucky 13 each and the attacker's dice locked takes about 0.25 s and 70 MB.
+/// same pool with Lucky 13 each and the attacker's dice locked takes about 0.12 s and 18 MB.
 /// Small Lucky is far cheaper (Lucky 2 on 13 dice: milliseconds), but the limit holds for any
 /// Lucky.
 pub const MAX_DICE_OPTIMAL: u32 = 13;
@@ -279,18 +280,6 @@ type Play = (f64, Counts);
 /// Hits and final faces that locked dice add, with its chance.
 type Sum = (u8, u8, f64);
 
-/// What a last re-roll leaves: hits and final faces kept, counting and other dice to roll.
-type Left = (u8, u8, u8, u8);
-
-/// [`Engine::last_choices`]' work: the dice seen, the choice being built, the choices found
-/// with how many dice they re-roll, and [`Engine::seen`].
-struct Picking<'s> {
-    free: Counts,
-    choice: Counts,
-    out: Vec<(u8, u32, Counts)>,
-    seen: &'s mut (u32, Vec<u32>),
-}
-
 /// A state whose dice set aside wait to be rolled: initial faces seen, the dice, and the counting
 /// and other dice to roll.
 type Waiting = (u8, Dice, u8, u8);
@@ -333,21 +322,48 @@ struct Class {
 
 /// The last roll's expected values by hits, final faces seen, and counting and other dice to
 /// roll, in one array computed up front (there are few): looking one up is most of the optimal
-/// search, and an index is cheaper than hashing or checking whether it is known yet.
+/// search, and an index is cheaper than hashing or checking whether it is known yet. Hits vary
+/// fastest, as the last side's search reads runs of them.
 #[derive(Debug)]
 struct Settled {
     values: Vec<f64>,
-    masks: usize,
+    /// Per mask over `tracked`, its part of a slot: only final faces' bits take room.
+    masks: Vec<usize>,
+    /// The most hits, plus one.
+    hits: usize,
     /// The most dice of either kind the last step rolls, plus one.
     rolls: usize,
 }
 
 impl Settled {
+    fn new(tracked: &[u8], finals: u8, dice: u32, rolls: usize) -> Settled {
+        let hits = dice as usize + 1;
+        let stride = hits * rolls * rolls;
+        let masks = (0..1usize << tracked.len())
+            .map(|m| {
+                let bits = (0..8).filter(|&i| finals & (1 << i) != 0);
+                let kept = bits.enumerate().filter(|&(_, i)| m & (1 << i) != 0);
+                kept.map(|(k, _)| stride << k).sum()
+            })
+            .collect();
+        Settled {
+            values: Vec::new(),
+            masks,
+            hits,
+            rolls,
+        }
+    }
+
     /// The slot of a state. Slots add: with the final faces of the two parts apart, the slot
     /// of the state of kept and locked dice together is the sum of theirs.
     fn slot(&self, hits: u8, mask: u8, counting: u8, other: u8) -> usize {
-        let at = usize::from(hits) * self.masks + usize::from(mask);
-        (at * self.rolls + usize::from(counting)) * self.rolls + usize::from(other)
+        let rolled = usize::from(counting) * self.rolls + usize::from(other);
+        usize::from(hits) + self.masks[usize::from(mask)] + rolled * self.hits
+    }
+
+    /// Slots in all: every mask of final faces.
+    fn len(&self, finals: u8) -> usize {
+        (self.hits * self.rolls * self.rolls) << finals.count_ones()
     }
 }
 
@@ -382,21 +398,26 @@ struct Engine<'a> {
     /// from the dice it sees; expected values of the first side's re-rolls, and of the last
     /// roll by hits, faces and dice to roll.
     firsts: RefCell<HashMap<(Dice, u8, u8), Play>>,
-    lasts: RefCell<HashMap<Dice, Play>>,
+    lasts: RefCell<HashMap<Dice, (f64, last::Outcome)>>,
     expected: RefCell<HashMap<(Dice, u8, u8), f64>>,
     /// When the first side's re-rolled dice are locked, the chances of the hits and final faces
     /// they show, by how many counting and other dice roll (see [`Engine::expect_locked`]).
     locked_rolls: Memo<(u8, u8), Vec<Sum>>,
     settled: Settled,
+    /// [`Settled`]'s values signed for the last side: higher is better for it.
+    signed: Vec<f64>,
+    /// Per class, its group for the last side's search ([`last`]).
+    groups: Vec<usize>,
+    /// Per class, the mask bit of its natural, or 0.
+    bits: Vec<u8>,
+    /// The last side's Lucky, as many as it can re-roll.
+    budget: u8,
+    /// The natural classes, with their mask bits.
+    naturals: Vec<(usize, u8)>,
     /// Weights up to this many bits are added in `u128`s, then up to this many in [`U256`]
     /// words, longer ones in [`BigUint`]s: 128 and [`U256::BITS`], which tests lower to check
     /// the wider types.
     widths: [u64; 2],
-    /// Per dice seen, the last side's choices with the slots of what they leave.
-    last_choices: Memo<Counts, Vec<(u32, Counts)>>,
-    /// For [`Engine::pick`]: a generation, and per class and slot the last generation that
-    /// reached the class leaving that slot.
-    seen: RefCell<(u32, Vec<u32>)>,
 }
 
 impl<'a> Engine<'a> {
@@ -478,6 +499,15 @@ impl<'a> Engine<'a> {
             }
             _ => vec![None; classes.len()],
         };
+        let groups = (0..classes.len())
+            .map(|j| usize::from(!classes[j].hit) + if j < counting { 0 } else { 2 })
+            .collect();
+        let bits: Vec<u8> = classes
+            .iter()
+            .map(|c| c.natural.map_or(0, |(_, b)| b))
+            .collect();
+        let finals = bits.iter().fold(0, |m, b| m | b);
+        let rolls = budget.min(dice).min(u32::from(u8::MAX)) as usize + 1;
         let mut engine = Engine {
             caps,
             joins,
@@ -502,19 +532,21 @@ impl<'a> Engine<'a> {
             lasts: RefCell::default(),
             expected: RefCell::default(),
             locked_rolls: Memo::default(),
-            settled: Settled {
-                values: Vec::new(),
-                masks: 1 << pool.tracked.len(),
-                rolls: steps[1].1.min(dice) as usize + 1,
-            },
+            settled: Settled::new(pool.tracked, finals, dice, rolls),
+            signed: Vec::new(),
+            groups,
+            bits: bits.clone(),
+            budget: (rolls - 1) as u8,
+            naturals: (0..bits.len())
+                .filter(|&j| bits[j] != 0)
+                .map(|j| (j, bits[j]))
+                .collect(),
             widths: [u128::BITS.into(), U256::BITS],
-            last_choices: Memo::default(),
-            seen: RefCell::default(),
         };
         if engine.policy == Policy::Optimal {
             engine.settled.values = engine.settle(dice);
-            let slots = (engine.classes.len() + 1) * engine.settled.values.len();
-            engine.seen.get_mut().1 = vec![0; slots];
+            let sign = engine.sign(1);
+            engine.signed = engine.settled.values.iter().map(|v| sign * v).collect();
         }
         engine
     }
@@ -702,7 +734,7 @@ impl<'a> Engine<'a> {
                 }
                 choice
             }
-            Policy::Optimal => self.last(d).1,
+            Policy::Optimal => self.last_choice(d),
         }
     }
 
@@ -813,93 +845,6 @@ impl<'a> Engine<'a> {
         best
     }
 
-    /// The second side's best re-roll of the dice it sees, with its value.
-    fn last(&self, d: &Dice) -> Play {
-        if let Some(&b) = self.lasts.borrow().get(d) {
-            return b;
-        }
-        let free = Dice {
-            free: d.free,
-            locked_hits: 0,
-            locked_mask: 0,
-        };
-        assert_eq!(
-            self.mask(&free) & d.locked_mask,
-            0,
-            "a natural both free and locked"
-        );
-        let locked = self.settled.slot(d.locked_hits, d.locked_mask, 0, 0);
-        let mut best: Option<Play> = None;
-        for &(slot, choice) in self.last_choices(&d.free).iter() {
-            let v = self.settled.values[slot as usize + locked];
-            if best.is_none_or(|(b, _)| self.sign(1) * (v - b) > 1e-12) {
-                best = Some((v, choice));
-            }
-        }
-        let best = best.expect("re-rolling nothing is a choice");
-        self.lasts.borrow_mut().insert(*d, best);
-        best
-    }
-
-    /// The last step's re-rolls of these dice that differ in what they leave (hits and final
-    /// faces kept, counting and other dice to roll), in tie order: fewer dice first, then more
-    /// dice from earlier classes. Re-rolls leaving the same are worth the same whatever the
-    /// locked dice, so one stands for all: the first in that order. Each comes with the
-    /// [`Settled`] slot of what it leaves.
-    fn last_choices(&self, free: &Counts) -> Rc<Vec<(u32, Counts)>> {
-        self.last_choices.get(*free, |free| {
-            let mut seen = self.seen.borrow_mut();
-            seen.0 += 1;
-            let mut p = Picking {
-                free: *free,
-                choice: [0; CLASSES],
-                out: Vec::new(),
-                seen: &mut seen,
-            };
-            let budget = self.steps[1].1.min(u32::from(u8::MAX)) as u8;
-            self.pick(&mut p, 0, budget, (0, 0, 0, 0));
-            by_dice(&p.out)
-        })
-    }
-
-    /// [`Engine::last_choices`] from classes `j` on, with `budget` dice left to re-roll, more
-    /// from earlier classes first, given what the earlier classes leave. Re-rolls leaving the
-    /// same re-roll as many dice, so the first of them in this order is the first in tie order;
-    /// and a class reached again leaving the same leads to nothing new: everything after was
-    /// reached first from there.
-    fn pick(&self, p: &mut Picking, j: usize, budget: u8, left: Left) {
-        let slot = self.settled.slot(left.0, left.1, left.2, left.3);
-        let at = j * self.settled.values.len() + slot;
-        if p.seen.1[at] == p.seen.0 {
-            return;
-        }
-        p.seen.1[at] = p.seen.0;
-        if j == self.classes.len() {
-            let slot = u32::try_from(slot).expect("slots fit 32 bits");
-            p.out.push((left.2 + left.3, slot, p.choice));
-            return;
-        }
-        let c = &self.classes[j];
-        let (free, counts) = (p.free[j], j < self.counting);
-        for x in (0..=free.min(budget)).rev() {
-            p.choice[j] = x;
-            let kept = free - x;
-            let next = (
-                left.0 + if c.hit { kept } else { 0 },
-                left.1
-                    | if kept > 0 {
-                        c.natural.map_or(0, |(_, b)| b)
-                    } else {
-                        0
-                    },
-                left.2 + if counts { x } else { 0 },
-                left.3 + if counts { 0 } else { x },
-            );
-            self.pick(p, j + 1, budget - x, next);
-        }
-        p.choice[j] = 0;
-    }
-
     /// The dice as the last side sees them: dice it would never re-roll (beyond its Lucky in
     /// one class, or outside its greedy order) join the locked ones, for the optimal policy a
     /// natural the locked dice show is a plain hit or miss, and for a greedy Lucky covering the
@@ -954,7 +899,7 @@ impl<'a> Engine<'a> {
     /// a time.
     fn expect(&self, kept: &Dice, counting: u8, other: u8) -> f64 {
         if counting == 0 && other == 0 {
-            return self.last(kept).0;
+            return self.last(kept);
         }
         if self.lock {
             return self.expect_locked(kept, counting, other);
@@ -982,17 +927,50 @@ impl<'a> Engine<'a> {
         let rolls = self
             .locked_rolls
             .get((counting, other), |&(c, o)| self.locked_roll(c, o));
+        let views = self.views(kept, &rolls);
+        let lasts = self.lasts.borrow();
         rolls
             .iter()
             .map(|&(hits, mask, p)| {
+                let view = views.iter().find(|v| v.0 == mask).expect("a view").1;
                 let d = Dice {
-                    locked_hits: kept.locked_hits + hits,
+                    locked_hits: view.locked_hits + hits,
+                    ..view
+                };
+                p * lasts[&d].0
+            })
+            .sum()
+    }
+
+    /// Per final faces the locked dice show, the last side's view of them with the kept dice
+    /// before their hits are added, its best re-rolls with each of their hits known. Views of
+    /// the same free dice differ only in their locked dice, so one search finds them all.
+    fn views(&self, kept: &Dice, rolls: &[Sum]) -> Vec<(u8, Dice)> {
+        let mut views: Vec<(u8, Dice)> = Vec::new();
+        for &(_, mask, _) in rolls {
+            if views.iter().all(|v| v.0 != mask) {
+                let d = Dice {
                     locked_mask: kept.locked_mask | mask,
                     ..*kept
                 };
-                p * self.last(&self.fold(&d)).0
+                views.push((mask, self.fold(&d)));
+            }
+        }
+        let mut wanted: Vec<Dice> = rolls
+            .iter()
+            .map(|&(hits, mask, _)| {
+                let view = views.iter().find(|v| v.0 == mask).expect("a view").1;
+                Dice {
+                    locked_hits: view.locked_hits + hits,
+                    ..view
+                }
             })
-            .sum()
+            .collect();
+        wanted.sort_unstable_by_key(|d| d.free);
+        for same in wanted.chunk_by(|a, b| a.free == b.free) {
+            self.learn(same);
+        }
+        views
     }
 
     /// The hits and final faces of `counting` and `other` dice, with their chances, one die at a
@@ -1025,16 +1003,18 @@ impl<'a> Engine<'a> {
     /// [`Settled`] lays them out: `NaN` where the hits and dice pass the pool's `dice`.
     fn settle(&self, dice: u32) -> Vec<f64> {
         let s = &self.settled;
-        let mut values = vec![f64::NAN; (dice as usize + 1) * s.masks * s.rolls * s.rolls];
-        let finals = self.classes.iter().filter_map(|c| c.natural);
-        let finals = finals.fold(0, |m, (_, b)| m | b);
+        let finals = self.bits.iter().fold(0, |m, b| m | b);
+        let mut values = vec![f64::NAN; s.len(finals)];
         let rolls = s.rolls as u8;
         for n in 0..=(dice as u8).min(2 * (rolls - 1)) {
             let pairs =
                 (0..rolls).filter_map(|c| n.checked_sub(c).filter(|&o| o < rolls).map(|o| (c, o)));
             for (counting, other) in pairs {
                 for hits in 0..=dice as u8 - n {
-                    for mask in (0..=u8::MAX).take(s.masks).filter(|m| m & !finals == 0) {
+                    for mask in (0..=u8::MAX)
+                        .take(s.masks.len())
+                        .filter(|m| m & !finals == 0)
+                    {
                         let v = self.settled_value(&values, hits, mask, counting, other);
                         values[s.slot(hits, mask, counting, other)] = v;
                     }
@@ -1079,24 +1059,6 @@ impl<'a> Engine<'a> {
     fn chance(&self, j: usize) -> f64 {
         f64::from(self.classes[j].weight) / self.sides
     }
-}
-
-/// Choices found with how many dice they re-roll, fewer dice first and in their order
-/// otherwise: a counting sort, as there are few numbers of dice.
-fn by_dice(found: &[(u8, u32, Counts)]) -> Vec<(u32, Counts)> {
-    let mut start = [0usize; 257];
-    for &(n, _, _) in found {
-        start[usize::from(n) + 1] += 1;
-    }
-    for n in 1..start.len() {
-        start[n] += start[n - 1];
-    }
-    let mut out = vec![(0, [0; CLASSES]); found.len()];
-    for &(n, slot, choice) in found {
-        out[start[usize::from(n)]] = (slot, choice);
-        start[usize::from(n)] += 1;
-    }
-    out
 }
 
 /// Adds `w` to the weight of `s`.

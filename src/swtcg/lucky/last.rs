@@ -1,0 +1,384 @@
+//! The last side's search: its best re-roll of the dice it sees, found from what re-rolls leave
+//! rather than from the re-rolls themselves.
+//!
+//! A re-roll's value depends only on what it leaves: the final faces kept, counting and other
+//! dice to roll, hits kept. Classes fall in four groups (counting or not, hitting or missing);
+//! the final faces kept fix how many dice of each natural may go (all of one not kept, all but
+//! at least one of one kept), so each group re-rolls a range of dice, and for given counting
+//! and other dice the hits kept form a range too: every outcome is met once, by ranges, with no
+//! list of re-rolls to build, sort or remember.
+
+use super::{Counts, Dice, Engine, CLASSES};
+
+/// Dice re-rolled per group, as ranges: counting hits, counting misses, other hits, other
+/// misses.
+type Ranges = [(i32, i32); 4];
+
+/// What a re-roll leaves: final faces kept, counting and other dice to roll, hits kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Outcome {
+    mask: u8,
+    counting: u8,
+    other: u8,
+    hits: u8,
+}
+
+/// Values within this of the best tie with it.
+const TIE: f64 = 1e-12;
+
+impl Engine<'_> {
+    /// The value of the second side's best re-roll of the dice it sees.
+    pub(super) fn last(&self, d: &Dice) -> f64 {
+        self.last_outcome(d).0
+    }
+
+    /// The second side's best re-roll of the dice it sees: the first in tie order of those
+    /// leaving the best outcome.
+    pub(super) fn last_choice(&self, d: &Dice) -> Counts {
+        let (_, outcome) = self.last_outcome(d);
+        self.representative(&d.free, &outcome)
+    }
+
+    /// The best outcome, with its value.
+    fn last_outcome(&self, d: &Dice) -> (f64, Outcome) {
+        if let Some(&b) = self.lasts.borrow().get(d) {
+            return b;
+        }
+        self.learn(&[*d]);
+        self.lasts.borrow()[d]
+    }
+
+    /// Finds the best outcomes of `views`, all of the same free dice, those not known yet, in
+    /// one search: their locked dice only shift the slots read.
+    pub(super) fn learn(&self, views: &[Dice]) {
+        let known = self.lasts.borrow();
+        let todo: Vec<Dice> = views
+            .iter()
+            .filter(|d| !known.contains_key(d))
+            .copied()
+            .collect();
+        drop(known);
+        let Some(first) = todo.first() else {
+            return;
+        };
+        let free = Dice {
+            free: first.free,
+            locked_hits: 0,
+            locked_mask: 0,
+        };
+        let slot = |d: &Dice| {
+            assert_eq!(d.free, free.free, "views of the same free dice");
+            let both = self.mask(&free) & d.locked_mask;
+            assert_eq!(both, 0, "a natural both free and locked");
+            self.settled.slot(d.locked_hits, d.locked_mask, 0, 0)
+        };
+        let locked: Vec<usize> = todo.iter().map(slot).collect();
+        let found = self.best_last(&free.free, &locked);
+        let mut lasts = self.lasts.borrow_mut();
+        for (d, (value, outcome)) in todo.into_iter().zip(found) {
+            lasts.insert(d, (self.sign(1) * value, outcome));
+        }
+    }
+
+    /// The best outcome with the locked dice at each slot of `locked` (its value signed: higher
+    /// is better for the last side). With no other within [`TIE`] of it, it wins alone: a value
+    /// more than [`TIE`] above the best so far leaves everything before it more than [`TIE`]
+    /// below. Otherwise [`Engine::tie_break`].
+    fn best_last(&self, free: &Counts, locked: &[usize]) -> Vec<(f64, Outcome)> {
+        let mut best = vec![(f64::NEG_INFINITY, None, false); locked.len()];
+        self.each_outcome(free, 0, |slot, outcome| {
+            for ((top, best, tied), &at) in best.iter_mut().zip(locked) {
+                let value = self.signed[slot + at];
+                if value > *top + TIE {
+                    (*top, *best, *tied) = (value, Some(outcome), false);
+                } else if value >= *top - TIE {
+                    *tied = true;
+                    if value > *top {
+                        (*top, *best) = (value, Some(outcome));
+                    }
+                }
+            }
+        });
+        let resolve = |((top, best, tied), &at): ((f64, Option<Outcome>, bool), &usize)| match tied
+        {
+            true => self.tie_break(free, at, top),
+            false => (top, best.expect("re-rolling nothing is a choice")),
+        };
+        best.into_iter().zip(locked).map(resolve).collect()
+    }
+
+    /// Among outcomes within [`TIE`] of the best `top`, the tie rule's: fewest dice, then the
+    /// first re-roll in tie order (more dice from earlier classes).
+    fn tie_break(&self, free: &Counts, locked: usize, top: f64) -> (f64, Outcome) {
+        let mut ties = Vec::new();
+        self.each_outcome(free, locked, |slot, outcome| {
+            let value = self.signed[slot];
+            if value >= top - TIE {
+                ties.push((value, outcome));
+            }
+        });
+        let dice = |o: &Outcome| o.counting + o.other;
+        let fewest = ties.iter().map(|(_, o)| dice(o)).min().expect("the best");
+        let fewest = ties.into_iter().filter(|(_, o)| dice(o) == fewest);
+        let ranked = fewest.map(|(v, o)| (self.representative(free, &o), v, o));
+        let (_, value, outcome) = ranked.max_by(|a, b| a.0.cmp(&b.0)).expect("the best");
+        (value, outcome)
+    }
+
+    /// Every outcome of re-rolling some of `free`, with its slot, the locked dice adding slot
+    /// `locked`: each set of naturals kept, from all of them to none.
+    fn each_outcome(&self, free: &Counts, locked: usize, mut visit: impl FnMut(usize, Outcome)) {
+        let present = self
+            .naturals
+            .iter()
+            .filter(|&&(j, _)| free[j] > 0)
+            .fold(0, |m, &(_, b)| m | b);
+        let whole = self.ranges(free, 0);
+        let hits = (0..self.classes.len()).filter(|&j| self.classes[j].hit);
+        let hits = hits.map(|j| i32::from(free[j])).sum();
+        let mut mask = present;
+        loop {
+            let mut r = whole;
+            for &(j, _) in self.naturals.iter().filter(|&&(_, b)| mask & b != 0) {
+                let g = &mut r[self.groups[j]];
+                (g.0, g.1) = (g.0 - i32::from(free[j]), g.1 - 1);
+            }
+            let at = locked + self.settled.masks[usize::from(mask)];
+            self.each_rolled(&r, mask, at, hits, &mut visit);
+            if mask == 0 {
+                break;
+            }
+            mask = (mask - 1) & present;
+        }
+    }
+
+    /// [`Engine::each_outcome`] keeping the naturals of `mask`, with dice re-rolled in ranges
+    /// `r`, from slot `at`, of `hits` free hits: for counting and other dice to roll, the hits
+    /// re-rolled range over the sum of the ranges the two kinds allow. Other dice show no
+    /// natural, so their ranges start at none.
+    fn each_rolled(
+        &self,
+        r: &Ranges,
+        mask: u8,
+        at: usize,
+        hits: i32,
+        visit: &mut impl FnMut(usize, Outcome),
+    ) {
+        let [ch, cm, oh, om] = *r;
+        let budget = i32::from(self.budget);
+        let s = &self.settled;
+        for c in ch.0 + cm.0..=(ch.1 + cm.1).min(budget) {
+            let (a0, a1) = (ch.0.max(c - cm.1), ch.1.min(c - cm.0));
+            for o in 0..=(oh.1 + om.1).min(budget - c) {
+                let (x0, x1) = ((o - om.1).max(0), oh.1.min(o));
+                let row = at + s.slot(0, 0, c as u8, o as u8);
+                for h in hits - a1 - x1..=hits - a0 - x0 {
+                    let outcome = Outcome {
+                        mask,
+                        counting: c as u8,
+                        other: o as u8,
+                        hits: h as u8,
+                    };
+                    visit(row + h as usize, outcome);
+                }
+            }
+        }
+    }
+
+    /// The dice of class `j` a re-roll keeping the naturals of `mask` takes: a natural kept
+    /// keeps at least one die, one not kept goes whole.
+    fn range(&self, free: &Counts, j: usize, mask: u8) -> (i32, i32) {
+        let f = i32::from(free[j]);
+        match self.bits[j] {
+            0 => (0, f),
+            b if mask & b != 0 => (0, f - 1),
+            _ => (f, f),
+        }
+    }
+
+    /// [`Engine::range`] summed by group.
+    fn ranges(&self, free: &Counts, mask: u8) -> Ranges {
+        let mut r = [(0, 0); 4];
+        for j in 0..self.classes.len() {
+            let (lo, hi) = self.range(free, j, mask);
+            let g = &mut r[self.groups[j]];
+            (g.0, g.1) = (g.0 + lo, g.1 + hi);
+        }
+        r
+    }
+
+    /// The first re-roll in tie order leaving `outcome`: class by class, as many dice as the
+    /// later classes still let make up the rest.
+    fn representative(&self, free: &Counts, outcome: &Outcome) -> Counts {
+        let mut rest = self.ranges(free, outcome.mask);
+        let hits: u8 = (0..self.classes.len())
+            .filter(|&j| self.classes[j].hit)
+            .map(|j| free[j])
+            .sum();
+        let mut need = [outcome.counting, outcome.other, hits - outcome.hits].map(i32::from);
+        let mut choice = [0; CLASSES];
+        for (j, taken) in choice.iter_mut().enumerate().take(self.classes.len()) {
+            let (lo, hi) = self.range(free, j, outcome.mask);
+            let g = self.groups[j];
+            (rest[g].0, rest[g].1) = (rest[g].0 - lo, rest[g].1 - hi);
+            let after = |x: i32| {
+                let mut n = need;
+                n[usize::from(g >= 2)] -= x;
+                n[2] -= if g % 2 == 0 { x } else { 0 };
+                n
+            };
+            let x = (lo..=hi).rev().find(|&x| feasible(&rest, after(x)));
+            let x = x.expect("the outcome is left by some re-roll");
+            *taken = x as u8;
+            need = after(x);
+        }
+        choice
+    }
+}
+
+/// Whether dice re-rolled in ranges `r` can be `need`: counting, other, and hitting dice. The
+/// counting hits `a` fix the rest (counting misses `c - a`, other hits `s - a`, other misses
+/// `o - s + a`), so it is whether some `a` keeps all four in their ranges.
+fn feasible(r: &Ranges, need: [i32; 3]) -> bool {
+    let [c, o, s] = need;
+    let lo = r[0].0.max(c - r[1].1).max(s - r[2].1).max(r[3].0 - o + s);
+    let hi = r[0].1.min(c - r[1].0).min(s - r[2].0).min(r[3].1 - o + s);
+    lo <= hi
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Dice, Engine, Policy, Pool, Rerolls, Side, CLASSES};
+    use super::*;
+    use crate::dice::Faces;
+
+    /// Every re-roll of `d.free` the last side may make: its value and the dice it takes.
+    fn every_choice(e: &Engine, d: &Dice) -> Vec<(f64, Counts)> {
+        let mut out = vec![(0.0, [0; CLASSES])];
+        for j in 0..e.classes.len() {
+            let grown = out.iter().flat_map(|&(_, c)| {
+                (0..=d.free[j]).map(move |x| {
+                    let mut c = c;
+                    c[j] = x;
+                    (0.0, c)
+                })
+            });
+            out = grown.collect();
+        }
+        let within = |c: &Counts| c.iter().map(|&n| u32::from(n)).sum::<u32>() <= e.steps[1].1;
+        out.retain(|(_, c)| within(c));
+        for (v, c) in &mut out {
+            let mut kept = *d;
+            for (k, x) in kept.free.iter_mut().zip(c.iter()) {
+                *k -= x;
+            }
+            let (hits, mask) = (e.hits(&kept) as u8, e.mask(&kept));
+            let counting = c[..e.counting].iter().sum();
+            let other = c[e.counting..].iter().sum();
+            *v = e.settled.values[e.settled.slot(hits, mask, counting, other)];
+        }
+        out
+    }
+
+    /// The documented rule, from every re-roll: the best value; within [`TIE`] of it, the
+    /// fewest dice, then the most from earlier classes.
+    fn by_the_rule(e: &Engine, d: &Dice) -> (f64, Counts) {
+        let sign = e.sign(1);
+        let choices = every_choice(e, d);
+        let top = choices
+            .iter()
+            .map(|(v, _)| sign * v)
+            .fold(f64::MIN, f64::max);
+        let size = |c: &Counts| c.iter().map(|&n| u32::from(n)).sum::<u32>();
+        let near = choices.into_iter().filter(|(v, _)| sign * v >= top - TIE);
+        let best = near.min_by(|a, b| size(&a.1).cmp(&size(&b.1)).then(b.1.cmp(&a.1)));
+        best.expect("re-rolling nothing")
+    }
+
+    /// Every free dice up to `most` per class and `dice` in all, with every locked hits and
+    /// final faces the rest can show, none of them free.
+    fn every_view(e: &Engine, most: u8, dice: u8) -> Vec<Dice> {
+        let empty = Dice {
+            free: [0; CLASSES],
+            locked_hits: 0,
+            locked_mask: 0,
+        };
+        let mut views = vec![empty];
+        for j in 0..e.classes.len() {
+            let grown = views.iter().flat_map(|&d| {
+                (0..=most).map(move |x| {
+                    let mut d = d;
+                    d.free[j] = x;
+                    d
+                })
+            });
+            views = grown
+                .filter(|d| d.free.iter().sum::<u8>() <= dice)
+                .collect();
+        }
+        let finals = e.bits.iter().fold(0, |m, b| m | b);
+        let mut out = Vec::new();
+        for d in views {
+            let left = dice - d.free.iter().sum::<u8>();
+            for locked_hits in 0..=left {
+                for locked_mask in 0..=finals {
+                    let shown = locked_mask.count_ones() <= u32::from(left);
+                    if locked_mask & !finals == 0 && locked_mask & e.mask(&d) == 0 && shown {
+                        out.push(Dice {
+                            locked_hits,
+                            locked_mask,
+                            ..d
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_last_side_picks_by_the_tie_rule_among_every_re_roll() {
+        let hits = |f: u8| f >= 4;
+        let pool = Pool {
+            power_dice: 3,
+            sides: 6,
+            hits: &hits,
+            tracked: &[1, 2, 3, 4, 6],
+            initial: &[3, 4],
+            final_faces: &[1, 2, 6],
+            extra: &[(4, 2)],
+            extra_count_final: false,
+        };
+        // Capped and uneven values make ties and values that don't grow with the hits.
+        let values: [&dyn Fn(i64, Faces) -> f64; 2] = [
+            &|h, seen| {
+                (h + i64::from(seen.contains(6)) - i64::from(seen.contains(1))).min(2) as f64
+            },
+            &|h, seen| ((h * 7 + seen.bits()) % 5) as f64,
+        ];
+        for value in values {
+            for (attacker_first, lucky) in [(true, 3), (false, 2), (true, 5)] {
+                let r = Rerolls {
+                    attacker: lucky,
+                    defender: lucky,
+                    attacker_first,
+                    reroll_again: true,
+                    policy: Policy::Optimal,
+                };
+                let e = Engine::new(&pool, &r, Box::new(value));
+                // Views searched one at a time, and with every locked hits at once.
+                let all = Engine::new(&pool, &r, Box::new(value));
+                assert_eq!(e.steps[0].0 == Side::Attacker, attacker_first);
+                let views = every_view(&e, 2, 5);
+                for same in views.chunk_by(|a, b| a.free == b.free) {
+                    all.learn(same);
+                }
+                for d in views {
+                    let (v, choice) = by_the_rule(&e, &d);
+                    assert_eq!((e.last(&d), e.last_choice(&d)), (v, choice), "{d:?}");
+                    assert_eq!((all.last(&d), all.last_choice(&d)), (v, choice), "{d:?}");
+                }
+            }
+        }
+    }
+}
