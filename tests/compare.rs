@@ -239,7 +239,7 @@ fn comparisons_need_two_to_ten_loadouts_and_name_a_bad_spec() {
         ],
         &[
             "loadout B (Power 90, Lucky 1 against Health 6): ",
-            "at most 26 attack dice",
+            "at most 64 attack dice",
         ],
     );
 }

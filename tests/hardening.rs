@@ -493,21 +493,48 @@ fn a_comparison_is_bounded_by_the_size_of_its_distributions() {
 
 // hardening: swtcg-lucky
 #[test]
-fn swtcg_lucky_dice_are_bounded_by_policy() {
-    assert_user_error(
-        &["swtcg", "attack", "--attacker", "Power 27, Lucky 1"],
-        &["at most 26 attack dice with the greedy policy"],
+fn swtcg_lucky_is_bounded_by_the_states_its_policy_goes_through() {
+    // The worst pool, every face its own class: Critical Hit, Parry and Riposte read on the
+    // final roll, Fury (2 extra dice), Focus and Backfire on the initial one.
+    let defender = "Health 40, Parry 1, Riposte 1";
+    let (greedy, optimal) = (
+        "Power 25, Fury 2, Focus 1, Backfire 1, Critical Hit 1, Lucky 1",
+        "Power 12, Fury 2, Focus 1, Backfire 1, Critical Hit 1, Lucky 1",
     );
     assert_user_error(
         &[
             "swtcg",
             "attack",
             "--attacker",
-            "Power 14, Lucky 1",
+            greedy,
+            "--defender",
+            defender,
+        ],
+        &[
+            "Lucky re-rolls of 27 attack dice",
+            "with the greedy policy, over the limit of 7249536",
+        ],
+    );
+    assert_user_error(
+        &[
+            "swtcg",
+            "attack",
+            "--attacker",
+            optimal,
+            "--defender",
+            defender,
             "--policy",
             "optimal",
         ],
-        &["at most 13 attack dice with the optimal policy"],
+        &[
+            "Lucky re-rolls of 14 attack dice",
+            "with the optimal policy, over the limit of 217056",
+        ],
+    );
+    // Plain dice go through far fewer states, up to the dice a count holds.
+    assert_user_error(
+        &["swtcg", "attack", "--attacker", "Power 65, Lucky 1"],
+        &["Lucky re-rolls are computed for at most 64 attack dice; this attack rolls 65"],
     );
 }
 

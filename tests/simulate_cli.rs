@@ -134,8 +134,13 @@ fn swtcg_simulation_refuses_what_the_exact_engine_refuses_and_mixed_modes() {
     let with = |extra: &[&'static str]| [base.as_slice(), extra].concat();
     // The exact engine's refusals, with its message.
     assert_user_error(
-        &with(&["--attacker", "Power 20, Lucky 1", "--policy", "optimal"]),
-        &["at most 13 attack dice with the optimal policy"],
+        &with(&[
+            "--attacker",
+            "Power 30, Fury 2, Focus 1, Backfire 1, Critical Hit 1, Lucky 1",
+            "--policy",
+            "optimal",
+        ]),
+        &["with the optimal policy, over the limit of 217056"],
     );
     assert_user_error(
         &with(&["--attacker", "Power 2", "--interceptor", "Health 2"]),

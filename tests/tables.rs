@@ -336,21 +336,21 @@ fn a_tables_work_is_summed_and_refused_before_any_cell_is_computed() {
 // hardening: table-cell-limit
 #[test]
 fn a_cell_over_one_attacks_limit_is_named_by_its_row_and_column() {
-    // Greedy Lucky re-rolls at most 26 dice: the first cell past it is Power 27.
+    // Lucky re-rolls at most 64 dice: the first cell past it is Power 65.
     assert_user_error(
         &[
             "table",
             "swtcg",
             "--rows",
-            "Power 1..35",
+            "Power 60..70",
             "--cols",
             "Critical Hit 1..3",
             "--attacker",
             "Lucky 1",
         ],
         &[
-            "row Power 27, column Critical Hit 1: ",
-            "at most 26 attack dice",
+            "row Power 65, column Critical Hit 1: ",
+            "at most 64 attack dice",
         ],
     );
     assert_user_error(

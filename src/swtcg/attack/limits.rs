@@ -5,7 +5,7 @@ use super::damage::DamageDice;
 use super::units::{Compiled, UnitStats};
 use super::Scenario;
 use crate::error::Error;
-use crate::swtcg::keywords::Effect;
+use crate::swtcg::keywords::{Effect, Roll};
 
 /// The most attack dice one attack may roll (power plus extra dice): an exact answer for this
 /// many takes about a second.
@@ -156,7 +156,23 @@ pub fn cost(s: &Scenario) -> Result<u64, Error> {
     )?;
     let lucky = c.att.lucky + c.def.lucky;
     if lucky > 0 {
-        crate::swtcg::lucky::check_size(dice + extra, s.policy)?;
+        let read = |roll: Roll| {
+            let mut faces: Vec<u8> = c
+                .triggers
+                .iter()
+                .filter(|t| t.roll == roll)
+                .map(|t| t.face)
+                .collect();
+            faces.sort_unstable();
+            faces.dedup();
+            faces.len()
+        };
+        crate::swtcg::lucky::check_size(
+            dice + extra,
+            read(Roll::Final),
+            read(Roll::Initial),
+            s.policy,
+        )?;
     }
     // Longer weights, longer arithmetic past a few dozen dice.
     let length = weight_words(dice + extra);

@@ -18,17 +18,48 @@ use std::hash::{Hash, Hasher};
 
 mod last;
 
-/// The most attack dice (power plus extra) re-rolls are computed for with [`Policy::Greedy`]. The
-/// worst case, every face its own class (Parry, Riposte, Critical Hit, Backfire, Fury, Focus, with
-/// Fury dice that don't count), the defender first and Lucky 20 to 24, takes about 0.35 s and
-/// 66 MB; at 28 and 30 dice, 96 MB, and at 32, 128 MB: past the 100 MB every query keeps to.
+/// The most attack dice (power plus extra) the worst pool may have with [`Policy::Greedy`]: every
+/// face its own class (Parry, Riposte, Critical Hit read on the final roll; Backfire, Fury, Focus
+/// on the initial one, with Fury dice that don't count). With the defender first and Lucky 20 to
+/// 24 it takes about 0.35 s and 66 MB; at 28 and 30 dice, 96 MB, and at 32, 128 MB: past the
+/// 100 MB every query keeps to. Its states are [`MAX_STATES_GREEDY`].
 pub const MAX_DICE_GREEDY: u32 = 26;
 
 /// The same for [`Policy::Optimal`], whose search grows much faster with the pool and Lucky: the
-/// same pool with Lucky 13 each and the attacker's dice locked takes about 0.12 s and 18 MB.
-/// Small Lucky is far cheaper (Lucky 2 on 13 dice: milliseconds), but the limit holds for any
-/// Lucky.
+/// worst pool with Lucky 13 each and the attacker's dice locked takes about 0.12 s and 18 MB.
 pub const MAX_DICE_OPTIMAL: u32 = 13;
+
+/// The states re-rolls go through with [`Policy::Greedy`] may not exceed the worst pool's at
+/// [`MAX_DICE_GREEDY`]: pools reading fewer faces take more dice.
+pub const MAX_STATES_GREEDY: u64 = states(MAX_DICE_GREEDY, 3, 3);
+
+/// The same for [`Policy::Optimal`], at [`MAX_DICE_OPTIMAL`].
+pub const MAX_STATES_OPTIMAL: u64 = states(MAX_DICE_OPTIMAL, 3, 3);
+
+/// The most attack dice re-rolls are computed for, whatever their faces: the ways to choose
+/// dice are counted in 64 bits, which hold them up to 67 dice.
+pub const MAX_DICE: u32 = 64;
+
+/// The states re-rolls go through, as the limits count them: the ways `dice` dice fall into the
+/// classes (a class per face read on the final roll, the other hitting and missing faces, and
+/// the extra dice that don't count, hitting or missing) times the sets of faces read on the
+/// initial roll that may show.
+pub const fn states(dice: u32, final_faces: u32, initial_faces: u32) -> u64 {
+    let classes = final_faces + 4;
+    let mut ways: u128 = 1;
+    let mut i = 0;
+    // C(dice + classes - 1, classes - 1), one factor at a time, each step a binomial.
+    while i + 1 < classes {
+        ways = ways * (dice as u128 + 1 + i as u128) / (i as u128 + 1);
+        i += 1;
+    }
+    let states = ways << initial_faces;
+    if states > u64::MAX as u128 {
+        u64::MAX
+    } else {
+        states as u64
+    }
+}
 
 /// How each side picks the dice to re-roll.
 ///
@@ -85,24 +116,31 @@ pub struct Rerolls {
     pub policy: Policy,
 }
 
-/// Refuses Lucky re-rolls of more attack dice than the policy computes promptly.
-pub fn check_size(dice: i64, policy: Policy) -> Result<(), Error> {
-    let limit = match policy {
-        Policy::Greedy => MAX_DICE_GREEDY,
-        Policy::Optimal => MAX_DICE_OPTIMAL,
+/// Refuses Lucky re-rolls of more attack dice than the policy computes promptly, given how many
+/// distinct faces the final and the initial roll read.
+pub fn check_size(
+    dice: i64,
+    final_faces: usize,
+    initial_faces: usize,
+    policy: Policy,
+) -> Result<(), Error> {
+    let (limit, name, fix) = match policy {
+        Policy::Greedy => (MAX_STATES_GREEDY, "greedy", ""),
+        Policy::Optimal => (MAX_STATES_OPTIMAL, "optimal", " or use the greedy policy"),
     };
-    if dice > i64::from(limit) {
+    if dice > i64::from(MAX_DICE) {
         return Err(Error::TooLarge(format!(
-            "Lucky re-rolls are computed for at most {limit} attack dice with the {} policy; this \
-             attack rolls {dice} (lower its power{})",
-            match policy {
-                Policy::Greedy => "greedy",
-                Policy::Optimal => "optimal",
-            },
-            match policy {
-                Policy::Greedy => "",
-                Policy::Optimal => " or use the greedy policy",
-            }
+            "Lucky re-rolls are computed for at most {MAX_DICE} attack dice; this attack rolls \
+             {dice} (lower its power)"
+        )));
+    }
+    let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX).min(8);
+    let states = states(dice.max(0) as u32, count(final_faces), count(initial_faces));
+    if states > limit {
+        return Err(Error::TooLarge(format!(
+            "Lucky re-rolls of {dice} attack dice reading {final_faces} faces of the final roll \
+             and {initial_faces} of the initial one go through {states} states with the {name} \
+             policy, over the limit of {limit}: lower its power{fix}"
         )));
     }
     Ok(())
@@ -128,7 +166,12 @@ pub fn roll(
 /// triggered by the final roll (re-rolls come after extra dice).
 fn check_pool(pool: &Pool, policy: Policy) -> Result<(), Error> {
     let dice = pool.power_dice + pool.extra.iter().map(|&(_, n)| n).sum::<u32>();
-    check_size(i64::from(dice), policy)?;
+    check_size(
+        i64::from(dice),
+        pool.final_faces.len(),
+        pool.initial.len(),
+        policy,
+    )?;
     if let Some(&(face, _)) = pool.extra.iter().find(|(f, _)| !pool.initial.contains(f)) {
         return Err(Error::Input(format!(
             "extra dice on a natural {face} of the final roll can't be combined with Lucky: \
@@ -1706,7 +1749,7 @@ mod tests {
             policy: Policy::Greedy,
             ..rerolls(1, 1, true, false)
         };
-        let big = FURY.with_power(MAX_DICE_OPTIMAL);
+        let big = MANY.with_power(30);
         let err = OptimalPolicy::new(&big.pool(), &r, damage_f64)
             .err()
             .unwrap();
@@ -1771,16 +1814,44 @@ mod tests {
     }
 
     #[test]
-    fn large_pools_are_refused() {
-        let shape = FURY.with_power(MAX_DICE_OPTIMAL);
+    fn large_pools_are_refused_by_the_states_they_go_through() {
+        // Three faces read on the final roll and two on the initial one: 30 dice make
+        // C(36, 6) · 4 states, 30 plain dice only C(33, 3). MANY adds an extra die.
         let r = Rerolls {
             policy: Policy::Optimal,
             ..rerolls(1, 1, true, true)
         };
-        let err = roll(&shape.pool(), &r, &damage_f64).unwrap_err();
+        assert_eq!(states(30, 3, 2), 1_947_792 * 4);
+        assert_eq!(states(30, 0, 0), 5_456);
+        let err = roll(&MANY.with_power(30).pool(), &r, &damage_f64).unwrap_err();
+        let limit = format!(
+            "{} states with the optimal policy, over the limit of {MAX_STATES_OPTIMAL}",
+            states(31, 3, 2)
+        );
         assert!(
-            matches!(&err, Error::TooLarge(m) if m.contains(&format!("at most {MAX_DICE_OPTIMAL} attack dice"))),
+            matches!(&err, Error::TooLarge(m) if m.contains(&limit)),
             "{err}"
         );
+        assert!(roll(&PLAIN.with_power(30).pool(), &r, &damage_f64).is_ok());
+        let err = roll(&PLAIN.with_power(MAX_DICE + 1).pool(), &r, &damage_f64).unwrap_err();
+        let most = format!("at most {MAX_DICE} attack dice");
+        assert!(
+            matches!(&err, Error::TooLarge(m) if m.contains(&most)),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn the_worst_pools_are_accepted_up_to_their_dice() {
+        // Every face its own class: three read finally, three initially.
+        assert_eq!(MAX_STATES_GREEDY, 906_192 * 8);
+        assert_eq!(MAX_STATES_OPTIMAL, 27_132 * 8);
+        for (dice, policy) in [
+            (MAX_DICE_GREEDY, Policy::Greedy),
+            (MAX_DICE_OPTIMAL, Policy::Optimal),
+        ] {
+            assert!(check_size(i64::from(dice), 3, 3, policy).is_ok());
+            assert!(check_size(i64::from(dice) + 1, 3, 3, policy).is_err());
+        }
     }
 }
