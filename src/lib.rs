@@ -28,5 +28,6 @@ pub mod sim;
 pub mod states;
 pub mod swtcg;
 pub mod table;
+pub mod weights;
 
 pub use error::Error;

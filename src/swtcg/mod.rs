@@ -10,7 +10,6 @@ pub mod rules;
 pub mod sequence;
 pub mod set_file;
 pub mod spec;
-pub mod weights;
 
 use crate::dist::Dist;
 use crate::report::{Entry, Report, Value};

@@ -14,7 +14,7 @@ use super::roll::{aims_left, aims_matter, Weights};
 use super::state::Rolled;
 use crate::legion::spec::{AttackSurge, Attacker};
 use crate::states::{States, Weight};
-use crate::swtcg::weights::{Weight as _, U256};
+use crate::weights::{Weight as _, U256};
 use num_bigint::BigUint;
 
 /// Blanks and surges per colour (at most `cap` surges in all), and the aim tokens spent on

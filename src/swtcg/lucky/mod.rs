@@ -7,10 +7,10 @@
 //! initial faces seen (Fury, Focus, Backfire) ride along as a mask no choice looks at, since
 //! re-rolls never change them.
 
-use super::weights::{Weight, U256};
 use crate::dice::{Faces, NaturalRoll};
 use crate::error::Error;
 use crate::states::Memo;
+use crate::weights::{Weight, U256};
 use num_bigint::BigUint;
 use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
