@@ -2,7 +2,7 @@
 //!
 //! - `20 dice, 2 aims, rolled cover, guardian, greedy`: target under 50 ms, and no slower than
 //!   14.3 ms (issue #13).
-//! - `20 dice, 2 aims, no surge chart, greedy`: the slow shape (surges tracked per colour);
+//! - `20 dice, 2 aims, no surge chart, greedy`: the slow shape (surges that convert kept apart);
 //!   target under 20 ms, cost growing no faster than n^3 (issue #13).
 //! - `12 dice, 2 aims, optimal`: target under 2 s.
 //! - `6 dice, small`: the small attack issue #13 measures other tools on; target 10 us.

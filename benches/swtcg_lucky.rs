@@ -3,7 +3,7 @@
 //!
 //! - `optimal, power 12, Lucky 2 each`: target under 200 ms.
 //! - `greedy, power 12, Lucky 2 each`: no target; the same attack with fixed choices.
-//! - `... at the limit`: the largest pools accepted (`MAX_DICE_OPTIMAL`, `MAX_DICE_GREEDY`),
+//! - `... at the limit`: the largest worst pools accepted (`MAX_DICE_OPTIMAL`, `MAX_DICE_GREEDY`),
 //!   every face its own class, in each policy's slowest order and with its slowest Lucky (as
 //!   large as the pool for optimal, four dice short of it for greedy): under a second and
 //!   100 MB, which is what the limits promise.
