@@ -726,8 +726,8 @@ fn swtcg_simulator_refuses_what_the_exact_engine_refuses_with_its_message() {
             ..BASE
         },
         Swtcg {
-            attacker: "Power 14, Lucky 1",
-            defender: "Health 2",
+            attacker: "Power 30, Fury 2, Focus 1, Backfire 1, Critical Hit 1, Lucky 1",
+            defender: "Health 2, Parry 1, Riposte 1",
             policy: Lucky::Optimal,
             ..BASE
         },
@@ -741,7 +741,7 @@ fn swtcg_simulator_refuses_what_the_exact_engine_refuses_with_its_message() {
     // Nothing the exact engine computes is refused, whatever the size of its answer: a greedy
     // Lucky past the exact engine's limit is simulated.
     let big = Swtcg {
-        attacker: "Power 40, Lucky 3",
+        attacker: "Power 70, Lucky 3",
         defender: "Lucky 2",
         ..BASE
     };
