@@ -12,7 +12,7 @@
 
 mod play;
 
-use super::spec::{AttackSurge, Attacker};
+use super::spec::Attacker;
 use std::cell::RefCell;
 
 /// What the attacker maximises.
@@ -134,11 +134,8 @@ impl<'a> Planner<'a> {
         let outcomes = [0, 1, 2].map(|c| (0..=largest).map(|n| outcomes(weights[c], n)).collect());
         let dice = attacker.dice.iter().sum::<u32>() as usize + 1;
         let cap = match weights.iter().any(|w| w[1] > 0) {
+            true => attacker.surges_converted(),
             false => 0,
-            true if attacker.surge == AttackSurge::None => {
-                attacker.critical + attacker.surge_tokens
-            }
-            true => u32::MAX,
         };
         Planner {
             attacker: attacker.clone(),

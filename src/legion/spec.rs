@@ -360,6 +360,17 @@ pub struct Attacker {
     pub sniper_team: bool,
 }
 
+impl Attacker {
+    /// How many surges convert (Critical X, then surge tokens, without a chart; all with one):
+    /// the rest are blanks to every step after the rerolls.
+    pub fn surges_converted(&self) -> u32 {
+        match self.surge {
+            AttackSurge::None => self.critical + self.surge_tokens,
+            AttackSurge::Hit | AttackSurge::Crit => u32::MAX,
+        }
+    }
+}
+
 /// A unit that rolls defense dice: the defender, or a guardian.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Defender {

@@ -12,7 +12,7 @@
 
 use super::roll::{aims_left, aims_matter, Weights};
 use super::state::Rolled;
-use crate::legion::spec::{AttackSurge, Attacker};
+use crate::legion::spec::Attacker;
 use crate::states::{States, Weight};
 use crate::weights::{Weight as _, U256};
 use num_bigint::BigUint;
@@ -53,11 +53,7 @@ const KEPT_FIRST: [usize; 3] = [2, 1, 0];
 
 impl Layout {
     fn new(a: &Attacker, weights: &Weights) -> Layout {
-        let total: u32 = a.dice.iter().sum();
-        let cap = match a.surge {
-            AttackSurge::None => (a.critical + a.surge_tokens).min(total),
-            AttackSurge::Hit | AttackSurge::Crit => total,
-        };
+        let cap = a.surges_converted().min(a.dice.iter().sum());
         let pairs = [0, 1, 2].map(|c| {
             let surges = |b: u32| match weights[c].0[1] {
                 0 => 0,
@@ -307,16 +303,11 @@ fn split<W: Weight, S: Sum<W>>(
     };
     let mut sums: Vec<(Option<Rolled>, S)> =
         vec![(None, S::default()); side * side * side * layout.spent];
-    // The pools come by the dice kept per colour, so each split is made once.
-    let mut splits = Crits::new(most, weights);
-    let mut crits: ([u32; 3], Vec<u128>) = ([u32::MAX; 3], Vec::new());
+    let mut crits = Crits::new(most, weights);
     for (p, w) in kept {
         let k = kept_of(&p);
-        if crits.0 != k {
-            crits = (k, splits.of(k));
-        }
         let results = k.iter().sum::<u32>();
-        for (x, &c) in crits.1.iter().enumerate() {
+        for (x, &c) in crits.of(k).iter().enumerate() {
             let sum = &mut sums[at(results, x as u32, &p)];
             sum.0.get_or_insert(Rolled {
                 hits: results - x as u32,
@@ -336,11 +327,12 @@ fn split<W: Weight, S: Sum<W>>(
 
 /// The weights of each number of crits among kept dice, scaled to each colour's common
 /// denominator split^(most kept): per colour and number kept k, C(k, x) · crit^x · hit^(k - x)
-/// · split^(most - k); and the red and black rows' products, for the pools' current red and
-/// black kept (pools come in that order, so each product is made once).
+/// · split^(most - k); and the products of the rows for the pools' current red and black kept,
+/// and for all three (pools come by the dice kept, red first, so each product is made once).
 struct Crits {
     rows: [Vec<Vec<u128>>; 3],
     red_black: ([u32; 2], Vec<u128>),
+    all: ([u32; 3], Vec<u128>),
 }
 
 impl Crits {
@@ -364,11 +356,15 @@ impl Crits {
         Crits {
             rows,
             red_black: ([u32::MAX; 2], Vec::new()),
+            all: ([u32::MAX; 3], Vec::new()),
         }
     }
 
     /// The weight of each number of crits among `kept` dice per colour: at most 8^30, in `u128`.
-    fn of(&mut self, kept: [u32; 3]) -> Vec<u128> {
+    fn of(&mut self, kept: [u32; 3]) -> &[u128] {
+        if self.all.0 == kept {
+            return &self.all.1;
+        }
         if self.red_black.0 != [kept[0], kept[1]] {
             let rows = [
                 &self.rows[0][kept[0] as usize],
@@ -376,7 +372,9 @@ impl Crits {
             ];
             self.red_black = ([kept[0], kept[1]], convolve(rows[0], rows[1]));
         }
-        convolve(&self.red_black.1, &self.rows[2][kept[2] as usize])
+        let all = convolve(&self.red_black.1, &self.rows[2][kept[2] as usize]);
+        self.all = (kept, all);
+        &self.all.1
     }
 }
 

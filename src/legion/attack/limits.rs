@@ -4,7 +4,7 @@ use super::declare::{declared, Declared};
 use super::roll::SurgeIs;
 use super::{roll, Edition, Policy};
 use crate::error::Error;
-use crate::legion::spec::{AttackSurge, Attacker};
+use crate::legion::spec::Attacker;
 
 /// The most attack dice one attack may roll.
 pub const MAX_DICE: u32 = 30;
@@ -43,9 +43,14 @@ fn optimal_splits(n: u64) -> u64 {
 /// An upper bound of the optimal policy's work: states of the dice × tokens × the ways a token
 /// of the largest capacity picks dice, each weighted by the outcomes of rerolling them.
 fn optimal_work(a: &Attacker) -> (u64, u32) {
-    let per_colour = optimal_splits;
     // Per colour, picking n dice: the splits among blanks, surges and hits × their outcomes.
-    let pick = |n: u64| if n == 0 { 1 } else { (n + 1) * per_colour(n) };
+    let pick = |n: u64| {
+        if n == 0 {
+            1
+        } else {
+            (n + 1) * optimal_splits(n)
+        }
+    };
     let capacity = if a.aim > 0 { 2 + a.precise } else { 1 };
     let [r, b, w] = a.dice.map(u64::from);
     let mut per_state: u64 = 0;
@@ -58,7 +63,7 @@ fn optimal_work(a: &Attacker) -> (u64, u32) {
             }
         }
     }
-    let states = per_colour(r) * per_colour(b) * per_colour(w);
+    let states = optimal_splits(r) * optimal_splits(b) * optimal_splits(w);
     let tokens = u64::from(a.aim + a.observation) + 1;
     (
         states.saturating_mul(tokens).saturating_mul(per_state),
@@ -156,9 +161,8 @@ fn reroll_work(a: &Attacker, policy: Policy) -> (u64, u64) {
             .product();
         return (states * u64::from(a.aim + a.observation + 1), 0);
     }
-    let cap = match (roll::surge_is(a), a.surge) {
-        (SurgeIs::Surge, AttackSurge::None) => a.critical + a.surge_tokens,
-        (SurgeIs::Surge, AttackSurge::Hit | AttackSurge::Crit) => u32::MAX,
+    let cap = match roll::surge_is(a) {
+        SurgeIs::Surge => a.surges_converted(),
         _ => 0,
     };
     // What m dice of a colour can show: (blanks, surges kept apart).

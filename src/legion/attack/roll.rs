@@ -79,7 +79,7 @@ pub(super) fn surge_is(a: &Attacker) -> SurgeIs {
     match a.surge {
         AttackSurge::Crit => SurgeIs::Crit,
         AttackSurge::Hit if a.critical == 0 => SurgeIs::Hit,
-        AttackSurge::None if a.critical + a.surge_tokens == 0 => SurgeIs::Blank,
+        AttackSurge::None if a.surges_converted() == 0 => SurgeIs::Blank,
         _ => SurgeIs::Surge,
     }
 }

@@ -272,24 +272,8 @@ fn check_lucky(s: &Scenario, plan: &Plan) -> Result<(), Error> {
     if s.policy == Policy::Optimal {
         // The optimal choices come from the exact engine's search, with its limit.
         let dice = plan.dice + extra.map(|t| t.amount).sum::<i64>();
-        let read = |roll: Roll| {
-            let mut faces: Vec<u8> = plan
-                .roll
-                .triggers
-                .iter()
-                .filter(|t| t.roll == roll)
-                .map(|t| t.face)
-                .collect();
-            faces.sort_unstable();
-            faces.dedup();
-            faces.len()
-        };
-        lucky::check_size(
-            dice,
-            read(Roll::Final),
-            read(Roll::Initial),
-            Policy::Optimal,
-        )?;
+        let reads = plan.roll.triggers.iter().map(|t| (t.face, t.roll));
+        lucky::check_size(dice, reads, Policy::Optimal)?;
     }
     Ok(())
 }

@@ -5,7 +5,7 @@ use super::damage::DamageDice;
 use super::units::{Compiled, UnitStats};
 use super::Scenario;
 use crate::error::Error;
-use crate::swtcg::keywords::{Effect, Roll};
+use crate::swtcg::keywords::Effect;
 
 /// The most attack dice one attack may roll (power plus extra dice): an exact answer for this
 /// many takes about a second.
@@ -156,23 +156,8 @@ pub fn cost(s: &Scenario) -> Result<u64, Error> {
     )?;
     let lucky = c.att.lucky + c.def.lucky;
     if lucky > 0 {
-        let read = |roll: Roll| {
-            let mut faces: Vec<u8> = c
-                .triggers
-                .iter()
-                .filter(|t| t.roll == roll)
-                .map(|t| t.face)
-                .collect();
-            faces.sort_unstable();
-            faces.dedup();
-            faces.len()
-        };
-        crate::swtcg::lucky::check_size(
-            dice + extra,
-            read(Roll::Final),
-            read(Roll::Initial),
-            s.policy,
-        )?;
+        let reads = c.triggers.iter().map(|t| (t.face, t.roll));
+        crate::swtcg::lucky::check_size(dice + extra, reads, s.policy)?;
     }
     // Longer weights, longer arithmetic past a few dozen dice.
     let length = weight_words(dice + extra);

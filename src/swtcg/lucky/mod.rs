@@ -10,6 +10,7 @@
 use crate::dice::{Faces, NaturalRoll};
 use crate::error::Error;
 use crate::states::Memo;
+use crate::swtcg::keywords::Roll;
 use crate::weights::{Weight, U256};
 use num_bigint::BigUint;
 use rustc_hash::FxHashMap as HashMap;
@@ -116,14 +117,18 @@ pub struct Rerolls {
     pub policy: Policy,
 }
 
-/// Refuses Lucky re-rolls of more attack dice than the policy computes promptly, given how many
-/// distinct faces the final and the initial roll read.
+/// Refuses Lucky re-rolls of more attack dice than the policy computes promptly, given the
+/// natural faces read and the roll each is read on (a face read twice on one roll counts once).
 pub fn check_size(
     dice: i64,
-    final_faces: usize,
-    initial_faces: usize,
+    reads: impl IntoIterator<Item = (u8, Roll)>,
     policy: Policy,
 ) -> Result<(), Error> {
+    let mut reads: Vec<(u8, Roll)> = reads.into_iter().collect();
+    reads.sort_unstable_by_key(|&(face, roll)| (face, roll == Roll::Final));
+    reads.dedup();
+    let on = |roll: Roll| reads.iter().filter(|r| r.1 == roll).count();
+    let (final_faces, initial_faces) = (on(Roll::Final), on(Roll::Initial));
     let (limit, name, fix) = match policy {
         Policy::Greedy => (MAX_STATES_GREEDY, "greedy", ""),
         Policy::Optimal => (MAX_STATES_OPTIMAL, "optimal", " or use the greedy policy"),
@@ -166,12 +171,9 @@ pub fn roll(
 /// triggered by the final roll (re-rolls come after extra dice).
 fn check_pool(pool: &Pool, policy: Policy) -> Result<(), Error> {
     let dice = pool.power_dice + pool.extra.iter().map(|&(_, n)| n).sum::<u32>();
-    check_size(
-        i64::from(dice),
-        pool.final_faces.len(),
-        pool.initial.len(),
-        policy,
-    )?;
+    let finals = pool.final_faces.iter().map(|&f| (f, Roll::Final));
+    let initials = pool.initial.iter().map(|&f| (f, Roll::Initial));
+    check_size(i64::from(dice), finals.chain(initials), policy)?;
     if let Some(&(face, _)) = pool.extra.iter().find(|(f, _)| !pool.initial.contains(f)) {
         return Err(Error::Input(format!(
             "extra dice on a natural {face} of the final roll can't be combined with Lucky: \
@@ -1850,8 +1852,12 @@ mod tests {
             (MAX_DICE_GREEDY, Policy::Greedy),
             (MAX_DICE_OPTIMAL, Policy::Optimal),
         ] {
-            assert!(check_size(i64::from(dice), 3, 3, policy).is_ok());
-            assert!(check_size(i64::from(dice) + 1, 3, 3, policy).is_err());
+            let reads = [1, 2, 6].map(|f| (f, Roll::Final));
+            let reads = reads
+                .into_iter()
+                .chain([3, 4, 5].map(|f| (f, Roll::Initial)));
+            assert!(check_size(i64::from(dice), reads.clone(), policy).is_ok());
+            assert!(check_size(i64::from(dice) + 1, reads, policy).is_err());
         }
     }
 }
