@@ -15,7 +15,8 @@ pub const MAX_LOADOUTS: usize = 10;
 pub const MAX_WORK: u64 = 8_000_000;
 
 /// The loadouts' distributions, outcomes × 64-bit words of their weights, summed, may not
-/// exceed this (checked after each, before the next): about 60 MB as JSON.
+/// exceed this (checked before any attack is made, on each SWTCG attack's `Size::damage_words`): about 60 MB as
+/// JSON.
 pub const MAX_WORDS: u64 = 800_000;
 
 /// One attacker against one defender, and what the attack does.
@@ -60,11 +61,6 @@ fn at_least(tail: &[(i64, BigRational)], k: i64) -> BigRational {
         Some((_, p)) => p.clone(),
         None => BigRational::from_integer(0.into()),
     }
-}
-
-/// The size [`MAX_WORDS`] bounds of one loadout's distribution.
-pub fn words(d: &Dist) -> u64 {
-    (d.max() - d.min() + 1).unsigned_abs() * (d.denominator().bits() / 64 + 1)
 }
 
 impl Comparison {

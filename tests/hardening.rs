@@ -482,13 +482,21 @@ fn a_comparison_is_bounded_by_its_attacks_work_before_any_is_made() {
 
 // hardening: compare-words
 #[test]
-fn a_comparison_is_bounded_by_the_size_of_its_distributions() {
+fn a_comparison_is_bounded_by_the_size_of_its_distributions_before_any_attack() {
     // Each: 1,999 outcomes over 6^1998, 81 words long: 161,919 words, five over 800,000.
     let mut args = vec!["swtcg", "compare"];
     for _ in 0..5 {
         args.extend(["--attacker", "Power 1998"]);
     }
     assert_user_error(&args, &["words by loadout E, over the limit of 800000"]);
+    // Refused before any attack is made: loadout A alone would be refused when made (--objective
+    // destroy with Lucky needs the defender's Health), and that is not what is said.
+    let mut args = vec!["swtcg", "compare", "--objective", "destroy"];
+    args.extend(["--attacker", "Power 1, Lucky 1"]);
+    for _ in 0..5 {
+        args.extend(["--attacker", "Power 1998"]);
+    }
+    assert_user_error(&args, &["words by loadout F, over the limit of 800000"]);
 }
 
 // hardening: swtcg-lucky
@@ -535,6 +543,26 @@ fn swtcg_lucky_is_bounded_by_the_states_its_policy_goes_through() {
     assert_user_error(
         &["swtcg", "attack", "--attacker", "Power 65, Lucky 1"],
         &["Lucky re-rolls are computed for at most 64 attack dice; this attack rolls 65"],
+    );
+}
+
+// hardening: sequence-work
+#[test]
+fn a_sequence_evaluates_a_bounded_number_of_dice() {
+    // One start, then 201 counts after the first attack and 401 after the second, each the start
+    // of an attack of 200 dice costing 201: 201 + 201 × 201 + 401 × 201 passes 75,000 in the third.
+    assert_user_error(
+        &[
+            "swtcg",
+            "sequence",
+            "--attacker",
+            "Power 200",
+            "--defender",
+            "Health 1000",
+            "--attacks",
+            "10",
+        ],
+        &["by attack 3, over the limit of 75000 dice evaluated"],
     );
 }
 

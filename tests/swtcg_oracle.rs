@@ -22,7 +22,7 @@
 //! getting wrong (Persuade's power loss and a health bonus carried into the second attack, an
 //! interceptor's health bonus).
 
-use holodice::swtcg::attack::{attack, run, Attack, Objective, Scenario};
+use holodice::swtcg::attack::{attack, run, size, Attack, Objective, Scenario};
 use holodice::swtcg::keywords::Mode;
 use holodice::swtcg::lucky::Policy;
 use holodice::swtcg::{rules::Rules, spec::Unit};
@@ -1382,7 +1382,34 @@ fn check(c: &Case) -> Result<(), TestCaseError> {
         }
     };
     let want = o.tally();
-    compare(c, &got, &o, &want)
+    compare(c, &got, &o, &want)?;
+    let counters: Vec<i64> = want.pmf("damage").into_iter().map(|(x, _)| x).collect();
+    within_size(c, &got, &counters)
+}
+
+/// The bounds limits read before an attack is made hold what the attack makes: its outcome
+/// states, its damage `counters` (the brute force's where there is one), its weights' length.
+fn within_size(c: &Case, got: &Attack, counters: &[i64]) -> Result<(), TestCaseError> {
+    let ctx = c.describe();
+    let bound = size(&c.scenario()).expect("an attack made is sized");
+    prop_assert_eq!(bound.dice, got.dice, "dice: {}", ctx);
+    prop_assert_eq!(bound.rerolls, got.lucky.is_some(), "re-rolls: {}", ctx);
+    prop_assert!(
+        got.outcomes.len() as u64 <= bound.outcomes,
+        "outcomes: {}",
+        ctx
+    );
+    let bits = got.damage.denominator().bits();
+    prop_assert!(bits <= bound.denominator_bits, "{bits} bits: {}", ctx);
+    let (lo, hi) = bound.counters;
+    for &x in counters {
+        prop_assert!(
+            lo <= x && x <= hi,
+            "counters {x} outside {lo}..={hi}: {}",
+            ctx
+        );
+    }
+    Ok(())
 }
 
 /// The engine's expected objective against the brute-force optimum (optimal policy).
@@ -1396,7 +1423,8 @@ fn check_optimal(c: &Case) -> Result<(), TestCaseError> {
         Objective::AtLeast(k) => got.damage.at_least(k),
     };
     prop_assert_eq!(value, o.optimal(), "optimal value: {}", c.describe());
-    Ok(())
+    let counters: Vec<i64> = got.damage.support().map(|(x, _)| x).collect();
+    within_size(c, &got, &counters)
 }
 
 // ---------------------------------------------------------------------------------------------

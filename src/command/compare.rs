@@ -4,8 +4,7 @@ use super::legion::LegionChoices;
 use super::output::{render, Answer, OutputArgs, Rendered};
 use super::swtcg::{ChoiceArgs, RuleArgs, UnitArgs, UnitReader};
 use super::Files;
-use crate::compare::{label, words, Comparison, Loadout, MAX_LOADOUTS, MAX_WORDS, MAX_WORK};
-use crate::dist::Dist;
+use crate::compare::{label, Comparison, Loadout, MAX_LOADOUTS, MAX_WORDS, MAX_WORK};
 use crate::legion::{self, spec::Scenario as LegionScenario};
 use crate::report::{matchup, squeeze};
 use crate::swtcg::{self, attack::Scenario, cards::Cards};
@@ -136,32 +135,28 @@ fn with_notes(line: String, notes: Vec<String>) -> String {
     }
 }
 
-/// Refuses, before any attack is made, loadouts whose attacks add up to more than [`MAX_WORK`];
-/// an attack over its own limits is refused with its loadout's name.
+/// Refuses, before any attack is made, loadouts whose attacks add up to more than [`MAX_WORK`]
+/// or whose distributions may grow past [`MAX_WORDS`]; an attack over its own limits is refused
+/// with its loadout's name.
 fn check_work(pairs: &[(&str, &str)], scenarios: &[Scenario]) -> Result<(), Error> {
-    let mut work = 0u64;
+    let (mut work, mut words) = (0u64, 0u64);
     for (i, ((attacker, defender), s)) in pairs.iter().zip(scenarios).enumerate() {
-        let cost = swtcg::attack::cost(s).map_err(|e| e.within(&loadout(i, attacker, defender)))?;
-        work = work.saturating_add(cost);
+        let within = |e: Error| e.within(&loadout(i, attacker, defender));
+        work = work.saturating_add(swtcg::attack::cost(s).map_err(within)?);
+        words = words.saturating_add(swtcg::attack::size(s).map_err(within)?.damage_words());
+        if words > MAX_WORDS {
+            return Err(Error::TooLarge(format!(
+                "these loadouts' exact distributions may grow to {words} words by loadout {}, \
+                 over the limit of {MAX_WORDS} for one comparison: compare fewer or smaller \
+                 attacks at once",
+                label(i)
+            )));
+        }
     }
     if work > MAX_WORK {
         return Err(Error::TooLarge(format!(
             "these loadouts' attacks add up to {work} units of work, over the limit of \
              {MAX_WORK} for one comparison: compare fewer or smaller attacks at once"
-        )));
-    }
-    Ok(())
-}
-
-/// Refuses a comparison whose distributions so far, with loadout `i`'s `dist`, pass
-/// [`MAX_WORDS`].
-fn check_words(done: &[Loadout], dist: &Dist, i: usize) -> Result<(), Error> {
-    let total: u64 = done.iter().map(|l| words(&l.dist)).sum::<u64>() + words(dist);
-    if total > MAX_WORDS {
-        return Err(Error::TooLarge(format!(
-            "these loadouts' exact distributions grow to {total} words by loadout {}, over the \
-             limit of {MAX_WORDS} for one comparison: compare fewer or smaller attacks at once",
-            label(i)
         )));
     }
     Ok(())
@@ -200,7 +195,6 @@ pub(super) fn swtcg(
     for (i, ((attacker, defender), s)) in pairs.into_iter().zip(scenarios).enumerate() {
         let result =
             swtcg::attack::run(&s).map_err(|e| e.within(&loadout(i, attacker, defender)))?;
-        check_words(&loadouts, &result.damage, i)?;
         lucky |= result.lucky.is_some();
         notes.extend(result.notes);
         loadouts.push(Loadout {

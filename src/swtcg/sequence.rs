@@ -3,7 +3,7 @@
 //! penalty, Resilience (through the counters). States merge after every attack, so the answer is
 //! exact and its size follows the number of distinct states, not the number of dice paths.
 
-use super::attack::{run, Objective, Out, Scenario};
+use super::attack::{run, size, Objective, Out, Scenario, Size};
 use super::keywords::{Again, Keywords, Mode, Stat};
 use super::lucky::Policy;
 use super::rules::Rules;
@@ -287,6 +287,10 @@ fn merge_refusal(k: usize) -> Error {
     ))
 }
 
+/// An attack's starting point: the attacker, counters on the defender and on the attacker,
+/// and the power carried less Stun's.
+type Key = (usize, i64, i64, i64);
+
 /// One attack's outcomes from one starting point, with the X of the defender's Stun and of the
 /// attacker's Surge.
 struct Step {
@@ -300,7 +304,9 @@ struct Step {
 struct Attacks<'a> {
     s: &'a Sequence,
     same: bool,
-    memo: FxHashMap<(usize, i64, i64, i64), Rc<Step>>,
+    memo: FxHashMap<Key, Rc<Step>>,
+    /// The bounds of attacks to be made, read by the limits before the work.
+    sizes: FxHashMap<Key, Size>,
     work: u64,
     /// The memo's size in [`MAX_KEPT`]'s units.
     kept: u64,
@@ -315,40 +321,69 @@ impl Attacks<'_> {
         }
     }
 
-    /// The attack of attacker `unit` from `b`, the `k`th (from 0); refused once the dice
-    /// evaluated pass [`MAX_WORK`].
-    fn step(&mut self, unit: usize, b: &Between, k: usize) -> Result<Rc<Step>, Error> {
-        let key = (unit, b.defender, b.attacker, b.next_power - b.stunned);
-        if let Some(step) = self.memo.get(&key) {
-            return Ok(step.clone());
-        }
-        if self.work > MAX_WORK {
-            return Err(Error::TooLarge(format!(
-                "this sequence reaches too many distinct states (damage counters and carried \
-                 power) by attack {}, over the limit of {MAX_WORK} dice evaluated: give fewer \
-                 attacks, or less power or Health",
-                k + 1
-            )));
-        }
-        let mut attacker = self.attacker(unit).clone();
+    /// Where attacker `unit` attacks from `b`: each distinct key is evaluated once.
+    fn key(unit: usize, b: &Between) -> Key {
+        (unit, b.defender, b.attacker, b.next_power - b.stunned)
+    }
+
+    fn scenario(&self, (unit, defender, attacker, carried): Key) -> Scenario {
+        let mut unit = self.attacker(unit).clone();
         if self.same {
-            attacker = with_damage(&attacker, b.attacker);
+            unit = with_damage(&unit, attacker);
         }
-        let scenario = Scenario {
-            attacker,
-            defender: with_damage(&self.s.defender, b.defender),
+        Scenario {
+            attacker: unit,
+            defender: with_damage(&self.s.defender, defender),
             mode: self.s.mode,
             policy: self.s.policy,
             objective: self.s.objective,
             rules: self.s.rules.clone(),
-            carried_power: key.3,
+            carried_power: carried,
             alone: true,
             ..Scenario::default()
-        };
-        let a = run(&scenario)?;
-        let cost = a.dice.unsigned_abs() + 1;
-        self.work += if a.lucky.is_some() { 10 * cost } else { cost };
-        self.keep(&a.outcomes, k)?;
+        }
+    }
+
+    /// The bounds of the attack from `key`, known before it is made.
+    fn size(&mut self, key: Key) -> Result<Size, Error> {
+        if let Some(size) = self.sizes.get(&key) {
+            return Ok(*size);
+        }
+        let size = size(&self.scenario(key))?;
+        self.sizes.insert(key, size);
+        Ok(size)
+    }
+
+    /// What the merge after attacks from `key` handles at most: its outcome states and the
+    /// bits of their denominator, exact once the attack is made.
+    fn reach(&mut self, key: Key) -> Result<(u64, u64), Error> {
+        Ok(match self.memo.get(&key) {
+            Some(step) => (
+                step.outcomes.len() as u64,
+                step.outcomes.denominator().bits(),
+            ),
+            None => {
+                let size = self.size(key)?;
+                (size.outcomes, size.denominator_bits)
+            }
+        })
+    }
+
+    /// The attack of attacker `unit` from `b`, the `k`th (from 0), once its dice and what it
+    /// keeps are known to fit [`MAX_WORK`] and [`MAX_KEPT`].
+    fn step(&mut self, unit: usize, b: &Between, k: usize) -> Result<Rc<Step>, Error> {
+        let key = Self::key(unit, b);
+        if let Some(step) = self.memo.get(&key) {
+            return Ok(step.clone());
+        }
+        let size = self.size(key)?;
+        let cost = (size.dice.unsigned_abs() + 1) * if size.rerolls { 10 } else { 1 };
+        self.check_work(cost, k)?;
+        self.check_kept(kept_bytes(size.outcomes, size.words()), k)?;
+        let a = run(&self.scenario(key))?;
+        self.work += cost;
+        let words = a.outcomes.denominator().bits() / 64 + 1;
+        self.kept += kept_bytes(a.outcomes.len() as u64, words);
         self.notes.extend(a.notes);
         let step = Rc::new(Step {
             outcomes: a.outcomes,
@@ -359,13 +394,23 @@ impl Attacks<'_> {
         Ok(step)
     }
 
-    /// Refuses the attacks after one the memo can't keep within [`MAX_KEPT`]: each is bounded
-    /// by one attack's limits, their sum by this.
-    fn keep(&mut self, outcomes: &States<Out>, k: usize) -> Result<(), Error> {
-        let words = outcomes.denominator().bits() / 64 + 1;
-        let bytes = outcomes.len() as u64 * (KEPT_STATE_BYTES + 8 * words);
-        self.kept = self.kept.saturating_add(bytes);
-        if self.kept > MAX_KEPT {
+    /// Refuses an attack whose dice would take the dice evaluated past [`MAX_WORK`].
+    fn check_work(&self, cost: u64, k: usize) -> Result<(), Error> {
+        if self.work + cost > MAX_WORK {
+            return Err(Error::TooLarge(format!(
+                "this sequence reaches too many distinct states (damage counters and carried \
+                 power) by attack {}, over the limit of {MAX_WORK} dice evaluated: give fewer \
+                 attacks, or less power or Health",
+                k + 1
+            )));
+        }
+        Ok(())
+    }
+
+    /// Refuses an attack whose outcomes, at most `bytes`, the memo couldn't keep within
+    /// [`MAX_KEPT`]: each is bounded by one attack's limits, their sum by this.
+    fn check_kept(&self, bytes: u64, k: usize) -> Result<(), Error> {
+        if self.kept.saturating_add(bytes) > MAX_KEPT {
             return Err(Error::TooLarge(format!(
                 "this sequence's attacks from distinct states grow too large to keep by attack \
                  {} (over the limit of {MAX_KEPT} bytes of exact outcomes): give fewer attacks, \
@@ -375,6 +420,11 @@ impl Attacks<'_> {
         }
         Ok(())
     }
+}
+
+/// The bytes [`MAX_KEPT`] counts for an attack's `outcomes` with weights `words` long.
+fn kept_bytes(outcomes: u64, words: u64) -> u64 {
+    outcomes.saturating_mul(KEPT_STATE_BYTES + 8 * words)
 }
 
 /// A sequence being evaluated: the states between attacks and what each attack reported.
@@ -405,6 +455,7 @@ impl<'a> Run<'a> {
             s,
             same,
             memo: FxHashMap::default(),
+            sizes: FxHashMap::default(),
             work: 0,
             kept: 0,
             notes: Vec::new(),
@@ -452,12 +503,21 @@ impl<'a> Run<'a> {
         }
         self.check_states(live.len(), k)?;
         let unit = if self.attacks.same { 0 } else { k };
+        let bounds = live
+            .iter()
+            .map(|b| self.attacks.reach(Attacks::key(unit, b)))
+            .collect::<Result<Vec<_>, Error>>()?;
+        self.check_merge(self.merge_work(&bounds), k)?;
         let mut steps = FxHashMap::default();
         for b in live {
             let step = self.attacks.step(unit, &b, k)?;
             steps.insert(b, step);
         }
-        self.check_merge(&steps, k)?;
+        let reached: Vec<(u64, u64)> = steps
+            .values()
+            .map(|st| (st.outcomes.len() as u64, st.outcomes.denominator().bits()))
+            .collect();
+        self.merged = self.merged.saturating_add(self.merge_work(&reached));
         self.states = self.states.and_then(|b| match steps.get(b) {
             None => States::certain(b.clone()),
             Some(step) => step.outcomes.map(|o| self.next(b, o, step)),
@@ -480,21 +540,21 @@ impl<'a> Run<'a> {
         Ok(())
     }
 
-    /// Refuses an attack whose merge would pass [`MAX_MERGE_WORK`]: every state carried or
-    /// reached is a product of weights as long as the denominators so far.
-    fn check_merge(&mut self, steps: &FxHashMap<Between, Rc<Step>>, k: usize) -> Result<(), Error> {
-        let carried = (self.states.len() - steps.len()) as u64;
-        let reached: u64 = steps.values().map(|st| st.outcomes.len() as u64).sum();
-        let branch_bits = steps
-            .values()
-            .map(|st| st.outcomes.denominator().bits())
-            .max()
-            .unwrap_or(0);
+    /// The merge after attacks reaching, from each live state, `reached` outcome states with
+    /// denominators of these bits: every state carried or reached is a product of weights as
+    /// long as the denominators so far.
+    fn merge_work(&self, reached: &[(u64, u64)]) -> u64 {
+        let carried = (self.states.len() - reached.len()) as u64;
+        let outcomes: u64 = reached.iter().map(|r| r.0).sum();
+        let branch_bits = reached.iter().map(|r| r.1).max().unwrap_or(0);
         let limbs = (self.states.denominator().bits() + branch_bits) / 64 + 1;
-        self.merged = self
-            .merged
-            .saturating_add((carried + reached).saturating_mul(limbs));
-        if self.merged > MAX_MERGE_WORK {
+        (carried + outcomes).saturating_mul(limbs)
+    }
+
+    /// Refuses attacks whose merge, `work` at most, would pass [`MAX_MERGE_WORK`]: checked
+    /// before the attacks are made.
+    fn check_merge(&self, work: u64, k: usize) -> Result<(), Error> {
+        if self.merged.saturating_add(work) > MAX_MERGE_WORK {
             return Err(merge_refusal(k));
         }
         Ok(())

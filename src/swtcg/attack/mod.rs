@@ -14,6 +14,7 @@ mod declare;
 mod limits;
 mod outcome;
 mod scenario;
+mod size;
 mod units;
 
 pub use damage::{dice, DiceResult};
@@ -21,6 +22,7 @@ pub(crate) use declare::refuse_conditionals;
 pub use limits::{cost, MAX_DAMAGE_WORDS, MAX_DAMAGE_WORK, MAX_DICE, MAX_EXTRA_PRODUCT};
 pub use outcome::{Attack, Out};
 pub use scenario::{Objective, Scenario};
+pub use size::{size, Size};
 
 use super::keywords::{attack_die, Again, Effect, Roll, Target, When};
 use super::lucky;
@@ -77,6 +79,8 @@ struct Declared<'s> {
     original: Option<UnitStats>,
     /// Attack dice rolled for power.
     dice: i64,
+    /// The extra dice initial-roll triggers (Fury) may add.
+    extra: i64,
     damage_dice: DamageDice,
     /// The natural faces some trigger reads, sorted.
     tracked: Vec<u8>,
@@ -121,6 +125,7 @@ fn declare(s: &Scenario) -> Result<Declared<'_>, Error> {
         intercepted,
         original,
         dice,
+        extra,
         damage_dice,
         tracked,
         notes,
