@@ -369,19 +369,35 @@ impl Attacks<'_> {
         })
     }
 
-    /// The attack of attacker `unit` from `b`, the `k`th (from 0), once its dice and what it
-    /// keeps are known to fit [`MAX_WORK`] and [`MAX_KEPT`].
-    fn step(&mut self, unit: usize, b: &Between, k: usize) -> Result<Rc<Step>, Error> {
-        let key = Self::key(unit, b);
+    /// Refuses a round of attacks from `keys`, the `k`th (from 0), whose attacks not made yet
+    /// would take the dice evaluated past [`MAX_WORK`], or what the memo keeps past
+    /// [`MAX_KEPT`]: each is bounded by one attack's limits, their sum by these.
+    fn check_round(&mut self, keys: &[Key], k: usize) -> Result<(), Error> {
+        let mut new: Vec<Key> = keys
+            .iter()
+            .filter(|key| !self.memo.contains_key(key))
+            .copied()
+            .collect();
+        new.sort_unstable();
+        new.dedup();
+        let (mut work, mut kept) = (0u64, 0u64);
+        for key in new {
+            let size = self.size(key)?;
+            work = work.saturating_add(cost(&size));
+            kept = kept.saturating_add(kept_bytes(size.outcomes, size.words()));
+        }
+        self.check_work(work, k)?;
+        self.check_kept(kept, k)
+    }
+
+    /// The attack from `key`, made once: within the limits [`Attacks::check_round`] checked.
+    fn step(&mut self, key: Key) -> Result<Rc<Step>, Error> {
         if let Some(step) = self.memo.get(&key) {
             return Ok(step.clone());
         }
         let size = self.size(key)?;
-        let cost = (size.dice.unsigned_abs() + 1) * if size.rerolls { 10 } else { 1 };
-        self.check_work(cost, k)?;
-        self.check_kept(kept_bytes(size.outcomes, size.words()), k)?;
         let a = run(&self.scenario(key))?;
-        self.work += cost;
+        self.work += cost(&size);
         let words = a.outcomes.denominator().bits() / 64 + 1;
         self.kept += kept_bytes(a.outcomes.len() as u64, words);
         self.notes.extend(a.notes);
@@ -394,9 +410,10 @@ impl Attacks<'_> {
         Ok(step)
     }
 
-    /// Refuses an attack whose dice would take the dice evaluated past [`MAX_WORK`].
+    /// Refuses attacks whose dice, `cost` in [`MAX_WORK`]'s units, would take the dice
+    /// evaluated past it.
     fn check_work(&self, cost: u64, k: usize) -> Result<(), Error> {
-        if self.work + cost > MAX_WORK {
+        if self.work.saturating_add(cost) > MAX_WORK {
             return Err(Error::TooLarge(format!(
                 "this sequence reaches too many distinct states (damage counters and carried \
                  power) by attack {}, over the limit of {MAX_WORK} dice evaluated: give fewer \
@@ -407,8 +424,8 @@ impl Attacks<'_> {
         Ok(())
     }
 
-    /// Refuses an attack whose outcomes, at most `bytes`, the memo couldn't keep within
-    /// [`MAX_KEPT`]: each is bounded by one attack's limits, their sum by this.
+    /// Refuses attacks whose outcomes, at most `bytes`, the memo couldn't keep within
+    /// [`MAX_KEPT`].
     fn check_kept(&self, bytes: u64, k: usize) -> Result<(), Error> {
         if self.kept.saturating_add(bytes) > MAX_KEPT {
             return Err(Error::TooLarge(format!(
@@ -420,6 +437,11 @@ impl Attacks<'_> {
         }
         Ok(())
     }
+}
+
+/// What [`MAX_WORK`] counts for an attack: its dice + 1, ten times that with Lucky's re-rolls.
+fn cost(size: &Size) -> u64 {
+    (size.dice.unsigned_abs() + 1) * if size.rerolls { 10 } else { 1 }
 }
 
 /// The bytes [`MAX_KEPT`] counts for an attack's `outcomes` with weights `words` long.
@@ -503,15 +525,16 @@ impl<'a> Run<'a> {
         }
         self.check_states(live.len(), k)?;
         let unit = if self.attacks.same { 0 } else { k };
-        let bounds = live
+        let keys: Vec<Key> = live.iter().map(|b| Attacks::key(unit, b)).collect();
+        self.attacks.check_round(&keys, k)?;
+        let bounds = keys
             .iter()
-            .map(|b| self.attacks.reach(Attacks::key(unit, b)))
+            .map(|&key| self.attacks.reach(key))
             .collect::<Result<Vec<_>, Error>>()?;
         self.check_merge(self.merge_work(&bounds), k)?;
         let mut steps = FxHashMap::default();
-        for b in live {
-            let step = self.attacks.step(unit, &b, k)?;
-            steps.insert(b, step);
+        for (b, key) in live.into_iter().zip(keys) {
+            steps.insert(b, self.attacks.step(key)?);
         }
         let reached: Vec<(u64, u64)> = steps
             .values()
@@ -581,7 +604,7 @@ impl<'a> Run<'a> {
         if !self.attacks.same || !repeats || ended(&start) {
             return Ok(None);
         }
-        let step = self.attacks.step(0, &start, 0)?;
+        let step = self.attacks.step(Attacks::key(0, &start))?;
         let ended_states = self.states.weights().filter(|(b, _)| ended(b)).count() as u64;
         let handled = ended_states + step.outcomes.len() as u64;
         let step_bits = step.outcomes.denominator().bits();
