@@ -238,7 +238,7 @@ impl Sum<u128> for U256 {
     }
 
     fn states(pairs: Vec<(Rolled, U256)>) -> States<Rolled> {
-        <BigUint as Weight>::states(pairs.into_iter().map(|(r, w)| (r, w.to_big())).collect())
+        States::from_wide(pairs)
     }
 }
 
