@@ -53,7 +53,12 @@ const KEPT_FIRST: [usize; 3] = [2, 1, 0];
 
 impl Layout {
     fn new(a: &Attacker, weights: &Weights) -> Layout {
-        let cap = a.surges_converted().min(a.dice.iter().sum());
+        // Dice without surge faces (the chart settled them) keep none.
+        let surges = weights.iter().any(|w| w.0[1] > 0);
+        let cap = match surges {
+            true => a.surges_converted().min(a.dice.iter().sum()),
+            false => 0,
+        };
         let pairs = [0, 1, 2].map(|c| {
             let surges = |b: u32| match weights[c].0[1] {
                 0 => 0,
@@ -296,13 +301,14 @@ fn split<W: Weight, S: Sum<W>>(
         [0, 1, 2].map(|c| m[c].max(k[c]))
     });
     let side = a.dice.iter().sum::<u32>() as usize + 1;
+    let surges = layout.cap as usize + 1;
     let at = |results: u32, crits: u32, p: &Pool| {
         let s: u32 = p.surge.iter().sum();
-        ((results as usize * side + crits as usize) * side + s as usize) * layout.spent
+        ((results as usize * side + crits as usize) * surges + s as usize) * layout.spent
             + p.spent as usize
     };
     let mut sums: Vec<(Option<Rolled>, S)> =
-        vec![(None, S::default()); side * side * side * layout.spent];
+        vec![(None, S::default()); side * side * surges * layout.spent];
     let mut crits = Crits::new(most, weights);
     for (p, w) in kept {
         let k = kept_of(&p);
@@ -396,7 +402,7 @@ fn without_blanks<W: Weight>(
     table: Vec<W>,
 ) -> impl Iterator<Item = (Pool, W)> {
     let side = a.dice.map(|n| n as usize + 1);
-    let surges = a.dice.iter().sum::<u32>() as usize + 1;
+    let surges = layout.cap as usize + 1;
     let at = |p: &Pool| {
         let kept = |c: usize| (a.dice[c] - p.blank[c] - p.surge[c]) as usize;
         let k = (kept(0) * side[1] + kept(1)) * side[2] + kept(2);
