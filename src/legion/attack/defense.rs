@@ -12,6 +12,9 @@ use std::rc::Rc;
 /// A defense roll's faces (block, surge, blank): the unit's dice, then Vaapad's white dice.
 type Roll = [[u32; 3]; 2];
 
+/// The weights of those faces on the unit's die and on the white die.
+type Faces = [[u32; 3]; 2];
+
 /// What one defense roll is met with: the results it may cancel, the surges that convert, the
 /// Pierce that cancels its blocks.
 #[derive(Clone, Copy)]
@@ -42,7 +45,6 @@ impl Resolver {
             true => (
                 None,
                 Outcome {
-                    results: r.results,
                     wounds: 1,
                     attacker_wounds: 0,
                     guardian_wounds: 0,
@@ -51,7 +53,6 @@ impl Resolver {
             false => (
                 Some(self.defense_key(r, deflects)),
                 Outcome {
-                    results: r.results,
                     wounds: 0,
                     attacker_wounds: r.attacker_wounds + u32::from(r.blank && self.d.melee()),
                     guardian_wounds: r.guardian_wounds,
@@ -119,37 +120,29 @@ impl Resolver {
             };
             (against.wounds(k), deflected)
         };
+        let n = [results + extra, vaapad];
+        let faces = self.defense_faces(against.convertible, n[0] + n[1], reflects);
         let rerolls = (d.soresu && self.d.ranged()) || d.uncanny_luck > 0;
         if !rerolls && vaapad == 0 {
-            // Only the unit's dice, kept as rolled: their outcomes straight from the roll, a
-            // surge folded into a block or a blank when every surge or none converts and
-            // Deflect does not count them.
-            let n = results + extra;
-            let [block, surge, blank] = self.defense_faces()[0];
-            let faces = match against.convertible {
-                _ if reflects => [block, surge, blank],
-                0 => [block, 0, surge + blank],
-                c if c >= n => [block + surge, 0, blank],
-                _ => [block, surge, blank],
-            };
-            let unit = self.rolls.roll(n, &faces);
+            // Only the unit's dice, kept as rolled: their outcomes straight from the roll.
+            let unit = self.rolls.roll(n[0], &faces[0]);
             return unit.map(|k| outcome(&[[k[0], k[1], k[2]], [0; 3]]));
         }
-        self.rerolled(self.roll_defense([results + extra, vaapad]), against)
+        self.rerolled(self.roll_defense(n, &faces), against, &faces)
             .map(outcome)
     }
 
     /// Soresu Mastery (ranged) rerolls every die when the mean wounds of doing so are fewer than
     /// of Uncanny Luck's rerolls; without it, Uncanny Luck rerolls, each roll meeting the
     /// rerolls its picks share.
-    fn rerolled(&self, rolled: States<Roll>, against: Against) -> States<Roll> {
+    fn rerolled(&self, rolled: States<Roll>, against: Against, faces: &Faces) -> States<Roll> {
         let d = &self.d.s.defender;
         let wounds = |k: &Roll| i64::from(against.wounds(k));
         match d.soresu && self.d.ranged() {
             true => {
                 let again = rolled.to_dist(wounds).mean();
                 rolled.and_then(|k| {
-                    let kept = self.uncanny_luck(k, against.convertible);
+                    let kept = self.uncanny_luck(k, against.convertible, faces);
                     match kept.to_dist(wounds).mean() > again {
                         true => rolled.clone(),
                         false => kept,
@@ -161,15 +154,18 @@ impl Resolver {
                 let rerolls: Memo<[u32; 2], States<Roll>> = Memo::default();
                 let picked = |k: &Roll| self.lucky_picks(k, against.convertible);
                 rolled.and_then_each(
-                    |k| rerolls.get(picked(k).map(|(b, s)| b + s), |&m| self.roll_defense(m)),
+                    |k| {
+                        let m = picked(k).map(|(b, s)| b + s);
+                        rerolls.get(m, |&m| self.roll_defense(m, faces))
+                    },
                     |k, m| lucky(k, picked(k), m),
                 )
             }
         }
     }
+
     /// Rolls `n[0]` of the defender's dice and `n[1]` white dice.
-    fn roll_defense(&self, n: [u32; 2]) -> States<Roll> {
-        let faces = self.defense_faces();
+    fn roll_defense(&self, n: [u32; 2], faces: &Faces) -> States<Roll> {
         let unit = self.rolls.roll(n[0], &faces[0]);
         if n[1] == 0 {
             return unit.map(|k| [[k[0], k[1], k[2]], [0; 3]]);
@@ -181,8 +177,10 @@ impl Resolver {
         })
     }
 
-    /// The faces (block, surge, blank) of the defender's die and of the white die.
-    fn defense_faces(&self) -> [[u32; 3]; 2] {
+    /// The faces (block, surge, blank) of the defender's die and of the white die for a roll
+    /// of `dice` dice. A surge is folded into a block when every surge converts, or into a blank
+    /// when none does, unless Deflect counts them: two faces make fewer outcomes than three.
+    fn defense_faces(&self, convertible: u32, dice: u32, reflects: bool) -> Faces {
         let die = self
             .d
             .s
@@ -191,15 +189,20 @@ impl Resolver {
             .expect("the parser requires a defense die");
         [die, DefenseDie::White].map(|die| {
             let f = defense_die(die);
-            [f.block, f.surge, f.blank]
+            match convertible {
+                _ if reflects => [f.block, f.surge, f.blank],
+                0 => [f.block, 0, f.surge + f.blank],
+                c if c >= dice => [f.block + f.surge, 0, f.blank],
+                _ => [f.block, f.surge, f.blank],
+            }
         })
     }
 
     /// Uncanny Luck X's rerolls of `k`, for Soresu Mastery to weigh.
-    fn uncanny_luck(&self, k: &Roll, convertible: u32) -> States<Roll> {
+    fn uncanny_luck(&self, k: &Roll, convertible: u32, faces: &Faces) -> States<Roll> {
         let picks = self.lucky_picks(k, convertible);
         let m = picks.map(|(blanks, surges)| blanks + surges);
-        self.roll_defense(m).map(|m| lucky(k, picks, m))
+        self.roll_defense(m, faces).map(|m| lucky(k, picks, m))
     }
 
     /// Uncanny Luck X rerolls blanks, then surges that will not convert: the unit's dice first,
