@@ -11,13 +11,18 @@ use crate::states::States;
 
 impl Resolver {
     /// Cover cancels hits (never crits). Without cover the states pass on untouched; rolled
-    /// cover meets each state with the roll its hits share, sparing a table per state.
+    /// cover meets each state with the roll its hits share, sparing a table per state. The
+    /// total of the results is reported from the converted states: past them only Ram and Djem
+    /// So Mastery read it, so otherwise it is dropped here, and states that differ only by it
+    /// once hits are cancelled merge.
     pub(super) fn cover(&self, converted: States<Results>) -> States<Results> {
         let cover = cover_value(&self.d);
         if cover == 0 {
             return converted;
         }
+        let read = self.d.s.attacker.ram > 0 || self.d.s.defender.djem_so;
         let cancelled = |r: &Results, cancels: u32| Results {
+            results: if read { r.results } else { 0 },
             hits: r.hits - r.hits.min(cancels),
             ..r.clone()
         };

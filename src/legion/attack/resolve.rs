@@ -41,17 +41,8 @@ impl Resolver {
         self.defend(self.convert(rolled))
     }
 
-    /// Steps 4 to 8, from converted results to the outcome. Their total is reported from the
-    /// converted states, and dropped here when no later step reads it.
+    /// Steps 4 to 8, from converted results to the outcome.
     pub fn defend(&self, converted: States<Results>) -> States<Outcome> {
-        let a = &self.d.s.attacker;
-        let converted = match a.ram > 0 || self.d.s.defender.djem_so {
-            true => converted,
-            false => converted.map(|r| Results {
-                results: 0,
-                ..r.clone()
-            }),
-        };
         let covered = self.cover(converted);
         let modified = self.modify(&covered);
         let guarded = self.guard(modified);

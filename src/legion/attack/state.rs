@@ -13,7 +13,7 @@ pub(super) struct Rolled {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(super) struct Results {
     /// Hits plus crits once surges are converted (the dice not blank). Past conversion only
-    /// Ram and Djem So Mastery read it: otherwise it is 0 from cover on, so that states that
+    /// Ram and Djem So Mastery read it: otherwise cover sets it to 0, so that states that
     /// differ only by it merge.
     pub results: u32,
     pub hits: u32,
