@@ -3,6 +3,7 @@
 //! all weights share one denominator, as in [`crate::dist`].
 
 use crate::dist::{binomial_row, Dist};
+use crate::weights::{Weight as _, U256};
 use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{One, Zero};
@@ -16,9 +17,10 @@ use std::sync::OnceLock;
 
 /// `P(state) = weight / denominator`, the weights adding up to the denominator.
 ///
-/// Weights are `u128` while the denominator fits (a small attack's `8^dice · 6^defense` does)
-/// and big integers beyond: a step whose denominator would overflow switches its whole table to
-/// big integers, so answers are exact either way and small ones skip big-integer arithmetic.
+/// Weights are `u128` while the denominator fits (a small attack's `8^dice · 6^defense` does),
+/// [`U256`] while it fits 256 bits (a 20-dice attack's does), and big integers beyond: a step
+/// whose denominator would overflow its width switches its whole table to the next, so answers
+/// are exact either way and most skip big-integer arithmetic.
 ///
 /// ```
 /// use holodice::states::States;
@@ -42,6 +44,7 @@ pub struct States<S> {
 #[derive(Debug, Clone)]
 enum Table<S> {
     Small(Weighted<S, u128>),
+    Wide(Weighted<S, U256>),
     Big(Weighted<S, BigUint>),
 }
 
@@ -126,7 +129,7 @@ impl Weight for BigUint {
     }
 }
 
-impl<S: Hash + Eq + Clone, W: Weight> Weighted<S, W> {
+impl<S: Hash + Eq + Clone, W: Clone + Default + for<'a> AddAssign<&'a W>> Weighted<S, W> {
     fn map<T: Hash + Eq>(&self, f: impl Fn(&S) -> T) -> Weighted<T, W> {
         let mut weights: HashMap<T, W> =
             HashMap::with_capacity_and_hasher(self.weights.len(), Default::default());
@@ -164,43 +167,27 @@ impl<T: Hash + Eq, W: Weight> Weighted<T, W> {
     }
 }
 
-impl<S> Weighted<S, u128> {
-    fn into_big(self) -> Weighted<S, BigUint>
-    where
-        S: Hash + Eq,
-    {
+impl<S: Hash + Eq, W> Weighted<S, W> {
+    /// The same weights in another type that holds them all.
+    fn converted<V>(self, f: impl Fn(W) -> V) -> Weighted<S, V> {
         Weighted {
-            weights: self
-                .weights
-                .into_iter()
-                .map(|(s, w)| (s, BigUint::from(w)))
-                .collect(),
-            denominator: BigUint::from(self.denominator),
+            weights: self.weights.into_iter().map(|(s, w)| (s, f(w))).collect(),
+            denominator: f(self.denominator),
         }
     }
 }
 
-impl<S: Hash + Eq> Weighted<S, BigUint> {
-    /// The same weights in `u128`, when the denominator fits.
-    fn to_small(&self) -> Option<Weighted<S, u128>>
-    where
-        S: Clone,
-    {
-        let denominator = u128::try_from(&self.denominator).ok()?;
-        let weights = self
-            .weights
-            .iter()
-            .map(|(s, w)| {
-                (
-                    s.clone(),
-                    u128::try_from(w).expect("a weight is at most the sum"),
-                )
-            })
-            .collect();
-        Some(Weighted {
-            weights,
-            denominator,
-        })
+impl<S: Hash + Eq> Table<S> {
+    /// The table in the narrowest width its denominator fits.
+    fn narrowest(big: Weighted<S, BigUint>) -> Table<S> {
+        if u128::try_from(&big.denominator).is_ok() {
+            let small = |w: BigUint| u128::try_from(&w).expect("a weight is at most the sum");
+            Table::Small(big.converted(small))
+        } else if U256::holds(&big.denominator) {
+            Table::Wide(big.converted(|w| U256::from_big(&w)))
+        } else {
+            Table::Big(big)
+        }
     }
 }
 
@@ -221,7 +208,7 @@ impl<S: Hash + Eq + Clone> States<S> {
     /// If every weight is zero.
     pub fn from_weights(pairs: impl IntoIterator<Item = (S, BigUint)>) -> States<S> {
         let mut weights: HashMap<S, BigUint> = HashMap::default();
-        let mut denominator = BigUint::zero();
+        let mut denominator = BigUint::default();
         for (s, w) in pairs {
             if !w.is_zero() {
                 denominator += &w;
@@ -229,14 +216,35 @@ impl<S: Hash + Eq + Clone> States<S> {
             }
         }
         assert!(!denominator.is_zero(), "a distribution needs mass");
-        let big = Weighted {
+        States {
+            table: Table::narrowest(Weighted {
+                weights,
+                denominator,
+            }),
+        }
+    }
+
+    /// States with [`U256`] weights, in `u128` when their sum fits.
+    ///
+    /// # Panics
+    /// If every weight is zero, or their sum passes 256 bits.
+    pub(crate) fn from_wide(pairs: Vec<(S, U256)>) -> States<S> {
+        let mut weights: HashMap<S, U256> =
+            HashMap::with_capacity_and_hasher(pairs.len(), Default::default());
+        let mut denominator = U256::default();
+        for (s, w) in pairs.into_iter().filter(|p| p.1 != U256::default()) {
+            denominator += &w;
+            *weights.entry(s).or_default() += &w;
+        }
+        assert!(denominator != U256::default(), "a distribution needs mass");
+        let wide = Weighted {
             weights,
             denominator,
         };
         States {
-            table: match big.to_small() {
-                Some(small) => Table::Small(small),
-                None => Table::Big(big),
+            table: match denominator.to_u128() {
+                Some(_) => Table::Small(wide.converted(|w| w.to_u128().expect("at most the sum"))),
+                None => Table::Wide(wide),
             },
         }
     }
@@ -263,6 +271,7 @@ impl<S: Hash + Eq + Clone> States<S> {
     pub fn weights(&self) -> Box<dyn Iterator<Item = (&S, BigUint)> + '_> {
         match &self.table {
             Table::Small(t) => Box::new(t.weights.iter().map(|(s, &w)| (s, BigUint::from(w)))),
+            Table::Wide(t) => Box::new(t.weights.iter().map(|(s, w)| (s, w.to_big()))),
             Table::Big(t) => Box::new(t.weights.iter().map(|(s, w)| (s, w.clone()))),
         }
     }
@@ -271,11 +280,17 @@ impl<S: Hash + Eq + Clone> States<S> {
     pub fn denominator(&self) -> BigUint {
         match &self.table {
             Table::Small(t) => BigUint::from(t.denominator),
+            Table::Wide(t) => t.denominator.to_big(),
             Table::Big(t) => t.denominator.clone(),
         }
     }
 
-    /// Whether the weights are big integers (the denominator passed `u128`).
+    /// Whether the weights are [`U256`]s (the denominator passed `u128`, not 256 bits).
+    pub fn is_wide(&self) -> bool {
+        matches!(self.table, Table::Wide(_))
+    }
+
+    /// Whether the weights are big integers (the denominator passed 256 bits).
     pub fn is_big(&self) -> bool {
         matches!(self.table, Table::Big(_))
     }
@@ -284,6 +299,7 @@ impl<S: Hash + Eq + Clone> States<S> {
     pub fn len(&self) -> usize {
         match &self.table {
             Table::Small(t) => t.weights.len(),
+            Table::Wide(t) => t.weights.len(),
             Table::Big(t) => t.weights.len(),
         }
     }
@@ -298,6 +314,7 @@ impl<S: Hash + Eq + Clone> States<S> {
         States {
             table: match &self.table {
                 Table::Small(t) => Table::Small(t.map(f)),
+                Table::Wide(t) => Table::Wide(t.map(f)),
                 Table::Big(t) => Table::Big(t.map(f)),
             },
         }
@@ -305,8 +322,9 @@ impl<S: Hash + Eq + Clone> States<S> {
 
     /// A random step: each state continues with its own distribution of next states. Branch
     /// denominators are brought to their least common multiple; the result is in `u128` when
-    /// this state's and every branch's are, and the new denominator fits. Each branch is added
-    /// as soon as it is made, so that only the sum is ever held.
+    /// this state's and every branch's are and the new denominator fits, in [`U256`] when every
+    /// branch's is in `u128` and the new denominator fits 256 bits. Each branch is added as soon
+    /// as it is made, so that only the sum is ever held.
     pub fn and_then<T: Hash + Eq + Clone>(&self, f: impl Fn(&S) -> States<T>) -> States<T> {
         self.and_then_each(|s| f(s), |_, t: &T| t.clone())
     }
@@ -327,6 +345,13 @@ impl<S: Hash + Eq + Clone> States<S> {
                 }
                 sum.finish()
             }
+            Table::Wide(t) => {
+                let mut sum = Sum::Wide(t.denominator, 1, HashMap::default());
+                for (s, w) in &t.weights {
+                    sum.add_wide(w, branch(s).borrow(), |k| f(s, k));
+                }
+                sum.finish()
+            }
             Table::Big(t) => {
                 let mut sum = Sum::Big(t.denominator.clone(), Weighted::zero());
                 for (s, w) in &t.weights {
@@ -341,6 +366,7 @@ impl<S: Hash + Eq + Clone> States<S> {
     pub fn to_dist(&self, f: impl Fn(&S) -> i64) -> Dist {
         match &self.table {
             Table::Small(t) => small_dist(t, f),
+            Table::Wide(t) => wide_dist(t, f),
             Table::Big(t) => Dist::from_refs(
                 t.weights.iter().map(|(s, w)| (f(s), w)).collect(),
                 t.denominator.clone(),
@@ -350,19 +376,22 @@ impl<S: Hash + Eq + Clone> States<S> {
 }
 
 /// The branches of an [`States::and_then`] added so far, each scaled to the least common
-/// multiple of their denominators (held in the table's denominator), with the denominator of
-/// the states they come from: in `u128` while that times the multiple fits.
+/// multiple of their denominators (held in the table's denominator, or beside the weights),
+/// with the denominator of the states they come from: in `u128` while that times the multiple
+/// fits, then in [`U256`] while it fits 256 bits and the multiple fits `u128`.
 enum Sum<T> {
     Small(u128, Weighted<T, u128>),
+    Wide(U256, u128, HashMap<T, U256>),
     Big(BigUint, Weighted<T, BigUint>),
 }
 
 impl<T: Hash + Eq + Clone> Sum<T> {
-    /// Adds a branch of weight `w`, each of its states `k` as `g(k)`, switching to big
-    /// integers when it or the sum needs them.
+    /// Adds a branch of weight `w`, each of its states `k` as `g(k)`, switching to a wider
+    /// type when it or the sum needs one.
     fn add_small<K>(&mut self, w: u128, branch: &States<K>, g: impl Fn(&K) -> T) {
         if let (Sum::Small(before, sum), Table::Small(b)) = (&mut *self, &branch.table) {
-            if let Some((common, factor)) = grown(*before, sum.denominator, b.denominator) {
+            let fits = |common| before.checked_mul(common).is_some();
+            if let Some((common, factor)) = grown(sum.denominator, b.denominator, fits) {
                 sum.rescale(common);
                 let scale = w * factor;
                 for (k, v) in &b.weights {
@@ -371,20 +400,60 @@ impl<T: Hash + Eq + Clone> Sum<T> {
                 return;
             }
         }
-        self.add_big(&BigUint::from(w), branch, g);
+        self.add_wide(&U256::from(w), branch, g);
+    }
+
+    /// Adds a branch of weight `w` in [`U256`], or in big integers when the branch's weights
+    /// or the sum's pass what [`Sum::Wide`] holds.
+    fn add_wide<K>(&mut self, w: &U256, branch: &States<K>, g: impl Fn(&K) -> T) {
+        if let Sum::Small(before, sum) = self {
+            let weights = std::mem::take(&mut sum.weights);
+            let weights = weights.into_iter().map(|(t, v)| (t, U256::from(v)));
+            *self = Sum::Wide(U256::from(*before), sum.denominator, weights.collect());
+        }
+        if let (Sum::Wide(before, common, sum), Table::Small(b)) = (&mut *self, &branch.table) {
+            let fits = |c| before.checked_times(c).is_some();
+            if let Some((grown, factor)) = grown(*common, b.denominator, fits) {
+                if grown != *common {
+                    let by = grown / *common;
+                    sum.values_mut().for_each(|v| *v = times(v, by));
+                    *common = grown;
+                }
+                for (k, v) in &b.weights {
+                    *sum.entry(g(k)).or_default() += &times(w, v * factor);
+                }
+                return;
+            }
+        }
+        self.add_big(&w.to_big(), branch, g);
     }
 
     /// Adds a branch of weight `w`, each of its states `k` as `g(k)`, in big integers.
     fn add_big<K>(&mut self, w: &BigUint, branch: &States<K>, g: impl Fn(&K) -> T) {
-        if let Sum::Small(before, sum) = self {
-            let sum = std::mem::replace(sum, Weighted::zero());
-            *self = Sum::Big(BigUint::from(*before), sum.into_big());
+        match self {
+            Sum::Small(before, sum) => {
+                let sum = std::mem::replace(sum, Weighted::zero());
+                *self = Sum::Big(BigUint::from(*before), sum.converted(BigUint::from));
+            }
+            Sum::Wide(before, common, sum) => {
+                let weights = std::mem::take(sum).into_iter();
+                let weights = weights.map(|(t, v)| (t, v.to_big())).collect();
+                *self = Sum::Big(
+                    before.to_big(),
+                    Weighted {
+                        weights,
+                        denominator: BigUint::from(*common),
+                    },
+                );
+            }
+            Sum::Big(..) => {}
         }
         let Sum::Big(_, sum) = self else {
             unreachable!("switched above")
         };
         let denominator = match &branch.table {
             Table::Small(b) => BigUint::from(b.denominator),
+            Table::Wide(b) => b.denominator.to_big(),
             Table::Big(b) => b.denominator.clone(),
         };
         // Branches mostly share a denominator: skip the gcd when it already divides.
@@ -396,6 +465,11 @@ impl<T: Hash + Eq + Clone> Sum<T> {
             Table::Small(b) => {
                 for (k, &v) in &b.weights {
                     *sum.weights.entry(g(k)).or_default() += BigUint::from(v) * &scale;
+                }
+            }
+            Table::Wide(b) => {
+                for (k, v) in &b.weights {
+                    *sum.weights.entry(g(k)).or_default() += v.to_big() * &scale;
                 }
             }
             Table::Big(b) => {
@@ -413,6 +487,10 @@ impl<T: Hash + Eq + Clone> Sum<T> {
                     denominator: before * sum.denominator,
                     weights: sum.weights,
                 }),
+                Sum::Wide(before, common, weights) => Table::Wide(Weighted {
+                    denominator: times(&before, common),
+                    weights,
+                }),
                 Sum::Big(before, sum) => Table::Big(Weighted {
                     denominator: before * sum.denominator,
                     weights: sum.weights,
@@ -422,17 +500,24 @@ impl<T: Hash + Eq + Clone> Sum<T> {
     }
 }
 
+/// `w · k`, which the step checked fits: every weight is at most the denominator.
+fn times(w: &U256, k: u128) -> U256 {
+    w.checked_times(k)
+        .expect("a weight is at most the denominator")
+}
+
 /// The least common multiple of `common` and `denominator`, with its quotient by `denominator`,
-/// when `before` times it fits `u128` (then so does every weight of the step). `before` times
-/// `common` fits already, so a denominator that divides `common` costs one division.
-fn grown(before: u128, common: u128, denominator: u128) -> Option<(u128, u128)> {
+/// when `fits` says the states' denominator times it fits their type (then so does every weight
+/// of the step). That times `common` fits already, so a denominator that divides `common` costs
+/// one division.
+fn grown(common: u128, denominator: u128, fits: impl Fn(u128) -> bool) -> Option<(u128, u128)> {
     let factor = common / denominator;
     if factor * denominator == common {
         return Some((common, factor));
     }
     let factor = common / common.gcd(&denominator);
     let common = factor.checked_mul(denominator)?;
-    before.checked_mul(common).map(|_| (common, factor))
+    fits(common).then_some((common, factor))
 }
 
 /// [`States::to_dist`] of `u128` weights: summed in `u128` (they add up to the denominator), in
@@ -449,6 +534,22 @@ fn small_dist<S>(t: &Weighted<S, u128>, f: impl Fn(&S) -> i64) -> Dist {
         dense[(f(s) - lo) as usize] += w;
     }
     Dist::from_small_dense(lo, &dense, t.denominator)
+}
+
+/// [`States::to_dist`] of [`U256`] weights: summed in [`U256`], as [`small_dist`] does.
+fn wide_dist<S>(t: &Weighted<S, U256>, f: impl Fn(&S) -> i64) -> Dist {
+    let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+    for s in t.weights.keys() {
+        let x = f(s);
+        (lo, hi) = (lo.min(x), hi.max(x));
+    }
+    assert!(lo <= hi, "a distribution has mass");
+    let mut dense = vec![U256::default(); (hi - lo) as usize + 1];
+    for (s, w) in &t.weights {
+        dense[(f(s) - lo) as usize] += w;
+    }
+    let dense = dense.iter().map(U256::to_big).collect();
+    Dist::from_dense(lo, dense, t.denominator.to_big())
 }
 
 /// Results computed once per key: a step that many states share (the same dice rolled, the same
@@ -686,41 +787,127 @@ mod tests {
     }
 
     #[test]
-    fn weights_switch_to_big_integers_past_u128() {
-        // 48^22 < 2^128 < 48^23: the 23rd trial's step switches the table to big integers.
+    fn weights_switch_to_256_bits_past_u128() {
+        // 48^22 < 2^128 < 48^23: the 23rd trial's step switches the table to `U256`.
         assert!(BigUint::from(48u32).pow(22).bits() <= 128);
         assert!(BigUint::from(48u32).pow(23).bits() > 128);
         let fits = trials(22);
-        assert!(!fits.is_big());
+        assert!(!fits.is_wide() && !fits.is_big());
         assert_binomial(&fits, 22);
         let past = trials(23);
-        assert!(past.is_big());
+        assert!(past.is_wide());
         assert_binomial(&past, 23);
         // Steps after the switch stay exact.
         assert_binomial(&trials(30), 30);
     }
 
     #[test]
-    fn a_big_branch_makes_the_step_big() {
-        // A fair coin; on heads a state of weight 2^130 - 1 against 1, on tails certain.
-        let coin = States::from_weights([(true, 1u32.into()), (false, 1u32.into())]);
-        let big = (BigUint::one() << 130u32) - 1u32;
-        let heavy = States::from_weights([(2, big.clone()), (1, BigUint::one())]);
-        assert!(heavy.is_big() && !coin.is_big());
-        let s = coin.and_then(|&heads| {
-            if heads {
-                heavy.clone()
-            } else {
-                States::certain(0)
+    fn weights_switch_to_big_integers_past_256_bits() {
+        // 48^45 < 2^256 < 48^46: the 46th trial's step switches the table to big integers.
+        assert!(BigUint::from(48u32).pow(45).bits() <= 256);
+        assert!(BigUint::from(48u32).pow(46).bits() > 256);
+        let fits = trials(45);
+        assert!(fits.is_wide());
+        assert_binomial(&fits, 45);
+        let past = trials(46);
+        assert!(past.is_big());
+        assert_binomial(&past, 46);
+        assert_binomial(&trials(50), 50);
+    }
+
+    /// A d`sides` rolled `n` times, one `and_then` each: P(total) by counting every sequence.
+    fn assert_dice_totals(s: &States<u32>, n: u32, sides: u32) {
+        let mut ways = vec![BigUint::one()];
+        for _ in 0..n {
+            let mut next = vec![BigUint::default(); ways.len() + sides as usize];
+            for (t, w) in ways.iter().enumerate() {
+                for f in 1..=sides as usize {
+                    next[t + f] += w;
+                }
             }
+            ways = next;
+        }
+        let d = s.to_dist(|&t| i64::from(t));
+        let total = BigUint::from(sides).pow(n);
+        for (t, w) in ways.into_iter().enumerate() {
+            let want = num_rational::BigRational::new(w.into(), total.clone().into());
+            assert_eq!(d.prob(t as i64), want, "{n}d{sides}, total {t}");
+        }
+    }
+
+    #[test]
+    fn wide_steps_grow_the_common_denominator_on_both_sides_of_256_bits() {
+        // From a table of 48^23 (in `U256`), a d4 on odd states and a d6 on even ones: the
+        // common denominator grows to 12, then 12 more trials take the table past 256 bits.
+        let wide = trials(23);
+        assert!(wide.is_wide());
+        let die = |sides: u32| States::from_weights((1..=sides).map(|f| (f, BigUint::one())));
+        let mixed = wide.and_then(|&k| die(if k % 2 == 1 { 4 } else { 6 }).map(move |&f| (k, f)));
+        assert!(mixed.is_wide());
+        assert_eq!(mixed.denominator(), BigUint::from(48u32).pow(23) * 12u32);
+        // P(k, f) = P(k) / 4 or / 6 by the parity of k.
+        let row = binomial_row(23);
+        let weights: HashMap<(u32, u32), BigUint> = mixed.weights().map(|(&s, w)| (s, w)).collect();
+        for k in 0..=23u32 {
+            let w =
+                &row[k as usize] * BigUint::from(35u32).pow(k) * BigUint::from(13u32).pow(23 - k);
+            let per = if k % 2 == 1 { 3u32 } else { 2 };
+            for f in 1..=(if k % 2 == 1 { 4 } else { 6 }) {
+                assert_eq!(weights[&(k, f)], &w * per, "k = {k}, f = {f}");
+            }
+        }
+        // Dice rolled on a wide table: 48^23 · 6^49 < 2^256 < 48^23 · 6^50.
+        let bits = |n: u32| (BigUint::from(48u32).pow(23) * BigUint::from(6u32).pow(n)).bits();
+        assert!(bits(49) <= 256 && bits(50) > 256);
+        let d6 = die(6);
+        let roll = |n: u32| {
+            (0..n).fold(wide.map(|_| 0u32), |s, _| {
+                s.and_then(|&t| d6.map(move |&f| t + f))
+            })
+        };
+        let fits = roll(49);
+        assert!(fits.is_wide());
+        assert_dice_totals(&fits, 49, 6);
+        let past = roll(50);
+        assert!(past.is_big());
+        assert_dice_totals(&past, 50, 6);
+    }
+
+    #[test]
+    fn wide_weights_narrow_to_u128_when_their_sum_fits() {
+        let pairs = vec![(0, U256::from(u128::MAX - 1)), (1, U256::from(1u128))];
+        let s = States::from_wide(pairs);
+        assert!(!s.is_wide() && !s.is_big());
+        assert_eq!(s.denominator(), BigUint::from(u128::MAX));
+        let past = States::from_wide(vec![(0, U256::from(u128::MAX)), (1, U256::from(1u128))]);
+        assert!(past.is_wide());
+        assert_eq!(past.denominator(), BigUint::one() << 128u32);
+        assert_eq!(past.to_dist(|&x| x).prob(1), {
+            num_rational::BigRational::new(1.into(), (BigUint::one() << 128u32).into())
         });
-        assert!(s.is_big());
-        let d = s.to_dist(|&x| x);
-        let total = BigUint::one() << 131u32;
-        let q = |w: BigUint| num_rational::BigRational::new(w.into(), total.clone().into());
-        assert_eq!(d.prob(2), q(big));
-        assert_eq!(d.prob(1), q(BigUint::one()));
-        assert_eq!(d.prob(0), q(BigUint::one() << 130u32));
+    }
+
+    #[test]
+    fn a_branch_past_u128_makes_the_step_big() {
+        // A fair coin; on heads a state of weight 2^bits - 1 against 1, on tails certain: a
+        // branch in `U256` (130 bits) or in big integers (260 bits).
+        for bits in [130u32, 260] {
+            let coin = States::from_weights([(true, 1u32.into()), (false, 1u32.into())]);
+            let big = (BigUint::one() << bits) - 1u32;
+            let heavy = States::from_weights([(2, big.clone()), (1, BigUint::one())]);
+            assert_eq!((heavy.is_wide(), heavy.is_big()), (bits < 256, bits > 256));
+            let s = coin.and_then(|&heads| match heads {
+                true => heavy.clone(),
+                false => States::certain(0),
+            });
+            assert!(s.is_big());
+            let d = s.to_dist(|&x| x);
+            let total = BigUint::one() << (bits + 1);
+            let q = |w: BigUint| num_rational::BigRational::new(w.into(), total.clone().into());
+            assert_eq!(d.prob(2), q(big));
+            assert_eq!(d.prob(1), q(BigUint::one()));
+            assert_eq!(d.prob(0), q(BigUint::one() << bits));
+        }
     }
 
     #[test]

@@ -95,6 +95,45 @@ impl U256 {
     }
 }
 
+impl From<u128> for U256 {
+    fn from(w: u128) -> U256 {
+        U256([w as u64, (w >> 64) as u64, 0, 0])
+    }
+}
+
+impl std::ops::AddAssign<&U256> for U256 {
+    fn add_assign(&mut self, other: &U256) {
+        Weight::add(self, other);
+    }
+}
+
+impl U256 {
+    /// `self · k`, or `None` past 256 bits.
+    pub fn checked_times(&self, k: u128) -> Option<U256> {
+        let k = [k as u64, (k >> 64) as u64];
+        let mut out = [0u64; 6];
+        for (i, &x) in self.0.iter().enumerate() {
+            let mut carry = 0u128;
+            for (j, &y) in k.iter().enumerate() {
+                let p = u128::from(x) * u128::from(y) + u128::from(out[i + j]) + carry;
+                out[i + j] = p as u64;
+                carry = p >> 64;
+            }
+            out[i + 2] = carry as u64;
+        }
+        match out[4..] {
+            [0, 0] => Some(U256([out[0], out[1], out[2], out[3]])),
+            _ => None,
+        }
+    }
+
+    /// The same weight in `u128`, when it fits.
+    pub fn to_u128(&self) -> Option<u128> {
+        let [a, b, c, d] = self.0;
+        (c == 0 && d == 0).then_some(u128::from(b) << 64 | u128::from(a))
+    }
+}
+
 impl Weight for U256 {
     fn zero() -> Self {
         U256::default()
@@ -179,6 +218,35 @@ mod tests {
                 BigUint::from(a) * BigUint::from(b)
             );
         }
+    }
+
+    #[test]
+    fn products_by_u128_match_big_integers_up_to_256_bits() {
+        let big = |w: &U256| w.to_big();
+        for (w, k) in [
+            (BigUint::from(6u32).pow(50), 6u128.pow(49)),
+            (BigUint::from(u128::MAX), u128::MAX),
+            (BigUint::from(2u32).pow(255), 1),
+            (
+                (BigUint::from(2u32).pow(128) - 1u32) << 64u32,
+                u64::MAX.into(),
+            ),
+        ] {
+            let got = U256::from_big(&w).checked_times(k).map(|p| big(&p));
+            assert_eq!(got, Some(w * k));
+        }
+        // 6^50 · 6^49 = 6^99 fits; 6^51 · 6^49 does not, nor 2^255 · 2.
+        let six = |n| U256::from_big(&BigUint::from(6u32).pow(n));
+        let product = six(50).checked_times(6u128.pow(49)).map(|p| big(&p));
+        assert_eq!(product, Some(BigUint::from(6u32).pow(99)));
+        assert_eq!(six(51).checked_times(6u128.pow(49)), None);
+        assert_eq!(
+            U256::from_big(&BigUint::from(2u32).pow(255)).checked_times(2),
+            None
+        );
+        assert_eq!(six(49).to_u128(), Some(6u128.pow(49)));
+        assert_eq!(six(50).to_u128(), None);
+        assert_eq!(U256::from(u128::MAX).to_big(), BigUint::from(u128::MAX));
     }
 
     #[test]

@@ -1,9 +1,11 @@
-//! Exactness on both sides of the switch from `u128` weights to big integers (src/states.rs):
-//! `n` red dice with surge hit against white defense wound independently, each with probability
-//! 7/8 · 5/6 = 35/48, so the wounds are binomial over 48^n. That denominator fits `u128` up to
-//! 22 dice and not from 23; both sides are checked against the closed form. The greedy rerolls
-//! and the optimal play choose their weights up front from a bound on their denominators,
-//! checked on both sides against an independent recursion over the blanks.
+//! Exactness on both sides of each switch of weights (src/states.rs), from `u128` to 256 bits
+//! and from 256 bits to big integers: `n` red dice with surge hit against white defense wound
+//! independently, each with probability 7/8 · 5/6 = 35/48, so the wounds are binomial over 48^n.
+//! That denominator fits `u128` up to 22 dice and not from 23; both sides are checked against
+//! the closed form. Rerolled dice against white defense pass 256 bits within the dice allowed:
+//! their wounds are checked against an independent recursion over the blanks. The greedy
+//! rerolls and the optimal play choose their weights up front from a bound on their
+//! denominators, checked on both sides against the same recursion.
 
 use holodice::legion::attack::{attack, Edition, Policy};
 use holodice::legion::optimal::Objective;
@@ -86,6 +88,45 @@ fn assert_rerolled_results(n: u32, precise: u32, aims: u32, observations: u32, p
             "{spec}: {results} results"
         );
     }
+}
+
+/// The wounds after `n` red dice with surge crit and greedy rerolls against white defense: each
+/// result wounds unless its defense die blocks (1 face of 6), and the weights are on the given
+/// side of 256 bits (their denominator 8^(dice + the tokens' capacities) · 7^dice · 6^dice).
+fn assert_rerolled_wounds(n: u32, precise: u32, aims: u32, observations: u32, wide: bool) {
+    let spec =
+        format!("{n} red, surge crit, aim {aims}, Precise {precise}, observation {observations}");
+    let s = Scenario::parse(&spec, "white defense", None).unwrap();
+    let a = attack(&s, Edition::Amg2024, Policy::Greedy).unwrap();
+    assert_eq!(a.wounds.denominator().bits() <= 256, wide, "{spec}");
+    let mut capacities = vec![2 + precise; aims as usize];
+    capacities.extend(std::iter::repeat_n(1, observations as usize));
+    let mut wounds = vec![BigRational::from_integer(0.into()); n as usize + 1];
+    for (b, p) in rerolled_blanks(n, &capacities).iter().enumerate() {
+        let results = n - b as u32;
+        for (w, sum) in wounds.iter_mut().enumerate().take(results as usize + 1) {
+            *sum += p * binomial_with(results, w as u32, 5, 1, 6);
+        }
+    }
+    for (w, p) in wounds.iter().enumerate() {
+        assert_eq!(&a.wounds.prob(w as i64), p, "{spec}: {w} wounds");
+    }
+}
+
+#[test]
+fn wounds_are_exact_where_the_denominator_just_fits_256_bits() {
+    // 26 dice + 4 aims of capacity 3: 8^38 · 42^26 < 2^255.
+    let bound = BigUint::from(8u32).pow(38) * BigUint::from(42u32).pow(26);
+    assert!(bound.bits() <= 255);
+    assert_rerolled_wounds(26, 1, 4, 0, true);
+}
+
+#[test]
+fn wounds_are_exact_where_the_denominator_just_passes_256_bits() {
+    // 26 dice + 4 aims of capacity 3 + 1 observation token: 8^39 · 42^26 > 2^257.
+    let bound = BigUint::from(8u32).pow(39) * BigUint::from(42u32).pow(26);
+    assert!(bound.bits() > 257);
+    assert_rerolled_wounds(26, 1, 4, 1, false);
 }
 
 // Greedy rerolls are in `u128` when 8^(dice + the tokens' capacities) · 7^dice fits (a red die

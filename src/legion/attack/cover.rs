@@ -10,36 +10,39 @@ use crate::legion::spec::DefenseDie;
 use crate::states::States;
 
 impl Resolver {
-    /// Cover cancels hits (never crits). Without cover the states pass on untouched, sparing a
-    /// table per state.
+    /// Cover cancels hits (never crits). Without cover the states pass on untouched; rolled
+    /// cover meets each state with the roll its hits share, sparing a table per state. The
+    /// total of the results is reported from the converted states: past them only Ram and Djem
+    /// So Mastery read it, so otherwise it is dropped here, and states that differ only by it
+    /// once hits are cancelled merge.
     pub(super) fn cover(&self, converted: States<Results>) -> States<Results> {
         let cover = cover_value(&self.d);
         if cover == 0 {
             return converted;
         }
-        let low = u32::from(self.d.s.defender.low_profile);
-        let white = defense_die(DefenseDie::White);
-        converted.and_then(|r| {
-            if r.hits == 0 {
-                return States::certain(r.clone());
+        let read = self.d.s.attacker.ram > 0 || self.d.s.defender.djem_so;
+        let cancelled = |r: &Results, cancels: u32| Results {
+            results: if read { r.results } else { 0 },
+            hits: r.hits - r.hits.min(cancels),
+            ..r.clone()
+        };
+        match self.d.edition {
+            Edition::Amg2021 => converted.map(|r| cancelled(r, cover)),
+            Edition::Amg2024 => {
+                // Low Profile rolls one die fewer and adds a block.
+                let low = u32::from(self.d.s.defender.low_profile);
+                let white = defense_die(DefenseDie::White);
+                let cancel = white.block + if cover >= 2 { white.surge } else { 0 };
+                let other = white.block + white.surge + white.blank - cancel;
+                converted.and_then_each(
+                    |r| {
+                        self.rolls
+                            .roll(r.hits.saturating_sub(low), &[cancel, other])
+                    },
+                    |r, k| cancelled(r, k[0] + low),
+                )
             }
-            match self.d.edition {
-                Edition::Amg2021 => {
-                    let mut r = r.clone();
-                    r.hits -= r.hits.min(cover);
-                    States::certain(r)
-                }
-                Edition::Amg2024 => {
-                    let cancel = white.block + if cover >= 2 { white.surge } else { 0 };
-                    let other = white.block + white.surge + white.blank - cancel;
-                    self.rolls.roll(r.hits - low, &[cancel, other]).map(|k| {
-                        let mut r = r.clone();
-                        r.hits -= r.hits.min(k[0] + low);
-                        r
-                    })
-                }
-            }
-        })
+        }
     }
 
     /// The defender spends dodge tokens (not against High Velocity): crits first with

@@ -6,11 +6,14 @@ use super::state::{Defending, Outcome};
 use super::Edition;
 use crate::legion::dice::defense_die;
 use crate::legion::spec::DefenseDie;
-use crate::states::States;
+use crate::states::{Memo, States};
 use std::rc::Rc;
 
 /// A defense roll's faces (block, surge, blank): the unit's dice, then Vaapad's white dice.
 type Roll = [[u32; 3]; 2];
+
+/// The weights of those faces on the unit's die and on the white die.
+type Faces = [[u32; 3]; 2];
 
 /// What one defense roll is met with: the results it may cancel, the surges that convert, the
 /// Pierce that cancels its blocks.
@@ -31,34 +34,41 @@ impl Against {
 }
 
 impl Resolver {
+    /// Each state meets the defense roll its key names. States that differ only in what no
+    /// later step reads (how their results split into hits and crits) merge first, so that each
+    /// roll is met once per outcome it adds to.
     pub(super) fn defense(&self, guarded: &States<Defending>) -> States<Outcome> {
         let d = &self.d.s.defender;
         let deflects = d.deflect && self.d.ranged() && !self.d.s.attacker.high_velocity;
-        // Sniper Team skipped the rest of the attack for a wound: nothing more is rolled.
-        let sure = Rc::new(States::certain((1, 0)));
-        guarded.and_then_each(
-            |r| match r.sniped {
-                true => Rc::clone(&sure),
-                false => {
-                    let key = self.defense_key(r, deflects);
-                    self.defenses.get(key, |_| self.defense_roll(key, deflects))
-                }
-            },
-            |r, &(wounds, deflected)| match r.sniped {
-                true => Outcome {
-                    results: r.results,
+        let facing = guarded.map(|r| match r.sniped {
+            // Sniper Team skipped the rest of the attack for a wound: nothing more is rolled.
+            true => (
+                None,
+                Outcome {
                     wounds: 1,
                     attacker_wounds: 0,
                     guardian_wounds: 0,
                 },
-                false => Outcome {
-                    results: r.results,
-                    wounds,
-                    attacker_wounds: r.attacker_wounds
-                        + deflected
-                        + u32::from(r.blank && self.d.melee()),
+            ),
+            false => (
+                Some(self.defense_key(r, deflects)),
+                Outcome {
+                    wounds: 0,
+                    attacker_wounds: r.attacker_wounds + u32::from(r.blank && self.d.melee()),
                     guardian_wounds: r.guardian_wounds,
                 },
+            ),
+        });
+        let sure = Rc::new(States::certain((0, 0)));
+        facing.and_then_each(
+            |(key, _)| match *key {
+                None => Rc::clone(&sure),
+                Some(key) => self.defenses.get(key, |_| self.defense_roll(key, deflects)),
+            },
+            |(_, o), &(wounds, deflected)| Outcome {
+                wounds: o.wounds + wounds,
+                attacker_wounds: o.attacker_wounds + deflected,
+                ..o.clone()
             },
         )
     }
@@ -100,35 +110,39 @@ impl Resolver {
             pierce,
         };
         let vaapad = if d.vaapad { d.wounded.min(3) } else { 0 };
+        let reflects = deflects && !a.immune_deflect;
         let outcome = |k: &Roll| {
             let surges = k[0][1] + k[1][1];
-            let deflected = match deflects && !a.immune_deflect {
+            let deflected = match reflects {
                 true if d.shien => surges,
                 true => u32::from(surges > 0),
                 false => 0,
             };
             (against.wounds(k), deflected)
         };
+        let n = [results + extra, vaapad];
+        let faces = self.defense_faces(against.convertible, n[0] + n[1], reflects);
         let rerolls = (d.soresu && self.d.ranged()) || d.uncanny_luck > 0;
         if !rerolls && vaapad == 0 {
             // Only the unit's dice, kept as rolled: their outcomes straight from the roll.
-            let unit = self.rolls.roll(results + extra, &self.defense_faces()[0]);
+            let unit = self.rolls.roll(n[0], &faces[0]);
             return unit.map(|k| outcome(&[[k[0], k[1], k[2]], [0; 3]]));
         }
-        self.rerolled(self.roll_defense([results + extra, vaapad]), against)
+        self.rerolled(self.roll_defense(n, &faces), against, &faces)
             .map(outcome)
     }
 
     /// Soresu Mastery (ranged) rerolls every die when the mean wounds of doing so are fewer than
-    /// of Uncanny Luck's rerolls; without it, Uncanny Luck rerolls.
-    fn rerolled(&self, rolled: States<Roll>, against: Against) -> States<Roll> {
+    /// of Uncanny Luck's rerolls; without it, Uncanny Luck rerolls, each roll meeting the
+    /// rerolls its picks share.
+    fn rerolled(&self, rolled: States<Roll>, against: Against, faces: &Faces) -> States<Roll> {
         let d = &self.d.s.defender;
         let wounds = |k: &Roll| i64::from(against.wounds(k));
         match d.soresu && self.d.ranged() {
             true => {
                 let again = rolled.to_dist(wounds).mean();
                 rolled.and_then(|k| {
-                    let kept = self.uncanny_luck(k, against.convertible);
+                    let kept = self.uncanny_luck(k, against.convertible, faces);
                     match kept.to_dist(wounds).mean() > again {
                         true => rolled.clone(),
                         false => kept,
@@ -136,13 +150,22 @@ impl Resolver {
                 })
             }
             false if d.uncanny_luck == 0 => rolled,
-            false => rolled.and_then(|k| self.uncanny_luck(k, against.convertible)),
+            false => {
+                let rerolls: Memo<[u32; 2], States<Roll>> = Memo::default();
+                let picked = |k: &Roll| self.lucky_picks(k, against.convertible);
+                rolled.and_then_each(
+                    |k| {
+                        let m = picked(k).map(|(b, s)| b + s);
+                        rerolls.get(m, |&m| self.roll_defense(m, faces))
+                    },
+                    |k, m| lucky(k, picked(k), m),
+                )
+            }
         }
     }
 
     /// Rolls `n[0]` of the defender's dice and `n[1]` white dice.
-    fn roll_defense(&self, n: [u32; 2]) -> States<Roll> {
-        let faces = self.defense_faces();
+    fn roll_defense(&self, n: [u32; 2], faces: &Faces) -> States<Roll> {
         let unit = self.rolls.roll(n[0], &faces[0]);
         if n[1] == 0 {
             return unit.map(|k| [[k[0], k[1], k[2]], [0; 3]]);
@@ -154,8 +177,10 @@ impl Resolver {
         })
     }
 
-    /// The faces (block, surge, blank) of the defender's die and of the white die.
-    fn defense_faces(&self) -> [[u32; 3]; 2] {
+    /// The faces (block, surge, blank) of the defender's die and of the white die for a roll
+    /// of `dice` dice. A surge is folded into a block when every surge converts, or into a blank
+    /// when none does, unless Deflect counts them: two faces make fewer outcomes than three.
+    fn defense_faces(&self, convertible: u32, dice: u32, reflects: bool) -> Faces {
         let die = self
             .d
             .s
@@ -164,16 +189,28 @@ impl Resolver {
             .expect("the parser requires a defense die");
         [die, DefenseDie::White].map(|die| {
             let f = defense_die(die);
-            [f.block, f.surge, f.blank]
+            match convertible {
+                _ if reflects => [f.block, f.surge, f.blank],
+                0 => [f.block, 0, f.surge + f.blank],
+                c if c >= dice => [f.block + f.surge, 0, f.blank],
+                _ => [f.block, f.surge, f.blank],
+            }
         })
     }
 
+    /// Uncanny Luck X's rerolls of `k`, for Soresu Mastery to weigh.
+    fn uncanny_luck(&self, k: &Roll, convertible: u32, faces: &Faces) -> States<Roll> {
+        let picks = self.lucky_picks(k, convertible);
+        let m = picks.map(|(blanks, surges)| blanks + surges);
+        self.roll_defense(m, faces).map(|m| lucky(k, picks, m))
+    }
+
     /// Uncanny Luck X rerolls blanks, then surges that will not convert: the unit's dice first,
-    /// then Vaapad's white dice (a unit's own die never has worse odds than a white one).
-    fn uncanny_luck(&self, k: &Roll, convertible: u32) -> States<Roll> {
+    /// then Vaapad's white dice (a unit's own die never has worse odds than a white one). Per
+    /// colour: (blanks, surges) picked up.
+    fn lucky_picks(&self, k: &Roll, convertible: u32) -> [(u32, u32); 2] {
         let mut room = self.d.s.defender.uncanny_luck;
         let mut unconvertible = (k[0][1] + k[1][1]).saturating_sub(convertible);
-        // Per colour: (blanks, surges) picked up.
         let mut picked = [(0u32, 0u32); 2];
         for (c, pick) in picked.iter_mut().enumerate() {
             pick.0 = room.min(k[c][2]);
@@ -182,24 +219,20 @@ impl Resolver {
             room -= pick.1;
             unconvertible -= pick.1;
         }
-        let faces = self.defense_faces();
-        let mut next = States::certain(*k);
-        for (c, &(blanks, surges)) in picked.iter().enumerate() {
-            if blanks + surges == 0 {
-                continue;
-            }
-            next = next.and_then(|q| {
-                self.rolls.roll(blanks + surges, &faces[c]).map(|m| {
-                    let mut q = *q;
-                    q[c][2] -= blanks;
-                    q[c][1] -= surges;
-                    for (f, n) in q[c].iter_mut().zip(m) {
-                        *f += n;
-                    }
-                    q
-                })
-            });
-        }
-        next
+        picked
     }
+}
+
+/// Roll `k` with the `picks` (blanks, surges) per colour picked up, and the faces `m` they
+/// show when rerolled.
+fn lucky(k: &Roll, picks: [(u32, u32); 2], m: &Roll) -> Roll {
+    let mut q = *k;
+    for (c, (blanks, surges)) in picks.into_iter().enumerate() {
+        q[c][2] -= blanks;
+        q[c][1] -= surges;
+        for (f, n) in q[c].iter_mut().zip(m[c]) {
+            *f += n;
+        }
+    }
+    q
 }

@@ -53,7 +53,12 @@ const KEPT_FIRST: [usize; 3] = [2, 1, 0];
 
 impl Layout {
     fn new(a: &Attacker, weights: &Weights) -> Layout {
-        let cap = a.surges_converted().min(a.dice.iter().sum());
+        // Dice without surge faces (the chart settled them) keep none.
+        let surges = weights.iter().any(|w| w.0[1] > 0);
+        let cap = match surges {
+            true => a.surges_converted().min(a.dice.iter().sum()),
+            false => 0,
+        };
         let pairs = [0, 1, 2].map(|c| {
             let surges = |b: u32| match weights[c].0[1] {
                 0 => 0,
@@ -219,12 +224,18 @@ pub(super) fn rerolled(a: &Attacker, weights: &Weights) -> States<Rolled> {
 /// when only the pools' weights do (30 dice: at most 8^34 · 8^30), big integers beyond.
 trait Sum<W>: Clone + Default {
     fn add_product(&mut self, w: &W, by: u128);
+    /// Adds `sum · by`.
+    fn add_scaled(&mut self, sum: &Self, by: u128);
     fn states(pairs: Vec<(Rolled, Self)>) -> States<Rolled>;
 }
 
 impl Sum<u128> for u128 {
     fn add_product(&mut self, w: &u128, by: u128) {
         *self += w * by;
+    }
+
+    fn add_scaled(&mut self, sum: &u128, by: u128) {
+        *self += sum * by;
     }
 
     fn states(pairs: Vec<(Rolled, u128)>) -> States<Rolled> {
@@ -237,14 +248,22 @@ impl Sum<u128> for U256 {
         self.add(&U256::product(*w, by));
     }
 
+    fn add_scaled(&mut self, sum: &U256, by: u128) {
+        self.add(&sum.checked_times(by).expect("a sum is at most the bound"));
+    }
+
     fn states(pairs: Vec<(Rolled, U256)>) -> States<Rolled> {
-        <BigUint as Weight>::states(pairs.into_iter().map(|(r, w)| (r, w.to_big())).collect())
+        States::from_wide(pairs)
     }
 }
 
 impl Sum<BigUint> for BigUint {
     fn add_product(&mut self, w: &BigUint, by: u128) {
         *self += w * by;
+    }
+
+    fn add_scaled(&mut self, sum: &BigUint, by: u128) {
+        *self += sum * by;
     }
 
     fn states(pairs: Vec<(Rolled, BigUint)>) -> States<Rolled> {
@@ -283,7 +302,9 @@ fn played<W: Weight>(
 /// Colour stops mattering: each colour's kept dice split into crits and hits. Per pool, the crits
 /// of all colours are the product of each colour's C(k, x) · crit^x · hit^(k - x); each pool is
 /// scaled to the common denominator, the product of split^(most kept of that colour) (as
-/// [`States::and_then`] would, colour by colour).
+/// [`States::and_then`] would, colour by colour). Red's and black's splits are summed first by
+/// white's kept dice and the results so far, so that white's split meets each sum once rather
+/// than every pool: the work grows as n⁴, not n⁵.
 fn split<W: Weight, S: Sum<W>>(
     a: &Attacker,
     layout: &Layout,
@@ -296,26 +317,60 @@ fn split<W: Weight, S: Sum<W>>(
         [0, 1, 2].map(|c| m[c].max(k[c]))
     });
     let side = a.dice.iter().sum::<u32>() as usize + 1;
-    let at = |results: u32, crits: u32, p: &Pool| {
-        let s: u32 = p.surge.iter().sum();
-        ((results as usize * side + crits as usize) * side + s as usize) * layout.spent
-            + p.spent as usize
+    let surges = layout.cap as usize + 1;
+    // (white's kept dice, red's and black's kept dice, surges, aims spent).
+    let at = |white: u32, others: u32, p: &Pool| {
+        let s = p.surge.iter().sum::<u32>() as usize;
+        ((white as usize * side + others as usize) * surges + s) * layout.spent + p.spent as usize
     };
-    let mut sums: Vec<(Option<Rolled>, S)> =
-        vec![(None, S::default()); side * side * side * layout.spent];
     let mut crits = Crits::new(most, weights);
+    let mut partial: Vec<(Option<Pool>, Vec<S>)> =
+        vec![(None, Vec::new()); (most[2] as usize + 1) * side * surges * layout.spent];
     for (p, w) in kept {
         let k = kept_of(&p);
-        let results = k.iter().sum::<u32>();
-        for (x, &c) in crits.of(k).iter().enumerate() {
-            let sum = &mut sums[at(results, x as u32, &p)];
-            sum.0.get_or_insert(Rolled {
-                hits: results - x as u32,
-                crits: x as u32,
-                surges: p.surge.iter().sum(),
-                aims: aims_left(a, a.aim - p.spent),
-            });
-            sum.1.add_product(&w, c);
+        let row = crits.red_black(k[0], k[1]);
+        let sum = &mut partial[at(k[2], k[0] + k[1], &p)];
+        sum.0.get_or_insert(p);
+        sum.1.resize(row.len(), S::default());
+        for (s, &c) in sum.1.iter_mut().zip(row) {
+            s.add_product(&w, c);
+        }
+    }
+    whites_split(a, layout, &crits.rows[2], partial)
+}
+
+/// White's kept dice split into crits and hits on each of [`split`]'s sums, one pool standing
+/// for each: the sums by results, crits, surges and aims spent.
+fn whites_split<S: Sum<W>, W>(
+    a: &Attacker,
+    layout: &Layout,
+    rows: &[Vec<u128>],
+    partial: Vec<(Option<Pool>, Vec<S>)>,
+) -> States<Rolled> {
+    let side = a.dice.iter().sum::<u32>() as usize + 1;
+    let surges = layout.cap as usize + 1;
+    let mut sums: Vec<(Option<Rolled>, S)> =
+        vec![(None, S::default()); side * side * surges * layout.spent];
+    for (p, part) in partial.into_iter().filter_map(|(p, v)| p.map(|p| (p, v))) {
+        let white = a.dice[2] - p.blank[2] - p.surge[2];
+        let results =
+            a.dice.iter().sum::<u32>() - p.blank.iter().sum::<u32>() - p.surge.iter().sum::<u32>();
+        let s = p.surge.iter().sum::<u32>();
+        for (y, f) in part.iter().enumerate() {
+            for (x, &c) in rows[white as usize].iter().enumerate() {
+                let crits = (x + y) as u32;
+                let i = ((results as usize * side + crits as usize) * surges + s as usize)
+                    * layout.spent
+                    + p.spent as usize;
+                let sum = &mut sums[i];
+                sum.0.get_or_insert(Rolled {
+                    hits: results - crits,
+                    crits,
+                    surges: s,
+                    aims: aims_left(a, a.aim - p.spent),
+                });
+                sum.1.add_scaled(f, c);
+            }
         }
     }
     S::states(
@@ -327,12 +382,11 @@ fn split<W: Weight, S: Sum<W>>(
 
 /// The weights of each number of crits among kept dice, scaled to each colour's common
 /// denominator split^(most kept): per colour and number kept k, C(k, x) · crit^x · hit^(k - x)
-/// · split^(most - k); and the products of the rows for the pools' current red and black kept,
-/// and for all three (pools come by the dice kept, red first, so each product is made once).
+/// · split^(most - k); and the product of the rows for the pools' current red and black kept
+/// (pools come by the dice kept, red first, so each product is made once).
 struct Crits {
     rows: [Vec<Vec<u128>>; 3],
     red_black: ([u32; 2], Vec<u128>),
-    all: ([u32; 3], Vec<u128>),
 }
 
 impl Crits {
@@ -356,25 +410,16 @@ impl Crits {
         Crits {
             rows,
             red_black: ([u32::MAX; 2], Vec::new()),
-            all: ([u32::MAX; 3], Vec::new()),
         }
     }
 
-    /// The weight of each number of crits among `kept` dice per colour: at most 8^30, in `u128`.
-    fn of(&mut self, kept: [u32; 3]) -> &[u128] {
-        if self.all.0 == kept {
-            return &self.all.1;
+    /// The weight of each number of crits among `red` and `black` kept dice: at most 8^30.
+    fn red_black(&mut self, red: u32, black: u32) -> &[u128] {
+        if self.red_black.0 != [red, black] {
+            let rows = [&self.rows[0][red as usize], &self.rows[1][black as usize]];
+            self.red_black = ([red, black], convolve(rows[0], rows[1]));
         }
-        if self.red_black.0 != [kept[0], kept[1]] {
-            let rows = [
-                &self.rows[0][kept[0] as usize],
-                &self.rows[1][kept[1] as usize],
-            ];
-            self.red_black = ([kept[0], kept[1]], convolve(rows[0], rows[1]));
-        }
-        let all = convolve(&self.red_black.1, &self.rows[2][kept[2] as usize]);
-        self.all = (kept, all);
-        &self.all.1
+        &self.red_black.1
     }
 }
 
@@ -396,7 +441,7 @@ fn without_blanks<W: Weight>(
     table: Vec<W>,
 ) -> impl Iterator<Item = (Pool, W)> {
     let side = a.dice.map(|n| n as usize + 1);
-    let surges = a.dice.iter().sum::<u32>() as usize + 1;
+    let surges = layout.cap as usize + 1;
     let at = |p: &Pool| {
         let kept = |c: usize| (a.dice[c] - p.blank[c] - p.surge[c]) as usize;
         let k = (kept(0) * side[1] + kept(1)) * side[2] + kept(2);

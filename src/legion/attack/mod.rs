@@ -154,11 +154,12 @@ fn makashi_chosen(s: &Scenario, edition: Edition, policy: Policy) -> (bool, Legi
 /// Steps 1 to 8 on the units as declared (their keywords settled for this attack).
 fn attack_as_declared(d: declare::Declared, policy: Policy) -> LegionAttack {
     let resolver = Resolver::new(d, policy);
-    let rolled = roll::rolled(&resolver, policy);
-    let outcome = resolver.resolve(&rolled);
+    let converted = resolver.convert(&roll::rolled(&resolver, policy));
+    let attack_results = converted.to_dist(|r| i64::from(r.results));
+    let outcome = resolver.defend(converted);
     let d = &resolver.d;
     LegionAttack {
-        attack_results: outcome.to_dist(|o| i64::from(o.results)),
+        attack_results,
         wounds: outcome.to_dist(|o| i64::from(o.wounds)),
         attacker_wounds: outcome.to_dist(|o| i64::from(o.attacker_wounds)),
         guardian_wounds: d

@@ -26,7 +26,6 @@ impl Resolver {
         let (a, d) = (&self.d.s.attacker, &self.d.s.defender);
         if r.sniped {
             return Defending {
-                results: r.results,
                 hits: 0,
                 crits: 0,
                 pierce: 0,
@@ -59,7 +58,6 @@ impl Resolver {
         let duelist = u32::from(a.duelist && a.melee && aims_spent > 0);
         let pierce = a.pierce + lethal + duelist;
         Defending {
-            results: r.results,
             hits,
             crits,
             pierce,

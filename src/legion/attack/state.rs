@@ -12,6 +12,9 @@ pub(super) struct Rolled {
 /// After converting surges, colour no longer matters.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(super) struct Results {
+    /// Hits plus crits once surges are converted (the dice not blank). Past conversion only
+    /// Ram and Djem So Mastery read it: otherwise cover sets it to 0, so that states that
+    /// differ only by it merge.
     pub results: u32,
     pub hits: u32,
     pub crits: u32,
@@ -24,7 +27,6 @@ pub(super) struct Results {
 /// From modifying attack dice on.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(super) struct Defending {
-    pub results: u32,
     pub hits: u32,
     pub crits: u32,
     pub pierce: u32,
@@ -39,10 +41,9 @@ pub(super) struct Defending {
     pub sniped: bool,
 }
 
-/// What is reported.
+/// What is reported besides the converted results.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(super) struct Outcome {
-    pub results: u32,
     pub wounds: u32,
     pub attacker_wounds: u32,
     pub guardian_wounds: u32,
