@@ -444,6 +444,8 @@ struct Engine<'a> {
     /// roll by hits, faces and dice to roll.
     firsts: RefCell<HashMap<(Dice, u8, u8), Play>>,
     lasts: RefCell<HashMap<Dice, (f64, last::Outcome)>>,
+    /// The last side's search's list of outcomes, kept to be reused.
+    outcomes: RefCell<Vec<last::Left>>,
     expected: RefCell<HashMap<(Dice, u8, u8), f64>>,
     /// When the first side's re-rolled dice are locked, the chances of the hits and final faces
     /// they show, by how many counting and other dice roll (see [`Engine::expect_locked`]).
@@ -575,6 +577,7 @@ impl<'a> Engine<'a> {
             value,
             firsts: RefCell::default(),
             lasts: RefCell::default(),
+            outcomes: RefCell::default(),
             expected: RefCell::default(),
             locked_rolls: Memo::default(),
             settled: Settled::new(pool.tracked, finals, dice, rolls),
