@@ -32,18 +32,27 @@ pub(super) struct Left {
 }
 
 /// The best of the values seen so far, its outcome, and whether another is within [`TIE`] of
-/// it: values below `floor` change none of them.
+/// it. With no other within [`TIE`] of it, the best
+/// wins alone; otherwise [`Engine::tie_break`].
 struct Best {
     top: f64,
-    floor: f64,
     outcome: Option<Outcome>,
     tied: bool,
 }
 
 impl Best {
-    /// A value more than [`TIE`] above the best so far leaves everything before it more than
-    /// [`TIE`] below.
-    fn see(&mut self, value: f64, outcome: Outcome) {
+    fn new() -> Best {
+        Best {
+            top: f64::NEG_INFINITY,
+            outcome: None,
+            tied: false,
+        }
+    }
+
+    /// Sees a value within [`TIE`] below the best so far or above, and returns the least value
+    /// that can change it now. A value more than [`TIE`] above the best so far leaves
+    /// everything before it more than [`TIE`] below.
+    fn see(&mut self, value: f64, outcome: Outcome) -> f64 {
         if value > self.top + TIE {
             (self.top, self.outcome, self.tied) = (value, Some(outcome), false);
         } else {
@@ -52,7 +61,7 @@ impl Best {
                 (self.top, self.outcome) = (value, Some(outcome));
             }
         }
-        self.floor = self.top - TIE;
+        self.top - TIE
     }
 }
 
@@ -74,59 +83,67 @@ impl Engine<'_> {
 
     /// The best outcome, with its value.
     fn last_outcome(&self, d: &Dice) -> (f64, Outcome) {
-        if let Some(&b) = self.lasts.borrow().get(d) {
-            return b;
-        }
-        self.learn(&[*d]);
-        self.lasts.borrow()[d]
+        self.learn(&d.free, &[d.locked_mask]);
+        self.lasts.borrow()[&(d.free, d.locked_mask)][usize::from(d.locked_hits)]
     }
 
-    /// Finds the best outcomes of `views`, all of the same free dice, those not known yet, in
-    /// one search: their locked dice only shift the slots read.
-    pub(super) fn learn(&self, views: &[Dice]) {
+    /// Finds the best outcomes of free dice `free` with the final faces of each of `masks`
+    /// locked, those not known yet, for every number of hits the other dice may add, in one
+    /// search: the locked dice only shift the slots read.
+    pub(super) fn learn(&self, free: &Counts, masks: &[u8]) {
         let known = self.lasts.borrow();
-        let todo: Vec<Dice> = views
+        let mut todo: Vec<u8> = masks
             .iter()
-            .filter(|d| !known.contains_key(d))
             .copied()
+            .filter(|&m| !known.contains_key(&(*free, m)))
             .collect();
+        todo.sort_unstable();
+        todo.dedup();
         drop(known);
-        let Some(first) = todo.first() else {
+        if todo.is_empty() {
             return;
-        };
-        let free = first.free;
+        }
         let seen = self.mask(&Dice {
-            free,
+            free: *free,
             locked_hits: 0,
             locked_mask: 0,
         });
         let mut outcomes = self.outcomes.borrow_mut();
-        self.list_outcomes(&free, &mut outcomes);
+        self.list_outcomes(free, &mut outcomes);
+        let locked = self.settled.hits - free.iter().map(|&n| usize::from(n)).sum::<usize>();
         let mut lasts = self.lasts.borrow_mut();
-        for d in todo {
-            assert_eq!(d.free, free, "views of the same free dice");
-            let both = seen & d.locked_mask;
-            assert_eq!(both, 0, "a natural both free and locked");
-            let at = self.settled.slot(d.locked_hits, d.locked_mask, 0, 0);
-            let (value, outcome) = self.best_at(&free, &outcomes, at);
-            lasts.insert(d, (self.sign(1) * value, outcome));
+        for mask in todo {
+            assert_eq!(seen & mask, 0, "a natural both free and locked");
+            lasts.insert((*free, mask), self.best_of(free, &outcomes, mask, locked));
         }
     }
 
-    /// The best of `outcomes` with the locked dice at slot `at`, its value signed: higher is
-    /// better for the last side. With no other within [`TIE`] of it, it wins alone; otherwise
-    /// [`Engine::tie_break`].
-    fn best_at(&self, free: &Counts, outcomes: &[Left], at: usize) -> (f64, Outcome) {
-        let mut best = Best {
-            top: f64::NEG_INFINITY,
-            floor: f64::NEG_INFINITY,
-            outcome: None,
-            tied: false,
+    /// The best of `outcomes` with the final faces of `mask` locked, for each number of locked
+    /// hits below `locked`, values signed back.
+    fn best_of(
+        &self,
+        free: &Counts,
+        outcomes: &[Left],
+        mask: u8,
+        locked: usize,
+    ) -> Vec<(f64, Outcome)> {
+        let best = |hits: usize| {
+            let at = self.settled.slot(hits as u8, mask, 0, 0);
+            let (value, outcome) = self.best_at(free, outcomes, at);
+            (self.sign(1) * value, outcome)
         };
+        (0..locked).map(best).collect()
+    }
+
+    /// The best of `outcomes` with the locked dice at slot `at`, its value signed: higher is
+    /// better for the last side.
+    fn best_at(&self, free: &Counts, outcomes: &[Left], at: usize) -> (f64, Outcome) {
+        let mut best = Best::new();
+        let mut floor = f64::NEG_INFINITY;
         for left in outcomes {
             let value = self.signed[left.slot + at];
-            if value >= best.floor {
-                best.see(value, left.outcome);
+            if value >= floor {
+                floor = best.see(value, left.outcome);
             }
         }
         match best.tied {
@@ -387,12 +404,13 @@ mod tests {
                     policy: Policy::Optimal,
                 };
                 let e = Engine::new(&pool, &r, Box::new(value));
-                // Views searched one at a time, and with every locked hits at once.
+                // Views searched one at a time, and with every locked final faces at once.
                 let all = Engine::new(&pool, &r, Box::new(value));
                 assert_eq!(e.steps[0].0 == Side::Attacker, attacker_first);
                 let views = every_view(&e, 2, 5);
                 for same in views.chunk_by(|a, b| a.free == b.free) {
-                    all.learn(same);
+                    let masks: Vec<u8> = same.iter().map(|d| d.locked_mask).collect();
+                    all.learn(&same[0].free, &masks);
                 }
                 for d in views {
                     let (v, choice) = by_the_rule(&e, &d);

@@ -443,7 +443,7 @@ struct Engine<'a> {
     /// from the dice it sees; expected values of the first side's re-rolls, and of the last
     /// roll by hits, faces and dice to roll.
     firsts: RefCell<HashMap<(Dice, u8, u8), Play>>,
-    lasts: RefCell<HashMap<Dice, (f64, last::Outcome)>>,
+    lasts: RefCell<HashMap<(Counts, u8), Vec<(f64, last::Outcome)>>>,
     /// The last side's search's list of outcomes, kept to be reused.
     outcomes: RefCell<Vec<last::Left>>,
     expected: RefCell<HashMap<(Dice, u8, u8), f64>>,
@@ -977,15 +977,15 @@ impl<'a> Engine<'a> {
             .get((counting, other), |&(c, o)| self.locked_roll(c, o));
         let views = self.views(kept, &rolls);
         let lasts = self.lasts.borrow();
+        let bests: Vec<&[(f64, last::Outcome)]> = views
+            .iter()
+            .map(|(_, v)| lasts[&(v.free, v.locked_mask)].as_slice())
+            .collect();
         rolls
             .iter()
             .map(|&(hits, mask, p)| {
-                let view = views.iter().find(|v| v.0 == mask).expect("a view").1;
-                let d = Dice {
-                    locked_hits: view.locked_hits + hits,
-                    ..view
-                };
-                p * lasts[&d].0
+                let i = views.iter().position(|v| v.0 == mask).expect("a view");
+                p * bests[i][usize::from(views[i].1.locked_hits + hits)].0
             })
             .sum()
     }
@@ -1004,19 +1004,12 @@ impl<'a> Engine<'a> {
                 views.push((mask, self.fold(&d)));
             }
         }
-        let mut wanted: Vec<Dice> = rolls
-            .iter()
-            .map(|&(hits, mask, _)| {
-                let view = views.iter().find(|v| v.0 == mask).expect("a view").1;
-                Dice {
-                    locked_hits: view.locked_hits + hits,
-                    ..view
-                }
-            })
-            .collect();
-        wanted.sort_unstable_by_key(|d| d.free);
-        for same in wanted.chunk_by(|a, b| a.free == b.free) {
-            self.learn(same);
+        for (i, (_, v)) in views.iter().enumerate() {
+            if views[..i].iter().all(|(_, u)| u.free != v.free) {
+                let same = views[i..].iter().filter(|(_, u)| u.free == v.free);
+                let masks: Vec<u8> = same.map(|(_, u)| u.locked_mask).collect();
+                self.learn(&v.free, &masks);
+            }
         }
         views
     }
