@@ -10,6 +10,7 @@
 //! with their slots, and each view of them (locked dice adding a slot) reads down the list.
 
 use super::{Counts, Dice, Engine, CLASSES};
+use rustc_hash::FxHashMap as HashMap;
 
 /// Dice re-rolled per group, as ranges: counting hits, counting misses, other hits, other
 /// misses.
@@ -65,6 +66,10 @@ impl Best {
     }
 }
 
+/// The last side's best outcomes and their values, per free dice and final faces locked, by
+/// locked hits.
+pub(super) type Lasts = HashMap<(Counts, u8), Vec<(f64, Outcome)>>;
+
 /// Values within this of the best tie with it.
 const TIE: f64 = 1e-12;
 
@@ -92,17 +97,14 @@ impl Engine<'_> {
     /// search: the locked dice only shift the slots read.
     pub(super) fn learn(&self, free: &Counts, masks: &[u8]) {
         let known = self.lasts.borrow();
-        let mut todo: Vec<u8> = masks
-            .iter()
-            .copied()
-            .filter(|&m| !known.contains_key(&(*free, m)))
-            .collect();
+        let new = |m: &u8| !known.contains_key(&(*free, *m));
+        if !masks.iter().any(new) {
+            return;
+        }
+        let mut todo: Vec<u8> = masks.iter().copied().filter(new).collect();
         todo.sort_unstable();
         todo.dedup();
         drop(known);
-        if todo.is_empty() {
-            return;
-        }
         let seen = self.mask(&Dice {
             free: *free,
             locked_hits: 0,
@@ -204,11 +206,14 @@ impl Engine<'_> {
         let [ch, cm, oh, om] = *r;
         let budget = i32::from(self.budget);
         let s = &self.settled;
+        let base = s.masks[usize::from(mask)];
         for c in ch.0 + cm.0..=(ch.1 + cm.1).min(budget) {
             let (a0, a1) = (ch.0.max(c - cm.1), ch.1.min(c - cm.0));
-            for o in 0..=(oh.1 + om.1).min(budget - c) {
+            let most = (oh.1 + om.1).min(budget - c);
+            let rows = base + s.slot(0, 0, c as u8, 0);
+            for o in 0..=most {
                 let (x0, x1) = ((o - om.1).max(0), oh.1.min(o));
-                let row = s.masks[usize::from(mask)] + s.slot(0, 0, c as u8, o as u8);
+                let row = rows + o as usize * s.hits;
                 let left = |h: i32| Left {
                     slot: row + h as usize,
                     outcome: Outcome {
