@@ -33,8 +33,7 @@ pub(super) struct Left {
 }
 
 /// The best of the values seen so far, its outcome, and whether another is within [`TIE`] of
-/// it. With no other within [`TIE`] of it, the best
-/// wins alone; otherwise [`Engine::tie_break`].
+/// it: with none, the best wins alone; otherwise [`Engine::tie_break`] decides.
 struct Best {
     top: f64,
     outcome: Option<Outcome>,
