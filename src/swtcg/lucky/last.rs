@@ -6,9 +6,11 @@
 //! the final faces kept fix how many dice of each natural may go (all of one not kept, all but
 //! at least one of one kept), so each group re-rolls a range of dice, and for given counting
 //! and other dice the hits kept form a range too: every outcome is met once, by ranges, with no
-//! list of re-rolls to build, sort or remember.
+//! list of re-rolls to build, sort or remember. The outcomes of the free dice are listed once
+//! with their slots, and each view of them (locked dice adding a slot) reads down the list.
 
 use super::{Counts, Dice, Engine, CLASSES};
+use rustc_hash::FxHashMap as HashMap;
 
 /// Dice re-rolled per group, as ranges: counting hits, counting misses, other hits, other
 /// misses.
@@ -22,6 +24,50 @@ pub(super) struct Outcome {
     other: u8,
     hits: u8,
 }
+
+/// An outcome with its slot, the locked dice's part not added yet.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Left {
+    slot: usize,
+    outcome: Outcome,
+}
+
+/// The best of the values seen so far, its outcome, and whether another is within [`TIE`] of
+/// it: with none, the best wins alone; otherwise [`Engine::tie_break`] decides.
+struct Best {
+    top: f64,
+    outcome: Option<Outcome>,
+    tied: bool,
+}
+
+impl Best {
+    fn new() -> Best {
+        Best {
+            top: f64::NEG_INFINITY,
+            outcome: None,
+            tied: false,
+        }
+    }
+
+    /// Sees a value within [`TIE`] below the best so far or above, and returns the least value
+    /// that can change it now. A value more than [`TIE`] above the best so far leaves
+    /// everything before it more than [`TIE`] below.
+    fn see(&mut self, value: f64, outcome: Outcome) -> f64 {
+        if value > self.top + TIE {
+            (self.top, self.outcome, self.tied) = (value, Some(outcome), false);
+        } else {
+            self.tied = true;
+            if value > self.top {
+                (self.top, self.outcome) = (value, Some(outcome));
+            }
+        }
+        self.top - TIE
+    }
+}
+
+/// The last side's best outcomes and their values, per free dice and final faces locked, by
+/// locked hits.
+pub(super) type Lasts = HashMap<(Counts, u8), Vec<(f64, Outcome)>>;
 
 /// Values within this of the best tie with it.
 const TIE: f64 = 1e-12;
@@ -41,82 +87,81 @@ impl Engine<'_> {
 
     /// The best outcome, with its value.
     fn last_outcome(&self, d: &Dice) -> (f64, Outcome) {
-        if let Some(&b) = self.lasts.borrow().get(d) {
-            return b;
-        }
-        self.learn(&[*d]);
-        self.lasts.borrow()[d]
+        self.learn(&d.free, &[d.locked_mask]);
+        self.lasts.borrow()[&(d.free, d.locked_mask)][usize::from(d.locked_hits)]
     }
 
-    /// Finds the best outcomes of `views`, all of the same free dice, those not known yet, in
-    /// one search: their locked dice only shift the slots read.
-    pub(super) fn learn(&self, views: &[Dice]) {
+    /// Finds the best outcomes of free dice `free` with the final faces of each of `masks`
+    /// locked, those not known yet, for every number of hits the other dice may add, in one
+    /// search: the locked dice only shift the slots read.
+    pub(super) fn learn(&self, free: &Counts, masks: &[u8]) {
         let known = self.lasts.borrow();
-        let todo: Vec<Dice> = views
-            .iter()
-            .filter(|d| !known.contains_key(d))
-            .copied()
-            .collect();
-        drop(known);
-        let Some(first) = todo.first() else {
+        let new = |m: &u8| !known.contains_key(&(*free, *m));
+        if !masks.iter().any(new) {
             return;
-        };
-        let free = Dice {
-            free: first.free,
+        }
+        let mut todo: Vec<u8> = masks.iter().copied().filter(new).collect();
+        todo.sort_unstable();
+        todo.dedup();
+        drop(known);
+        let seen = self.mask(&Dice {
+            free: *free,
             locked_hits: 0,
             locked_mask: 0,
-        };
-        let slot = |d: &Dice| {
-            assert_eq!(d.free, free.free, "views of the same free dice");
-            let both = self.mask(&free) & d.locked_mask;
-            assert_eq!(both, 0, "a natural both free and locked");
-            self.settled.slot(d.locked_hits, d.locked_mask, 0, 0)
-        };
-        let locked: Vec<usize> = todo.iter().map(slot).collect();
-        let found = self.best_last(&free.free, &locked);
+        });
+        let mut outcomes = self.outcomes.borrow_mut();
+        self.list_outcomes(free, &mut outcomes);
+        let locked = self.settled.hits - free.iter().map(|&n| usize::from(n)).sum::<usize>();
         let mut lasts = self.lasts.borrow_mut();
-        for (d, (value, outcome)) in todo.into_iter().zip(found) {
-            lasts.insert(d, (self.sign(1) * value, outcome));
+        for mask in todo {
+            assert_eq!(seen & mask, 0, "a natural both free and locked");
+            lasts.insert((*free, mask), self.best_of(free, &outcomes, mask, locked));
         }
     }
 
-    /// The best outcome with the locked dice at each slot of `locked` (its value signed: higher
-    /// is better for the last side). With no other within [`TIE`] of it, it wins alone: a value
-    /// more than [`TIE`] above the best so far leaves everything before it more than [`TIE`]
-    /// below. Otherwise [`Engine::tie_break`].
-    fn best_last(&self, free: &Counts, locked: &[usize]) -> Vec<(f64, Outcome)> {
-        let mut best = vec![(f64::NEG_INFINITY, None, false); locked.len()];
-        self.each_outcome(free, 0, |slot, outcome| {
-            for ((top, best, tied), &at) in best.iter_mut().zip(locked) {
-                let value = self.signed[slot + at];
-                if value > *top + TIE {
-                    (*top, *best, *tied) = (value, Some(outcome), false);
-                } else if value >= *top - TIE {
-                    *tied = true;
-                    if value > *top {
-                        (*top, *best) = (value, Some(outcome));
-                    }
-                }
-            }
-        });
-        let resolve = |((top, best, tied), &at): ((f64, Option<Outcome>, bool), &usize)| match tied
-        {
-            true => self.tie_break(free, at, top),
-            false => (top, best.expect("re-rolling nothing is a choice")),
+    /// The best of `outcomes` with the final faces of `mask` locked, for each number of locked
+    /// hits below `locked`, values signed back.
+    fn best_of(
+        &self,
+        free: &Counts,
+        outcomes: &[Left],
+        mask: u8,
+        locked: usize,
+    ) -> Vec<(f64, Outcome)> {
+        let best = |hits: usize| {
+            let at = self.settled.slot(hits as u8, mask, 0, 0);
+            let (value, outcome) = self.best_at(free, outcomes, at);
+            (self.sign(1) * value, outcome)
         };
-        best.into_iter().zip(locked).map(resolve).collect()
+        (0..locked).map(best).collect()
+    }
+
+    /// The best of `outcomes` with the locked dice at slot `at`, its value signed: higher is
+    /// better for the last side.
+    fn best_at(&self, free: &Counts, outcomes: &[Left], at: usize) -> (f64, Outcome) {
+        let mut best = Best::new();
+        let mut floor = f64::NEG_INFINITY;
+        for left in outcomes {
+            let value = self.signed[left.slot + at];
+            if value >= floor {
+                floor = best.see(value, left.outcome);
+            }
+        }
+        match best.tied {
+            true => self.tie_break(free, outcomes, at, best.top),
+            false => (
+                best.top,
+                best.outcome.expect("re-rolling nothing is a choice"),
+            ),
+        }
     }
 
     /// Among outcomes within [`TIE`] of the best `top`, the tie rule's: fewest dice, then the
     /// first re-roll in tie order (more dice from earlier classes).
-    fn tie_break(&self, free: &Counts, locked: usize, top: f64) -> (f64, Outcome) {
-        let mut ties = Vec::new();
-        self.each_outcome(free, locked, |slot, outcome| {
-            let value = self.signed[slot];
-            if value >= top - TIE {
-                ties.push((value, outcome));
-            }
-        });
+    fn tie_break(&self, free: &Counts, outcomes: &[Left], at: usize, top: f64) -> (f64, Outcome) {
+        let value = |left: &Left| self.signed[left.slot + at];
+        let ties = outcomes.iter().filter(|left| value(left) >= top - TIE);
+        let ties: Vec<(f64, Outcome)> = ties.map(|left| (value(left), left.outcome)).collect();
         let dice = |o: &Outcome| o.counting + o.other;
         let fewest = ties.iter().map(|(_, o)| dice(o)).min().expect("the best");
         let fewest = ties.into_iter().filter(|(_, o)| dice(o) == fewest);
@@ -125,9 +170,9 @@ impl Engine<'_> {
         (value, outcome)
     }
 
-    /// Every outcome of re-rolling some of `free`, with its slot, the locked dice adding slot
-    /// `locked`: each set of naturals kept, from all of them to none.
-    fn each_outcome(&self, free: &Counts, locked: usize, mut visit: impl FnMut(usize, Outcome)) {
+    /// Every outcome of re-rolling some of `free`, with its slot, into `outcomes`: each set of
+    /// naturals kept, from all of them to none.
+    fn list_outcomes(&self, free: &Counts, outcomes: &mut Vec<Left>) {
         let present = self
             .naturals
             .iter()
@@ -136,6 +181,7 @@ impl Engine<'_> {
         let whole = self.ranges(free, 0);
         let hits = (0..self.classes.len()).filter(|&j| self.classes[j].hit);
         let hits = hits.map(|j| i32::from(free[j])).sum();
+        outcomes.clear();
         let mut mask = present;
         loop {
             let mut r = whole;
@@ -143,8 +189,7 @@ impl Engine<'_> {
                 let g = &mut r[self.groups[j]];
                 (g.0, g.1) = (g.0 - i32::from(free[j]), g.1 - 1);
             }
-            let at = locked + self.settled.masks[usize::from(mask)];
-            self.each_rolled(&r, mask, at, hits, &mut visit);
+            self.rolled(&r, mask, hits, outcomes);
             if mask == 0 {
                 break;
             }
@@ -152,35 +197,32 @@ impl Engine<'_> {
         }
     }
 
-    /// [`Engine::each_outcome`] keeping the naturals of `mask`, with dice re-rolled in ranges
-    /// `r`, from slot `at`, of `hits` free hits: for counting and other dice to roll, the hits
-    /// re-rolled range over the sum of the ranges the two kinds allow. Other dice show no
-    /// natural, so their ranges start at none.
-    fn each_rolled(
-        &self,
-        r: &Ranges,
-        mask: u8,
-        at: usize,
-        hits: i32,
-        visit: &mut impl FnMut(usize, Outcome),
-    ) {
+    /// [`Engine::list_outcomes`] keeping the naturals of `mask`, with dice re-rolled in ranges `r`,
+    /// of `hits` free hits: for counting and other dice to roll, the hits re-rolled range over
+    /// the sum of the ranges the two kinds allow. Other dice show no natural, so their ranges
+    /// start at none.
+    fn rolled(&self, r: &Ranges, mask: u8, hits: i32, outcomes: &mut Vec<Left>) {
         let [ch, cm, oh, om] = *r;
         let budget = i32::from(self.budget);
         let s = &self.settled;
+        let base = s.masks[usize::from(mask)];
         for c in ch.0 + cm.0..=(ch.1 + cm.1).min(budget) {
             let (a0, a1) = (ch.0.max(c - cm.1), ch.1.min(c - cm.0));
-            for o in 0..=(oh.1 + om.1).min(budget - c) {
+            let most = (oh.1 + om.1).min(budget - c);
+            let rows = base + s.slot(0, 0, c as u8, 0);
+            for o in 0..=most {
                 let (x0, x1) = ((o - om.1).max(0), oh.1.min(o));
-                let row = at + s.slot(0, 0, c as u8, o as u8);
-                for h in hits - a1 - x1..=hits - a0 - x0 {
-                    let outcome = Outcome {
+                let row = rows + o as usize * s.hits;
+                let left = |h: i32| Left {
+                    slot: row + h as usize,
+                    outcome: Outcome {
                         mask,
                         counting: c as u8,
                         other: o as u8,
                         hits: h as u8,
-                    };
-                    visit(row + h as usize, outcome);
-                }
+                    },
+                };
+                outcomes.extend((hits - a1 - x1..hits - a0 - x0 + 1).map(left));
             }
         }
     }
@@ -366,12 +408,13 @@ mod tests {
                     policy: Policy::Optimal,
                 };
                 let e = Engine::new(&pool, &r, Box::new(value));
-                // Views searched one at a time, and with every locked hits at once.
+                // Views searched one at a time, and with every locked final faces at once.
                 let all = Engine::new(&pool, &r, Box::new(value));
                 assert_eq!(e.steps[0].0 == Side::Attacker, attacker_first);
                 let views = every_view(&e, 2, 5);
                 for same in views.chunk_by(|a, b| a.free == b.free) {
-                    all.learn(same);
+                    let masks: Vec<u8> = same.iter().map(|d| d.locked_mask).collect();
+                    all.learn(&same[0].free, &masks);
                 }
                 for d in views {
                     let (v, choice) = by_the_rule(&e, &d);
