@@ -66,13 +66,17 @@ fn swtcg_lucky(c: &mut Criterion) {
         extra: &[(4, 2)],
         extra_count_final: false,
     };
-    // The slowest orders: the optimal search is slowest when the first side's dice are locked,
-    // the greedy one when the defender goes first and the attacker may re-roll them again.
+    // The slowest orders: the optimal search is slowest when the defender goes first and its
+    // dice are locked (754 M instructions against 657 M with the attacker first), the greedy
+    // one when the defender goes first and the attacker may re-roll them again.
     bench(
         c,
         &format!("optimal at the limit, {MAX_DICE_OPTIMAL} dice, Lucky {MAX_DICE_OPTIMAL} each"),
         &worst(MAX_DICE_OPTIMAL),
-        lucky(MAX_DICE_OPTIMAL, Policy::Optimal),
+        Rerolls {
+            attacker_first: false,
+            ..lucky(MAX_DICE_OPTIMAL, Policy::Optimal)
+        },
     );
     // The greedy limit before 256-bit weights, 24 dice with Lucky 24 each: target under 100 ms.
     // At the limit, Lucky a few dice short of the pool is the slowest: the re-rolled dice of the
