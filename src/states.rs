@@ -523,33 +523,34 @@ fn grown(common: u128, denominator: u128, fits: impl Fn(u128) -> bool) -> Option
 /// [`States::to_dist`] of `u128` weights: summed in `u128` (they add up to the denominator), in
 /// a dense row from the least outcome to the greatest.
 fn small_dist<S>(t: &Weighted<S, u128>, f: impl Fn(&S) -> i64) -> Dist {
-    let (mut lo, mut hi) = (i64::MAX, i64::MIN);
-    for s in t.weights.keys() {
-        let x = f(s);
-        (lo, hi) = (lo.min(x), hi.max(x));
-    }
-    assert!(lo <= hi, "a distribution has mass");
-    let mut dense = vec![0u128; (hi - lo) as usize + 1];
-    for (s, &w) in &t.weights {
-        dense[(f(s) - lo) as usize] += w;
-    }
+    let (lo, dense) = dense_row(t, f);
     Dist::from_small_dense(lo, &dense, t.denominator)
 }
 
 /// [`States::to_dist`] of [`U256`] weights: summed in [`U256`], as [`small_dist`] does.
 fn wide_dist<S>(t: &Weighted<S, U256>, f: impl Fn(&S) -> i64) -> Dist {
+    let (lo, dense) = dense_row(t, f);
+    let dense = dense.iter().map(U256::to_big).collect();
+    Dist::from_dense(lo, dense, t.denominator.to_big())
+}
+
+/// The weights summed by outcome `f` in a row from the least outcome to the greatest, with the
+/// least: fixed-width weights add without overflow, as they add up to the denominator.
+fn dense_row<S, W>(t: &Weighted<S, W>, f: impl Fn(&S) -> i64) -> (i64, Vec<W>)
+where
+    W: Clone + Default + for<'a> AddAssign<&'a W>,
+{
     let (mut lo, mut hi) = (i64::MAX, i64::MIN);
     for s in t.weights.keys() {
         let x = f(s);
         (lo, hi) = (lo.min(x), hi.max(x));
     }
     assert!(lo <= hi, "a distribution has mass");
-    let mut dense = vec![U256::default(); (hi - lo) as usize + 1];
+    let mut dense = vec![W::default(); (hi - lo) as usize + 1];
     for (s, w) in &t.weights {
         dense[(f(s) - lo) as usize] += w;
     }
-    let dense = dense.iter().map(U256::to_big).collect();
-    Dist::from_dense(lo, dense, t.denominator.to_big())
+    (lo, dense)
 }
 
 /// Results computed once per key: a step that many states share (the same dice rolled, the same
