@@ -8,6 +8,8 @@
 //! and other dice the hits kept form a range too: every outcome is met once, by ranges, with no
 //! list of re-rolls to build, sort or remember. The outcomes of the free dice are listed once
 //! with their slots, and each view of them (locked dice adding a slot) reads down the list.
+//! Outcomes alike but for their hits kept form a row; when the values rise (or fall) with the
+//! hits on every line, as they do for damage, a view reads one value per row, not per outcome.
 
 use super::{Counts, Dice, Engine, CLASSES};
 use rustc_hash::FxHashMap as HashMap;
@@ -25,43 +27,65 @@ pub(super) struct Outcome {
     hits: u8,
 }
 
-/// An outcome with its slot, the locked dice's part not added yet.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct Left {
-    slot: usize,
-    outcome: Outcome,
+/// Which way the last side's values run along the hits kept, on every line of the settled
+/// values (final faces, counting and other dice to roll). Rising or falling, a row of outcomes
+/// (all but their hits kept alike) is best at one end: the search reads one value per row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Slope {
+    Rising,
+    Falling,
+    Mixed,
 }
 
-/// The best of the values seen so far, its outcome, and whether another is within [`TIE`] of
-/// it: with none, the best wins alone; otherwise [`Engine::tie_break`] decides.
-struct Best {
-    top: f64,
-    outcome: Option<Outcome>,
-    tied: bool,
-}
-
-impl Best {
-    fn new() -> Best {
-        Best {
-            top: f64::NEG_INFINITY,
-            outcome: None,
-            tied: false,
+impl Slope {
+    /// The slope of `signed`, in lines of `len` hits, each ending at its first `NaN` (hits past
+    /// the pool).
+    pub(super) fn of(signed: &[f64], len: usize) -> Slope {
+        let pairs = || signed.chunks(len).flat_map(|l| l.windows(2));
+        let pairs = || pairs().filter(|w| !w[1].is_nan());
+        if pairs().all(|w| w[0] <= w[1]) {
+            Slope::Rising
+        } else if pairs().all(|w| w[0] >= w[1]) {
+            Slope::Falling
+        } else {
+            Slope::Mixed
         }
     }
+}
 
-    /// Sees a value within [`TIE`] below the best so far or above, and returns the least value
-    /// that can change it now. A value more than [`TIE`] above the best so far leaves
-    /// everything before it more than [`TIE`] below.
-    fn see(&mut self, value: f64, outcome: Outcome) -> f64 {
-        if value > self.top + TIE {
-            (self.top, self.outcome, self.tied) = (value, Some(outcome), false);
-        } else {
-            self.tied = true;
-            if value > self.top {
-                (self.top, self.outcome) = (value, Some(outcome));
-            }
-        }
-        self.top - TIE
+/// Outcomes alike but for their hits kept: the best end's slot (the locked dice's part not
+/// added yet) and outcome, and how many outcomes the row holds from that end, a hit kept apart.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Row {
+    slot: u32,
+    outcome: Outcome,
+    width: u8,
+}
+
+/// Every outcome of re-rolling some of the free dice, by rows; without a slope each outcome
+/// is a row.
+#[derive(Debug, Default)]
+pub(super) struct Listing {
+    rows: Vec<Row>,
+    /// From a row's best end to its next outcome: one hit fewer kept (rising), or more.
+    step: i32,
+}
+
+impl Listing {
+    /// Row `i`'s outcomes with their slots, best end first.
+    fn row(&self, i: usize) -> impl Iterator<Item = (usize, Outcome)> + '_ {
+        let Row {
+            slot,
+            outcome,
+            width,
+        } = self.rows[i];
+        (0..i32::from(width)).map(move |k| {
+            let hits = (i32::from(outcome.hits) + k * self.step) as u8;
+            (
+                (slot as i32 + k * self.step) as usize,
+                Outcome { hits, ..outcome },
+            )
+        })
     }
 }
 
@@ -109,59 +133,63 @@ impl Engine<'_> {
             locked_hits: 0,
             locked_mask: 0,
         });
-        let mut outcomes = self.outcomes.borrow_mut();
-        self.list_outcomes(free, &mut outcomes);
+        let mut listing = self.listing.borrow_mut();
+        self.list_outcomes(free, &mut listing);
         let locked = self.settled.hits - free.iter().map(|&n| usize::from(n)).sum::<usize>();
         let mut lasts = self.lasts.borrow_mut();
         for mask in todo {
             assert_eq!(seen & mask, 0, "a natural both free and locked");
-            lasts.insert((*free, mask), self.best_of(free, &outcomes, mask, locked));
+            lasts.insert((*free, mask), self.best_of(free, &listing, mask, locked));
         }
     }
 
-    /// The best of `outcomes` with the final faces of `mask` locked, for each number of locked
+    /// The best of `listing` with the final faces of `mask` locked, for each number of locked
     /// hits below `locked`, values signed back.
     fn best_of(
         &self,
         free: &Counts,
-        outcomes: &[Left],
+        listing: &Listing,
         mask: u8,
         locked: usize,
     ) -> Vec<(f64, Outcome)> {
         let best = |hits: usize| {
             let at = self.settled.slot(hits as u8, mask, 0, 0);
-            let (value, outcome) = self.best_at(free, outcomes, at);
+            let (value, outcome) = self.best_at(free, listing, at);
             (self.sign(1) * value, outcome)
         };
         (0..locked).map(best).collect()
     }
 
-    /// The best of `outcomes` with the locked dice at slot `at`, its value signed: higher is
-    /// better for the last side.
-    fn best_at(&self, free: &Counts, outcomes: &[Left], at: usize) -> (f64, Outcome) {
-        let mut best = Best::new();
-        let mut floor = f64::NEG_INFINITY;
-        for left in outcomes {
-            let value = self.signed[left.slot + at];
-            if value >= floor {
-                floor = best.see(value, left.outcome);
+    /// The best of `listing` with the locked dice at slot `at`, its value signed: higher is
+    /// better for the last side. The best alone wins if every other outcome is more than
+    /// [`TIE`] below it; otherwise [`Engine::tie_break`] decides. A row's other outcomes are
+    /// no better than its end, and only the best row's next may be within [`TIE`] of it.
+    fn best_at(&self, free: &Counts, listing: &Listing, at: usize) -> (f64, Outcome) {
+        let (mut top, mut second, mut best) = (f64::NEG_INFINITY, f64::NEG_INFINITY, 0);
+        let signed = &self.signed[at..];
+        for (i, row) in listing.rows.iter().enumerate() {
+            let value = signed[row.slot as usize];
+            if value > top {
+                (second, top, best) = (top, value, i);
+            } else if value > second {
+                second = value;
             }
         }
-        match best.tied {
-            true => self.tie_break(free, outcomes, at, best.top),
-            false => (
-                best.top,
-                best.outcome.expect("re-rolling nothing is a choice"),
-            ),
+        if let Some((next, _)) = listing.row(best).nth(1) {
+            second = second.max(signed[next]);
+        }
+        match second >= top - TIE {
+            true => self.tie_break(free, listing, at, top),
+            false => (top, listing.rows[best].outcome),
         }
     }
 
     /// Among outcomes within [`TIE`] of the best `top`, the tie rule's: fewest dice, then the
     /// first re-roll in tie order (more dice from earlier classes).
-    fn tie_break(&self, free: &Counts, outcomes: &[Left], at: usize, top: f64) -> (f64, Outcome) {
-        let value = |left: &Left| self.signed[left.slot + at];
-        let ties = outcomes.iter().filter(|left| value(left) >= top - TIE);
-        let ties: Vec<(f64, Outcome)> = ties.map(|left| (value(left), left.outcome)).collect();
+    fn tie_break(&self, free: &Counts, listing: &Listing, at: usize, top: f64) -> (f64, Outcome) {
+        let all = (0..listing.rows.len()).flat_map(|i| listing.row(i));
+        let ties = all.map(|(slot, o)| (self.signed[slot + at], o));
+        let ties: Vec<(f64, Outcome)> = ties.filter(|(v, _)| *v >= top - TIE).collect();
         let dice = |o: &Outcome| o.counting + o.other;
         let fewest = ties.iter().map(|(_, o)| dice(o)).min().expect("the best");
         let fewest = ties.into_iter().filter(|(_, o)| dice(o) == fewest);
@@ -170,9 +198,9 @@ impl Engine<'_> {
         (value, outcome)
     }
 
-    /// Every outcome of re-rolling some of `free`, with its slot, into `outcomes`: each set of
+    /// Every outcome of re-rolling some of `free`, with its slot, into `listing`: each set of
     /// naturals kept, from all of them to none.
-    fn list_outcomes(&self, free: &Counts, outcomes: &mut Vec<Left>) {
+    fn list_outcomes(&self, free: &Counts, listing: &mut Listing) {
         let present = self
             .naturals
             .iter()
@@ -181,7 +209,13 @@ impl Engine<'_> {
         let whole = self.ranges(free, 0);
         let hits = (0..self.classes.len()).filter(|&j| self.classes[j].hit);
         let hits = hits.map(|j| i32::from(free[j])).sum();
-        outcomes.clear();
+        listing.step = match self.slope {
+            Slope::Falling => 1,
+            _ => -1,
+        };
+        // Filled as a local: pushes keep its length in a register.
+        let mut rows = std::mem::take(&mut listing.rows);
+        rows.clear();
         let mut mask = present;
         loop {
             let mut r = whole;
@@ -189,40 +223,46 @@ impl Engine<'_> {
                 let g = &mut r[self.groups[j]];
                 (g.0, g.1) = (g.0 - i32::from(free[j]), g.1 - 1);
             }
-            self.rolled(&r, mask, hits, outcomes);
+            self.rolled(&r, mask, hits, &mut rows);
             if mask == 0 {
                 break;
             }
             mask = (mask - 1) & present;
         }
+        listing.rows = rows;
     }
 
     /// [`Engine::list_outcomes`] keeping the naturals of `mask`, with dice re-rolled in ranges `r`,
     /// of `hits` free hits: for counting and other dice to roll, the hits re-rolled range over
     /// the sum of the ranges the two kinds allow. Other dice show no natural, so their ranges
     /// start at none.
-    fn rolled(&self, r: &Ranges, mask: u8, hits: i32, outcomes: &mut Vec<Left>) {
+    fn rolled(&self, r: &Ranges, mask: u8, hits: i32, rows: &mut Vec<Row>) {
         let [ch, cm, oh, om] = *r;
         let budget = i32::from(self.budget);
         let s = &self.settled;
         let base = s.masks[usize::from(mask)];
-        for c in ch.0 + cm.0..=(ch.1 + cm.1).min(budget) {
+        for c in ch.0 + cm.0..(ch.1 + cm.1).min(budget) + 1 {
             let (a0, a1) = (ch.0.max(c - cm.1), ch.1.min(c - cm.0));
-            let most = (oh.1 + om.1).min(budget - c);
-            let rows = base + s.slot(0, 0, c as u8, 0);
-            for o in 0..=most {
+            let first = base + s.slot(0, 0, c as u8, 0);
+            for o in 0..(oh.1 + om.1).min(budget - c) + 1 {
                 let (x0, x1) = ((o - om.1).max(0), oh.1.min(o));
-                let row = rows + o as usize * s.hits;
-                let left = |h: i32| Left {
-                    slot: row + h as usize,
+                let slot = first + o as usize * s.hits;
+                let (lo, hi) = (hits - a1 - x1, hits - a0 - x0);
+                let row = |h: i32, width: i32| Row {
+                    slot: (slot + h as usize) as u32,
                     outcome: Outcome {
                         mask,
                         counting: c as u8,
                         other: o as u8,
                         hits: h as u8,
                     },
+                    width: width as u8,
                 };
-                outcomes.extend((hits - a1 - x1..hits - a0 - x0 + 1).map(left));
+                match self.slope {
+                    Slope::Rising => rows.push(row(hi, hi - lo + 1)),
+                    Slope::Falling => rows.push(row(lo, hi - lo + 1)),
+                    Slope::Mixed => rows.extend((lo..=hi).map(|h| row(h, 1))),
+                }
             }
         }
     }
@@ -378,50 +418,92 @@ mod tests {
         out
     }
 
-    #[test]
-    fn the_last_side_picks_by_the_tie_rule_among_every_re_roll() {
-        let hits = |f: u8| f >= 4;
-        let pool = Pool {
+    /// The pool of the tests below: naturals and plain dice of every group.
+    fn pool() -> Pool<'static> {
+        Pool {
             power_dice: 3,
             sides: 6,
-            hits: &hits,
+            hits: &|f: u8| f >= 4,
             tracked: &[1, 2, 3, 4, 6],
             initial: &[3, 4],
             final_faces: &[1, 2, 6],
             extra: &[(4, 2)],
             extra_count_final: false,
+        }
+    }
+
+    fn rerolls(attacker_first: bool, lucky: u32) -> Rerolls {
+        Rerolls {
+            attacker: lucky,
+            defender: lucky,
+            attacker_first,
+            reroll_again: true,
+            policy: Policy::Optimal,
+        }
+    }
+
+    /// Checks the last side's every view against [`by_the_rule`] in `e`, and in `all`, an
+    /// engine alike that searches every locked final faces of a free dice at once.
+    fn check_every_view(e: &Engine, all: &Engine) {
+        let views = every_view(e, 2, 5);
+        for same in views.chunk_by(|a, b| a.free == b.free) {
+            let masks: Vec<u8> = same.iter().map(|d| d.locked_mask).collect();
+            all.learn(&same[0].free, &masks);
+        }
+        for d in views {
+            let (v, choice) = by_the_rule(e, &d);
+            assert_eq!((e.last(&d), e.last_choice(&d)), (v, choice), "{d:?}");
+            assert_eq!((all.last(&d), all.last_choice(&d)), (v, choice), "{d:?}");
+        }
+    }
+
+    #[test]
+    fn the_last_side_picks_by_the_tie_rule_among_every_re_roll() {
+        // Capped values tie along the hits and grow with them: the attacker's rise, the
+        // defender's fall. Uneven ones don't.
+        let capped: &dyn Fn(i64, Faces) -> f64 = &|h, seen| {
+            (h + i64::from(seen.contains(6)) - i64::from(seen.contains(1))).min(2) as f64
         };
-        // Capped and uneven values make ties and values that don't grow with the hits.
-        let values: [&dyn Fn(i64, Faces) -> f64; 2] = [
-            &|h, seen| {
-                (h + i64::from(seen.contains(6)) - i64::from(seen.contains(1))).min(2) as f64
-            },
-            &|h, seen| ((h * 7 + seen.bits()) % 5) as f64,
-        ];
-        for value in values {
+        let uneven: &dyn Fn(i64, Faces) -> f64 = &|h, seen| ((h * 7 + seen.bits()) % 5) as f64;
+        let slopes = |attacker_last: bool| match attacker_last {
+            true => [Slope::Rising, Slope::Mixed],
+            false => [Slope::Falling, Slope::Mixed],
+        };
+        for (k, value) in [capped, uneven].into_iter().enumerate() {
             for (attacker_first, lucky) in [(true, 3), (false, 2), (true, 5)] {
-                let r = Rerolls {
-                    attacker: lucky,
-                    defender: lucky,
-                    attacker_first,
-                    reroll_again: true,
-                    policy: Policy::Optimal,
-                };
-                let e = Engine::new(&pool, &r, Box::new(value));
-                // Views searched one at a time, and with every locked final faces at once.
-                let all = Engine::new(&pool, &r, Box::new(value));
+                let r = rerolls(attacker_first, lucky);
+                let [e, all] = [0, 1].map(|_| Engine::new(&pool(), &r, Box::new(value)));
                 assert_eq!(e.steps[0].0 == Side::Attacker, attacker_first);
-                let views = every_view(&e, 2, 5);
-                for same in views.chunk_by(|a, b| a.free == b.free) {
-                    let masks: Vec<u8> = same.iter().map(|d| d.locked_mask).collect();
-                    all.learn(&same[0].free, &masks);
-                }
-                for d in views {
-                    let (v, choice) = by_the_rule(&e, &d);
-                    assert_eq!((e.last(&d), e.last_choice(&d)), (v, choice), "{d:?}");
-                    assert_eq!((all.last(&d), all.last_choice(&d)), (v, choice), "{d:?}");
-                }
+                assert_eq!(e.slope, slopes(!attacker_first)[k]);
+                check_every_view(&e, &all);
             }
+        }
+    }
+
+    /// Settled values far apart between rows and flat between two and more hits within one:
+    /// the only ties are inside rows, which the search sees at the best row's next outcome.
+    #[test]
+    fn a_tie_inside_the_best_row_goes_to_the_tie_rule() {
+        for (attacker_first, up) in [(false, true), (false, false), (true, true), (true, false)] {
+            let r = rerolls(attacker_first, 3);
+            let mut engines = [0, 1].map(|_| Engine::new(&pool(), &r, Box::new(|_, _| 0.0)));
+            for e in &mut engines {
+                // Lines in a scrambled order, far apart.
+                let line = |slot: usize| ((slot / e.settled.hits) as f64 * 0.618034).fract();
+                let hits = |slot: usize| (slot % e.settled.hits).min(2) as f64;
+                let values = e.settled.values.iter().enumerate().map(|(slot, v)| {
+                    let along = if up { hits(slot) } else { -hits(slot) };
+                    v + 1e5 * line(slot) + along
+                });
+                e.settled.values = values.collect();
+                let sign = e.sign(1);
+                e.signed = e.settled.values.iter().map(|v| sign * v).collect();
+                e.slope = Slope::of(&e.signed, e.settled.hits);
+                let rising = up == (e.steps[1].0 == Side::Attacker);
+                let slope = [Slope::Falling, Slope::Rising][usize::from(rising)];
+                assert_eq!(e.slope, slope);
+            }
+            check_every_view(&engines[0], &engines[1]);
         }
     }
 }

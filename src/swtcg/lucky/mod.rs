@@ -450,7 +450,7 @@ struct Engine<'a> {
     firsts: RefCell<HashMap<(Dice, u8, u8), Play>>,
     lasts: RefCell<last::Lasts>,
     /// The last side's search's list of outcomes, kept to be reused.
-    outcomes: RefCell<Vec<last::Left>>,
+    listing: RefCell<last::Listing>,
     expected: RefCell<HashMap<(Dice, u8, u8), f64>>,
     /// When the first side's re-rolled dice are locked, the chances of the hits and final faces
     /// they show, by how many counting and other dice roll (see [`Engine::expect_locked`]).
@@ -458,6 +458,7 @@ struct Engine<'a> {
     settled: Settled,
     /// [`Settled`]'s values signed for the last side: higher is better for it.
     signed: Vec<f64>,
+    slope: last::Slope,
     /// Per class, its group for the last side's search ([`last`]).
     groups: Vec<usize>,
     /// Per class, the mask bit of its natural, or 0.
@@ -582,11 +583,12 @@ impl<'a> Engine<'a> {
             value,
             firsts: RefCell::default(),
             lasts: RefCell::default(),
-            outcomes: RefCell::default(),
+            listing: RefCell::default(),
             expected: RefCell::default(),
             locked_rolls: Memo::default(),
             settled: Settled::new(pool.tracked, finals, dice, rolls),
             signed: Vec::new(),
+            slope: last::Slope::Mixed,
             groups,
             bits: bits.clone(),
             budget: (rolls - 1) as u8,
@@ -600,6 +602,7 @@ impl<'a> Engine<'a> {
             engine.settled.values = engine.settle(dice);
             let sign = engine.sign(1);
             engine.signed = engine.settled.values.iter().map(|v| sign * v).collect();
+            engine.slope = last::Slope::of(&engine.signed, engine.settled.hits);
         }
         engine
     }
