@@ -15,6 +15,8 @@ pub trait Weight: Clone {
     fn add(&mut self, other: &Self);
     /// `self × k`.
     fn times(&self, k: u64) -> Self;
+    /// `self × k`, for a `k` of the same width, which the caller knows fits with `self`.
+    fn times_weight(&self, k: &Self) -> Self;
 }
 
 impl Weight for BigUint {
@@ -35,6 +37,10 @@ impl Weight for BigUint {
     }
 
     fn times(&self, k: u64) -> Self {
+        self * k
+    }
+
+    fn times_weight(&self, k: &Self) -> Self {
         self * k
     }
 }
@@ -61,6 +67,10 @@ impl Weight for u128 {
     fn times(&self, k: u64) -> Self {
         self.checked_mul(u128::from(k))
             .expect("a weight past 128 bits")
+    }
+
+    fn times_weight(&self, k: &Self) -> Self {
+        self.checked_mul(*k).expect("a weight past 128 bits")
     }
 }
 
@@ -180,6 +190,16 @@ impl Weight for U256 {
         assert!(carry == 0, "a weight past 256 bits");
         U256(out)
     }
+
+    /// One factor fits 128 bits whenever the product fits 256.
+    fn times_weight(&self, k: &Self) -> Self {
+        let product = match (self.to_u128(), k.to_u128()) {
+            (_, Some(k)) => self.checked_times(k),
+            (Some(w), None) => k.checked_times(w),
+            (None, None) => None,
+        };
+        product.expect("a weight past 256 bits")
+    }
 }
 
 #[cfg(test)]
@@ -247,6 +267,34 @@ mod tests {
         assert_eq!(six(49).to_u128(), Some(6u128.pow(49)));
         assert_eq!(six(50).to_u128(), None);
         assert_eq!(U256::from(u128::MAX).to_big(), BigUint::from(u128::MAX));
+    }
+
+    #[test]
+    fn products_of_two_weights_match_big_integers_in_every_width() {
+        let six = |n| BigUint::from(6u32).pow(n);
+        // 6^99 from factors on either side of 128 bits, in either order.
+        for (a, b) in [(50, 49), (49, 50), (0, 99), (99, 0), (60, 39)] {
+            let product = U256::from_big(&six(a)).times_weight(&U256::from_big(&six(b)));
+            assert_eq!(product.to_big(), six(99), "6^{a} · 6^{b}");
+            assert_eq!(six(a).times_weight(&six(b)), six(99));
+        }
+        for (a, b) in [(24, 25), (49, 0), (0, 49)] {
+            let product = u128::from_big(&six(a)).times_weight(&u128::from_big(&six(b)));
+            assert_eq!(product.to_big(), six(49), "6^{a} · 6^{b}");
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "past 256 bits")]
+    fn products_of_two_weights_past_256_bits_panic() {
+        let half = U256::from_big(&BigUint::from(6u32).pow(50));
+        half.times_weight(&half);
+    }
+
+    #[test]
+    #[should_panic(expected = "past 128 bits")]
+    fn products_of_two_u128_weights_past_128_bits_panic() {
+        6u128.pow(25).times_weight(&6u128.pow(25));
     }
 
     #[test]

@@ -330,6 +330,9 @@ struct Locked {
     sums: Vec<(u8, usize, f64)>,
 }
 
+/// What some dice show: hits, final faces seen (over `tracked`), and a measure of the rolls.
+type Sums<T> = Vec<(u8, u8, T)>;
+
 /// A state whose dice set aside wait to be rolled: initial faces seen, the dice, and the counting
 /// and other dice to roll.
 type Waiting = (u8, Dice, u8, u8);
@@ -750,17 +753,15 @@ impl<'a> Engine<'a> {
         bits.fold(d.locked_mask, |m, b| m | b)
     }
 
-    /// Adds a die showing class `j`: kept apart if the second side may not re-roll it or nobody
-    /// will.
+    /// Adds a die showing class `j`: the last side's dice are kept apart; the first side's, when
+    /// it may re-roll them again, are the second side's to re-roll.
     fn place(&self, step: usize, d: &mut Dice, j: usize) {
-        let c = &self.classes[j];
-        if step == 1 || self.lock {
+        if step == 1 {
+            let c = &self.classes[j];
             d.locked_hits += u8::from(c.hit);
             d.locked_mask |= c.natural.map_or(0, |(_, b)| b);
         } else {
             d.free[j] += 1;
-        }
-        if step == 0 {
             self.refold(d, j);
         }
     }
@@ -796,8 +797,11 @@ impl<'a> Engine<'a> {
 
     /// Rolls the dice set aside in step `step`, exactly: one die at a time, equal states merging
     /// after each. States with fewer dice to roll start later, so that all finish together and
-    /// merge on the way.
+    /// merge on the way. The first side's dice, when locked, roll by [`Engine::roll_locked`].
     fn roll<W: Weight>(&self, step: usize, waiting: HashMap<Waiting, W>) -> HashMap<(u8, Dice), W> {
+        if step == 0 && self.lock {
+            return self.roll_locked(waiting);
+        }
         let most = waiting.keys().map(left).max().unwrap_or(0);
         let mut starting: Vec<Vec<(Waiting, W)>> = vec![Vec::new(); most as usize + 1];
         for (s, w) in waiting {
@@ -833,6 +837,31 @@ impl<'a> Engine<'a> {
                 .into_iter()
                 .map(|((initial, d, _, _), w)| ((initial, d), w)),
         )
+    }
+
+    /// [`Engine::roll`] of the first side's dice when nobody may re-roll them again: they add
+    /// only their hits and final faces, so each state meets the sums of its dice (counted in
+    /// ways to roll them) once, the final faces folding the dice the second side sees, rather
+    /// than die by die through states with every free dice. All states end with the denominator
+    /// of the most dice rolled. (The last side's states hold no free dice and merge die by die.)
+    fn roll_locked<W: Weight>(&self, waiting: HashMap<Waiting, W>) -> HashMap<(u8, Dice), W> {
+        // States with fewer dice count each of the faces the others' extra dice may show.
+        let most = waiting.keys().map(left).max().unwrap_or(0);
+        let times = |w: &W, j: usize| w.times(self.classes[j].weight.into());
+        let ways = |n: &(u8, u8)| {
+            let missing = BigUint::from(self.sides as u32).pow(most - u32::from(n.0 + n.1));
+            self.sums(*n, W::from_big(&missing), times, |a, b| a.add(b))
+        };
+        let mut sums: HashMap<(u8, u8), Sums<W>> = HashMap::default();
+        let mut rolled = HashMap::with_capacity_and_hasher(waiting.len(), Default::default());
+        for ((initial, d, counting, other), w) in waiting {
+            for (hits, mask, ways) in sums.entry((counting, other)).or_insert_with_key(ways) {
+                let mut d = self.fold_seen(&d, *mask);
+                d.locked_hits += *hits;
+                add(&mut rolled, (initial, d), w.times_weight(ways));
+            }
+        }
+        rolled
     }
 
     /// The dice left when `choice` is picked up, and how many counting and other dice it holds.
@@ -1028,28 +1057,10 @@ impl<'a> Engine<'a> {
         views
     }
 
-    /// The hits and final faces of `counting` and `other` dice, with their chances, one die at a
-    /// time.
+    /// The hits and final faces of `counting` and `other` dice, with their chances.
     fn locked_roll(&self, counting: u8, other: u8) -> Locked {
-        let mut sums: HashMap<(u8, u8), f64> = HashMap::from_iter([((0, 0), 1.0)]);
-        let (mut c, mut o) = (counting, other);
-        while c + o > 0 {
-            let (range, rest_c, rest_o) = self.next_die(c, o);
-            let mut next: HashMap<(u8, u8), f64> = HashMap::default();
-            for j in range {
-                let class = &self.classes[j];
-                for (&(hits, mask), &p) in &sums {
-                    let key = (
-                        hits + u8::from(class.hit),
-                        mask | class.natural.map_or(0, |(_, b)| b),
-                    );
-                    *next.entry(key).or_default() += p * self.chance(j);
-                }
-            }
-            (sums, c, o) = (next, rest_c, rest_o);
-        }
-        let mut sums: Vec<_> = sums.into_iter().map(|((h, m), p)| (h, m, p)).collect();
-        sums.sort_unstable_by_key(|&(h, m, _)| (h, m));
+        let chance = |p: &f64, j: usize| p * self.chance(j);
+        let sums = self.sums((counting, other), 1.0, chance, |a, b| *a += b);
         let mut masks: Vec<u8> = Vec::new();
         let mut index = |m: u8| match masks.iter().position(|&n| n == m) {
             Some(i) => i,
@@ -1060,6 +1071,42 @@ impl<'a> Engine<'a> {
         };
         let sums = sums.into_iter().map(|(h, m, p)| (h, index(m), p)).collect();
         Locked { masks, sums }
+    }
+
+    /// The hits and final faces `counting` and `other` dice show, one die at a time, each sum
+    /// with its measure: `one` for no dice, `per(m, j)` for one more die showing class `j`, and
+    /// `add` to join measures of one sum. Sorted by hits, then final faces.
+    fn sums<T>(
+        &self,
+        (counting, other): (u8, u8),
+        one: T,
+        per: impl Fn(&T, usize) -> T,
+        add: impl Fn(&mut T, &T),
+    ) -> Sums<T> {
+        let mut sums: HashMap<(u8, u8), T> = HashMap::from_iter([((0, 0), one)]);
+        let (mut c, mut o) = (counting, other);
+        while c + o > 0 {
+            let (range, rest_c, rest_o) = self.next_die(c, o);
+            let mut next: HashMap<(u8, u8), T> = HashMap::default();
+            for j in range {
+                let class = &self.classes[j];
+                let bit = class.natural.map_or(0, |(_, b)| b);
+                for (&(hits, mask), m) in &sums {
+                    let key = (hits + u8::from(class.hit), mask | bit);
+                    let m = per(m, j);
+                    match next.get_mut(&key) {
+                        Some(sum) => add(sum, &m),
+                        None => {
+                            next.insert(key, m);
+                        }
+                    }
+                }
+            }
+            (sums, c, o) = (next, rest_c, rest_o);
+        }
+        let mut sums: Sums<T> = sums.into_iter().map(|((h, m), p)| (h, m, p)).collect();
+        sums.sort_unstable_by_key(|&(h, m, _)| (h, m));
+        sums
     }
 
     /// The last step's expected values from every number of hits and final faces seen once
