@@ -136,11 +136,11 @@ fn swtcg_simulation_refuses_what_the_exact_engine_refuses_and_mixed_modes() {
     assert_user_error(
         &with(&[
             "--attacker",
-            "Power 30, Fury 2, Focus 1, Backfire 1, Critical Hit 1, Lucky 1",
+            "Power 40, Fury 2, Focus 1, Backfire 1, Critical Hit 1, Lucky 1",
             "--policy",
             "optimal",
         ]),
-        &["with the optimal policy, over the limit of 217056"],
+        &["with the optimal policy, over the limit of 596904"],
     );
     assert_user_error(
         &with(&["--attacker", "Power 2", "--interceptor", "Health 2"]),
