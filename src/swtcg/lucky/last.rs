@@ -55,6 +55,7 @@ impl Slope {
 
 /// Outcomes alike but for their hits kept: the best end's slot (the locked dice's part not
 /// added yet) and outcome, and how many outcomes the row holds from that end, a hit kept apart.
+/// Slots fit 32 bits: within the optimal policy's limit the settled values are under a million.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Row {
     slot: u32,
