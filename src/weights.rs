@@ -89,25 +89,35 @@ impl U256 {
 
     /// `a · b`, which always fits.
     pub fn product(a: u128, b: u128) -> U256 {
-        let halves = |x: u128| [x as u64, (x >> 64) as u64];
-        let (a, b) = (halves(a), halves(b));
         let mut out = [0u64; 4];
-        for (i, &x) in a.iter().enumerate() {
-            let mut carry = 0u128;
-            for (j, &y) in b.iter().enumerate() {
-                let p = u128::from(x) * u128::from(y) + u128::from(out[i + j]) + carry;
-                out[i + j] = p as u64;
-                carry = p >> 64;
-            }
-            out[i + 2] = carry as u64;
-        }
+        multiply(&words(a), &words(b), &mut out);
         U256(out)
+    }
+}
+
+/// A `u128`'s two 64-bit words, least significant first.
+fn words(x: u128) -> [u64; 2] {
+    [x as u64, (x >> 64) as u64]
+}
+
+/// Schoolbook multiplication of `a` by the two words `b` into `out`, which is zero and long
+/// enough for the product (two words past `a`).
+fn multiply(a: &[u64], b: &[u64; 2], out: &mut [u64]) {
+    for (i, &x) in a.iter().enumerate() {
+        let mut carry = 0u128;
+        for (j, &y) in b.iter().enumerate() {
+            let p = u128::from(x) * u128::from(y) + u128::from(out[i + j]) + carry;
+            out[i + j] = p as u64;
+            carry = p >> 64;
+        }
+        out[i + 2] = carry as u64;
     }
 }
 
 impl From<u128> for U256 {
     fn from(w: u128) -> U256 {
-        U256([w as u64, (w >> 64) as u64, 0, 0])
+        let [a, b] = words(w);
+        U256([a, b, 0, 0])
     }
 }
 
@@ -120,17 +130,8 @@ impl std::ops::AddAssign<&U256> for U256 {
 impl U256 {
     /// `self · k`, or `None` past 256 bits.
     pub fn checked_times(&self, k: u128) -> Option<U256> {
-        let k = [k as u64, (k >> 64) as u64];
         let mut out = [0u64; 6];
-        for (i, &x) in self.0.iter().enumerate() {
-            let mut carry = 0u128;
-            for (j, &y) in k.iter().enumerate() {
-                let p = u128::from(x) * u128::from(y) + u128::from(out[i + j]) + carry;
-                out[i + j] = p as u64;
-                carry = p >> 64;
-            }
-            out[i + 2] = carry as u64;
-        }
+        multiply(&self.0, &words(k), &mut out);
         match out[4..] {
             [0, 0] => Some(U256([out[0], out[1], out[2], out[3]])),
             _ => None,

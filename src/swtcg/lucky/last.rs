@@ -51,6 +51,15 @@ impl Slope {
             Slope::Mixed
         }
     }
+
+    /// From a row's best end to its next outcome: one hit fewer kept when rising, one more
+    /// when falling (without a slope, rows hold one outcome).
+    fn step(self) -> i32 {
+        match self {
+            Slope::Falling => 1,
+            _ => -1,
+        }
+    }
 }
 
 /// Outcomes alike but for their hits kept: the best end's slot (the locked dice's part not
@@ -65,30 +74,7 @@ pub(super) struct Row {
 
 /// Every outcome of re-rolling some of the free dice, by rows; without a slope each outcome
 /// is a row.
-#[derive(Debug, Default)]
-pub(super) struct Listing {
-    rows: Vec<Row>,
-    /// From a row's best end to its next outcome: one hit fewer kept (rising), or more.
-    step: i32,
-}
-
-impl Listing {
-    /// Row `i`'s outcomes with their slots, best end first.
-    fn row(&self, i: usize) -> impl Iterator<Item = (usize, Outcome)> + '_ {
-        let Row {
-            slot,
-            outcome,
-            width,
-        } = self.rows[i];
-        (0..i32::from(width)).map(move |k| {
-            let hits = (i32::from(outcome.hits) + k * self.step) as u8;
-            (
-                (slot as i32 + k * self.step) as usize,
-                Outcome { hits, ..outcome },
-            )
-        })
-    }
-}
+pub(super) type Listing = Vec<Row>;
 
 /// The last side's best outcomes and their values, per free dice and final faces locked, by
 /// locked hits.
@@ -98,6 +84,22 @@ pub(super) type Lasts = HashMap<(Counts, u8), Vec<(f64, Outcome)>>;
 const TIE: f64 = 1e-12;
 
 impl Engine<'_> {
+    /// The outcomes of `row` with their slots, best end first.
+    fn outcomes(&self, row: &Row) -> impl Iterator<Item = (usize, Outcome)> {
+        let (row, step) = (*row, self.slope.step());
+        (0..i32::from(row.width)).map(move |k| {
+            let slot = (row.slot as i32 + k * step) as usize;
+            let hits = (i32::from(row.outcome.hits) + k * step) as u8;
+            (
+                slot,
+                Outcome {
+                    hits,
+                    ..row.outcome
+                },
+            )
+        })
+    }
+
     /// The value of the second side's best re-roll of the dice it sees.
     pub(super) fn last(&self, d: &Dice) -> f64 {
         self.last_outcome(d).0
@@ -168,7 +170,7 @@ impl Engine<'_> {
     fn best_at(&self, free: &Counts, listing: &Listing, at: usize) -> (f64, Outcome) {
         let (mut top, mut second, mut best) = (f64::NEG_INFINITY, f64::NEG_INFINITY, 0);
         let signed = &self.signed[at..];
-        for (i, row) in listing.rows.iter().enumerate() {
+        for (i, row) in listing.iter().enumerate() {
             let value = signed[row.slot as usize];
             if value > top {
                 (second, top, best) = (top, value, i);
@@ -176,19 +178,19 @@ impl Engine<'_> {
                 second = value;
             }
         }
-        if let Some((next, _)) = listing.row(best).nth(1) {
+        if let Some((next, _)) = self.outcomes(&listing[best]).nth(1) {
             second = second.max(signed[next]);
         }
         match second >= top - TIE {
             true => self.tie_break(free, listing, at, top),
-            false => (top, listing.rows[best].outcome),
+            false => (top, listing[best].outcome),
         }
     }
 
     /// Among outcomes within [`TIE`] of the best `top`, the tie rule's: fewest dice, then the
     /// first re-roll in tie order (more dice from earlier classes).
     fn tie_break(&self, free: &Counts, listing: &Listing, at: usize, top: f64) -> (f64, Outcome) {
-        let all = (0..listing.rows.len()).flat_map(|i| listing.row(i));
+        let all = listing.iter().flat_map(|row| self.outcomes(row));
         let ties = all.map(|(slot, o)| (self.signed[slot + at], o));
         let ties: Vec<(f64, Outcome)> = ties.filter(|(v, _)| *v >= top - TIE).collect();
         let dice = |o: &Outcome| o.counting + o.other;
@@ -210,12 +212,8 @@ impl Engine<'_> {
         let whole = self.ranges(free, 0);
         let hits = (0..self.classes.len()).filter(|&j| self.classes[j].hit);
         let hits = hits.map(|j| i32::from(free[j])).sum();
-        listing.step = match self.slope {
-            Slope::Falling => 1,
-            _ => -1,
-        };
         // Filled as a local: pushes keep its length in a register.
-        let mut rows = std::mem::take(&mut listing.rows);
+        let mut rows = std::mem::take(listing);
         rows.clear();
         let mut mask = present;
         loop {
@@ -230,7 +228,7 @@ impl Engine<'_> {
             }
             mask = (mask - 1) & present;
         }
-        listing.rows = rows;
+        *listing = rows;
     }
 
     /// [`Engine::list_outcomes`] keeping the naturals of `mask`, with dice re-rolled in ranges `r`,

@@ -1956,7 +1956,8 @@ mod tests {
 
     #[test]
     fn the_worst_pools_are_accepted_up_to_their_dice() {
-        // Every face its own class: three read finally, three initially.
+        // Every face its own class: three read finally, three initially. C(32, 6) and C(22, 6)
+        // ways for 26 and 16 dice in 7 classes, times 2^3 initial faces.
         assert_eq!(MAX_STATES_GREEDY, 906_192 * 8);
         assert_eq!(MAX_STATES_OPTIMAL, 74_613 * 8);
         for (dice, policy) in [
