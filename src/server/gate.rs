@@ -86,17 +86,17 @@ impl Gate {
         T: Send + 'static,
         F: FnOnce() -> T + Send + 'static,
     {
-        if self.waiting.fetch_add(1, Ordering::SeqCst) >= self.limits.max_waiting {
-            self.waiting.fetch_sub(1, Ordering::SeqCst);
-            return Err(Refusal::Busy);
-        }
+        let waiting =
+            Waiting::enter(&self.waiting, self.limits.max_waiting).ok_or(Refusal::Busy)?;
         let known_heavy = lock(&self.heavy).contains(&key);
         let permits = self.admit(known_heavy).await;
-        self.waiting.fetch_sub(1, Ordering::SeqCst);
-        let permits = permits.ok_or(Refusal::Busy)?;
-        // The permits go with the work: a computation that outlives its answer still counts.
+        drop(waiting);
+        let permits = Arc::new(Mutex::new(permits.ok_or(Refusal::Busy)?));
+        // The permits go with the work: a computation that outlives its answer, or its client,
+        // still counts until it ends.
+        let held = Arc::clone(&permits);
         let mut task = tokio::task::spawn_blocking(move || {
-            let _permits = permits;
+            let _held = held;
             work()
         });
         let quick = timeout(self.limits.heavy_after, &mut task).await;
@@ -104,9 +104,13 @@ impl Gate {
             Some(done) => Some(done),
             None => {
                 // Still running: the query is heavy from now on, and this run counts among the
-                // heavy ones if there is room (it runs on either way).
+                // heavy ones if there is room (it runs on either way, and holds the place until
+                // it ends, whether or not its client waits).
                 self.remember(key);
-                let _heavy = Arc::clone(&self.heavy_permits).try_acquire_owned();
+                if let Ok(heavy) = Arc::clone(&self.heavy_permits).try_acquire_owned() {
+                    lock(&permits).push(heavy);
+                }
+                drop(permits);
                 let left = self
                     .limits
                     .compute_time
@@ -146,10 +150,27 @@ impl Gate {
     }
 }
 
-/// The set of heavy queries, even if a thread panicked while holding it (it holds only names).
-fn lock(set: &Mutex<HashSet<String>>) -> std::sync::MutexGuard<'_, HashSet<String>> {
-    set.lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
+/// A place among the waiting requests, given back when it is dropped: when the request is
+/// admitted, turned away, or dropped while it waits (its client gone).
+struct Waiting<'a>(&'a AtomicUsize);
+
+impl<'a> Waiting<'a> {
+    /// A place, if fewer than `most` already wait.
+    fn enter(count: &'a AtomicUsize, most: usize) -> Option<Waiting<'a>> {
+        let place = Waiting(count);
+        (count.fetch_add(1, Ordering::SeqCst) < most).then_some(place)
+    }
+}
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// What a mutex holds (names, permits), even if a thread panicked while holding it.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 async fn timeout<F: Future>(limit: Duration, f: F) -> Option<F::Output> {
@@ -186,6 +207,105 @@ mod tests {
     async fn until_free(gate: &Gate, n: usize) {
         while gate.permits.available_permits() != n {
             tokio::task::yield_now().await;
+        }
+    }
+
+    /// Every count the gate keeps is back where it started, once the work held has ended.
+    async fn until_restored(gate: &Gate) {
+        let heavy = gate.limits.workers.saturating_sub(1).max(1);
+        let restored = timeout(Duration::from_secs(10), async {
+            while gate.permits.available_permits() != gate.limits.workers
+                || gate.heavy_permits.available_permits() != heavy
+                || gate.waiting.load(Ordering::SeqCst) != 0
+            {
+                tokio::time::sleep(Duration::from_millis(1)).await;
+            }
+        });
+        assert!(
+            restored.await.is_some(),
+            "the gate's counts were not restored"
+        );
+    }
+
+    /// Waits until `n` requests wait for a worker; a count that never gets there fails the
+    /// test rather than hangs it.
+    async fn until_waiting(gate: &Gate, n: usize) {
+        let reached = timeout(Duration::from_secs(10), async {
+            while gate.waiting.load(Ordering::SeqCst) != n {
+                tokio::time::sleep(Duration::from_millis(1)).await;
+            }
+        });
+        let count = gate.waiting.load(Ordering::SeqCst);
+        assert!(reached.await.is_some(), "{count} wait, not {n}");
+    }
+
+    // hardening: server-hang-up
+    #[tokio::test]
+    async fn a_request_dropped_while_it_waits_for_a_worker_gives_back_its_place() {
+        let gate = Arc::new(Gate::new(Limits {
+            max_waiting: 2,
+            ..limits(1, 60_000)
+        }));
+        let (release, busy) = hold(&gate, "a");
+        until_free(&gate, 0).await;
+        // Far more hang-ups than places: each is taken off the count as its client goes.
+        for _ in 0..50 {
+            let (_, waiter) = hold(&gate, "b");
+            until_waiting(&gate, 1).await;
+            waiter.abort();
+            assert!(waiter.await.unwrap_err().is_cancelled());
+            until_waiting(&gate, 0).await;
+        }
+        release.send(()).unwrap();
+        assert_eq!(busy.await.unwrap(), Ok(true));
+        until_restored(&gate).await;
+        assert_eq!(gate.run("c".into(), || 1).await, Ok(1));
+    }
+
+    #[tokio::test]
+    async fn a_known_heavy_query_dropped_while_it_waits_for_a_heavy_place_gives_it_back() {
+        let gate = Arc::new(Gate::new(Limits {
+            heavy_after: Duration::from_millis(5),
+            ..limits(2, 60_000)
+        }));
+        let (release, first) = hold(&gate, "heavy");
+        while gate.heavy_permits.available_permits() > 0 {
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        // The second copy waits for the heavy place the first holds, then its client goes.
+        let (_, second) = hold(&gate, "heavy");
+        until_waiting(&gate, 1).await;
+        second.abort();
+        assert!(second.await.unwrap_err().is_cancelled());
+        release.send(()).unwrap();
+        assert_eq!(first.await.unwrap(), Ok(true));
+        until_restored(&gate).await;
+    }
+
+    #[tokio::test]
+    async fn a_request_dropped_while_its_work_runs_holds_its_worker_until_the_work_ends() {
+        // Dropped before `heavy_after` (the quick wait) and after it (the heavy one).
+        for heavy_after in [60_000, 5] {
+            let gate = Arc::new(Gate::new(Limits {
+                heavy_after: Duration::from_millis(heavy_after),
+                ..limits(2, 60_000)
+            }));
+            let (release, running) = hold(&gate, "q");
+            until_free(&gate, 1).await;
+            if heavy_after < 1000 {
+                while gate.heavy_permits.available_permits() > 0 {
+                    tokio::time::sleep(Duration::from_millis(1)).await;
+                }
+            }
+            running.abort();
+            assert!(running.await.unwrap_err().is_cancelled());
+            // The work goes on without its client, and still counts.
+            assert_eq!(gate.permits.available_permits(), 1);
+            if heavy_after < 1000 {
+                assert_eq!(gate.heavy_permits.available_permits(), 0);
+            }
+            release.send(()).unwrap();
+            until_restored(&gate).await;
         }
     }
 
