@@ -29,8 +29,9 @@ fn inputs(c: &mut Criterion) {
     let exact = Dist::uniform(&[0, 1, 1, 2]);
     c.bench_function("read and test 100000 distinct outcomes", |b| {
         b.iter(|| {
-            let observed = holodice::gof::read_samples("s.csv", &mut samples.as_bytes()).unwrap();
-            holodice::gof::chi_square(&observed, &exact).to_text(1e-6)
+            let observed =
+                holodice::command::read_samples("s.csv", &mut samples.as_bytes()).unwrap();
+            holodice::report::fit::text(&holodice::gof::chi_square(&observed, &exact), 1e-6)
         })
     });
 }

@@ -14,8 +14,8 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use holodice::render::{Format, Options};
+use holodice::report::swtcg::attack_report;
 use holodice::swtcg::attack::{attack, run, Scenario};
-use holodice::swtcg::attack_report;
 use holodice::swtcg::sequence::{sequence, Attackers, Sequence};
 use holodice::swtcg::{rules::Rules, spec::Unit};
 use holodice::table::{compute, Game, TableSpec};

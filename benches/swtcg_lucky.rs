@@ -14,7 +14,8 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use holodice::dice::Faces;
-use holodice::swtcg::lucky::{roll, Policy, Pool, Rerolls, MAX_DICE_GREEDY, MAX_DICE_OPTIMAL};
+use holodice::game::Policy;
+use holodice::swtcg::lucky::{roll, Pool, Rerolls, MAX_DICE_GREEDY, MAX_DICE_OPTIMAL};
 use std::hint::black_box;
 use std::time::Duration;
 

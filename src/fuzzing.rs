@@ -95,10 +95,10 @@ pub fn table_spec(data: &[u8]) {
 
 /// A samples file, then both tests of fit against a small distribution.
 pub fn samples(data: &[u8]) {
-    if let Ok(observed) = gof::read_samples("fuzz.csv", &mut &data[..]) {
+    if let Ok(observed) = crate::command::read_samples("fuzz.csv", &mut &data[..]) {
         let exact = Dist::uniform(&[0, 1, 1, 2]);
-        let _ = gof::chi_square(&observed, &exact).to_text(1e-6);
-        let _ = gof::g_test(&observed, &exact).to_json(1e-6);
+        let _ = crate::report::fit::text(&gof::chi_square(&observed, &exact), 1e-6);
+        let _ = crate::report::fit::json(&gof::g_test(&observed, &exact), 1e-6);
     }
 }
 

@@ -19,7 +19,8 @@
 //! - **p-value**: the chance of a statistic at least as large under the hypothesis, from the
 //!   chi-square distribution's upper tail (`statrs`).
 //!
-//! Pure code: [`parse_samples`] reads the text of a samples file, the caller reads the file.
+//! Pure code: [`Samples`] counts the lines of a samples file as the caller reads them, and
+//! [`parse_samples`] the text of a whole one.
 
 use crate::dist::{to_f64, Dist};
 use crate::error::Error;
@@ -28,7 +29,6 @@ use num_rational::BigRational;
 use num_traits::Zero;
 use statrs::distribution::{ChiSquared, ContinuousCDF};
 use std::collections::BTreeMap;
-use std::io::{BufRead, Read};
 
 /// A bin is closed once its expected count reaches this (the usual rule of thumb for the
 /// chi-square approximation).
@@ -85,167 +85,6 @@ impl Fit {
     /// All observations, impossible ones included.
     pub fn samples(&self) -> u64 {
         self.rows.iter().map(|r| r.observed).sum()
-    }
-
-    /// The verdict at significance level `alpha`, in one line.
-    pub fn verdict(&self, alpha: f64) -> String {
-        let p = format!(
-            "p-value {} {} alpha {}",
-            number(self.p_value),
-            if self.p_value >= alpha { "≥" } else { "<" },
-            number(alpha)
-        );
-        if !self.impossible.is_empty() {
-            let seen: Vec<String> = self
-                .rows
-                .iter()
-                .filter(|r| self.impossible.binary_search(&r.outcome).is_ok())
-                .take(SHOWN_IMPOSSIBLE)
-                .map(|r| {
-                    format!(
-                        "{} ({} {})",
-                        r.outcome,
-                        r.observed,
-                        if r.observed == 1 { "time" } else { "times" }
-                    )
-                })
-                .collect();
-            let more = match self.impossible.len().saturating_sub(SHOWN_IMPOSSIBLE) {
-                0 => String::new(),
-                n => format!(" and {n} more"),
-            };
-            format!(
-                "rejected: impossible outcome observed (probability 0): {}{more}; {p}",
-                seen.join(", ")
-            )
-        } else if self.p_value >= alpha {
-            format!("consistent with the exact distribution ({p})")
-        } else {
-            format!("rejected ({p})")
-        }
-    }
-
-    /// For people: the per-outcome table, the bins when outcomes were merged, the statistic with
-    /// its degrees of freedom and p-value, and the verdict at `alpha`.
-    pub fn to_text(&self, alpha: f64) -> String {
-        let header = ["outcome", "observed", "expected", "z"].map(String::from);
-        let rows: Vec<[String; 4]> = self
-            .rows
-            .iter()
-            .map(|r| {
-                [
-                    r.outcome.to_string(),
-                    r.observed.to_string(),
-                    format!("{:.2}", r.expected),
-                    if r.z.is_finite() {
-                        format!("{:.2}", r.z)
-                    } else {
-                        "impossible".into()
-                    },
-                ]
-            })
-            .collect();
-        let widths: Vec<usize> = (0..4)
-            .map(|i| {
-                std::iter::once(&header)
-                    .chain(&rows)
-                    .map(|r| r[i].chars().count())
-                    .max()
-                    .unwrap_or(0)
-            })
-            .collect();
-        let mut out = String::new();
-        for r in std::iter::once(&header).chain(&rows) {
-            let cells: Vec<String> = r
-                .iter()
-                .zip(&widths)
-                .map(|(c, w)| format!("{c:>w$}"))
-                .collect();
-            out.push_str(&format!("  {}\n", cells.join("  ")));
-        }
-        if self.bins.iter().any(|b| b.first != b.last) {
-            let bins: Vec<String> = self
-                .bins
-                .iter()
-                .map(|b| {
-                    if b.first == b.last {
-                        b.first.to_string()
-                    } else {
-                        format!("{}..{}", b.first, b.last)
-                    }
-                })
-                .collect();
-            out.push_str(&format!(
-                "Bins (outcomes merged until each expects at least {MIN_EXPECTED}): {}\n",
-                bins.join(", ")
-            ));
-        }
-        if self.dof == 0 && self.bins.iter().any(|b| b.first != b.last) {
-            out.push_str(
-                "Too few samples to test: one bin cannot speak against the distribution.\n",
-            );
-        }
-        let possible: u64 = self.bins.iter().map(|b| b.observed).sum();
-        if possible != self.samples() {
-            out.push_str(&format!(
-                "Expected counts are of the {possible} samples at possible outcomes.\n"
-            ));
-        }
-        out.push_str(&format!(
-            "Test: {}, statistic {:.4}, {} degree{} of freedom, p-value {}\n",
-            self.test,
-            self.statistic,
-            self.dof,
-            if self.dof == 1 { "" } else { "s" },
-            number(self.p_value)
-        ));
-        out.push_str(&format!("Verdict: {}\n", self.verdict(alpha)));
-        out
-    }
-
-    /// The machine contract: `observed` and `expected` (outcome → count), `z` (outcome →
-    /// z-score, `null` for an impossible outcome), `bins`, `statistic`, `dof`, `p_value`,
-    /// `alpha`, `consistent`, `impossible`, `test`, `samples`.
-    pub fn to_json(&self, alpha: f64) -> serde_json::Value {
-        use serde_json::{json, Map, Value};
-        let per_row = |f: &dyn Fn(&Row) -> Value| -> Map<String, Value> {
-            self.rows
-                .iter()
-                .map(|r| (r.outcome.to_string(), f(r)))
-                .collect()
-        };
-        json!({
-            "test": self.test,
-            "samples": self.samples(),
-            "observed": per_row(&|r| json!(r.observed)),
-            "expected": per_row(&|r| json!(r.expected)),
-            "z": per_row(&|r| json!(r.z)),
-            "bins": self.bins.iter().map(|b| json!({
-                "first": b.first,
-                "last": b.last,
-                "observed": b.observed,
-                "expected": b.expected,
-            })).collect::<Vec<_>>(),
-            "statistic": self.statistic,
-            "dof": self.dof,
-            "p_value": self.p_value,
-            "alpha": alpha,
-            "consistent": self.consistent(alpha),
-            "impossible": self.impossible,
-        })
-    }
-}
-
-/// A p-value or a significance level for people: 4 decimals, or scientific notation when small.
-fn number(x: f64) -> String {
-    if x == 0.0 {
-        "0".into()
-    } else if x >= 1e-3 {
-        let s = format!("{x:.4}");
-        let s = s.trim_end_matches('0').trim_end_matches('.');
-        s.to_string()
-    } else {
-        format!("{x:.2e}").replace(".00e", "e")
     }
 }
 
@@ -401,69 +240,102 @@ fn bins(pmf: &[(i64, BigRational)], n: u64, count: impl Fn(i64) -> u64) -> Vec<B
 /// assert!(parse_samples("s.csv", "1\nx\n").unwrap_err().to_string().contains("line 2"));
 /// ```
 pub fn parse_samples(source: &str, text: &str) -> Result<BTreeMap<i64, u64>, Error> {
-    read_samples(source, &mut text.as_bytes())
+    let mut samples = Samples::new(source);
+    for line in text.split_inclusive('\n') {
+        samples.line(line.as_bytes())?;
+    }
+    samples.counts()
 }
 
 /// The impossible outcomes a verdict names; it counts the rest.
-const SHOWN_IMPOSSIBLE: usize = 10;
+pub const SHOWN_IMPOSSIBLE: usize = 10;
 
 /// The most distinct outcomes samples may hold.
 pub const MAX_OUTCOMES: usize = 100_000;
 /// The longest line of samples, in bytes.
 pub const MAX_LINE: usize = 4096;
+/// The most input samples may take, in bytes.
+pub const MAX_INPUT: u64 = 128 << 20;
 
-/// Reads samples as [`parse_samples`] does, a line at a time: memory follows the distinct
+/// Counts samples a line at a time, as a caller reads them: memory follows the distinct
 /// outcomes (at most [`MAX_OUTCOMES`]), lines are at most [`MAX_LINE`] bytes, and the input at
-/// most [`crate::command::MAX_SAMPLES_INPUT`] bytes. A UTF-8 byte-order mark is skipped.
-pub fn read_samples(source: &str, input: &mut dyn BufRead) -> Result<BTreeMap<i64, u64>, Error> {
-    let mut counts: BTreeMap<i64, u64> = BTreeMap::new();
-    let (mut total, mut read, mut first) = (0u64, 0u64, true);
-    let mut buf = Vec::new();
-    for i in 1.. {
-        let at = |message: String| Error::File(format!("{source}, line {i}: {message}"));
-        buf.clear();
-        let n = input
-            .take(MAX_LINE as u64 + 1)
-            .read_until(b'\n', &mut buf)
-            .map_err(|e| Error::File(format!("cannot read {source}: {e}")))?;
-        if n == 0 {
-            break;
+/// most [`MAX_INPUT`] bytes. A UTF-8 byte-order mark is skipped.
+#[derive(Debug)]
+pub struct Samples {
+    source: String,
+    counts: BTreeMap<i64, u64>,
+    total: u64,
+    read: u64,
+    /// The number of the next line.
+    next: usize,
+}
+
+impl Samples {
+    /// No samples yet of the input that `source` names in messages.
+    pub fn new(source: &str) -> Samples {
+        Samples {
+            source: source.to_string(),
+            counts: BTreeMap::new(),
+            total: 0,
+            read: 0,
+            next: 1,
         }
-        read += n as u64;
-        if buf.len() > MAX_LINE && buf.last() != Some(&b'\n') {
-            return Err(at(format!("the line is longer than {MAX_LINE} bytes")));
+    }
+
+    /// An error about the line just read.
+    fn at(&self, message: String) -> Error {
+        Error::File(format!(
+            "{}, line {}: {message}",
+            self.source,
+            self.next - 1
+        ))
+    }
+
+    /// Counts the next line: its bytes with their `\n`, or up to [`MAX_LINE`] + 1 bytes of a
+    /// line longer than that.
+    pub fn line(&mut self, bytes: &[u8]) -> Result<(), Error> {
+        self.next += 1;
+        self.read += bytes.len() as u64;
+        if bytes.len() > MAX_LINE && bytes.last() != Some(&b'\n') {
+            return Err(self.at(format!("the line is longer than {MAX_LINE} bytes")));
         }
-        if read > crate::command::MAX_SAMPLES_INPUT {
+        if self.read > MAX_INPUT {
             return Err(Error::TooLarge(format!(
-                "{source} is over the limit of {} MiB of samples: give outcome,count rows",
-                crate::command::MAX_SAMPLES_INPUT >> 20
+                "{} is over the limit of {} MiB of samples: give outcome,count rows",
+                self.source,
+                MAX_INPUT >> 20
             )));
         }
         let line =
-            std::str::from_utf8(&buf).map_err(|_| at("the line is not UTF-8 text".into()))?;
-        let line = if i == 1 {
-            line.trim_start_matches('\u{feff}')
-        } else {
-            line
+            std::str::from_utf8(bytes).map_err(|_| self.at("the line is not UTF-8 text".into()))?;
+        let first = self.next == 2;
+        let line = match first {
+            true => line.trim_start_matches('\u{feff}'),
+            false => line,
         };
-        let Some((outcome, count)) = sample(line.trim(), std::mem::take(&mut first)).map_err(at)?
-        else {
-            continue;
+        let Some((outcome, count)) = sample(line.trim(), first).map_err(|m| self.at(m))? else {
+            return Ok(());
         };
-        total = total
+        self.total = self
+            .total
             .checked_add(count)
-            .ok_or_else(|| at("the counts add up to more than 2^64 - 1".into()))?;
-        *counts.entry(outcome).or_insert(0) += count;
-        if counts.len() > MAX_OUTCOMES {
-            return Err(at(format!(
+            .ok_or_else(|| self.at("the counts add up to more than 2^64 - 1".into()))?;
+        *self.counts.entry(outcome).or_insert(0) += count;
+        if self.counts.len() > MAX_OUTCOMES {
+            return Err(self.at(format!(
                 "more than {MAX_OUTCOMES} distinct outcomes, the limit"
             )));
         }
+        Ok(())
     }
-    if total == 0 {
-        return Err(Error::File(format!("{source} holds no samples")));
+
+    /// The counts of each outcome; an error when there were none.
+    pub fn counts(self) -> Result<BTreeMap<i64, u64>, Error> {
+        if self.total == 0 {
+            return Err(Error::File(format!("{} holds no samples", self.source)));
+        }
+        Ok(self.counts)
     }
-    Ok(counts)
 }
 
 /// One line's outcome and count; `None` for a blank line or the header (on the first line).
@@ -653,34 +525,6 @@ mod tests {
         assert!(fit.p_value < 1e-100);
         assert!(!fit.consistent(1e-6));
         assert!(!g_test(&counts(&[(0, 10_000)]), &d).consistent(1e-6));
-    }
-
-    #[test]
-    fn text_and_json_reports() {
-        let coin = Dist::uniform(&[0, 1]);
-        let fit = chi_square(&counts(&[(0, 40), (1, 60), (2, 1)]), &coin);
-        let text = fit.to_text(1e-6);
-        assert!(text
-            .contains("Test: chi-square, statistic 4.0000, 1 degree of freedom, p-value 0.0455"));
-        assert!(text.contains("2         1      0.00  impossible"), "{text}");
-        assert!(text.contains("Expected counts are of the 100 samples at possible outcomes."));
-        assert!(text.ends_with(
-            "Verdict: rejected: impossible outcome observed (probability 0): 2 (1 time); p-value \
-             0.0455 ≥ alpha 1e-6\n"
-        ));
-        let j = fit.to_json(0.05);
-        assert_eq!(j["observed"]["2"], 1);
-        assert_eq!(j["expected"]["1"], 50.0);
-        assert_eq!(j["z"]["1"], 2.0);
-        assert!(j["z"]["2"].is_null());
-        assert_eq!(j["impossible"], serde_json::json!([2]));
-        assert_eq!(j["consistent"], false);
-        assert_eq!(j["alpha"], 0.05);
-        assert_eq!(j["samples"], 101);
-        assert_eq!(number(1.0), "1");
-        assert_eq!(number(0.05), "0.05");
-        assert_eq!(number(1e-6), "1e-6");
-        assert_eq!(number(1.234e-40), "1.23e-40");
     }
 
     #[test]

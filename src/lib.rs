@@ -17,9 +17,11 @@ pub mod dice;
 pub mod dist;
 pub mod error;
 pub mod fuzzing;
+pub mod game;
 pub mod gof;
 pub mod joint;
 pub mod legion;
+pub mod listing;
 pub mod plot;
 pub mod render;
 pub mod report;
@@ -31,3 +33,6 @@ pub mod table;
 pub mod weights;
 
 pub use error::Error;
+
+// The engine's paths as they will be once it is its own crate.
+extern crate self as holodice_engine;

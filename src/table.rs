@@ -404,7 +404,7 @@ struct Query<'a> {
     edition: Edition,
     policy: Policy,
     /// SWTCG's Lucky re-rolls: policy and objective.
-    lucky: (swtcg::lucky::Policy, swtcg::attack::Objective),
+    lucky: (crate::game::Policy, crate::game::Objective),
 }
 
 impl<'a> Query<'a> {
@@ -449,13 +449,13 @@ impl<'a> Query<'a> {
                 let objective = spec
                     .objective
                     .as_deref()
-                    .map(swtcg::attack::Objective::parse)
+                    .map(swtcg::attack::objective)
                     .transpose()?
                     .unwrap_or_default();
                 let policy = if optimal {
-                    swtcg::lucky::Policy::Optimal
+                    crate::game::Policy::Optimal
                 } else {
-                    swtcg::lucky::Policy::Greedy
+                    crate::game::Policy::Greedy
                 };
                 (Policy::Greedy, (policy, objective))
             }
@@ -501,12 +501,12 @@ impl<'a> Query<'a> {
     fn context(&self) -> String {
         match self.spec.game {
             Game::Swtcg => {
-                let rules = swtcg::rules_line(&self.rules);
+                let rules = crate::report::swtcg::rules_line(&self.rules);
                 match self.lucky {
-                    (swtcg::lucky::Policy::Greedy, _) => format!("{rules}; Lucky: greedy policy"),
-                    (swtcg::lucky::Policy::Optimal, objective) => format!(
+                    (crate::game::Policy::Greedy, _) => format!("{rules}; Lucky: greedy policy"),
+                    (crate::game::Policy::Optimal, objective) => format!(
                         "{rules}; Lucky: optimal policy, objective {}",
-                        objective.describe()
+                        objective.name()
                     ),
                 }
             }

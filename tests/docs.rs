@@ -1,8 +1,8 @@
 //! The documentation says what the code does: generated tables are byte-identical to what the
 //! program prints, and every rule option is documented with its values.
 
-use holodice::legion;
-use holodice::swtcg::{keywords::coverage_markdown, rules::OPTIONS};
+use holodice::listing::swtcg_keywords::coverage_markdown;
+use holodice::swtcg::rules::OPTIONS;
 
 const START: &str = "<!-- keywords:start -->\n";
 const END: &str = "<!-- keywords:end -->";
@@ -41,12 +41,12 @@ fn keyword_tables_in_docs_and_readme_match_the_keyword_data() {
 fn legion_item_tables_in_docs_and_readme_match_the_item_data() {
     assert_eq!(
         embedded_table("docs/legion.md"),
-        legion::spec::coverage_markdown(),
+        holodice::listing::legion_keywords::coverage_markdown(),
         "docs/legion.md is stale: paste the output of `holodice legion keywords` between the markers"
     );
     assert_eq!(
         table_between("README.md", LEGION_START, LEGION_END),
-        legion::spec::coverage_markdown(),
+        holodice::listing::legion_keywords::coverage_markdown(),
         "README.md's Legion table is stale: paste the output of `holodice legion keywords` \
          between the legion-keywords markers"
     );

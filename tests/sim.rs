@@ -13,15 +13,14 @@
 //! those false alarms, which a change of seed (or `HOLODICE_SIM_SCALE`) tells apart.
 
 use holodice::dist::{to_f64, Dist};
+use holodice::game::Objective as Goal;
+use holodice::game::Policy as Lucky;
 use holodice::legion::attack::{attack as legion_attack, Edition, Policy};
 use holodice::legion::optimal::Objective;
 use holodice::legion::spec::Scenario;
 use holodice::sim::{compare, simulate_legion, simulate_swtcg, swtcg::Simulation, Samples};
-use holodice::swtcg::attack::{
-    dice as swtcg_dice, run as swtcg_run, Objective as Goal, Scenario as SwtcgScenario,
-};
+use holodice::swtcg::attack::{dice as swtcg_dice, run as swtcg_run, Scenario as SwtcgScenario};
 use holodice::swtcg::keywords::{Keywords, Mode, Transform, ValueKind};
-use holodice::swtcg::lucky::Policy as Lucky;
 use holodice::swtcg::{rules::Rules, spec::Unit};
 use holodice::Error;
 use num_bigint::BigInt;
@@ -129,7 +128,10 @@ fn compare(
     let dist = Dist::from_pairs(weights).expect("a pmf has mass");
     let fit = holodice::gof::chi_square(counts, &dist);
     if !fit.consistent(ALPHA) {
-        problems.push(format!("{scenario}: {key}: {}", fit.verdict(ALPHA)));
+        problems.push(format!(
+            "{scenario}: {key}: {}",
+            holodice::report::fit::verdict(&fit, ALPHA)
+        ));
     }
     problems
 }
@@ -312,7 +314,7 @@ impl Swtcg {
             }
         }
         if self.policy == Lucky::Optimal {
-            name += &format!(" optimal {}", self.objective.describe());
+            name += &format!(" optimal {}", self.objective.name());
         }
         format!(
             "{name} {:?} {:?} carried {}",

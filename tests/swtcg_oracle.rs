@@ -22,9 +22,9 @@
 //! getting wrong (Persuade's power loss and a health bonus carried into the second attack, an
 //! interceptor's health bonus).
 
-use holodice::swtcg::attack::{attack, run, size, Attack, Objective, Scenario};
+use holodice::game::{Objective, Policy};
+use holodice::swtcg::attack::{attack, run, size, Attack, Scenario};
 use holodice::swtcg::keywords::Mode;
-use holodice::swtcg::lucky::Policy;
 use holodice::swtcg::{rules::Rules, spec::Unit};
 use num_bigint::BigInt;
 use num_rational::BigRational;

@@ -4,9 +4,12 @@ use super::legion::{self, LegionArgs};
 use super::output::{Answer, FormatArg, OutputArgs};
 use super::swtcg::{self, AttackArgs};
 use super::Files;
+use crate::gof;
 use crate::swtcg::cards::Cards;
 use crate::Error;
 use clap::{Args, Subcommand, ValueEnum};
+use std::collections::BTreeMap;
+use std::io::{BufRead, Read};
 use std::path::PathBuf;
 
 pub(super) const HELP: &str = "The samples FILE (\"-\" reads standard input) holds one integer \
@@ -242,8 +245,7 @@ pub(super) fn execute(a: &CheckArgs, cards: &Cards, files: &dyn Files) -> Result
         CheckScenario::Legion(c) => legion_exact(a.format, c, files)?,
     };
     let source = files.describe("--samples", &a.samples);
-    let mut input = files.open("--samples", &a.samples)?;
-    let observed = crate::gof::read_samples(&source, &mut input)?;
+    let observed = read_samples(&source, &mut *files.open("--samples", &a.samples)?)?;
     let fit = match a.test {
         TestArg::ChiSquare => crate::gof::chi_square(&observed, &exact.dist),
         TestArg::GTest => crate::gof::g_test(&observed, &exact.dist),
@@ -263,7 +265,7 @@ pub(super) fn execute(a: &CheckArgs, cards: &Cards, files: &dyn Files) -> Result
             for (k, v) in &context {
                 top.insert((*k).into(), v.as_str().into());
             }
-            if let serde_json::Value::Object(fit) = fit.to_json(a.alpha) {
+            if let serde_json::Value::Object(fit) = crate::report::fit::json(&fit, a.alpha) {
                 top.extend(fit);
             }
             let mut s = serde_json::to_string_pretty(&serde_json::Value::Object(top))
@@ -280,7 +282,7 @@ pub(super) fn execute(a: &CheckArgs, cards: &Cards, files: &dyn Files) -> Result
                 }
             }
             s.push_str(&format!("Samples: {} from {source}\n\n", fit.samples()));
-            s + &fit.to_text(a.alpha)
+            s + &crate::report::fit::text(&fit, a.alpha)
         }
     };
     let media_type = match exact.format {
@@ -324,5 +326,23 @@ fn check_format(
             "check prints --format text or json, not {}",
             other.name()
         ))),
+    }
+}
+
+/// The samples `input` holds, read a line at a time (at most [`gof::MAX_LINE`] + 1 bytes of
+/// each, so a long line costs no more), counted as they come.
+pub fn read_samples(source: &str, input: &mut dyn BufRead) -> Result<BTreeMap<i64, u64>, Error> {
+    let mut samples = gof::Samples::new(source);
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        let n = input
+            .take(gof::MAX_LINE as u64 + 1)
+            .read_until(b'\n', &mut buf)
+            .map_err(|e| Error::File(format!("cannot read {source}: {e}")))?;
+        if n == 0 {
+            return samples.counts();
+        }
+        samples.line(&buf)?;
     }
 }

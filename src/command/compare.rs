@@ -176,7 +176,7 @@ pub(super) fn swtcg(
     let base = Scenario {
         mode: a.choices.mode(),
         policy: a.choices.policy(),
-        objective: swtcg::attack::Objective::parse(&a.choices.objective)?,
+        objective: swtcg::attack::objective(&a.choices.objective)?,
         rules: a.rules.rules()?,
         ..Scenario::default()
     };
@@ -204,7 +204,7 @@ pub(super) fn swtcg(
             destroyed: result.destroyed,
         });
     }
-    let (context, line) = swtcg::shared_context(&base, lucky);
+    let (context, line) = crate::report::swtcg::shared_context(&base, lucky);
     let c = Comparison {
         game: "SWTCG",
         key: "damage",
@@ -238,7 +238,8 @@ pub(super) fn legion(
             dist: result.wounds,
         });
     }
-    let (context, line) = legion::shared_context(a.guardian.as_deref(), edition, policy);
+    let (context, line) =
+        crate::report::legion::shared_context(a.guardian.as_deref(), edition, policy);
     let c = Comparison {
         game: "Legion",
         key: "wounds",

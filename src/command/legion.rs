@@ -168,8 +168,8 @@ pub(super) fn execute(
         LegionCommand::Simulate(a) => simulate::legion(a, cards, files),
         LegionCommand::Compare(a) => compare::legion(a, cards, files),
         LegionCommand::Keywords(l) => Ok(l.answer(
-            legion::spec::coverage_markdown(),
-            legion::spec::coverage_json(),
+            crate::listing::legion_keywords::coverage_markdown(),
+            crate::listing::legion_keywords::coverage_json(),
         )),
         LegionCommand::Units(a) => units(a, cards, files),
     }
@@ -190,7 +190,7 @@ pub(super) fn setup(
 fn attack(a: &LegionArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
     let (scenario, edition, policy) = setup(a, cards, files)?;
     let result = legion::attack::attack(&scenario, edition, policy)?;
-    let report = legion::attack_report(
+    let report = crate::report::legion::attack_report(
         [
             ("attacker", Some(a.attacker.as_str())),
             ("defender", Some(a.defender.as_str())),
@@ -223,6 +223,6 @@ pub struct UnitsArgs {
 
 fn units(a: &UnitsArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
     let cards = a.cards.read(cards, files)?;
-    let grid = legion::catalog::catalog(&cards, a.query.as_deref())?;
+    let grid = crate::listing::legion_units::catalog(&cards, a.query.as_deref())?;
     Ok(super::swtcg::listing(&grid, a.format))
 }

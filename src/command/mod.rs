@@ -11,7 +11,7 @@ mod simulate;
 mod swtcg;
 mod table;
 
-pub use check::CheckArgs;
+pub use check::{read_samples, CheckArgs};
 pub use legion::LegionCommand;
 pub use output::{Answer, FormatArg, OutputArgs};
 pub use simulate::{MAX_DICE_ROLLED, MAX_TRIALS};
@@ -77,7 +77,7 @@ pub const MAX_CARD_FILE: u64 = 32 << 20;
 /// The largest table spec `--spec` reads.
 pub const MAX_SPEC_FILE: u64 = 1 << 20;
 /// The most `--samples` input `check` reads, a line at a time (memory follows the outcomes).
-pub const MAX_SAMPLES_INPUT: u64 = 128 << 20;
+pub const MAX_SAMPLES_INPUT: u64 = crate::gof::MAX_INPUT;
 
 /// The size limit of the input an option reads.
 pub fn input_limit(flag: &str) -> u64 {

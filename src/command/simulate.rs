@@ -6,10 +6,11 @@ use super::legion::{self, LegionArgs};
 use super::output::{Answer, FormatArg, OutputArgs};
 use super::swtcg::{ChoiceArgs, RuleArgs, UnitArgs, UnitReader};
 use super::Files;
+use crate::game::Policy;
+use crate::report;
 use crate::sim::compare::{self, Compared};
 use crate::sim::swtcg::Simulation;
-use crate::swtcg::attack::{Objective, Scenario};
-use crate::swtcg::lucky::Policy;
+use crate::swtcg::attack::Scenario;
 use crate::swtcg::{cards::Cards, rules::Rules};
 use crate::Error;
 use clap::Args;
@@ -139,9 +140,9 @@ fn output(
         return Err(Error::Input("simulate draws no chart: drop --plot".into()));
     }
     let body = match a.format {
-        FormatArg::Text => compare::to_text(title, context, compared, sim.alpha),
+        FormatArg::Text => report::simulate::text(title, context, compared, sim.alpha),
         FormatArg::Json => {
-            let v = compare::to_json(context, compared, sim.alpha);
+            let v = report::simulate::json(context, compared, sim.alpha);
             serde_json::to_string_pretty(&v).expect("JSON values serialize") + "\n"
         }
         _ => return Err(Error::Input("simulate prints --format text or json".into())),
@@ -210,7 +211,7 @@ pub(super) fn swtcg(
         interceptor: other("interceptor", &a.interceptor)?,
         mode: a.choices.mode(),
         policy: a.choices.policy(),
-        objective: Objective::parse(&a.choices.objective)?,
+        objective: crate::swtcg::attack::objective(&a.choices.objective)?,
         rules: a.rules.rules()?,
         ..Scenario::default()
     };
@@ -255,7 +256,7 @@ fn attack_context(s: &Scenario, lucky: bool, seed: u64, every: bool) -> Vec<(Str
     if lucky {
         let policy = match s.policy {
             Policy::Greedy => "greedy".to_string(),
-            Policy::Optimal => format!("optimal ({})", s.objective.describe()),
+            Policy::Optimal => format!("optimal ({})", s.objective.name()),
         };
         context.push(("policy".to_string(), policy));
     }

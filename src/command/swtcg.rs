@@ -4,7 +4,8 @@ use super::compare;
 use super::output::{finish, Answer, FormatArg, ListingArgs, OutputArgs};
 use super::simulate::{self, SimulateSwtcgArgs};
 use super::{with_card_files, Files, PolicyArg};
-use crate::report::{Entry, Value};
+use crate::listing;
+use crate::report::{self, Entry, Value};
 use crate::swtcg::{
     self,
     attack::Scenario,
@@ -110,10 +111,10 @@ impl ChoiceArgs {
         })
     }
 
-    pub(super) fn policy(&self) -> swtcg::lucky::Policy {
+    pub(super) fn policy(&self) -> crate::game::Policy {
         match self.policy {
-            PolicyArg::Greedy => swtcg::lucky::Policy::Greedy,
-            PolicyArg::Optimal => swtcg::lucky::Policy::Optimal,
+            PolicyArg::Greedy => crate::game::Policy::Greedy,
+            PolicyArg::Optimal => crate::game::Policy::Optimal,
         }
     }
 }
@@ -294,10 +295,12 @@ pub(super) fn execute(
         SwtcgCommand::Compare(a) => compare::swtcg(a, cards, files),
         SwtcgCommand::Simulate(a) => simulate::swtcg(a, cards, files),
         SwtcgCommand::Keywords(l) => Ok(l.answer(
-            swtcg::keywords::coverage_markdown(),
-            swtcg::keywords::coverage_json(),
+            listing::swtcg_keywords::coverage_markdown(),
+            listing::swtcg_keywords::coverage_json(),
         )),
-        SwtcgCommand::Rules(l) => Ok(l.answer(rules_listing(), swtcg::rules::options_json())),
+        SwtcgCommand::Rules(l) => {
+            Ok(l.answer(listing::swtcg_rules::text(), listing::swtcg_rules::json()))
+        }
         SwtcgCommand::Cards(a) => list_cards(a, cards, files),
     }
 }
@@ -337,7 +340,7 @@ pub struct CardsArgs {
 fn list_cards(a: &CardsArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
     let cards = with_card_files(cards, &a.cards, files)?;
     let sources: Vec<String> = a.cards.iter().map(|p| p.display().to_string()).collect();
-    let grid = swtcg::catalog::catalog(&cards, a.query.as_deref(), &sources)?;
+    let grid = listing::swtcg_cards::catalog(&cards, a.query.as_deref(), &sources)?;
     Ok(listing(&grid, a.format))
 }
 
@@ -377,21 +380,6 @@ impl CardsFormat {
             CardsFormat::Html => FormatArg::Html,
         }
     }
-}
-
-fn rules_listing() -> String {
-    swtcg::rules::OPTIONS
-        .iter()
-        .map(|o| {
-            format!(
-                "{} = {} (default {})\n    {}\n",
-                o.name,
-                o.values.join(" | "),
-                o.values[0],
-                o.summary
-            )
-        })
-        .collect()
 }
 
 /// The attacker's and the defender's arenas: the same, or across arenas with --mode.
@@ -530,7 +518,7 @@ fn scenario(
         interceptor: other("interceptor", &a.interceptor)?,
         mode: a.choices.mode(),
         policy: a.choices.policy(),
-        objective: swtcg::attack::Objective::parse(&a.choices.objective)?,
+        objective: swtcg::attack::objective(&a.choices.objective)?,
         rules: a.attack.rules.rules()?,
         ..Scenario::default()
     })
@@ -541,7 +529,7 @@ fn attack(a: &SwtcgAttackArgs, cards: &Cards, files: &dyn Files) -> Result<Answe
     let scenario = scenario(a, &reader, a.enhance, reader.pay)?;
     let paid = reader.paid.get();
     let result = swtcg::attack::run(&scenario)?;
-    let mut report = swtcg::attack_report(&scenario, &result);
+    let mut report = report::swtcg::attack_report(&scenario, &result);
     if a.enhance {
         if !reader.enhanceable.get() {
             return Err(Error::Input(
@@ -607,7 +595,7 @@ fn dice(a: &DiceArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error>
     let reader = UnitReader::new(&a.units, None, cards, files)?;
     let target = reader.unit("target", &a.target, false)?;
     let result = swtcg::attack::dice(a.count, &target, a.unpreventable)?;
-    let report = swtcg::dice_report(&target, &result);
+    let report = report::swtcg::dice_report(&target, &result);
     let title = format!(
         "SWTCG: {} dice of damage against {}",
         a.count,
@@ -666,7 +654,7 @@ fn sequence(a: &SequenceArgs, cards: &Cards, files: &dyn Files) -> Result<Answer
         defender,
         mode,
         policy: a.choices.policy(),
-        objective: swtcg::attack::Objective::parse(&a.choices.objective)?,
+        objective: swtcg::attack::objective(&a.choices.objective)?,
         rules: a.rules.rules()?,
         until: match (a.until_destroyed, a.attacks) {
             (false, _) => Until::AllAttacks,
@@ -675,7 +663,7 @@ fn sequence(a: &SequenceArgs, cards: &Cards, files: &dyn Files) -> Result<Answer
         },
     };
     let result = swtcg::sequence::sequence(&s)?;
-    let report = swtcg::sequence_report(&s, &result);
+    let report = report::swtcg::sequence_report(&s, &result);
     let needed = result.attacks_needed().filter(|_| a.until_destroyed);
     let chart = match &needed {
         Some(d) => ("SWTCG: attacks until destroyed", "attacks needed", d),

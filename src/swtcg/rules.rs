@@ -1,7 +1,6 @@
 //! Rule options: each reading the rules leave open, named, with its documented default.
 
 use crate::error::Error;
-use crate::report::{Entry, Value};
 
 /// One switchable reading: its name, its values (the first is the default) and what it decides.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -221,38 +220,6 @@ impl Rules {
             false => format!("{}, others at their defaults", changed.join(", ")),
         }
     }
-
-    /// The `rules` entry of a report: every option, those at their defaults as details.
-    pub fn entry(&self) -> Entry {
-        let items = OPTIONS
-            .iter()
-            .zip(self.choices)
-            .map(|(o, c)| {
-                let value = Value::Text(o.values[c].to_string());
-                match c {
-                    0 => Entry::detail(o.name, o.name, value),
-                    _ => Entry::new(o.name, o.name, value),
-                }
-            })
-            .collect();
-        Entry::new("rules", "Rules", Value::Group(items))
-    }
-}
-
-/// Every rule option as JSON: name, values, default, summary and the keywords it touches.
-pub fn options_json() -> serde_json::Value {
-    OPTIONS
-        .iter()
-        .map(|o| {
-            serde_json::json!({
-                "name": o.name,
-                "values": o.values,
-                "default": o.values[0],
-                "summary": o.summary,
-                "keywords": o.keywords,
-            })
-        })
-        .collect()
 }
 
 #[cfg(test)]

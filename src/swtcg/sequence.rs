@@ -3,13 +3,13 @@
 //! penalty, Resilience (through the counters). States merge after every attack, so the answer is
 //! exact and its size follows the number of distinct states, not the number of dice paths.
 
-use super::attack::{run, size, Objective, Out, Scenario, Size};
+use super::attack::{run, size, Out, Scenario, Size};
 use super::keywords::{Again, Keywords, Mode, Stat};
-use super::lucky::Policy;
 use super::rules::Rules;
 use super::spec::{Item, Unit};
 use crate::dist::Dist;
 use crate::error::Error;
+use crate::game::{Objective, Policy};
 use crate::states::States;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
@@ -262,7 +262,7 @@ fn check(s: &Sequence) -> Result<usize, Error> {
         return Err(Error::Input(format!(
             "--objective {}: a sequence plays each attack's Lucky re-rolls for that attack's \
              expected counters; use --objective mean (a whole-sequence objective is not computed)",
-            s.objective.describe()
+            s.objective.name()
         )));
     }
     let count = match &s.attackers {

@@ -3,9 +3,10 @@
 
 use super::units::{Role, RollKeywords, Stats};
 use crate::error::Error;
-use crate::swtcg::attack::{refuse_conditionals, Objective, Scenario};
+use crate::game::{Objective, Policy};
+use crate::swtcg::attack::{refuse_conditionals, Scenario};
 use crate::swtcg::keywords::{Effect, Roll, Target, When};
-use crate::swtcg::lucky::{self, Policy, Side};
+use crate::swtcg::lucky::{self, Side};
 use crate::swtcg::rules::Rules;
 use crate::swtcg::spec::Unit;
 

@@ -3,8 +3,9 @@
 
 use super::declare::Plan;
 use crate::dice::Faces;
+use crate::game::Policy;
 use crate::swtcg::keywords::{Effect, Roll};
-use crate::swtcg::lucky::{OptimalPolicy, Policy, Pool, Rerolls, Side, TableDie};
+use crate::swtcg::lucky::{OptimalPolicy, Pool, Rerolls, Side, TableDie};
 use rand::rngs::ChaCha8Rng;
 use rand::RngExt;
 

@@ -2,10 +2,10 @@
 //! gets about keywords that do nothing in this attack.
 
 use super::units::{named, receives_damage, stats_of, Compiled, UnitStats};
-use super::{Objective, Scenario};
+use super::Scenario;
 use crate::error::Error;
+use crate::game::{Objective, Policy};
 use crate::swtcg::keywords::Transform;
-use crate::swtcg::lucky::Policy;
 use crate::swtcg::spec::Unit;
 
 /// Every unit of the scenario, with the role its notes are shown under.
@@ -134,7 +134,7 @@ pub(super) fn declared_notes(s: &Scenario, c: &Compiled) -> Vec<String> {
     if s.policy == Policy::Greedy && s.objective != Objective::Mean && lucky != (0, 0) {
         notes.push(format!(
             "--objective {}: the greedy policy does not read it; --policy optimal does",
-            s.objective.describe()
+            s.objective.name()
         ));
     }
     if att.bounty && def.health.is_none() {

@@ -21,7 +21,7 @@ pub use damage::{dice, DiceResult};
 pub(crate) use declare::refuse_conditionals;
 pub use limits::{cost, MAX_DAMAGE_WORDS, MAX_DAMAGE_WORK, MAX_DICE, MAX_EXTRA_PRODUCT};
 pub use outcome::{Attack, Out};
-pub use scenario::{Objective, Scenario};
+pub use scenario::{objective, Scenario};
 pub use size::{size, Size};
 
 use super::keywords::{attack_die, Again, Effect, Roll, Target, When};
@@ -31,6 +31,7 @@ use super::sequence::FollowUp;
 use super::spec::Unit;
 use crate::dice::{Faces, NaturalRoll};
 use crate::error::Error;
+use crate::game::Objective;
 use crate::states::States;
 use damage::{place, source, DamageDice, Instance, Placed};
 use declare::{

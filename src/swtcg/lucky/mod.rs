@@ -6,9 +6,33 @@
 //! count states: their number grows polynomially with the dice, where sequences grow as 6^n. The
 //! initial faces seen (Fury, Focus, Backfire) ride along as a mask no choice looks at, since
 //! re-rolls never change them.
+//!
+//! # Policies
+//!
+//! A die *counts* when its face is read on the final roll: power dice always, extra dice when
+//! `extra_count_final`. A *natural f* is a counting die showing f where f is a tracked final face.
+//!
+//! [`Policy::Greedy`] follows fixed orders; each side takes dice in its order until it has X or
+//! none are left, skipping dice the first side re-rolled when `reroll_again` is false.
+//!
+//! - The attacker re-rolls missing dice only: natural 1s, then natural 2s, then counting dice
+//!   showing a face not tracked for the final roll, then other naturals (lowest face first,
+//!   never a natural 6), then extra dice that don't count.
+//! - The defender makes it re-roll natural 6s (hitting or not), then hitting dice only:
+//!   counting dice showing a face not tracked for the final roll, then other naturals (lowest
+//!   face first, never a natural 1 or 2), then extra dice that don't count.
+//!
+//! Dice of one step of an order are interchangeable, so which of them is taken doesn't matter.
+//!
+//! [`Policy::Optimal`] is expectimax on the expected `value`: the second side picks, for each
+//! result it sees, the re-roll best for it; the first side picks anticipating that. Values are
+//! `f64` and only choose; the chosen plays are computed exactly. Ties (within 1e-12) go to fewer
+//! dice, then to more dice from earlier classes: tracked final faces ascending, other hitting,
+//! other missing, then extra dice that don't count, hitting before missing.
 
 use crate::dice::{Faces, NaturalRoll};
 use crate::error::Error;
+use crate::game::Policy;
 use crate::states::Memo;
 use crate::swtcg::keywords::Roll;
 use crate::weights::{Weight, U256};
@@ -62,33 +86,6 @@ pub const fn states(dice: u32, final_faces: u32, initial_faces: u32) -> u64 {
     } else {
         states as u64
     }
-}
-
-/// How each side picks the dice to re-roll.
-///
-/// A die *counts* when its face is read on the final roll: power dice always, extra dice when
-/// `extra_count_final`. A *natural f* is a counting die showing f where f is a tracked final face.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Policy {
-    /// Fixed orders; each side takes dice in its order until it has X or none are left, skipping
-    /// dice the first side re-rolled when `reroll_again` is false.
-    ///
-    /// - The attacker re-rolls missing dice only: natural 1s, then natural 2s, then counting dice
-    ///   showing a face not tracked for the final roll, then other naturals (lowest face first,
-    ///   never a natural 6), then extra dice that don't count.
-    /// - The defender makes it re-roll natural 6s (hitting or not), then hitting dice only:
-    ///   counting dice showing a face not tracked for the final roll, then other naturals (lowest
-    ///   face first, never a natural 1 or 2), then extra dice that don't count.
-    ///
-    /// Dice of one step of an order are interchangeable, so which of them is taken doesn't matter.
-    #[default]
-    Greedy,
-    /// Expectimax on the expected `value`: the second side picks, for each result it sees, the
-    /// re-roll best for it; the first side picks anticipating that. Values are `f64` and only
-    /// choose; the chosen plays are computed exactly. Ties (within 1e-12) go to fewer dice, then
-    /// to more dice from earlier classes: tracked final faces ascending, other hitting, other
-    /// missing, then extra dice that don't count, hitting before missing.
-    Optimal,
 }
 
 /// The attack dice before re-rolls, as `attack` rolls them.

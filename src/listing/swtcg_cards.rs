@@ -2,12 +2,13 @@
 //! from its text (SPEC items, paid items, the texts not modelled), as a grid every table format
 //! draws, with its JSON contract.
 
-use super::cards::{key, Card, Cards, Printing};
-use super::keywords::Stat;
-use super::spec::{Condition, Unit};
-use crate::data;
 use crate::render::{Cell, Grid};
-use crate::Error;
+use holodice_engine::data;
+use holodice_engine::error::quote;
+use holodice_engine::swtcg::cards::{key, Card, Cards, Printing};
+use holodice_engine::swtcg::keywords::Stat;
+use holodice_engine::swtcg::spec::{Condition, Unit};
+use holodice_engine::Error;
 use serde_json::{json, Value};
 
 /// The grid's columns; a cell listing several things puts one per line.
@@ -40,7 +41,7 @@ pub fn catalog(cards: &Cards, query: Option<&str>, sources: &[String]) -> Result
         return Err(Error::Input(no_match(cards, query.unwrap_or(""))));
     }
     let title = match query {
-        Some(q) => format!("SWTCG cards matching '{}'", crate::error::quote(q)),
+        Some(q) => format!("SWTCG cards matching '{}'", quote(q)),
         None => "SWTCG cards".to_string(),
     };
     let caption = format!(
@@ -70,7 +71,7 @@ fn no_match(cards: &Cards, query: &str) -> String {
         let word = data::nearest(query, names().flat_map(str::split_whitespace))?;
         names().find(|n| n.split_whitespace().any(|w| w == word))
     });
-    let query = crate::error::quote(query);
+    let query = quote(query);
     match near {
         Some(near) => format!("no card name contains '{query}'; did you mean '{near}'?"),
         None => format!(

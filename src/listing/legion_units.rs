@@ -2,12 +2,12 @@
 //! weapons as read from the card files, as a grid every table format draws, with its JSON
 //! contract (docs/cards.md).
 
-use super::cards::{same, Card, Cards, Kind, Reach, Weapon, NO_CARDS};
-use super::spec::{AttackSurge, DefenseDie};
-use crate::data;
-use crate::error::quote;
 use crate::render::{Cell, Grid};
-use crate::Error;
+use holodice_engine::data;
+use holodice_engine::error::quote;
+use holodice_engine::legion::cards::{same, Card, Cards, Kind, Reach, Stats, Weapon, NO_CARDS};
+use holodice_engine::legion::spec::{AttackSurge, DefenseDie};
+use holodice_engine::Error;
 use serde_json::{json, Value};
 
 /// The grid's columns; a cell listing several things puts one per line.
@@ -84,8 +84,7 @@ fn no_match(cards: &Cards, query: &str) -> String {
 /// One card's row of the grid.
 fn row(cards: &Cards, c: &Card) -> Vec<Cell> {
     let st = c.stats.as_ref();
-    let number =
-        |f: fn(&super::cards::Stats) -> u32| st.map(|s| f(s).to_string()).unwrap_or_default();
+    let number = |f: fn(&Stats) -> u32| st.map(|s| f(s).to_string()).unwrap_or_default();
     let cells = [
         cards.spec_name(c),
         format!("{} ({})", c.kind_text(), c.subtype),

@@ -1,6 +1,11 @@
 //! What a query reports, independent of how it is shown: a title, context lines, and named
 //! entries (distributions, probabilities, numbers, groups). Renderers turn it into text or data.
 
+pub mod fit;
+pub mod legion;
+pub mod simulate;
+pub mod swtcg;
+
 use crate::dist::{to_f64, Dist};
 use num_rational::BigRational;
 use serde_json::{json, Map, Value as Json};

@@ -1,0 +1,75 @@
+//! The Legion item listing of `holodice legion keywords`: every SPEC item, the roles that take
+//! it, the step of the attack sequence it acts in, and whether it is modelled.
+
+use holodice_engine::legion::spec::{Keywords, Status};
+use holodice_engine::swtcg::keywords::ValueKind;
+
+/// One item's row of the coverage table: the words both listings print.
+struct CoverageRow {
+    name: String,
+    aliases: Vec<String>,
+    n: &'static str,
+    roles: Vec<&'static str>,
+    step: String,
+    status: String,
+}
+
+fn coverage_rows() -> impl Iterator<Item = CoverageRow> {
+    Keywords::builtin().all().iter().map(|k| CoverageRow {
+        name: k.name.clone(),
+        aliases: k.aliases.clone(),
+        n: match k.value {
+            ValueKind::None => "—",
+            _ => "N ≥ 0",
+        },
+        roles: k.roles.iter().map(|r| r.name()).collect(),
+        step: k.step.clone(),
+        status: match k.status {
+            Status::Modelled => "modelled".to_string(),
+            Status::NoDiceEffect => format!(
+                "no effect on dice: {}",
+                k.reason.as_deref().unwrap_or_default()
+            ),
+            Status::NotModelled => format!(
+                "refused, not modelled yet: {}",
+                k.reason.as_deref().unwrap_or_default()
+            ),
+        },
+    })
+}
+
+/// The SPEC item table in Markdown: item, N, SPEC, step of the sequence, status.
+pub fn coverage_markdown() -> String {
+    let mut out = String::from("| item | N | SPEC | step | status |\n|---|---|---|---|---|\n");
+    for r in coverage_rows() {
+        let name = if r.aliases.is_empty() {
+            r.name
+        } else {
+            format!("{} (also {})", r.name, r.aliases.join(", "))
+        };
+        out.push_str(&format!(
+            "| {name} | {} | {} | {} | {} |\n",
+            r.n,
+            r.roles.join(", "),
+            r.step,
+            r.status
+        ));
+    }
+    out
+}
+
+/// The same table as JSON: one object per item, with the Markdown table's words.
+pub fn coverage_json() -> serde_json::Value {
+    coverage_rows()
+        .map(|r| {
+            serde_json::json!({
+                "name": r.name,
+                "aliases": r.aliases,
+                "n": r.n,
+                "roles": r.roles,
+                "step": r.step,
+                "status": r.status,
+            })
+        })
+        .collect()
+}

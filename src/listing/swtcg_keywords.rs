@@ -1,0 +1,261 @@
+//! The SWTCG keyword listing of `holodice swtcg keywords`: every keyword with its value, the
+//! side and step it acts in, how holodice models it, and the rule options that change it.
+
+use holodice_engine::swtcg::keywords::{
+    Again, Effect, Keywords, Roll, Side, Stat, Step, Target, Transform, ValueKind, When,
+};
+use holodice_engine::swtcg::rules;
+
+/// A step's name in the attack order, for documentation and listings.
+pub fn step_name(step: Step) -> &'static str {
+    match step {
+        Step::Unit => "unit statistic",
+        Step::Declare => "1. attack declared",
+        Step::Roll => "2. attack roll",
+        Step::Reroll => "3. re-roll",
+        Step::Assign => "4. assign hits",
+        Step::Pending => "5. pending damage",
+        Step::Prevent => "6. damage prevention",
+        Step::Place => "7. place counters",
+        Step::Discard => "8. discard triggers",
+        Step::End => "9. attack ends",
+        Step::Later => "after the attack",
+        Step::Outside => "outside attacks",
+    }
+}
+
+/// How the engine models a transform, for people.
+pub fn model(transform: &Transform) -> String {
+    match transform {
+        Transform::Stat { stat } => match stat {
+            Stat::Power => "one attack die per point",
+            Stat::Health => "the unit is discarded when its counters reach it",
+            Stat::Damage => "damage counters already on the unit",
+            Stat::Tapped => "the unit is tapped (Stealth no longer protects it)",
+        }
+        .into(),
+        Transform::HitShift => "adds X to every attack die (natural faces unchanged)".into(),
+        Transform::HitThreshold { at } => {
+            format!("attack dice and dice of damage hit this unit on {at} or more")
+        }
+        Transform::Power { factor } if *factor < 0 => format!(
+            "the attacker rolls {}X fewer dice (power floored at 0)",
+            if *factor == -1 {
+                String::new()
+            } else {
+                (-factor).to_string()
+            }
+        ),
+        Transform::Power { factor } => format!("the attacker rolls {factor}·X more dice"),
+        Transform::PowerWhenDamaged => {
+            "X more power (or -X less) while the unit has at least X counters; for a \
+                 defender, the chance it survives with them is reported"
+                .into()
+        }
+        Transform::Trigger { face, roll, effect } => {
+            let roll = match roll {
+                Roll::Initial => "initial roll (power dice)",
+                Roll::Final => "final roll (extra dice included)",
+            };
+            let effect = match effect {
+                Effect::ExtraDice => "roll X extra attack dice",
+                Effect::BonusDamage => "X more damage",
+                Effect::Prevent => "prevent X damage",
+                Effect::DamageAttacker => "X damage to the attacker when the attack ends",
+                Effect::NextPower => {
+                    "+X power for the next attack (reported; carried in sequences)"
+                }
+                Effect::DiceToSelf => "X dice of damage to this unit when the attack ends",
+            };
+            format!("natural {face} in the {roll}: {effect}")
+        }
+        Transform::PreventUpTo => "prevents up to X damage to this unit".into(),
+        Transform::Absorb => {
+            "prevents up to X damage to this unit; the power it gains is reported".into()
+        }
+        Transform::MultiplyDamage { factor } => {
+            format!("{factor} counters for each damage not prevented")
+        }
+        Transform::Unpreventable => "its damage can't be prevented".into(),
+        Transform::LegalIfTappedOrDamaged => {
+            "an attack on it while untapped and undamaged is refused as illegal".into()
+        }
+        Transform::CannotBeIntercepted => {
+            "the attack stays on its defender whatever --interceptor says".into()
+        }
+        Transform::PredictHits => "best prediction of the hits and its probability".into(),
+        Transform::Reroll => {
+            "re-roll up to X attack dice (its own, or the attacker's when defending), by \
+                 --policy greedy or optimal"
+                .into()
+        }
+        Transform::Overload => "+X power for this attack; X dice of damage to itself".into(),
+        Transform::Overkill => {
+            "hits beyond the defender's remaining health go to the --secondary unit (Critical \
+                 Hit's bonus stays); the secondary's Evade, Absorb and Deflect apply"
+                .into()
+        }
+        Transform::Deflect => {
+            "prevents up to X damage to this unit, once per source of damage; the amount it may \
+                 send elsewhere is reported"
+                .into()
+        }
+        Transform::Stun => {
+            "when its damage places counters, the damaged unit gets -X power: chance reported, \
+                 carried in sequences"
+                .into()
+        }
+        Transform::Surge => {
+            "when another unit places counters on it, +X power to a unit: chance reported, \
+                 carried in sequences"
+                .into()
+        }
+        Transform::Bounty => "the chance the attack discards the defender is reported".into(),
+        Transform::DiceOfDamage { at, when } => format!(
+            "X dice of damage (4+, 5+ against Armor) to {} {}",
+            match at {
+                Target::Attacker => "the attacker",
+                Target::Secondary => "the --secondary unit",
+            },
+            match (at, when) {
+                (Target::Attacker, When::Discard) => {
+                    "when the attack discards the defender (an ally's Avenge: write it in the \
+                         defender's SPEC)"
+                }
+                (_, When::Discard) => "when the attack discards the defender",
+                (_, When::AttackEnds) => "when the attack ends",
+            }
+        ),
+        Transform::StandaloneDice => {
+            "X dice of damage outside attacks: holodice swtcg dice --count X --target SPEC".into()
+        }
+        Transform::OtherArena { mode } => format!(
+            "--mode {}: an attack into the other arena with X power plus power changes",
+            mode.name()
+        ),
+        Transform::PowerAndHealth => "+X power and +X health".into(),
+        Transform::Consume => {
+            "+X power and +X health for X face-down cards beneath it (none if X is left out); \
+                 the chance the attack consumes one is reported"
+                .into()
+        }
+        Transform::PerOpponentUnit => {
+            "+X power and +X health for X of the opponent's units in the arena (left out: the \
+                 units of the query)"
+                .into()
+        }
+        Transform::PreventUnpreventable => {
+            "its prevention also stops damage that can't be prevented (Ferocity)".into()
+        }
+        Transform::Persuade => {
+            "prevents up to X damage to this unit; the power the attacker loses for its next \
+                 attack is reported, and carried in sequences"
+                .into()
+        }
+        Transform::Protect => {
+            "prevents up to X damage to the defender when on the --secondary unit, or to the \
+                 --secondary unit when on the defender"
+                .into()
+        }
+        Transform::SecretRoll => {
+            "the defender's Lucky can't see the dice: it re-rolls nothing (a blind re-roll \
+                 leaves the odds as they are)"
+                .into()
+        }
+        Transform::AttackAgain { when } => match when {
+            Again::Always => {
+                "a second attack on the same defender if it survives: its result is reported"
+            }
+            Again::LessThanX => {
+                "a second attack on the same defender if this one placed fewer than X \
+                     counters and it survives: its result is reported"
+            }
+        }
+        .into(),
+        Transform::Intercept => {
+            "as --interceptor, it becomes the defender (unless the attacker has Precision)".into()
+        }
+        Transform::Redirect => {
+            "the attack moves to the --interceptor unit (unless the attacker has Precision)".into()
+        }
+        Transform::NoDiceEffect { reason } => format!("no effect on dice: {reason}"),
+    }
+}
+
+/// One keyword's row of the coverage table: the words both listings print.
+struct CoverageRow {
+    name: String,
+    aliases: Vec<String>,
+    x: &'static str,
+    side: &'static str,
+    step: &'static str,
+    model: String,
+    rules: Vec<&'static str>,
+}
+
+fn coverage_rows() -> impl Iterator<Item = CoverageRow> {
+    Keywords::builtin().all().iter().map(|k| CoverageRow {
+        name: k.name.clone(),
+        aliases: k.aliases.clone(),
+        x: match k.value {
+            ValueKind::None => "—",
+            ValueKind::Count => "X ≥ 0",
+            ValueKind::Signed => "±X",
+            ValueKind::Optional => "X ≥ 0 or none",
+        },
+        side: match k.side {
+            Side::Attacker => "attacks",
+            Side::Defender => "defends",
+            Side::Either => "attacks or defends",
+        },
+        step: step_name(k.step),
+        model: model(&k.transform),
+        rules: rules::OPTIONS
+            .iter()
+            .filter(|o| o.keywords.contains(&k.name.as_str()))
+            .map(|o| o.name)
+            .collect(),
+    })
+}
+
+/// The keyword coverage table in Markdown: name, X, role, step, model, rule options.
+pub fn coverage_markdown() -> String {
+    let mut out = String::from(
+        "| keyword | X | acts when its unit | step | how holodice models it | rule options |\n\
+         |---|---|---|---|---|---|\n",
+    );
+    for r in coverage_rows() {
+        let name = if r.aliases.is_empty() {
+            r.name
+        } else {
+            format!("{} (also {})", r.name, r.aliases.join(", "))
+        };
+        let options: Vec<String> = r.rules.iter().map(|o| format!("`{o}`")).collect();
+        out.push_str(&format!(
+            "| {name} | {} | {} | {} | {} | {} |\n",
+            r.x,
+            r.side,
+            r.step,
+            r.model,
+            options.join(" ")
+        ));
+    }
+    out
+}
+
+/// The same table as JSON: one object per keyword, with the Markdown table's words.
+pub fn coverage_json() -> serde_json::Value {
+    coverage_rows()
+        .map(|r| {
+            serde_json::json!({
+                "name": r.name,
+                "aliases": r.aliases,
+                "x": r.x,
+                "acts": r.side,
+                "step": r.step,
+                "model": r.model,
+                "rules": r.rules,
+            })
+        })
+        .collect()
+}

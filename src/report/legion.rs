@@ -1,0 +1,140 @@
+//! The report of a Legion attack: the variables, the SPECs, and the edition and policy used.
+
+use super::{squeeze, Entry, Report, Value};
+use holodice_engine::legion::attack::{Edition, LegionAttack, Policy};
+
+/// What a comparison's attacks share, as report entries and as one caption line.
+pub fn shared_context(
+    guardian: Option<&str>,
+    edition: Edition,
+    policy: Policy,
+) -> (Vec<Entry>, String) {
+    let mut entries = Vec::new();
+    let mut line = Vec::new();
+    if let Some(g) = guardian {
+        let g = squeeze(g);
+        line.push(format!("guardian {g}"));
+        entries.push(Entry::new("guardian", "Guardian", Value::Text(g)));
+    }
+    line.push(format!(
+        "edition {}, policy {}",
+        edition.name(),
+        policy.name()
+    ));
+    entries.extend(choices(edition, policy));
+    (entries, line.join("; "))
+}
+
+/// The policy and edition a result was computed under.
+fn choices(edition: Edition, policy: Policy) -> [Entry; 2] {
+    [
+        Entry::new("policy", "Policy", Value::Text(policy.name())),
+        Entry::new("edition", "Edition", Value::Text(edition.name().into())),
+    ]
+}
+
+/// The report of one attack: the variables, the SPECs, and the edition and policy used.
+pub fn attack_report(
+    specs: [(&str, Option<&str>); 3],
+    edition: Edition,
+    policy: Policy,
+    a: &LegionAttack,
+) -> Report {
+    let mut entries: Vec<Entry> = specs
+        .iter()
+        .filter_map(|(key, spec)| {
+            spec.map(|s| {
+                let label = format!("{}{}", key[..1].to_uppercase(), &key[1..]);
+                Entry::new(key, &label, Value::Text(squeeze(s)))
+            })
+        })
+        .collect();
+    entries.push(Entry::new(
+        "wounds",
+        "Wounds on the defender",
+        Value::Dist(a.wounds.clone()),
+    ));
+    entries.push(Entry::new(
+        "attack_results",
+        "Attack results (hits + crits after rerolls and surges)",
+        Value::Dist(a.attack_results.clone()),
+    ));
+    entries.push(Entry::new(
+        "attacker_wounds",
+        "Wounds on the attacker (Deflect, Djem So)",
+        Value::Dist(a.attacker_wounds.clone()),
+    ));
+    if let Some(g) = &a.guardian_wounds {
+        entries.push(Entry::new(
+            "guardian_wounds",
+            "Wounds on the guardian",
+            Value::Dist(g.clone()),
+        ));
+    }
+    entries.extend(losses_entries(a));
+    entries.extend(choices(edition, policy));
+    let headline = headline(a);
+    Report {
+        title: "Legion attack (exact)".into(),
+        headline,
+        entries,
+        notes: a.notes.clone(),
+    }
+}
+
+/// The chance to wipe the defender (when its minis are known), the mean wounds and the chance
+/// of at least one.
+fn headline(a: &LegionAttack) -> Vec<Entry> {
+    let wiped = a.losses.as_ref().map(|l| {
+        Entry::new(
+            "wiped",
+            "Chance to wipe the unit",
+            Value::Prob(l.wiped.clone()),
+        )
+    });
+    wiped
+        .into_iter()
+        .chain([
+            Entry::new(
+                "mean_wounds",
+                "Mean wounds on the defender",
+                Value::Number(a.wounds.mean()),
+            ),
+            Entry::new(
+                "wounded",
+                "Chance of at least one wound",
+                Value::Prob(a.wounds.at_least(1)),
+            ),
+        ])
+        .collect()
+}
+
+/// The minis the defender and the guardian lose, when their wounds per mini are known.
+fn losses_entries(a: &LegionAttack) -> Vec<Entry> {
+    let mut entries = Vec::new();
+    if let Some(l) = &a.losses {
+        entries.push(Entry::new(
+            "minis_defeated",
+            "Minis defeated",
+            Value::Dist(l.minis_defeated.clone()),
+        ));
+        entries.push(Entry::new(
+            "wiped",
+            "Chance to wipe the unit",
+            Value::Prob(l.wiped.clone()),
+        ));
+    }
+    if let Some(l) = &a.guardian_losses {
+        entries.push(Entry::new(
+            "guardian_minis_defeated",
+            "Guardian's minis defeated",
+            Value::Dist(l.minis_defeated.clone()),
+        ));
+        entries.push(Entry::new(
+            "guardian_wiped",
+            "Chance to wipe the guardian",
+            Value::Prob(l.wiped.clone()),
+        ));
+    }
+    entries
+}
