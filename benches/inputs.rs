@@ -5,11 +5,8 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use holodice::dist::Dist;
-use holodice::legion::{
-    self,
-    attack::{Edition, Policy},
-    optimal::Objective,
-};
+use holodice::legion;
+use holodice::policy::Policy;
 use holodice::swtcg::{
     cards::Cards,
     sequence::{sequence, Attackers, Sequence},
@@ -66,11 +63,12 @@ fn refusals(c: &mut Criterion) {
         rules: Default::default(),
         until: Default::default(),
     };
-    let pool = legion::spec::Scenario::parse("4 white, aim 6, Precise 100", "white defense", None)
-        .unwrap();
-    let optimal = Policy::Optimal(Objective::Mean);
+    let pool = legion::Scenario {
+        policy: Policy::Optimal,
+        ..legion::Scenario::parse("4 white, aim 6, Precise 100", "white defense", None).unwrap()
+    };
     c.bench_function("Legion optimal, 4 white, aim 6, Precise 100", |b| {
-        b.iter(|| legion::attack::attack(&pool, Edition::Amg2024, optimal).unwrap())
+        b.iter(|| legion::attack::attack(&pool).unwrap())
     });
     let mut group = c.benchmark_group("slow");
     group

@@ -15,10 +15,10 @@
 //! Only the attack is timed: the SPECs are parsed beforehand.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use holodice::legion::attack::{attack, Edition, Policy};
+use holodice::legion::attack::attack;
 use holodice::legion::cards::Cards;
-use holodice::legion::optimal::Objective;
-use holodice::legion::spec::Scenario;
+use holodice::legion::Scenario;
+use holodice::policy::Policy;
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -29,10 +29,11 @@ fn bench_attack(
     guardian: Option<&str>,
     policy: Policy,
 ) {
-    let s = Scenario::parse(specs[0], specs[1], guardian).unwrap();
-    c.bench_function(name, |b| {
-        b.iter(|| attack(black_box(&s), Edition::Amg2024, policy).unwrap())
-    });
+    let s = Scenario {
+        policy,
+        ..Scenario::parse(specs[0], specs[1], guardian).unwrap()
+    };
+    c.bench_function(name, |b| b.iter(|| attack(black_box(&s)).unwrap()));
 }
 
 /// Real units: a unit with an upgrade mini attacking a unit card.
@@ -53,13 +54,14 @@ fn bench_cards(c: &mut Criterion) {
         &cards,
     )
     .unwrap();
-    for (name, policy) in [
-        ("greedy", Policy::Greedy),
-        ("optimal", Policy::Optimal(Objective::Mean)),
-    ] {
+    for (name, policy) in [("greedy", Policy::Greedy), ("optimal", Policy::Optimal)] {
+        let s = Scenario {
+            policy,
+            ..s.clone()
+        };
         c.bench_function(
             &format!("cards: Stormtroopers with a DLT-19 against Rebel Troopers, {name}"),
-            |b| b.iter(|| attack(black_box(&s), Edition::Amg2024, policy).unwrap()),
+            |b| b.iter(|| attack(black_box(&s)).unwrap()),
         );
     }
 }
@@ -104,7 +106,7 @@ fn legion_attack(c: &mut Criterion) {
             "red defense, Armor 1, cover light, dodge 1",
         ],
         None,
-        Policy::Optimal(Objective::Mean),
+        Policy::Optimal,
     );
     for (name, attacker) in [
         (
@@ -116,13 +118,7 @@ fn legion_attack(c: &mut Criterion) {
             "5 red, 4 black, 4 white, aim 1",
         ),
     ] {
-        bench_attack(
-            c,
-            name,
-            [attacker, "red defense"],
-            None,
-            Policy::Optimal(Objective::Mean),
-        );
+        bench_attack(c, name, [attacker, "red defense"], None, Policy::Optimal);
     }
 }
 

@@ -8,10 +8,7 @@
 //! Only the simulation is timed: the units and rules are built beforehand.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use holodice::legion::{
-    attack::{Edition, Policy},
-    spec::Scenario,
-};
+use holodice::legion::Scenario;
 use holodice::sim::{simulate_legion, simulate_swtcg};
 use holodice::swtcg::{rules::Rules, spec::Unit};
 use std::hint::black_box;
@@ -40,16 +37,7 @@ fn sim(c: &mut Criterion) {
     )
     .unwrap();
     c.bench_function("1,000,000 Legion attacks", |b| {
-        b.iter(|| {
-            simulate_legion(
-                black_box(&scenario),
-                Edition::Amg2024,
-                Policy::Greedy,
-                1_000_000,
-                1,
-            )
-            .unwrap()
-        })
+        b.iter(|| simulate_legion(black_box(&scenario), 1_000_000, 1).unwrap())
     });
 }
 

@@ -14,7 +14,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use holodice::dice::Faces;
-use holodice::game::Policy;
+use holodice::policy::Policy;
 use holodice::swtcg::lucky::{roll, Pool, Rerolls, MAX_DICE_GREEDY, MAX_DICE_OPTIMAL};
 use std::hint::black_box;
 use std::time::Duration;

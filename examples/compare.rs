@@ -10,8 +10,8 @@
 //! the other tools.
 
 use holodice::dist::Dist;
-use holodice::legion::attack::{attack as legion_attack, Edition, Policy};
-use holodice::legion::spec::Scenario;
+use holodice::legion::attack::attack as legion_attack;
+use holodice::legion::Scenario;
 use holodice::swtcg::attack::attack as swtcg_attack;
 use holodice::swtcg::{rules::Rules, spec::Unit};
 use std::hint::black_box;
@@ -73,11 +73,7 @@ fn main() {
             }
             _ => {
                 let s = Scenario::parse(attacker, defender, None).expect("a valid SPEC");
-                Box::new(move || {
-                    legion_attack(&s, Edition::Amg2024, Policy::Greedy)
-                        .expect("accepted")
-                        .wounds
-                })
+                Box::new(move || legion_attack(&s).expect("accepted").wounds)
             }
         };
         let (dist, seconds) = timed(&*compute);

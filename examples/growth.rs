@@ -6,8 +6,8 @@
 //! cargo run --release --example growth
 //! ```
 
-use holodice::legion::attack::{attack as legion_attack, Edition, Policy};
-use holodice::legion::spec::Scenario;
+use holodice::legion::attack::attack as legion_attack;
+use holodice::legion::Scenario;
 use holodice::swtcg::attack::attack as swtcg_attack;
 use holodice::swtcg::{rules::Rules, spec::Unit};
 use std::hint::black_box;
@@ -87,11 +87,7 @@ fn legion_table() {
             .iter()
             .map(|(keywords, defender)| {
                 let s = Scenario::parse(&format!("{pool}, {keywords}"), defender, None).unwrap();
-                cell(|| {
-                    legion_attack(&s, Edition::Amg2024, Policy::Greedy)
-                        .map(|_| ())
-                        .map_err(|e| e.to_string())
-                })
+                cell(|| legion_attack(&s).map(|_| ()).map_err(|e| e.to_string()))
             })
             .collect();
         println!("| {n} | {} |", cells.join(" | "));

@@ -47,13 +47,16 @@ pub fn legion_spec(data: &[u8]) {
     let mut parts = text.splitn(3, '|');
     let (attacker, defender) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
     let guardian = parts.next();
-    let Ok(s) = legion::spec::Scenario::parse(attacker, defender, guardian) else {
+    let Ok(s) = legion::Scenario::parse(attacker, defender, guardian) else {
         return;
     };
-    use legion::attack::{attack, Edition, Policy};
-    let _ = attack(&s, Edition::Amg2024, Policy::Greedy);
-    let optimal = Policy::Optimal(legion::optimal::Objective::Mean);
-    let _ = attack(&s, Edition::Amg2021, optimal);
+    let _ = legion::attack::attack(&s);
+    let optimal = legion::Scenario {
+        edition: legion::Edition::Amg2021,
+        policy: crate::policy::Policy::Optimal,
+        ..s
+    };
+    let _ = legion::attack::attack(&optimal);
 }
 
 /// A card file in every format holodice reads, then each card brought into a SPEC.
@@ -69,9 +72,9 @@ pub fn card_file(data: &[u8]) {
 /// A Legion card file (Legion HQ's JSON or its YAML form), then its first units brought into
 /// an attack as attacker and as defender.
 pub fn legion_card_file(data: &[u8]) {
-    use legion::attack::{attack, Edition, Policy};
+    use legion::attack::attack;
     use legion::cards::{Cards as LegionCards, Kind};
-    use legion::spec::Scenario;
+    use legion::Scenario;
     let Ok(cards) = LegionCards::load("fuzz.json", &text(data)) else {
         return;
     };
@@ -80,7 +83,7 @@ pub fn legion_card_file(data: &[u8]) {
         let name = format!("@{}", cards.spec_name(card));
         for (a, d) in [(name.as_str(), "white defense"), ("1 red", name.as_str())] {
             if let Ok(s) = Scenario::parse_with(a, d, None, &cards) {
-                let _ = attack(&s, Edition::Amg2024, Policy::Greedy);
+                let _ = attack(&s);
             }
         }
     }

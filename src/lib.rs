@@ -23,6 +23,7 @@ pub mod joint;
 pub mod legion;
 pub mod listing;
 pub mod plot;
+pub mod policy;
 pub mod render;
 pub mod report;
 pub mod server;

@@ -2,9 +2,10 @@
 //! Accuracy", "Legion wounds by red dice and cover". Each cell is an ordinary attack query.
 
 use crate::error::Error;
-use crate::legion::{self, attack::Edition, attack::Policy};
-use crate::render::{Cell, Grid};
-use crate::swtcg::{self, rules::Rules, spec::Unit};
+use crate::game::{self, Game as _, Legion, Swtcg};
+use crate::legion::Edition;
+use crate::policy::{Objective, Policy};
+use crate::swtcg::rules::Rules;
 use num_rational::BigRational;
 use serde::Deserialize;
 
@@ -12,14 +13,8 @@ use serde::Deserialize;
 pub const MAX_CELLS: usize = 10_000;
 
 /// The most work the cells of one table may add up to, in the units of
-/// [`swtcg::attack::cost`] and [`legion::attack::cost`]: a few seconds.
+/// [`crate::game::Game::cost`]: a few seconds.
 pub const MAX_WORK: u64 = 15_000_000;
-
-/// The attack one cell asks about.
-enum CellQuery {
-    Swtcg(Box<swtcg::attack::Scenario>),
-    Legion(Box<legion::spec::Scenario>),
-}
 
 /// Which game the cells are queries of.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -71,11 +66,8 @@ impl Stat {
         }
     }
 
-    fn describe(self, game: Game) -> String {
-        let what = match game {
-            Game::Swtcg => "damage",
-            Game::Legion => "wounds",
-        };
+    /// The statistic of `what` (`damage`, `wounds`) for people: `expected damage`.
+    pub fn describe(self, what: &str) -> String {
         match self {
             Stat::Mean => format!("expected {what}"),
             Stat::Destroyed => "chance to destroy the defender".into(),
@@ -140,7 +132,10 @@ impl Axis {
             Some("attacker") => Target::Attacker,
             Some("defender") => Target::Defender,
             Some("guardian") => Target::Guardian,
-            _ => default_target(game, &name),
+            _ => match game {
+                Game::Swtcg => Swtcg::target(&name),
+                Game::Legion => Legion::target(&name),
+            },
         };
         Ok(Axis {
             target,
@@ -149,7 +144,8 @@ impl Axis {
         })
     }
 
-    fn describe(&self) -> String {
+    /// The axis as it is written: `defender: Health 1..6`.
+    pub fn describe(&self) -> String {
         let (lo, hi) = (self.values[0], self.values[self.values.len() - 1]);
         let prefix = match self.target {
             Target::Attacker => "",
@@ -157,17 +153,6 @@ impl Axis {
             Target::Guardian => "guardian: ",
         };
         format!("{prefix}{} {lo}..{hi}", self.name)
-    }
-}
-
-/// SWTCG items go to the attacker unless prefixed; Legion items go where their keyword belongs.
-fn default_target(game: Game, name: &str) -> Target {
-    match game {
-        Game::Swtcg => Target::Attacker,
-        Game::Legion => match legion::spec::roles_of(&format!("{name} 1")) {
-            Some(roles) if !roles.contains(&legion::spec::Role::Attacker) => Target::Defender,
-            _ => Target::Attacker,
-        },
     }
 }
 
@@ -198,23 +183,48 @@ pub struct TableSpec {
     pub objective: Option<String>,
 }
 
+/// The options every cell's attack shares: SWTCG's rule options, Legion's edition, and the
+/// policy with its objective.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    pub rules: Rules,
+    pub edition: Edition,
+    pub policy: Policy,
+    pub objective: Objective,
+}
+
 /// A computed table: `cells[row][col]`, one column when there is no column axis.
 #[derive(Debug, Clone)]
 pub struct Table {
-    pub title: String,
-    /// The base SPECs, rule options, policy and edition: everything the numbers depend on.
-    pub caption: String,
+    /// The table as it was asked for.
+    pub spec: TableSpec,
     pub stat: Stat,
-    pub row_label: String,
-    pub col_label: Option<String>,
-    pub rows: Vec<i64>,
-    pub cols: Vec<i64>,
+    pub rows: Axis,
+    pub cols: Option<Axis>,
     pub cells: Vec<Vec<BigRational>>,
+    /// What every cell's attack shares besides its SPECs.
+    pub options: Options,
+}
+
+impl Table {
+    /// The row values.
+    pub fn row_values(&self) -> &[i64] {
+        &self.rows.values
+    }
+
+    /// The column values, none without a column axis.
+    pub fn col_values(&self) -> &[i64] {
+        self.cols.as_ref().map_or(&[], |c| &c.values)
+    }
 }
 
 /// Every cell's query, each checked against one attack's limits and their work summed against
 /// [`MAX_WORK`] before any is computed; then the cells, row by row. An error names its cell.
-fn cells(query: &Query, rows: &Axis, cols: Option<&Axis>) -> Result<Vec<Vec<BigRational>>, Error> {
+fn cells<G: game::Game>(
+    query: &Query,
+    rows: &Axis,
+    cols: Option<&Axis>,
+) -> Result<Vec<Vec<BigRational>>, Error> {
     let col_values: Vec<Option<i64>> = match cols {
         None => vec![None],
         Some(c) => c.values.iter().copied().map(Some).collect(),
@@ -229,10 +239,8 @@ fn cells(query: &Query, rows: &Axis, cols: Option<&Axis>) -> Result<Vec<Vec<BigR
         let mut line = Vec::with_capacity(col_values.len());
         for &c in &col_values {
             let axes: Vec<(&Axis, i64)> = std::iter::once((rows, r)).chain(cols.zip(c)).collect();
-            let cell = query
-                .cell_query(&axes)
-                .map_err(|e| e.within(&place(r, c)))?;
-            let cost = query.cost(&cell).map_err(|e| e.within(&place(r, c)))?;
+            let cell = query.cell::<G>(&axes).map_err(|e| e.within(&place(r, c)))?;
+            let cost = G::cost(&cell).map_err(|e| e.within(&place(r, c)))?;
             total = total.saturating_add(cost);
             if cost > largest.0 {
                 largest = (cost, place(r, c));
@@ -253,7 +261,7 @@ fn cells(query: &Query, rows: &Axis, cols: Option<&Axis>) -> Result<Vec<Vec<BigR
         .into_iter()
         .map(|line| {
             line.into_iter()
-                .map(|(cell, r, c)| query.value(&cell).map_err(|e| e.within(&place(r, c))))
+                .map(|(cell, r, c)| query.value::<G>(&cell).map_err(|e| e.within(&place(r, c))))
                 .collect()
         })
         .collect()
@@ -273,6 +281,13 @@ fn cells(query: &Query, rows: &Axis, cols: Option<&Axis>) -> Result<Vec<Vec<BigR
 /// assert_eq!(t.cells[2][0].to_string(), "3/2");
 /// ```
 pub fn compute(spec: &TableSpec) -> Result<Table, Error> {
+    match spec.game {
+        Game::Swtcg => compute_with::<Swtcg>(spec),
+        Game::Legion => compute_with::<Legion>(spec),
+    }
+}
+
+fn compute_with<G: game::Game>(spec: &TableSpec) -> Result<Table, Error> {
     let stat = Stat::parse(&spec.stat)?;
     let rows = Axis::parse("--rows", &spec.rows, spec.game)?;
     let cols = spec
@@ -287,128 +302,30 @@ pub fn compute(spec: &TableSpec) -> Result<Table, Error> {
             rows.values.len()
         )));
     }
-    let query = Query::new(spec, stat)?;
-    let cells = cells(&query, &rows, cols.as_ref())?;
-    let mut caption = format!(
-        "{}; attacker: {}; defender: {}",
-        stat.describe(spec.game),
-        or_none(&spec.attacker),
-        or_none(&spec.defender)
-    );
-    if let Some(g) = &spec.guardian {
-        caption.push_str(&format!("; guardian: {g}"));
-    }
-    caption.push_str(&format!("; rows: {}", rows.describe()));
-    if let Some(c) = &cols {
-        caption.push_str(&format!("; columns: {}", c.describe()));
-    }
-    caption.push_str(&format!("; {}", query.context()));
+    let query = Query::new::<G>(spec, stat)?;
+    let cells = cells::<G>(&query, &rows, cols.as_ref())?;
     Ok(Table {
-        title: spec.title.clone().unwrap_or_else(|| {
-            let by = cols
-                .as_ref()
-                .map(|c| format!(" by {} and {}", rows.name, c.name))
-                .unwrap_or_else(|| format!(" by {}", rows.name));
-            format!("{}{by}", capitalize(&stat.describe(spec.game)))
-        }),
-        caption,
+        spec: spec.clone(),
         stat,
-        row_label: rows.name.clone(),
-        col_label: cols.as_ref().map(|c| c.name.clone()),
-        rows: rows.values.clone(),
-        cols: cols.map(|c| c.values).unwrap_or_default(),
+        rows,
+        cols,
         cells,
+        options: query.options,
     })
 }
 
-impl Table {
-    /// The table as the renderers take it: a header with the row label (and column label) then
-    /// each column's value; each row its value then its cells (a whole-number mode stays whole).
-    pub fn grid(&self) -> Grid {
-        let corner = match &self.col_label {
-            Some(c) => format!("{} \\ {c}", self.row_label),
-            None => self.row_label.clone(),
-        };
-        let mut header = vec![corner];
-        if self.cols.is_empty() {
-            header.push(self.stat.name());
-        } else {
-            header.extend(self.cols.iter().map(|c| c.to_string()));
-        }
-        let rows = self
-            .rows
-            .iter()
-            .zip(&self.cells)
-            .map(|(r, cells)| {
-                let cells = cells.iter().map(|v| match self.stat {
-                    Stat::Mode if v.is_integer() => Cell::Label(v.to_string()),
-                    Stat::Mean | Stat::Mode => Cell::Decimal(v.clone()),
-                    Stat::Destroyed | Stat::AtLeast(_) | Stat::Pmf(_) => Cell::Chance(v.clone()),
-                });
-                std::iter::once(Cell::Label(r.to_string()))
-                    .chain(cells)
-                    .collect()
-            })
-            .collect();
-        Grid {
-            title: self.title.clone(),
-            caption: self.caption.clone(),
-            legend: Vec::new(),
-            header,
-            rows,
-            json: self.to_json(),
-        }
-    }
-
-    /// The table as JSON: labels and values, and every cell as an exact fraction string.
-    pub fn to_json(&self) -> serde_json::Value {
-        let cells: Vec<Vec<String>> = self
-            .cells
-            .iter()
-            .map(|r| r.iter().map(crate::report::fraction).collect())
-            .collect();
-        serde_json::json!({
-            "schema": crate::report::SCHEMA,
-            "title": self.title,
-            "caption": self.caption,
-            "stat": self.stat.name(),
-            "rows": {"label": self.row_label, "values": self.rows},
-            "cols": {"label": self.col_label, "values": self.cols},
-            "cells": cells,
-        })
-    }
-}
-
-fn or_none(spec: &str) -> &str {
-    if spec.trim().is_empty() {
-        "(none)"
-    } else {
-        spec.trim()
-    }
-}
-
-fn capitalize(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
-        .unwrap_or_default()
-}
-
-/// The fixed part of every cell's query: game, base SPECs, rules or edition and policy.
-struct Query<'a> {
-    spec: &'a TableSpec,
+/// The fixed part of every cell's query: the base SPECs, the statistic and the options.
+struct Query {
     /// The base SPECs (attacker, defender, guardian), named cards written out.
     base: [String; 3],
+    /// Whether the cells have a guardian.
+    guarded: bool,
     stat: Stat,
-    rules: Rules,
-    edition: Edition,
-    policy: Policy,
-    /// SWTCG's Lucky re-rolls: policy and objective.
-    lucky: (crate::game::Policy, crate::game::Objective),
+    options: Options,
 }
 
-impl<'a> Query<'a> {
-    fn new(spec: &'a TableSpec, stat: Stat) -> Result<Query<'a>, Error> {
+impl Query {
+    fn new<G: game::Game>(spec: &TableSpec, stat: Stat) -> Result<Query, Error> {
         let mut rules = Rules::default();
         for r in &spec.rules {
             rules.set(r)?;
@@ -423,103 +340,45 @@ impl<'a> Query<'a> {
                     Error::Input(format!("edition '{name}': use amg-2024 or amg-2021"))
                 })?,
         };
-        let optimal = match spec.policy.as_deref().map(|p| p.trim().to_lowercase()) {
-            None => false,
-            Some(p) if p == "greedy" => false,
-            Some(p) if p == "optimal" => true,
+        let policy = match spec.policy.as_deref().map(|p| p.trim().to_lowercase()) {
+            None => Policy::Greedy,
+            Some(p) if p == "greedy" => Policy::Greedy,
+            Some(p) if p == "optimal" => Policy::Optimal,
             Some(p) => return Err(Error::Input(format!("policy '{p}': use greedy or optimal"))),
         };
-        let (policy, lucky) = match spec.game {
-            Game::Legion => {
-                let objective = spec
-                    .objective
-                    .as_deref()
-                    .map(legion::optimal::Objective::parse)
-                    .transpose()
-                    .map_err(Error::Input)?
-                    .unwrap_or_default();
-                let policy = if optimal {
-                    Policy::Optimal(objective)
-                } else {
-                    Policy::Greedy
-                };
-                (policy, Default::default())
-            }
-            Game::Swtcg => {
-                let objective = spec
-                    .objective
-                    .as_deref()
-                    .map(swtcg::attack::objective)
-                    .transpose()?
-                    .unwrap_or_default();
-                let policy = if optimal {
-                    crate::game::Policy::Optimal
-                } else {
-                    crate::game::Policy::Greedy
-                };
-                (Policy::Greedy, (policy, objective))
-            }
-        };
+        let objective = spec
+            .objective
+            .as_deref()
+            .map(G::objective)
+            .transpose()?
+            .unwrap_or_default();
         if stat == Stat::Destroyed && spec.game == Game::Legion {
             return Err(Error::Input(
                 "--stat destroyed is for SWTCG tables; Legion tables use mean, atleast:K, pmf:K or mode"
                     .into(),
             ));
         }
-        let mut base = [
-            spec.attacker.clone(),
-            spec.defender.clone(),
+        // A card's items are written out once, so that a range replaces the card's own item.
+        let base = [
+            G::written_out(Target::Attacker, &spec.attacker)?,
+            G::written_out(Target::Defender, &spec.defender)?,
             spec.guardian.clone().unwrap_or_default(),
         ];
-        // A card's items are written out once, so that a range replaces the card's own item.
-        if spec.game == Game::Swtcg {
-            for (text, role) in base.iter_mut().zip(["attacker", "defender"]) {
-                let items = text
-                    .split(',')
-                    .map(|i| match i.trim() {
-                        card if card.starts_with('@') => {
-                            Unit::parse(role, card).map(|u| u.describe())
-                        }
-                        plain => Ok(plain.to_string()),
-                    })
-                    .collect::<Result<Vec<_>, Error>>()?;
-                *text = items.join(", ");
-            }
-        }
         Ok(Query {
-            spec,
             base,
+            guarded: spec.guardian.is_some(),
             stat,
-            rules,
-            edition,
-            policy,
-            lucky,
+            options: Options {
+                rules,
+                edition,
+                policy,
+                objective,
+            },
         })
     }
 
-    /// What the numbers depend on besides the SPECs, for the caption.
-    fn context(&self) -> String {
-        match self.spec.game {
-            Game::Swtcg => {
-                let rules = crate::report::swtcg::rules_line(&self.rules);
-                match self.lucky {
-                    (crate::game::Policy::Greedy, _) => format!("{rules}; Lucky: greedy policy"),
-                    (crate::game::Policy::Optimal, objective) => format!(
-                        "{rules}; Lucky: optimal policy, objective {}",
-                        objective.name()
-                    ),
-                }
-            }
-            Game::Legion => format!(
-                "edition {}, policy {}",
-                self.edition.name(),
-                self.policy.name()
-            ),
-        }
-    }
-
     /// The SPECs with the axes' items put in (replacing the same item in the base SPEC).
-    fn specs(&self, axes: &[(&Axis, i64)]) -> Result<[String; 3], Error> {
+    fn specs<G: game::Game>(&self, axes: &[(&Axis, i64)]) -> [String; 3] {
         let mut specs = self.base.clone();
         for (axis, v) in axes {
             let slot = match axis.target {
@@ -528,11 +387,11 @@ impl<'a> Query<'a> {
                 Target::Guardian => 2,
             };
             let item = format!("{} {v}", axis.name);
-            let wanted = self.item_name(&item);
+            let wanted = G::item_name(&item);
             let kept: Vec<&str> = specs[slot]
                 .split(',')
                 .map(str::trim)
-                .filter(|i| !i.is_empty() && (wanted.is_none() || self.item_name(i) != wanted))
+                .filter(|i| !i.is_empty() && (wanted.is_none() || G::item_name(i) != wanted))
                 .collect();
             specs[slot] = kept
                 .into_iter()
@@ -540,79 +399,32 @@ impl<'a> Query<'a> {
                 .collect::<Vec<_>>()
                 .join(", ");
         }
-        Ok(specs)
-    }
-
-    /// The canonical name of a SPEC item, to find the one a range replaces.
-    fn item_name(&self, item: &str) -> Option<String> {
-        match self.spec.game {
-            Game::Swtcg => Unit::parse("table", item)
-                .ok()
-                .and_then(|u| u.items.first().map(|i| i.keyword.name.clone())),
-            Game::Legion => legion::spec::name_of(item),
-        }
+        specs
     }
 
     /// The attack one cell asks about.
-    fn cell_query(&self, axes: &[(&Axis, i64)]) -> Result<CellQuery, Error> {
-        let [attacker, defender, guardian] = self.specs(axes)?;
-        Ok(match self.spec.game {
-            Game::Swtcg => {
-                let a = Unit::parse("attacker", &attacker)?;
-                let d = Unit::parse("defender", &defender)?;
-                CellQuery::Swtcg(Box::new(swtcg::attack::Scenario {
-                    policy: self.lucky.0,
-                    objective: self.lucky.1,
-                    ..swtcg::attack::Scenario::new(a, d, self.rules.clone())
-                }))
-            }
-            Game::Legion => {
-                let g = self.spec.guardian.as_ref().map(|_| guardian.as_str());
-                CellQuery::Legion(Box::new(legion::spec::Scenario::parse(
-                    &attacker, &defender, g,
-                )?))
-            }
-        })
-    }
-
-    /// The work of one cell, checked against one attack's limits.
-    fn cost(&self, cell: &CellQuery) -> Result<u64, Error> {
-        match cell {
-            CellQuery::Swtcg(s) => swtcg::attack::cost(s),
-            CellQuery::Legion(s) => legion::attack::cost(s, self.edition, self.policy),
-        }
+    fn cell<G: game::Game>(&self, axes: &[(&Axis, i64)]) -> Result<G::Query, Error> {
+        let [attacker, defender, guardian] = self.specs::<G>(axes);
+        let guardian = self.guarded.then_some(guardian.as_str());
+        G::cell(&self.options, &attacker, &defender, guardian)
     }
 
     /// The cell's statistic.
-    fn value(&self, cell: &CellQuery) -> Result<BigRational, Error> {
-        match cell {
-            CellQuery::Swtcg(s) => {
-                let result = swtcg::attack::run(s)?;
-                if self.stat == Stat::Destroyed {
-                    return result.destroyed.ok_or_else(|| {
-                        Error::Input(
-                            "--stat destroyed needs the defender's Health, as in --defender 'Health 4'"
-                                .into(),
-                        )
-                    });
-                }
-                Ok(self.of(&result.damage))
-            }
-            CellQuery::Legion(s) => {
-                let result = legion::attack::attack(s, self.edition, self.policy)?;
-                Ok(self.of(&result.wounds))
-            }
-        }
-    }
-
-    fn of(&self, d: &crate::dist::Dist) -> BigRational {
-        match self.stat {
+    fn value<G: game::Game>(&self, cell: &G::Query) -> Result<BigRational, Error> {
+        let outcome = G::attack(cell)?;
+        let d = G::damage(&outcome);
+        Ok(match self.stat {
             Stat::Mean => d.mean(),
             Stat::AtLeast(k) => d.at_least(k),
             Stat::Pmf(k) => d.prob(k),
             Stat::Mode => BigRational::from_integer(d.mode().into()),
-            Stat::Destroyed => unreachable!("answered from the attack's destroyed chance"),
-        }
+            Stat::Destroyed => G::destroyed(&outcome).cloned().ok_or_else(|| {
+                Error::Input(
+                    "--stat destroyed needs the defender's Health, as in --defender 'Health 4'"
+                        .into(),
+                )
+            })?,
+        })
     }
 }
 
@@ -647,17 +459,16 @@ mod tests {
             "mean",
         ))
         .unwrap();
-        for (i, p) in t.rows.iter().enumerate() {
-            for (j, a) in t.cols.iter().enumerate() {
+        for (i, p) in t.row_values().iter().enumerate() {
+            for (j, a) in t.col_values().iter().enumerate() {
                 assert_eq!(
                     t.cells[i][j],
                     BigRational::new((p * (3 + a)).into(), 6.into())
                 );
             }
         }
-        assert!(t
-            .caption
-            .contains("rows: Power 0..4; columns: Accuracy -1..2"));
+        assert_eq!(t.rows.describe(), "Power 0..4");
+        assert_eq!(t.cols.unwrap().describe(), "Accuracy -1..2");
     }
 
     #[test]

@@ -1,13 +1,16 @@
 //! Published and hand-derived values the Legion engine must reproduce exactly.
 
+mod common;
+use common::{under, GREEDY};
 use holodice::dist::Dist;
-use holodice::legion::attack::{attack, Edition, LegionAttack, Policy};
-use holodice::legion::spec::Scenario;
+use holodice::legion::attack::{attack, LegionAttack};
+use holodice::legion::Edition;
+use holodice::legion::Scenario;
 use num_rational::BigRational;
 
 fn run(attacker: &str, defender: &str, guardian: Option<&str>, edition: Edition) -> LegionAttack {
     let s = Scenario::parse(attacker, defender, guardian).unwrap();
-    attack(&s, edition, Policy::Greedy).unwrap()
+    attack(&under(&s, edition, GREEDY)).unwrap()
 }
 
 fn q(n: i64, d: i64) -> BigRational {
@@ -123,7 +126,7 @@ fn guardian_on_a_melee_attack_is_refused() {
         Some("Guardian 1, red defense"),
     )
     .unwrap();
-    let e = attack(&s, Edition::Amg2024, Policy::Greedy).unwrap_err();
+    let e = attack(&under(&s, Edition::Amg2024, GREEDY)).unwrap_err();
     assert!(e.to_string().contains("no effect in melee"), "{e}");
 }
 

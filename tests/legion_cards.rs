@@ -8,9 +8,10 @@
 //!   red attack d8: crit 1, surge 1, hit 5, blank 1; black: 1, 1, 3, 3; white: 1, 1, 1, 5
 //!   red defense d6: block 3, surge 1, blank 2; white defense d6: block 1, surge 1, blank 4
 
-use holodice::legion::attack::{attack, Edition, LegionAttack, Policy};
+use holodice::legion::attack::{attack, LegionAttack};
 use holodice::legion::cards::{Cards, Kind, Reach};
-use holodice::legion::spec::Scenario;
+use holodice::legion::Edition;
+use holodice::legion::Scenario;
 use num_rational::BigRational;
 use std::sync::OnceLock;
 
@@ -46,7 +47,7 @@ fn parse(attacker: &str, defender: &str) -> Result<Scenario, holodice::Error> {
 
 fn run(attacker: &str, defender: &str) -> LegionAttack {
     let s = parse(attacker, defender).unwrap_or_else(|e| panic!("{attacker} / {defender}: {e}"));
-    attack(&s, Edition::Amg2024, Policy::Greedy).unwrap()
+    attack(&under(&s, Edition::Amg2024, GREEDY)).unwrap()
 }
 
 fn dice(attacker: &str, defender: &str) -> [u32; 3] {
@@ -103,7 +104,7 @@ fn every_unit_attacks_with_each_weapon_and_defends() {
             let spec = format!("@{name}, weapon {}{overrun}", w.name);
             match parse(&spec, "white defense") {
                 Ok(s) => {
-                    let a = attack(&s, Edition::Amg2024, Policy::Greedy)
+                    let a = attack(&under(&s, Edition::Amg2024, GREEDY))
                         .unwrap_or_else(|e| panic!("{spec}: {e}"));
                     unaccounted.extend(a.notes.into_iter().filter(|n| n.contains("not modelled")));
                     attacks += 1;
@@ -120,7 +121,7 @@ fn every_unit_attacks_with_each_weapon_and_defends() {
         }
         let s = parse("1 red, surge hit", &format!("@{name}"))
             .unwrap_or_else(|e| panic!("@{name} defending: {e}"));
-        let a = attack(&s, Edition::Amg2024, Policy::Greedy).unwrap();
+        let a = attack(&under(&s, Edition::Amg2024, GREEDY)).unwrap();
         unaccounted.extend(a.notes.into_iter().filter(|n| n.contains("not modelled")));
     }
     assert!(attacks > 250, "{attacks} attacks");

@@ -158,7 +158,8 @@ fn unmodelled_keywords_are_found_with_and_without_a_number_as_the_cards_give_the
 /// with its reason, in every SPEC the keyword may appear in.
 #[test]
 fn keywords_without_dice_effects_are_named_in_the_notes() {
-    use holodice::legion::spec::{Role, Scenario};
+    use holodice::legion::spec::Role;
+    use holodice::legion::Scenario;
     let mut checked = 0;
     for k in Keywords::builtin().all() {
         if k.status != Status::NoDiceEffect {

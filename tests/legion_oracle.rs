@@ -56,9 +56,12 @@
 //!     wants aims, not dodges). Shien Mastery only changes Deflect's wound (nothing without
 //!     Deflect).
 
-use holodice::legion::attack::{attack, Edition, LegionAttack, Policy};
-use holodice::legion::optimal::Objective;
-use holodice::legion::spec::Scenario;
+mod common;
+use common::{optimal, under, GREEDY};
+use holodice::legion::attack::{attack, LegionAttack};
+use holodice::legion::Edition;
+use holodice::legion::Scenario;
+use holodice::policy::Objective;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use proptest::prelude::*;
@@ -1206,7 +1209,7 @@ fn engine(c: &Case) -> LegionAttack {
     let (a, d, g) = c.specs();
     let s = Scenario::parse(&a, &d, g.as_deref())
         .unwrap_or_else(|e| panic!("{}: the SPECs don't parse: {e}", c.context()));
-    attack(&s, c.edition(), Policy::Greedy)
+    attack(&under(&s, c.edition(), GREEDY))
         .unwrap_or_else(|e| panic!("{}: the engine refused: {e}", c.context()))
 }
 
@@ -1224,7 +1227,7 @@ fn check(c: &Case) -> Result<(), TestCaseError> {
         .unwrap_or_else(|e| panic!("{}: the SPECs don't parse: {e}", c.context()));
     if c.refused() {
         // Step 0: a defender with Immune: Melee cannot be attacked in melee.
-        let e = attack(&s, c.edition(), Policy::Greedy);
+        let e = attack(&under(&s, c.edition(), GREEDY));
         prop_assert!(
             matches!(e, Err(holodice::Error::Illegal(_))),
             "{}: Immune: Melee in melee must be refused as illegal, got {:?}",
@@ -1236,7 +1239,7 @@ fn check(c: &Case) -> Result<(), TestCaseError> {
     if !c.ranged() && c.grd.is_some() {
         // Reading 7: a guardian cannot act in a melee or overrun attack; the engine may refuse
         // the query.
-        if let Err(e) = attack(&s, c.edition(), Policy::Greedy) {
+        if let Err(e) = attack(&under(&s, c.edition(), GREEDY)) {
             prop_assert!(
                 matches!(e, holodice::Error::Illegal(_)),
                 "{}: {e}",
@@ -3131,7 +3134,7 @@ proptest! {
     fn simulator_matches_brute_force_over_random_keyword_mixes(c in cases(), seed in any::<u64>()) {
         let (a, d, g) = c.specs();
         let s = Scenario::parse(&a, &d, g.as_deref()).unwrap();
-        let sim = holodice::sim::simulate_legion(&s, c.edition(), Policy::Greedy, 20_000, seed);
+        let sim = holodice::sim::simulate_legion(&under(&s, c.edition(), GREEDY), 20_000, seed);
         if c.refused() || (!c.ranged() && c.grd.is_some()) {
             prop_assert!(matches!(sim, Err(holodice::Error::Illegal(_))), "{}", c.context());
             return Ok(());
@@ -3253,8 +3256,11 @@ fn optimal_rerolls_reach_the_expectimax_optimum() {
                         );
                         let (a, d, g) = c.specs();
                         let s = Scenario::parse(&a, &d, g.as_deref()).unwrap();
-                        let optimal = Policy::Optimal(Objective::Mean);
-                        let got = attack(&s, c.edition(), optimal).unwrap().wounds.mean();
+                        let optimal = optimal(Objective::Mean);
+                        let got = attack(&under(&s, c.edition(), optimal))
+                            .unwrap()
+                            .wounds
+                            .mean();
                         let pool: Vec<usize> = c.pool();
                         let mut memo = HashMap::new();
                         let mut want = BigRational::from_integer(0.into());

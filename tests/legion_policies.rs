@@ -1,15 +1,19 @@
 //! The optimal policy against the greedy one: never worse, equal where no choice matters, and
 //! right on hand-derived cases.
 
-use holodice::legion::attack::{attack, Edition, LegionAttack, Policy};
-use holodice::legion::optimal::Objective;
-use holodice::legion::spec::Scenario;
+mod common;
+use common::{optimal, under, Play, GREEDY};
+use holodice::legion::attack::{attack, LegionAttack};
+use holodice::legion::optimal::Goal;
+use holodice::legion::Edition;
+use holodice::legion::Scenario;
+use holodice::policy::Objective;
 use num_rational::BigRational;
 use proptest::prelude::*;
 
-fn run(attacker: &str, defender: &str, guardian: Option<&str>, policy: Policy) -> LegionAttack {
+fn run(attacker: &str, defender: &str, guardian: Option<&str>, policy: Play) -> LegionAttack {
     let s = Scenario::parse(attacker, defender, guardian).unwrap();
-    attack(&s, Edition::Amg2024, policy).unwrap()
+    attack(&under(&s, Edition::Amg2024, policy)).unwrap()
 }
 
 fn q(n: i64, d: i64) -> BigRational {
@@ -22,8 +26,8 @@ fn optimal_rerolls_hits_for_crits_against_armor() {
     // Greedy rerolls only a blank or an unconvertible surge: 1/8 + 2/8 · 1/8 = 10/64.
     // Optimal rerolls anything but a crit: 1/8 + 7/8 · 1/8 = 15/64.
     let (a, d) = ("1 red, aim 1, Pierce 99", "red defense, Armor");
-    assert_eq!(run(a, d, None, Policy::Greedy).wounds.mean(), q(10, 64));
-    let best = run(a, d, None, Policy::Optimal(Objective::Mean));
+    assert_eq!(run(a, d, None, GREEDY).wounds.mean(), q(10, 64));
+    let best = run(a, d, None, optimal(Objective::Mean));
     assert_eq!(best.wounds.mean(), q(15, 64));
 }
 
@@ -33,12 +37,12 @@ fn decisions_pick_surges_that_will_not_convert_from_the_dice_on_the_table() {
     // Two red surges, Critical 1: one becomes a crit, the other is as good as a blank. The
     // planner counts it as one, but the decision names the dice on the table: one surge.
     let s = Scenario::parse("2 red, aim 1, Critical 1", "white defense", None).unwrap();
-    let p = OptimalPolicy::new(&s, Edition::Amg2024, Objective::Mean);
+    let p = OptimalPolicy::new(&s, Goal::Mean);
     let choice = p.reroll(0, [[0, 2, 0, 0], [0; 4], [0; 4]], 1);
     assert_eq!(choice, Some([[0, 1, 0], [0; 3], [0; 3]]));
     // With a blank beside them, the aim picks up the blank and the surge that won't convert.
     let s = Scenario::parse("3 red, aim 1, Critical 1", "white defense", None).unwrap();
-    let p = OptimalPolicy::new(&s, Edition::Amg2024, Objective::Mean);
+    let p = OptimalPolicy::new(&s, Goal::Mean);
     let choice = p.reroll(0, [[1, 2, 0, 0], [0; 4], [0; 4]], 1);
     assert_eq!(choice, Some([[1, 1, 0], [0; 3], [0; 3]]));
 }
@@ -47,7 +51,7 @@ fn decisions_pick_surges_that_will_not_convert_from_the_dice_on_the_table() {
 fn precise_beyond_the_pool_changes_nothing_and_costs_nothing_more() {
     // Four white dice: an aim picking up 4 dice (Precise 2) or 102 (Precise 100) can pick up
     // every die either way, so the game and its answer are the same.
-    let optimal = Policy::Optimal(Objective::Mean);
+    let optimal = optimal(Objective::Mean);
     let d = "white defense";
     let small = run("4 white, aim 6, Precise 2", d, None, optimal);
     let large = run("4 white, aim 6, Precise 100", d, None, optimal);
@@ -61,7 +65,7 @@ fn optimal_work_counts_each_aims_capacity_before_starting() {
     // Twenty white dice, six aims each picking up to 102 dice: far past the limit, refused
     // before any work, with the fix.
     let s = Scenario::parse("20 white, aim 6, Precise 100", "white defense", None).unwrap();
-    let refused = attack(&s, Edition::Amg2024, Policy::Optimal(Objective::Mean))
+    let refused = attack(&under(&s, Edition::Amg2024, optimal(Objective::Mean)))
         .unwrap_err()
         .to_string();
     assert!(
@@ -73,7 +77,7 @@ fn optimal_work_counts_each_aims_capacity_before_starting() {
         "{refused}"
     );
     // The greedy policy makes no such choices: it answers.
-    assert!(attack(&s, Edition::Amg2024, Policy::Greedy).is_ok());
+    assert!(attack(&under(&s, Edition::Amg2024, GREEDY)).is_ok());
 }
 
 #[test]
@@ -85,8 +89,8 @@ fn optimal_keeps_pierce_for_the_defender() {
         "red defense",
         Some("Guardian 1, red defense"),
     );
-    let greedy = run(a, d, g, Policy::Greedy);
-    let best = run(a, d, g, Policy::Optimal(Objective::Mean));
+    let greedy = run(a, d, g, GREEDY);
+    let best = run(a, d, g, optimal(Objective::Mean));
     assert_eq!(
         greedy.wounds, best.wounds,
         "a crit meets the defender's dice alone either way"
@@ -100,11 +104,15 @@ fn optimal_keeps_pierce_for_the_defender() {
 
 #[test]
 fn objectives_parse_and_name_themselves() {
-    assert_eq!(Objective::parse("atleast:3"), Ok(Objective::AtLeast(3)));
-    assert_eq!(Objective::parse(" Mean "), Ok(Objective::Mean));
-    assert!(Objective::parse("most").unwrap_err().contains("atleast:K"));
+    use holodice::game::{Game, Legion};
+    assert_eq!(Legion::objective("atleast:3"), Ok(Objective::AtLeast(3)));
+    assert_eq!(Legion::objective(" Mean "), Ok(Objective::Mean));
+    let refused = Legion::objective("most").unwrap_err().to_string();
+    assert!(refused.contains("atleast:K"), "{refused}");
+    assert!(Legion::objective("destroy").is_err());
+    let (policy, objective) = optimal(Objective::AtLeast(2));
     assert_eq!(
-        Policy::Optimal(Objective::AtLeast(2)).name(),
+        holodice::report::legion::policy_name(policy, objective),
         "optimal (atleast:2)"
     );
 }
@@ -149,10 +157,10 @@ proptest! {
     #[test]
     fn optimal_is_never_worse_than_greedy((pool, tokens, defender, k) in scenarios()) {
         let attacker = pool + &tokens;
-        let greedy = run(&attacker, &defender, None, Policy::Greedy);
-        let mean = run(&attacker, &defender, None, Policy::Optimal(Objective::Mean));
+        let greedy = run(&attacker, &defender, None, GREEDY);
+        let mean = run(&attacker, &defender, None, optimal(Objective::Mean));
         prop_assert!(mean.wounds.mean() >= greedy.wounds.mean(), "{} | {}", attacker, defender);
-        let at_least = run(&attacker, &defender, None, Policy::Optimal(Objective::AtLeast(k)));
+        let at_least = run(&attacker, &defender, None, optimal(Objective::AtLeast(i64::from(k))));
         prop_assert!(
             at_least.wounds.at_least(i64::from(k)) >= greedy.wounds.at_least(i64::from(k)),
             "{} | {} | at least {}", attacker, defender, k
@@ -161,8 +169,8 @@ proptest! {
 
     #[test]
     fn without_tokens_the_policies_agree((pool, _tokens, defender, _k) in scenarios()) {
-        let greedy = run(&pool, &defender, None, Policy::Greedy);
-        let best = run(&pool, &defender, None, Policy::Optimal(Objective::Mean));
+        let greedy = run(&pool, &defender, None, GREEDY);
+        let best = run(&pool, &defender, None, optimal(Objective::Mean));
         prop_assert_eq!(greedy.wounds, best.wounds);
         prop_assert_eq!(greedy.attack_results, best.attack_results);
     }

@@ -7,9 +7,12 @@
 //! rerolls and the optimal play choose their weights up front from a bound on their
 //! denominators, checked on both sides against the same recursion.
 
-use holodice::legion::attack::{attack, Edition, Policy};
-use holodice::legion::optimal::Objective;
-use holodice::legion::spec::Scenario;
+mod common;
+use common::{optimal, under, Play, GREEDY};
+use holodice::legion::attack::attack;
+use holodice::legion::Edition;
+use holodice::legion::Scenario;
+use holodice::policy::Objective;
 use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
 
@@ -22,7 +25,7 @@ fn binomial(n: u32, k: u32) -> BigRational {
 
 fn assert_binomial_wounds(n: u32) {
     let s = Scenario::parse(&format!("{n} red, surge hit"), "white defense", None).unwrap();
-    let a = attack(&s, Edition::Amg2024, Policy::Greedy).unwrap();
+    let a = attack(&under(&s, Edition::Amg2024, GREEDY)).unwrap();
     for k in 0..=n {
         assert_eq!(
             a.wounds.prob(i64::from(k)),
@@ -73,11 +76,11 @@ fn binomial_with(m: u32, k: u32, x: u32, y: u32, side: u32) -> BigRational {
 
 /// Optimal play rerolls every blank it can, as greedy does: a blank is never worth keeping, and
 /// against white defense without cover a hit is worth a crit.
-fn assert_rerolled_results(n: u32, precise: u32, aims: u32, observations: u32, policy: Policy) {
+fn assert_rerolled_results(n: u32, precise: u32, aims: u32, observations: u32, policy: Play) {
     let spec =
         format!("{n} red, surge crit, aim {aims}, Precise {precise}, observation {observations}");
     let s = Scenario::parse(&spec, "white defense", None).unwrap();
-    let a = attack(&s, Edition::Amg2024, policy).unwrap();
+    let a = attack(&under(&s, Edition::Amg2024, policy)).unwrap();
     let mut capacities = vec![2 + precise; aims as usize];
     capacities.extend(std::iter::repeat_n(1, observations as usize));
     for (b, p) in rerolled_blanks(n, &capacities).iter().enumerate() {
@@ -97,7 +100,7 @@ fn assert_rerolled_wounds(n: u32, precise: u32, aims: u32, observations: u32, wi
     let spec =
         format!("{n} red, surge crit, aim {aims}, Precise {precise}, observation {observations}");
     let s = Scenario::parse(&spec, "white defense", None).unwrap();
-    let a = attack(&s, Edition::Amg2024, Policy::Greedy).unwrap();
+    let a = attack(&under(&s, Edition::Amg2024, GREEDY)).unwrap();
     assert_eq!(a.wounds.denominator().bits() <= 256, wide, "{spec}");
     let mut capacities = vec![2 + precise; aims as usize];
     capacities.extend(std::iter::repeat_n(1, observations as usize));
@@ -139,36 +142,36 @@ fn wounds_are_exact_where_the_denominator_just_passes_256_bits() {
 fn greedy_rerolls_are_exact_where_their_bound_just_fits_u128() {
     // 16 dice + 3 aims of capacity 3 + 2 observation tokens: 8^27 · 7^16 < 2^126.
     assert!(BigUint::from(8u32).pow(27) * BigUint::from(7u32).pow(16) < BigUint::from(1u32) << 128);
-    assert_rerolled_results(16, 1, 3, 2, Policy::Greedy);
+    assert_rerolled_results(16, 1, 3, 2, GREEDY);
 }
 
 #[test]
 fn greedy_rerolls_are_exact_where_their_bound_just_passes_u128() {
     // 16 dice + 3 aims of capacity 3 + 3 observation tokens: 8^28 · 7^16 > 2^128.
     assert!(BigUint::from(8u32).pow(28) * BigUint::from(7u32).pow(16) > BigUint::from(1u32) << 128);
-    assert_rerolled_results(16, 1, 3, 3, Policy::Greedy);
+    assert_rerolled_results(16, 1, 3, 3, GREEDY);
 }
 
 #[test]
 fn greedy_rerolls_are_exact_where_their_table_just_fits_u128() {
     // 30 dice + 4 aims of capacity 3: 8^42 = 2^126, the split in 256 bits.
-    assert_rerolled_results(30, 1, 4, 0, Policy::Greedy);
+    assert_rerolled_results(30, 1, 4, 0, GREEDY);
 }
 
 #[test]
 fn greedy_rerolls_are_exact_where_their_table_just_passes_u128() {
     // 30 dice + 4 aims of capacity 3 + 1 observation token: 8^43 = 2^129.
-    assert_rerolled_results(30, 1, 4, 1, Policy::Greedy);
+    assert_rerolled_results(30, 1, 4, 1, GREEDY);
 }
 
 #[test]
 fn optimal_play_is_exact_where_its_bound_just_fits_u128() {
     // 28 dice + 4 aims of capacity 3 + 2 observation tokens: 8^42 = 2^126.
-    assert_rerolled_results(28, 1, 4, 2, Policy::Optimal(Objective::Mean));
+    assert_rerolled_results(28, 1, 4, 2, optimal(Objective::Mean));
 }
 
 #[test]
 fn optimal_play_is_exact_where_its_bound_just_passes_u128() {
     // 29 dice + 4 aims of capacity 3 + 2 observation tokens: 8^43 = 2^129.
-    assert_rerolled_results(29, 1, 4, 2, Policy::Optimal(Objective::Mean));
+    assert_rerolled_results(29, 1, 4, 2, optimal(Objective::Mean));
 }

@@ -12,12 +12,15 @@
 //! fixed, so the tests are deterministic: a failure is a real disagreement or, rarely, one of
 //! those false alarms, which a change of seed (or `HOLODICE_SIM_SCALE`) tells apart.
 
+mod common;
+use common::{optimal, under, Play, GREEDY};
 use holodice::dist::{to_f64, Dist};
-use holodice::game::Objective as Goal;
-use holodice::game::Policy as Lucky;
-use holodice::legion::attack::{attack as legion_attack, Edition, Policy};
-use holodice::legion::optimal::Objective;
-use holodice::legion::spec::Scenario;
+use holodice::legion::attack::attack as legion_attack;
+use holodice::legion::Edition;
+use holodice::legion::Scenario;
+use holodice::policy::Objective as Goal;
+use holodice::policy::Objective;
+use holodice::policy::Policy as Lucky;
 use holodice::sim::{compare, simulate_legion, simulate_swtcg, swtcg::Simulation, Samples};
 use holodice::swtcg::attack::{dice as swtcg_dice, run as swtcg_run, Scenario as SwtcgScenario};
 use holodice::swtcg::keywords::{Keywords, Mode, Transform, ValueKind};
@@ -971,12 +974,17 @@ fn legion_problems(
     s: &Scenario,
     name: &str,
     edition: Edition,
-    policy: Policy,
+    policy: Play,
     seed: u64,
 ) -> Vec<String> {
-    let exact = legion_attack(s, edition, policy).unwrap();
-    let samples = simulate_legion(s, edition, policy, trials(LEGION_TRIALS), seed).unwrap();
-    let name = format!("{name}, {}, {}", edition.name(), policy.name());
+    let s = under(s, edition, policy);
+    let exact = legion_attack(&s).unwrap();
+    let samples = simulate_legion(&s, trials(LEGION_TRIALS), seed).unwrap();
+    let name = format!(
+        "{name}, {}, {}",
+        edition.name(),
+        holodice::report::legion::policy_name(policy.0, policy.1)
+    );
     let mut variables = vec![
         ("wounds", pmf(&exact.wounds)),
         ("attack_results", pmf(&exact.attack_results)),
@@ -1003,7 +1011,7 @@ fn legion_simulation_agrees_with_the_exact_engine() {
         let name = format!("[{attacker}] vs [{defender}] guarded by {guardian:?}");
         for &edition in *editions {
             seed += 1;
-            problems.extend(legion_problems(&s, &name, edition, Policy::Greedy, seed));
+            problems.extend(legion_problems(&s, &name, edition, GREEDY, seed));
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
@@ -1114,7 +1122,7 @@ fn legion_optimal_simulation_agrees_with_the_exact_engine() {
         let name = format!("[{attacker}] vs [{defender}] guarded by {guardian:?}");
         for &edition in *editions {
             seed += 1;
-            let policy = Policy::Optimal(*objective);
+            let policy = optimal(*objective);
             problems.extend(legion_problems(&s, &name, edition, policy, seed));
         }
     }
@@ -1129,16 +1137,16 @@ fn legion_refusals_match_the_exact_engine() {
         Some("Guardian 1, white defense"),
     )
     .unwrap();
-    let exact = legion_attack(&s, Edition::Amg2024, Policy::Greedy).unwrap_err();
-    let sim = simulate_legion(&s, Edition::Amg2024, Policy::Greedy, 100, 1).unwrap_err();
+    let exact = legion_attack(&under(&s, Edition::Amg2024, GREEDY)).unwrap_err();
+    let sim = simulate_legion(&under(&s, Edition::Amg2024, GREEDY), 100, 1).unwrap_err();
     assert!(matches!(
         (exact, sim),
         (Error::Illegal(_), Error::Illegal(_))
     ));
     // Step 0: a defender with Immune: Melee cannot be attacked in melee.
     let s = Scenario::parse("3 red, Charge", "red defense, Immune: Melee", None).unwrap();
-    let exact = legion_attack(&s, Edition::Amg2024, Policy::Greedy).unwrap_err();
-    let sim = simulate_legion(&s, Edition::Amg2024, Policy::Greedy, 100, 1).unwrap_err();
+    let exact = legion_attack(&under(&s, Edition::Amg2024, GREEDY)).unwrap_err();
+    let sim = simulate_legion(&under(&s, Edition::Amg2024, GREEDY), 100, 1).unwrap_err();
     assert!(matches!(
         (exact, sim),
         (Error::Illegal(_), Error::Illegal(_))
@@ -1155,14 +1163,14 @@ fn the_same_seed_gives_the_same_samples() {
     assert_ne!(first, simulate_swtcg(&a, &d, &r, 70_000, 10).unwrap());
 
     let s = Scenario::parse("3 red, 2 white, aim 1", "white defense, cover light", None).unwrap();
-    let first = simulate_legion(&s, Edition::Amg2024, Policy::Greedy, 70_000, 9).unwrap();
+    let first = simulate_legion(&under(&s, Edition::Amg2024, GREEDY), 70_000, 9).unwrap();
     assert_eq!(
         first,
-        simulate_legion(&s, Edition::Amg2024, Policy::Greedy, 70_000, 9).unwrap()
+        simulate_legion(&under(&s, Edition::Amg2024, GREEDY), 70_000, 9).unwrap()
     );
     assert_ne!(
         first,
-        simulate_legion(&s, Edition::Amg2024, Policy::Greedy, 70_000, 10).unwrap()
+        simulate_legion(&under(&s, Edition::Amg2024, GREEDY), 70_000, 10).unwrap()
     );
 }
 
@@ -1181,7 +1189,7 @@ fn samples_are_stable_across_versions_and_machines() {
     assert_eq!(hits, [(0, 122), (1, 406), (2, 362), (3, 110)]);
 
     let s = Scenario::parse("3 red, 2 white, aim 1", "white defense, cover light", None).unwrap();
-    let s = simulate_legion(&s, Edition::Amg2024, Policy::Greedy, 1000, 12345).unwrap();
+    let s = simulate_legion(&under(&s, Edition::Amg2024, GREEDY), 1000, 12345).unwrap();
     let wounds: Vec<(i64, u64)> = s
         .get("wounds")
         .unwrap()
@@ -1373,8 +1381,8 @@ proptest! {
         let Ok(s) = s else { return Ok(()) };
         let edition = if amg2021 { Edition::Amg2021 } else { Edition::Amg2024 };
         let name = format!("{} | {attacker} | {defender} | {guardian:?}", edition.name());
-        let exact = legion_attack(&s, edition, Policy::Greedy);
-        let sim = simulate_legion(&s, edition, Policy::Greedy, 200, seed);
+        let exact = legion_attack(&under(&s, edition, GREEDY));
+        let sim = simulate_legion(&under(&s, edition, GREEDY), 200, seed);
         let (exact, sim) = match (exact, sim) {
             (Ok(exact), Ok(sim)) => (exact, sim),
             (Err(Error::TooLarge(_)), _) => return Ok(()),

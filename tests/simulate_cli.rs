@@ -239,7 +239,7 @@ fn bad_simulation_requests_exit_two_with_one_line() {
 // hardening: simulate-dice
 #[test]
 fn the_dice_rolled_in_all_are_bounded_before_rolling() {
-    use holodice::command::MAX_DICE_ROLLED;
+    use holodice::sim::MAX_DICE_ROLLED;
     // 2000 dice a trial: the most trials is the limit over 2000, and the message gives it.
     let most = MAX_DICE_ROLLED / 2000;
     assert_user_error(

@@ -22,7 +22,7 @@
 //! getting wrong (Persuade's power loss and a health bonus carried into the second attack, an
 //! interceptor's health bonus).
 
-use holodice::game::{Objective, Policy};
+use holodice::policy::{Objective, Policy};
 use holodice::swtcg::attack::{attack, run, size, Attack, Scenario};
 use holodice::swtcg::keywords::Mode;
 use holodice::swtcg::{rules::Rules, spec::Unit};

@@ -4,7 +4,10 @@ use super::legion::{self, LegionArgs};
 use super::output::{Answer, FormatArg, OutputArgs};
 use super::swtcg::{self, AttackArgs};
 use super::Files;
+use crate::game::{Legion, Swtcg};
 use crate::gof;
+use crate::report::Shown;
+use crate::swtcg::attack::Scenario;
 use crate::swtcg::cards::Cards;
 use crate::Error;
 use clap::{Args, Subcommand, ValueEnum};
@@ -157,9 +160,37 @@ pub(super) fn parse_alpha(s: &str) -> Result<f64, String> {
 struct Exact {
     format: CheckFormatArg,
     game: &'static str,
+    name: &'static str,
     variable: &'static str,
     context: Vec<(&'static str, Option<String>)>,
     dist: crate::dist::Dist,
+}
+
+impl Exact {
+    /// The exact distribution of `variable` in the attack `query` (`absent` when the attack
+    /// has none), with the context lines `context` gives from the outcome.
+    fn of<G: Shown>(
+        format: CheckFormatArg,
+        query: &G::Query,
+        variable: &'static str,
+        absent: impl Fn() -> Error,
+        context: impl Fn(&G::Outcome) -> Vec<(&'static str, Option<String>)>,
+    ) -> Result<Exact, Error> {
+        let outcome = G::attack(query)?;
+        let dist = G::variables(query, &outcome)
+            .into_iter()
+            .find(|(key, _)| key == variable)
+            .map(|(_, d)| d)
+            .ok_or_else(absent)?;
+        Ok(Exact {
+            format,
+            game: G::KEY,
+            name: G::NAME,
+            variable,
+            context: context(&outcome),
+            dist,
+        })
+    }
 }
 
 fn swtcg_exact(
@@ -171,32 +202,29 @@ fn swtcg_exact(
     let s = &c.attack;
     let format = check_format(before, &s.output)?;
     let (attacker, defender, rules) = swtcg::setup(s, cards, files)?;
-    let result = crate::swtcg::attack::attack(&attacker, &defender, &rules)?;
     // `check` takes the attack's arguments only: Lucky re-rolls by the greedy policy.
-    let lucky = result
-        .lucky
-        .map(|_| "greedy policy (docs/rules.md)".to_string());
-    let (variable, dist) = match c.variable {
-        SwtcgVariable::Hits => ("hits", result.hits),
-        SwtcgVariable::Damage => ("damage", result.damage),
-        SwtcgVariable::AttackerDamage => ("attacker_damage", result.attacker_damage),
+    let query = Scenario::new(attacker, defender, rules);
+    let variable = match c.variable {
+        SwtcgVariable::Hits => "hits",
+        SwtcgVariable::Damage => "damage",
+        SwtcgVariable::AttackerDamage => "attacker_damage",
     };
-    let context = vec![
-        ("attacker", Some(s.attacker.clone())),
-        ("defender", Some(s.defender.clone())),
-        (
-            "rules",
-            (!s.rules.given.is_empty()).then(|| s.rules.given.join(", ")),
-        ),
-        ("Lucky re-rolls", lucky),
-    ];
-    Ok(Exact {
-        format,
-        game: "swtcg",
-        variable,
-        context,
-        dist,
-    })
+    let context = |result: &crate::swtcg::attack::Attack| {
+        let lucky = result
+            .lucky
+            .map(|_| "greedy policy (docs/rules.md)".to_string());
+        vec![
+            ("attacker", Some(s.attacker.clone())),
+            ("defender", Some(s.defender.clone())),
+            (
+                "rules",
+                (!s.rules.given.is_empty()).then(|| s.rules.given.join(", ")),
+            ),
+            ("Lucky re-rolls", lucky),
+        ]
+    };
+    let absent = || Error::Input(format!("{variable}: no such variable"));
+    Exact::of::<Swtcg>(format, &query, variable, absent, context)
 }
 
 fn legion_exact(
@@ -206,35 +234,31 @@ fn legion_exact(
 ) -> Result<Exact, Error> {
     let s = &c.attack;
     let format = check_format(before, &s.output)?;
-    let (scenario, edition, policy) = legion::setup(s, crate::legion::cards::Cards::none(), files)?;
-    let result = crate::legion::attack::attack(&scenario, edition, policy)?;
-    let (variable, dist) = match c.variable {
-        LegionVariable::Wounds => ("wounds", result.wounds),
-        LegionVariable::AttackResults => ("attack_results", result.attack_results),
-        LegionVariable::AttackerWounds => ("attacker_wounds", result.attacker_wounds),
-        LegionVariable::GuardianWounds => (
-            "guardian_wounds",
-            result.guardian_wounds.ok_or_else(|| {
-                Error::Input(
-                    "--variable guardian_wounds needs a guardian: give --guardian SPEC".into(),
-                )
-            })?,
-        ),
+    let query = legion::setup(s, crate::legion::cards::Cards::none(), files)?;
+    let variable = match c.variable {
+        LegionVariable::Wounds => "wounds",
+        LegionVariable::AttackResults => "attack_results",
+        LegionVariable::AttackerWounds => "attacker_wounds",
+        LegionVariable::GuardianWounds => "guardian_wounds",
     };
-    let context = vec![
-        ("attacker", Some(s.attacker.clone())),
-        ("defender", Some(s.defender.clone())),
-        ("guardian", s.guardian.clone()),
-        ("edition", Some(edition.name().to_string())),
-        ("policy", Some(policy.name())),
-    ];
-    Ok(Exact {
-        format,
-        game: "legion",
-        variable,
-        context,
-        dist,
-    })
+    let context = |_: &crate::legion::attack::LegionAttack| {
+        vec![
+            ("attacker", Some(s.attacker.clone())),
+            ("defender", Some(s.defender.clone())),
+            ("guardian", s.guardian.clone()),
+            ("edition", Some(query.edition.name().to_string())),
+            (
+                "policy",
+                Some(crate::report::legion::policy_name(
+                    query.policy,
+                    query.objective,
+                )),
+            ),
+        ]
+    };
+    let absent =
+        || Error::Input("--variable guardian_wounds needs a guardian: give --guardian SPEC".into());
+    Exact::of::<Legion>(format, &query, variable, absent, context)
 }
 
 /// The exact distribution of the chosen variable, the samples, the test; `rejected` when the
@@ -256,6 +280,7 @@ pub(super) fn execute(a: &CheckArgs, cards: &Cards, files: &dyn Files) -> Result
         .filter_map(|(k, v)| v.map(|v| (k, crate::report::squeeze(&v))))
         .collect();
     let (game, variable) = (exact.game, exact.variable);
+    let game_name = exact.name;
     let body = match exact.format {
         CheckFormatArg::Json => {
             let mut top = serde_json::Map::new();
@@ -274,7 +299,6 @@ pub(super) fn execute(a: &CheckArgs, cards: &Cards, files: &dyn Files) -> Result
             s
         }
         CheckFormatArg::Text => {
-            let game_name = if game == "swtcg" { "SWTCG" } else { "Legion" };
             let mut s = format!("Check of {game_name} attack samples: {variable}\n");
             for (k, v) in &context {
                 if !v.is_empty() {

@@ -4,9 +4,11 @@ use super::legion::LegionChoices;
 use super::output::{render, Answer, OutputArgs, Rendered};
 use super::swtcg::{ChoiceArgs, RuleArgs, UnitArgs, UnitReader};
 use super::Files;
-use crate::compare::{label, Comparison, Loadout, MAX_LOADOUTS, MAX_WORDS, MAX_WORK};
-use crate::legion::{self, spec::Scenario as LegionScenario};
-use crate::report::{matchup, squeeze};
+use crate::compare::{label, MAX_LOADOUTS};
+use crate::game::{Legion, Swtcg};
+use crate::legion::{self, Scenario as LegionScenario};
+use crate::report::compare::{Comparison, Loadout};
+use crate::report::{matchup, squeeze, Entry, Shown};
 use crate::swtcg::{self, attack::Scenario, cards::Cards};
 use crate::{plot, Error};
 use clap::Args;
@@ -96,24 +98,8 @@ fn pairs<'a>(
 }
 
 /// Where in a comparison an error arose: "loadout B (Power 3 against Health 2)".
-fn loadout(i: usize, attacker: &str, defender: &str) -> String {
+fn loadout(i: usize, (attacker, defender): (&str, &str)) -> String {
     format!("loadout {} ({})", label(i), matchup(attacker, defender))
-}
-
-/// The comparison in the chosen format, with one P(≥ k) curve per loadout for --plot.
-fn finish(c: &Comparison, output: &OutputArgs) -> Result<Answer, Error> {
-    let svg = || {
-        let (x, series) = c.curves();
-        let title = format!("{} comparison", c.game);
-        plot::curves_svg(&title, c.variable, "P(≥ k)", &x, &series)
-    };
-    render(
-        Rendered::Grid(&c.grid()),
-        output.format,
-        output.options(),
-        output.plot.as_ref(),
-        svg,
-    )
 }
 
 /// Notes of the loadouts' attacks, each once, at the end of the caption, each ending in a full
@@ -135,31 +121,58 @@ fn with_notes(line: String, notes: Vec<String>) -> String {
     }
 }
 
-/// Refuses, before any attack is made, loadouts whose attacks add up to more than [`MAX_WORK`]
-/// or whose distributions may grow past [`MAX_WORDS`]; an attack over its own limits is refused
-/// with its loadout's name.
-fn check_work(pairs: &[(&str, &str)], scenarios: &[Scenario]) -> Result<(), Error> {
-    let (mut work, mut words) = (0u64, 0u64);
-    for (i, ((attacker, defender), s)) in pairs.iter().zip(scenarios).enumerate() {
-        let within = |e: Error| e.within(&loadout(i, attacker, defender));
-        work = work.saturating_add(swtcg::attack::cost(s).map_err(within)?);
-        words = words.saturating_add(swtcg::attack::size(s).map_err(within)?.damage_words());
-        if words > MAX_WORDS {
-            return Err(Error::TooLarge(format!(
-                "these loadouts' exact distributions may grow to {words} words by loadout {}, \
-                 over the limit of {MAX_WORDS} for one comparison: compare fewer or smaller \
-                 attacks at once",
-                label(i)
-            )));
-        }
-    }
-    if work > MAX_WORK {
-        return Err(Error::TooLarge(format!(
-            "these loadouts' attacks add up to {work} units of work, over the limit of \
-             {MAX_WORK} for one comparison: compare fewer or smaller attacks at once"
-        )));
-    }
-    Ok(())
+/// One game's loadouts: each query with its SPECs (as the error names it) and its units as the
+/// comparison shows them.
+struct Loadouts<G: Shown> {
+    specs: Vec<(String, String)>,
+    shown: Vec<(String, String)>,
+    queries: Vec<G::Query>,
+}
+
+/// The comparison of the loadouts, in the chosen format, with one P(≥ k) curve per loadout for
+/// --plot; `context` gives what the attacks share (as report entries and one caption line),
+/// from the queries and their outcomes.
+fn compare<G: Shown>(
+    l: Loadouts<G>,
+    context: impl Fn(&[G::Query], &[G::Outcome]) -> (Vec<Entry>, String),
+    output: &OutputArgs,
+) -> Result<Answer, Error> {
+    let place = |i: usize| loadout(i, (&l.specs[i].0, &l.specs[i].1));
+    let outcomes = crate::compare::outcomes::<G>(&l.queries, place)?;
+    let (context, line) = context(&l.queries, &outcomes);
+    let notes = outcomes.iter().flat_map(|o| G::notes(o).to_vec()).collect();
+    let loadouts = l
+        .shown
+        .into_iter()
+        .zip(&outcomes)
+        .map(|((attacker, defender), o)| Loadout {
+            attacker,
+            defender,
+            dist: G::damage(o).clone(),
+            destroyed: G::destroyed(o).cloned(),
+        })
+        .collect();
+    let c = Comparison {
+        game: G::NAME,
+        key: G::DAMAGE.0,
+        variable: G::DAMAGE.1,
+        destroyed: G::DESTROYED,
+        loadouts,
+        context,
+        context_line: with_notes(line, notes),
+    };
+    let svg = || {
+        let (x, series) = c.curves();
+        let title = format!("{} comparison", c.game);
+        plot::curves_svg(&title, c.variable, "P(≥ k)", &x, &series)
+    };
+    render(
+        Rendered::Grid(&c.grid()),
+        output.format,
+        output.options(),
+        output.plot.as_ref(),
+        svg,
+    )
 }
 
 pub(super) fn swtcg(
@@ -180,7 +193,7 @@ pub(super) fn swtcg(
         rules: a.rules.rules()?,
         ..Scenario::default()
     };
-    let scenarios = pairs
+    let queries = pairs
         .iter()
         .map(|(attacker, defender)| {
             Ok(Scenario {
@@ -190,31 +203,22 @@ pub(super) fn swtcg(
             })
         })
         .collect::<Result<Vec<_>, Error>>()?;
-    check_work(&pairs, &scenarios)?;
-    let (mut loadouts, mut notes, mut lucky) = (Vec::new(), Vec::new(), false);
-    for (i, ((attacker, defender), s)) in pairs.into_iter().zip(scenarios).enumerate() {
-        let result =
-            swtcg::attack::run(&s).map_err(|e| e.within(&loadout(i, attacker, defender)))?;
-        lucky |= result.lucky.is_some();
-        notes.extend(result.notes);
-        loadouts.push(Loadout {
-            attacker: s.attacker.describe(),
-            defender: s.defender.describe(),
-            dist: result.damage,
-            destroyed: result.destroyed,
-        });
-    }
-    let (context, line) = crate::report::swtcg::shared_context(&base, lucky);
-    let c = Comparison {
-        game: "SWTCG",
-        key: "damage",
-        variable: "damage counters on the defender",
-        destroyed: ("destroyed", "chance to destroy"),
-        loadouts,
-        context,
-        context_line: with_notes(line, notes),
+    let l = Loadouts::<Swtcg> {
+        specs: pairs
+            .iter()
+            .map(|(a, d)| (a.to_string(), d.to_string()))
+            .collect(),
+        shown: queries
+            .iter()
+            .map(|s| (s.attacker.describe(), s.defender.describe()))
+            .collect(),
+        queries,
     };
-    finish(&c, &a.output)
+    let context = |_: &[Scenario], outcomes: &[swtcg::attack::Attack]| {
+        let lucky = outcomes.iter().any(|o| o.lucky.is_some());
+        crate::report::swtcg::shared_context(&base, lucky)
+    };
+    compare(l, context, &a.output)
 }
 
 pub(super) fn legion(
@@ -223,31 +227,28 @@ pub(super) fn legion(
     files: &dyn Files,
 ) -> Result<Answer, Error> {
     let pairs = pairs(&a.attacker, &a.defender)?;
-    let (edition, policy) = a.choices.read()?;
+    let choices = a.choices.read()?;
     let cards = a.cards.read(cards, files)?;
-    let (mut loadouts, mut notes) = (Vec::new(), Vec::new());
-    for (i, (attacker, defender)) in pairs.into_iter().enumerate() {
-        let s = LegionScenario::parse_with(attacker, defender, a.guardian.as_deref(), &cards)?;
-        let result = legion::attack::attack(&s, edition, policy)
-            .map_err(|e| e.within(&loadout(i, attacker, defender)))?;
-        notes.extend(result.notes);
-        loadouts.push(Loadout {
-            attacker: squeeze(attacker),
-            defender: squeeze(defender),
-            destroyed: result.losses.map(|l| l.wiped),
-            dist: result.wounds,
-        });
-    }
-    let (context, line) =
-        crate::report::legion::shared_context(a.guardian.as_deref(), edition, policy);
-    let c = Comparison {
-        game: "Legion",
-        key: "wounds",
-        variable: "wounds on the defender",
-        destroyed: ("wiped", "chance to wipe"),
-        loadouts,
-        context,
-        context_line: with_notes(line, notes),
+    let queries = pairs
+        .iter()
+        .map(|(attacker, defender)| {
+            let s = LegionScenario::parse_with(attacker, defender, a.guardian.as_deref(), &cards)?;
+            Ok(choices.apply(s))
+        })
+        .collect::<Result<Vec<_>, Error>>()?;
+    let l = Loadouts::<Legion> {
+        specs: pairs
+            .iter()
+            .map(|(a, d)| (a.to_string(), d.to_string()))
+            .collect(),
+        shown: pairs
+            .iter()
+            .map(|(a, d)| (squeeze(a), squeeze(d)))
+            .collect(),
+        queries,
     };
-    finish(&c, &a.output)
+    let context = |queries: &[LegionScenario], _: &[legion::attack::LegionAttack]| {
+        crate::report::legion::shared_context(a.guardian.as_deref(), &queries[0])
+    };
+    compare(l, context, &a.output)
 }

@@ -5,13 +5,9 @@ use super::output::{finish, Answer, ListingArgs, OutputArgs};
 use super::simulate::{self, SimulateLegionArgs};
 use super::swtcg::CardsFormat;
 use super::{with_legion_card_files, Files, PolicyArg};
-use crate::legion::{
-    self,
-    attack::{Edition, Policy},
-    cards::Cards,
-    optimal::Objective,
-    spec::Scenario,
-};
+use crate::game::{Game, Legion};
+use crate::legion::{self, cards::Cards, Edition, Scenario};
+use crate::policy::{Objective, Policy};
 use crate::report::squeeze;
 use crate::Error;
 use clap::{Args, Subcommand, ValueEnum};
@@ -134,19 +130,36 @@ pub struct LegionChoices {
 }
 
 impl LegionChoices {
-    /// The edition and the policy (with its objective).
-    pub(super) fn read(&self) -> Result<(Edition, Policy), Error> {
-        let edition = match self.edition {
-            EditionArg::Amg2024 => Edition::Amg2024,
-            EditionArg::Amg2021 => Edition::Amg2021,
-        };
-        let objective = Objective::parse(&self.objective)
-            .map_err(|e| Error::Input(format!("--objective {e}")))?;
-        let policy = match self.policy {
-            PolicyArg::Greedy => Policy::Greedy,
-            PolicyArg::Optimal => Policy::Optimal(objective),
-        };
-        Ok((edition, policy))
+    /// The edition, the policy and its objective.
+    pub(super) fn read(&self) -> Result<Choices, Error> {
+        Ok(Choices {
+            edition: match self.edition {
+                EditionArg::Amg2024 => Edition::Amg2024,
+                EditionArg::Amg2021 => Edition::Amg2021,
+            },
+            policy: self.policy.policy(),
+            objective: Legion::objective(&self.objective)?,
+        })
+    }
+}
+
+/// What a Legion command's attacks are made under: the edition, the policy, its objective.
+#[derive(Clone, Copy)]
+pub(super) struct Choices {
+    edition: Edition,
+    policy: Policy,
+    objective: Objective,
+}
+
+impl Choices {
+    /// The scenario's units under these choices.
+    pub(super) fn apply(self, s: Scenario) -> Scenario {
+        Scenario {
+            edition: self.edition,
+            policy: self.policy,
+            objective: self.objective,
+            ..s
+        }
     }
 }
 
@@ -175,29 +188,23 @@ pub(super) fn execute(
     }
 }
 
-/// The scenario, edition and policy of a Legion attack command.
-pub(super) fn setup(
-    a: &LegionArgs,
-    cards: &Cards,
-    files: &dyn Files,
-) -> Result<(Scenario, Edition, Policy), Error> {
+/// The scenario of a Legion attack command: its units, edition, policy and objective.
+pub(super) fn setup(a: &LegionArgs, cards: &Cards, files: &dyn Files) -> Result<Scenario, Error> {
     let cards = a.cards.read(cards, files)?;
     let scenario = Scenario::parse_with(&a.attacker, &a.defender, a.guardian.as_deref(), &cards)?;
-    let (edition, policy) = a.choices.read()?;
-    Ok((scenario, edition, policy))
+    Ok(a.choices.read()?.apply(scenario))
 }
 
 fn attack(a: &LegionArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
-    let (scenario, edition, policy) = setup(a, cards, files)?;
-    let result = legion::attack::attack(&scenario, edition, policy)?;
+    let scenario = setup(a, cards, files)?;
+    let result = legion::attack::attack(&scenario)?;
     let report = crate::report::legion::attack_report(
         [
             ("attacker", Some(a.attacker.as_str())),
             ("defender", Some(a.defender.as_str())),
             ("guardian", a.guardian.as_deref()),
         ],
-        edition,
-        policy,
+        &scenario,
         &result,
     );
     let title = crate::plot::matchup_title("Legion", &squeeze(&a.attacker), &squeeze(&a.defender));

@@ -14,7 +14,6 @@ mod table;
 pub use check::{read_samples, CheckArgs};
 pub use legion::LegionCommand;
 pub use output::{Answer, FormatArg, OutputArgs};
-pub use simulate::{MAX_DICE_ROLLED, MAX_TRIALS};
 pub use swtcg::SwtcgCommand;
 pub use table::TableArgs;
 
@@ -256,4 +255,13 @@ enum PolicyArg {
     Greedy,
     /// Expectimax rerolls: the attacker maximises the objective, the defender minimises it
     Optimal,
+}
+
+impl PolicyArg {
+    fn policy(self) -> crate::policy::Policy {
+        match self {
+            PolicyArg::Greedy => crate::policy::Policy::Greedy,
+            PolicyArg::Optimal => crate::policy::Policy::Optimal,
+        }
+    }
 }

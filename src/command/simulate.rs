@@ -7,20 +7,14 @@ use super::output::{Answer, FormatArg, OutputArgs};
 use super::swtcg::{ChoiceArgs, RuleArgs, UnitArgs, UnitReader};
 use super::Files;
 use crate::game::Policy;
-use crate::report;
+use crate::game::{Legion, Swtcg};
+use crate::report::{self, Shown};
 use crate::sim::compare::{self, Compared};
 use crate::sim::swtcg::Simulation;
-use crate::swtcg::attack::Scenario;
+use crate::swtcg::attack::{Attack, Scenario};
 use crate::swtcg::{cards::Cards, rules::Rules};
 use crate::Error;
 use clap::Args;
-
-/// The most trials one `simulate` may roll.
-pub const MAX_TRIALS: u64 = 100_000_000;
-
-/// The most dice one `simulate` may roll in all, trials × dice a trial rolls at most (a few
-/// seconds on two cores).
-pub const MAX_DICE_ROLLED: u64 = 300_000_000;
 
 /// What `simulate` adds to the attack's arguments.
 #[derive(Args)]
@@ -150,30 +144,21 @@ fn output(
     Ok(Answer::new(body, a.format.media_type()))
 }
 
-fn check_trials(sim: &SimulateArgs) -> Result<(), Error> {
-    if sim.trials == 0 || sim.trials > MAX_TRIALS {
-        return Err(Error::TooLarge(format!(
-            "--trials {}: give 1 to {MAX_TRIALS}",
-            sim.trials
-        )));
-    }
-    Ok(())
-}
-
-/// Refuses, before rolling, a simulation whose trials × `dice` (a bound of the dice one trial
-/// rolls) pass [`MAX_DICE_ROLLED`].
-fn check_dice_rolled(sim: &SimulateArgs, dice: i64) -> Result<(), Error> {
-    let dice = dice.max(1).unsigned_abs();
-    if sim.trials.saturating_mul(dice) > MAX_DICE_ROLLED {
-        return Err(Error::TooLarge(format!(
-            "--trials {}: {} trials × {dice} dice is over the limit of {MAX_DICE_ROLLED} dice \
-             rolled; give --trials {} or fewer",
-            sim.trials,
-            sim.trials,
-            MAX_DICE_ROLLED / dice
-        )));
-    }
-    Ok(())
+/// The attack `query`, simulated and beside its exact answer, which comes first: what it
+/// refuses, simulate refuses with the same message. `context` gives the lines that say what was
+/// simulated, from the exact outcome.
+fn simulated<G: Shown>(
+    query: &G::Query,
+    sim: &SimulateArgs,
+    output_args: &OutputArgs,
+    context: impl Fn(&G::Outcome) -> Vec<(String, String)>,
+) -> Result<Answer, Error> {
+    let exact = G::attack(query)?;
+    crate::sim::check_dice_rolled(sim.trials, G::dice_rolled(query, &exact)?)?;
+    let samples = G::simulate(query, sim.trials, sim.seed)?;
+    let compared = compare::compare(&samples, G::variables(query, &exact));
+    let title = format!("{} attack, simulated", G::NAME);
+    output(output_args, sim, &title, &context(&exact), &compared)
 }
 
 /// The rule options: each as a `rule NAME` key in JSON (and with --verbose); for people, one
@@ -194,7 +179,7 @@ pub(super) fn swtcg(
     cards: &Cards,
     files: &dyn Files,
 ) -> Result<Answer, Error> {
-    check_trials(&a.simulate)?;
+    crate::sim::check_trials(a.simulate.trials)?;
     if let Some(count) = a.count {
         return swtcg_dice(a, count, cards, files);
     }
@@ -222,20 +207,10 @@ pub(super) fn swtcg(
                 .into(),
         ));
     }
-    // The exact answer first: what it refuses, simulate refuses with the same message.
-    let exact = crate::swtcg::attack::run(&s)?;
-    let sim = Simulation::attack(&s)?;
-    check_dice_rolled(&a.simulate, sim.most_dice())?;
-    let samples = sim.run(a.simulate.trials, a.simulate.seed);
-    let compared = compare::compare(&samples, compare::swtcg_attack(&exact, &s.rules));
     let every = a.output.format == FormatArg::Json || a.output.verbose;
-    output(
-        &a.output,
-        &a.simulate,
-        "SWTCG attack, simulated",
-        &attack_context(&s, exact.lucky.is_some(), a.simulate.seed, every),
-        &compared,
-    )
+    let context =
+        |exact: &Attack| attack_context(&s, exact.lucky.is_some(), a.simulate.seed, every);
+    simulated::<Swtcg>(&s, &a.simulate, &a.output, context)
 }
 
 /// What the simulated attack was: its units, mode, Lucky's policy when a die was re-rolled,
@@ -281,7 +256,7 @@ fn swtcg_dice(
     let target = reader.unit("target", a.target.as_deref().unwrap_or_default(), false)?;
     let exact = crate::swtcg::attack::dice(count, &target, a.unpreventable)?;
     let sim = Simulation::dice(count, &target, a.unpreventable)?;
-    check_dice_rolled(&a.simulate, sim.most_dice())?;
+    crate::sim::check_dice_rolled(a.simulate.trials, sim.most_dice())?;
     let samples = sim.run(a.simulate.trials, a.simulate.seed);
     let compared = compare::compare(&samples, compare::swtcg_dice(&exact));
     let context = vec![
@@ -304,28 +279,8 @@ pub(super) fn legion(
     cards: &crate::legion::cards::Cards,
     files: &dyn super::Files,
 ) -> Result<Answer, Error> {
-    check_trials(&a.simulate)?;
-    let (scenario, edition, policy) = legion::setup(&a.attack, cards, files)?;
-    let exact = crate::legion::attack::attack(&scenario, edition, policy)?;
-    // The attack pool, and as many defense dice as results (at most).
-    let pool: u32 = scenario.attacker.dice.iter().sum();
-    check_dice_rolled(&a.simulate, i64::from(pool) + exact.attack_results.max())?;
-    let samples = crate::sim::simulate_legion(
-        &scenario,
-        edition,
-        policy,
-        a.simulate.trials,
-        a.simulate.seed,
-    )?;
-    let mut dists = vec![
-        ("wounds".to_string(), exact.wounds.clone()),
-        ("attack_results".to_string(), exact.attack_results.clone()),
-        ("attacker_wounds".to_string(), exact.attacker_wounds.clone()),
-    ];
-    if let Some(g) = &exact.guardian_wounds {
-        dists.push(("guardian_wounds".to_string(), g.clone()));
-    }
-    let compared = compare::compare(&samples, dists);
+    crate::sim::check_trials(a.simulate.trials)?;
+    let scenario = legion::setup(&a.attack, cards, files)?;
     let mut context = vec![
         ("attacker".to_string(), a.attack.attacker.trim().to_string()),
         ("defender".to_string(), a.attack.defender.trim().to_string()),
@@ -333,14 +288,13 @@ pub(super) fn legion(
     if let Some(g) = &a.attack.guardian {
         context.push(("guardian".to_string(), g.trim().to_string()));
     }
-    context.push(("edition".to_string(), edition.name().to_string()));
-    context.push(("policy".to_string(), policy.name()));
+    context.push(("edition".to_string(), scenario.edition.name().to_string()));
+    context.push((
+        "policy".to_string(),
+        crate::report::legion::policy_name(scenario.policy, scenario.objective),
+    ));
     context.push(("seed".to_string(), a.simulate.seed.to_string()));
-    output(
-        &a.attack.output,
-        &a.simulate,
-        "Legion attack, simulated",
-        &context,
-        &compared,
-    )
+    simulated::<Legion>(&scenario, &a.simulate, &a.attack.output, |_| {
+        context.clone()
+    })
 }

@@ -111,11 +111,8 @@ impl ChoiceArgs {
         })
     }
 
-    pub(super) fn policy(&self) -> crate::game::Policy {
-        match self.policy {
-            PolicyArg::Greedy => crate::game::Policy::Greedy,
-            PolicyArg::Optimal => crate::game::Policy::Optimal,
-        }
+    pub(super) fn policy(&self) -> crate::policy::Policy {
+        self.policy.policy()
     }
 }
 

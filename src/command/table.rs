@@ -123,7 +123,7 @@ pub(super) fn execute(a: &TableArgs, files: &dyn Files) -> Result<Answer, Error>
         ..Options::default()
     };
     render(
-        Rendered::Grid(&t.grid()),
+        Rendered::Grid(&crate::report::table::grid(&t)),
         a.format,
         options,
         a.plot.as_ref(),
@@ -133,21 +133,22 @@ pub(super) fn execute(a: &TableArgs, files: &dyn Files) -> Result<Answer, Error>
 
 /// The table as curves: one per column, or the single statistic.
 fn chart(t: &table::Table) -> Result<String, Error> {
-    let series: Vec<(String, Vec<f64>)> = if t.cols.is_empty() {
-        vec![(
-            t.stat.name(),
-            t.cells.iter().map(|r| crate::dist::to_f64(&r[0])).collect(),
-        )]
-    } else {
-        let label = t.col_label.clone().unwrap_or_default();
-        t.cols
+    let column = |j: usize| t.cells.iter().map(|r| crate::dist::to_f64(&r[j])).collect();
+    let series: Vec<(String, Vec<f64>)> = match &t.cols {
+        None => vec![(t.stat.name(), column(0))],
+        Some(cols) => cols
+            .values
             .iter()
             .enumerate()
-            .map(|(j, c)| {
-                let ys = t.cells.iter().map(|r| crate::dist::to_f64(&r[j])).collect();
-                (format!("{label} {c}"), ys)
-            })
-            .collect()
+            .map(|(j, c)| (format!("{} {c}", cols.name), column(j)))
+            .collect(),
     };
-    plot::curves_svg(&t.title, &t.row_label, &t.stat.name(), &t.rows, &series)
+    let title = crate::report::table::title(t);
+    plot::curves_svg(
+        &title,
+        &t.rows.name,
+        &t.stat.name(),
+        t.row_values(),
+        &series,
+    )
 }

@@ -3,7 +3,8 @@
 //! HQ's `cards.json` (an object of cards keyed by id) or holodice's YAML list of cards with the
 //! same field names: JSON is YAML, so one reader takes both, told apart by the top level.
 
-use super::spec::{AttackSurge, DefenseDie};
+use super::units::UnitType;
+use super::units::{AttackSurge, DefenseDie};
 use crate::data::{self, DataError};
 use crate::error::quote;
 use serde::Deserialize;
@@ -168,13 +169,6 @@ impl Card {
             _ => None,
         }
     }
-}
-
-/// A defending unit's type, for Anti-Materiel X and Anti-Personnel X.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum UnitType {
-    Trooper,
-    Vehicle,
 }
 
 /// Names compare in any case, ignoring punctuation and spacing.

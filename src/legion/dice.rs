@@ -1,6 +1,6 @@
 //! Legion dice, from `data/legion/dice.yaml`.
 
-use super::spec::DefenseDie;
+use super::units::DefenseDie;
 use crate::data;
 use serde::Deserialize;
 use std::sync::OnceLock;

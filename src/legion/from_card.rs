@@ -5,7 +5,8 @@
 
 use super::cards::{Card, CardKeyword, KeywordValue, Weapon};
 use super::pool::{DiceKeywords, Loadout};
-use super::spec::{self, Field, Role, Scenario, Status};
+use super::scenario::Scenario;
+use super::spec::{self, Field, Role, Status};
 
 /// The fields that state a board condition, the attack's kind or the tokens a unit holds:
 /// only the SPEC says them (a card's "Surge Token" or "Dodge" names a token type, not tokens;
@@ -216,7 +217,7 @@ fn keywords(s: &mut Scenario, l: &mut Loadout, role: Role, card: &Card) {
 }
 
 /// The defending unit of `role`: the defender or the guardian.
-fn defender(s: &mut Scenario, role: Role) -> &mut spec::Defender {
+fn defender(s: &mut Scenario, role: Role) -> &mut super::units::Defender {
     match role {
         Role::Guardian => s.guardian.get_or_insert_with(Default::default),
         _ => &mut s.defender,

@@ -2,7 +2,7 @@
 //! (a wounded mini first, then one mini at a time), as the distribution of minis defeated and
 //! the chance the unit is wiped out.
 
-use super::spec::Defender;
+use super::units::Defender;
 use crate::dist::Dist;
 use num_rational::BigRational;
 

@@ -7,4 +7,8 @@ pub mod from_card;
 pub mod minis;
 pub mod optimal;
 pub mod pool;
+pub mod scenario;
 pub mod spec;
+pub mod units;
+
+pub use scenario::{Edition, Scenario};

@@ -12,12 +12,12 @@
 
 mod play;
 
-use super::spec::Attacker;
+use super::units::Attacker;
 use std::cell::RefCell;
 
-/// What the attacker maximises.
+/// What the attacker maximises, as the optimal policy reads a scenario's objective.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Objective {
+pub enum Goal {
     /// Expected wounds on the defender.
     #[default]
     Mean,
@@ -25,37 +25,13 @@ pub enum Objective {
     AtLeast(u32),
 }
 
-impl Objective {
-    /// The command-line spelling: `mean` or `atleast:K`.
-    pub fn name(self) -> String {
-        match self {
-            Objective::Mean => "mean".into(),
-            Objective::AtLeast(k) => format!("atleast:{k}"),
-        }
-    }
-
-    /// The objective's value for a distribution of wounds.
+impl Goal {
+    /// The goal's value for a distribution of wounds.
     pub fn value(self, wounds: &crate::dist::Dist) -> num_rational::BigRational {
         match self {
-            Objective::Mean => wounds.mean(),
-            Objective::AtLeast(k) => wounds.at_least(i64::from(k)),
+            Goal::Mean => wounds.mean(),
+            Goal::AtLeast(k) => wounds.at_least(i64::from(k)),
         }
-    }
-
-    /// Parses `mean` or `atleast:K`.
-    pub fn parse(text: &str) -> Result<Objective, String> {
-        let t = text.trim().to_lowercase();
-        if t == "mean" {
-            return Ok(Objective::Mean);
-        }
-        t.strip_prefix("atleast:")
-            .and_then(|k| k.trim().parse().ok())
-            .map(Objective::AtLeast)
-            .ok_or_else(|| {
-                format!(
-                    "'{text}' is not an objective: use 'mean' or 'atleast:K', as in 'atleast:2'"
-                )
-            })
     }
 }
 

@@ -3,9 +3,12 @@
 //! Cumbersome, Sniper Team; Vaapad Mastery's dice join when the attack is declared). After it the rest of the attack sees plain dice
 //! counts and pool keywords in [`Attacker`], as for a SPEC that gives its dice outright.
 
-use super::cards::{same, Card, Reach, UnitType, Weapon};
+use super::cards::{same, Card, Reach, Weapon};
 use super::from_card;
-use super::spec::{set_attacker_field, Attacker, Defender, Field, Role, Scenario};
+use super::scenario::Scenario;
+use super::spec::{set_attacker_field, Field, Role};
+use super::units::UnitType;
+use super::units::{Attacker, Defender};
 use crate::error::Error;
 
 /// The keywords that change a weapon's dice as it joins the pool.

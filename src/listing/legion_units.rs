@@ -6,7 +6,7 @@ use crate::render::{Cell, Grid};
 use holodice_engine::data;
 use holodice_engine::error::quote;
 use holodice_engine::legion::cards::{same, Card, Cards, Kind, Reach, Stats, Weapon, NO_CARDS};
-use holodice_engine::legion::spec::{AttackSurge, DefenseDie};
+use holodice_engine::legion::units::{AttackSurge, DefenseDie};
 use holodice_engine::Error;
 use serde_json::{json, Value};
 

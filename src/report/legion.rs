@@ -1,14 +1,12 @@
 //! The report of a Legion attack: the variables, the SPECs, and the edition and policy used.
 
 use super::{squeeze, Entry, Report, Value};
-use holodice_engine::legion::attack::{Edition, LegionAttack, Policy};
+use holodice_engine::legion::attack::LegionAttack;
+use holodice_engine::legion::Scenario;
+use holodice_engine::policy::{Objective, Policy};
 
 /// What a comparison's attacks share, as report entries and as one caption line.
-pub fn shared_context(
-    guardian: Option<&str>,
-    edition: Edition,
-    policy: Policy,
-) -> (Vec<Entry>, String) {
+pub fn shared_context(guardian: Option<&str>, s: &Scenario) -> (Vec<Entry>, String) {
     let mut entries = Vec::new();
     let mut line = Vec::new();
     if let Some(g) = guardian {
@@ -18,28 +16,35 @@ pub fn shared_context(
     }
     line.push(format!(
         "edition {}, policy {}",
-        edition.name(),
-        policy.name()
+        s.edition.name(),
+        policy_name(s.policy, s.objective)
     ));
-    entries.extend(choices(edition, policy));
+    entries.extend(choices(s));
     (entries, line.join("; "))
 }
 
+/// The policy as every result names it: `greedy`, or `optimal (mean)`, `optimal (atleast:2)`.
+pub fn policy_name(policy: Policy, objective: Objective) -> String {
+    match policy {
+        Policy::Greedy => "greedy".into(),
+        Policy::Optimal => format!("optimal ({})", objective.name()),
+    }
+}
+
 /// The policy and edition a result was computed under.
-fn choices(edition: Edition, policy: Policy) -> [Entry; 2] {
+fn choices(s: &Scenario) -> [Entry; 2] {
     [
-        Entry::new("policy", "Policy", Value::Text(policy.name())),
-        Entry::new("edition", "Edition", Value::Text(edition.name().into())),
+        Entry::new(
+            "policy",
+            "Policy",
+            Value::Text(policy_name(s.policy, s.objective)),
+        ),
+        Entry::new("edition", "Edition", Value::Text(s.edition.name().into())),
     ]
 }
 
 /// The report of one attack: the variables, the SPECs, and the edition and policy used.
-pub fn attack_report(
-    specs: [(&str, Option<&str>); 3],
-    edition: Edition,
-    policy: Policy,
-    a: &LegionAttack,
-) -> Report {
+pub fn attack_report(specs: [(&str, Option<&str>); 3], s: &Scenario, a: &LegionAttack) -> Report {
     let mut entries: Vec<Entry> = specs
         .iter()
         .filter_map(|(key, spec)| {
@@ -72,7 +77,7 @@ pub fn attack_report(
         ));
     }
     entries.extend(losses_entries(a));
-    entries.extend(choices(edition, policy));
+    entries.extend(choices(s));
     let headline = headline(a);
     Report {
         title: "Legion attack (exact)".into(),

@@ -1,14 +1,40 @@
 //! What a query reports, independent of how it is shown: a title, context lines, and named
 //! entries (distributions, probabilities, numbers, groups). Renderers turn it into text or data.
 
+pub mod compare;
 pub mod fit;
 pub mod legion;
 pub mod simulate;
 pub mod swtcg;
+pub mod table;
 
 use crate::dist::{to_f64, Dist};
+use holodice_engine::game::{Game, Legion, Swtcg};
 use num_rational::BigRational;
 use serde_json::{json, Map, Value as Json};
+
+/// How a game's results are named: its JSON key, and the keys and labels of the variable it
+/// compares and of the chance to destroy (or wipe) the defender.
+pub trait Shown: Game {
+    /// `swtcg`, `legion`.
+    const KEY: &'static str;
+    /// The JSON key of the main variable and its phrase for people.
+    const DAMAGE: (&'static str, &'static str);
+    /// The JSON key of the chance to destroy the defender and its row in a comparison.
+    const DESTROYED: (&'static str, &'static str);
+}
+
+impl Shown for Swtcg {
+    const KEY: &'static str = "swtcg";
+    const DAMAGE: (&'static str, &'static str) = ("damage", "damage counters on the defender");
+    const DESTROYED: (&'static str, &'static str) = ("destroyed", "chance to destroy");
+}
+
+impl Shown for Legion {
+    const KEY: &'static str = "legion";
+    const DAMAGE: (&'static str, &'static str) = ("wounds", "wounds on the defender");
+    const DESTROYED: (&'static str, &'static str) = ("wiped", "chance to wipe");
+}
 
 /// A reported value.
 #[derive(Debug, Clone)]

@@ -23,6 +23,7 @@ pub mod swtcg;
 pub use legion::simulate_legion;
 pub use swtcg::simulate_swtcg;
 
+use crate::error::Error;
 use rand::rngs::ChaCha8Rng;
 use rand::SeedableRng;
 use std::collections::BTreeMap;
@@ -31,6 +32,37 @@ use std::sync::Mutex;
 
 /// Trials per chunk: each chunk has its own random stream, derived from the seed and its index.
 pub const CHUNK: u64 = 65_536;
+
+/// The most trials one simulation may roll.
+pub const MAX_TRIALS: u64 = 100_000_000;
+
+/// The most dice one simulation may roll in all, trials × dice a trial rolls at most (a few
+/// seconds on two cores).
+pub const MAX_DICE_ROLLED: u64 = 300_000_000;
+
+/// Refuses a simulation of no trials or more than [`MAX_TRIALS`], before anything else.
+pub fn check_trials(trials: u64) -> Result<(), Error> {
+    if trials == 0 || trials > MAX_TRIALS {
+        return Err(Error::TooLarge(format!(
+            "--trials {trials}: give 1 to {MAX_TRIALS}"
+        )));
+    }
+    Ok(())
+}
+
+/// Refuses, before rolling, a simulation whose trials × `dice` (a bound of the dice one trial
+/// rolls) pass [`MAX_DICE_ROLLED`].
+pub fn check_dice_rolled(trials: u64, dice: i64) -> Result<(), Error> {
+    let dice = dice.max(1).unsigned_abs();
+    if trials.saturating_mul(dice) > MAX_DICE_ROLLED {
+        return Err(Error::TooLarge(format!(
+            "--trials {trials}: {trials} trials × {dice} dice is over the limit of \
+             {MAX_DICE_ROLLED} dice rolled; give --trials {} or fewer",
+            MAX_DICE_ROLLED / dice
+        )));
+    }
+    Ok(())
+}
 
 /// Outcomes of `trials` simulated attacks: for each reported variable, counts of each integer
 /// outcome.

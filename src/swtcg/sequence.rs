@@ -9,7 +9,7 @@ use super::rules::Rules;
 use super::spec::{Item, Unit};
 use crate::dist::Dist;
 use crate::error::Error;
-use crate::game::{Objective, Policy};
+use crate::policy::{Objective, Policy};
 use crate::states::States;
 use num_rational::BigRational;
 use num_traits::{One, Zero};

@@ -5,7 +5,7 @@
 use super::resolve::Resolver;
 use super::state::{Results, Rolled};
 use crate::dist::{to_f64, Dist};
-use crate::legion::spec::AttackSurge;
+use crate::legion::units::AttackSurge;
 use crate::states::States;
 
 impl Resolver {

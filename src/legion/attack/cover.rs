@@ -4,9 +4,9 @@
 use super::declare::Declared;
 use super::resolve::Resolver;
 use super::state::Results;
-use super::Edition;
 use crate::legion::dice::defense_die;
-use crate::legion::spec::DefenseDie;
+use crate::legion::scenario::Edition;
+use crate::legion::units::DefenseDie;
 use crate::states::States;
 
 impl Resolver {

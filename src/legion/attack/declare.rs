@@ -2,9 +2,10 @@
 //! the surge charts, Critical, Impact and cover each unit has for this attack, so that every
 //! later step reads one unit.
 
-use super::Edition;
 use crate::error::Error;
-use crate::legion::spec::{AttackSurge, Scenario};
+use crate::legion::scenario::Edition;
+use crate::legion::scenario::Scenario;
+use crate::legion::units::AttackSurge;
 
 /// The units as this attack sees them.
 pub(super) struct Declared {
@@ -77,8 +78,9 @@ pub(super) fn makashi_applies(s: &Scenario) -> bool {
 /// Complete the Mission's Critical 2, Weak Point's Impact, smoke's cover, Immune: Blast, We're
 /// Not Regs (no Backup), and
 /// Shielded against attacks that are not ranged (amg-2024).
-pub(super) fn declared(s: &Scenario, edition: Edition, makashi: bool) -> Declared {
+pub(super) fn declared(s: &Scenario, makashi: bool) -> Declared {
     let mut s = s.clone();
+    let edition = s.edition;
     let melee = s.attacker.melee;
     let ranged = !melee && !s.attacker.overrun;
     let (a, d) = (&mut s.attacker, &mut s.defender);

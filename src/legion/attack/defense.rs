@@ -3,9 +3,9 @@
 
 use super::resolve::Resolver;
 use super::state::{Defending, Outcome};
-use super::Edition;
 use crate::legion::dice::defense_die;
-use crate::legion::spec::DefenseDie;
+use crate::legion::scenario::Edition;
+use crate::legion::units::DefenseDie;
 use crate::states::{Memo, States};
 use std::rc::Rc;
 

@@ -12,7 +12,7 @@
 
 use super::roll::{aims_left, aims_matter, Weights};
 use super::state::Rolled;
-use crate::legion::spec::Attacker;
+use crate::legion::units::Attacker;
 use crate::states::{States, Weight};
 use crate::weights::{Weight as _, U256};
 use num_bigint::BigUint;

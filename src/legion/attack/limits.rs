@@ -2,9 +2,10 @@
 
 use super::declare::{declared, Declared};
 use super::roll::SurgeIs;
-use super::{roll, Edition, Policy};
+use super::{roll, Play};
 use crate::error::Error;
-use crate::legion::spec::Attacker;
+use crate::legion::scenario::{Edition, Scenario};
+use crate::legion::units::Attacker;
 
 /// The most attack dice one attack may roll.
 pub const MAX_DICE: u32 = 30;
@@ -75,12 +76,9 @@ fn optimal_work(a: &Attacker) -> (u64, u32) {
 /// its dice, tokens and defense dice, and the states its rerolls (and the optimal policy's
 /// choices) go through. In the units of [`crate::swtcg::attack::cost`] (about 5 million a
 /// second), for bounding many attacks at once (a table).
-pub fn cost(
-    s: &crate::legion::spec::Scenario,
-    edition: Edition,
-    policy: Policy,
-) -> Result<u64, Error> {
-    let declared = declared(s, edition, false);
+pub fn cost(s: &Scenario) -> Result<u64, Error> {
+    let play = Play::of(s)?;
+    let declared = declared(s, false);
     let a = &declared.s.attacker;
     let dice = check_dice(&declared)?;
     // A reroll state costs about thirty units of SWTCG's attack work.
@@ -89,7 +87,7 @@ pub fn cost(
     if tokens_spent == 0 {
         return Ok((u64::from(dice) + 1) * UNIT);
     }
-    let (states, work) = reroll_work(a, policy);
+    let (states, work) = reroll_work(a, play);
     if states > MAX_REROLL_STATES {
         return Err(Error::TooLarge(format!(
             "rerolling this pool keeps {states} states, over the limit of {MAX_REROLL_STATES}: \
@@ -102,7 +100,7 @@ pub fn cost(
              use fewer dice, tokens or Precise"
         )));
     }
-    if !matches!(policy, Policy::Optimal(_)) {
+    if !matches!(play, Play::Optimal(_)) {
         // About 80 steps make a unit of SWTCG's attack work.
         return Ok(work / 80 + 1);
     }
@@ -115,6 +113,19 @@ pub fn cost(
         )));
     }
     Ok(states.max(choices / 100) * UNIT)
+}
+
+/// The 64-bit words the wounds' distribution may take at most, checked against the attack's
+/// limits first: its outcomes (a wound per defense die at most) × the words of its weights (3
+/// bits for every die rolled: the pool, the dice the tokens reroll, the defense dice).
+pub fn words(s: &Scenario) -> Result<u64, Error> {
+    let declared = declared(s, false);
+    let defense = u64::from(check_dice(&declared)?);
+    let a = &declared.s.attacker;
+    let rerolled = u64::from(a.aim) * u64::from(2 + a.precise) + u64::from(a.observation);
+    let pool = u64::from(a.dice.iter().sum::<u32>());
+    let bits = 3 * (pool + rerolled + defense);
+    Ok((defense + 1) * (bits / 64 + 1))
 }
 
 /// The attack dice, tokens and defense dice against their limits; the most dice of one roll.
@@ -152,8 +163,8 @@ fn check_dice(declared: &Declared) -> Result<u32, Error> {
 /// ([`MAX_REROLL_WORK`]; the optimal policy's is bounded apart). A colour's states are the
 /// faces that matter while rerolling; greedy keeps at most Critical X + surge tokens surges
 /// apart, without a surge chart.
-fn reroll_work(a: &Attacker, policy: Policy) -> (u64, u64) {
-    if let Policy::Optimal(_) = policy {
+fn reroll_work(a: &Attacker, play: Play) -> (u64, u64) {
+    if let Play::Optimal(_) = play {
         let states: u64 = a
             .dice
             .iter()

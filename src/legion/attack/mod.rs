@@ -20,70 +20,55 @@ mod roll;
 mod state;
 
 pub use limits::{
-    cost, MAX_DEFENSE_DICE, MAX_DICE, MAX_OPTIMAL_WORK, MAX_REROLL_STATES, MAX_REROLL_WORK,
+    cost, words, MAX_DEFENSE_DICE, MAX_DICE, MAX_OPTIMAL_WORK, MAX_REROLL_STATES, MAX_REROLL_WORK,
     MAX_TOKENS,
 };
 pub use policy::OptimalPolicy;
 pub use roll::SurgeIs;
 
 use super::minis::{losses, Losses};
-use super::optimal::Objective;
-use super::spec::Scenario;
+use super::optimal::Goal;
+use super::scenario::Scenario;
 use crate::dist::{to_f64, Dist};
 use crate::error::Error;
+use crate::policy::{Objective, Policy};
 use declare::makashi_applies;
 use resolve::Resolver;
 
-/// Which printing of the rules to follow.
+/// Who decides the "may"s, and how: a scenario's policy and objective as the attack reads them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Edition {
-    /// Core Rulebook 2.6 and later: cover is rolled with white defense dice.
-    #[default]
-    Amg2024,
-    /// Before 2.6: cover cancels hits outright; any suppression token improves it.
-    Amg2021,
-}
-
-impl Edition {
-    /// Every edition with its command-line name.
-    pub const ALL: [(Edition, &'static str); 2] = [
-        (Edition::Amg2024, "amg-2024"),
-        (Edition::Amg2021, "amg-2021"),
-    ];
-
-    /// The command-line name.
-    pub fn name(self) -> &'static str {
-        Edition::ALL
-            .iter()
-            .find(|(e, _)| *e == self)
-            .map(|(_, n)| *n)
-            .expect("every edition is listed")
-    }
-}
-
-/// Who decides the "may"s, and how.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Policy {
+pub enum Play {
     /// The fixed choices of docs/legion.md: what players do.
     #[default]
     Greedy,
-    /// Expectimax rerolls for an objective (src/legion/optimal.rs).
-    Optimal(Objective),
+    /// Expectimax rerolls for a goal (src/legion/optimal.rs).
+    Optimal(Goal),
 }
 
-impl Policy {
-    /// The name shown with every result: `greedy`, or `optimal (mean)`, `optimal (atleast:2)`.
-    pub fn name(self) -> String {
-        match self {
-            Policy::Greedy => "greedy".into(),
-            Policy::Optimal(o) => format!("optimal ({})", o.name()),
-        }
+impl Play {
+    /// The play of `s`: its policy, and for the optimal one its objective (the mean wounds or
+    /// the chance of at least K; a Legion attack has no chance to destroy).
+    pub fn of(s: &Scenario) -> Result<Play, Error> {
+        Ok(match (s.policy, s.objective) {
+            (Policy::Greedy, _) => Play::Greedy,
+            (Policy::Optimal, Objective::Mean) => Play::Optimal(Goal::Mean),
+            (Policy::Optimal, Objective::AtLeast(k)) => {
+                Play::Optimal(Goal::AtLeast(u32::try_from(k.max(0)).unwrap_or(u32::MAX)))
+            }
+            (Policy::Optimal, Objective::Destroy) => {
+                return Err(Error::Input(
+                    "--objective 'destroy' is not an objective: use 'mean' or 'atleast:K', as in \
+                     'atleast:2'"
+                        .into(),
+                ))
+            }
+        })
     }
 
-    fn objective(self) -> Option<Objective> {
+    fn goal(self) -> Option<Goal> {
         match self {
-            Policy::Greedy => None,
-            Policy::Optimal(o) => Some(o),
+            Play::Greedy => None,
+            Play::Optimal(g) => Some(g),
         }
     }
 }
@@ -110,16 +95,17 @@ pub struct LegionAttack {
 /// The exact outcome of one attack.
 ///
 /// ```
-/// use holodice::legion::{attack::{attack, Edition, Policy}, spec::Scenario};
+/// use holodice::legion::{attack::attack, Scenario};
 /// let s = Scenario::parse("1 red, surge hit", "white defense", None).unwrap();
-/// let a = attack(&s, Edition::Amg2024, Policy::Greedy).unwrap();
+/// let a = attack(&s).unwrap();
 /// // Crit, surge and 5 hits of 8 faces: 7/8.
 /// assert_eq!(a.attack_results.mean().to_string(), "7/8");
 /// ```
-pub fn attack(s: &Scenario, edition: Edition, policy: Policy) -> Result<LegionAttack, Error> {
-    cost(s, edition, policy)?;
+pub fn attack(s: &Scenario) -> Result<LegionAttack, Error> {
+    let play = Play::of(s)?;
+    cost(s)?;
     declare::refuse_illegal(s)?;
-    let (_, result) = makashi_chosen(s, edition, policy);
+    let (_, result) = makashi_chosen(s, play);
     Ok(LegionAttack {
         losses: losses(&result.wounds, &s.defender),
         guardian_losses: s
@@ -135,9 +121,9 @@ pub fn attack(s: &Scenario, edition: Edition, policy: Policy) -> Result<LegionAt
 /// Step 1's choice of Makashi Mastery, made before any die is rolled, with the attack it
 /// gives: greedy uses it whenever it may, optimal when the whole attack is worth at least as
 /// much with it.
-fn makashi_chosen(s: &Scenario, edition: Edition, policy: Policy) -> (bool, LegionAttack) {
-    let with = |used: bool| attack_as_declared(declare::declared(s, edition, used), policy);
-    match (makashi_applies(s), policy.objective()) {
+fn makashi_chosen(s: &Scenario, play: Play) -> (bool, LegionAttack) {
+    let with = |used: bool| attack_as_declared(declare::declared(s, used), play);
+    match (makashi_applies(s), play.goal()) {
         (false, _) => (false, with(false)),
         (true, None) => (true, with(true)),
         (true, Some(objective)) => {
@@ -152,9 +138,9 @@ fn makashi_chosen(s: &Scenario, edition: Edition, policy: Policy) -> (bool, Legi
 }
 
 /// Steps 1 to 8 on the units as declared (their keywords settled for this attack).
-fn attack_as_declared(d: declare::Declared, policy: Policy) -> LegionAttack {
-    let resolver = Resolver::new(d, policy);
-    let converted = resolver.convert(&roll::rolled(&resolver, policy));
+fn attack_as_declared(d: declare::Declared, play: Play) -> LegionAttack {
+    let resolver = Resolver::new(d, play);
+    let converted = resolver.convert(&roll::rolled(&resolver, play));
     let attack_results = converted.to_dist(|r| i64::from(r.results));
     let outcome = resolver.defend(converted);
     let d = &resolver.d;

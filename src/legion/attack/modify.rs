@@ -4,7 +4,7 @@
 use super::resolve::Resolver;
 use super::state::{Defending, Results};
 use crate::legion::dice::defense_die;
-use crate::legion::spec::Defender;
+use crate::legion::units::Defender;
 use crate::states::States;
 use num_bigint::BigInt;
 use num_rational::BigRational;

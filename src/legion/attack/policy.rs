@@ -4,9 +4,10 @@ use super::declare::{declared, makashi_applies};
 use super::resolve::Resolver;
 use super::roll::{planner_weights, surge_is, weights_of, SurgeIs};
 use super::state::Results;
-use super::{Edition, Policy};
-use crate::legion::optimal::{Choice, Dice, Objective, Planner};
-use crate::legion::spec::Scenario;
+use super::Play;
+use crate::legion::optimal::Goal;
+use crate::legion::optimal::{Choice, Dice, Planner};
+use crate::legion::scenario::Scenario;
 use crate::states::Memo;
 use std::rc::Rc;
 
@@ -14,12 +15,12 @@ use std::rc::Rc;
 /// Mastery is used, which dice each reroll token picks up, and how Marksman and Jar'Kai Mastery
 /// split their tokens. The attacker keeps all its Pierce for the defender (a guardian's blocks
 /// are not pierced). Decisions are those that [`super::attack`] takes under
-/// [`Policy::Optimal`], memoised.
+/// [`Play::Optimal`], memoised.
 ///
 /// ```
-/// use holodice::legion::{attack::{Edition, OptimalPolicy}, optimal::Objective, spec::Scenario};
+/// use holodice::legion::{attack::OptimalPolicy, optimal::Goal, Scenario};
 /// let s = Scenario::parse("1 red, aim 1, Pierce 99", "red defense, Armor", None).unwrap();
-/// let p = OptimalPolicy::new(&s, Edition::Amg2024, Objective::Mean);
+/// let p = OptimalPolicy::new(&s, Goal::Mean);
 /// // Armor cancels the hit: the aim token rerolls it, fishing for a crit.
 /// assert_eq!(p.reroll(0, [[0, 0, 1, 0], [0; 4], [0; 4]], 1), Some([[0, 0, 1], [0; 3], [0; 3]]));
 /// // A crit is kept.
@@ -37,14 +38,14 @@ pub struct OptimalPolicy {
 }
 
 impl OptimalPolicy {
-    /// The optimal policy for scenario `s` under `edition`, maximising `objective`.
-    pub fn new(s: &Scenario, edition: Edition, objective: Objective) -> OptimalPolicy {
-        let policy = Policy::Optimal(objective);
-        let makashi = makashi_applies(s) && super::makashi_chosen(s, edition, policy).0;
-        let resolver = Resolver::new(declared(s, edition, makashi), policy);
+    /// The optimal policy for scenario `s` (its edition), maximising `goal`.
+    pub fn new(s: &Scenario, goal: Goal) -> OptimalPolicy {
+        let play = Play::Optimal(goal);
+        let makashi = makashi_applies(s) && super::makashi_chosen(s, play).0;
+        let resolver = Resolver::new(declared(s, makashi), play);
         let a = &resolver.d.s.attacker;
         let surge_is = surge_is(a);
-        let terminal = resolver.terminal(objective);
+        let terminal = resolver.terminal(goal);
         let planner = Planner::new(a, planner_weights(&weights_of(surge_is)), terminal);
         OptimalPolicy {
             makashi,

@@ -3,9 +3,9 @@
 
 use super::declare::Declared;
 use super::state::{Outcome, Results, Rolled};
-use super::Policy;
+use super::Play;
 use crate::dist::to_f64;
-use crate::legion::optimal::{Dice, Objective};
+use crate::legion::optimal::{Dice, Goal};
 use crate::states::{Memo, Rolls, States};
 use std::rc::Rc;
 
@@ -22,17 +22,17 @@ pub(super) struct Resolver {
     /// Whether the attacker spends Pierce on a guardian's blocks before the defender's.
     pub pierce_guardian_first: bool,
     /// What the optimal policy maximises; `None` under the greedy policy.
-    pub objective: Option<Objective>,
+    pub objective: Option<Goal>,
 }
 
 impl Resolver {
-    pub fn new(d: Declared, policy: Policy) -> Rc<Resolver> {
+    pub fn new(d: Declared, play: Play) -> Rc<Resolver> {
         Rc::new(Resolver {
             d,
             rolls: Rc::new(Rolls::default()),
             defenses: Memo::default(),
-            pierce_guardian_first: policy == Policy::Greedy,
-            objective: policy.objective(),
+            pierce_guardian_first: play == Play::Greedy,
+            objective: play.goal(),
         })
     }
 
@@ -50,7 +50,7 @@ impl Resolver {
     }
 
     /// The objective's value of the wounds that follow these results.
-    pub fn value(&self, r: &Results, objective: Objective) -> f64 {
+    pub fn value(&self, r: &Results, objective: Goal) -> f64 {
         let wounds = self
             .defend(States::certain(r.clone()))
             .to_dist(|o| i64::from(o.wounds));
@@ -59,7 +59,7 @@ impl Resolver {
 
     /// The objective's value of a fully known roll once the rerolls are over, memoised: what
     /// the optimal planner maximises.
-    pub fn terminal(self: &Rc<Self>, objective: Objective) -> Box<dyn Fn(&Dice) -> f64> {
+    pub fn terminal(self: &Rc<Self>, objective: Goal) -> Box<dyn Fn(&Dice) -> f64> {
         let values: Memo<Rolled, f64> = Memo::default();
         let resolver = Rc::clone(self);
         Box::new(move |d: &Dice| {

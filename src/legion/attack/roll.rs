@@ -4,10 +4,10 @@
 use super::greedy;
 use super::resolve::Resolver;
 use super::state::Rolled;
-use super::Policy;
+use super::Play;
 use crate::legion::dice::attack_dice;
 use crate::legion::optimal::{Dice, Planner};
-use crate::legion::spec::{AttackSurge, Attacker};
+use crate::legion::units::{AttackSurge, Attacker};
 use crate::states::{Rolls, States};
 use std::rc::Rc;
 
@@ -17,11 +17,11 @@ pub(super) type Weights = Vec<([u32; 3], [u32; 2])>;
 /// The dice after the rerolls. A surge that the chart will turn into a crit (or into a hit, when
 /// Critical X cannot claim it) is as good as that result and is never rerolled, so it is counted
 /// with the hits and crits ("kept" dice); otherwise surges stay apart.
-pub(super) fn rolled(resolver: &Rc<Resolver>, policy: Policy) -> States<Rolled> {
+pub(super) fn rolled(resolver: &Rc<Resolver>, play: Play) -> States<Rolled> {
     let a = &resolver.d.s.attacker;
     let weights = weights_of(surge_is(a));
     let rolls = &resolver.rolls;
-    match policy.objective() {
+    match play.goal() {
         _ if a.aim + a.observation == 0 => unrerolled(a, &weights, rolls),
         Some(objective) => {
             let terminal = resolver.terminal(objective);

@@ -5,7 +5,7 @@
 use super::declare::Sim;
 use super::dice::{count, ABlank, ASurge, Crit, Die, Hit};
 use super::Trial;
-use crate::legion::spec::AttackSurge;
+use crate::legion::units::AttackSurge;
 
 impl Sim<'_> {
     /// Converts the pool and counts its hits, crits and blanks.

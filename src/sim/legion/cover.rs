@@ -4,7 +4,7 @@
 use super::declare::Sim;
 use super::dice::{roll_defense, Block, DSurge, WHITE_DEFENSE};
 use super::Trial;
-use crate::legion::attack::Edition;
+use crate::legion::scenario::Edition;
 
 impl Sim<'_> {
     /// Cover cancels hits; crits ignore it.

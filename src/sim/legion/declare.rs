@@ -4,8 +4,9 @@
 
 use super::dice::{faces_of, Defense};
 use crate::error::Error;
-use crate::legion::attack::Edition;
-use crate::legion::spec::{AttackSurge, Defender, Scenario};
+use crate::legion::scenario::Edition;
+use crate::legion::scenario::Scenario;
+use crate::legion::units::{AttackSurge, Defender};
 
 /// The attack as declared: the same for every trial.
 pub(super) struct Sim<'a> {
@@ -31,7 +32,8 @@ pub(super) struct Sim<'a> {
 }
 
 impl<'a> Sim<'a> {
-    pub(super) fn new(s: &'a Scenario, edition: Edition) -> Result<Sim<'a>, Error> {
+    pub(super) fn new(s: &'a Scenario) -> Result<Sim<'a>, Error> {
+        let edition = s.edition;
         let (a, d) = (&s.attacker, &s.defender);
         refuse(s)?;
         let die = d.die.expect("refused without one");
@@ -123,7 +125,6 @@ fn refuse(s: &Scenario) -> Result<(), Error> {
 mod tests {
     use super::super::simulate_legion;
     use super::*;
-    use crate::legion::attack::Policy;
 
     #[test]
     fn refuses_what_the_exact_engine_refuses() {
@@ -133,23 +134,14 @@ mod tests {
             Some("Guardian 1, red defense"),
         )
         .unwrap();
-        assert!(matches!(
-            simulate_legion(&s, Edition::Amg2024, Policy::Greedy, 10, 1),
-            Err(Error::Illegal(_))
-        ));
+        assert!(matches!(simulate_legion(&s, 10, 1), Err(Error::Illegal(_))));
         // Step 0: Immune: Melee refuses a melee attack (and only a melee one).
         let s = Scenario::parse("2 red, melee", "red defense, Immune: Melee", None).unwrap();
-        assert!(matches!(
-            simulate_legion(&s, Edition::Amg2024, Policy::Greedy, 10, 1),
-            Err(Error::Illegal(_))
-        ));
+        assert!(matches!(simulate_legion(&s, 10, 1), Err(Error::Illegal(_))));
         let s = Scenario::parse("2 red, overrun", "red defense, Immune: Melee", None).unwrap();
-        assert!(simulate_legion(&s, Edition::Amg2024, Policy::Greedy, 10, 1).is_ok());
+        assert!(simulate_legion(&s, 10, 1).is_ok());
         let mut s = Scenario::parse("2 red", "red defense", None).unwrap();
         s.defender.die = None;
-        assert!(matches!(
-            simulate_legion(&s, Edition::Amg2024, Policy::Greedy, 10, 1),
-            Err(Error::Input(_))
-        ));
+        assert!(matches!(simulate_legion(&s, 10, 1), Err(Error::Input(_))));
     }
 }

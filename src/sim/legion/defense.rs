@@ -9,8 +9,8 @@ use super::dice::{
     Defense, DefenseRoll, WHITE_DEFENSE,
 };
 use super::Trial;
-use crate::legion::attack::Edition;
-use crate::legion::spec::Defender;
+use crate::legion::scenario::Edition;
+use crate::legion::units::Defender;
 use num_bigint::BigUint;
 use rustc_hash::FxHashMap as HashMap;
 

@@ -1,7 +1,7 @@
 //! The dice: their faces as the rules reference prints them (written out here, so that the
 //! simulator shares no table with the exact engine), and the dice on the table.
 
-use crate::legion::spec::DefenseDie;
+use crate::legion::units::DefenseDie;
 use rand::rngs::ChaCha8Rng;
 use rand::RngExt;
 

@@ -23,8 +23,8 @@ mod roll;
 
 use super::{default_workers, run, Samples};
 use crate::error::Error;
-use crate::legion::attack::{Edition, OptimalPolicy, Policy};
-use crate::legion::spec::Scenario;
+use crate::legion::attack::{OptimalPolicy, Play};
+use crate::legion::scenario::Scenario;
 use declare::Sim;
 use defense::Wounding;
 use dice::{DefenseRoll, Die};
@@ -110,9 +110,9 @@ impl Sim<'_> {
     }
 }
 
-/// `trials` simulated attacks of scenario `s` under `edition`, with `policy`, from `seed`.
+/// `trials` simulated attacks of scenario `s` (its edition, policy and objective), from `seed`.
 ///
-/// Under [`Policy::Optimal`] every die is still rolled: the optimal policy only chooses which
+/// Under [`Policy::Optimal`](crate::policy::Policy::Optimal) every die is still rolled: the optimal policy only chooses which
 /// dice each reroll token picks up (and Marksman's split), as [`OptimalPolicy`] decides.
 ///
 /// Reports `wounds`, `attack_results`, `attacker_wounds` and, with a guardian,
@@ -121,32 +121,25 @@ impl Sim<'_> {
 /// which exist to keep exact answers prompt, are not applied.
 ///
 /// ```
-/// use holodice::legion::{attack::{Edition, Policy}, spec::Scenario};
+/// use holodice::legion::Scenario;
 /// use holodice::sim::simulate_legion;
 /// let s = Scenario::parse("1 red, surge hit", "white defense", None).unwrap();
-/// let r = simulate_legion(&s, Edition::Amg2024, Policy::Greedy, 10_000, 1).unwrap();
+/// let r = simulate_legion(&s, 10_000, 1).unwrap();
 /// assert!((r.mean("attack_results").unwrap() - 0.875).abs() < 0.02);
 /// ```
-pub fn simulate_legion(
-    s: &Scenario,
-    edition: Edition,
-    policy: Policy,
-    trials: u64,
-    seed: u64,
-) -> Result<Samples, Error> {
-    simulate_legion_with(s, edition, policy, trials, seed, default_workers())
+pub fn simulate_legion(s: &Scenario, trials: u64, seed: u64) -> Result<Samples, Error> {
+    simulate_legion_with(s, trials, seed, default_workers())
 }
 
 /// [`simulate_legion`] on a given number of worker threads (the result does not depend on it).
 pub(crate) fn simulate_legion_with(
     s: &Scenario,
-    edition: Edition,
-    policy: Policy,
     trials: u64,
     seed: u64,
     workers: usize,
 ) -> Result<Samples, Error> {
-    let sim = Sim::new(s, edition)?;
+    let play = Play::of(s)?;
+    let sim = Sim::new(s)?;
     let guarded = s.guardian.is_some();
     let keys: &[&str] = if guarded {
         &[
@@ -162,9 +155,9 @@ pub(crate) fn simulate_legion_with(
     Ok(run(keys, trials, seed, workers, || {
         let mut table = Table::default();
         // The decisions are memoised, and not shared between threads: one set per chunk.
-        let optimal = match policy {
-            Policy::Greedy => None,
-            Policy::Optimal(objective) => Some(OptimalPolicy::new(s, edition, objective)),
+        let optimal = match play {
+            Play::Greedy => None,
+            Play::Optimal(goal) => Some(OptimalPolicy::new(s, goal)),
         };
         move |rng: &mut ChaCha8Rng, out: &mut [i64]| {
             let o = sim.trial(rng, &mut table, optimal.as_ref());
@@ -191,18 +184,16 @@ mod tests {
         )
         .unwrap();
         let trials = super::super::CHUNK + 99;
-        let e = Edition::Amg2024;
-        let optimal = Policy::Optimal(crate::legion::optimal::Objective::Mean);
-        let other = simulate_legion_with(&s, e, optimal, trials, 5, 1).unwrap();
-        assert_eq!(
-            other,
-            simulate_legion_with(&s, e, optimal, trials, 5, 2).unwrap()
-        );
-        let p = Policy::Greedy;
-        let one = simulate_legion_with(&s, e, p, trials, 5, 1).unwrap();
-        assert_eq!(one, simulate_legion_with(&s, e, p, trials, 5, 2).unwrap());
-        assert_eq!(one, simulate_legion(&s, e, p, trials, 5).unwrap());
-        assert_ne!(one, simulate_legion(&s, e, p, trials, 6).unwrap());
+        let optimal = Scenario {
+            policy: crate::policy::Policy::Optimal,
+            ..s.clone()
+        };
+        let other = simulate_legion_with(&optimal, trials, 5, 1).unwrap();
+        assert_eq!(other, simulate_legion_with(&optimal, trials, 5, 2).unwrap());
+        let one = simulate_legion_with(&s, trials, 5, 1).unwrap();
+        assert_eq!(one, simulate_legion_with(&s, trials, 5, 2).unwrap());
+        assert_eq!(one, simulate_legion(&s, trials, 5).unwrap());
+        assert_ne!(one, simulate_legion(&s, trials, 6).unwrap());
         // The optimal attacker keeps its Pierce for the defender: the guardian fares better.
         assert_ne!(one, other);
         let keys: Vec<&str> = one.variables.iter().map(|(k, _)| k.as_str()).collect();

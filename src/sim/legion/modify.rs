@@ -6,7 +6,7 @@ use super::declare::Sim;
 use super::defense::{exceeds, wound_sum, Wounding};
 use super::dice::{roll_defense, roll_defense_dice, shown};
 use super::Trial;
-use crate::legion::attack::Edition;
+use crate::legion::scenario::Edition;
 use num_bigint::BigUint;
 
 impl Sim<'_> {

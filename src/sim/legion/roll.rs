@@ -5,7 +5,7 @@ use super::declare::Sim;
 use super::dice::{pick_blanks_then_surges, roll_attack, ABlank, ASurge, Attack, Crit, Die, Hit};
 use super::Trial;
 use crate::legion::attack::{OptimalPolicy, SurgeIs};
-use crate::legion::spec::AttackSurge;
+use crate::legion::units::AttackSurge;
 
 impl Sim<'_> {
     /// The attacker's dice and Vaapad Mastery's white dice, rolled red first, then black, then

@@ -3,7 +3,7 @@
 
 use super::units::{Role, RollKeywords, Stats};
 use crate::error::Error;
-use crate::game::{Objective, Policy};
+use crate::policy::{Objective, Policy};
 use crate::swtcg::attack::{refuse_conditionals, Scenario};
 use crate::swtcg::keywords::{Effect, Roll, Target, When};
 use crate::swtcg::lucky::{self, Side};

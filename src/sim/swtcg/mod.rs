@@ -214,7 +214,7 @@ pub fn simulate_swtcg(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Policy;
+    use crate::policy::Policy;
 
     fn unit(role: &str, spec: &str) -> Unit {
         Unit::parse(role, spec).unwrap()

@@ -7,7 +7,7 @@ use super::declare::Plan;
 use super::follow_up::Twice;
 use super::roll::{FaceSet, Rolled};
 use super::units::{Stats, Trigger};
-use crate::game::Objective;
+use crate::policy::Objective;
 use crate::swtcg::keywords::{Effect, Roll, Target, When};
 use rand::rngs::ChaCha8Rng;
 

@@ -3,7 +3,7 @@
 
 use super::declare::Plan;
 use crate::dice::Faces;
-use crate::game::Policy;
+use crate::policy::Policy;
 use crate::swtcg::keywords::{Effect, Roll};
 use crate::swtcg::lucky::{OptimalPolicy, Pool, Rerolls, Side, TableDie};
 use rand::rngs::ChaCha8Rng;

@@ -4,7 +4,7 @@
 use super::units::{named, receives_damage, stats_of, Compiled, UnitStats};
 use super::Scenario;
 use crate::error::Error;
-use crate::game::{Objective, Policy};
+use crate::policy::{Objective, Policy};
 use crate::swtcg::keywords::Transform;
 use crate::swtcg::spec::Unit;
 

@@ -31,7 +31,7 @@ use super::sequence::FollowUp;
 use super::spec::Unit;
 use crate::dice::{Faces, NaturalRoll};
 use crate::error::Error;
-use crate::game::Objective;
+use crate::policy::Objective;
 use crate::states::States;
 use damage::{place, source, DamageDice, Instance, Placed};
 use declare::{

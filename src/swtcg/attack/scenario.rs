@@ -4,7 +4,7 @@ use super::super::keywords::Mode;
 use super::super::rules::Rules;
 use super::super::spec::Unit;
 use crate::error::Error;
-use crate::game::{Objective, Policy};
+use crate::policy::{Objective, Policy};
 
 /// Everything one attack depends on besides the dice.
 #[derive(Debug, Clone, Default)]
@@ -43,7 +43,7 @@ impl Scenario {
 /// attacker (and minimises for the defender).
 ///
 /// ```
-/// use holodice::game::Objective;
+/// use holodice::policy::Objective;
 /// use holodice::swtcg::attack::objective;
 /// assert_eq!(objective("atleast:3").unwrap(), Objective::AtLeast(3));
 /// assert!(objective("max").is_err());

@@ -32,7 +32,7 @@
 
 use crate::dice::{Faces, NaturalRoll};
 use crate::error::Error;
-use crate::game::Policy;
+use crate::policy::Policy;
 use crate::states::Memo;
 use crate::swtcg::keywords::Roll;
 use crate::weights::{Weight, U256};
@@ -199,7 +199,8 @@ pub struct TableDie {
 ///
 /// ```
 /// use holodice::dice::Faces;
-/// use holodice::swtcg::lucky::{OptimalPolicy, Policy, Pool, Rerolls, Side, TableDie};
+/// use holodice::policy::Policy;
+/// use holodice::swtcg::lucky::{OptimalPolicy, Pool, Rerolls, Side, TableDie};
 /// // Two dice hitting on 4+, Critical Hit 1 on a natural 6; the attacker has Lucky 1.
 /// let hits = |f: u8| f >= 4;
 /// let pool = Pool { power_dice: 2, sides: 6, hits: &hits, tracked: &[6], initial: &[],

@@ -1,58 +1,19 @@
-//! What the two games' attacks have in common, so that the features over both (comparisons,
-//! tables, simulations, checks) are written once: who makes the players' choices and for what,
-//! and the [`Game`] interface each game implements ([`crate::swtcg::Swtcg`],
-//! [`crate::legion::Legion`]).
+//! The interface both games' attacks offer, so that the features over both (comparisons,
+//! tables, simulations, checks) are written once: [`Game`], implemented by [`Swtcg`] and
+//! [`Legion`].
+
+mod legion;
+mod swtcg;
+
+pub use crate::policy::{Objective, Policy};
+pub use legion::Legion;
+pub use swtcg::Swtcg;
 
 use crate::dist::Dist;
 use crate::error::Error;
 use crate::sim::Samples;
+use crate::table::{Options, Target};
 use num_rational::BigRational;
-
-/// Who makes the choices the rules leave to the players (SWTCG's Lucky re-rolls, Legion's
-/// rerolls and tokens).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Policy {
-    /// Fixed choices that match what players do, documented per game (docs/rules.md for
-    /// SWTCG's Lucky, docs/legion.md).
-    #[default]
-    Greedy,
-    /// Expectimax: each choice is the one best for the [`Objective`] (the attacker maximises
-    /// it, a defending side minimises it).
-    Optimal,
-}
-
-impl Policy {
-    /// The spelling the command line and the reports use.
-    pub fn name(self) -> &'static str {
-        match self {
-            Policy::Greedy => "greedy",
-            Policy::Optimal => "optimal",
-        }
-    }
-}
-
-/// What the optimal policy maximises for the attacker.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Objective {
-    /// The expected damage counters (SWTCG) or wounds (Legion) on the defender.
-    #[default]
-    Mean,
-    /// The chance to discard the defender (SWTCG).
-    Destroy,
-    /// The chance of at least this many counters or wounds.
-    AtLeast(i64),
-}
-
-impl Objective {
-    /// The objective as it is written: `mean`, `destroy` or `atleast:K`.
-    pub fn name(self) -> String {
-        match self {
-            Objective::Mean => "mean".into(),
-            Objective::Destroy => "destroy".into(),
-            Objective::AtLeast(k) => format!("atleast:{k}"),
-        }
-    }
-}
 
 /// One game's attack, as the features over both games use it: a typed query, its exact outcome,
 /// the variables every outcome reports, and the independent simulator of the same attack.
@@ -98,4 +59,25 @@ pub trait Game {
 
     /// `trials` attacks rolled die by die by the independent simulator, from `seed`.
     fn simulate(query: &Self::Query, trials: u64, seed: u64) -> Result<Samples, Error>;
+
+    /// A table cell's query: these SPECs, whose `@Name` items name built-in cards, under the
+    /// table's options.
+    fn cell(
+        options: &Options,
+        attacker: &str,
+        defender: &str,
+        guardian: Option<&str>,
+    ) -> Result<Self::Query, Error>;
+
+    /// The SPEC a table's range item goes to when it names none (SWTCG: the attacker; Legion:
+    /// the unit its keyword belongs to).
+    fn target(item: &str) -> Target;
+
+    /// The canonical name of a SPEC item (`accuracy 2` is `Accuracy`), so that a table's range
+    /// item replaces the same item of a base SPEC; `None` for text that is no item.
+    fn item_name(item: &str) -> Option<String>;
+
+    /// A base SPEC with its `@Name` items written out as the items they stand for, so that a
+    /// range item replaces the card's own item.
+    fn written_out(target: Target, spec: &str) -> Result<String, Error>;
 }
