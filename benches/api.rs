@@ -9,7 +9,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use holodice::render::{Format, Options};
 use holodice::report::swtcg::attack_report;
 use holodice::server::{router, Config};
-use holodice::swtcg::{attack::Scenario, spec::Unit};
+use holodice::swtcg::{attack::Scenario, unit::Unit};
 use http_body_util::BodyExt;
 use std::time::Duration;
 use tower::ServiceExt;

@@ -10,7 +10,7 @@ use holodice::policy::Policy;
 use holodice::swtcg::{
     cards::Cards,
     sequence::{sequence, Attackers, Sequence},
-    spec::Unit,
+    unit::Unit,
 };
 use holodice::table::{compute, Game, TableSpec};
 use std::time::Duration;

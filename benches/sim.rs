@@ -10,7 +10,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use holodice::legion::Scenario;
 use holodice::sim::{simulate_legion, simulate_swtcg};
-use holodice::swtcg::{rules::Rules, spec::Unit};
+use holodice::swtcg::{rules::Rules, unit::Unit};
 use std::hint::black_box;
 use std::time::Duration;
 

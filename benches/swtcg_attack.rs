@@ -17,7 +17,7 @@ use holodice::render::{Format, Options};
 use holodice::report::swtcg::attack_report;
 use holodice::swtcg::attack::{attack, run, Scenario};
 use holodice::swtcg::sequence::{sequence, Attackers, Sequence};
-use holodice::swtcg::{rules::Rules, spec::Unit};
+use holodice::swtcg::{rules::Rules, unit::Unit};
 use holodice::table::{compute, Game, TableSpec};
 use std::hint::black_box;
 use std::time::Duration;

@@ -9,7 +9,7 @@
 use holodice::legion::attack::attack as legion_attack;
 use holodice::legion::Scenario;
 use holodice::swtcg::attack::attack as swtcg_attack;
-use holodice::swtcg::{rules::Rules, spec::Unit};
+use holodice::swtcg::{rules::Rules, unit::Unit};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 

@@ -1,32 +1,7 @@
 //! Loading game data from YAML, with errors that name the file, the line and the item.
 
+pub use crate::error::DataError;
 use serde::de::DeserializeOwned;
-use std::fmt;
-
-/// A malformed data file: where, which item, what is wrong.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DataError {
-    pub file: String,
-    pub line: usize,
-    pub column: Option<usize>,
-    pub item: Option<String>,
-    pub message: String,
-}
-
-impl fmt::Display for DataError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.file, self.line)?;
-        if let Some(c) = self.column {
-            write!(f, ":{c}")?;
-        }
-        if let Some(item) = &self.item {
-            write!(f, ": item '{}'", crate::error::quote(item))?;
-        }
-        write!(f, ": {}", self.message)
-    }
-}
-
-impl std::error::Error for DataError {}
 
 /// The deepest nesting a data file may have: the formats need a handful of levels, and a
 /// parser's time grows with depth.
@@ -200,8 +175,8 @@ mod tests {
     fn embedded_tables_read_from_json_equal_the_yaml() {
         use crate::{legion, swtcg};
         let [(legion_yaml, _), (swtcg_yaml, _)] = EMBEDDED;
-        let json: Vec<legion::spec::Keyword> = embedded_json(legion_yaml).unwrap().unwrap();
-        let yaml: Vec<legion::spec::Keyword> = serde_yaml::from_str(legion_yaml).unwrap();
+        let json: Vec<legion::items::Keyword> = embedded_json(legion_yaml).unwrap().unwrap();
+        let yaml: Vec<legion::items::Keyword> = serde_yaml::from_str(legion_yaml).unwrap();
         assert_eq!(json, yaml);
         assert!(json.len() > 200);
         let json: Vec<swtcg::keywords::Keyword> = embedded_json(swtcg_yaml).unwrap().unwrap();
@@ -210,7 +185,7 @@ mod tests {
         assert!(json.len() > 50);
         // Any other text, even a copy with one change, is read as YAML.
         let edited = legion_yaml.replacen("red", "Red", 1);
-        assert!(embedded_json::<Vec<legion::spec::Keyword>>(&edited).is_none());
+        assert!(embedded_json::<Vec<legion::items::Keyword>>(&edited).is_none());
     }
 
     #[test]

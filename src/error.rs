@@ -1,5 +1,6 @@
 //! The library's errors: all of them are the user's input or the shipped data, never a bug.
 
+use std::fmt;
 use thiserror::Error;
 
 /// What went wrong, in one line that names the offending item and, where possible, the fix.
@@ -37,7 +38,7 @@ pub enum Error {
     Chart(String),
     /// The shipped or given game data is malformed.
     #[error(transparent)]
-    Data(#[from] crate::data::DataError),
+    Data(#[from] DataError),
 }
 
 /// Text quoted in a message, shortened past about 80 characters so that a huge item costs a
@@ -65,3 +66,28 @@ impl Error {
         }
     }
 }
+
+/// A malformed data file: where, which item, what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DataError {
+    pub file: String,
+    pub line: usize,
+    pub column: Option<usize>,
+    pub item: Option<String>,
+    pub message: String,
+}
+
+impl fmt::Display for DataError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.file, self.line)?;
+        if let Some(c) = self.column {
+            write!(f, ":{c}")?;
+        }
+        if let Some(item) = &self.item {
+            write!(f, ": item '{}'", quote(item))?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+impl std::error::Error for DataError {}

@@ -4,7 +4,7 @@
 //! them.
 
 use crate::dist::Dist;
-use crate::swtcg::{attack::Scenario, cards::Cards, rules::Rules, spec::Unit};
+use crate::swtcg::{attack::Scenario, cards::Cards, rules::Rules, unit::Unit};
 use crate::{gof, legion, table};
 
 /// The text of the input, invalid UTF-8 replaced (the parsers read text).

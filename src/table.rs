@@ -2,9 +2,9 @@
 //! Accuracy", "Legion wounds by red dice and cover". Each cell is an ordinary attack query.
 
 use crate::error::Error;
-use crate::game::{self, Game as _, Legion, Swtcg};
+use crate::game::{self, Game as _, Legion, Options, Swtcg, Target};
 use crate::legion::Edition;
-use crate::policy::{Objective, Policy};
+use crate::policy::Policy;
 use crate::swtcg::rules::Rules;
 use num_rational::BigRational;
 use serde::Deserialize;
@@ -76,14 +76,6 @@ impl Stat {
             Stat::Mode => format!("most likely {what}"),
         }
     }
-}
-
-/// Which SPEC a range item belongs to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Target {
-    Attacker,
-    Defender,
-    Guardian,
 }
 
 /// One axis: a SPEC item with an inclusive range in place of its number.
@@ -181,16 +173,6 @@ pub struct TableSpec {
     pub policy: Option<String>,
     #[serde(default)]
     pub objective: Option<String>,
-}
-
-/// The options every cell's attack shares: SWTCG's rule options, Legion's edition, and the
-/// policy with its objective.
-#[derive(Debug, Clone, Default)]
-pub struct Options {
-    pub rules: Rules,
-    pub edition: Edition,
-    pub policy: Policy,
-    pub objective: Objective,
 }
 
 /// A computed table: `cells[row][col]`, one column when there is no column axis.

@@ -5,7 +5,7 @@
 //! The card data is Legion HQ's (MIT) and is not part of this repository: the test reads it from
 //! `../shared/data/legion-hq/cards.json`, next to the repository.
 
-use holodice::legion::spec::{Keywords, Status};
+use holodice::legion::items::{Keywords, Status};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
@@ -158,7 +158,7 @@ fn unmodelled_keywords_are_found_with_and_without_a_number_as_the_cards_give_the
 /// with its reason, in every SPEC the keyword may appear in.
 #[test]
 fn keywords_without_dice_effects_are_named_in_the_notes() {
-    use holodice::legion::spec::Role;
+    use holodice::legion::items::Role;
     use holodice::legion::Scenario;
     let mut checked = 0;
     for k in Keywords::builtin().all() {

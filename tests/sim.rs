@@ -24,7 +24,7 @@ use holodice::policy::Policy as Lucky;
 use holodice::sim::{compare, simulate_legion, simulate_swtcg, swtcg::Simulation, Samples};
 use holodice::swtcg::attack::{dice as swtcg_dice, run as swtcg_run, Scenario as SwtcgScenario};
 use holodice::swtcg::keywords::{Keywords, Mode, Transform, ValueKind};
-use holodice::swtcg::{rules::Rules, spec::Unit};
+use holodice::swtcg::{rules::Rules, unit::Unit};
 use holodice::Error;
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -1306,7 +1306,7 @@ proptest! {
 fn legion_items(role: usize) -> &'static [(String, bool)] {
     static ITEMS: OnceLock<[Vec<(String, bool)>; 3]> = OnceLock::new();
     &ITEMS.get_or_init(|| {
-        let all = holodice::legion::spec::Keywords::builtin().all();
+        let all = holodice::legion::items::Keywords::builtin().all();
         [0, 1, 2].map(|role| {
             all.iter()
                 .map(|k| (k.name.clone(), k.value != ValueKind::None))

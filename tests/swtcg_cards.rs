@@ -3,7 +3,7 @@
 
 use holodice::data::DataError;
 use holodice::swtcg::cards::Cards;
-use holodice::swtcg::spec::{Arena, Paid, Unit};
+use holodice::swtcg::unit::{Arena, Paid, Unit};
 use holodice::Error;
 
 const MINE: &str = "\

@@ -1,6 +1,6 @@
 //! Closed forms the attack must reproduce exactly, at pool sizes no brute force can reach.
 
-use holodice::swtcg::{attack::attack, rules::Rules, spec::Unit};
+use holodice::swtcg::{attack::attack, rules::Rules, unit::Unit};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Pow};

@@ -25,7 +25,7 @@
 use holodice::policy::{Objective, Policy};
 use holodice::swtcg::attack::{attack, run, size, Attack, Scenario};
 use holodice::swtcg::keywords::Mode;
-use holodice::swtcg::{rules::Rules, spec::Unit};
+use holodice::swtcg::{rules::Rules, unit::Unit};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use proptest::prelude::*;

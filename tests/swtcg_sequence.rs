@@ -27,7 +27,7 @@
 use holodice::swtcg::{
     rules::Rules,
     sequence::{sequence, Attackers, Sequence, SequenceResult, Until},
-    spec::Unit,
+    unit::Unit,
 };
 use num_bigint::BigInt;
 use num_rational::BigRational;

@@ -4,7 +4,7 @@
 
 use holodice::swtcg::cards::Cards;
 use holodice::swtcg::keywords::{Keywords, ValueKind};
-use holodice::swtcg::spec::{Arena, Paid, Unit};
+use holodice::swtcg::unit::{Arena, Paid, Unit};
 
 /// The header of today's set files.
 const HEADER: &str = "Name\tSet\tImageFile\tSide\tType\tSubtype\tCost\tSpeed\tPower\tHealth\t\

@@ -1,8 +1,8 @@
 //! `holodice check`: samples of an attack tested against its exact distribution.
 
-use super::legion::{self, LegionArgs};
+use super::legion_args::{self as legion, LegionArgs};
 use super::output::{Answer, FormatArg, OutputArgs};
-use super::swtcg::{self, AttackArgs};
+use super::swtcg_args::{self as swtcg, AttackArgs};
 use super::Files;
 use crate::game::{Legion, Swtcg};
 use crate::gof;
@@ -44,7 +44,7 @@ pub struct CheckArgs {
     #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     samples: PathBuf,
     /// The significance level: the samples are rejected when the p-value is below it
-    #[arg(long, value_name = "A", default_value = "1e-6", value_parser = parse_alpha)]
+    #[arg(long, value_name = "A", default_value = "1e-6", value_parser = super::parse_alpha)]
     alpha: f64,
     /// The test of fit
     #[arg(long, value_enum, default_value_t = TestArg::ChiSquare)]
@@ -144,16 +144,6 @@ fn check_format_help(a: clap::Arg) -> clap::Arg {
     a.help("Output format: text or json (as before the game) [default: text]")
         .hide_possible_values(true)
         .hide_default_value(true)
-}
-
-/// A significance level: a number strictly between 0 and 1.
-pub(super) fn parse_alpha(s: &str) -> Result<f64, String> {
-    match s.trim().parse::<f64>() {
-        Ok(a) if a > 0.0 && a < 1.0 => Ok(a),
-        _ => Err(format!(
-            "'{s}' is not a number between 0 and 1 (exclusive), e.g. 1e-6"
-        )),
-    }
 }
 
 /// The context lines, the game and variable names and the exact distribution of a check.

@@ -1,8 +1,8 @@
 //! `holodice swtcg compare` and `holodice legion compare`: several loadouts, one grid.
 
-use super::legion::LegionChoices;
+use super::legion_args::{LegionCardArgs, LegionChoices};
 use super::output::{render, Answer, OutputArgs, Rendered};
-use super::swtcg::{ChoiceArgs, RuleArgs, UnitArgs, UnitReader};
+use super::swtcg_args::{ChoiceArgs, RuleArgs, UnitArgs, UnitReader};
 use super::Files;
 use crate::compare::{label, MAX_LOADOUTS};
 use crate::game::{Legion, Swtcg};
@@ -67,7 +67,7 @@ pub struct LegionCompareArgs {
     #[arg(long, value_name = "SPEC")]
     guardian: Option<String>,
     #[command(flatten)]
-    cards: super::legion::LegionCardArgs,
+    cards: LegionCardArgs,
     #[command(flatten)]
     choices: LegionChoices,
     #[command(flatten)]

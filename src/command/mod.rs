@@ -6,14 +6,18 @@
 mod check;
 mod compare;
 mod legion;
+mod legion_args;
 mod output;
+mod serve;
 mod simulate;
 mod swtcg;
+mod swtcg_args;
 mod table;
 
 pub use check::{read_samples, CheckArgs};
 pub use legion::LegionCommand;
 pub use output::{Answer, FormatArg, OutputArgs};
+pub use serve::ServeArgs;
 pub use swtcg::SwtcgCommand;
 pub use table::TableArgs;
 
@@ -67,8 +71,8 @@ pub enum Command {
     #[command(after_long_help = check::HELP)]
     Check(CheckArgs),
     /// Serve the web page and the JSON API on this machine
-    #[command(after_long_help = crate::server::HELP)]
-    Serve(crate::server::ServeArgs),
+    #[command(after_long_help = serve::HELP)]
+    Serve(ServeArgs),
 }
 
 /// The largest card file `--cards` reads.
@@ -263,5 +267,15 @@ impl PolicyArg {
             PolicyArg::Greedy => crate::policy::Policy::Greedy,
             PolicyArg::Optimal => crate::policy::Policy::Optimal,
         }
+    }
+}
+
+/// A significance level: a number strictly between 0 and 1.
+fn parse_alpha(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(a) if a > 0.0 && a < 1.0 => Ok(a),
+        _ => Err(format!(
+            "'{s}' is not a number between 0 and 1 (exclusive), e.g. 1e-6"
+        )),
     }
 }

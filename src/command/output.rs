@@ -191,3 +191,40 @@ pub(crate) fn render(
     answer.plot = plot.cloned().zip(chart);
     Ok(answer)
 }
+/// A card listing in its format: text as a block per card, the others as the grid.
+pub(super) fn listing(grid: &crate::render::Grid, format: CardsFormat) -> Answer {
+    let options = crate::render::Options::default();
+    let format = format.output();
+    let body = match format.format() {
+        Some(crate::render::Format::Text) => crate::render::records(grid, &options),
+        Some(f) => f.renderer().render_grid(grid, &options),
+        None => unreachable!("the listing has no chart format"),
+    };
+    Answer::new(body, format.media_type())
+}
+
+/// The card listing's formats: every output format but the chart.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum CardsFormat {
+    Text,
+    Json,
+    Yaml,
+    Csv,
+    Markdown,
+    Latex,
+    Html,
+}
+
+impl CardsFormat {
+    fn output(self) -> FormatArg {
+        match self {
+            CardsFormat::Text => FormatArg::Text,
+            CardsFormat::Json => FormatArg::Json,
+            CardsFormat::Yaml => FormatArg::Yaml,
+            CardsFormat::Csv => FormatArg::Csv,
+            CardsFormat::Markdown => FormatArg::Markdown,
+            CardsFormat::Latex => FormatArg::Latex,
+            CardsFormat::Html => FormatArg::Html,
+        }
+    }
+}

@@ -1,10 +1,10 @@
 //! `holodice swtcg|legion simulate`: physical dice rolled by the independent simulators, beside
 //! the exact answer.
 
-use super::check::parse_alpha;
-use super::legion::{self, LegionArgs};
+use super::legion_args::{self as legion, LegionArgs};
 use super::output::{Answer, FormatArg, OutputArgs};
-use super::swtcg::{ChoiceArgs, RuleArgs, UnitArgs, UnitReader};
+use super::parse_alpha;
+use super::swtcg_args::{ChoiceArgs, RuleArgs, UnitArgs, UnitReader};
 use super::Files;
 use crate::game::Policy;
 use crate::game::{Legion, Swtcg};

@@ -1,14 +1,14 @@
 //! Legion's attack as the features over both games use it.
 
 use super::Game;
+use super::{Options, Target};
 use crate::dist::Dist;
 use crate::error::Error;
 use crate::legion::attack::{self, LegionAttack};
-use crate::legion::spec::{name_of, roles_of, Role};
+use crate::legion::items::{name_of, roles_of, Role};
 use crate::legion::Scenario;
 use crate::policy::Objective;
 use crate::sim::{simulate_legion, Samples};
-use crate::table::{Options, Target};
 use num_rational::BigRational;
 
 /// Star Wars: Legion.

@@ -11,9 +11,28 @@ pub use swtcg::Swtcg;
 
 use crate::dist::Dist;
 use crate::error::Error;
+use crate::legion::Edition;
 use crate::sim::Samples;
-use crate::table::{Options, Target};
+use crate::swtcg::rules::Rules;
 use num_rational::BigRational;
+
+/// What a query of either game may choose besides its units: SWTCG's rule options, Legion's
+/// edition, and the policy with its objective (every cell of a table shares them).
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    pub rules: Rules,
+    pub edition: Edition,
+    pub policy: Policy,
+    pub objective: Objective,
+}
+
+/// Which unit of a query a SPEC item belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    Attacker,
+    Defender,
+    Guardian,
+}
 
 /// One game's attack, as the features over both games use it: a typed query, its exact outcome,
 /// the variables every outcome reports, and the independent simulator of the same attack.

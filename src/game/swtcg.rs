@@ -1,6 +1,7 @@
 //! SWTCG's attack as the features over both games use it.
 
 use super::Game;
+use super::{Options, Target};
 use crate::dist::Dist;
 use crate::error::Error;
 use crate::policy::Objective;
@@ -8,8 +9,7 @@ use crate::sim::swtcg::Simulation;
 use crate::sim::Samples;
 use crate::swtcg::attack::{self, Attack, Scenario};
 use crate::swtcg::key_of;
-use crate::swtcg::spec::Unit;
-use crate::table::{Options, Target};
+use crate::swtcg::unit::Unit;
 use num_rational::BigRational;
 
 /// The Star Wars Trading Card Game.

@@ -4,9 +4,11 @@
 //! (melee, moved, …) is never turned on by a card, only by the SPEC.
 
 use super::cards::{Card, CardKeyword, KeywordValue, Weapon};
-use super::pool::{DiceKeywords, Loadout};
+use super::fields;
+use super::items::{self, Field, Role, Status};
+use super::loadout::{DiceKeywords, Loadout};
 use super::scenario::Scenario;
-use super::spec::{self, Field, Role, Status};
+use super::units::Defender;
 
 /// The fields that state a board condition, the attack's kind or the tokens a unit holds:
 /// only the SPEC says them (a card's "Surge Token" or "Dodge" names a token type, not tokens;
@@ -63,7 +65,7 @@ pub fn resolve(
             k.describe()
         )
     };
-    let Ok((keyword, v)) = spec::lookup(&item_text(k)) else {
+    let Ok((keyword, v)) = items::lookup(&item_text(k)) else {
         notes.push(match &k.value {
             Some(KeywordValue::Text(x)) if x.eq_ignore_ascii_case("x") => format!(
                 "{} X ({source}): the card leaves X open; add '{} N' to the SPEC",
@@ -122,7 +124,7 @@ fn item_text(k: &CardKeyword) -> String {
         .map_or(k.name.as_str(), |(_, item)| item);
     match &k.value {
         Some(KeywordValue::Number(n)) => format!("{name} {n}"),
-        Some(KeywordValue::Text(t)) if spec::lookup(name).is_err() => {
+        Some(KeywordValue::Text(t)) if items::lookup(name).is_err() => {
             number_in(t).map_or(name.to_string(), |n| format!("{name} {n}"))
         }
         _ => name.to_string(),
@@ -205,7 +207,7 @@ fn keywords(s: &mut Scenario, l: &mut Loadout, role: Role, card: &Card) {
                 l.card_ram = l.card_ram.saturating_add(v);
                 Ok(())
             }
-            _ => spec::set(s, l, role, field, v),
+            _ => fields::set(s, l, role, field, v),
         };
         if let Err(e) = set {
             s.notes.push(format!(
@@ -217,7 +219,7 @@ fn keywords(s: &mut Scenario, l: &mut Loadout, role: Role, card: &Card) {
 }
 
 /// The defending unit of `role`: the defender or the guardian.
-fn defender(s: &mut Scenario, role: Role) -> &mut super::units::Defender {
+fn defender(s: &mut Scenario, role: Role) -> &mut Defender {
     match role {
         Role::Guardian => s.guardian.get_or_insert_with(Default::default),
         _ => &mut s.defender,

@@ -3,7 +3,10 @@
 pub mod attack;
 pub mod cards;
 pub mod dice;
+pub mod fields;
 pub mod from_card;
+pub mod items;
+pub mod loadout;
 pub mod minis;
 pub mod optimal;
 pub mod pool;

@@ -1,7 +1,7 @@
 //! The Legion item listing of `holodice legion keywords`: every SPEC item, the roles that take
 //! it, the step of the attack sequence it acts in, and whether it is modelled.
 
-use holodice_engine::legion::spec::{Keywords, Status};
+use holodice_engine::legion::items::{Keywords, Status};
 use holodice_engine::swtcg::keywords::ValueKind;
 
 /// One item's row of the coverage table: the words both listings print.

@@ -5,9 +5,10 @@
 use crate::render::{Cell, Grid};
 use holodice_engine::data;
 use holodice_engine::error::quote;
-use holodice_engine::swtcg::cards::{key, Card, Cards, Printing};
+use holodice_engine::swtcg::card::{Card, Printing};
+use holodice_engine::swtcg::cards::{key, Cards};
 use holodice_engine::swtcg::keywords::Stat;
-use holodice_engine::swtcg::spec::{Condition, Unit};
+use holodice_engine::swtcg::unit::{Condition, Unit};
 use holodice_engine::Error;
 use serde_json::{json, Value};
 

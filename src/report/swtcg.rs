@@ -6,7 +6,7 @@ use holodice_engine::dist::Dist;
 use holodice_engine::game::{Objective, Policy};
 use holodice_engine::swtcg::attack::{Attack, DiceResult, Scenario};
 use holodice_engine::swtcg::sequence::{self, Attackers, Sequence, SequenceResult};
-use holodice_engine::swtcg::spec::Unit;
+use holodice_engine::swtcg::unit::Unit;
 use holodice_engine::swtcg::{key_of, keywords, rules};
 use num_rational::BigRational;
 use num_traits::Zero;

@@ -12,49 +12,17 @@ mod params;
 
 pub use params::{endpoint_paths, parse_request};
 
-use crate::command::Files;
+use crate::command::{Files, ServeArgs};
 use crate::legion::cards::Cards as LegionCards;
 use crate::swtcg::cards::Cards;
 use crate::Error;
 use axum::http::{header, HeaderValue};
 use axum::Router;
-use clap::Args;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 
 pub use gate::Limits;
-
-pub(crate) const HELP: &str = "The page at the printed URL computes SWTCG and Legion attacks and \
-tables; every query lives in its URL, so a link is a shared result. The same engine answers JSON \
-under /api/v1/ (GET /api/v1 lists the endpoints and their keys): a request's keys are the \
-command's long options, and the answer is what the command prints with --format json.
-
-Examples:
-  holodice serve
-  holodice serve --addr 127.0.0.1:9000 --cards my-cards.yaml
-  curl -d '{\"attacker\": \"Power 5\"}' 127.0.0.1:8080/api/v1/swtcg/attack
-  curl '127.0.0.1:8080/api/v1/legion/attack?attacker=4+red&defender=white+defense'
-";
-
-#[derive(Args)]
-pub struct ServeArgs {
-    /// The address and port to listen on; only this machine can connect unless you give another
-    /// address (0.0.0.0:8080 listens on every network)
-    #[arg(long, value_name = "IP:PORT", default_value = "127.0.0.1:8080")]
-    addr: SocketAddr,
-    /// A card file whose units requests may name as '@Name': holodice's YAML or a LackeyCCG set
-    /// file for SWTCG, Legion HQ's cards.json (or its YAML form) for Legion, told apart by their
-    /// content (repeatable; read once, at start)
-    #[arg(long = "cards", value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
-    cards: Vec<PathBuf>,
-    /// Let pages from this origin call the API from a browser (CORS), e.g. https://example.org
-    #[arg(long, value_name = "ORIGIN")]
-    cors: Option<String>,
-    /// Computations run at once; more wait briefly, then get 503 [default: the number of cores]
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
-    workers: Option<u16>,
-}
 
 /// What the server answers with: its cards, its limits, the origin allowed to call it.
 pub struct Config {

@@ -7,7 +7,8 @@
 //! by its text in the unit's `notes`, to be reported as not modelled. Keyword names come only
 //! from the keyword data, so a keyword added there is read from card text with no change here.
 
-use super::spec::{read_item, Arena, Condition, Item, Unit};
+use super::spec::read_item;
+use super::unit::{Arena, Condition, Item, Unit};
 
 /// What a card's abilities give: its own items, its Switch items, and what it grants to the
 /// unit it is stacked under (INSERT, a Pilot's grants, an Equipment's), each unit's `notes`

@@ -2,11 +2,13 @@
 //! card's items, Switch and Enhance effects and stack. A card file is holodice's YAML or a
 //! LackeyCCG set file ([`super::set_file`]), told apart by its content.
 
+use super::card::Card;
 use super::keywords::normalize;
 use super::set_file;
-use super::spec::{Arena, Condition, Syntax, Unit};
+use super::spec::{Expand, Syntax};
+use super::unit::{Arena, Condition, Unit};
 use crate::data::{self, DataError};
-use crate::error::quote;
+use crate::error::{quote, Error};
 use serde::Deserialize;
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
@@ -38,65 +40,6 @@ struct RawSwitch {
     character: Option<String>,
 }
 
-/// One card, its SPECs parsed when its file was loaded. The `notes` of `spec` and `insert` hold
-/// the abilities of a set-file card that holodice does not model, by their text.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Card {
-    pub name: String,
-    /// Where the card is defined: stacks are checked when the card is used, as the stacked
-    /// cards may come from another file.
-    pub file: String,
-    pub line: usize,
-    pub spec: Unit,
-    /// What the card grants to the unit it is stacked under; only such cards can be stacked.
-    pub insert: Option<Unit>,
-    /// The Switch effects, each item conditioned on its arena.
-    pub switch: Unit,
-    /// The Enhance effects, each item conditioned on the cost being paid.
-    pub enhance: Unit,
-    /// The names of the cards stacked under it.
-    pub stack: Vec<String>,
-    /// The card as a set file prints it; `None` for a YAML card.
-    pub printing: Option<Printing>,
-}
-
-/// A set-file card as printed: what `swtcg cards` lists beside its items, and what tells a
-/// reprint from another card of the same name.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Printing {
-    /// The sets it is printed in: reprints of the same card are one card.
-    pub sets: Vec<String>,
-    /// Its type as printed: `Character`, `Ground/Character`, `Battle`, ….
-    pub kind: String,
-    /// Whether it is a unit, one a SPEC can name.
-    pub unit: bool,
-    /// A unit's arenas, in the order its type names them.
-    pub arenas: Vec<Arena>,
-    /// Its numbers as printed: a whole number, `*` or `X`; `None` when not printed.
-    pub cost: Option<String>,
-    pub speed: Option<String>,
-    pub power: Option<String>,
-    pub health: Option<String>,
-    /// Its abilities as printed.
-    pub text: String,
-}
-
-impl Printing {
-    /// What makes two printings the same card in play: type, numbers and text.
-    fn identity(&self) -> String {
-        let number = |n: &Option<String>| n.clone().unwrap_or_default();
-        [
-            normalize(&self.kind),
-            number(&self.cost),
-            number(&self.speed),
-            number(&self.power),
-            number(&self.health),
-            normalize(&self.text),
-        ]
-        .join("\t")
-    }
-}
-
 /// Why `@Name` names no single card.
 enum Lookup {
     /// No card is called that.
@@ -113,7 +56,7 @@ enum Lookup {
 /// printed differently in several sets takes its set (`Darth Vader (A) [PROMO]`).
 ///
 /// ```
-/// use holodice::swtcg::{cards::Cards, spec::{Arena, Unit}};
+/// use holodice::swtcg::{cards::Cards, unit::{Arena, Unit}};
 /// let mut cards = Cards::builtin().clone();
 /// let mine = "- name: Ace Pilot\n  spec: Power 5, Health 3\n  stack: [R2 Astromech]\n";
 /// cards.add(Cards::load("mine.yaml", mine).unwrap());
@@ -374,9 +317,11 @@ impl Cards {
             }
         }
     }
+}
 
+impl Expand for Cards {
     /// Appends the items of the card called `name` to `unit` (the `@Name` item).
-    pub(crate) fn expand(&self, name: &str, unit: &mut Unit) -> Result<(), String> {
+    fn expand(&self, name: &str, unit: &mut Unit) -> Result<(), String> {
         if name.is_empty() {
             return Err("'@' needs a card name, as in '@Red Squadron X-wing'".into());
         }
@@ -439,6 +384,24 @@ impl Cards {
         unit.append(&card.switch, None);
         unit.append(&card.enhance, None);
         Ok(())
+    }
+}
+
+impl Unit {
+    /// Parses a SPEC; `role` ("attacker", "defender") names the SPEC in errors. `@Name` names a
+    /// built-in card.
+    ///
+    /// ```
+    /// use holodice::swtcg::unit::Unit;
+    /// let u = Unit::parse("attacker", "power 5, ACCURACY -1, Critical Hit: 2").unwrap();
+    /// assert_eq!(u.describe(), "Power 5, Accuracy -1, Critical Hit 2");
+    /// let e = Unit::parse("attacker", "Power 5, Acuracy 1").unwrap_err();
+    /// assert!(e.to_string().contains("did you mean 'Accuracy 1'"));
+    /// let x = Unit::parse("attacker", "@red squadron x-wing, Power 5").unwrap();
+    /// assert_eq!(x.describe(), "Power 4, Health 4, Accuracy 1, Power 5");
+    /// ```
+    pub fn parse(role: &str, spec: &str) -> Result<Unit, Error> {
+        Unit::parse_with(role, spec, Cards::builtin())
     }
 }
 

@@ -2,13 +2,16 @@
 
 pub mod abilities;
 pub mod attack;
+pub mod card;
 pub mod cards;
 pub mod keywords;
 pub mod lucky;
 pub mod rules;
-pub mod sequence;
 pub mod set_file;
 pub mod spec;
+pub mod unit;
+
+pub use attack::sequence;
 
 /// The snake_case key of a keyword name in JSON ("Critical Hit" → `critical_hit`).
 pub fn key_of(name: &str) -> String {

@@ -8,8 +8,9 @@
 //! Subordinate are units; others (Battle, Mission, Equipment, …) are cards a SPEC can't name.
 
 use super::abilities::read_card;
-use super::cards::{Card, Printing};
-use super::spec::{parse_item, Arena, Unit, MAX_VALUE};
+use super::card::{Card, Printing};
+use super::spec::{parse_item, MAX_VALUE};
+use super::unit::{Arena, Unit};
 use crate::data::DataError;
 use std::borrow::Cow;
 use std::collections::HashMap;

@@ -10,7 +10,7 @@
 //! counts the others as blanks of their colour. Greedy's picks per colour are the same either
 //! way, and so is every later step, while the table grows as n³ rather than n⁶.
 
-use super::roll::{aims_left, aims_matter, Weights};
+use super::faces::{aims_left, aims_matter, Weights};
 use super::state::Rolled;
 use crate::legion::units::Attacker;
 use crate::states::{States, Weight};

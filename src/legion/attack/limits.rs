@@ -1,8 +1,8 @@
 //! The limits one attack has, checked against the scenario before any work.
 
 use super::declare::{declared, Declared};
-use super::roll::SurgeIs;
-use super::{roll, Play};
+use super::faces::SurgeIs;
+use super::{faces, Play};
 use crate::error::Error;
 use crate::legion::scenario::{Edition, Scenario};
 use crate::legion::units::Attacker;
@@ -172,14 +172,14 @@ fn reroll_work(a: &Attacker, play: Play) -> (u64, u64) {
             .product();
         return (states * u64::from(a.aim + a.observation + 1), 0);
     }
-    let cap = match roll::surge_is(a) {
+    let cap = match faces::surge_is(a) {
         SurgeIs::Surge => a.surges_converted(),
         _ => 0,
     };
     // What m dice of a colour can show: (blanks, surges kept apart).
     let pairs = |m: u32| -> u64 { (0..=m).map(|b| u64::from(cap.min(m - b)) + 1).sum() };
     let states: u64 = a.dice.iter().map(|&n| pairs(n)).product();
-    let spent = if roll::aims_matter(a) { a.aim + 1 } else { 1 };
+    let spent = if faces::aims_matter(a) { a.aim + 1 } else { 1 };
     let outcomes = |capacity: u32| {
         let [r, b, w] = a.dice;
         let mut most = 0;

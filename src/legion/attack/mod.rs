@@ -11,6 +11,7 @@ mod convert;
 mod cover;
 mod declare;
 mod defense;
+mod faces;
 mod greedy;
 mod limits;
 mod modify;
@@ -19,12 +20,12 @@ mod resolve;
 mod roll;
 mod state;
 
+pub use faces::SurgeIs;
 pub use limits::{
     cost, words, MAX_DEFENSE_DICE, MAX_DICE, MAX_OPTIMAL_WORK, MAX_REROLL_STATES, MAX_REROLL_WORK,
     MAX_TOKENS,
 };
 pub use policy::OptimalPolicy;
-pub use roll::SurgeIs;
 
 use super::minis::{losses, Losses};
 use super::optimal::Goal;

@@ -1,8 +1,8 @@
 //! The optimal policy's decisions, one at a time, for play with actual dice (the simulator).
 
 use super::declare::{declared, makashi_applies};
+use super::faces::{planner_weights, surge_is, weights_of, SurgeIs};
 use super::resolve::Resolver;
-use super::roll::{planner_weights, surge_is, weights_of, SurgeIs};
 use super::state::Results;
 use super::Play;
 use crate::legion::optimal::Goal;

@@ -64,7 +64,7 @@ impl Resolver {
         let resolver = Rc::clone(self);
         Box::new(move |d: &Dice| {
             let a = &resolver.d.s.attacker;
-            *values.get(super::roll::rolled_of(d, a), |r| {
+            *values.get(super::faces::rolled_of(d, a), |r| {
                 let wounds = resolver
                     .resolve(&States::certain(r.clone()))
                     .to_dist(|o| i64::from(o.wounds));

@@ -8,7 +8,7 @@ use crate::swtcg::attack::{refuse_conditionals, Scenario};
 use crate::swtcg::keywords::{Effect, Roll, Target, When};
 use crate::swtcg::lucky::{self, Side};
 use crate::swtcg::rules::Rules;
-use crate::swtcg::spec::Unit;
+use crate::swtcg::unit::Unit;
 
 /// The rule options a trial reads, looked up once.
 #[derive(Debug, Clone, Copy)]

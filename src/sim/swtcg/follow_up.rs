@@ -6,28 +6,17 @@
 //! Persuade) and the defender's Stun.
 
 use super::declare::{declare, Plan};
-use super::resolve::Outcome;
+use super::resolve::{Outcome, Twice};
 use super::roll::Die;
 use crate::dice::Faces;
 use crate::error::Error;
 use crate::swtcg::attack::Scenario;
 use crate::swtcg::keywords::{Again, Transform};
 use crate::swtcg::lucky::OptimalPolicy;
-use crate::swtcg::spec::Item;
+use crate::swtcg::unit::Item;
 use rand::rngs::ChaCha8Rng;
 use std::collections::HashMap;
 use std::sync::Arc;
-
-/// What the two attacks did.
-#[derive(Debug, Default, Clone, Copy)]
-pub(super) struct Twice {
-    /// Whether the second attack was made.
-    pub made: bool,
-    /// Counters both attacks placed on the defender.
-    pub counters: i64,
-    /// Whether either discarded it.
-    pub destroyed: bool,
-}
 
 /// The first of the two attacks, and the rule for the second.
 #[derive(Debug, Clone)]

@@ -29,7 +29,7 @@ use crate::error::Error;
 use crate::swtcg::attack::Scenario;
 use crate::swtcg::keywords::Effect;
 use crate::swtcg::rules::Rules;
-use crate::swtcg::spec::Unit;
+use crate::swtcg::unit::Unit;
 use declare::Plan;
 use follow_up::{Pair, Player};
 use rand::rngs::ChaCha8Rng;
@@ -194,7 +194,7 @@ impl Simulation {
 ///
 /// ```
 /// use holodice::sim::simulate_swtcg;
-/// use holodice::swtcg::{rules::Rules, spec::Unit};
+/// use holodice::swtcg::{rules::Rules, unit::Unit};
 /// let a = Unit::parse("attacker", "Power 3").unwrap();
 /// let d = Unit::parse("defender", "Health 2").unwrap();
 /// let s = simulate_swtcg(&a, &d, &Rules::default(), 10_000, 1).unwrap();

@@ -4,12 +4,22 @@
 
 use super::damage::{dice_of_damage, Instance, Placed};
 use super::declare::Plan;
-use super::follow_up::Twice;
 use super::roll::{FaceSet, Rolled};
 use super::units::{Stats, Trigger};
 use crate::policy::Objective;
 use crate::swtcg::keywords::{Effect, Roll, Target, When};
 use rand::rngs::ChaCha8Rng;
+
+/// What the two attacks of Double Strike or Tenacity did.
+#[derive(Debug, Default, Clone, Copy)]
+pub(super) struct Twice {
+    /// Whether the second attack was made.
+    pub made: bool,
+    /// Counters both attacks placed on the defender.
+    pub counters: i64,
+    /// Whether either discarded it.
+    pub destroyed: bool,
+}
 
 /// What one attack did: every reported variable is read from it.
 #[derive(Debug, Default, Clone, Copy)]

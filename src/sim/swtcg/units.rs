@@ -7,7 +7,7 @@
 use crate::swtcg::keywords::{
     Again, Effect, Keyword, Mode, Roll, Side, Stat, Target, Transform, When,
 };
-use crate::swtcg::spec::{Item, Unit};
+use crate::swtcg::unit::{Item, Unit};
 
 /// The part a unit plays in the attack: its keywords act only in their own role.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

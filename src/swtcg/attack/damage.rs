@@ -1,15 +1,29 @@
 //! Damage on one unit: prevention, counters, and dice of damage (Retaliate, Ambush, …), which
 //! are not attacks.
 
-use super::limits::check_dice;
 use super::units::{receives_damage, stats_of, Compiled, Guard, UnitStats};
-use super::Scenario;
+use super::{Scenario, MAX_DICE};
 use crate::dist::Dist;
 use crate::error::Error;
 use crate::states::States;
 use crate::swtcg::keywords::{attack_die, Effect, Target, Transform, When};
-use crate::swtcg::spec::Unit;
+use crate::swtcg::unit::Unit;
 use num_rational::BigRational;
+
+/// Checks a dice-of-damage count against the limit.
+fn check_dice(what: &str, x: i64) -> Result<(), Error> {
+    if x < 0 {
+        return Err(Error::Input(format!(
+            "{x} dice of damage ({what}): give a whole number of dice, 0 or more"
+        )));
+    }
+    if x > MAX_DICE {
+        return Err(Error::TooLarge(format!(
+            "{x} dice of damage ({what}) is over the limit of {MAX_DICE}"
+        )));
+    }
+    Ok(())
+}
 
 /// The dice of damage one attack may roll, each X summed over its sources (0: none).
 #[derive(Debug, Clone, Copy)]
@@ -223,7 +237,7 @@ pub struct DiceResult {
 /// `count` dice of damage at `target`: 4+ hits (5+ against Armor), its prevention applies.
 ///
 /// ```
-/// use holodice::swtcg::{attack::dice, spec::Unit};
+/// use holodice::swtcg::{attack::dice, unit::Unit};
 /// let target = Unit::parse("target", "Health 2, Armor").unwrap();
 /// let r = dice(2, &target, false).unwrap();
 /// // Both dice must hit on 5+: (1/3)².

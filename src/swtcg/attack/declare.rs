@@ -6,7 +6,7 @@ use super::Scenario;
 use crate::error::Error;
 use crate::policy::{Objective, Policy};
 use crate::swtcg::keywords::Transform;
-use crate::swtcg::spec::Unit;
+use crate::swtcg::unit::Unit;
 
 /// Every unit of the scenario, with the role its notes are shown under.
 fn units(s: &Scenario) -> [(&'static str, Option<&Unit>); 4] {

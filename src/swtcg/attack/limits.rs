@@ -27,21 +27,6 @@ pub const MAX_DAMAGE_WORDS: u64 = 3_500_000;
 /// What a state costs besides its weight's words: its key, its map entry, its copies.
 const STATE_WORDS: u64 = 8;
 
-/// Checks a dice-of-damage count against the limit.
-pub(super) fn check_dice(what: &str, x: i64) -> Result<(), Error> {
-    if x < 0 {
-        return Err(Error::Input(format!(
-            "{x} dice of damage ({what}): give a whole number of dice, 0 or more"
-        )));
-    }
-    if x > MAX_DICE {
-        return Err(Error::TooLarge(format!(
-            "{x} dice of damage ({what}) is over the limit of {MAX_DICE}"
-        )));
-    }
-    Ok(())
-}
-
 /// The attacker's power: its Power, or with --mode its Bombard or Ion Cannon X.
 pub(super) fn attack_power(s: &Scenario, att: &UnitStats) -> Result<i64, Error> {
     let Some(mode) = s.mode else {

@@ -14,6 +14,7 @@ mod declare;
 mod limits;
 mod outcome;
 mod scenario;
+pub mod sequence;
 mod size;
 mod units;
 
@@ -27,8 +28,7 @@ pub use size::{size, Size};
 use super::keywords::{attack_die, Again, Effect, Roll, Target, When};
 use super::lucky;
 use super::rules::Rules;
-use super::sequence::FollowUp;
-use super::spec::Unit;
+use super::unit::Unit;
 use crate::dice::{Faces, NaturalRoll};
 use crate::error::Error;
 use crate::policy::Objective;
@@ -38,12 +38,13 @@ use declare::{
     damage_dice_notes, declared_notes, in_play, intercept, secondary, sides, unit_notes,
     unused_keyword_notes,
 };
+use sequence::FollowUp;
 use units::{stats_of, Compiled, Guard, Trigger, UnitStats};
 
 /// The exact outcome of one attack by `attacker` on `defender` under `rules`.
 ///
 /// ```
-/// use holodice::swtcg::{attack::attack, rules::Rules, spec::Unit};
+/// use holodice::swtcg::{attack::attack, rules::Rules, unit::Unit};
 /// let a = Unit::parse("attacker", "Power 3, Critical Hit 1").unwrap();
 /// let d = Unit::parse("defender", "Health 4").unwrap();
 /// let r = attack(&a, &d, &Rules::default()).unwrap();
@@ -408,7 +409,7 @@ fn attack_again(a: &Declared, notes: &mut Vec<String>) -> Result<Option<FollowUp
              --interceptor or carried power)"
         ));
     }
-    super::sequence::follow_up(s, name, again, x).map(Some)
+    sequence::follow_up(s, name, again, x).map(Some)
 }
 
 impl Declared<'_> {

@@ -1,13 +1,13 @@
 //! What an attack leads to: each outcome of the dice ([`Out`]), and the exact distributions the
 //! reader sees ([`Attack`]), read from the joint outcomes.
 
+use super::sequence::FollowUp;
 use super::units::UnitStats;
 use super::Declared;
 use crate::dice::Faces;
 use crate::dist::Dist;
 use crate::states::States;
 use crate::swtcg::keywords::Effect;
-use crate::swtcg::sequence::FollowUp;
 use num_rational::BigRational;
 
 /// What one outcome of the dice does. Counters are damage counters placed by this attack.

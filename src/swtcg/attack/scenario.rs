@@ -2,7 +2,7 @@
 
 use super::super::keywords::Mode;
 use super::super::rules::Rules;
-use super::super::spec::Unit;
+use super::super::unit::Unit;
 use crate::error::Error;
 use crate::policy::{Objective, Policy};
 

@@ -41,7 +41,7 @@ impl Size {
 ///
 /// ```
 /// use holodice::swtcg::attack::{run, size, Scenario};
-/// use holodice::swtcg::{rules::Rules, spec::Unit};
+/// use holodice::swtcg::{rules::Rules, unit::Unit};
 /// let s = Scenario::new(
 ///     Unit::parse("attacker", "Power 3, Critical Hit 2").unwrap(),
 ///     Unit::parse("defender", "Health 9").unwrap(),

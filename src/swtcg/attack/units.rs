@@ -4,7 +4,7 @@ use crate::dice::Faces;
 use crate::swtcg::keywords::{
     attack_die, Again, Effect, Keyword, Mode, Roll, Side, Stat, Target, Transform, When,
 };
-use crate::swtcg::spec::{Item, Unit};
+use crate::swtcg::unit::{Item, Unit};
 
 /// The side a unit is on in this attack: keywords act on one side only.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -3,14 +3,14 @@
 //! penalty, Resilience (through the counters). States merge after every attack, so the answer is
 //! exact and its size follows the number of distinct states, not the number of dice paths.
 
-use super::attack::{run, size, Out, Scenario, Size};
-use super::keywords::{Again, Keywords, Mode, Stat};
-use super::rules::Rules;
-use super::spec::{Item, Unit};
+use super::{run, size, Out, Scenario, Size};
 use crate::dist::Dist;
 use crate::error::Error;
 use crate::policy::{Objective, Policy};
 use crate::states::States;
+use crate::swtcg::keywords::{Again, Keywords, Mode, Stat};
+use crate::swtcg::rules::Rules;
+use crate::swtcg::unit::{Item, Unit};
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 use rustc_hash::FxHashMap;
@@ -148,7 +148,7 @@ fn with_damage(unit: &Unit, counters: i64) -> Unit {
 /// Evaluates the attacks in order.
 ///
 /// ```
-/// use holodice::swtcg::{rules::Rules, sequence::*, spec::Unit};
+/// use holodice::swtcg::{rules::Rules, sequence::*, unit::Unit};
 /// let a = Unit::parse("attacker", "Power 1").unwrap();
 /// let d = Unit::parse("defender", "Health 2").unwrap();
 /// let s = Sequence {

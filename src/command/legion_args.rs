@@ -1,0 +1,147 @@
+//! The arguments every Legion command that reads units takes: the units, the card files, the
+//! edition, the policy and its objective.
+
+use super::output::OutputArgs;
+use super::{with_legion_card_files, Files, PolicyArg};
+use crate::game::{Game, Legion};
+use crate::legion::{cards::Cards, Edition, Scenario};
+use crate::policy::{Objective, Policy};
+use crate::Error;
+use clap::{Args, ValueEnum};
+use std::path::PathBuf;
+
+pub(super) const HELP: &str = "SPECs are comma-separated lists, in any case. Attacker: '4 red', \
+'2 black', '1 white', 'surge hit' or 'surge crit', 'aim 1', 'observation 1', 'surge tokens 1', \
+'Precise 1', 'Critical 1', 'Pierce 1', 'Impact 1', 'Lethal 1', 'Sharpshooter 1', 'High Velocity', \
+'Blast', 'Ion 1', 'Primitive', 'melee' or 'overrun'. Defender: 'red defense' or 'white defense' \
+(required), 'surge block', 'dodge 1', 'surge tokens 1', 'cover light' / 'cover heavy' / \
+'cover 0..2', 'Cover keyword 1', 'smoke tokens 1', 'suppression 1', 'courage 1', 'Low Profile', \
+'Armor', 'Armor 1', 'Shielded 1', 'Impervious', 'Immune: Pierce', 'Danger Sense 1', \
+'Uncanny Luck 1', 'Block', 'Outmaneuver', 'Deflect', 'Backup', 'Soresu Mastery', 'wounded 1'. \
+Guardian: 'Guardian 2, red defense, surge block, Deflect'. A keyword that needs a board condition \
+(Ram, Complete the Mission, Death From Above, Weak Point) means, as an item, that it holds. \
+`holodice legion keywords` lists every item (every keyword on Legion HQ's cards included) and the \
+step it acts in; docs/legion.md gives the sequence, the greedy policy's exact choices and the \
+optimal policy.
+
+Real units: with --cards cards.json (Legion HQ's card data), '@Name' or '@Name (Title)' brings in \
+a unit card (dice, surge charts, courage, wounds, minis, keywords, weapons) and '+@UPGRADE' an \
+upgrade (a heavy weapon or personnel mini with its weapon, or its keywords); later items override \
+or add. The attacker picks its weapons with 'weapon NAME' (repeatable) or 'range N' ('melee' is \
+range 0); 'minis N' sets how many minis attack. Conditions the cards can't know are SPEC items: \
+'moved' (Ram, Cumbersome, Sniper Team), 'within 1' (Assault), 'overrun', and 'trooper' or \
+'vehicle' on a defender without a card (Anti-Personnel, Anti-Materiel). A defender with wounds \
+per mini ('wounds N, minis M', 'wounded K') also gets the minis defeated and the chance to wipe it.
+
+Examples:
+  holodice legion attack \\
+      --attacker \"4 red, 2 black, surge crit, aim 1, Pierce 1\" \\
+      --defender \"white defense, surge block, cover light, dodge 1\"
+  holodice legion attack --cards cards.json \\
+      --attacker \"@Stormtroopers, +@DLT-19 Stormtrooper, range 3, aim 1\" \\
+      --defender \"@Luke Skywalker (Jedi Knight), dodge 1\"
+";
+
+#[derive(Args)]
+pub struct LegionArgs {
+    /// The attacking unit's pool and keywords, e.g. "4 red, 2 black, surge crit, aim 1"
+    #[arg(long, value_name = "SPEC")]
+    pub attacker: String,
+    /// The defending unit, e.g. "white defense, surge block, cover light, dodge 1"
+    #[arg(long, value_name = "SPEC")]
+    pub defender: String,
+    /// A unit guarding the defender, e.g. "Guardian 2, red defense, surge block, Deflect"
+    #[arg(long, value_name = "SPEC")]
+    pub guardian: Option<String>,
+    #[command(flatten)]
+    pub cards: LegionCardArgs,
+    #[command(flatten)]
+    pub choices: LegionChoices,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// The card files `@Name` reads.
+#[derive(Args)]
+pub struct LegionCardArgs {
+    /// A Legion card file whose units SPECs may name as '@Name': Legion HQ's cards.json or a
+    /// YAML list of cards with its field names (repeatable), e.g. --cards cards.json with
+    /// --attacker "@Stormtroopers, range 2"
+    #[arg(long = "cards", value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub cards: Vec<PathBuf>,
+}
+
+impl LegionCardArgs {
+    /// The cards: the command's base, then its files.
+    pub(super) fn read<'a>(
+        &self,
+        base: &'a Cards,
+        files: &dyn Files,
+    ) -> Result<std::borrow::Cow<'a, Cards>, Error> {
+        with_legion_card_files(base, &self.cards, files)
+    }
+}
+
+/// The readings and choices a Legion attack is computed under.
+#[derive(Args)]
+pub struct LegionChoices {
+    /// Rules edition: amg-2024 (rolled cover) or amg-2021 (cover cancels hits)
+    #[arg(long, value_enum, default_value_t = EditionArg::Amg2024)]
+    edition: EditionArg,
+    /// Who makes the choices the rules leave to the players
+    #[arg(long, value_enum, default_value_t = PolicyArg::Greedy)]
+    policy: PolicyArg,
+    /// What the optimal policy maximises: mean (expected wounds) or atleast:K (the chance of at
+    /// least K wounds)
+    #[arg(long, value_name = "OBJECTIVE", default_value = "mean")]
+    objective: String,
+}
+
+impl LegionChoices {
+    /// The edition, the policy and its objective.
+    pub(super) fn read(&self) -> Result<Choices, Error> {
+        Ok(Choices {
+            edition: match self.edition {
+                EditionArg::Amg2024 => Edition::Amg2024,
+                EditionArg::Amg2021 => Edition::Amg2021,
+            },
+            policy: self.policy.policy(),
+            objective: Legion::objective(&self.objective)?,
+        })
+    }
+}
+
+/// What a Legion command's attacks are made under: the edition, the policy, its objective.
+#[derive(Clone, Copy)]
+pub(super) struct Choices {
+    edition: Edition,
+    policy: Policy,
+    objective: Objective,
+}
+
+impl Choices {
+    /// The scenario's units under these choices.
+    pub(super) fn apply(self, s: Scenario) -> Scenario {
+        Scenario {
+            edition: self.edition,
+            policy: self.policy,
+            objective: self.objective,
+            ..s
+        }
+    }
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum EditionArg {
+    #[value(name = "amg-2024")]
+    Amg2024,
+    #[value(name = "amg-2021")]
+    Amg2021,
+}
+
+/// The scenario of a Legion attack command: its units, edition, policy and objective.
+pub(super) fn setup(a: &LegionArgs, cards: &Cards, files: &dyn Files) -> Result<Scenario, Error> {
+    let cards = a.cards.read(cards, files)?;
+    let scenario = Scenario::parse_with(&a.attacker, &a.defender, a.guardian.as_deref(), &cards)?;
+    Ok(a.choices.read()?.apply(scenario))
+}

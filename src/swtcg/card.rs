@@ -1,0 +1,64 @@
+//! One SWTCG card as holodice read it: its items, what it grants when stacked, its Switch and
+//! Enhance effects, its stack, and for a set-file card the card as printed.
+
+use super::keywords::normalize;
+use super::unit::{Arena, Unit};
+
+/// One card, its SPECs parsed when its file was loaded. The `notes` of `spec` and `insert` hold
+/// the abilities of a set-file card that holodice does not model, by their text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Card {
+    pub name: String,
+    /// Where the card is defined: stacks are checked when the card is used, as the stacked
+    /// cards may come from another file.
+    pub file: String,
+    pub line: usize,
+    pub spec: Unit,
+    /// What the card grants to the unit it is stacked under; only such cards can be stacked.
+    pub insert: Option<Unit>,
+    /// The Switch effects, each item conditioned on its arena.
+    pub switch: Unit,
+    /// The Enhance effects, each item conditioned on the cost being paid.
+    pub enhance: Unit,
+    /// The names of the cards stacked under it.
+    pub stack: Vec<String>,
+    /// The card as a set file prints it; `None` for a YAML card.
+    pub printing: Option<Printing>,
+}
+
+/// A set-file card as printed: what `swtcg cards` lists beside its items, and what tells a
+/// reprint from another card of the same name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Printing {
+    /// The sets it is printed in: reprints of the same card are one card.
+    pub sets: Vec<String>,
+    /// Its type as printed: `Character`, `Ground/Character`, `Battle`, ….
+    pub kind: String,
+    /// Whether it is a unit, one a SPEC can name.
+    pub unit: bool,
+    /// A unit's arenas, in the order its type names them.
+    pub arenas: Vec<Arena>,
+    /// Its numbers as printed: a whole number, `*` or `X`; `None` when not printed.
+    pub cost: Option<String>,
+    pub speed: Option<String>,
+    pub power: Option<String>,
+    pub health: Option<String>,
+    /// Its abilities as printed.
+    pub text: String,
+}
+
+impl Printing {
+    /// What makes two printings the same card in play: type, numbers and text.
+    pub(crate) fn identity(&self) -> String {
+        let number = |n: &Option<String>| n.clone().unwrap_or_default();
+        [
+            normalize(&self.kind),
+            number(&self.cost),
+            number(&self.speed),
+            number(&self.power),
+            number(&self.health),
+            normalize(&self.text),
+        ]
+        .join("\t")
+    }
+}
