@@ -9,7 +9,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use holodice::render::{Format, Options};
 use holodice::report::swtcg::attack_report;
 use holodice::server::{router, Config};
-use holodice::swtcg::{attack::Scenario, unit::Unit};
+use holodice_engine::swtcg::{attack::Scenario, unit::Unit};
 use http_body_util::BodyExt;
 use std::time::Duration;
 use tower::ServiceExt;
@@ -39,7 +39,7 @@ fn api(c: &mut Criterion) {
     };
     c.bench_function("README attack run directly, rendered as JSON", |b| {
         b.iter(|| {
-            let result = holodice::swtcg::attack::run(&scenario).unwrap();
+            let result = holodice_engine::swtcg::attack::run(&scenario).unwrap();
             Format::Json
                 .renderer()
                 .render(&attack_report(&scenario, &result), &Options::default())

@@ -4,15 +4,15 @@
 //! (its choices stop at the dice there are).
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use holodice::dist::Dist;
-use holodice::legion;
-use holodice::policy::Policy;
-use holodice::swtcg::{
+use holodice_engine::dist::Dist;
+use holodice_engine::legion;
+use holodice_engine::policy::Policy;
+use holodice_engine::swtcg::{
     cards::Cards,
     sequence::{sequence, Attackers, Sequence},
     unit::Unit,
 };
-use holodice::table::{compute, Game, TableSpec};
+use holodice_engine::table::{compute, Game, TableSpec};
 use std::time::Duration;
 
 fn inputs(c: &mut Criterion) {
@@ -28,7 +28,7 @@ fn inputs(c: &mut Criterion) {
         b.iter(|| {
             let observed =
                 holodice::command::read_samples("s.csv", &mut samples.as_bytes()).unwrap();
-            holodice::report::fit::text(&holodice::gof::chi_square(&observed, &exact), 1e-6)
+            holodice::report::fit::text(&holodice_engine::gof::chi_square(&observed, &exact), 1e-6)
         })
     });
 }

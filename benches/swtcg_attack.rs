@@ -15,10 +15,10 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use holodice::render::{Format, Options};
 use holodice::report::swtcg::attack_report;
-use holodice::swtcg::attack::{attack, run, Scenario};
-use holodice::swtcg::sequence::{sequence, Attackers, Sequence};
-use holodice::swtcg::{rules::Rules, unit::Unit};
-use holodice::table::{compute, Game, TableSpec};
+use holodice_engine::swtcg::attack::{attack, run, Scenario};
+use holodice_engine::swtcg::sequence::{sequence, Attackers, Sequence};
+use holodice_engine::swtcg::{rules::Rules, unit::Unit};
+use holodice_engine::table::{compute, Game, TableSpec};
 use std::hint::black_box;
 use std::time::Duration;
 

@@ -4,8 +4,8 @@
 use clap::error::ErrorKind;
 use clap::Parser;
 use holodice::command::{self, Cli, Command, Files};
-use holodice::swtcg::cards::Cards;
-use holodice::Error;
+use holodice_engine::swtcg::cards::Cards;
+use holodice_engine::Error;
 use std::ffi::OsString;
 use std::io::{BufRead, Write};
 use std::path::Path;
@@ -45,7 +45,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     let answer = match command::execute(
         &cli.command,
         cards,
-        holodice::legion::cards::Cards::none(),
+        holodice_engine::legion::cards::Cards::none(),
         &LocalFiles,
     ) {
         Ok(answer) => answer,

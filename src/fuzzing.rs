@@ -3,9 +3,9 @@
 //! smoke test `tests/fuzz_smoke.rs` call the same functions; docs/fuzzing.md says how to run
 //! them.
 
-use crate::dist::Dist;
-use crate::swtcg::{attack::Scenario, cards::Cards, rules::Rules, unit::Unit};
-use crate::{gof, legion, table};
+use holodice_engine::dist::Dist;
+use holodice_engine::swtcg::{attack::Scenario, cards::Cards, rules::Rules, unit::Unit};
+use holodice_engine::{gof, legion, table};
 
 /// The text of the input, invalid UTF-8 replaced (the parsers read text).
 fn text(data: &[u8]) -> String {
@@ -34,8 +34,8 @@ pub fn swtcg_spec(data: &[u8]) {
         return;
     };
     let s = Scenario::new(a, d, rules);
-    if crate::swtcg::attack::run(&s).is_ok() {
-        let sim = crate::sim::swtcg::Simulation::attack(&s);
+    if holodice_engine::swtcg::attack::run(&s).is_ok() {
+        let sim = holodice_engine::sim::swtcg::Simulation::attack(&s);
         sim.expect("the simulator plays what the exact engine computes")
             .run_with(32, 1, 1);
     }
@@ -53,7 +53,7 @@ pub fn legion_spec(data: &[u8]) {
     let _ = legion::attack::attack(&s);
     let optimal = legion::Scenario {
         edition: legion::Edition::Amg2021,
-        policy: crate::policy::Policy::Optimal,
+        policy: holodice_engine::policy::Policy::Optimal,
         ..s
     };
     let _ = legion::attack::attack(&optimal);
@@ -91,7 +91,7 @@ pub fn legion_card_file(data: &[u8]) {
 
 /// A table spec file, then the table it asks for.
 pub fn table_spec(data: &[u8]) {
-    if let Ok(spec) = crate::data::parse::<table::TableSpec>("fuzz.yaml", &text(data)) {
+    if let Ok(spec) = holodice_engine::data::parse::<table::TableSpec>("fuzz.yaml", &text(data)) {
         let _ = table::compute(&spec);
     }
 }

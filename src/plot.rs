@@ -5,8 +5,8 @@
 //! nothing here reads a font file; `plotters`' built-in estimate of text widths places the labels.
 //! The same input always gives the same bytes.
 
-use crate::dist::{to_f64, Dist};
-use crate::Error;
+use holodice_engine::dist::{to_f64, Dist};
+use holodice_engine::Error;
 use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint};
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
@@ -80,7 +80,7 @@ pub fn matchup_title(game: &str, attacker: &str, defender: &str) -> String {
 /// from the smallest outcome to the largest.
 ///
 /// ```
-/// use holodice::dist::Dist;
+/// use holodice_engine::dist::Dist;
 /// let svg = holodice::plot::distribution_svg("1d4", "k", &Dist::uniform(&[1, 2, 3, 4])).unwrap();
 /// assert!(svg.starts_with("<svg"));
 /// ```

@@ -1,14 +1,12 @@
 //! The HTTP API against its router, without a network: every endpoint answers what the command
 //! line prints for the same arguments, and every error has its status and the command line's line.
 
-mod common;
-
+use crate::common::{holodice, stderr, stdout};
 use axum::body::Body;
 use axum::http::{header, Method, Request, StatusCode};
 use axum::response::Response;
-use common::{holodice, stderr, stdout};
 use holodice::server::{router, Config, Limits};
-use holodice::swtcg::cards::Cards;
+use holodice_engine::swtcg::cards::Cards;
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use std::time::Duration;

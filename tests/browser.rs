@@ -5,9 +5,7 @@
 //! HOLODICE_CHROMEDRIVER). Without them the tests say so and pass, unless
 //! HOLODICE_BROWSER_TESTS=required (as `.ci/run` sets), when their absence fails.
 
-mod common;
-
-use common::{attack_args, holodice, serve, stderr, stdout, Served};
+use crate::common::{attack_args, holodice, serve, stderr, stdout, Served};
 use fantoccini::{elements::Element, key::Key, Client, ClientBuilder, Locator};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};

@@ -9,8 +9,7 @@ use serde_json::Value;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-mod common;
-use common::*;
+use crate::common::*;
 
 // ---------------------------------------------------------------------------------------------
 // Helpers

@@ -10,8 +10,7 @@ use num_traits::{One, Zero};
 use serde_json::Value;
 use std::process::Output;
 
-mod common;
-use common::*;
+use crate::common::*;
 
 // ---------------------------------------------------------------------------------------------
 // Helpers

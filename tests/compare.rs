@@ -1,9 +1,7 @@
 //! `swtcg compare` and `legion compare`: loadouts side by side, each column the single attack's
 //! answer, with hand-derived anchors.
 
-mod common;
-
-use common::{
+use crate::common::{
     assert_user_error, fraction, game_attack_json, holodice, holodice_ok, pmf, probability, stdout,
 };
 use num_rational::BigRational;
@@ -154,7 +152,7 @@ fn text_puts_the_loadouts_side_by_side_under_their_letters() {
 
 #[test]
 fn the_chart_draws_one_curve_per_loadout() {
-    let dir = common::scratch("compare-chart");
+    let dir = crate::common::scratch("compare-chart");
     let path = dir.join("compare.svg");
     let out = holodice(&[
         "legion",
@@ -170,7 +168,12 @@ fn the_chart_draws_one_curve_per_loadout() {
         "--plot",
         path.to_str().unwrap(),
     ]);
-    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        crate::common::stderr(&out)
+    );
     let svg = std::fs::read_to_string(&path).unwrap();
     let doc = roxmltree::Document::parse(&svg).expect("the chart is well-formed XML");
     let lines = doc

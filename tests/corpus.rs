@@ -3,8 +3,6 @@
 //! output shows here as the first line that differs; when the change is meant, record the corpus
 //! again with `HOLODICE_CORPUS=record cargo test --test corpus` and review the diff.
 
-mod common;
-
 use axum::body::Body;
 use axum::http::{header, Request};
 use holodice::server::{router, Config};
@@ -136,8 +134,8 @@ fn the_command_line_prints_what_the_corpus_recorded() {
         let record = format!(
             "$ holodice {line}\nstatus: {}\n--- stdout\n{}\n--- stderr\n{}",
             out.status.code().map_or("signal".into(), |c| c.to_string()),
-            common::stdout(&out),
-            common::stderr(&out),
+            crate::common::stdout(&out),
+            crate::common::stderr(&out),
         );
         (name, record)
     });

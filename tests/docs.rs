@@ -2,7 +2,7 @@
 //! program prints, and every rule option is documented with its values.
 
 use holodice::listing::swtcg_keywords::coverage_markdown;
-use holodice::swtcg::rules::OPTIONS;
+use holodice_engine::swtcg::rules::OPTIONS;
 
 const START: &str = "<!-- keywords:start -->\n";
 const END: &str = "<!-- keywords:end -->";
@@ -199,7 +199,10 @@ fn every_hardening_row_has_its_test() {
         "the table lists its rows ({} found)",
         ids.len()
     );
-    let files: Vec<(String, String)> = sources("tests").into_iter().chain(sources("src")).collect();
+    let files: Vec<(String, String)> = ["tests", "src", "crates/engine/tests", "crates/engine/src"]
+        .into_iter()
+        .flat_map(sources)
+        .collect();
     let marks: Vec<&str> = files
         .iter()
         .flat_map(|(_, text)| text.lines())

@@ -3,9 +3,7 @@
 //! 1), LaTeX with pdflatex when it is installed (CI installs it), else a structural check;
 //! JSON and YAML carry the schema version.
 
-mod common;
-
-use common::{holodice_ok, scratch};
+use crate::common::{holodice_ok, scratch};
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 use std::collections::BTreeMap;

@@ -2,9 +2,7 @@
 //! before the work, and says what it is. Every row of the table carries a `hardening: ID` mark
 //! on its test, here or elsewhere (tests/docs.rs checks).
 
-mod common;
-
-use common::{assert_user_error, holodice, scratch, stderr};
+use crate::common::{assert_user_error, holodice, scratch, stderr};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -180,7 +178,7 @@ fn a_sample_line_is_read_no_further_than_its_limit() {
 // hardening: samples-outcomes
 #[test]
 fn distinct_outcomes_are_bounded() {
-    use holodice::gof::MAX_OUTCOMES;
+    use holodice_engine::gof::MAX_OUTCOMES;
     let out = with_stdin(
         &["check", "--samples", "-", "swtcg", "--attacker", "Power 3"],
         move |w| {

@@ -8,15 +8,13 @@
 //!   red attack d8: crit 1, surge 1, hit 5, blank 1; black: 1, 1, 3, 3; white: 1, 1, 1, 5
 //!   red defense d6: block 3, surge 1, blank 2; white defense d6: block 1, surge 1, blank 4
 
-use holodice::legion::attack::{attack, LegionAttack};
-use holodice::legion::cards::{Cards, Kind, Reach};
-use holodice::legion::Edition;
-use holodice::legion::Scenario;
+use holodice_engine::legion::attack::{attack, LegionAttack};
+use holodice_engine::legion::cards::{Cards, Kind, Reach};
+use holodice_engine::legion::Scenario;
 use num_rational::BigRational;
 use std::sync::OnceLock;
 
-mod common;
-use common::*;
+use crate::common::*;
 
 /// Where the card data lives, beside the repository.
 fn cards_path() -> String {
@@ -41,13 +39,13 @@ fn cards() -> &'static Cards {
     })
 }
 
-fn parse(attacker: &str, defender: &str) -> Result<Scenario, holodice::Error> {
+fn parse(attacker: &str, defender: &str) -> Result<Scenario, holodice_engine::Error> {
     Scenario::parse_with(attacker, defender, None, cards())
 }
 
 fn run(attacker: &str, defender: &str) -> LegionAttack {
     let s = parse(attacker, defender).unwrap_or_else(|e| panic!("{attacker} / {defender}: {e}"));
-    attack(&under(&s, Edition::Amg2024, GREEDY)).unwrap()
+    attack(&s).unwrap()
 }
 
 fn dice(attacker: &str, defender: &str) -> [u32; 3] {
@@ -104,8 +102,7 @@ fn every_unit_attacks_with_each_weapon_and_defends() {
             let spec = format!("@{name}, weapon {}{overrun}", w.name);
             match parse(&spec, "white defense") {
                 Ok(s) => {
-                    let a = attack(&under(&s, Edition::Amg2024, GREEDY))
-                        .unwrap_or_else(|e| panic!("{spec}: {e}"));
+                    let a = attack(&s).unwrap_or_else(|e| panic!("{spec}: {e}"));
                     unaccounted.extend(a.notes.into_iter().filter(|n| n.contains("not modelled")));
                     attacks += 1;
                 }
@@ -121,7 +118,7 @@ fn every_unit_attacks_with_each_weapon_and_defends() {
         }
         let s = parse("1 red, surge hit", &format!("@{name}"))
             .unwrap_or_else(|e| panic!("@{name} defending: {e}"));
-        let a = attack(&under(&s, Edition::Amg2024, GREEDY)).unwrap();
+        let a = attack(&s).unwrap();
         unaccounted.extend(a.notes.into_iter().filter(|n| n.contains("not modelled")));
     }
     assert!(attacks > 250, "{attacks} attacks");

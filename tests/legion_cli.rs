@@ -11,8 +11,7 @@
 use serde_json::Value;
 use std::process::{Command, Output};
 
-mod common;
-use common::*;
+use crate::common::*;
 
 // ---------------------------------------------------------------------------------------------
 // Helpers

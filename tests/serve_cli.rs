@@ -1,8 +1,6 @@
 //! `holodice serve` as a process: the URL it prints, a clean stop on SIGTERM, one-line errors.
 
-mod common;
-
-use common::{assert_user_error, serve};
+use crate::common::{assert_user_error, serve};
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::process::Command;

@@ -1,8 +1,7 @@
 //! `holodice swtcg simulate` and `holodice legion simulate`: the attack's arguments plus trials
 //! and a seed; observed frequencies beside the exact ones, and a goodness-of-fit verdict.
 
-mod common;
-use common::{assert_user_error, holodice, holodice_ok, stdout};
+use crate::common::{assert_user_error, holodice, holodice_ok, stdout};
 
 fn json(args: &[&str]) -> serde_json::Value {
     let out = holodice(args);
@@ -239,7 +238,7 @@ fn bad_simulation_requests_exit_two_with_one_line() {
 // hardening: simulate-dice
 #[test]
 fn the_dice_rolled_in_all_are_bounded_before_rolling() {
-    use holodice::sim::MAX_DICE_ROLLED;
+    use holodice_engine::sim::MAX_DICE_ROLLED;
     // 2000 dice a trial: the most trials is the limit over 2000, and the message gives it.
     let most = MAX_DICE_ROLLED / 2000;
     assert_user_error(

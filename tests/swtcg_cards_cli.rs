@@ -2,9 +2,7 @@
 //! one-line errors when a name is ambiguous or a file is wrong, and --pay deciding the abilities
 //! paid as units attack or are attacked. Every card here is made up.
 
-mod common;
-
-use common::{assert_user_error, holodice_ok, pmf_strings, scratch};
+use crate::common::{assert_user_error, holodice_ok, pmf_strings, scratch};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 

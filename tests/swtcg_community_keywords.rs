@@ -4,8 +4,7 @@
 
 use serde_json::Value;
 
-mod common;
-use common::*;
+use crate::common::*;
 
 fn attack(attacker: &str, defender: &str, extra: &[&str]) -> Value {
     game_attack_json("swtcg", attacker, defender, extra)

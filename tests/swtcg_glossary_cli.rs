@@ -7,8 +7,7 @@
 
 use serde_json::Value;
 
-mod common;
-use common::*;
+use crate::common::*;
 
 fn attack_json(attacker: &str, defender: &str, extra: &[&str]) -> Value {
     game_attack_json("swtcg", attacker, defender, extra)

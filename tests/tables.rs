@@ -2,15 +2,15 @@
 //! with one line and exit status 2.
 
 use holodice::render::{Format, Options};
-use holodice::table::{compute, TableSpec};
+use holodice_engine::table::{compute, TableSpec};
 use std::path::Path;
 
-mod common;
-use common::{assert_user_error, holodice, stderr};
+use crate::common::{assert_user_error, holodice, stderr};
 
 fn published_markdown(spec_path: &Path) -> String {
     let text = std::fs::read_to_string(spec_path).unwrap();
-    let spec: TableSpec = holodice::data::parse(&spec_path.display().to_string(), &text).unwrap();
+    let spec: TableSpec =
+        holodice_engine::data::parse(&spec_path.display().to_string(), &text).unwrap();
     let table = compute(&spec).unwrap();
     Format::Markdown
         .renderer()
@@ -310,7 +310,7 @@ fn table_chances_say_impossible_certain_and_tiny_apart() {
 // hardening: table-work
 #[test]
 fn a_tables_work_is_summed_and_refused_before_any_cell_is_computed() {
-    use holodice::table::MAX_WORK;
+    use holodice_engine::table::MAX_WORK;
     // 100 × 100 attacks of up to 100 dice, six natural faces tracked: took 28 s once.
     assert_user_error(
         &[

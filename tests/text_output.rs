@@ -2,9 +2,7 @@
 //! from the defaults, no lines for absent units, one convention for tiny and impossible
 //! chances, and help examples that copy whole from an 80-column terminal.
 
-mod common;
-
-use common::{assert_user_error, holodice_ok, stdout};
+use crate::common::{assert_user_error, holodice_ok, stdout};
 use std::process::Command;
 
 #[test]

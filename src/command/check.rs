@@ -4,13 +4,13 @@ use super::legion_args::{self as legion, LegionArgs};
 use super::output::{Answer, FormatArg, OutputArgs};
 use super::swtcg_args::{self as swtcg, AttackArgs};
 use super::Files;
-use crate::game::{Legion, Swtcg};
-use crate::gof;
 use crate::report::Shown;
-use crate::swtcg::attack::Scenario;
-use crate::swtcg::cards::Cards;
-use crate::Error;
 use clap::{Args, Subcommand, ValueEnum};
+use holodice_engine::game::{Legion, Swtcg};
+use holodice_engine::gof;
+use holodice_engine::swtcg::attack::Scenario;
+use holodice_engine::swtcg::cards::Cards;
+use holodice_engine::Error;
 use std::collections::BTreeMap;
 use std::io::{BufRead, Read};
 use std::path::PathBuf;
@@ -153,7 +153,7 @@ struct Exact {
     name: &'static str,
     variable: &'static str,
     context: Vec<(&'static str, Option<String>)>,
-    dist: crate::dist::Dist,
+    dist: holodice_engine::dist::Dist,
 }
 
 impl Exact {
@@ -199,7 +199,7 @@ fn swtcg_exact(
         SwtcgVariable::Damage => "damage",
         SwtcgVariable::AttackerDamage => "attacker_damage",
     };
-    let context = |result: &crate::swtcg::attack::Attack| {
+    let context = |result: &holodice_engine::swtcg::attack::Attack| {
         let lucky = result
             .lucky
             .map(|_| "greedy policy (docs/rules.md)".to_string());
@@ -224,14 +224,14 @@ fn legion_exact(
 ) -> Result<Exact, Error> {
     let s = &c.attack;
     let format = check_format(before, &s.output)?;
-    let query = legion::setup(s, crate::legion::cards::Cards::none(), files)?;
+    let query = legion::setup(s, holodice_engine::legion::cards::Cards::none(), files)?;
     let variable = match c.variable {
         LegionVariable::Wounds => "wounds",
         LegionVariable::AttackResults => "attack_results",
         LegionVariable::AttackerWounds => "attacker_wounds",
         LegionVariable::GuardianWounds => "guardian_wounds",
     };
-    let context = |_: &crate::legion::attack::LegionAttack| {
+    let context = |_: &holodice_engine::legion::attack::LegionAttack| {
         vec![
             ("attacker", Some(s.attacker.clone())),
             ("defender", Some(s.defender.clone())),
@@ -261,8 +261,8 @@ pub(super) fn execute(a: &CheckArgs, cards: &Cards, files: &dyn Files) -> Result
     let source = files.describe("--samples", &a.samples);
     let observed = read_samples(&source, &mut *files.open("--samples", &a.samples)?)?;
     let fit = match a.test {
-        TestArg::ChiSquare => crate::gof::chi_square(&observed, &exact.dist),
-        TestArg::GTest => crate::gof::g_test(&observed, &exact.dist),
+        TestArg::ChiSquare => holodice_engine::gof::chi_square(&observed, &exact.dist),
+        TestArg::GTest => holodice_engine::gof::g_test(&observed, &exact.dist),
     };
     let context: Vec<(&str, String)> = exact
         .context

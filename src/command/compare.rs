@@ -4,14 +4,15 @@ use super::legion_args::{LegionCardArgs, LegionChoices};
 use super::output::{render, Answer, OutputArgs, Rendered};
 use super::swtcg_args::{ChoiceArgs, RuleArgs, UnitArgs, UnitReader};
 use super::Files;
-use crate::compare::{label, MAX_LOADOUTS};
-use crate::game::{Legion, Swtcg};
-use crate::legion::{self, Scenario as LegionScenario};
+use crate::plot;
 use crate::report::compare::{Comparison, Loadout};
 use crate::report::{matchup, squeeze, Entry, Shown};
-use crate::swtcg::{self, attack::Scenario, cards::Cards};
-use crate::{plot, Error};
 use clap::Args;
+use holodice_engine::compare::{label, MAX_LOADOUTS};
+use holodice_engine::game::{Legion, Swtcg};
+use holodice_engine::legion::{self, Scenario as LegionScenario};
+use holodice_engine::swtcg::{self, attack::Scenario, cards::Cards};
+use holodice_engine::Error;
 
 pub(super) const SWTCG_HELP: &str = "Each --attacker is compared against each --defender, in \
 the order given (A, B, …; at most 10 loadouts), under the same rule options and policy. Rows: \
@@ -138,7 +139,7 @@ fn compare<G: Shown>(
     output: &OutputArgs,
 ) -> Result<Answer, Error> {
     let place = |i: usize| loadout(i, (&l.specs[i].0, &l.specs[i].1));
-    let outcomes = crate::compare::outcomes::<G>(&l.queries, place)?;
+    let outcomes = holodice_engine::compare::outcomes::<G>(&l.queries, place)?;
     let (context, line) = context(&l.queries, &outcomes);
     let notes = outcomes.iter().flat_map(|o| G::notes(o).to_vec()).collect();
     let loadouts = l

@@ -5,10 +5,10 @@ use super::legion_args::{self, LegionArgs, LegionCardArgs};
 use super::output::{finish, listing, Answer, CardsFormat, ListingArgs};
 use super::simulate::{self, SimulateLegionArgs};
 use super::Files;
-use crate::legion::{self, cards::Cards};
 use crate::report::squeeze;
-use crate::Error;
 use clap::{Args, Subcommand};
+use holodice_engine::legion::{self, cards::Cards};
+use holodice_engine::Error;
 
 #[derive(Subcommand)]
 pub enum LegionCommand {

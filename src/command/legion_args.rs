@@ -3,11 +3,11 @@
 
 use super::output::OutputArgs;
 use super::{with_legion_card_files, Files, PolicyArg};
-use crate::game::{Game, Legion};
-use crate::legion::{cards::Cards, Edition, Scenario};
-use crate::policy::{Objective, Policy};
-use crate::Error;
 use clap::{Args, ValueEnum};
+use holodice_engine::game::{Game, Legion};
+use holodice_engine::legion::{cards::Cards, Edition, Scenario};
+use holodice_engine::policy::{Objective, Policy};
+use holodice_engine::Error;
 use std::path::PathBuf;
 
 pub(super) const HELP: &str = "SPECs are comma-separated lists, in any case. Attacker: '4 red', \

@@ -21,11 +21,11 @@ pub use serve::ServeArgs;
 pub use swtcg::SwtcgCommand;
 pub use table::TableArgs;
 
-use crate::legion::cards::Cards as LegionCards;
-use crate::swtcg::cards::Cards;
-use crate::Error;
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+use holodice_engine::legion::cards::Cards as LegionCards;
+use holodice_engine::swtcg::cards::Cards;
+use holodice_engine::Error;
 use std::borrow::Cow;
 use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
@@ -80,7 +80,7 @@ pub const MAX_CARD_FILE: u64 = 32 << 20;
 /// The largest table spec `--spec` reads.
 pub const MAX_SPEC_FILE: u64 = 1 << 20;
 /// The most `--samples` input `check` reads, a line at a time (memory follows the outcomes).
-pub const MAX_SAMPLES_INPUT: u64 = crate::gof::MAX_INPUT;
+pub const MAX_SAMPLES_INPUT: u64 = holodice_engine::gof::MAX_INPUT;
 
 /// The size limit of the input an option reads.
 pub fn input_limit(flag: &str) -> u64 {
@@ -262,10 +262,10 @@ enum PolicyArg {
 }
 
 impl PolicyArg {
-    fn policy(self) -> crate::policy::Policy {
+    fn policy(self) -> holodice_engine::policy::Policy {
         match self {
-            PolicyArg::Greedy => crate::policy::Policy::Greedy,
-            PolicyArg::Optimal => crate::policy::Policy::Optimal,
+            PolicyArg::Greedy => holodice_engine::policy::Policy::Greedy,
+            PolicyArg::Optimal => holodice_engine::policy::Policy::Optimal,
         }
     }
 }

@@ -6,15 +6,15 @@ use super::output::{Answer, FormatArg, OutputArgs};
 use super::parse_alpha;
 use super::swtcg_args::{ChoiceArgs, RuleArgs, UnitArgs, UnitReader};
 use super::Files;
-use crate::game::Policy;
-use crate::game::{Legion, Swtcg};
 use crate::report::{self, Shown};
-use crate::sim::compare::{self, Compared};
-use crate::sim::swtcg::Simulation;
-use crate::swtcg::attack::{Attack, Scenario};
-use crate::swtcg::{cards::Cards, rules::Rules};
-use crate::Error;
 use clap::Args;
+use holodice_engine::game::Policy;
+use holodice_engine::game::{Legion, Swtcg};
+use holodice_engine::sim::compare::{self, Compared};
+use holodice_engine::sim::swtcg::Simulation;
+use holodice_engine::swtcg::attack::{Attack, Scenario};
+use holodice_engine::swtcg::{cards::Cards, rules::Rules};
+use holodice_engine::Error;
 
 /// What `simulate` adds to the attack's arguments.
 #[derive(Args)]
@@ -154,7 +154,7 @@ fn simulated<G: Shown>(
     context: impl Fn(&G::Outcome) -> Vec<(String, String)>,
 ) -> Result<Answer, Error> {
     let exact = G::attack(query)?;
-    crate::sim::check_dice_rolled(sim.trials, G::dice_rolled(query, &exact)?)?;
+    holodice_engine::sim::check_dice_rolled(sim.trials, G::dice_rolled(query, &exact)?)?;
     let samples = G::simulate(query, sim.trials, sim.seed)?;
     let compared = compare::compare(&samples, G::variables(query, &exact));
     let title = format!("{} attack, simulated", G::NAME);
@@ -179,7 +179,7 @@ pub(super) fn swtcg(
     cards: &Cards,
     files: &dyn Files,
 ) -> Result<Answer, Error> {
-    crate::sim::check_trials(a.simulate.trials)?;
+    holodice_engine::sim::check_trials(a.simulate.trials)?;
     if let Some(count) = a.count {
         return swtcg_dice(a, count, cards, files);
     }
@@ -196,7 +196,7 @@ pub(super) fn swtcg(
         interceptor: other("interceptor", &a.interceptor)?,
         mode: a.choices.mode(),
         policy: a.choices.policy(),
-        objective: crate::swtcg::attack::objective(&a.choices.objective)?,
+        objective: holodice_engine::swtcg::attack::objective(&a.choices.objective)?,
         rules: a.rules.rules()?,
         ..Scenario::default()
     };
@@ -254,9 +254,9 @@ fn swtcg_dice(
     }
     let reader = UnitReader::new(&a.units, None, cards, files)?;
     let target = reader.unit("target", a.target.as_deref().unwrap_or_default(), false)?;
-    let exact = crate::swtcg::attack::dice(count, &target, a.unpreventable)?;
+    let exact = holodice_engine::swtcg::attack::dice(count, &target, a.unpreventable)?;
     let sim = Simulation::dice(count, &target, a.unpreventable)?;
-    crate::sim::check_dice_rolled(a.simulate.trials, sim.most_dice())?;
+    holodice_engine::sim::check_dice_rolled(a.simulate.trials, sim.most_dice())?;
     let samples = sim.run(a.simulate.trials, a.simulate.seed);
     let compared = compare::compare(&samples, compare::swtcg_dice(&exact));
     let context = vec![
@@ -276,10 +276,10 @@ fn swtcg_dice(
 
 pub(super) fn legion(
     a: &SimulateLegionArgs,
-    cards: &crate::legion::cards::Cards,
+    cards: &holodice_engine::legion::cards::Cards,
     files: &dyn super::Files,
 ) -> Result<Answer, Error> {
-    crate::sim::check_trials(a.simulate.trials)?;
+    holodice_engine::sim::check_trials(a.simulate.trials)?;
     let scenario = legion::setup(&a.attack, cards, files)?;
     let mut context = vec![
         ("attacker".to_string(), a.attack.attacker.trim().to_string()),

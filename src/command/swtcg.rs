@@ -9,7 +9,8 @@ use super::swtcg_args::{
 use super::{with_card_files, Files};
 use crate::listing;
 use crate::report::{self, Entry, Value};
-use crate::swtcg::{
+use clap::{Args, Subcommand};
+use holodice_engine::swtcg::{
     self,
     attack::Scenario,
     cards::Cards,
@@ -17,8 +18,7 @@ use crate::swtcg::{
     sequence::{Attackers, Sequence, Until},
     unit::Unit,
 };
-use crate::Error;
-use clap::{Args, Subcommand};
+use holodice_engine::Error;
 use std::path::PathBuf;
 
 #[derive(Subcommand)]

@@ -3,15 +3,15 @@
 
 use super::output::OutputArgs;
 use super::{with_card_files, Files, PolicyArg};
-use crate::swtcg::{
+use clap::{Args, ValueEnum};
+use holodice_engine::swtcg::{
     self,
     cards::Cards,
     keywords::Mode,
     rules::Rules,
     unit::{Arena, Paid, Unit},
 };
-use crate::Error;
-use clap::{Args, ValueEnum};
+use holodice_engine::Error;
 use std::path::PathBuf;
 
 /// The units, rule options and output of an attack (what `simulate` and `check` also take).
@@ -58,7 +58,7 @@ impl ChoiceArgs {
         })
     }
 
-    pub(super) fn policy(&self) -> crate::policy::Policy {
+    pub(super) fn policy(&self) -> holodice_engine::policy::Policy {
         self.policy.policy()
     }
 }

@@ -2,10 +2,11 @@
 
 use super::output::{render, Answer, FormatArg, Rendered};
 use super::Files;
+use crate::plot;
 use crate::render::Options;
-use crate::table::{self, TableSpec};
-use crate::{plot, Error};
 use clap::{Args, ValueEnum};
+use holodice_engine::table::{self, TableSpec};
+use holodice_engine::Error;
 use std::path::PathBuf;
 
 pub(super) const HELP: &str = "A RANGE item is a SPEC item with an inclusive range in place of its \
@@ -92,7 +93,7 @@ pub(super) fn execute(a: &TableArgs, files: &dyn Files) -> Result<Answer, Error>
     let spec = match &a.spec {
         Some(path) => {
             let text = files.read("--spec", path)?;
-            crate::data::parse::<TableSpec>(&path.display().to_string(), &text)?
+            holodice_engine::data::parse::<TableSpec>(&path.display().to_string(), &text)?
         }
         None => TableSpec {
             game: match a.game {
@@ -133,7 +134,12 @@ pub(super) fn execute(a: &TableArgs, files: &dyn Files) -> Result<Answer, Error>
 
 /// The table as curves: one per column, or the single statistic.
 fn chart(t: &table::Table) -> Result<String, Error> {
-    let column = |j: usize| t.cells.iter().map(|r| crate::dist::to_f64(&r[j])).collect();
+    let column = |j: usize| {
+        t.cells
+            .iter()
+            .map(|r| holodice_engine::dist::to_f64(&r[j]))
+            .collect()
+    };
     let series: Vec<(String, Vec<f64>)> = match &t.cols {
         None => vec![(t.stat.name(), column(0))],
         Some(cols) => cols

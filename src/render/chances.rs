@@ -3,8 +3,8 @@
 //! gcd of numbers thousands of bits long, per outcome) unless `--exact` shows it.
 
 use super::{mean, Options};
-use crate::dist::{to_f64, Dist};
 use crate::report::fraction;
+use holodice_engine::dist::{to_f64, Dist};
 use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
 use num_rational::BigRational;

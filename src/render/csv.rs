@@ -3,8 +3,8 @@
 //! and notes are in the JSON output.
 
 use super::{decimal, Grid, Options, Renderer};
-use crate::dist::Dist;
 use crate::report::{Entry, Report, Value};
+use holodice_engine::dist::Dist;
 
 pub struct Csv;
 

@@ -12,8 +12,8 @@ mod yaml;
 pub(crate) use chances::dist_mean;
 pub(crate) use text::records;
 
-use crate::dist::to_f64;
 use crate::report::{fraction, Entry, Report, Value};
+use holodice_engine::dist::to_f64;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 
@@ -248,7 +248,7 @@ pub(crate) fn scalar(v: &Value, options: &Options) -> String {
 }
 
 /// The distribution an entry shows as a table: one with more than one outcome.
-pub(crate) fn varying(e: &Entry) -> Option<&crate::dist::Dist> {
+pub(crate) fn varying(e: &Entry) -> Option<&holodice_engine::dist::Dist> {
     match &e.value {
         Value::Dist(d) if d.min() != d.max() => Some(d),
         _ => None,
@@ -256,7 +256,7 @@ pub(crate) fn varying(e: &Entry) -> Option<&crate::dist::Dist> {
 }
 
 /// Each row of a distribution for people: the outcome, P(= k), P(≥ k).
-pub(crate) fn dist_rows(d: &crate::dist::Dist, options: &Options) -> Vec<Vec<String>> {
+pub(crate) fn dist_rows(d: &holodice_engine::dist::Dist, options: &Options) -> Vec<Vec<String>> {
     chances::rows(d, options)
         .into_iter()
         .map(|r| vec![r.x.to_string(), r.exactly, r.at_least])

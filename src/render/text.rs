@@ -1,8 +1,8 @@
 //! Text for people: each variable as a table with bars, probabilities as percentages.
 
 use super::{body, cell, chances, dist_mean, mean, text_rows, Grid, Options, Renderer};
-use crate::dist::Dist;
 use crate::report::{Entry, Report, Value};
+use holodice_engine::dist::Dist;
 
 pub struct Text;
 

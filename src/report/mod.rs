@@ -8,7 +8,7 @@ pub mod simulate;
 pub mod swtcg;
 pub mod table;
 
-use crate::dist::{to_f64, Dist};
+use holodice_engine::dist::{to_f64, Dist};
 use holodice_engine::game::{Game, Legion, Swtcg};
 use num_rational::BigRational;
 use serde_json::{json, Map, Value as Json};

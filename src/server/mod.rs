@@ -13,11 +13,11 @@ mod params;
 pub use params::{endpoint_paths, parse_request};
 
 use crate::command::{Files, ServeArgs};
-use crate::legion::cards::Cards as LegionCards;
-use crate::swtcg::cards::Cards;
-use crate::Error;
 use axum::http::{header, HeaderValue};
 use axum::Router;
+use holodice_engine::legion::cards::Cards as LegionCards;
+use holodice_engine::swtcg::cards::Cards;
+use holodice_engine::Error;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;

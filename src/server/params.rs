@@ -456,7 +456,7 @@ fn unknown(
         );
     }
     let known = keys(endpoint);
-    let hint = crate::data::nearest(key, known.iter().map(String::as_str))
+    let hint = holodice_engine::data::nearest(key, known.iter().map(String::as_str))
         .map(|k| format!("did you mean '{k}'? "))
         .unwrap_or_default();
     Rejection::new(

@@ -273,31 +273,3 @@ pub fn serve(extra: &[&str]) -> Served {
         output,
     }
 }
-
-/// A Legion policy with its objective, as the tests name them: [`GREEDY`] or [`optimal`].
-pub type Play = (holodice::policy::Policy, holodice::policy::Objective);
-
-/// The greedy policy.
-pub const GREEDY: Play = (
-    holodice::policy::Policy::Greedy,
-    holodice::policy::Objective::Mean,
-);
-
-/// The optimal policy for `objective`.
-pub fn optimal(objective: holodice::policy::Objective) -> Play {
-    (holodice::policy::Policy::Optimal, objective)
-}
-
-/// The Legion scenario `s` under `edition` and `play`.
-pub fn under(
-    s: &holodice::legion::Scenario,
-    edition: holodice::legion::Edition,
-    (policy, objective): Play,
-) -> holodice::legion::Scenario {
-    holodice::legion::Scenario {
-        edition,
-        policy,
-        objective,
-        ..s.clone()
-    }
-}

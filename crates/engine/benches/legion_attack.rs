@@ -1,0 +1,133 @@
+//! Timings of one exact Legion attack (`legion::attack::attack`).
+//!
+//! - `20 dice, 2 aims, rolled cover, guardian, greedy`: target under 50 ms, and no slower than
+//!   14.3 ms (issue #13).
+//! - `20 dice, 2 aims, no surge chart, greedy`: the slow shape (surges that convert kept apart);
+//!   target under 20 ms, cost growing no faster than n^3 (issue #13).
+//! - `12 dice, 2 aims, optimal`: target under 2 s.
+//! - `6 dice, small`: the small attack issue #13 measures other tools on; target 10 us.
+//! - `optimal, 4 red, 4 black, 3 white, aim 3` and `optimal, 5 red, 4 black, 4 white, aim 1`:
+//!   mixed colours without a surge chart; target under 100 ms (and 50 MiB) each (issue #13).
+//! - `cards: Stormtroopers with a DLT-19 against Rebel Troopers` (greedy and optimal): real units
+//!   from Legion HQ's card data, read from `../shared/data/legion-hq/cards.json` beside the
+//!   repository (skipped, with a message, without it).
+//!
+//! Only the attack is timed: the SPECs are parsed beforehand.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use holodice_engine::legion::attack::attack;
+use holodice_engine::legion::cards::Cards;
+use holodice_engine::legion::Scenario;
+use holodice_engine::policy::Policy;
+use std::hint::black_box;
+use std::time::Duration;
+
+fn bench_attack(
+    c: &mut Criterion,
+    name: &str,
+    specs: [&str; 2],
+    guardian: Option<&str>,
+    policy: Policy,
+) {
+    let s = Scenario {
+        policy,
+        ..Scenario::parse(specs[0], specs[1], guardian).unwrap()
+    };
+    c.bench_function(name, |b| b.iter(|| attack(black_box(&s)).unwrap()));
+}
+
+/// Real units: a unit with an upgrade mini attacking a unit card.
+fn bench_cards(c: &mut Criterion) {
+    let path = format!(
+        "{}/../../../shared/data/legion-hq/cards.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("skipping the card benchmarks: no Legion HQ card data at {path}");
+        return;
+    };
+    let cards = Cards::load(&path, &text).unwrap();
+    let s = Scenario::parse_with(
+        "@Stormtroopers, +@DLT-19 Stormtrooper, range 3, aim 2",
+        "@Rebel Troopers, dodge 1, cover light",
+        None,
+        &cards,
+    )
+    .unwrap();
+    for (name, policy) in [("greedy", Policy::Greedy), ("optimal", Policy::Optimal)] {
+        let s = Scenario {
+            policy,
+            ..s.clone()
+        };
+        c.bench_function(
+            &format!("cards: Stormtroopers with a DLT-19 against Rebel Troopers, {name}"),
+            |b| b.iter(|| attack(black_box(&s)).unwrap()),
+        );
+    }
+}
+
+fn legion_attack(c: &mut Criterion) {
+    bench_cards(c);
+    bench_attack(
+        c,
+        "6 dice, small",
+        [
+            "4 red, 2 black, surge hit, Pierce 1",
+            "red defense, surge block",
+        ],
+        None,
+        Policy::Greedy,
+    );
+    bench_attack(
+        c,
+        "20 dice, 2 aims, rolled cover, guardian, greedy",
+        [
+            "7 red, 7 black, 6 white, surge crit, aim 2, Pierce 1",
+            "white defense, surge block, cover light, dodge 1",
+        ],
+        Some("Guardian 2, red defense, surge block, Deflect"),
+        Policy::Greedy,
+    );
+    bench_attack(
+        c,
+        "20 dice, 2 aims, no surge chart, greedy",
+        [
+            "7 red, 7 black, 6 white, aim 2, Critical 1, Pierce 1",
+            "red defense, cover heavy, dodge 1, Uncanny Luck 2, suppression 2, Danger Sense 2",
+        ],
+        Some("Guardian 2, red defense, surge block, Deflect"),
+        Policy::Greedy,
+    );
+    bench_attack(
+        c,
+        "12 dice, 2 aims, optimal",
+        [
+            "4 red, 4 black, 4 white, surge hit, aim 2, Pierce 1",
+            "red defense, Armor 1, cover light, dodge 1",
+        ],
+        None,
+        Policy::Optimal,
+    );
+    for (name, attacker) in [
+        (
+            "optimal, 4 red, 4 black, 3 white, aim 3",
+            "4 red, 4 black, 3 white, aim 3",
+        ),
+        (
+            "optimal, 5 red, 4 black, 4 white, aim 1",
+            "5 red, 4 black, 4 white, aim 1",
+        ),
+    ] {
+        bench_attack(c, name, [attacker, "red defense"], None, Policy::Optimal);
+    }
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(5));
+    targets = legion_attack
+}
+criterion_main!(benches);

@@ -1,0 +1,161 @@
+//! One Legion attack, in the order of the attack sequence (docs/legion.md), as steps over a
+//! distribution of count states: [`attack`] lists them, each step lives in the file named after
+//! it, and the states they pass on are in `state.rs`.
+//!
+//! While colour matters (the rerolls), the state holds blanks and surges per colour; dice showing
+//! a hit or a crit are never rerolled, so they are only counted (a die of colour c that is
+//! neither blank nor surge), and split into hits and crits once the rerolls are over. After
+//! that the state is a handful of totals, and equal states merge at every step.
+
+mod convert;
+mod cover;
+mod declare;
+mod defense;
+mod faces;
+mod greedy;
+mod limits;
+mod modify;
+mod policy;
+mod resolve;
+mod roll;
+mod state;
+
+pub use faces::SurgeIs;
+pub use limits::{
+    cost, words, MAX_DEFENSE_DICE, MAX_DICE, MAX_OPTIMAL_WORK, MAX_REROLL_STATES, MAX_REROLL_WORK,
+    MAX_TOKENS,
+};
+pub use policy::OptimalPolicy;
+
+use super::minis::{losses, Losses};
+use super::optimal::Goal;
+use super::scenario::Scenario;
+use crate::dist::{to_f64, Dist};
+use crate::error::Error;
+use crate::policy::{Objective, Policy};
+use declare::makashi_applies;
+use resolve::Resolver;
+
+/// Who decides the "may"s, and how: a scenario's policy and objective as the attack reads them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Play {
+    /// The fixed choices of docs/legion.md: what players do.
+    #[default]
+    Greedy,
+    /// Expectimax rerolls for a goal (src/legion/optimal.rs).
+    Optimal(Goal),
+}
+
+impl Play {
+    /// The play of `s`: its policy, and for the optimal one its objective (the mean wounds or
+    /// the chance of at least K; a Legion attack has no chance to destroy).
+    pub fn of(s: &Scenario) -> Result<Play, Error> {
+        Ok(match (s.policy, s.objective) {
+            (Policy::Greedy, _) => Play::Greedy,
+            (Policy::Optimal, Objective::Mean) => Play::Optimal(Goal::Mean),
+            (Policy::Optimal, Objective::AtLeast(k)) => {
+                Play::Optimal(Goal::AtLeast(u32::try_from(k.max(0)).unwrap_or(u32::MAX)))
+            }
+            (Policy::Optimal, Objective::Destroy) => {
+                return Err(Error::Input(
+                    "--objective 'destroy' is not an objective: use 'mean' or 'atleast:K', as in \
+                     'atleast:2'"
+                        .into(),
+                ))
+            }
+        })
+    }
+
+    fn goal(self) -> Option<Goal> {
+        match self {
+            Play::Greedy => None,
+            Play::Optimal(g) => Some(g),
+        }
+    }
+}
+
+/// The exact outcome of one attack.
+#[derive(Debug, Clone)]
+pub struct LegionAttack {
+    /// Hits plus crits after the attack roll, rerolls and surge conversion.
+    pub attack_results: Dist,
+    /// Wounds on the defender.
+    pub wounds: Dist,
+    /// Wounds on the attacker (Deflect, Djem So Mastery).
+    pub attacker_wounds: Dist,
+    /// Wounds on the guardian, when one is given.
+    pub guardian_wounds: Option<Dist>,
+    /// Minis the defender loses and the chance it is wiped, when its wounds per mini are known.
+    pub losses: Option<Losses>,
+    /// The same for the guardian.
+    pub guardian_losses: Option<Losses>,
+    /// What the computation assumed or ignored.
+    pub notes: Vec<String>,
+}
+
+/// The exact outcome of one attack.
+///
+/// ```
+/// use holodice_engine::legion::{attack::attack, Scenario};
+/// let s = Scenario::parse("1 red, surge hit", "white defense", None).unwrap();
+/// let a = attack(&s).unwrap();
+/// // Crit, surge and 5 hits of 8 faces: 7/8.
+/// assert_eq!(a.attack_results.mean().to_string(), "7/8");
+/// ```
+pub fn attack(s: &Scenario) -> Result<LegionAttack, Error> {
+    let play = Play::of(s)?;
+    cost(s)?;
+    declare::refuse_illegal(s)?;
+    let (_, result) = makashi_chosen(s, play);
+    Ok(LegionAttack {
+        losses: losses(&result.wounds, &s.defender),
+        guardian_losses: s
+            .guardian
+            .as_ref()
+            .zip(result.guardian_wounds.as_ref())
+            .and_then(|(g, w)| losses(w, g)),
+        notes: s.notes.clone(),
+        ..result
+    })
+}
+
+/// Step 1's choice of Makashi Mastery, made before any die is rolled, with the attack it
+/// gives: greedy uses it whenever it may, optimal when the whole attack is worth at least as
+/// much with it.
+fn makashi_chosen(s: &Scenario, play: Play) -> (bool, LegionAttack) {
+    let with = |used: bool| attack_as_declared(declare::declared(s, used), play);
+    match (makashi_applies(s), play.goal()) {
+        (false, _) => (false, with(false)),
+        (true, None) => (true, with(true)),
+        (true, Some(objective)) => {
+            let (used, unused) = (with(true), with(false));
+            let worth = |a: &LegionAttack| to_f64(&objective.value(&a.wounds));
+            match worth(&used) + 1e-12 >= worth(&unused) {
+                true => (true, used),
+                false => (false, unused),
+            }
+        }
+    }
+}
+
+/// Steps 1 to 8 on the units as declared (their keywords settled for this attack).
+fn attack_as_declared(d: declare::Declared, play: Play) -> LegionAttack {
+    let resolver = Resolver::new(d, play);
+    let converted = resolver.convert(&roll::rolled(&resolver, play));
+    let attack_results = converted.to_dist(|r| i64::from(r.results));
+    let outcome = resolver.defend(converted);
+    let d = &resolver.d;
+    LegionAttack {
+        attack_results,
+        wounds: outcome.to_dist(|o| i64::from(o.wounds)),
+        attacker_wounds: outcome.to_dist(|o| i64::from(o.attacker_wounds)),
+        guardian_wounds: d
+            .s
+            .guardian
+            .as_ref()
+            .map(|_| outcome.to_dist(|o| i64::from(o.guardian_wounds))),
+        losses: None,
+        guardian_losses: None,
+        notes: Vec::new(),
+    }
+}

@@ -1,0 +1,68 @@
+//! What an attack depends on besides the dice.
+
+use super::super::keywords::Mode;
+use super::super::rules::Rules;
+use super::super::unit::Unit;
+use crate::error::Error;
+use crate::policy::{Objective, Policy};
+
+/// Everything one attack depends on besides the dice.
+#[derive(Debug, Clone, Default)]
+pub struct Scenario {
+    pub attacker: Unit,
+    pub defender: Unit,
+    /// Another unit in the defender's arena: Overkill's and Area Damage's target.
+    pub secondary: Option<Unit>,
+    /// A unit that may take the attack (Intercept, or the defender's Redirect).
+    pub interceptor: Option<Unit>,
+    /// An attack into the other arena (Bombard, Ion Cannon).
+    pub mode: Option<Mode>,
+    pub policy: Policy,
+    pub objective: Objective,
+    pub rules: Rules,
+    /// Power the attacker carries from earlier attacks (sequences): Focus, Absorb, Surge, Stun.
+    pub carried_power: i64,
+    /// An attack evaluated as one of a sequence's: Double Strike and Tenacity make no second
+    /// attack of their own.
+    pub alone: bool,
+}
+
+impl Scenario {
+    /// An ordinary attack of `attacker` on `defender`.
+    pub fn new(attacker: Unit, defender: Unit, rules: Rules) -> Scenario {
+        Scenario {
+            attacker,
+            defender,
+            rules,
+            ..Scenario::default()
+        }
+    }
+}
+
+/// Parses `mean`, `destroy` or `atleast:K`: what the optimal re-roll policy maximises for the
+/// attacker (and minimises for the defender).
+///
+/// ```
+/// use holodice_engine::policy::Objective;
+/// use holodice_engine::swtcg::attack::objective;
+/// assert_eq!(objective("atleast:3").unwrap(), Objective::AtLeast(3));
+/// assert!(objective("max").is_err());
+/// ```
+pub fn objective(text: &str) -> Result<Objective, Error> {
+    let t = text.trim().to_lowercase();
+    match t.as_str() {
+        "mean" => return Ok(Objective::Mean),
+        "destroy" => return Ok(Objective::Destroy),
+        _ => {}
+    }
+    t.strip_prefix("atleast:")
+        .and_then(|k| k.trim().parse::<i64>().ok())
+        .filter(|k| *k >= 0)
+        .map(Objective::AtLeast)
+        .ok_or_else(|| {
+            Error::Input(format!(
+                "--objective '{text}': use mean, destroy or atleast:K (K a whole number, as in \
+                 atleast:3)"
+            ))
+        })
+}

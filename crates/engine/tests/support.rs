@@ -1,0 +1,39 @@
+//! Helpers the engine's test files share: exact fractions, and the Legion policies by name.
+
+use num_rational::BigRational;
+
+/// The fraction n/d.
+pub fn q(n: i64, d: i64) -> BigRational {
+    BigRational::new(n.into(), d.into())
+}
+
+/// A Legion policy with its objective, as the tests name them: [`GREEDY`] or [`optimal`].
+pub type Play = (
+    holodice_engine::policy::Policy,
+    holodice_engine::policy::Objective,
+);
+
+/// The greedy policy.
+pub const GREEDY: Play = (
+    holodice_engine::policy::Policy::Greedy,
+    holodice_engine::policy::Objective::Mean,
+);
+
+/// The optimal policy for `objective`.
+pub fn optimal(objective: holodice_engine::policy::Objective) -> Play {
+    (holodice_engine::policy::Policy::Optimal, objective)
+}
+
+/// The Legion scenario `s` under `edition` and `play`.
+pub fn under(
+    s: &holodice_engine::legion::Scenario,
+    edition: holodice_engine::legion::Edition,
+    (policy, objective): Play,
+) -> holodice_engine::legion::Scenario {
+    holodice_engine::legion::Scenario {
+        edition,
+        policy,
+        objective,
+        ..s.clone()
+    }
+}

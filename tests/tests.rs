@@ -1,0 +1,25 @@
+//! The application's tests, one binary: the command line (every command, format, error line and
+//! exit code, against the output corpus too), the HTTP API and the server, the page in a
+//! headless browser, the documents the outputs make, and the docs against the code.
+
+mod common;
+
+mod api;
+mod browser;
+mod check;
+mod cli;
+mod compare;
+mod corpus;
+mod docs;
+mod formats;
+mod fuzz_smoke;
+mod hardening;
+mod legion_cards;
+mod legion_cli;
+mod serve_cli;
+mod simulate_cli;
+mod swtcg_cards_cli;
+mod swtcg_community_keywords;
+mod swtcg_glossary_cli;
+mod tables;
+mod text_output;
