@@ -32,7 +32,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     if let Command::Serve(a) = &cli.command {
         return match holodice::server::run(a, &LocalFiles) {
             Ok(()) => 0,
-            Err(e) => fail(&e.to_string()),
+            Err(e) => fail(&command::message(&e)),
         };
     }
     // Only SWTCG queries read the example cards, and reading them is a fifth of a small Legion
@@ -49,11 +49,11 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         &LocalFiles,
     ) {
         Ok(answer) => answer,
-        Err(e) => return fail(&e.to_string()),
+        Err(e) => return fail(&command::message(&e)),
     };
     if let Some((path, svg)) = &answer.plot {
         if let Err(e) = write_plot(path, svg) {
-            return fail(&e.to_string());
+            return fail(&command::message(&e));
         }
     }
     // Only `check` exits with 1: its samples were rejected.

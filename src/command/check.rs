@@ -6,11 +6,11 @@ use super::swtcg_args::{self as swtcg, AttackArgs};
 use super::Files;
 use crate::report::Shown;
 use clap::{Args, Subcommand, ValueEnum};
+use holodice_engine::error::{Error, Input};
 use holodice_engine::game::{Legion, Swtcg};
 use holodice_engine::gof;
 use holodice_engine::swtcg::attack::Scenario;
 use holodice_engine::swtcg::cards::Cards;
-use holodice_engine::Error;
 use std::collections::BTreeMap;
 use std::io::{BufRead, Read};
 use std::path::PathBuf;
@@ -213,7 +213,7 @@ fn swtcg_exact(
             ("Lucky re-rolls", lucky),
         ]
     };
-    let absent = || Error::Input(format!("{variable}: no such variable"));
+    let absent = || Error::input(format!("{variable}: no such variable"));
     Exact::of::<Swtcg>(format, &query, variable, absent, context)
 }
 
@@ -246,8 +246,12 @@ fn legion_exact(
             ),
         ]
     };
-    let absent =
-        || Error::Input("--variable guardian_wounds needs a guardian: give --guardian SPEC".into());
+    let absent = || {
+        Error::about(
+            Some(Input::Variable),
+            "--variable guardian_wounds needs a guardian: give --guardian SPEC",
+        )
+    };
     Exact::of::<Legion>(format, &query, variable, absent, context)
 }
 
@@ -315,28 +319,28 @@ fn check_format(
     after: &OutputArgs,
 ) -> Result<CheckFormatArg, Error> {
     if after.plot.is_some() {
-        return Err(Error::Input(
-            "check draws no chart: remove --plot (the attack command draws one)".into(),
+        return Err(Error::input(
+            "check draws no chart: remove --plot (the attack command draws one)",
         ));
     }
     if after.exact {
-        return Err(Error::Input(
-            "check prints counts, not exact fractions: remove --exact".into(),
+        return Err(Error::input(
+            "check prints counts, not exact fractions: remove --exact",
         ));
     }
     if after.verbose {
-        return Err(Error::Input(
-            "check prints every option it used: remove --verbose".into(),
+        return Err(Error::input(
+            "check prints every option it used: remove --verbose",
         ));
     }
     match (before, after.format) {
         (Some(f), FormatArg::Text) => Ok(f),
         (None, FormatArg::Text) => Ok(CheckFormatArg::Text),
         (None, FormatArg::Json) => Ok(CheckFormatArg::Json),
-        (Some(_), _) => Err(Error::Input(
-            "check: --format is given before and after the game; give it once".into(),
+        (Some(_), _) => Err(Error::input(
+            "check: --format is given before and after the game; give it once",
         )),
-        (None, other) => Err(Error::Input(format!(
+        (None, other) => Err(Error::input(format!(
             "check prints --format text or json, not {}",
             other.name()
         ))),

@@ -85,10 +85,10 @@ fn pairs<'a>(
         .flat_map(|a| defenders.iter().map(move |d| (a.as_str(), d.as_str())))
         .collect();
     match pairs.len() {
-        0 | 1 => Err(Error::Input(
-            "compare needs two loadouts or more: give a second --attacker or --defender".into(),
+        0 | 1 => Err(Error::input(
+            "compare needs two loadouts or more: give a second --attacker or --defender",
         )),
-        n if n > MAX_LOADOUTS => Err(Error::TooLarge(format!(
+        n if n > MAX_LOADOUTS => Err(Error::too_large(format!(
             "{} attackers × {} defenders make {n} loadouts, over the limit of {MAX_LOADOUTS}: \
              compare fewer at once",
             attackers.len(),

@@ -106,7 +106,7 @@ pub trait Files {
             .read_to_end(&mut bytes)
             .map_err(|e| Error::File(format!("cannot read {}: {e}", self.describe(flag, path))))?;
         if bytes.len() as u64 > limit {
-            return Err(Error::TooLarge(format!(
+            return Err(Error::too_large(format!(
                 "{} is over the limit of {} MiB for {flag}",
                 self.describe(flag, path),
                 limit >> 20
@@ -148,9 +148,7 @@ pub fn execute(
         Command::Legion(c) => legion::execute(c, legion_cards, files),
         Command::Table(a) => table::execute(a, files),
         Command::Check(a) => check::execute(a, cards, files),
-        Command::Serve(_) => Err(Error::Input(
-            "serve starts a server: it is not a query".into(),
-        )),
+        Command::Serve(_) => Err(Error::input("serve starts a server: it is not a query")),
     }
 }
 
@@ -206,6 +204,12 @@ pub fn missing_subcommand(args: &[String]) -> String {
     )
 }
 
+/// An error as the command line and the API print it: its inputs worded as the command's long
+/// options (`--attacker`), on one line.
+pub fn message(e: &Error) -> String {
+    one_line(&e.worded(&|i| format!("--{}", i.key())))
+}
+
 /// User text echoed in a message must not break it over lines.
 pub fn one_line(message: &str) -> String {
     message.replace('\r', "\\r").replace('\n', "\\n")
@@ -242,7 +246,7 @@ pub(crate) fn with_legion_card_files<'a>(
     for p in paths {
         let text = files.read("--cards", p)?;
         if !LegionCards::is_legion_file(&text) {
-            return Err(Error::Input(format!(
+            return Err(Error::input(format!(
                 "{} is not a Legion card file (its cards have no 'cardName'): give Legion HQ's \
                  cards.json or a YAML list of cards with its field names (docs/cards.md)",
                 files.describe("--cards", p)

@@ -8,13 +8,13 @@ use super::swtcg_args::{ChoiceArgs, RuleArgs, UnitArgs, UnitReader};
 use super::Files;
 use crate::report::{self, Shown};
 use clap::Args;
+use holodice_engine::error::{Error, Input};
 use holodice_engine::game::Policy;
 use holodice_engine::game::{Legion, Swtcg};
 use holodice_engine::sim::compare::{self, Compared};
 use holodice_engine::sim::swtcg::Simulation;
 use holodice_engine::swtcg::attack::{Attack, Scenario};
 use holodice_engine::swtcg::{cards::Cards, rules::Rules};
-use holodice_engine::Error;
 
 /// What `simulate` adds to the attack's arguments.
 #[derive(Args)]
@@ -131,7 +131,7 @@ fn output(
     compared: &[Compared],
 ) -> Result<Answer, Error> {
     if a.plot.is_some() {
-        return Err(Error::Input("simulate draws no chart: drop --plot".into()));
+        return Err(Error::input("simulate draws no chart: drop --plot"));
     }
     let body = match a.format {
         FormatArg::Text => report::simulate::text(title, context, compared, sim.alpha),
@@ -139,7 +139,7 @@ fn output(
             let v = report::simulate::json(context, compared, sim.alpha);
             serde_json::to_string_pretty(&v).expect("JSON values serialize") + "\n"
         }
-        _ => return Err(Error::Input("simulate prints --format text or json".into())),
+        _ => return Err(Error::input("simulate prints --format text or json")),
     };
     Ok(Answer::new(body, a.format.media_type()))
 }
@@ -201,10 +201,10 @@ pub(super) fn swtcg(
         ..Scenario::default()
     };
     if a.enhance && !reader.enhanceable.get() {
-        return Err(Error::Input(
+        return Err(Error::about(
+            Some(Input::Enhance),
             "--enhance: no unit has an Enhance effect; write it as 'enhance: ITEM' in a SPEC or \
-             as a card's enhance field"
-                .into(),
+             as a card's enhance field",
         ));
     }
     let every = a.output.format == FormatArg::Json || a.output.verbose;
@@ -248,9 +248,10 @@ fn swtcg_dice(
     files: &dyn Files,
 ) -> Result<Answer, Error> {
     if count < 0 {
-        return Err(Error::Input(format!(
-            "--count {count}: give a whole number of dice, 0 or more"
-        )));
+        return Err(Error::about(
+            Some(Input::Count),
+            format!("--count {count}: give a whole number of dice, 0 or more"),
+        ));
     }
     let reader = UnitReader::new(&a.units, None, cards, files)?;
     let target = reader.unit("target", a.target.as_deref().unwrap_or_default(), false)?;

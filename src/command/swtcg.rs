@@ -10,6 +10,7 @@ use super::{with_card_files, Files};
 use crate::listing;
 use crate::report::{self, Entry, Value};
 use clap::{Args, Subcommand};
+use holodice_engine::error::{Error, Input};
 use holodice_engine::swtcg::{
     self,
     attack::Scenario,
@@ -18,7 +19,6 @@ use holodice_engine::swtcg::{
     sequence::{Attackers, Sequence, Until},
     unit::Unit,
 };
-use holodice_engine::Error;
 use std::path::PathBuf;
 
 #[derive(Subcommand)]
@@ -232,10 +232,10 @@ fn attack(a: &SwtcgAttackArgs, cards: &Cards, files: &dyn Files) -> Result<Answe
     let mut report = report::swtcg::attack_report(&scenario, &result);
     if a.enhance {
         if !reader.enhanceable.get() {
-            return Err(Error::Input(
+            return Err(Error::about(
+                Some(Input::Enhance),
                 "--enhance: no unit has an Enhance effect; write it as 'enhance: ITEM' in a SPEC \
-                 or as a card's enhance field"
-                    .into(),
+                 or as a card's enhance field",
             ));
         }
         let without = swtcg::attack::run(&self::scenario(a, &reader, false, reader.pay)?)?;
@@ -287,10 +287,13 @@ fn insert_before_rules(
 
 fn dice(a: &DiceArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
     if a.count < 0 {
-        return Err(Error::Input(format!(
-            "--count {}: give a whole number of dice, 0 or more",
-            a.count
-        )));
+        return Err(Error::about(
+            Some(Input::Count),
+            format!(
+                "--count {}: give a whole number of dice, 0 or more",
+                a.count
+            ),
+        ));
     }
     let reader = UnitReader::new(&a.units, None, cards, files)?;
     let target = reader.unit("target", &a.target, false)?;
@@ -321,32 +324,31 @@ fn sequence(a: &SequenceArgs, cards: &Cards, files: &dyn Files) -> Result<Answer
             (1, None) if a.until_destroyed => {
                 Attackers::Same(units.remove(0), swtcg::sequence::MAX_ATTACKS)
             }
-            (_, _) if a.until_destroyed && units.len() > 1 => return Err(Error::Input(
+            (_, _) if a.until_destroyed && units.len() > 1 => return Err(Error::about(
+                Some(Input::UntilDestroyed),
                 "--until-destroyed repeats one --attacker until the defender is destroyed: give \
-                 a single --attacker"
-                    .into(),
+                 a single --attacker",
             )),
             (1, Some(n)) => Attackers::Same(units.remove(0), n),
-            (1, None) => return Err(Error::Input(
+            (1, None) => return Err(Error::input(
                 "one --attacker needs --attacks N (how many times it attacks); or give several \
-                 --attacker, one attack each"
-                    .into(),
+                 --attacker, one attack each",
             )),
             (_, None) => Attackers::Each(units),
             (_, Some(_)) => {
-                return Err(Error::Input(
+                return Err(Error::about(
+                    Some(Input::Attacks),
                     "--attacks repeats a single --attacker; with several --attacker each attacks \
-                 once: drop --attacks"
-                        .into(),
+                 once: drop --attacks",
                 ))
             }
         };
     let defender = reader.unit("defender", &a.defender, false)?;
     if a.until_destroyed && defender.stat(Stat::Health).is_none() {
-        return Err(Error::Input(
+        return Err(Error::about(
+            Some(Input::UntilDestroyed),
             "--until-destroyed: the defender has no Health, so it is never destroyed; give it \
-             one, as in 'Health 5'"
-                .into(),
+             one, as in 'Health 5'",
         ));
     }
     let s = Sequence {

@@ -4,6 +4,7 @@
 use super::output::OutputArgs;
 use super::{with_card_files, Files, PolicyArg};
 use clap::{Args, ValueEnum};
+use holodice_engine::error::{Error, Input};
 use holodice_engine::swtcg::{
     self,
     cards::Cards,
@@ -11,7 +12,6 @@ use holodice_engine::swtcg::{
     rules::Rules,
     unit::{Arena, Paid, Unit},
 };
-use holodice_engine::Error;
 use std::path::PathBuf;
 
 /// The units, rule options and output of an attack (what `simulate` and `check` also take).
@@ -173,16 +173,22 @@ fn arenas(arena: Option<ArenaArg>, mode: Option<Mode>) -> Result<[Option<Arena>;
     };
     let flag = mode.map_or("", Mode::name);
     match (arena, from) {
-        (Some(a), Some(from)) if a != from => Err(Error::Input(format!(
+        (Some(a), Some(from)) if a != from => Err(Error::about(
+            Some(Input::Mode),
+            format!(
             "--mode {flag} attacks from the {} arena, not from {}: drop --arena or give --arena {}",
             from.name(),
             a.name(),
             from.name()
-        ))),
-        (Some(Arena::Character), None) => Err(Error::Input(format!(
+        ),
+        )),
+        (Some(Arena::Character), None) => Err(Error::about(
+            Some(Input::Mode),
+            format!(
             "--mode {flag} attacks the Character arena from space or ground: give --arena space \
              or --arena ground, or drop --arena"
-        ))),
+        ),
+        )),
         _ => Ok([from.or(arena), Some(to)]),
     }
 }

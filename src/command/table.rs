@@ -99,7 +99,7 @@ pub(super) fn execute(a: &TableArgs, files: &dyn Files) -> Result<Answer, Error>
             game: match a.game {
                 Some(GameArg::Swtcg) => table::Game::Swtcg,
                 Some(GameArg::Legion) => table::Game::Legion,
-                None => return Err(Error::Input("give the game: swtcg or legion".into())),
+                None => return Err(Error::input("give the game: swtcg or legion")),
             },
             title: None,
             attacker: a.attacker.clone(),
@@ -108,7 +108,7 @@ pub(super) fn execute(a: &TableArgs, files: &dyn Files) -> Result<Answer, Error>
             rows: a
                 .rows
                 .clone()
-                .ok_or_else(|| Error::Input("give --rows \"ITEM RANGE\"".into()))?,
+                .ok_or_else(|| Error::input("give --rows \"ITEM RANGE\""))?,
             cols: a.cols.clone(),
             stat: a.stat.clone(),
             rules: a.rules.clone(),

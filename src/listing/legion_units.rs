@@ -19,7 +19,7 @@ const HEADER: [&str; 11] = [
 /// The units and upgrades whose name or title contains `query` (any case; all without one).
 pub fn catalog(cards: &Cards, query: Option<&str>) -> Result<Grid, Error> {
     if cards.is_empty() {
-        return Err(Error::Input(
+        return Err(Error::input(
             NO_CARDS.replace(" to name units with '@Name'", ""),
         ));
     }
@@ -35,7 +35,7 @@ pub fn catalog(cards: &Cards, query: Option<&str>) -> Result<Grid, Error> {
         .filter(matches)
         .collect();
     if listed.is_empty() {
-        return Err(Error::Input(no_match(cards, wanted)));
+        return Err(Error::input(no_match(cards, wanted)));
     }
     let title = match query {
         Some(q) => format!("Legion units and upgrades matching '{}'", quote(q)),

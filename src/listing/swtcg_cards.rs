@@ -39,7 +39,7 @@ pub fn catalog(cards: &Cards, query: Option<&str>, sources: &[String]) -> Result
         .filter(|c| key(&c.name).contains(&wanted))
         .collect();
     if listed.is_empty() {
-        return Err(Error::Input(no_match(cards, query.unwrap_or(""))));
+        return Err(Error::input(no_match(cards, query.unwrap_or(""))));
     }
     let title = match query {
         Some(q) => format!("SWTCG cards matching '{}'", quote(q)),

@@ -164,8 +164,8 @@ async fn compute(
     match ran {
         Ok(Ok(answer)) => answer_response(answer),
         Ok(Err(e)) => {
-            let message = command::one_line(&e.to_string());
-            error(StatusCode::BAD_REQUEST, &message, field_of(&e).as_deref())
+            let field = e.concerns().map(|i| i.key());
+            error(StatusCode::BAD_REQUEST, &command::message(&e), field)
         }
         Err(Refusal::Busy) => {
             let mut r = error(
@@ -284,37 +284,6 @@ pub(super) async fn not_found(method: Method, uri: Uri) -> Response {
     )
 }
 
-/// The key an engine error is about: the unit whose SPEC is wrong, or the option it names.
-fn field_of(e: &Error) -> Option<String> {
-    const UNITS: &[&str] = &[
-        "attacker",
-        "defender",
-        "secondary",
-        "interceptor",
-        "guardian",
-        "target",
-    ];
-    if let Error::Spec { role, .. } = e {
-        return Some(role.clone());
-    }
-    if let Error::Rule(_) = e {
-        return Some("rule".into());
-    }
-    let text = e.to_string();
-    if let Some(rest) = text.strip_prefix("--") {
-        let key: String = rest
-            .chars()
-            .take_while(|c| c.is_ascii_lowercase() || *c == '-')
-            .collect();
-        return (!key.is_empty()).then_some(key);
-    }
-    let unit = text.strip_prefix("the ").unwrap_or(&text);
-    UNITS
-        .iter()
-        .find(|u| unit.starts_with(&format!("{u} SPEC")))
-        .map(|u| u.to_string())
-}
-
 /// A request's files: only its samples, never the server's disk.
 struct RequestFiles {
     samples: Option<String>,
@@ -324,7 +293,7 @@ impl Files for RequestFiles {
     fn open(&self, flag: &str, _: &Path) -> Result<Box<dyn std::io::BufRead + '_>, Error> {
         match (flag, &self.samples) {
             ("--samples", Some(text)) => Ok(Box::new(text.as_bytes())),
-            _ => Err(Error::Input(format!("{flag}: the server reads no files"))),
+            _ => Err(Error::input(format!("{flag}: the server reads no files"))),
         }
     }
 

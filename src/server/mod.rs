@@ -219,7 +219,7 @@ fn url_host(addr: SocketAddr) -> String {
 /// A `--cors` origin: scheme, host and optional port, nothing after.
 fn origin(text: &str) -> Result<HeaderValue, Error> {
     let bad = || {
-        Error::Input(format!(
+        Error::input(format!(
             "--cors '{text}' is not an origin: give scheme, host and port only, e.g. \
              https://example.org or http://localhost:3000"
         ))

@@ -33,7 +33,7 @@ pub fn outcomes<G: Game>(
         work = work.saturating_add(G::cost(q).map_err(within)?);
         words = words.saturating_add(G::words(q).map_err(within)?);
         if words > MAX_WORDS {
-            return Err(Error::TooLarge(format!(
+            return Err(Error::too_large(format!(
                 "these loadouts' exact distributions may grow to {words} words by loadout {}, \
                  over the limit of {MAX_WORDS} for one comparison: compare fewer or smaller \
                  attacks at once",
@@ -42,7 +42,7 @@ pub fn outcomes<G: Game>(
         }
     }
     if work > MAX_WORK {
-        return Err(Error::TooLarge(format!(
+        return Err(Error::too_large(format!(
             "these loadouts' attacks add up to {work} units of work, over the limit of \
              {MAX_WORK} for one comparison: compare fewer or smaller attacks at once"
         )));

@@ -1,44 +1,236 @@
 //! The library's errors: all of them are the user's input or the shipped data, never a bug.
+//!
+//! An error says which input of the query it concerns ([`Error::input`]: a server names the
+//! field), and its message keeps the inputs it names apart from its text ([`Message`]), so that
+//! each front end words them its own way: `--defender` on the command line.
 
 use std::fmt;
-use thiserror::Error;
+
+/// An input of a query that an error concerns or a message names: a unit's SPEC or an option.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Input {
+    Attacker,
+    Defender,
+    Secondary,
+    Interceptor,
+    Guardian,
+    /// The unit dice of damage are rolled at.
+    Target,
+    Objective,
+    Policy,
+    Mode,
+    Arena,
+    Pay,
+    Enhance,
+    Rule,
+    Edition,
+    /// How many dice of damage.
+    Count,
+    /// How many attacks a sequence makes.
+    Attacks,
+    /// A sequence's attacker attacks until the defender is destroyed.
+    UntilDestroyed,
+    Stat,
+    Rows,
+    Cols,
+    Trials,
+    Samples,
+    Variable,
+    /// Card files.
+    Cards,
+}
+
+impl Input {
+    /// Every input.
+    pub const ALL: [Input; 24] = [
+        Input::Attacker,
+        Input::Defender,
+        Input::Secondary,
+        Input::Interceptor,
+        Input::Guardian,
+        Input::Target,
+        Input::Objective,
+        Input::Policy,
+        Input::Mode,
+        Input::Arena,
+        Input::Pay,
+        Input::Enhance,
+        Input::Rule,
+        Input::Edition,
+        Input::Count,
+        Input::Attacks,
+        Input::UntilDestroyed,
+        Input::Stat,
+        Input::Rows,
+        Input::Cols,
+        Input::Trials,
+        Input::Samples,
+        Input::Variable,
+        Input::Cards,
+    ];
+
+    /// The input's key: the command line's long option and the API's key.
+    pub fn key(self) -> &'static str {
+        match self {
+            Input::Attacker => "attacker",
+            Input::Defender => "defender",
+            Input::Secondary => "secondary",
+            Input::Interceptor => "interceptor",
+            Input::Guardian => "guardian",
+            Input::Target => "target",
+            Input::Objective => "objective",
+            Input::Policy => "policy",
+            Input::Mode => "mode",
+            Input::Arena => "arena",
+            Input::Pay => "pay",
+            Input::Enhance => "enhance",
+            Input::Rule => "rule",
+            Input::Edition => "edition",
+            Input::Count => "count",
+            Input::Attacks => "attacks",
+            Input::UntilDestroyed => "until-destroyed",
+            Input::Stat => "stat",
+            Input::Rows => "rows",
+            Input::Cols => "cols",
+            Input::Trials => "trials",
+            Input::Samples => "samples",
+            Input::Variable => "variable",
+            Input::Cards => "cards",
+        }
+    }
+
+    /// The input a key names.
+    pub fn of_key(key: &str) -> Option<Input> {
+        Input::ALL.into_iter().find(|i| i.key() == key)
+    }
+}
+
+/// One piece of a message: its text, or an input it names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Part {
+    Text(String),
+    Name(Input),
+}
+
+/// A message for people, with the inputs it names kept apart for the front end to word, and
+/// the input it concerns.
+///
+/// ```
+/// use holodice_engine::error::{Input, Message};
+/// let m = Message::flag(Input::Trials).text(" 0: give 1 to 100");
+/// assert_eq!(m.concerns(), Some(Input::Trials));
+/// assert_eq!(m.worded(&|i| format!("--{}", i.key())), "--trials 0: give 1 to 100");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Message {
+    about: Option<Input>,
+    parts: Vec<Part>,
+}
+
+impl Message {
+    /// A message about `input`, its text still to come.
+    pub fn about(input: Input) -> Message {
+        Message {
+            about: Some(input),
+            parts: Vec::new(),
+        }
+    }
+
+    /// A message about `input` that starts by naming it.
+    pub fn flag(input: Input) -> Message {
+        Message::about(input).name(input)
+    }
+
+    /// The message with `text` added.
+    pub fn text(mut self, text: impl Into<String>) -> Message {
+        self.parts.push(Part::Text(text.into()));
+        self
+    }
+
+    /// The message with `input` named next.
+    pub fn name(mut self, input: Input) -> Message {
+        self.parts.push(Part::Name(input));
+        self
+    }
+
+    /// The message with `other` after it (and its input, if this one is about none).
+    pub fn then(mut self, other: Message) -> Message {
+        self.about = self.about.or(other.about);
+        self.parts.extend(other.parts);
+        self
+    }
+
+    /// The input the message is about, if it is about one.
+    pub fn concerns(&self) -> Option<Input> {
+        self.about
+    }
+
+    /// The message with `place` before it: "row Power 5: …".
+    fn within(mut self, place: &str) -> Message {
+        self.parts.insert(0, Part::Text(format!("{place}: ")));
+        self
+    }
+
+    /// The message, its inputs worded by `word`.
+    pub fn worded(&self, word: &dyn Fn(Input) -> String) -> String {
+        self.parts
+            .iter()
+            .map(|p| match p {
+                Part::Text(t) => t.clone(),
+                Part::Name(i) => word(*i),
+            })
+            .collect()
+    }
+}
+
+impl From<String> for Message {
+    fn from(text: String) -> Message {
+        Message::default().text(text)
+    }
+}
+
+impl From<&str> for Message {
+    fn from(text: &str) -> Message {
+        Message::from(text.to_string())
+    }
+}
+
+/// Inputs worded by their keys, as the library's own `Display` words them.
+fn plain(input: Input) -> String {
+    input.key().to_string()
+}
+
+impl fmt::Display for Message {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.worded(&plain))
+    }
+}
 
 /// What went wrong, in one line that names the offending item and, where possible, the fix.
-#[derive(Debug, Clone, Error, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Error {
-    /// An item of a unit SPEC is not understood.
-    #[error("{role} SPEC, item '{}': {message}", quote(item))]
+    /// An item of a unit SPEC is not understood: the unit's role (`attacker`, …), the item.
     Spec {
         role: String,
         item: String,
-        message: String,
+        message: Message,
     },
     /// Input that is missing, or that no command option or item reads.
-    #[error("{0}")]
-    Input(String),
-    /// A `--rule NAME=VALUE` that names no option or no value of it.
-    #[error("--rule {0}")]
+    Input(Message),
+    /// A rule option `NAME=VALUE` that names no option or no value of it.
     Rule(String),
     /// A keyword the engine recognises but cannot compute yet.
-    #[error(
-        "{keyword} is not modelled yet: {reason} (remove it from the SPEC to compute the rest)"
-    )]
     NotModelled { keyword: String, reason: String },
     /// The attack is not allowed by the rules.
-    #[error("illegal attack: {0}")]
-    Illegal(String),
+    Illegal(Message),
     /// A size beyond what is computed promptly.
-    #[error("{0}")]
-    TooLarge(String),
+    TooLarge(Message),
     /// A file named on the command line could not be read or written.
-    #[error("{0}")]
     File(String),
     /// A chart could not be drawn.
-    #[error("could not draw the chart: {0}")]
     Chart(String),
     /// The shipped or given game data is malformed.
-    #[error(transparent)]
-    Data(#[from] DataError),
+    Data(DataError),
 }
 
 /// Text quoted in a message, shortened past about 80 characters so that a huge item costs a
@@ -52,18 +244,99 @@ pub fn quote(text: &str) -> String {
 }
 
 impl Error {
+    /// Input that no option or item reads, or that is missing.
+    pub fn input(message: impl Into<Message>) -> Error {
+        Error::Input(message.into())
+    }
+
+    /// Input that no option or item reads, about `input` (a unit's SPEC, an option).
+    pub fn about(input: Option<Input>, message: impl Into<String>) -> Error {
+        let m = Message {
+            about: input,
+            parts: Vec::new(),
+        };
+        Error::Input(m.text(message))
+    }
+
+    /// An attack the rules don't allow.
+    pub fn illegal(message: impl Into<Message>) -> Error {
+        Error::Illegal(message.into())
+    }
+
+    /// A size past a stated limit.
+    pub fn too_large(message: impl Into<Message>) -> Error {
+        Error::TooLarge(message.into())
+    }
+
+    /// The input the error concerns, when it is about one: the unit whose SPEC is wrong, the
+    /// option it names.
+    pub fn concerns(&self) -> Option<Input> {
+        match self {
+            Error::Spec { role, .. } => Input::of_key(role),
+            Error::Rule(_) => Some(Input::Rule),
+            Error::Input(m) | Error::Illegal(m) | Error::TooLarge(m) => m.concerns(),
+            _ => None,
+        }
+    }
+
+    /// The error in one line, its inputs worded by `word` (the command line's `--attacker`).
+    pub fn worded(&self, word: &dyn Fn(Input) -> String) -> String {
+        match self {
+            Error::Spec {
+                role,
+                item,
+                message,
+            } => format!(
+                "{role} SPEC, item '{}': {}",
+                quote(item),
+                message.worded(word)
+            ),
+            Error::Input(m) | Error::TooLarge(m) => m.worded(word),
+            Error::Rule(m) => format!("{} {m}", word(Input::Rule)),
+            Error::NotModelled { keyword, reason } => format!(
+                "{keyword} is not modelled yet: {reason} (remove it from the SPEC to compute the \
+                 rest)"
+            ),
+            Error::Illegal(m) => format!("illegal attack: {}", m.worded(word)),
+            Error::File(m) => m.clone(),
+            Error::Chart(m) => format!("could not draw the chart: {m}"),
+            Error::Data(e) => e.to_string(),
+        }
+    }
+
     /// The same error, its message led by where it arose ("row Power 5, column Fury 2").
     pub fn within(self, place: &str) -> Error {
         match self {
-            Error::Input(m) => Error::Input(format!("{place}: {m}")),
-            Error::Illegal(m) => Error::Illegal(format!("{place}: {m}")),
-            Error::TooLarge(m) => Error::TooLarge(format!("{place}: {m}")),
+            Error::Input(m) => Error::Input(m.within(place)),
+            Error::Illegal(m) => Error::Illegal(m.within(place)),
+            Error::TooLarge(m) => Error::TooLarge(m.within(place)),
             Error::NotModelled { keyword, reason } => Error::NotModelled {
                 keyword: format!("{place}: {keyword}"),
                 reason,
             },
             other => other,
         }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.worded(&plain))
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Data(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<DataError> for Error {
+    fn from(e: DataError) -> Error {
+        Error::Data(e)
     }
 }
 

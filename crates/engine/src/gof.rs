@@ -300,7 +300,7 @@ impl Samples {
             return Err(self.at(format!("the line is longer than {MAX_LINE} bytes")));
         }
         if self.read > MAX_INPUT {
-            return Err(Error::TooLarge(format!(
+            return Err(Error::too_large(format!(
                 "{} is over the limit of {} MiB of samples: give outcome,count rows",
                 self.source,
                 MAX_INPUT >> 20

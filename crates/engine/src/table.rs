@@ -1,7 +1,7 @@
 //! Tables of one statistic over a range of one or two SPEC items: "expected damage by Power and
 //! Accuracy", "Legion wounds by red dice and cover". Each cell is an ordinary attack query.
 
-use crate::error::Error;
+use crate::error::{Error, Input, Message};
 use crate::game::{self, Game as _, Legion, Options, Swtcg, Target};
 use crate::legion::Edition;
 use crate::policy::Policy;
@@ -39,9 +39,12 @@ impl Stat {
     pub fn parse(text: &str) -> Result<Stat, Error> {
         let t = text.trim().to_lowercase();
         let number = |k: &str| -> Result<i64, Error> {
-            k.trim()
-                .parse()
-                .map_err(|_| Error::Input(format!("--stat {text}: '{k}' is not a whole number")))
+            k.trim().parse().map_err(|_| {
+                Error::input(
+                    Message::flag(Input::Stat)
+                        .text(format!(" {text}: '{k}' is not a whole number")),
+                )
+            })
         };
         match t.split_once(':') {
             None if t == "mean" => Ok(Stat::Mean),
@@ -49,9 +52,9 @@ impl Stat {
             None if t == "mode" => Ok(Stat::Mode),
             Some(("atleast", k)) => Ok(Stat::AtLeast(number(k)?)),
             Some(("pmf", k)) => Ok(Stat::Pmf(number(k)?)),
-            _ => Err(Error::Input(format!(
-                "--stat '{text}' is not a statistic: use mean, destroyed, atleast:K, pmf:K or mode"
-            ))),
+            _ => Err(Error::input(Message::flag(Input::Stat).text(format!(
+                " '{text}' is not a statistic: use mean, destroyed, atleast:K, pmf:K or mode"
+            )))),
         }
     }
 
@@ -89,8 +92,10 @@ pub struct Axis {
 
 impl Axis {
     /// Parses `"Power 1..10"`, `"defender: Health 2..6"`, `"cover 0..2"`.
-    pub fn parse(flag: &str, text: &str, game: Game) -> Result<Axis, Error> {
-        let bad = |message: String| Error::Input(format!("{flag} '{text}': {message}"));
+    pub fn parse(input: Input, text: &str, game: Game) -> Result<Axis, Error> {
+        let bad = |message: String| {
+            Error::input(Message::flag(input).text(format!(" '{text}': {message}")))
+        };
         let (prefix, rest) = match text.split_once(':') {
             Some((p, r))
                 if ["attacker", "defender", "guardian"]
@@ -232,7 +237,7 @@ fn cells<G: game::Game>(
         planned.push(line);
     }
     if total > MAX_WORK {
-        return Err(Error::TooLarge(format!(
+        return Err(Error::too_large(format!(
             "this table's cells add up to {total} units of work, over the limit of {MAX_WORK} \
              (the largest cell, {}, is {}): use shorter ranges, or fewer keywords that trigger \
              on natural faces",
@@ -271,15 +276,15 @@ pub fn compute(spec: &TableSpec) -> Result<Table, Error> {
 
 fn compute_with<G: game::Game>(spec: &TableSpec) -> Result<Table, Error> {
     let stat = Stat::parse(&spec.stat)?;
-    let rows = Axis::parse("--rows", &spec.rows, spec.game)?;
+    let rows = Axis::parse(Input::Rows, &spec.rows, spec.game)?;
     let cols = spec
         .cols
         .as_deref()
-        .map(|c| Axis::parse("--cols", c, spec.game))
+        .map(|c| Axis::parse(Input::Cols, c, spec.game))
         .transpose()?;
     let n_cols = cols.as_ref().map_or(1, |c| c.values.len());
     if rows.values.len().saturating_mul(n_cols) > MAX_CELLS {
-        return Err(Error::TooLarge(format!(
+        return Err(Error::too_large(format!(
             "a table of {} × {n_cols} cells is over the limit of {MAX_CELLS}",
             rows.values.len()
         )));
@@ -319,14 +324,14 @@ impl Query {
                 .find(|(_, n)| n.eq_ignore_ascii_case(name))
                 .map(|(e, _)| *e)
                 .ok_or_else(|| {
-                    Error::Input(format!("edition '{name}': use amg-2024 or amg-2021"))
+                    Error::input(format!("edition '{name}': use amg-2024 or amg-2021"))
                 })?,
         };
         let policy = match spec.policy.as_deref().map(|p| p.trim().to_lowercase()) {
             None => Policy::Greedy,
             Some(p) if p == "greedy" => Policy::Greedy,
             Some(p) if p == "optimal" => Policy::Optimal,
-            Some(p) => return Err(Error::Input(format!("policy '{p}': use greedy or optimal"))),
+            Some(p) => return Err(Error::input(format!("policy '{p}': use greedy or optimal"))),
         };
         let objective = spec
             .objective
@@ -335,10 +340,9 @@ impl Query {
             .transpose()?
             .unwrap_or_default();
         if stat == Stat::Destroyed && spec.game == Game::Legion {
-            return Err(Error::Input(
-                "--stat destroyed is for SWTCG tables; Legion tables use mean, atleast:K, pmf:K or mode"
-                    .into(),
-            ));
+            return Err(Error::input(Message::flag(Input::Stat).text(
+                " destroyed is for SWTCG tables; Legion tables use mean, atleast:K, pmf:K or mode",
+            )));
         }
         // A card's items are written out once, so that a range replaces the card's own item.
         let base = [
@@ -401,9 +405,11 @@ impl Query {
             Stat::Pmf(k) => d.prob(k),
             Stat::Mode => BigRational::from_integer(d.mode().into()),
             Stat::Destroyed => G::destroyed(&outcome).cloned().ok_or_else(|| {
-                Error::Input(
-                    "--stat destroyed needs the defender's Health, as in --defender 'Health 4'"
-                        .into(),
+                Error::input(
+                    Message::flag(Input::Stat)
+                        .text(" destroyed needs the defender's Health, as in ")
+                        .name(Input::Defender)
+                        .text(" 'Health 4'"),
                 )
             })?,
         })

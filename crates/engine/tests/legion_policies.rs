@@ -2,7 +2,7 @@
 //! right on hand-derived cases.
 
 use crate::support::q;
-use crate::support::{optimal, under, Play, GREEDY};
+use crate::support::{optimal, under, worded, Play, GREEDY};
 use holodice_engine::legion::attack::{attack, LegionAttack};
 use holodice_engine::legion::optimal::Goal;
 use holodice_engine::legion::Edition;
@@ -60,9 +60,8 @@ fn optimal_work_counts_each_aims_capacity_before_starting() {
     // Twenty white dice, six aims each picking up to 102 dice: far past the limit, refused
     // before any work, with the fix.
     let s = Scenario::parse("20 white, aim 6, Precise 100", "white defense", None).unwrap();
-    let refused = attack(&under(&s, Edition::Amg2024, optimal(Objective::Mean)))
-        .unwrap_err()
-        .to_string();
+    let refused =
+        worded(&attack(&under(&s, Edition::Amg2024, optimal(Objective::Mean))).unwrap_err());
     assert!(
         refused.contains(&format!("limit of {MAX_OPTIMAL_WORK}")),
         "{refused}"

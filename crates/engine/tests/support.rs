@@ -37,3 +37,8 @@ pub fn under(
         ..s.clone()
     }
 }
+
+/// An error as the command line words it: its inputs as the long options (`--cards`).
+pub fn worded(e: &holodice_engine::Error) -> String {
+    e.worded(&|i| format!("--{}", i.key()))
+}

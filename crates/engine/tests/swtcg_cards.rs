@@ -1,6 +1,7 @@
 //! Card files and the SPEC items that use them: `@Name`, Switch (`space:`), Enhance
 //! (`enhance:`) and stacks of INSERT cards, through the library API.
 
+use crate::support::worded;
 use holodice_engine::data::DataError;
 use holodice_engine::swtcg::cards::Cards;
 use holodice_engine::swtcg::unit::{Arena, Paid, Unit};
@@ -42,9 +43,7 @@ fn spec_of(spec: &str, cards: &Cards) -> String {
 }
 
 fn spec_err(spec: &str, cards: &Cards) -> String {
-    Unit::parse_with("attacker", spec, cards)
-        .unwrap_err()
-        .to_string()
+    worded(&Unit::parse_with("attacker", spec, cards).unwrap_err())
 }
 
 #[test]
@@ -229,7 +228,7 @@ fn switch_picks_the_arenas_items_and_requires_an_arena() {
     let e = u.resolve(None, Paid::NONE).unwrap_err();
     assert!(matches!(e, Error::Input(_)));
     assert_eq!(
-        e.to_string(),
+        worded(&e),
         "the unit's Switch items (space: Shields 1, ground: Power 4) depend on its arena; \
          give --arena space|ground|character"
     );

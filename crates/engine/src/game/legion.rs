@@ -3,7 +3,7 @@
 use super::Game;
 use super::{Options, Target};
 use crate::dist::Dist;
-use crate::error::Error;
+use crate::error::{Error, Input, Message};
 use crate::legion::attack::{self, LegionAttack};
 use crate::legion::items::{name_of, roles_of, Role};
 use crate::legion::Scenario;
@@ -29,10 +29,9 @@ impl Game for Legion {
             .and_then(|k| k.trim().parse::<u32>().ok())
             .map(|k| Objective::AtLeast(i64::from(k)))
             .ok_or_else(|| {
-                Error::Input(format!(
-                    "--objective '{text}' is not an objective: use 'mean' or 'atleast:K', as in \
-                     'atleast:2'"
-                ))
+                Error::input(Message::flag(Input::Objective).text(format!(
+                    " '{text}' is not an objective: use 'mean' or 'atleast:K', as in 'atleast:2'"
+                )))
             })
     }
 

@@ -11,7 +11,7 @@ use super::loadout::{DiceKeywords, Loadout};
 use super::scenario::Scenario;
 use super::units::UnitType;
 use super::units::{Attacker, Defender};
-use crate::error::Error;
+use crate::error::{Error, Input, Message};
 
 /// One weapon in the pool: its dice per copy and how many minis add it.
 struct Part<'a> {
@@ -67,10 +67,15 @@ pub fn form(s: &mut Scenario, l: &Loadout) -> Result<(), Error> {
 /// A plain SPEC's pool: its dice, as one weapon.
 fn plain(l: &Loadout) -> Result<Vec<Part<'static>>, Error> {
     let refuse = |item: &str| {
-        Err(Error::Input(format!(
-            "attacker SPEC: '{item}' picks a card unit's weapons or minis: name the unit with \
-             '@Name' (and --cards FILE), or give the pool's dice outright"
-        )))
+        Err(Error::input(
+            Message::about(Input::Attacker)
+                .text(format!(
+                    "attacker SPEC: '{item}' picks a card unit's weapons or minis: name the unit \
+                     with '@Name' (and "
+                ))
+                .name(Input::Cards)
+                .text(" FILE), or give the pool's dice outright"),
+        ))
     };
     if !l.chosen.is_empty() {
         return refuse("weapon");
@@ -220,22 +225,28 @@ fn attacking_minis(l: &Loadout, unit: &Card) -> Result<(u32, u32), Error> {
     let all = own.saturating_add(upgrades);
     let n = l.minis.unwrap_or(all);
     if all == 0 {
-        return Err(Error::Input(format!(
+        return Err(Error::about(
+            Some(Input::Attacker),
+            format!(
             "attacker SPEC: {} has no minis of its own (they come from its upgrades): add them \
              with '+@UPGRADE'",
             unit.full_name()
-        )));
+        ),
+        ));
     }
     if n > all {
-        return Err(Error::Input(format!(
-            "attacker SPEC: minis {n}, but {} has {all} minis{}",
-            unit.full_name(),
-            if upgrades > 0 {
-                " with its upgrades"
-            } else {
-                ""
-            }
-        )));
+        return Err(Error::about(
+            Some(Input::Attacker),
+            format!(
+                "attacker SPEC: minis {n}, but {} has {all} minis{}",
+                unit.full_name(),
+                if upgrades > 0 {
+                    " with its upgrades"
+                } else {
+                    ""
+                }
+            ),
+        ));
     }
     Ok((n.min(upgrades), n - n.min(upgrades)))
 }
@@ -299,7 +310,7 @@ impl Picker<'_> {
             true => "choose with 'weapon NAME' or 'range N'",
             false => "choose fewer with 'weapon NAME'",
         };
-        Err(Error::Input(format!(
+        Err(Error::about(Some(Input::Attacker),format!(
             "attacker SPEC: each mini of {unit} adds {most} weapon{} ({}), and {} fit {}: {how}: {}",
             if most == 1 { "" } else { "s" },
             if self.l.arsenal > 1 { "Arsenal" } else { "no Arsenal" },
@@ -335,33 +346,42 @@ fn check_chosen(l: &Loadout, every: &[&Weapon], kind: Attack, d: &Defender) -> R
         let fitting = named.iter().find(|w| kind.fits(w, l.long_shot).is_some());
         let Some(w) = fitting.or(named.first()) else {
             let near = crate::data::nearest(c, every.iter().map(|w| w.name.as_str()));
-            return Err(Error::Input(format!(
-                "attacker SPEC, item 'weapon {}': no such weapon{}; the weapons are {}",
-                crate::error::quote(c),
-                near.map(|n| format!(" (did you mean '{n}'?)"))
-                    .unwrap_or_default(),
-                listed()
-            )));
+            return Err(Error::about(
+                Some(Input::Attacker),
+                format!(
+                    "attacker SPEC, item 'weapon {}': no such weapon{}; the weapons are {}",
+                    crate::error::quote(c),
+                    near.map(|n| format!(" (did you mean '{n}'?)"))
+                        .unwrap_or_default(),
+                    listed()
+                ),
+            ));
         };
         if d.immune_range_1 && range_1(w) {
-            return Err(Error::Input(format!(
+            return Err(Error::about(
+                Some(Input::Attacker),
+                format!(
                 "attacker SPEC, item 'weapon {}': the defender has Immune: Range 1 Weapons, and \
                  its range is {}",
                 w.name,
                 w.reach.describe()
-            )));
+            ),
+            ));
         }
         if kind.fits(w, l.long_shot).is_none() {
             let fix = match w.reach {
                 Reach::Overrun => "give 'overrun' for an overrun attack",
                 _ => "give 'range N' or 'melee' to match",
             };
-            return Err(Error::Input(format!(
-                "attacker SPEC, item 'weapon {}': its range is {}, so it can't join {} ({fix})",
-                w.name,
-                w.reach.describe(),
-                kind.describe()
-            )));
+            return Err(Error::about(
+                Some(Input::Attacker),
+                format!(
+                    "attacker SPEC, item 'weapon {}': its range is {}, so it can't join {} ({fix})",
+                    w.name,
+                    w.reach.describe(),
+                    kind.describe()
+                ),
+            ));
         }
     }
     Ok(())
@@ -370,20 +390,23 @@ fn check_chosen(l: &Loadout, every: &[&Weapon], kind: Attack, d: &Defender) -> R
 /// "No weapon fits": the unit's weapons and how to choose.
 fn no_weapon(unit: &Card, every: &[&Weapon], kind: Attack) -> Error {
     let listed: Vec<String> = every.iter().map(|w| weapon_line(w)).collect();
-    Error::Input(format!(
-        "attacker SPEC: no weapon of {} can join {}{}: its weapons are {}",
-        unit.full_name(),
-        kind.describe(),
-        match kind {
-            Attack::At(_) => " (Long Shot needs an aim token to reach one further)",
-            _ => "",
-        },
-        if listed.is_empty() {
-            "none".into()
-        } else {
-            listed.join(", ")
-        }
-    ))
+    Error::about(
+        Some(Input::Attacker),
+        format!(
+            "attacker SPEC: no weapon of {} can join {}{}: its weapons are {}",
+            unit.full_name(),
+            kind.describe(),
+            match kind {
+                Attack::At(_) => " (Long Shot needs an aim token to reach one further)",
+                _ => "",
+            },
+            if listed.is_empty() {
+                "none".into()
+            } else {
+                listed.join(", ")
+            }
+        ),
+    )
 }
 
 /// The used weapons' other keywords, once per weapon: values add up, flags are on if any

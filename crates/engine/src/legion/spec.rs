@@ -9,7 +9,7 @@ use super::loadout::Loadout;
 use super::pool;
 use super::scenario::Scenario;
 use super::units::{Attacker, Defender};
-use crate::error::Error;
+use crate::error::{Error, Input, Message};
 
 impl Scenario {
     /// Parses the three SPECs.
@@ -57,12 +57,14 @@ impl Scenario {
         s.check_units()?;
         pool::form(&mut s, &loadout)?;
         if s.attacker.dice.iter().sum::<u32>() == 0 {
-            return Err(Error::Input(match loadout.unit {
-                Some(_) => "the attacker's pool has no dice: its weapons have none on the card; \
+            let message = match loadout.unit {
+                Some(_) => {
+                    "the attacker's pool has no dice: its weapons have none on the card; \
                             add some, as in '1 black'"
-                    .into(),
-                None => "the attacker SPEC has no dice: add some, as in '4 red, 2 black'".into(),
-            }));
+                }
+                None => "the attacker SPEC has no dice: add some, as in '4 red, 2 black'",
+            };
+            return Err(Error::input(Message::about(Input::Attacker).text(message)));
         }
         let mut seen = std::collections::HashSet::new();
         s.notes.retain(|n| seen.insert(n.clone()));
@@ -72,21 +74,23 @@ impl Scenario {
     /// The defender's and guardian's required items, and their wounds and minis.
     fn check_units(&self) -> Result<(), Error> {
         if self.defender.die.is_none() {
-            return Err(Error::Input(
-                "the defender SPEC has no defense die: add 'red defense' or 'white defense'".into(),
+            return Err(Error::about(
+                Some(Input::Defender),
+                "the defender SPEC has no defense die: add 'red defense' or 'white defense'",
             ));
         }
         check_wounds("defender", &self.defender)?;
         if let Some(g) = &self.guardian {
             if g.die.is_none() {
-                return Err(Error::Input(
-                    "the guardian SPEC has no defense die: add 'red defense' or 'white defense'"
-                        .into(),
+                return Err(Error::about(
+                    Some(Input::Guardian),
+                    "the guardian SPEC has no defense die: add 'red defense' or 'white defense'",
                 ));
             }
             if g.guardian == 0 {
-                return Err(Error::Input(
-                    "the guardian SPEC has no Guardian X: add one, as in 'Guardian 2'".into(),
+                return Err(Error::about(
+                    Some(Input::Guardian),
+                    "the guardian SPEC has no Guardian X: add one, as in 'Guardian 2'",
                 ));
             }
             check_wounds("guardian", g)?;
@@ -99,11 +103,14 @@ impl Scenario {
 /// wounds per mini they only count for Vaapad Mastery, and no minis defeated are reported.
 fn check_wounds(role: &str, d: &Defender) -> Result<(), Error> {
     match d.wounds {
-        Some(w) if d.wounded >= w => Err(Error::Input(format!(
+        Some(w) if d.wounded >= w => Err(Error::about(
+            Input::of_key(role),
+            format!(
             "the {role} SPEC has 'wounded {}', but a mini has {w} wounds: wound tokens sit on one \
              mini, so give fewer than {w} and lower 'minis N' by the minis defeated",
             d.wounded
-        ))),
+        ),
+        )),
         _ => Ok(()),
     }
 }
@@ -119,7 +126,7 @@ fn item(
     let fail = |message: String| Error::Spec {
         role: role.name().to_string(),
         item: item.to_string(),
-        message,
+        message: message.into(),
     };
     if let Some(name) = item.strip_prefix("+@") {
         let card = cards.find(name, Kind::Upgrade).map_err(fail)?;

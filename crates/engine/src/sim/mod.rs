@@ -23,7 +23,7 @@ pub mod swtcg;
 pub use legion::simulate_legion;
 pub use swtcg::simulate_swtcg;
 
-use crate::error::Error;
+use crate::error::{Error, Input, Message};
 use rand::rngs::ChaCha8Rng;
 use rand::SeedableRng;
 use std::collections::BTreeMap;
@@ -43,9 +43,9 @@ pub const MAX_DICE_ROLLED: u64 = 300_000_000;
 /// Refuses a simulation of no trials or more than [`MAX_TRIALS`], before anything else.
 pub fn check_trials(trials: u64) -> Result<(), Error> {
     if trials == 0 || trials > MAX_TRIALS {
-        return Err(Error::TooLarge(format!(
-            "--trials {trials}: give 1 to {MAX_TRIALS}"
-        )));
+        return Err(Error::too_large(
+            Message::flag(Input::Trials).text(format!(" {trials}: give 1 to {MAX_TRIALS}")),
+        ));
     }
     Ok(())
 }
@@ -55,11 +55,15 @@ pub fn check_trials(trials: u64) -> Result<(), Error> {
 pub fn check_dice_rolled(trials: u64, dice: i64) -> Result<(), Error> {
     let dice = dice.max(1).unsigned_abs();
     if trials.saturating_mul(dice) > MAX_DICE_ROLLED {
-        return Err(Error::TooLarge(format!(
-            "--trials {trials}: {trials} trials × {dice} dice is over the limit of \
-             {MAX_DICE_ROLLED} dice rolled; give --trials {} or fewer",
-            MAX_DICE_ROLLED / dice
-        )));
+        return Err(Error::too_large(
+            Message::flag(Input::Trials)
+                .text(format!(
+                    " {trials}: {trials} trials × {dice} dice is over the limit of \
+                     {MAX_DICE_ROLLED} dice rolled; give "
+                ))
+                .name(Input::Trials)
+                .text(format!(" {} or fewer", MAX_DICE_ROLLED / dice)),
+        ));
     }
     Ok(())
 }

@@ -8,7 +8,7 @@ use super::set_file;
 use super::spec::{Expand, Syntax};
 use super::unit::{Arena, Condition, Unit};
 use crate::data::{self, DataError};
-use crate::error::{quote, Error};
+use crate::error::{quote, Error, Input, Message};
 use serde::Deserialize;
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
@@ -321,18 +321,17 @@ impl Cards {
 
 impl Expand for Cards {
     /// Appends the items of the card called `name` to `unit` (the `@Name` item).
-    fn expand(&self, name: &str, unit: &mut Unit) -> Result<(), String> {
+    fn expand(&self, name: &str, unit: &mut Unit) -> Result<(), Message> {
         if name.is_empty() {
             return Err("'@' needs a card name, as in '@Red Squadron X-wing'".into());
         }
         let card = self.find(name).map_err(|e| match e {
-            Lookup::Problem(message) => message,
+            Lookup::Problem(message) => message.into(),
             Lookup::Unknown => match self.nearest(name) {
-                Some(near) => format!("unknown card '{}'; did you mean '{near}'?", quote(name)),
-                None => format!(
-                    "unknown card '{}' (give the file that defines it with --cards FILE)",
-                    quote(name)
-                ),
+                Some(near) => {
+                    format!("unknown card '{}'; did you mean '{near}'?", quote(name)).into()
+                }
+                None => no_card(&format!("unknown card '{}'", quote(name))),
             },
         })?;
         if let Some(p) = card.printing.as_ref().filter(|p| !p.unit) {
@@ -340,7 +339,8 @@ impl Expand for Cards {
                 "'{}' ({}:{}) is a card of type {}, not a unit: only Space, Ground, Character \
                  and Subordinate cards attack and defend",
                 card.name, card.file, card.line, p.kind
-            ));
+            )
+            .into());
         }
         unit.append(&card.spec, None);
         unit.notes.extend(unmodelled(card, &card.spec));
@@ -363,16 +363,16 @@ impl Expand for Cards {
                 Ok(under) => format!(
                     "'{}' has no insert; only cards with INSERT can be stacked",
                     under.name
-                ),
-                Err(Lookup::Problem(message)) => message,
-                Err(Lookup::Unknown) => {
-                    format!("'{s}' is not a card (give the file that defines it with --cards FILE)")
-                }
+                )
+                .into(),
+                Err(Lookup::Problem(message)) => message.into(),
+                Err(Lookup::Unknown) => no_card(&format!("'{s}' is not a card")),
             };
-            return Err(format!(
-                "card '{}' ({}:{}): stack: {problem}",
+            let place = format!(
+                "card '{}' ({}:{}): stack: ",
                 card.name, card.file, card.line
-            ));
+            );
+            return Err(Message::from(place).then(problem));
         }
         if !stacked.is_empty() {
             unit.notes.push(format!(
@@ -474,6 +474,13 @@ impl Card {
             printing: None,
         })
     }
+}
+
+/// `what` names no card: give the file that defines it.
+fn no_card(what: &str) -> Message {
+    Message::from(format!("{what} (give the file that defines it with "))
+        .name(Input::Cards)
+        .text(" FILE)")
 }
 
 /// The sets a card is printed in; none for a YAML card.

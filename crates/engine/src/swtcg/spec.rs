@@ -8,7 +8,7 @@
 use super::keywords::{Keywords, ValueKind};
 use super::unit::{Condition, Item, Unit};
 use crate::error::quote;
-use crate::error::Error;
+use crate::error::{Error, Message};
 
 /// The largest number any SPEC item may carry: far beyond real cards, small enough to compute.
 pub const MAX_VALUE: i64 = 10_000;
@@ -16,7 +16,7 @@ pub const MAX_VALUE: i64 = 10_000;
 /// What `@Name` names: a collection of cards that writes a card's items into a unit.
 pub trait Expand {
     /// Adds the items of the card called `name` to `unit`, or says why it can't.
-    fn expand(&self, name: &str, unit: &mut Unit) -> Result<(), String>;
+    fn expand(&self, name: &str, unit: &mut Unit) -> Result<(), Message>;
 }
 
 /// What a SPEC may contain where it is parsed.
@@ -43,7 +43,7 @@ impl Unit {
     }
 
     /// Parses a SPEC; an error is the offending item and what is wrong with it.
-    pub(crate) fn parse_syntax(spec: &str, syntax: Syntax) -> Result<Unit, (String, String)> {
+    pub(crate) fn parse_syntax(spec: &str, syntax: Syntax) -> Result<Unit, (String, Message)> {
         let mut unit = Unit::default();
         if spec.trim().is_empty() {
             return Ok(unit);
@@ -56,13 +56,18 @@ impl Unit {
         Ok(unit)
     }
 
-    fn parse_entry(&mut self, text: &str, syntax: Syntax) -> Result<(), String> {
+    fn parse_entry(&mut self, text: &str, syntax: Syntax) -> Result<(), Message> {
         if let Some(name) = text.strip_prefix('@') {
             let cards = syntax
                 .cards
                 .ok_or("a card's items can't name another card (@Name)")?;
             return cards.expand(name.trim(), self);
         }
+        self.parse_item_entry(text, syntax).map_err(Message::from)
+    }
+
+    /// An entry that is no card: an item, perhaps with its condition.
+    fn parse_item_entry(&mut self, text: &str, syntax: Syntax) -> Result<(), String> {
         let condition = text
             .split_once(':')
             .and_then(|(head, rest)| Some((Condition::parse(head)?, rest.trim())));

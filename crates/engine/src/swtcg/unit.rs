@@ -2,7 +2,7 @@
 //! Enhance cost, a paid ability) kept apart until [`Unit::resolve`] settles them.
 
 use super::keywords::{Keyword, Stat, Transform, ValueKind};
-use crate::error::Error;
+use crate::error::{Error, Input, Message};
 use std::str::FromStr;
 
 /// One understood SPEC item.
@@ -214,10 +214,15 @@ impl Unit {
                     _ => None,
                 })
                 .collect();
-            return Err(Error::Input(format!(
-                "the unit's Switch items ({}) depend on its arena; give --arena space|ground|character",
-                items.join(", ")
-            )));
+            return Err(Error::input(
+                Message::about(Input::Arena)
+                    .text(format!(
+                        "the unit's Switch items ({}) depend on its arena; give ",
+                        items.join(", ")
+                    ))
+                    .name(Input::Arena)
+                    .text(" space|ground|character"),
+            ));
         }
         let mut unit = Unit {
             notes: self.notes.clone(),

@@ -2,7 +2,7 @@
 //! the surge charts, Critical, Impact and cover each unit has for this attack, so that every
 //! later step reads one unit.
 
-use crate::error::Error;
+use crate::error::{Error, Input, Message};
 use crate::legion::scenario::Edition;
 use crate::legion::scenario::Scenario;
 use crate::legion::units::AttackSurge;
@@ -47,18 +47,22 @@ impl Declared {
 pub(super) fn refuse_illegal(s: &Scenario) -> Result<(), Error> {
     let a = &s.attacker;
     if a.melee && s.defender.immune_melee {
-        return Err(Error::Illegal(
+        return Err(Error::illegal(
             "the defender has Immune: Melee: it cannot be attacked in melee (drop 'melee', or \
-             'Immune: Melee')"
-                .into(),
+             'Immune: Melee')",
         ));
     }
     if (a.melee || a.overrun) && s.guardian.is_some() {
         let kind = if a.melee { "melee" } else { "overrun" };
-        return Err(Error::Illegal(format!(
-            "Guardian has no effect in {kind} attacks: it only cancels hits of ranged attacks \
-             (remove --guardian, or drop '{kind}')"
-        )));
+        return Err(Error::illegal(
+            Message::about(Input::Guardian)
+                .text(format!(
+                    "Guardian has no effect in {kind} attacks: it only cancels hits of ranged \
+                     attacks (remove "
+                ))
+                .name(Input::Guardian)
+                .text(format!(", or drop '{kind}')")),
+        ));
     }
     Ok(())
 }

@@ -3,7 +3,7 @@
 use super::declare::{declared, Declared};
 use super::faces::SurgeIs;
 use super::{faces, Play};
-use crate::error::Error;
+use crate::error::{Error, Input, Message};
 use crate::legion::scenario::{Edition, Scenario};
 use crate::legion::units::Attacker;
 
@@ -89,13 +89,13 @@ pub fn cost(s: &Scenario) -> Result<u64, Error> {
     }
     let (states, work) = reroll_work(a, play);
     if states > MAX_REROLL_STATES {
-        return Err(Error::TooLarge(format!(
+        return Err(Error::too_large(format!(
             "rerolling this pool keeps {states} states, over the limit of {MAX_REROLL_STATES}: \
              use fewer dice or tokens (a surge chart, or fewer colours, also helps)"
         )));
     }
     if work > MAX_REROLL_WORK {
-        return Err(Error::TooLarge(format!(
+        return Err(Error::too_large(format!(
             "rerolling this pool takes {work} steps, over the limit of {MAX_REROLL_WORK}: \
              use fewer dice, tokens or Precise"
         )));
@@ -106,11 +106,16 @@ pub fn cost(s: &Scenario) -> Result<u64, Error> {
     }
     let (choices, capacity) = optimal_work(a);
     if choices > MAX_OPTIMAL_WORK {
-        return Err(Error::TooLarge(format!(
-            "the optimal policy weighs {choices} ways to spend this pool's tokens (aims pick up \
-             to {capacity} dice: 2 + Precise), over the limit of {MAX_OPTIMAL_WORK}: use a \
-             lower Precise, fewer dice or tokens, or --policy greedy"
-        )));
+        return Err(Error::too_large(
+            Message::about(Input::Attacker)
+                .text(format!(
+                    "the optimal policy weighs {choices} ways to spend this pool's tokens (aims \
+                     pick up to {capacity} dice: 2 + Precise), over the limit of \
+                     {MAX_OPTIMAL_WORK}: use a lower Precise, fewer dice or tokens, or "
+                ))
+                .name(Input::Policy)
+                .text(" greedy"),
+        ));
     }
     Ok(states.max(choices / 100) * UNIT)
 }
@@ -133,12 +138,12 @@ fn check_dice(declared: &Declared) -> Result<u32, Error> {
     let (a, d) = (&declared.s.attacker, &declared.s.defender);
     let dice: u32 = a.dice.iter().sum();
     if dice > MAX_DICE {
-        return Err(Error::TooLarge(format!(
+        return Err(Error::too_large(format!(
             "{dice} attack dice is over the limit of {MAX_DICE} for one Legion attack"
         )));
     }
     if a.aim + a.observation > MAX_TOKENS {
-        return Err(Error::TooLarge(format!(
+        return Err(Error::too_large(format!(
             "{} aim and observation tokens is over the limit of {MAX_TOKENS}",
             a.aim + a.observation
         )));
@@ -150,7 +155,7 @@ fn check_dice(declared: &Declared) -> Result<u32, Error> {
     let vaapad = if d.vaapad { d.wounded.min(3) } else { 0 };
     let extra = d.danger_sense.min(d.suppression) + vaapad + impervious;
     if dice + extra > MAX_DEFENSE_DICE {
-        return Err(Error::TooLarge(format!(
+        return Err(Error::too_large(format!(
             "up to {} defense dice (a result each, plus Danger Sense, Vaapad and Impervious dice) \
              is over the limit of {MAX_DEFENSE_DICE}",
             dice + extra

@@ -31,7 +31,7 @@ use super::minis::{losses, Losses};
 use super::optimal::Goal;
 use super::scenario::Scenario;
 use crate::dist::{to_f64, Dist};
-use crate::error::Error;
+use crate::error::{Error, Input, Message};
 use crate::policy::{Objective, Policy};
 use declare::makashi_applies;
 use resolve::Resolver;
@@ -57,11 +57,9 @@ impl Play {
                 Play::Optimal(Goal::AtLeast(u32::try_from(k.max(0)).unwrap_or(u32::MAX)))
             }
             (Policy::Optimal, Objective::Destroy) => {
-                return Err(Error::Input(
-                    "--objective 'destroy' is not an objective: use 'mean' or 'atleast:K', as in \
-                     'atleast:2'"
-                        .into(),
-                ))
+                return Err(Error::input(Message::flag(Input::Objective).text(
+                    " 'destroy' is not an objective: use 'mean' or 'atleast:K', as in 'atleast:2'",
+                )))
             }
         })
     }

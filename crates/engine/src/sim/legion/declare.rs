@@ -3,7 +3,7 @@
 //! every trial reads them once.
 
 use super::dice::{faces_of, Defense};
-use crate::error::Error;
+use crate::error::{Error, Input};
 use crate::legion::scenario::Edition;
 use crate::legion::scenario::Scenario;
 use crate::legion::units::{AttackSurge, Defender};
@@ -84,38 +84,41 @@ impl<'a> Sim<'a> {
 fn refuse(s: &Scenario) -> Result<(), Error> {
     let (a, d) = (&s.attacker, &s.defender);
     if a.dice.iter().sum::<u32>() == 0 {
-        return Err(Error::Input(
-            "the attacker SPEC has no dice: add some, as in '4 red, 2 black'".into(),
+        return Err(Error::about(
+            Some(Input::Attacker),
+            "the attacker SPEC has no dice: add some, as in '4 red, 2 black'",
         ));
     }
     if d.die.is_none() {
-        return Err(Error::Input(
-            "the defender SPEC has no defense die: add 'red defense' or 'white defense'".into(),
+        return Err(Error::about(
+            Some(Input::Defender),
+            "the defender SPEC has no defense die: add 'red defense' or 'white defense'",
         ));
     }
     if let Some(g) = &s.guardian {
         if g.die.is_none() {
-            return Err(Error::Input(
-                "the guardian SPEC has no defense die: add 'red defense' or 'white defense'".into(),
+            return Err(Error::about(
+                Some(Input::Guardian),
+                "the guardian SPEC has no defense die: add 'red defense' or 'white defense'",
             ));
         }
         if g.guardian == 0 {
-            return Err(Error::Input(
-                "the guardian SPEC has no Guardian X: add one, as in 'Guardian 2'".into(),
+            return Err(Error::about(
+                Some(Input::Guardian),
+                "the guardian SPEC has no Guardian X: add one, as in 'Guardian 2'",
             ));
         }
         if a.melee || a.overrun {
-            return Err(Error::Illegal(
+            return Err(Error::illegal(
                 "Guardian has no effect in melee or overrun attacks: it only cancels hits of \
-                 ranged attacks"
-                    .into(),
+                 ranged attacks",
             ));
         }
     }
     // A defender with Immune: Melee cannot be attacked in melee.
     if a.melee && d.immune_melee {
-        return Err(Error::Illegal(
-            "the defender has Immune: Melee: it cannot be attacked in melee".into(),
+        return Err(Error::illegal(
+            "the defender has Immune: Melee: it cannot be attacked in melee",
         ));
     }
     Ok(())

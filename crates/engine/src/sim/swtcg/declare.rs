@@ -2,7 +2,7 @@
 //! every number the later steps need, settled once before any die is rolled.
 
 use super::units::{Role, RollKeywords, Stats};
-use crate::error::Error;
+use crate::error::{Error, Input, Message};
 use crate::policy::{Objective, Policy};
 use crate::swtcg::attack::{refuse_conditionals, Scenario};
 use crate::swtcg::keywords::{Effect, Roll, Target, When};
@@ -182,10 +182,9 @@ impl Plan {
 fn taker(s: &Scenario) -> Result<(&Unit, bool), Error> {
     let defender = Stats::read(&s.defender, Role::Defender, None);
     if defender.hidden() {
-        return Err(Error::Illegal(
+        return Err(Error::illegal(
             "the defender has Stealth and is untapped with no damage counters, so it can't be \
-             attacked (add 'Tapped' or 'Damage 1' to its SPEC if it is)"
-                .into(),
+             attacked (add 'Tapped' or 'Damage 1' to its SPEC if it is)",
         ));
     }
     let Some(unit) = &s.interceptor else {
@@ -195,11 +194,10 @@ fn taker(s: &Scenario) -> Result<(&Unit, bool), Error> {
     // Its health bonus counts in whether it is still in play.
     interceptor.settle(if s.mode.is_some() { 0 } else { 1 });
     if !interceptor.intercept && !defender.redirect {
-        return Err(Error::Input(
-            "--interceptor takes the attack only with Intercept in its SPEC or Redirect in the \
-             defender's: add one of them"
-                .into(),
-        ));
+        return Err(Error::input(Message::flag(Input::Interceptor).text(
+            " takes the attack only with Intercept in its SPEC or Redirect in the defender's: \
+             add one of them",
+        )));
     }
     let precision = Stats::read(&s.attacker, Role::Attacker, None).precision;
     Ok(
@@ -215,8 +213,11 @@ fn taker(s: &Scenario) -> Result<(&Unit, bool), Error> {
 fn power(s: &Scenario, att: &Stats) -> Result<i64, Error> {
     let Some(mode) = s.mode else {
         return att.power.ok_or_else(|| {
-            Error::Input(
-                "the attacker SPEC has no power: add one, as in --attacker 'Power 5'".into(),
+            Error::input(
+                Message::about(Input::Attacker)
+                    .text("the attacker SPEC has no power: add one, as in ")
+                    .name(Input::Attacker)
+                    .text(" 'Power 5'"),
             )
         });
     };
@@ -228,16 +229,16 @@ fn power(s: &Scenario, att: &Stats) -> Result<i64, Error> {
         .collect();
     if xs.is_empty() {
         let (name, flag) = (mode.keyword(), mode.name());
-        return Err(Error::Input(format!(
-            "--mode {flag} needs {name} X in the attacker SPEC, as in '{name} 3'"
-        )));
+        return Err(Error::input(Message::flag(Input::Mode).text(format!(
+            " {flag} needs {name} X in the attacker SPEC, as in '{name} 3'"
+        ))));
     }
     Ok(xs.iter().sum())
 }
 
 fn refuse_discarded(role: &str, unit: &Stats) -> Result<(), Error> {
     match unit.health {
-        Some(h) if unit.damage >= h => Err(Error::Illegal(format!(
+        Some(h) if unit.damage >= h => Err(Error::illegal(format!(
             "the {role} already has {} damage counters, at least its health {h}: it is discarded",
             unit.damage
         ))),
@@ -252,10 +253,11 @@ fn check_lucky(s: &Scenario, plan: &Plan) -> Result<(), Error> {
         return Ok(());
     }
     if s.objective == Objective::Destroy && plan.def.health.is_none() {
-        return Err(Error::Input(
-            "--objective destroy needs the defender's Health: add one, as in --defender \
-             'Health 4'"
-                .into(),
+        return Err(Error::input(
+            Message::flag(Input::Objective)
+                .text(" destroy needs the defender's Health: add one, as in ")
+                .name(Input::Defender)
+                .text(" 'Health 4'"),
         ));
     }
     let extra = plan
@@ -264,7 +266,7 @@ fn check_lucky(s: &Scenario, plan: &Plan) -> Result<(), Error> {
         .iter()
         .filter(|t| t.effect == Effect::ExtraDice);
     if let Some(t) = extra.clone().find(|t| t.roll == Roll::Final) {
-        return Err(Error::Input(format!(
+        return Err(Error::input(format!(
             "extra dice on a natural {} of the final roll can't be combined with Lucky: \
              re-rolls come after extra dice, so only the initial roll may trigger them",
             t.face

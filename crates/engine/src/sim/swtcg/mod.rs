@@ -25,7 +25,7 @@ mod variables;
 
 use super::{default_workers, run, Samples};
 use crate::dice::Faces;
-use crate::error::Error;
+use crate::error::{Error, Input, Message};
 use crate::swtcg::attack::Scenario;
 use crate::swtcg::keywords::Effect;
 use crate::swtcg::rules::Rules;
@@ -86,15 +86,16 @@ impl Simulation {
     /// that command does.
     pub fn dice(count: i64, target: &Unit, unpreventable: bool) -> Result<Simulation, Error> {
         if count < 0 {
-            return Err(Error::Input(format!(
-                "--count {count}: give a whole number of dice, 0 or more"
-            )));
+            return Err(Error::input(
+                Message::flag(Input::Count)
+                    .text(format!(" {count}: give a whole number of dice, 0 or more")),
+            ));
         }
         let mut stats = Stats::read(target, Role::Defender, None);
         // No attacker: an Intimidation with no number counts no unit.
         stats.settle(0);
         if let Some(h) = stats.health.filter(|&h| stats.damage >= h) {
-            return Err(Error::Illegal(format!(
+            return Err(Error::illegal(format!(
                 "the target already has {} damage counters, at least its health {h}: it is \
                  discarded",
                 stats.damage

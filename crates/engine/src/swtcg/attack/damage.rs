@@ -4,23 +4,32 @@
 use super::units::{receives_damage, stats_of, Compiled, Guard, UnitStats};
 use super::{Scenario, MAX_DICE};
 use crate::dist::Dist;
-use crate::error::Error;
+use crate::error::{Error, Input, Message};
 use crate::states::States;
 use crate::swtcg::keywords::{attack_die, Effect, Target, Transform, When};
 use crate::swtcg::unit::Unit;
 use num_rational::BigRational;
 
-/// Checks a dice-of-damage count against the limit.
-fn check_dice(what: &str, x: i64) -> Result<(), Error> {
+/// Checks a count of dice of damage from `what` (a keyword; `None` for dice rolled on their own,
+/// whose count is an input) against the limit.
+fn check_dice(what: Option<&str>, x: i64) -> Result<(), Error> {
+    let about = |text: &str| {
+        let start = format!("{x} dice of damage (");
+        let m = match what {
+            Some(keyword) => Message::from(start + keyword),
+            None => Message::about(Input::Count).text(start).name(Input::Count),
+        };
+        m.text(text)
+    };
     if x < 0 {
-        return Err(Error::Input(format!(
-            "{x} dice of damage ({what}): give a whole number of dice, 0 or more"
+        return Err(Error::input(about(
+            "): give a whole number of dice, 0 or more",
         )));
     }
     if x > MAX_DICE {
-        return Err(Error::TooLarge(format!(
-            "{x} dice of damage ({what}) is over the limit of {MAX_DICE}"
-        )));
+        return Err(Error::too_large(about(&format!(
+            ") is over the limit of {MAX_DICE}"
+        ))));
     }
     Ok(())
 }
@@ -81,7 +90,7 @@ impl DamageDice {
     pub fn check(&self) -> Result<(), Error> {
         self.named()
             .iter()
-            .try_for_each(|(what, x)| check_dice(what, *x))
+            .try_for_each(|(what, x)| check_dice(Some(what), *x))
     }
 
     /// Whether any of them lands on the attacker.
@@ -244,10 +253,10 @@ pub struct DiceResult {
 /// assert_eq!(r.destroyed.unwrap().to_string(), "1/9");
 /// ```
 pub fn dice(count: i64, target: &Unit, unpreventable: bool) -> Result<DiceResult, Error> {
-    check_dice("--count", count)?;
+    check_dice(None, count)?;
     let mut t = stats_of(target);
     if let Some(h) = t.health.filter(|&h| t.damage >= h) {
-        return Err(Error::Illegal(format!(
+        return Err(Error::illegal(format!(
             "the target already has {} damage counters, at least its health {h}: it is discarded",
             t.damage
         )));

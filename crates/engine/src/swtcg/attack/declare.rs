@@ -3,7 +3,7 @@
 
 use super::units::{named, receives_damage, stats_of, Compiled, UnitStats};
 use super::Scenario;
-use crate::error::Error;
+use crate::error::{Error, Input, Message};
 use crate::policy::{Objective, Policy};
 use crate::swtcg::keywords::Transform;
 use crate::swtcg::unit::Unit;
@@ -34,7 +34,7 @@ pub(crate) fn refuse_conditionals(s: &Scenario) -> Result<(), Error> {
     for (role, unit) in units(s) {
         if let Some(c) = unit.and_then(|u| u.conditional.first()) {
             let role = role.trim_end_matches(" unit");
-            return Err(Error::Input(format!(
+            return Err(Error::input(format!(
                 "the {role} SPEC has '{}: {}', which applies only in one arena, with Enhance \
                  paid or with its cost paid: this query can't settle it; write the items that \
                  apply instead",
@@ -92,11 +92,10 @@ pub(super) fn intercept<'s>(
     let takes = named(interceptor, |t| *t == Transform::Intercept).is_some();
     let redirect = named(&s.defender, |t| *t == Transform::Redirect).is_some();
     if !takes && !redirect {
-        return Err(Error::Input(
-            "--interceptor takes the attack only with Intercept in its SPEC or Redirect in the \
-             defender's: add one of them"
-                .into(),
-        ));
+        return Err(Error::input(Message::flag(Input::Interceptor).text(
+            " takes the attack only with Intercept in its SPEC or Redirect in the defender's: \
+             add one of them",
+        )));
     }
     let mut i = stats_of(interceptor);
     i.settle("interceptor", if s.mode.is_some() { 0 } else { 1 });
@@ -224,7 +223,7 @@ pub(super) fn in_play(c: &Compiled, secondary: Option<&UnitStats>) -> Result<(),
     for (role, unit) in units.into_iter().chain([("secondary unit", secondary)]) {
         if let Some(unit) = unit {
             if let Some(h) = unit.discarded() {
-                return Err(Error::Illegal(format!(
+                return Err(Error::illegal(format!(
                     "the {role} already has {} damage counters, at least its health {h}: it is \
                      discarded",
                     unit.damage

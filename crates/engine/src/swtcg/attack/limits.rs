@@ -4,7 +4,7 @@
 use super::damage::DamageDice;
 use super::units::{Compiled, UnitStats};
 use super::Scenario;
-use crate::error::Error;
+use crate::error::{Error, Input, Message};
 use crate::swtcg::keywords::Effect;
 
 /// The most attack dice one attack may roll (power plus extra dice): an exact answer for this
@@ -31,8 +31,11 @@ const STATE_WORDS: u64 = 8;
 pub(super) fn attack_power(s: &Scenario, att: &UnitStats) -> Result<i64, Error> {
     let Some(mode) = s.mode else {
         return att.power.ok_or_else(|| {
-            Error::Input(
-                "the attacker SPEC has no power: add one, as in --attacker 'Power 5'".into(),
+            Error::input(
+                Message::about(Input::Attacker)
+                    .text("the attacker SPEC has no power: add one, as in ")
+                    .name(Input::Attacker)
+                    .text(" 'Power 5'"),
             )
         });
     };
@@ -44,9 +47,9 @@ pub(super) fn attack_power(s: &Scenario, att: &UnitStats) -> Result<i64, Error> 
         .map(|a| a.1)
         .collect();
     if xs.is_empty() {
-        return Err(Error::Input(format!(
-            "--mode {flag} needs {name} X in the attacker SPEC, as in '{name} 3'"
-        )));
+        return Err(Error::input(Message::flag(Input::Mode).text(format!(
+            " {flag} needs {name} X in the attacker SPEC, as in '{name} 3'"
+        ))));
     }
     Ok(xs.iter().sum())
 }
@@ -69,13 +72,13 @@ pub(super) fn attack_dice(s: &Scenario, c: &Compiled, power: i64) -> Result<(i64
         .map(|t| t.amount)
         .sum();
     if dice + extra > MAX_DICE {
-        return Err(Error::TooLarge(format!(
+        return Err(Error::too_large(format!(
             "{} attack dice is over the limit of {MAX_DICE} for one attack",
             dice + extra
         )));
     }
     if (dice + 1) * (extra + 1) > MAX_EXTRA_PRODUCT {
-        return Err(Error::TooLarge(format!(
+        return Err(Error::too_large(format!(
             "{extra} extra dice on top of {dice} attack dice is over the limit: (attack dice + 1) × \
              (extra dice + 1) may be at most {MAX_EXTRA_PRODUCT}"
         )));
@@ -99,7 +102,7 @@ pub(super) fn damage_work(rolls: &[(&str, i64)], dice: i64, faces: usize) -> Res
         named.join(", ")
     };
     if work > MAX_DAMAGE_WORK {
-        return Err(Error::TooLarge(format!(
+        return Err(Error::too_large(format!(
             "dice of damage ({}) combine with every outcome of {dice} attack dice: (attack \
              dice + 1) × (X + 1) for each may be at most {MAX_DAMAGE_WORK}; lower the power or X",
             named()
@@ -108,7 +111,7 @@ pub(super) fn damage_work(rolls: &[(&str, i64)], dice: i64, faces: usize) -> Res
     let rolled = rolls.iter().fold(dice, |d, r| d.saturating_add(r.1));
     let words = (work.unsigned_abs() << faces).saturating_mul(weight_words(rolled) + STATE_WORDS);
     if words > MAX_DAMAGE_WORDS {
-        return Err(Error::TooLarge(format!(
+        return Err(Error::too_large(format!(
             "dice of damage ({}) combine with every outcome of {dice} attack dice into \
              {words} words of exact states, over the limit of {MAX_DAMAGE_WORDS}; lower the \
              power or X",

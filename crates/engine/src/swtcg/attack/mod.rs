@@ -30,7 +30,7 @@ use super::lucky;
 use super::rules::Rules;
 use super::unit::Unit;
 use crate::dice::{Faces, NaturalRoll};
-use crate::error::Error;
+use crate::error::{Error, Input, Message};
 use crate::policy::Objective;
 use crate::states::States;
 use damage::{place, source, DamageDice, Instance, Placed};
@@ -97,10 +97,9 @@ fn declare(s: &Scenario) -> Result<Declared<'_>, Error> {
     let mut notes = unit_notes(s);
     notes.extend(unused_keyword_notes(s));
     if stats_of(&s.defender).hidden() {
-        return Err(Error::Illegal(
+        return Err(Error::illegal(
             "the defender has Stealth and is untapped with no damage counters, so it can't be \
-             attacked (add 'Tapped' or 'Damage 1' to its SPEC if it is)"
-                .into(),
+             attacked (add 'Tapped' or 'Damage 1' to its SPEC if it is)",
         ));
     }
     let (defender, intercepted) = intercept(s, &mut notes)?;
@@ -166,10 +165,11 @@ fn roll(a: &Declared) -> Result<NaturalRoll, Error> {
 fn reroll(a: &Declared, pool: &lucky::Pool) -> Result<NaturalRoll, Error> {
     let s = a.s;
     if let (Objective::Destroy, None) = (s.objective, a.c.def.health) {
-        return Err(Error::Input(
-            "--objective destroy needs the defender's Health: add one, as in --defender \
-             'Health 4'"
-                .into(),
+        return Err(Error::input(
+            Message::flag(Input::Objective)
+                .text(" destroy needs the defender's Health: add one, as in ")
+                .name(Input::Defender)
+                .text(" 'Health 4'"),
         ));
     }
     let value = |h: i64, seen: Faces| -> f64 {

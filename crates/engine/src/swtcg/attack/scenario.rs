@@ -3,7 +3,7 @@
 use super::super::keywords::Mode;
 use super::super::rules::Rules;
 use super::super::unit::Unit;
-use crate::error::Error;
+use crate::error::{Error, Input, Message};
 use crate::policy::{Objective, Policy};
 
 /// Everything one attack depends on besides the dice.
@@ -60,9 +60,8 @@ pub fn objective(text: &str) -> Result<Objective, Error> {
         .filter(|k| *k >= 0)
         .map(Objective::AtLeast)
         .ok_or_else(|| {
-            Error::Input(format!(
-                "--objective '{text}': use mean, destroy or atleast:K (K a whole number, as in \
-                 atleast:3)"
-            ))
+            Error::input(Message::flag(Input::Objective).text(format!(
+                " '{text}': use mean, destroy or atleast:K (K a whole number, as in atleast:3)"
+            )))
         })
 }

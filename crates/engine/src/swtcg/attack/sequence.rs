@@ -5,7 +5,7 @@
 
 use super::{run, size, Out, Scenario, Size};
 use crate::dist::Dist;
-use crate::error::Error;
+use crate::error::{Error, Input, Message};
 use crate::policy::{Objective, Policy};
 use crate::states::States;
 use crate::swtcg::keywords::{Again, Keywords, Mode, Stat};
@@ -259,18 +259,23 @@ pub fn follow_up(s: &Scenario, keyword: &str, again: Again, x: i64) -> Result<Fo
 /// can follow.
 fn check(s: &Sequence) -> Result<usize, Error> {
     if s.objective != Objective::Mean {
-        return Err(Error::Input(format!(
-            "--objective {}: a sequence plays each attack's Lucky re-rolls for that attack's \
-             expected counters; use --objective mean (a whole-sequence objective is not computed)",
-            s.objective.name()
-        )));
+        return Err(Error::input(
+            Message::flag(Input::Objective)
+                .text(format!(
+                    " {}: a sequence plays each attack's Lucky re-rolls for that attack's \
+                     expected counters; use ",
+                    s.objective.name()
+                ))
+                .name(Input::Objective)
+                .text(" mean (a whole-sequence objective is not computed)"),
+        ));
     }
     let count = match &s.attackers {
         Attackers::Same(_, n) => *n,
         Attackers::Each(list) => list.len(),
     };
     if count == 0 || count > MAX_ATTACKS {
-        return Err(Error::TooLarge(format!(
+        return Err(Error::too_large(format!(
             "a sequence holds 1 to {MAX_ATTACKS} attacks; this one has {count}"
         )));
     }
@@ -279,7 +284,7 @@ fn check(s: &Sequence) -> Result<usize, Error> {
 
 /// The refusal of a sequence whose merges pass [`MAX_MERGE_WORK`] by attack `k` (from 0).
 fn merge_refusal(k: usize) -> Error {
-    Error::TooLarge(format!(
+    Error::too_large(format!(
         "this sequence's exact weights grow too large to merge by attack {} (over the limit of \
          {MAX_MERGE_WORK} units: states × 64-bit words of their weights): give fewer attacks, or \
          less power or Health",
@@ -414,7 +419,7 @@ impl Attacks<'_> {
     /// evaluated past it.
     fn check_work(&self, cost: u64, k: usize) -> Result<(), Error> {
         if self.work.saturating_add(cost) > MAX_WORK {
-            return Err(Error::TooLarge(format!(
+            return Err(Error::too_large(format!(
                 "this sequence reaches too many distinct states (damage counters and carried \
                  power) by attack {}, over the limit of {MAX_WORK} dice evaluated: give fewer \
                  attacks, or less power or Health",
@@ -428,7 +433,7 @@ impl Attacks<'_> {
     /// [`MAX_KEPT`].
     fn check_kept(&self, bytes: u64, k: usize) -> Result<(), Error> {
         if self.kept.saturating_add(bytes) > MAX_KEPT {
-            return Err(Error::TooLarge(format!(
+            return Err(Error::too_large(format!(
                 "this sequence's attacks from distinct states grow too large to keep by attack \
                  {} (over the limit of {MAX_KEPT} bytes of exact outcomes): give fewer attacks, \
                  or less power or Health",
@@ -553,7 +558,7 @@ impl<'a> Run<'a> {
     fn check_states(&mut self, live: usize, k: usize) -> Result<(), Error> {
         self.held += live;
         if self.held > MAX_STATES {
-            return Err(Error::TooLarge(format!(
+            return Err(Error::too_large(format!(
                 "this sequence attacks from more than {MAX_STATES} states (damage counters on \
                  both units and carried power) over its first {} attacks: give fewer attacks, or \
                  less power or Health",

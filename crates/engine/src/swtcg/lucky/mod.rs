@@ -133,7 +133,7 @@ pub fn check_size(
         Policy::Optimal => (MAX_STATES_OPTIMAL, "optimal", " or use the greedy policy"),
     };
     if dice > i64::from(MAX_DICE) {
-        return Err(Error::TooLarge(format!(
+        return Err(Error::too_large(format!(
             "Lucky re-rolls are computed for at most {MAX_DICE} attack dice; this attack rolls \
              {dice} (lower its power)"
         )));
@@ -141,7 +141,7 @@ pub fn check_size(
     let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX).min(8);
     let states = states(dice.max(0) as u32, count(final_faces), count(initial_faces));
     if states > limit {
-        return Err(Error::TooLarge(format!(
+        return Err(Error::too_large(format!(
             "Lucky re-rolls of {dice} attack dice reading {final_faces} faces of the final roll \
              and {initial_faces} of the initial one go through {states} states with the {name} \
              policy, over the limit of {limit}: lower its power{fix}"
@@ -174,7 +174,7 @@ fn check_pool(pool: &Pool, policy: Policy) -> Result<(), Error> {
     let initials = pool.initial.iter().map(|&f| (f, Roll::Initial));
     check_size(i64::from(dice), finals.chain(initials), policy)?;
     if let Some(&(face, _)) = pool.extra.iter().find(|(f, _)| !pool.initial.contains(f)) {
-        return Err(Error::Input(format!(
+        return Err(Error::input(format!(
             "extra dice on a natural {face} of the final roll can't be combined with Lucky: \
              re-rolls come after extra dice, so only the initial roll may trigger them"
         )));
@@ -1940,14 +1940,14 @@ mod tests {
             states(31, 3, 2)
         );
         assert!(
-            matches!(&err, Error::TooLarge(m) if m.contains(&limit)),
+            matches!(&err, Error::TooLarge(m) if m.to_string().contains(&limit)),
             "{err}"
         );
         assert!(roll(&PLAIN.with_power(30).pool(), &r, &damage_f64).is_ok());
         let err = roll(&PLAIN.with_power(MAX_DICE + 1).pool(), &r, &damage_f64).unwrap_err();
         let most = format!("at most {MAX_DICE} attack dice");
         assert!(
-            matches!(&err, Error::TooLarge(m) if m.contains(&most)),
+            matches!(&err, Error::TooLarge(m) if m.to_string().contains(&most)),
             "{err}"
         );
     }
