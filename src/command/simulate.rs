@@ -94,7 +94,7 @@ pub struct SimulateSwtcgArgs {
 
 /// What `swtcg simulate` prints after its options, in --help.
 pub(super) const SWTCG_HELP: &str = "The simulator rolls every die itself, with its own \
-implementation of the rules (src/sim/swtcg/), and reports each variable the exact answer reports: \
+implementation of the rules (crates/engine/src/sim/swtcg/), and reports each variable the exact answer reports: \
 damage, destroyed, hits, attacker_damage and, when they apply, attacker_destroyed, \
 secondary_damage, secondary_destroyed, triggers.KEYWORD, focus_power, absorb_power, \
 attacker_absorb_power, deflect_damage, attacker_deflect_damage, stun, defender_stun, surge, \

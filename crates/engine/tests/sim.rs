@@ -14,6 +14,7 @@
 
 use crate::support::{optimal, under, Play, GREEDY};
 use holodice_engine::dist::{to_f64, Dist};
+use holodice_engine::game::{Game, Swtcg as SwtcgGame};
 use holodice_engine::legion::attack::attack as legion_attack;
 use holodice_engine::legion::Edition;
 use holodice_engine::legion::Scenario;
@@ -592,7 +593,7 @@ fn swtcg_problems(case: &Swtcg, trials: u64, seed: u64) -> Vec<String> {
     same_variables(
         &name,
         sim.run(trials, seed),
-        compare::swtcg_attack(&exact, &s.rules),
+        SwtcgGame::variables(&s, &exact),
     )
 }
 
@@ -1286,7 +1287,7 @@ proptest! {
             }
         };
         let samples = sim.run(200, seed);
-        let expected = compare::swtcg_attack(&exact, &s.rules);
+        let expected = SwtcgGame::variables(&s, &exact);
         let mut keys: Vec<&str> = samples.variables.iter().map(|(k, _)| k.as_str()).collect();
         let mut exact_keys: Vec<&str> = expected.iter().map(|(k, _)| k.as_str()).collect();
         keys.sort_unstable();

@@ -42,7 +42,7 @@ pub enum Play {
     /// The fixed choices of docs/legion.md: what players do.
     #[default]
     Greedy,
-    /// Expectimax rerolls for a goal (src/legion/optimal.rs).
+    /// Expectimax rerolls for a goal (crates/engine/src/legion/optimal.rs).
     Optimal(Goal),
 }
 

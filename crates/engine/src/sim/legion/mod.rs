@@ -2,7 +2,7 @@
 //! `docs/legion.md`.
 //!
 //! Each trial walks the attack sequence (docs/legion.md, steps 0 to 8, every keyword where it
-//! acts), one step per file, as the exact engine (`src/legion/attack/`) is laid out: the attack is
+//! acts), one step per file, as the exact engine (`crates/engine/src/legion/attack/`) is laid out: the attack is
 //! declared once ([`declare`]); then each trial rolls the pool one die at a time and spends
 //! reroll tokens one at a time ([`roll`]), converts surges die by die ([`convert`]), walks cover
 //! and dodge ([`cover`]), the attacker's and the defender's modifications and a guardian
