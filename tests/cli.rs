@@ -33,10 +33,6 @@ fn attack_json(attacker: &str, defender: &str, extra: &[&str]) -> Value {
     game_attack_json(GAME, attacker, defender, extra)
 }
 
-fn q(n: i64, d: i64) -> BigRational {
-    BigRational::new(BigInt::from(n), BigInt::from(d))
-}
-
 /// P(X = k) for k = 0..=n when X ~ Binomial(n, p), computed here from C(n, k) pᵏ (1−p)ⁿ⁻ᵏ.
 fn binomial(n: u32, p: &BigRational) -> Vec<(i64, BigRational)> {
     let miss = BigRational::one() - p;

@@ -2,14 +2,11 @@
 //! answer, with hand-derived anchors.
 
 use crate::common::{
-    assert_user_error, fraction, game_attack_json, holodice, holodice_ok, pmf, probability, stdout,
+    assert_user_error, fraction, game_attack_json, holodice, holodice_ok, pmf, probability, q,
+    stdout,
 };
 use num_rational::BigRational;
 use serde_json::Value;
-
-fn q(n: i64, d: i64) -> BigRational {
-    BigRational::new(n.into(), d.into())
-}
 
 fn compare_json(game: &str, units: &[(&str, &str)]) -> Value {
     let mut args = vec![game, "compare", "--format", "json"];

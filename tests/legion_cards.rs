@@ -11,7 +11,6 @@
 use holodice_engine::legion::attack::{attack, LegionAttack};
 use holodice_engine::legion::cards::{Cards, Kind, Reach};
 use holodice_engine::legion::Scenario;
-use num_rational::BigRational;
 use std::sync::OnceLock;
 
 use crate::common::*;
@@ -53,10 +52,6 @@ fn dice(attacker: &str, defender: &str) -> [u32; 3] {
         .unwrap_or_else(|e| panic!("{attacker} / {defender}: {e}"))
         .attacker
         .dice
-}
-
-fn q(s: &str) -> BigRational {
-    fraction(s)
 }
 
 fn error(attacker: &str, defender: &str) -> String {
@@ -138,12 +133,12 @@ fn stormtroopers_e11_against_white_defense() {
     // wounds with 3/8 · 5/6 = 5/16 and wounds ~ Binomial(4, 5/16):
     // P(0) = 11^4/16^4 = 14641/65536, P(4) = 5^4/16^4 = 625/65536, mean 4 · 5/16 = 5/4.
     let a = run("@Stormtroopers, range 2", "white defense");
-    assert_eq!(a.wounds.prob(0), q("14641/65536"));
-    assert_eq!(a.wounds.prob(4), q("625/65536"));
-    assert_eq!(a.wounds.mean(), q("5/4"));
+    assert_eq!(a.wounds.prob(0), fraction("14641/65536"));
+    assert_eq!(a.wounds.prob(4), fraction("625/65536"));
+    assert_eq!(a.wounds.mean(), fraction("5/4"));
     // One mini: 5/16.
     let one = run("@Stormtroopers, range 2, minis 1", "white defense");
-    assert_eq!(one.wounds.prob(1), q("5/16"));
+    assert_eq!(one.wounds.prob(1), fraction("5/16"));
 }
 
 #[test]
@@ -153,11 +148,11 @@ fn luke_jedi_knight_defends_with_deflect() {
     // attack Deflect makes the surge a block, so the red die blocks 4/6: P(wound) = 7/8 · 2/6
     // = 7/24. Deflect wounds the attacker when the defense die shows a surge: 7/8 · 1/6 = 7/48.
     let a = run("1 red, surge hit", "@Luke Skywalker (Jedi Knight)");
-    assert_eq!(a.wounds.prob(1), q("7/24"));
-    assert_eq!(a.attacker_wounds.prob(1), q("7/48"));
+    assert_eq!(a.wounds.prob(1), fraction("7/24"));
+    assert_eq!(a.attacker_wounds.prob(1), fraction("7/48"));
     let losses = a.losses.unwrap();
-    assert_eq!(losses.wiped, q("0"));
-    assert_eq!(losses.minis_defeated.prob(0), q("1"));
+    assert_eq!(losses.wiped, fraction("0"));
+    assert_eq!(losses.minis_defeated.prob(0), fraction("1"));
     assert!(a
         .notes
         .iter()
@@ -173,7 +168,7 @@ fn a_dlt19_mini_alone_reaches_range_4_and_wipes_two_minis() {
     assert_eq!(dice(attacker, "white defense"), [2, 0, 0]);
     let a = run(attacker, "white defense, wounds 1, minis 2");
     let losses = a.losses.unwrap();
-    assert_eq!(losses.wiped, q("1225/2304"));
+    assert_eq!(losses.wiped, fraction("1225/2304"));
     assert_eq!(losses.minis_defeated, a.wounds);
     // At range 3 every mini fires: 4 E-11s and the DLT-19.
     assert_eq!(
@@ -195,10 +190,10 @@ fn minis_defeated_follow_the_wounded_mini_first() {
         "white defense, wounds 2, minis 2, wounded 1",
     );
     let l = a.losses.unwrap();
-    assert_eq!(l.minis_defeated.prob(0), q("14641/65536"));
-    assert_eq!(l.minis_defeated.prob(1), q("22385/32768"));
-    assert_eq!(l.minis_defeated.prob(2), q("6125/65536"));
-    assert_eq!(l.wiped, q("6125/65536"));
+    assert_eq!(l.minis_defeated.prob(0), fraction("14641/65536"));
+    assert_eq!(l.minis_defeated.prob(1), fraction("22385/32768"));
+    assert_eq!(l.minis_defeated.prob(2), fraction("6125/65536"));
+    assert_eq!(l.wiped, fraction("6125/65536"));
     assert!(error("1 red", "white defense, wounds 2, wounded 2").contains("give fewer than 2"));
     // Without wounds per mini, wound tokens only count for Vaapad Mastery: no minis reported.
     assert!(run("1 red", "white defense, wounded 1").losses.is_none());
@@ -598,7 +593,7 @@ fn jedi_hunter_reads_the_defenders_force_slot() {
     // hits), mean 2 · 5/8 = 5/4. Against a plain SPEC defender the surge is a blank: 2 · 4/8 = 1.
     let vader = "@Darth Vader (The Emperor's Apprentice), weapon Force Throw";
     let jedi = run(vader, "@Luke Skywalker (Jedi Knight)");
-    assert_eq!(jedi.attack_results.mean(), q("5/4"));
+    assert_eq!(jedi.attack_results.mean(), fraction("5/4"));
     let other = run(vader, "red defense");
-    assert_eq!(other.attack_results.mean(), q("1"));
+    assert_eq!(other.attack_results.mean(), fraction("1"));
 }

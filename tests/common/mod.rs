@@ -18,6 +18,11 @@ pub fn holodice(args: &[&str]) -> Output {
         .expect("the holodice binary runs")
 }
 
+/// The fraction n/d.
+pub fn q(n: i64, d: i64) -> BigRational {
+    BigRational::new(n.into(), d.into())
+}
+
 /// A fresh directory for one test's files, named after the test file and `name`.
 pub fn scratch(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("holodice-{}-{name}", std::process::id()));
