@@ -164,3 +164,33 @@ proptest! {
         prop_assert_eq!(greedy.attack_results, best.attack_results);
     }
 }
+
+// hardening: compare-work
+#[test]
+fn a_comparison_of_optimal_attacks_is_within_its_work_limit() {
+    use holodice_engine::compare::{outcomes, MAX_WORK};
+    use holodice_engine::game::Legion;
+    // Ten optimal attacks of about 20 ms each: about 0.2 s of work, well within the limit, so
+    // the comparison answers (its estimate once put two of them past it).
+    let pools = [
+        "4 red, 4 black, 3 white, aim 3",
+        "4 red, 4 black, 3 white, aim 2",
+    ];
+    let queries: Vec<Scenario> = (0..10)
+        .map(|i| {
+            let s = Scenario::parse(pools[i % 2], "white defense", None).unwrap();
+            under(&s, Edition::Amg2024, optimal(Objective::Mean))
+        })
+        .collect();
+    let work: u64 = queries
+        .iter()
+        .map(|q| <Legion as holodice_engine::game::Game>::cost(q).unwrap())
+        .sum();
+    assert!(work < MAX_WORK / 10, "{work} units for about 0.2 s of work");
+    assert_eq!(
+        outcomes::<Legion>(&queries, |i| i.to_string())
+            .unwrap()
+            .len(),
+        10
+    );
+}

@@ -74,18 +74,19 @@ fn optimal_work(a: &Attacker) -> (u64, u32) {
 
 /// How much work the attack is, checked against every limit one attack has, without making it:
 /// its dice, tokens and defense dice, and the states its rerolls (and the optimal policy's
-/// choices) go through. In the units of [`crate::swtcg::attack::cost`] (about 5 million a
-/// second), for bounding many attacks at once (a table).
+/// choices) go through. In the units of SWTCG's `cost` (about five a microsecond), for
+/// bounding many attacks at once (a table, a comparison) and scheduling them: a fit of measured
+/// times (docs/performance.md, within about 5 times either way) on the attack dice, greedy's
+/// reroll steps, the optimal policy's states per token and its choices.
 pub fn cost(s: &Scenario) -> Result<u64, Error> {
     let play = Play::of(s)?;
     let declared = declared(s, false);
     let a = &declared.s.attacker;
     let dice = check_dice(&declared)?;
-    // A reroll state costs about thirty units of SWTCG's attack work.
-    const UNIT: u64 = 30;
+    let dice2 = f64::from(dice).powi(2);
     let tokens_spent = u64::from(a.aim + a.observation);
     if tokens_spent == 0 {
-        return Ok((u64::from(dice) + 1) * UNIT);
+        return Ok(units(9.0 + 0.5 * dice2));
     }
     let (states, work) = reroll_work(a, play);
     if states > MAX_REROLL_STATES {
@@ -101,8 +102,7 @@ pub fn cost(s: &Scenario) -> Result<u64, Error> {
         )));
     }
     if !matches!(play, Play::Optimal(_)) {
-        // About 80 steps make a unit of SWTCG's attack work.
-        return Ok(work / 80 + 1);
+        return Ok(units(4.0 + 0.6 * dice2 + 0.019 * work as f64));
     }
     let (choices, capacity) = optimal_work(a);
     if choices > MAX_OPTIMAL_WORK {
@@ -117,7 +117,17 @@ pub fn cost(s: &Scenario) -> Result<u64, Error> {
                 .text(" greedy"),
         ));
     }
-    Ok(states.max(choices / 100) * UNIT)
+    let per_token = (states * tokens_spent) as f64;
+    // Lethal, Marksman and Duelist read the aims left: every end of the search weighs them.
+    Ok(units(match faces::aims_matter(a) {
+        true => 55.0 + 21.0 * dice2 + 0.029 * per_token + 2.9e-4 * choices as f64,
+        false => 18.0 + 4.0 * dice2 + 0.027 * per_token + 3.3e-5 * choices as f64,
+    }))
+}
+
+/// `micros` microseconds of work in the units of SWTCG's `cost`.
+fn units(micros: f64) -> u64 {
+    (micros * 5.0).ceil() as u64
 }
 
 /// The 64-bit words the wounds' distribution may take at most, checked against the attack's
