@@ -493,7 +493,7 @@ async fn bad_input_gets_400_and_the_command_lines_line() {
             "swtcg/attack",
             json!({"attacker": "Power 5000"}),
             vec!["swtcg", "attack", "--attacker", "Power 5000"],
-            "",
+            "attacker",
         ),
         (
             "swtcg/dice",

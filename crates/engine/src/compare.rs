@@ -1,7 +1,7 @@
 //! Loadouts side by side: the same attack question asked of several queries of one game, their
 //! limits checked together before any attack is made.
 
-use crate::error::Error;
+use crate::error::{Error, Input, Message};
 use crate::game::Game;
 
 /// The most loadouts one comparison holds: the chart has ten colours.
@@ -33,18 +33,22 @@ pub fn outcomes<G: Game>(
         work = work.saturating_add(G::cost(q).map_err(within)?);
         words = words.saturating_add(G::words(q).map_err(within)?);
         if words > MAX_WORDS {
-            return Err(Error::too_large(format!(
-                "these loadouts' exact distributions may grow to {words} words by loadout {}, \
+            return Err(Error::too_large(Message::about(Input::Attacker).text(
+                format!(
+                    "these loadouts' exact distributions may grow to {words} words by loadout {}, \
                  over the limit of {MAX_WORDS} for one comparison: compare fewer or smaller \
                  attacks at once",
-                label(i)
+                    label(i)
+                ),
             )));
         }
     }
     if work > MAX_WORK {
-        return Err(Error::too_large(format!(
-            "these loadouts' attacks add up to {work} units of work, over the limit of \
+        return Err(Error::too_large(Message::about(Input::Attacker).text(
+            format!(
+                "these loadouts' attacks add up to {work} units of work, over the limit of \
              {MAX_WORK} for one comparison: compare fewer or smaller attacks at once"
+            ),
         )));
     }
     queries

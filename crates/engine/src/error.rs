@@ -304,6 +304,18 @@ impl Error {
         }
     }
 
+    /// A limit's error said to concern `input` when it names none: the limits of an attack
+    /// concern its attacker, a table's its rows.
+    pub fn limit_of(self, input: Input) -> Error {
+        match self {
+            Error::TooLarge(m) if m.about.is_none() => Error::TooLarge(Message {
+                about: Some(input),
+                ..m
+            }),
+            other => other,
+        }
+    }
+
     /// The same error, its message led by where it arose ("row Power 5, column Fury 2").
     pub fn within(self, place: &str) -> Error {
         match self {

@@ -237,12 +237,12 @@ fn cells<G: game::Game>(
         planned.push(line);
     }
     if total > MAX_WORK {
-        return Err(Error::too_large(format!(
+        return Err(Error::too_large(Message::about(Input::Rows).text(format!(
             "this table's cells add up to {total} units of work, over the limit of {MAX_WORK} \
              (the largest cell, {}, is {}): use shorter ranges, or fewer keywords that trigger \
              on natural faces",
             largest.1, largest.0
-        )));
+        ))));
     }
     planned
         .into_iter()
@@ -275,20 +275,7 @@ pub fn compute(spec: &TableSpec) -> Result<Table, Error> {
 }
 
 fn compute_with<G: game::Game>(spec: &TableSpec) -> Result<Table, Error> {
-    let stat = Stat::parse(&spec.stat)?;
-    let rows = Axis::parse(Input::Rows, &spec.rows, spec.game)?;
-    let cols = spec
-        .cols
-        .as_deref()
-        .map(|c| Axis::parse(Input::Cols, c, spec.game))
-        .transpose()?;
-    let n_cols = cols.as_ref().map_or(1, |c| c.values.len());
-    if rows.values.len().saturating_mul(n_cols) > MAX_CELLS {
-        return Err(Error::too_large(format!(
-            "a table of {} × {n_cols} cells is over the limit of {MAX_CELLS}",
-            rows.values.len()
-        )));
-    }
+    let (stat, rows, cols) = axes(spec)?;
     let query = Query::new::<G>(spec, stat)?;
     let cells = cells::<G>(&query, &rows, cols.as_ref())?;
     Ok(Table {
@@ -299,6 +286,46 @@ fn compute_with<G: game::Game>(spec: &TableSpec) -> Result<Table, Error> {
         cells,
         options: query.options,
     })
+}
+
+/// The statistic and the axes of a table, refused past [`MAX_CELLS`].
+fn axes(spec: &TableSpec) -> Result<(Stat, Axis, Option<Axis>), Error> {
+    let stat = Stat::parse(&spec.stat)?;
+    let rows = Axis::parse(Input::Rows, &spec.rows, spec.game)?;
+    let cols = spec
+        .cols
+        .as_deref()
+        .map(|c| Axis::parse(Input::Cols, c, spec.game))
+        .transpose()?;
+    let n_cols = cols.as_ref().map_or(1, |c| c.values.len());
+    if rows.values.len().saturating_mul(n_cols) > MAX_CELLS {
+        return Err(Error::too_large(Message::about(Input::Rows).text(format!(
+            "a table of {} × {n_cols} cells is over the limit of {MAX_CELLS}",
+            rows.values.len()
+        ))));
+    }
+    Ok((stat, rows, cols))
+}
+
+/// The table's work estimated from one cell, before the others are made: the cells times the
+/// work of the cell at the end of every axis (the largest values, usually the most work), in
+/// the units of [`crate::game::Game::cost`].
+pub fn estimate(spec: &TableSpec) -> Result<u64, Error> {
+    match spec.game {
+        Game::Swtcg => estimate_with::<Swtcg>(spec),
+        Game::Legion => estimate_with::<Legion>(spec),
+    }
+}
+
+fn estimate_with<G: game::Game>(spec: &TableSpec) -> Result<u64, Error> {
+    let (stat, rows, cols) = axes(spec)?;
+    let query = Query::new::<G>(spec, stat)?;
+    let last = |a: &Axis| *a.values.last().expect("an axis has values");
+    let corner: Vec<(&Axis, i64)> = std::iter::once((&rows, last(&rows)))
+        .chain(cols.as_ref().map(|c| (c, last(c))))
+        .collect();
+    let cells = rows.values.len() * cols.as_ref().map_or(1, |c| c.values.len());
+    Ok(G::cost(&query.cell::<G>(&corner)?)?.saturating_mul(cells as u64))
 }
 
 /// The fixed part of every cell's query: the base SPECs, the statistic and the options.

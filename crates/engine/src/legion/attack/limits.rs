@@ -79,6 +79,10 @@ fn optimal_work(a: &Attacker) -> (u64, u32) {
 /// times (docs/performance.md, within about 5 times either way) on the attack dice, greedy's
 /// reroll steps, the optimal policy's states per token and its choices.
 pub fn cost(s: &Scenario) -> Result<u64, Error> {
+    cost_of(s).map_err(|e| e.limit_of(Input::Attacker))
+}
+
+fn cost_of(s: &Scenario) -> Result<u64, Error> {
     let play = Play::of(s)?;
     let declared = declared(s, false);
     let a = &declared.s.attacker;
@@ -134,6 +138,10 @@ fn units(micros: f64) -> u64 {
 /// limits first: its outcomes (a wound per defense die at most) × the words of its weights (3
 /// bits for every die rolled: the pool, the dice the tokens reroll, the defense dice).
 pub fn words(s: &Scenario) -> Result<u64, Error> {
+    words_of(s).map_err(|e| e.limit_of(Input::Attacker))
+}
+
+fn words_of(s: &Scenario) -> Result<u64, Error> {
     let declared = declared(s, false);
     let defense = u64::from(check_dice(&declared)?);
     let a = &declared.s.attacker;

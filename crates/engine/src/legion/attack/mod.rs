@@ -101,6 +101,10 @@ pub struct LegionAttack {
 /// assert_eq!(a.attack_results.mean().to_string(), "7/8");
 /// ```
 pub fn attack(s: &Scenario) -> Result<LegionAttack, Error> {
+    attack_of(s).map_err(|e| e.limit_of(Input::Attacker))
+}
+
+fn attack_of(s: &Scenario) -> Result<LegionAttack, Error> {
     let play = Play::of(s)?;
     cost(s)?;
     declare::refuse_illegal(s)?;

@@ -71,8 +71,9 @@ impl Simulation {
     /// keep exact answers prompt, are not applied, but for the optimal policy's pool: those
     /// choices come from the exact engine's search.
     pub fn attack(s: &Scenario) -> Result<Simulation, Error> {
-        let plan = declare::declare(s)?;
-        let pair = Pair::of(s)?;
+        // Refused as the exact engine refuses: its limits concern the attacker.
+        let plan = declare::declare(s).map_err(|e| e.limit_of(Input::Attacker))?;
+        let pair = Pair::of(s).map_err(|e| e.limit_of(Input::Attacker))?;
         Ok(Simulation {
             variables: variables::of_attack(&plan, pair.as_ref()),
             what: What::Attack(Box::new(plan), pair),

@@ -131,6 +131,10 @@ fn weight_words(dice: i64) -> u64 {
 /// natural faces (each doubles the states), dice of damage and Lucky. About 5 million units a
 /// second; for bounding many attacks at once (a table).
 pub fn cost(s: &Scenario) -> Result<u64, Error> {
+    cost_of(s).map_err(|e| e.limit_of(Input::Attacker))
+}
+
+fn cost_of(s: &Scenario) -> Result<u64, Error> {
     let c = Compiled::new(&s.attacker, &s.defender);
     let power = attack_power(s, &c.att)?;
     let (dice, extra) = attack_dice(s, &c, power)?;

@@ -61,6 +61,11 @@ pub fn attack(attacker: &Unit, defender: &Unit, rules: &Rules) -> Result<Attack,
 
 /// The exact outcome of the attack a [`Scenario`] describes: the rulebook's steps in order.
 pub fn run(s: &Scenario) -> Result<Attack, Error> {
+    steps(s).map_err(|e| e.limit_of(Input::Attacker))
+}
+
+/// The steps of [`run`].
+fn steps(s: &Scenario) -> Result<Attack, Error> {
     let a = declare(s)?;
     let roll = roll(&a)?;
     let outcomes = roll.to_states(|hits, seen| a.resolve(hits, seen));

@@ -165,6 +165,10 @@ fn with_damage(unit: &Unit, counters: i64) -> Unit {
 /// assert_eq!(r.destroyed_by[1].to_string(), "1/4");
 /// ```
 pub fn sequence(s: &Sequence) -> Result<SequenceResult, Error> {
+    run_sequence(s).map_err(|e| e.limit_of(Input::Attacks))
+}
+
+fn run_sequence(s: &Sequence) -> Result<SequenceResult, Error> {
     let count = check(s)?;
     let mut run = Run::new(s);
     let mut cap = count;

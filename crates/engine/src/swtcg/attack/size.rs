@@ -3,7 +3,7 @@
 
 use super::{declare, Declared, Scenario};
 use crate::dice::Faces;
-use crate::error::Error;
+use crate::error::{Error, Input};
 
 /// Bounds on one attack's exact outcome ([`super::run`]'s `outcomes` and `damage`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,6 +55,10 @@ impl Size {
 /// assert!(a.damage.denominator().bits() <= bound.denominator_bits);
 /// ```
 pub fn size(s: &Scenario) -> Result<Size, Error> {
+    size_of(s).map_err(|e| e.limit_of(Input::Attacker))
+}
+
+fn size_of(s: &Scenario) -> Result<Size, Error> {
     let a = declare(s)?;
     Ok(Size {
         dice: a.dice,
