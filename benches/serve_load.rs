@@ -18,8 +18,17 @@ use std::time::{Duration, Instant};
 /// A query answered in microseconds.
 const SMALL: &str =
     r#"{"attacker": "Power 5, Accuracy 1, Critical Hit 2", "defender": "Health 4, Armor"}"#;
-/// A query near a stated limit: Legion's optimal policy on 11 mixed dice, 3 aims (about 1.5 s).
-const HEAVY: &str = r#"{"attacker": "4 red, 4 black, 3 white, aim 3", "defender": "white defense", "policy": "optimal"}"#;
+/// A heavy query, made new each time as an attacker would (another health, other spacing,
+/// another `digits`) so that no memory of earlier ones can recognise it: Lucky on both sides
+/// under the optimal policy, near its stated limit (about 0.2 s alone).
+fn heavy_query(n: usize) -> String {
+    let spaces = " ".repeat(1 + n % 3);
+    format!(
+        r#"{{"attacker": "Power 15,{spaces}Lucky 15, Critical Hit 1, Fury 1, Focus 1, Backfire 1", "defender": "Lucky 15, Parry 1, Riposte 1, Health {}", "policy": "optimal", "rule": ["lucky-first=defender"], "digits": {}}}"#,
+        5 + n % 20,
+        n % 10
+    )
+}
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -45,9 +54,11 @@ impl Drop for Server {
     }
 }
 
-fn start() -> Server {
+fn start(workers: Option<&str>) -> Server {
+    let mut args = vec!["serve", "--addr", "127.0.0.1:0"];
+    args.extend(workers.map(|w| ["--workers", w]).into_iter().flatten());
     let mut child = Command::new(env!("CARGO_BIN_EXE_holodice"))
-        .args(["serve", "--addr", "127.0.0.1:0"])
+        .args(&args)
         .stdout(Stdio::piped())
         .spawn()
         .expect("holodice serve starts");
@@ -80,23 +91,27 @@ async fn phase(base: &str, small: usize, heavy: usize, seconds: u64) -> Vec<Samp
     let client: Client<_, Full<Bytes>> = Client::builder(TokioExecutor::new())
         .pool_max_idle_per_host(small + heavy)
         .build_http();
-    let url: Uri = format!("{base}/api/v1/legion/attack").parse().unwrap();
-    let small_url: Uri = format!("{base}/api/v1/swtcg/attack").parse().unwrap();
+    let url: Uri = format!("{base}/api/v1/swtcg/attack").parse().unwrap();
     let deadline = Instant::now() + Duration::from_secs(seconds);
     let mut tasks = Vec::new();
     for i in 0..small + heavy {
-        let (kind, body, uri) = if i < heavy {
-            (Kind::Heavy, HEAVY, url.clone())
-        } else {
-            (Kind::Small, SMALL, small_url.clone())
+        let (kind, uri) = match i < heavy {
+            true => (Kind::Heavy, url.clone()),
+            false => (Kind::Small, url.clone()),
         };
         let client = client.clone();
         tasks.push(tokio::spawn(async move {
             let mut samples = Vec::new();
+            let mut n = i * 1000;
             while Instant::now() < deadline {
+                n += 1;
+                let body = match kind {
+                    Kind::Heavy => Bytes::from(heavy_query(n)),
+                    Kind::Small => Bytes::from_static(SMALL.as_bytes()),
+                };
                 let request = Request::post(uri.clone())
                     .header("content-type", "application/json")
-                    .body(Full::new(Bytes::from_static(body.as_bytes())))
+                    .body(Full::new(body))
                     .unwrap();
                 let sent = Instant::now();
                 let status = match client.request(request).await {
@@ -179,8 +194,6 @@ fn main() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(10);
-    let server = start();
-    let pid = server.child.id();
     let runtime = tokio::runtime::Runtime::new().unwrap();
     println!(
         "{clients} clients, {seconds} s a phase, {} cores; latencies of answered (200) queries in ms",
@@ -190,23 +203,27 @@ fn main() {
         "| phase | query | answered | rate | 503 | other | p50 | p90 | p99 | max | peak memory |"
     );
     println!("|---|---|---|---|---|---|---|---|---|---|---|");
-    peak_mib(pid);
-    let phases = [
-        ("small only", clients, 0),
-        ("one heavy client", clients - 1, 1),
-        ("heavy clients = cores", clients - 2, 2),
-        ("ten heavy clients", clients - 10, 10),
-        ("heavy flood", 0, clients),
-    ];
-    for (name, small, heavy) in phases {
-        let samples = runtime.block_on(phase(&server.base, small, heavy, seconds));
-        report(name, &samples, seconds, peak_mib(pid));
+    for workers in [None, Some("1")] {
+        let server = start(workers);
+        let pid = server.child.id();
+        let with = workers.map_or(String::new(), |w| format!(", --workers {w}"));
+        peak_mib(pid);
+        let phases = [
+            ("small only", clients, 0),
+            ("2 heavy attackers", clients - 10, 2),
+            ("8 heavy attackers", clients - 10, 8),
+            ("heavy flood", 0, clients),
+        ];
+        for (name, small, heavy) in phases {
+            let samples = runtime.block_on(phase(&server.base, small, heavy, seconds));
+            report(&format!("{name}{with}"), &samples, seconds, peak_mib(pid));
+        }
+        // The server is still up, and answers at once.
+        let after = runtime.block_on(phase(&server.base, 1, 0, 1));
+        let ok = after.iter().all(|s| s.status == 200);
+        println!(
+            "after the phases{with}: {} small queries, all answered: {ok}",
+            after.len()
+        );
     }
-    // The server is still up, and answers at once.
-    let after = runtime.block_on(phase(&server.base, 1, 0, 1));
-    let ok = after.iter().all(|s| s.status == 200);
-    println!(
-        "after the phases: {} small queries, all answered: {ok}",
-        after.len()
-    );
 }

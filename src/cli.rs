@@ -12,6 +12,7 @@ use std::path::Path;
 
 /// Runs the command line; returns the exit status.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
+    ignore_file_size_signal();
     let args: Vec<OsString> = args.into_iter().collect();
     let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
@@ -89,6 +90,15 @@ impl Files for LocalFiles {
         if path == Path::new("-") {
             return Ok(Box::new(std::io::stdin().lock()));
         }
+        // Opening a FIFO with no writer would wait for one forever (an endless file, such as a
+        // device, stops at the option's size limit).
+        if is_fifo(path) {
+            return Err(Error::File(format!(
+                "{} is a FIFO, which may never be written to: give a file, or - for standard \
+                 input",
+                self.describe(flag, path)
+            )));
+        }
         let file = std::fs::File::open(path)
             .map_err(|e| Error::File(format!("cannot read {}: {e}", self.describe(flag, path))))?;
         Ok(Box::new(std::io::BufReader::new(file)))
@@ -121,4 +131,28 @@ fn write_plot(path: &Path, svg: &str) -> Result<(), Error> {
         return Err(fail(e));
     }
     Ok(())
+}
+
+/// Past a file-size limit (`ulimit -f`) a write then fails, and is reported (a chart's temporary
+/// file removed), rather than the signal killing the process midway.
+fn ignore_file_size_signal() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to "ignore" runs no code of ours in a handler.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
+}
+
+/// Whether `path` is a named pipe.
+fn is_fifo(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        std::fs::metadata(path).is_ok_and(|m| m.file_type().is_fifo())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        false
+    }
 }

@@ -692,3 +692,56 @@ fn help_that_cannot_be_written_is_status_2() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).starts_with("holodice: error: cannot write the output"));
 }
+
+// hardening: file-fifo
+#[test]
+fn a_fifo_given_as_an_input_file_is_refused_at_once() {
+    let dir = scratch("fifo");
+    let fifo = dir.join("pipe");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let fifo = fifo.to_str().unwrap();
+    let started = std::time::Instant::now();
+    for args in [
+        vec!["swtcg", "attack", "--attacker", "Power 2", "--cards", fifo],
+        vec!["table", "--spec", fifo],
+        vec!["check", "--samples", fifo, "swtcg", "--attacker", "Power 2"],
+    ] {
+        assert_user_error(&args, &["is a FIFO", "- for standard input"]);
+    }
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+// hardening: plot-partial
+#[test]
+fn a_plot_past_the_file_size_limit_fails_in_one_line_and_leaves_no_temporary_file() {
+    let dir = scratch("plot-fsize");
+    let chart = dir.join("chart.svg");
+    // A file-size limit of 1 KiB: the chart's write fails (rather than the signal killing the
+    // command with its temporary file half written).
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -f 1 && exec '{}' swtcg attack --attacker 'Power 100' --plot '{}'",
+            env!("CARGO_BIN_EXE_holodice"),
+            chart.display()
+        ))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("cannot write --plot"),
+        "{}",
+        stderr(&out)
+    );
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -17,6 +17,7 @@ mod hardening;
 mod legion_cards;
 mod legion_cli;
 mod serve_cli;
+mod server_hostile;
 mod simulate_cli;
 mod swtcg_cards_cli;
 mod swtcg_community_keywords;

@@ -255,6 +255,22 @@ fn legion_exact(
     Exact::of::<Legion>(format, &query, variable, absent, context)
 }
 
+/// The check's work, estimated before it runs (see [`super::cost`]): its attack's.
+pub(super) fn cost(a: &CheckArgs, cards: &Cards, files: &dyn Files) -> Result<u64, Error> {
+    use holodice_engine::game::Game;
+    match &a.scenario {
+        CheckScenario::Swtcg(c) => {
+            let (attacker, defender, rules) = swtcg::setup(&c.attack, cards, files)?;
+            Swtcg::cost(&Scenario::new(attacker, defender, rules))
+        }
+        CheckScenario::Legion(c) => Legion::cost(&legion::setup(
+            &c.attack,
+            holodice_engine::legion::cards::Cards::none(),
+            files,
+        )?),
+    }
+}
+
 /// The exact distribution of the chosen variable, the samples, the test; `rejected` when the
 /// samples are not consistent with the exact distribution.
 pub(super) fn execute(a: &CheckArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {

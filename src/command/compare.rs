@@ -9,10 +9,10 @@ use crate::report::compare::{Comparison, Loadout};
 use crate::report::{matchup, squeeze, Entry, Shown};
 use clap::Args;
 use holodice_engine::compare::{label, MAX_LOADOUTS};
-use holodice_engine::game::{Legion, Swtcg};
+use holodice_engine::error::{Error, Input};
+use holodice_engine::game::{Game, Legion, Swtcg};
 use holodice_engine::legion::{self, Scenario as LegionScenario};
 use holodice_engine::swtcg::{self, attack::Scenario, cards::Cards};
-use holodice_engine::Error;
 
 pub(super) const SWTCG_HELP: &str = "Each --attacker is compared against each --defender, in \
 the order given (A, B, …; at most 10 loadouts), under the same rule options and policy. Rows: \
@@ -75,11 +75,11 @@ pub struct LegionCompareArgs {
     output: OutputArgs,
 }
 
+/// Each loadout's attacker and defender, as given.
+type Pairs<'a> = Vec<(&'a str, &'a str)>;
+
 /// Every attacker against every defender, in order; refused unless there are 2 to 10.
-fn pairs<'a>(
-    attackers: &'a [String],
-    defenders: &'a [String],
-) -> Result<Vec<(&'a str, &'a str)>, Error> {
+fn pairs<'a>(attackers: &'a [String], defenders: &'a [String]) -> Result<Pairs<'a>, Error> {
     let pairs: Vec<(&str, &str)> = attackers
         .iter()
         .flat_map(|a| defenders.iter().map(move |d| (a.as_str(), d.as_str())))
@@ -93,7 +93,8 @@ fn pairs<'a>(
              compare fewer at once",
             attackers.len(),
             defenders.len()
-        ))),
+        ))
+        .limit_of(Input::Attacker)),
         _ => Ok(pairs),
     }
 }
@@ -176,16 +177,14 @@ fn compare<G: Shown>(
     )
 }
 
-pub(super) fn swtcg(
-    a: &SwtcgCompareArgs,
+/// Every loadout of an SWTCG comparison and what they share.
+fn swtcg_loadouts<'a>(
+    a: &'a SwtcgCompareArgs,
+    defenders: &'a [String],
     cards: &Cards,
     files: &dyn Files,
-) -> Result<Answer, Error> {
-    let defenders = match a.defender.is_empty() {
-        true => vec![String::new()],
-        false => a.defender.clone(),
-    };
-    let pairs = pairs(&a.attacker, &defenders)?;
+) -> Result<(Pairs<'a>, Scenario, Vec<Scenario>), Error> {
+    let pairs = pairs(&a.attacker, defenders)?;
     let reader = UnitReader::new(&a.units, a.choices.mode(), cards, files)?;
     let base = Scenario {
         mode: a.choices.mode(),
@@ -204,6 +203,42 @@ pub(super) fn swtcg(
             })
         })
         .collect::<Result<Vec<_>, Error>>()?;
+    Ok((pairs, base, queries))
+}
+
+/// The defenders of an SWTCG comparison: none given is one without keywords.
+fn defenders(a: &SwtcgCompareArgs) -> Vec<String> {
+    match a.defender.is_empty() {
+        true => vec![String::new()],
+        false => a.defender.clone(),
+    }
+}
+
+/// The comparison's work, estimated before it runs.
+pub(super) fn swtcg_cost(
+    a: &SwtcgCompareArgs,
+    cards: &Cards,
+    files: &dyn Files,
+) -> Result<u64, Error> {
+    let defenders = defenders(a);
+    let (_, _, queries) = swtcg_loadouts(a, &defenders, cards, files)?;
+    work::<Swtcg>(&queries)
+}
+
+/// The attacks' work, summed.
+fn work<G: Game>(queries: &[G::Query]) -> Result<u64, Error> {
+    queries
+        .iter()
+        .try_fold(0u64, |sum, q| Ok(sum.saturating_add(G::cost(q)?)))
+}
+
+pub(super) fn swtcg(
+    a: &SwtcgCompareArgs,
+    cards: &Cards,
+    files: &dyn Files,
+) -> Result<Answer, Error> {
+    let defenders = defenders(a);
+    let (pairs, base, queries) = swtcg_loadouts(a, &defenders, cards, files)?;
     let l = Loadouts::<Swtcg> {
         specs: pairs
             .iter()
@@ -222,11 +257,12 @@ pub(super) fn swtcg(
     compare(l, context, &a.output)
 }
 
-pub(super) fn legion(
-    a: &LegionCompareArgs,
+/// Every loadout of a Legion comparison.
+fn legion_loadouts<'a>(
+    a: &'a LegionCompareArgs,
     cards: &legion::cards::Cards,
     files: &dyn Files,
-) -> Result<Answer, Error> {
+) -> Result<(Pairs<'a>, Vec<LegionScenario>), Error> {
     let pairs = pairs(&a.attacker, &a.defender)?;
     let choices = a.choices.read()?;
     let cards = a.cards.read(cards, files)?;
@@ -237,6 +273,24 @@ pub(super) fn legion(
             Ok(choices.apply(s))
         })
         .collect::<Result<Vec<_>, Error>>()?;
+    Ok((pairs, queries))
+}
+
+/// The comparison's work, estimated before it runs.
+pub(super) fn legion_cost(
+    a: &LegionCompareArgs,
+    cards: &legion::cards::Cards,
+    files: &dyn Files,
+) -> Result<u64, Error> {
+    work::<Legion>(&legion_loadouts(a, cards, files)?.1)
+}
+
+pub(super) fn legion(
+    a: &LegionCompareArgs,
+    cards: &legion::cards::Cards,
+    files: &dyn Files,
+) -> Result<Answer, Error> {
+    let (pairs, queries) = legion_loadouts(a, cards, files)?;
     let l = Loadouts::<Legion> {
         specs: pairs
             .iter()

@@ -76,6 +76,21 @@ fn attack(a: &LegionArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Er
     )
 }
 
+/// The work `command` will take, estimated before it runs (see [`super::cost`]).
+pub(super) fn cost(
+    command: &LegionCommand,
+    cards: &Cards,
+    files: &dyn Files,
+) -> Result<u64, Error> {
+    use holodice_engine::game::{Game, Legion};
+    match command {
+        LegionCommand::Attack(a) => Legion::cost(&legion_args::setup(a, cards, files)?),
+        LegionCommand::Compare(a) => compare::legion_cost(a, cards, files),
+        LegionCommand::Simulate(a) => simulate::legion_cost(a, cards, files),
+        _ => Ok(0),
+    }
+}
+
 /// `legion units`: what to list, from which files, how.
 #[derive(Args)]
 pub struct UnitsArgs {

@@ -23,9 +23,9 @@ pub use table::TableArgs;
 
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+use holodice_engine::error::{Error, Input};
 use holodice_engine::legion::cards::Cards as LegionCards;
 use holodice_engine::swtcg::cards::Cards;
-use holodice_engine::Error;
 use std::borrow::Cow;
 use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
@@ -106,11 +106,13 @@ pub trait Files {
             .read_to_end(&mut bytes)
             .map_err(|e| Error::File(format!("cannot read {}: {e}", self.describe(flag, path))))?;
         if bytes.len() as u64 > limit {
+            let about = Input::of_key(flag.trim_start_matches('-'));
             return Err(Error::too_large(format!(
                 "{} is over the limit of {} MiB for {flag}",
                 self.describe(flag, path),
                 limit >> 20
-            )));
+            ))
+            .limit_of(about.unwrap_or(Input::Cards)));
         }
         let text = String::from_utf8(bytes).map_err(|e| {
             Error::File(format!(
@@ -150,6 +152,25 @@ pub fn execute(
         Command::Check(a) => check::execute(a, cards, files),
         Command::Serve(_) => Err(Error::input("serve starts a server: it is not a query")),
     }
+}
+
+/// The work `command` will take, estimated before it runs as the limits estimate it (in the
+/// units of `Game::cost`, about 0.2 µs each): what a server schedules by. Listings are 0, and
+/// so is a command whose estimate is refused, as its run will be at once.
+pub fn cost(
+    command: &Command,
+    cards: &Cards,
+    legion_cards: &LegionCards,
+    files: &dyn Files,
+) -> u64 {
+    let estimate = match command {
+        Command::Swtcg(c) => swtcg::cost(c, cards, files),
+        Command::Legion(c) => legion::cost(c, legion_cards, files),
+        Command::Table(a) => table::cost(a, files),
+        Command::Check(a) => check::cost(a, cards, files),
+        Command::Serve(_) => Ok(0),
+    };
+    estimate.unwrap_or(0)
 }
 
 /// A clap error as one line (its tip kept); `None` for help and version, which print as usual.
@@ -210,9 +231,27 @@ pub fn message(e: &Error) -> String {
     one_line(&e.worded(&|i| format!("--{}", i.key())))
 }
 
-/// User text echoed in a message must not break it over lines.
+/// The most characters an error line holds; a longer one is cut, and says how long it was.
+pub const MAX_LINE: usize = 1000;
+
+/// A message as one line a terminal shows as it is: line breaks and other control characters
+/// (terminal escapes, NUL) written as escapes, and at most [`MAX_LINE`] characters.
 pub fn one_line(message: &str) -> String {
-    message.replace('\r', "\\r").replace('\n', "\\n")
+    let mut line = String::new();
+    for (i, c) in message.chars().enumerate() {
+        if i == MAX_LINE {
+            line.push_str(&format!("… ({} bytes in all)", message.len()));
+            break;
+        }
+        match c {
+            '\r' => line.push_str("\\r"),
+            '\n' => line.push_str("\\n"),
+            '\t' => line.push_str("\\t"),
+            c if c.is_control() => line.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
+            c => line.push(c),
+        }
+    }
+    line
 }
 
 /// The cards `@Name` can name: `base`, then the `--cards` files in order.

@@ -12,7 +12,7 @@ command's long options, and the answer is what the command prints with --format 
 Examples:
   holodice serve
   holodice serve --addr 127.0.0.1:9000 --cards my-cards.yaml
-  curl -d '{\"attacker\": \"Power 5\"}' 127.0.0.1:8080/api/v1/swtcg/attack
+  curl --json '{\"attacker\": \"Power 5\"}' 127.0.0.1:8080/api/v1/swtcg/attack
   curl '127.0.0.1:8080/api/v1/legion/attack?attacker=4+red&defender=white+defense'
 ";
 

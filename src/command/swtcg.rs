@@ -224,6 +224,41 @@ fn scenario(
     })
 }
 
+/// The work `command` will take, estimated before it runs (see [`super::cost`]).
+pub(super) fn cost(command: &SwtcgCommand, cards: &Cards, files: &dyn Files) -> Result<u64, Error> {
+    use holodice_engine::game::{Game, Swtcg};
+    match command {
+        SwtcgCommand::Attack(a) => {
+            let reader = UnitReader::new(&a.attack.units, a.choices.mode(), cards, files)?;
+            let s = scenario(a, &reader, a.enhance, reader.pay)?;
+            // Without Enhance and without paid abilities, it is made again.
+            let times = 1 + u64::from(a.enhance) + u64::from(reader.paid.get());
+            Ok(Swtcg::cost(&s)?.saturating_mul(times))
+        }
+        SwtcgCommand::Dice(a) => Ok(a.count.unsigned_abs()),
+        SwtcgCommand::Sequence(a) => {
+            let reader = UnitReader::new(&a.units, a.choices.mode(), cards, files)?;
+            let first = Scenario {
+                mode: a.choices.mode(),
+                policy: a.choices.policy(),
+                ..Scenario::new(
+                    reader.unit("attacker", &a.attacker[0], true)?,
+                    reader.unit("defender", &a.defender, false)?,
+                    a.rules.rules()?,
+                )
+            };
+            let attacks = match a.attacker.len() {
+                1 => a.attacks.unwrap_or(swtcg::sequence::MAX_ATTACKS),
+                n => n,
+            };
+            Ok(Swtcg::cost(&first)?.saturating_mul(attacks as u64))
+        }
+        SwtcgCommand::Compare(a) => compare::swtcg_cost(a, cards, files),
+        SwtcgCommand::Simulate(a) => simulate::swtcg_cost(a, cards, files),
+        _ => Ok(0),
+    }
+}
+
 fn attack(a: &SwtcgAttackArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
     let reader = UnitReader::new(&a.attack.units, a.choices.mode(), cards, files)?;
     let scenario = scenario(a, &reader, a.enhance, reader.pay)?;

@@ -89,8 +89,9 @@ enum GameArg {
     Legion,
 }
 
-pub(super) fn execute(a: &TableArgs, files: &dyn Files) -> Result<Answer, Error> {
-    let spec = match &a.spec {
+/// The table the arguments ask for: the `--spec` file's, or the options'.
+fn spec(a: &TableArgs, files: &dyn Files) -> Result<TableSpec, Error> {
+    Ok(match &a.spec {
         Some(path) => {
             let text = files.read("--spec", path)?;
             holodice_engine::data::parse::<TableSpec>(&path.display().to_string(), &text)?
@@ -116,7 +117,16 @@ pub(super) fn execute(a: &TableArgs, files: &dyn Files) -> Result<Answer, Error>
             policy: a.policy.clone(),
             objective: a.objective.clone(),
         },
-    };
+    })
+}
+
+/// The table's work, estimated before it runs (see [`super::cost`]).
+pub(super) fn cost(a: &TableArgs, files: &dyn Files) -> Result<u64, Error> {
+    table::estimate(&spec(a, files)?)
+}
+
+pub(super) fn execute(a: &TableArgs, files: &dyn Files) -> Result<Answer, Error> {
+    let spec = spec(a, files)?;
     let t = table::compute(&spec)?;
     let options = Options {
         exact: a.exact,

@@ -6,16 +6,19 @@ use super::params::{self, Endpoint, Rejection, ENDPOINTS};
 use super::Config;
 use crate::command::{self, Answer, Files};
 use axum::body::Body;
+use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, MethodRouter};
+use axum::Extension;
 use axum::Router;
 use holodice_engine::legion::cards::Cards as LegionCards;
 use holodice_engine::swtcg::cards::Cards;
 use holodice_engine::Error;
 use http_body_util::{BodyExt, LengthLimitError, Limited};
 use serde_json::json;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -27,6 +30,8 @@ pub(super) struct App {
     cards: Arc<Cards>,
     legion_cards: Arc<LegionCards>,
     gate: Gate,
+    /// KiB of large answers not yet read.
+    held: Arc<tokio::sync::Semaphore>,
     /// GET listings, computed once: path and JSON text.
     listings: Vec<(&'static str, String)>,
 }
@@ -51,6 +56,7 @@ impl App {
             cards: Arc::new(config.cards),
             legion_cards: Arc::new(config.legion_cards),
             gate: Gate::new(config.limits),
+            held: Arc::new(tokio::sync::Semaphore::new(config.limits.held_answers_kib)),
             listings,
         }
     }
@@ -107,18 +113,29 @@ fn index() -> serde_json::Value {
 pub(super) fn routes(app: Arc<App>) -> Router {
     let mut router = Router::new();
     for e in ENDPOINTS {
-        let post = move |State(app): State<Arc<App>>, headers: HeaderMap, body: Body| async move {
+        let post = move |State(app): State<Arc<App>>,
+                         peer: Option<Extension<Peer>>,
+                         headers: HeaderMap,
+                         body: Body| async move {
             let pairs = match read_body(&app, &headers, body).await {
                 Ok(bytes) => params::from_json(&bytes),
                 Err(response) => return response,
             };
-            compute(&app, e, pairs).await
+            compute(&app, e, client(peer), pairs).await
         };
         let mut methods: MethodRouter<Arc<App>> = axum::routing::post(post);
         let mut allow = "POST";
         if e.get {
-            let query = move |State(app): State<Arc<App>>, RawQuery(q): RawQuery| async move {
-                compute(&app, e, Ok(params::from_query(&q.unwrap_or_default()))).await
+            let query = move |State(app): State<Arc<App>>,
+                              peer: Option<Extension<Peer>>,
+                              method: Method,
+                              RawQuery(q): RawQuery| async move {
+                // HEAD would compute the answer only to drop it.
+                if method == Method::HEAD {
+                    return wrong_method("GET, POST").await;
+                }
+                let pairs = Ok(params::from_query(&q.unwrap_or_default()));
+                compute(&app, e, client(peer), pairs).await
             };
             methods = methods.get(query);
             allow = "GET, POST";
@@ -142,10 +159,23 @@ pub(super) fn routes(app: Arc<App>) -> Router {
     router.with_state(app)
 }
 
-/// Runs a request's command through the gate and answers with its output or its error.
+/// The address a connection comes from, put in each of its requests' extensions.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Peer(pub SocketAddr);
+
+/// The client a request came from; unspecified for a request handed to the router directly.
+fn client(peer: Option<Extension<Peer>>) -> IpAddr {
+    peer.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |Extension(Peer(a))| {
+        a.ip()
+    })
+}
+
+/// Runs a request's command through the gate, scheduled by its estimated work, and answers
+/// with its output or its error.
 async fn compute(
     app: &App,
     endpoint: &'static Endpoint,
+    client: IpAddr,
     pairs: Result<params::Pairs, Rejection>,
 ) -> Response {
     let parsed = match pairs.and_then(|p| params::command(endpoint, p)) {
@@ -155,14 +185,16 @@ async fn compute(
     let cards = Arc::clone(&app.cards);
     let legion_cards = Arc::clone(&app.legion_cards);
     let (command, samples) = (parsed.command, parsed.samples);
+    let files = RequestFiles { samples };
+    let work = command::cost(&command, &cards, &legion_cards, &files);
     let ran = app
         .gate
-        .run(parsed.key, move || {
-            command::execute(&command, &cards, &legion_cards, &RequestFiles { samples })
+        .run(client, work, move || {
+            command::execute(&command, &cards, &legion_cards, &files)
         })
         .await;
     match ran {
-        Ok(Ok(answer)) => answer_response(answer),
+        Ok(Ok(answer)) => answer_response(app, answer),
         Ok(Err(e)) => {
             let field = e.concerns().map(|i| i.key());
             error(StatusCode::BAD_REQUEST, &command::message(&e), field)
@@ -209,6 +241,21 @@ async fn read_body(app: &App, headers: &HeaderMap, body: Body) -> Result<Vec<u8>
             None,
         )
     };
+    // A page elsewhere may send a form or plain text to this server without asking; JSON needs
+    // its permission (CORS).
+    let media = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .map(str::trim);
+    if !media.is_some_and(|m| m.eq_ignore_ascii_case("application/json")) {
+        return Err(error(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "send the body as JSON, with the header Content-Type: application/json (or ask with \
+             GET and a query string)",
+            None,
+        ));
+    }
     let declared = headers
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
@@ -234,8 +281,70 @@ async fn read_body(app: &App, headers: &HeaderMap, body: Body) -> Result<Vec<u8>
     }
 }
 
-fn answer_response(answer: Answer) -> Response {
-    typed(StatusCode::OK, answer.media_type, answer.body)
+/// The answer, a large one held against `held_answers_kib` until its client has read it.
+fn answer_response(app: &App, answer: Answer) -> Response {
+    let kib = answer.body.len() / 1024;
+    if kib < 64 {
+        return typed(StatusCode::OK, answer.media_type, answer.body);
+    }
+    let permits = u32::try_from(kib).unwrap_or(u32::MAX);
+    let Ok(permit) = Arc::clone(&app.held).try_acquire_many_owned(permits) else {
+        let mut r = error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            &format!(
+                "the server holds {} MiB of answers its clients have not read yet: try again in a \
+                 moment",
+                app.gate.limits().held_answers_kib / 1024
+            ),
+            None,
+        );
+        r.headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        return r;
+    };
+    let body = Held {
+        rest: Bytes::from(answer.body),
+        _permit: permit,
+    };
+    (
+        StatusCode::OK,
+        [(header::CONTENT_TYPE, answer.media_type)],
+        Body::new(body),
+    )
+        .into_response()
+}
+
+/// A large answer and its place among the answers held, given a chunk at a time: the
+/// connection takes the next chunk only once it has written most of the last ones, so the place
+/// is held until the client has read nearly all of the answer.
+struct Held {
+    rest: Bytes,
+    _permit: tokio::sync::OwnedSemaphorePermit,
+}
+
+/// How much of a large answer the connection takes at a time.
+const HELD_CHUNK: usize = 64 * 1024;
+
+impl hyper::body::Body for Held {
+    type Data = Bytes;
+    type Error = std::convert::Infallible;
+
+    fn poll_frame(
+        mut self: std::pin::Pin<&mut Self>,
+        _: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<hyper::body::Frame<Bytes>, Self::Error>>> {
+        let n = self.rest.len().min(HELD_CHUNK);
+        let chunk = self.rest.split_to(n);
+        std::task::Poll::Ready((!chunk.is_empty()).then(|| Ok(hyper::body::Frame::data(chunk))))
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.rest.is_empty()
+    }
+
+    fn size_hint(&self) -> hyper::body::SizeHint {
+        hyper::body::SizeHint::with_exact(self.rest.len() as u64)
+    }
 }
 
 fn json_response(status: StatusCode, body: String) -> Response {
@@ -249,9 +358,9 @@ fn typed(status: StatusCode, media_type: &'static str, body: String) -> Response
 
 /// `{"error": "...", "field": "..."}` with its status.
 pub(super) fn error(status: StatusCode, message: &str, field: Option<&str>) -> Response {
-    let mut body = json!({ "error": message });
+    let mut body = json!({ "error": command::one_line(message) });
     if let Some(f) = field {
-        body["field"] = json!(f);
+        body["field"] = json!(holodice_engine::error::quote(f));
     }
     json_response(status, pretty(&body))
 }

@@ -18,6 +18,7 @@ use axum::Router;
 use holodice_engine::legion::cards::Cards as LegionCards;
 use holodice_engine::swtcg::cards::Cards;
 use holodice_engine::Error;
+use std::future::Future;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -33,6 +34,9 @@ pub struct Config {
     pub limits: Limits,
     /// The origin allowed to call the API from a browser, if any.
     pub cors: Option<HeaderValue>,
+    /// Whether requests must name this machine as their host (a loopback bind), so that a page
+    /// elsewhere can't reach the server through a name it controls (DNS rebinding).
+    pub local_only: bool,
 }
 
 impl Default for Config {
@@ -42,6 +46,7 @@ impl Default for Config {
             legion_cards: LegionCards::default(),
             limits: Limits::default(),
             cors: None,
+            local_only: false,
         }
     }
 }
@@ -49,12 +54,16 @@ impl Default for Config {
 /// The whole server as a router: the page, its assets and the API.
 pub fn router(config: Config) -> Router {
     let cors = config.cors.clone();
+    let local_only = config.local_only;
     let app = Arc::new(api::App::new(config));
-    let router = Router::new()
+    let mut router = Router::new()
         .merge(page::routes())
         .merge(api::routes(app))
-        .fallback(api::not_found)
-        .layer(axum::middleware::map_response(security_headers));
+        .fallback(api::not_found);
+    if local_only {
+        router = router.layer(axum::middleware::from_fn(local_host));
+    }
+    let router = router.layer(axum::middleware::map_response(security_headers));
     match cors {
         Some(origin) => router.layer(
             tower_http::cors::CorsLayer::new()
@@ -64,6 +73,47 @@ pub fn router(config: Config) -> Router {
         ),
         None => router,
     }
+}
+
+/// Whether a Host header names this machine: `localhost`, `127.0.0.1` or `[::1]`, any port.
+fn is_local(host: &str) -> bool {
+    let name = match host.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or(""),
+        None => host.rsplit_once(':').map_or(host, |(name, port)| {
+            match port.chars().all(|c| c.is_ascii_digit()) {
+                true => name,
+                false => host,
+            }
+        }),
+    };
+    name.eq_ignore_ascii_case("localhost")
+        || name
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
+/// Answers only requests that name this machine as their host.
+async fn local_host(
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let host = request
+        .headers()
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("");
+    if is_local(host) {
+        return next.run(request).await;
+    }
+    api::error(
+        axum::http::StatusCode::MISDIRECTED_REQUEST,
+        &format!(
+            "this server answers this machine only (localhost, 127.0.0.1 or [::1]), not Host \
+             '{}'; serve with --addr 0.0.0.0:PORT to answer others",
+            crate::command::one_line(&holodice_engine::error::quote(host))
+        ),
+        None,
+    )
 }
 
 /// Headers every response carries: nothing runs or loads but the page's own files.
@@ -115,11 +165,13 @@ pub fn run(args: &ServeArgs, files: &dyn Files) -> Result<(), Error> {
         legion_cards,
         limits,
         cors,
+        local_only: args.addr.ip().is_loopback(),
     };
-    // Computations are the only blocking work: one thread each, so memory freed by one is
-    // reused by the next rather than kept by many threads' allocators.
+    // Computations are the only blocking work: one thread each (and a lane for small queries
+    // beside a single worker), so memory freed by one is reused by the next rather than kept by
+    // many threads' allocators.
     let runtime = tokio::runtime::Builder::new_multi_thread()
-        .max_blocking_threads(config.limits.workers)
+        .max_blocking_threads(config.limits.workers.max(2))
         .enable_all()
         .build()
         .map_err(|e| Error::File(format!("cannot start the server: {e}")))?;
@@ -136,7 +188,6 @@ async fn serve(addr: SocketAddr, config: Config) -> Result<(), Error> {
         .local_addr()
         .map_err(|e| Error::File(format!("cannot listen on {addr}: {e}")))?;
     let workers = config.limits.workers;
-    let header_time = config.limits.request_time;
     say(&format!(
         "holodice: serving http://{}/ (Ctrl-C stops it)",
         url_host(bound)
@@ -150,28 +201,39 @@ async fn serve(addr: SocketAddr, config: Config) -> Result<(), Error> {
     say(&format!(
         "holodice: {workers} computations at once, API under /api/v1/"
     ));
-    connections(listener, router(config), header_time).await;
+    serve_on(listener, config, stop_signal(), stop_signal()).await;
     say("holodice: stopped");
     Ok(())
 }
 
-/// Connections open at once; more wait in the system's queue until one closes.
-const MAX_CONNECTIONS: usize = 512;
+/// The most a connection buffers of what a client sends.
+const MAX_READ_BUFFER: usize = 128 * 1024;
 
 /// How long open connections may take to finish once the server is asked to stop.
 const STOP_TIME: std::time::Duration = std::time::Duration::from_secs(30);
 
-/// Accepts connections until Ctrl-C or SIGTERM, at most [`MAX_CONNECTIONS`] at once, each given
-/// `header_time` to send a request's headers; then lets them finish.
-async fn connections(
+/// Serves `config` on `listener` until `stop`, at most the limits' `connections` at once,
+/// each given the limits' `request_time` to send each read (a request's headers, its body, the
+/// next request) and `write_time` to take each write of an answer; then stops accepting and lets
+/// them finish, for at most 30 s, or stops at once on `stop_now`.
+pub async fn serve_on(
     listener: tokio::net::TcpListener,
-    app: Router,
-    header_time: std::time::Duration,
+    config: Config,
+    stop: impl Future<Output = ()>,
+    stop_now: impl Future<Output = ()>,
 ) {
+    let (read_time, write_time) = (config.limits.request_time, config.limits.write_time);
+    let most = config.limits.connections;
+    // Past this many open, every open connection is asked to close once it is idle: idle ones
+    // close at once, busy ones after their answer.
+    let crowded_at = most - most / 8;
+    let app = router(config);
     use hyper_util::rt::{TokioIo, TokioTimer};
-    let open = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
-    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
-    let mut stop = std::pin::pin!(stop_signal());
+    use tower::ServiceExt;
+    let open = Arc::new(tokio::sync::Semaphore::new(most));
+    let crowded = Arc::new(tokio::sync::Notify::new());
+    let (closing, closed) = tokio::sync::watch::channel(false);
+    let mut stop = std::pin::pin!(stop);
     loop {
         let accepted = tokio::select! {
             () = &mut stop => break,
@@ -180,23 +242,57 @@ async fn connections(
                 (permit, listener.accept().await)
             } => accepted,
         };
-        let (Ok(permit), Ok((stream, _))) = accepted else {
+        let (Ok(permit), Ok((stream, peer))) = accepted else {
             // Out of file descriptors, say: wait a moment rather than spin.
             tokio::time::sleep(std::time::Duration::from_millis(50)).await;
             continue;
         };
-        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        if most - open.available_permits() > crowded_at {
+            crowded.notify_waiters();
+        }
+        let mut timed = tokio_io_timeout::TimeoutStream::new(stream);
+        timed.set_read_timeout(Some(read_time));
+        timed.set_write_timeout(Some(write_time));
+        let service = app
+            .clone()
+            .map_request(move |mut r: axum::extract::Request<_>| {
+                r.extensions_mut().insert(api::Peer(peer));
+                r
+            });
         let connection = hyper::server::conn::http1::Builder::new()
             .timer(TokioTimer::new())
-            .header_read_timeout(header_time)
-            .serve_connection(TokioIo::new(stream), service);
-        let watched = graceful.watch(connection);
+            .header_read_timeout(read_time)
+            .max_buf_size(MAX_READ_BUFFER)
+            .serve_connection(
+                TokioIo::new(Box::pin(timed)),
+                hyper_util::service::TowerToHyperService::new(service),
+            );
+        let (crowded, mut closed) = (Arc::clone(&crowded), closed.clone());
         tokio::spawn(async move {
-            let _ = watched.await;
+            let mut connection = std::pin::pin!(connection);
+            tokio::select! {
+                _ = &mut connection => {}
+                () = crowded.notified() => {
+                    connection.as_mut().graceful_shutdown();
+                    let _ = connection.await;
+                }
+                _ = closed.changed() => {
+                    connection.as_mut().graceful_shutdown();
+                    let _ = connection.await;
+                }
+            }
             drop(permit);
         });
     }
-    let _ = tokio::time::timeout(STOP_TIME, graceful.shutdown()).await;
+    // New clients are refused from now on; the open connections finish their answers.
+    drop(listener);
+    let _ = closing.send(true);
+    say("holodice: stopping: finishing the answers under way (Ctrl-C again stops at once)");
+    let all = u32::try_from(most).unwrap_or(u32::MAX);
+    tokio::select! {
+        _ = tokio::time::timeout(STOP_TIME, open.acquire_many(all)) => {}
+        () = stop_now => {}
+    }
 }
 
 /// A line on standard output; a closed output does not stop the server.

@@ -119,6 +119,12 @@ pub(super) fn from_json(body: &[u8]) -> Result<Pairs, Rejection> {
     }
     let value: Value = serde_json::from_slice(body)
         .map_err(|e| Rejection::new(format!("malformed JSON: {e}"), None))?;
+    if let Some(key) = repeated_key(body) {
+        return Err(Rejection::new(
+            format!("'{key}' is given twice: give each key once (a list for several values)"),
+            Some(&key),
+        ));
+    }
     let Value::Object(map) = value else {
         return Err(Rejection::new(
             format!("the body must be a JSON object of the command's options, {example}"),
@@ -146,6 +152,32 @@ pub(super) fn from_json(body: &[u8]) -> Result<Pairs, Rejection> {
         pairs.push((key, given));
     }
     Ok(pairs)
+}
+
+/// The first key a JSON object gives twice, if any (a map would keep only the last silently).
+fn repeated_key(body: &[u8]) -> Option<String> {
+    use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
+    struct Repeated;
+    impl<'de> Visitor<'de> for Repeated {
+        type Value = Option<String>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a JSON object")
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Option<String>, A::Error> {
+            let mut seen = std::collections::HashSet::new();
+            while let Some(key) = map.next_key::<String>()? {
+                map.next_value::<IgnoredAny>()?;
+                if !seen.insert(key.clone()) {
+                    return Ok(Some(key));
+                }
+            }
+            Ok(None)
+        }
+    }
+    serde_json::Deserializer::from_slice(body)
+        .deserialize_map(Repeated)
+        .ok()
+        .flatten()
 }
 
 fn scalar(v: &Value) -> Option<String> {
@@ -278,12 +310,10 @@ pub(super) fn keys(endpoint: &Endpoint) -> Vec<String> {
     keys
 }
 
-/// What a request asks for: the command, the samples it carries (`check`), and its arguments
-/// as one string that names the query.
+/// What a request asks for: the command, and the samples it carries (`check`).
 pub(super) struct Parsed {
     pub command: Command,
     pub samples: Option<String>,
-    pub key: String,
 }
 
 /// The command a request asks for.
@@ -317,7 +347,6 @@ pub(super) fn command(endpoint: &Endpoint, pairs: Pairs) -> Result<Parsed, Rejec
         (_, Some(given)) => Some(samples_text(given)?),
         (_, None) => None,
     };
-    let key = argv.join("\0");
     let parsed = parse(argv).map_err(|e| Rejection {
         message: usage_message(&e).unwrap_or_else(|| "the request asks for help".to_string()),
         field: invalid_key(&e),
@@ -325,7 +354,6 @@ pub(super) fn command(endpoint: &Endpoint, pairs: Pairs) -> Result<Parsed, Rejec
     Ok(Parsed {
         command: parsed.command,
         samples,
-        key,
     })
 }
 

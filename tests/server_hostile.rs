@@ -1,0 +1,386 @@
+//! The server on loopback under clients that misbehave: answers never read, other hosts' names,
+//! bodies that aren't JSON or name a key twice, HEAD, huge keys, clients that hang up. Each test
+//! runs its own server in this process, with limits short enough to be seen in a test.
+
+use crate::common::serve;
+use holodice::server::{serve_on, Config, Limits};
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// A server on a free loopback port, stopped when dropped.
+struct Server {
+    addr: SocketAddr,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+fn start(config: Config) -> Server {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let workers = config.limits.workers.max(2);
+    let thread = std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .max_blocking_threads(workers)
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async move {
+            let listener = tokio::net::TcpListener::from_std(listener).unwrap();
+            let stop = async move {
+                let _ = stopped.await;
+            };
+            serve_on(listener, config, stop, std::future::ready(())).await;
+        });
+    });
+    Server {
+        addr,
+        stop: Some(stop),
+        thread: Some(thread),
+    }
+}
+
+fn limits() -> Limits {
+    Limits {
+        workers: 2,
+        write_time: Duration::from_millis(300),
+        ..Limits::default()
+    }
+}
+
+fn config(local_only: bool) -> Config {
+    Config {
+        limits: limits(),
+        local_only,
+        ..Config::default()
+    }
+}
+
+/// Sends `request` (its `{host}` replaced) and reads the whole answer.
+fn exchange(addr: SocketAddr, request: &str) -> String {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    stream
+        .write_all(request.replace("{host}", &addr.to_string()).as_bytes())
+        .unwrap();
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+/// A POST of `body` with `content_type`.
+fn post(path: &str, content_type: &str, body: &str) -> String {
+    format!(
+        "POST {path} HTTP/1.1\r\nHost: {{host}}\r\nContent-Type: {content_type}\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+}
+
+const SMALL: &str = r#"{"attacker": "Power 2", "defender": "Health 1"}"#;
+
+/// A request whose answer is about 11 MB of JSON: more than the sockets buffer.
+fn large() -> String {
+    let attackers: Vec<String> = (991..=1000).map(|p| format!("\"Power {p}\"")).collect();
+    post(
+        "/api/v1/swtcg/compare",
+        "application/json",
+        &format!(r#"{{"attacker": [{}]}}"#, attackers.join(", ")),
+    )
+}
+
+// hardening: server-write
+#[test]
+fn a_client_that_never_reads_its_answer_is_cut_off_and_others_are_answered() {
+    let server = start(config(true));
+    // Clients that ask for a large answer and never read it.
+    let unread: Vec<TcpStream> = (0..4)
+        .map(|_| {
+            let mut s = TcpStream::connect(server.addr).unwrap();
+            let request = large().replace("{host}", &server.addr.to_string());
+            s.write_all(request.as_bytes()).unwrap();
+            s
+        })
+        .collect();
+    // Each answer takes about 2 s to compute (debug build), then its write stalls for 0.3 s.
+    std::thread::sleep(Duration::from_secs(8));
+    let small = exchange(
+        server.addr,
+        &post("/api/v1/swtcg/attack", "application/json", SMALL),
+    );
+    assert!(small.starts_with("HTTP/1.1 200"), "{small}");
+    // The stalled connections were closed: what is left to read stops short of the answer.
+    for mut s in unread {
+        s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        let mut got = Vec::new();
+        let _ = s.read_to_end(&mut got);
+        assert!(
+            got.len() < 11_000_000,
+            "a connection left unread got its whole answer ({} bytes)",
+            got.len()
+        );
+    }
+}
+
+// hardening: server-write
+#[test]
+fn answers_held_for_clients_that_do_not_read_them_are_bounded() {
+    // Room for one large answer (about 11 MB) held at a time; none is heavy, so that one client
+    // may ask several.
+    let server = start(Config {
+        limits: Limits {
+            held_answers_kib: 16 * 1024,
+            heavy_work: u64::MAX,
+            write_time: Duration::from_secs(20),
+            ..limits()
+        },
+        ..config(true)
+    });
+    let mut unread = TcpStream::connect(server.addr).unwrap();
+    let request = large().replace("{host}", &server.addr.to_string());
+    unread.write_all(request.as_bytes()).unwrap();
+    // Its answer is computed (about 2 s in a debug build) and waits up to 20 s for the client;
+    // meanwhile another large answer finds no room.
+    let start = Instant::now();
+    let refused = loop {
+        let answer = exchange(server.addr, &large());
+        if !answer.starts_with("HTTP/1.1 200") || start.elapsed() > Duration::from_secs(30) {
+            break answer;
+        }
+    };
+    assert!(refused.starts_with("HTTP/1.1 503"), "{}", &refused[..200]);
+    assert!(refused.contains("16 MiB of answers"), "{}", &refused[..200]);
+    // Once the unread one's client has gone, large answers are given again.
+    drop(unread);
+    std::thread::sleep(Duration::from_secs(1));
+    let answer = exchange(server.addr, &large());
+    assert!(answer.starts_with("HTTP/1.1 200"), "{}", &answer[..200]);
+}
+
+// hardening: server-connections
+#[test]
+fn idle_connections_are_closed_first_when_the_connections_run_short() {
+    let server = start(Config {
+        limits: Limits {
+            connections: 16,
+            ..limits()
+        },
+        ..config(true)
+    });
+    // Clients that connect and send nothing: once 15 of the 16 places are taken, the idle ones
+    // are closed.
+    let idle: Vec<TcpStream> = (0..15)
+        .map(|_| {
+            let s = TcpStream::connect(server.addr).unwrap();
+            std::thread::sleep(Duration::from_millis(20));
+            s
+        })
+        .collect();
+    for mut s in idle.into_iter().take(14) {
+        s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+        let mut got = Vec::new();
+        let closed = s.read_to_end(&mut got).is_ok();
+        assert!(closed && got.is_empty(), "an idle connection was kept");
+    }
+    let answer = exchange(
+        server.addr,
+        &post("/api/v1/swtcg/attack", "application/json", SMALL),
+    );
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+}
+
+// hardening: server-host
+#[test]
+fn a_loopback_server_answers_only_requests_that_name_this_machine() {
+    let server = start(config(true));
+    let with_host = |host: &str| {
+        post("/api/v1/swtcg/attack", "application/json", SMALL).replace("{host}", host)
+    };
+    let evil = exchange(server.addr, &with_host("evil.example:8080"));
+    assert!(evil.starts_with("HTTP/1.1 421"), "{evil}");
+    assert!(
+        evil.contains("this server answers this machine only"),
+        "{evil}"
+    );
+    for host in [
+        server.addr.to_string(),
+        format!("localhost:{}", server.addr.port()),
+        format!("[::1]:{}", server.addr.port()),
+    ] {
+        let ok = exchange(server.addr, &with_host(&host));
+        assert!(ok.starts_with("HTTP/1.1 200"), "{host}: {ok}");
+    }
+    // The page loads as its browser asks for it.
+    let page = exchange(
+        server.addr,
+        "GET / HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n",
+    );
+    assert!(page.starts_with("HTTP/1.1 200"), "{page}");
+}
+
+// hardening: server-media
+#[test]
+fn a_body_that_is_not_declared_json_is_refused_before_it_is_read() {
+    let server = start(config(true));
+    for media in [
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data",
+    ] {
+        let answer = exchange(server.addr, &post("/api/v1/swtcg/attack", media, SMALL));
+        assert!(answer.starts_with("HTTP/1.1 415"), "{media}: {answer}");
+        assert!(
+            answer.contains("Content-Type: application/json"),
+            "{answer}"
+        );
+    }
+    let charset = exchange(
+        server.addr,
+        &post(
+            "/api/v1/swtcg/attack",
+            "application/json; charset=utf-8",
+            SMALL,
+        ),
+    );
+    assert!(charset.starts_with("HTTP/1.1 200"), "{charset}");
+}
+
+// hardening: server-duplicate-keys
+#[test]
+fn a_key_given_twice_is_refused_not_resolved_to_the_last() {
+    let server = start(config(true));
+    let body = r#"{"attacker": "Power 2", "defender": "Health 1", "attacker": "Power 9"}"#;
+    let answer = exchange(
+        server.addr,
+        &post("/api/v1/swtcg/attack", "application/json", body),
+    );
+    assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
+    assert!(answer.contains("'attacker' is given twice"), "{answer}");
+    assert!(answer.contains("\"field\": \"attacker\""), "{answer}");
+}
+
+// hardening: server-head
+#[test]
+fn head_asks_for_no_computation() {
+    let server = start(config(true));
+    let start = Instant::now();
+    let answer = exchange(
+        server.addr,
+        "HEAD /api/v1/swtcg/attack?attacker=Power+2000 HTTP/1.1\r\nHost: {host}\r\n\
+         Connection: close\r\n\r\n",
+    );
+    assert!(answer.starts_with("HTTP/1.1 405"), "{answer}");
+    assert!(answer.contains("allow: GET, POST"), "{answer}");
+    assert!(start.elapsed() < Duration::from_secs(2));
+}
+
+// hardening: error-line
+#[test]
+fn an_error_about_a_huge_or_unprintable_key_stays_a_short_line() {
+    let server = start(config(true));
+    let key = format!("\u{1b}[31m{}", "k".repeat(60_000));
+    let body = format!(r#"{{"attacker": "Power 2", "{key}": 1}}"#);
+    let answer = exchange(
+        server.addr,
+        &post("/api/v1/swtcg/attack", "application/json", &body),
+    );
+    assert!(answer.starts_with("HTTP/1.1 400"), "{}", &answer[..200]);
+    assert!(answer.len() < 4000, "{} bytes", answer.len());
+    assert!(
+        !answer.contains('\u{1b}'),
+        "a terminal escape came back raw"
+    );
+}
+
+// hardening: server-hang-up
+#[test]
+fn clients_that_hang_up_leave_the_server_answering() {
+    let server = start(Config {
+        limits: Limits {
+            workers: 1,
+            ..limits()
+        },
+        ..config(true)
+    });
+    let heavy = r#"{"attacker": "Power 15, Lucky 15, Critical Hit 1, Fury 1, Focus 1, Backfire 1", "defender": "Lucky 15, Parry 1, Riposte 1, Health 9", "policy": "optimal", "rule": ["lucky-first=defender"]}"#;
+    for round in 0..3 {
+        // Clients that send a query and hang up at once, heavy and small, many more than the
+        // workers.
+        for i in 0..60 {
+            let body = if i % 3 == 0 { heavy } else { SMALL };
+            let mut s = TcpStream::connect(server.addr).unwrap();
+            let request = post("/api/v1/swtcg/attack", "application/json", body)
+                .replace("{host}", &server.addr.to_string());
+            let _ = s.write_all(request.as_bytes());
+            drop(s);
+        }
+        let answer = exchange(
+            server.addr,
+            &post("/api/v1/swtcg/attack", "application/json", SMALL),
+        );
+        assert!(
+            answer.starts_with("HTTP/1.1 200"),
+            "round {round}: {answer}"
+        );
+    }
+}
+
+// hardening: server-stop
+#[test]
+fn a_stopping_server_takes_no_new_client_and_a_second_signal_stops_it_at_once() {
+    let mut served = serve(&["--workers", "1"]);
+    let host = served.host.clone();
+    // A slow answer under way: ten optimal Lucky attacks, a few seconds in a debug build.
+    let attackers: Vec<String> = (9..19)
+        .map(|h| {
+            format!(
+                "\"Power 15, Lucky 15, Critical Hit 1, Fury 1, Focus 1, Backfire 1, Health {h}\""
+            )
+        })
+        .collect();
+    let body = format!(
+        r#"{{"attacker": [{}], "defender": ["Lucky 15, Parry 1, Riposte 1, Health 9"], "policy": "optimal"}}"#,
+        attackers.join(", ")
+    );
+    let mut slow = TcpStream::connect(&host).unwrap();
+    let request = post("/api/v1/swtcg/compare", "application/json", &body).replace("{host}", &host);
+    slow.write_all(request.as_bytes()).unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let pid = served.child.id().to_string();
+    let signal = || {
+        let killed = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+        assert!(killed.success());
+    };
+    signal();
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        TcpStream::connect(&host).is_err(),
+        "a stopping server still takes clients"
+    );
+    signal();
+    let status = served.child.wait().unwrap();
+    assert_eq!(status.code(), Some(0));
+    slow.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    let mut answer = String::new();
+    let _ = slow.read_to_string(&mut answer);
+    assert!(
+        !answer.starts_with("HTTP/1.1 200"),
+        "the second signal waited for the answer"
+    );
+}
