@@ -111,7 +111,7 @@ pub fn api_request(data: &[u8]) {
     let Some((&pick, body)) = data.split_first() else {
         return;
     };
-    let paths: Vec<&str> = crate::server::endpoint_paths().collect();
+    let paths: Vec<&str> = crate::api::params::endpoint_paths().collect();
     let path = paths[usize::from(pick) % paths.len()];
-    let _ = crate::server::parse_request(path, body, pick >= 128);
+    let _ = crate::api::params::parse_request(path, body, pick >= 128);
 }

@@ -2,12 +2,15 @@
 //! ([`holodice_engine`]), and what they share: every command as one request type with the one
 //! function that runs it ([`command`]), the reports of each query ([`report`]) and the listings
 //! ([`listing`]), one renderer per output format ([`render`]) and the SVG charts ([`plot`]).
-//! [`server`] serves the web page and the JSON API on the same commands.
+//! [`api`] is the JSON API without the network: [`server`] serves it (and the web page) over
+//! HTTP, and the page's engine in the browser (`crates/web`) calls it directly.
 
+pub mod api;
 pub mod command;
 pub mod fuzzing;
 pub mod listing;
 pub mod plot;
 pub mod render;
 pub mod report;
+#[cfg(feature = "native")]
 pub mod server;

@@ -47,6 +47,18 @@ async fn call(request: Request<Body>) -> (StatusCode, String, String) {
     (status, media, text(r).await)
 }
 
+/// The status, content type and body (lossily as text) of a request that may answer bytes.
+async fn call_bytes(request: Request<Body>) -> (StatusCode, String, String) {
+    let r = send(Config::default(), request).await;
+    let status = r.status();
+    let media = r.headers()[header::CONTENT_TYPE]
+        .to_str()
+        .unwrap()
+        .to_string();
+    let bytes = r.into_body().collect().await.unwrap().to_bytes();
+    (status, media, String::from_utf8_lossy(&bytes).into_owned())
+}
+
 async fn post_json(path: &str, body: Value) -> (StatusCode, Value) {
     let (status, media, body) = call(post(path, body.to_string())).await;
     assert_eq!(media, "application/json", "{path}: {body}");
@@ -752,12 +764,23 @@ async fn responses_carry_security_headers_and_no_cors_unless_asked() {
 #[tokio::test]
 async fn the_page_and_its_files_are_served_with_their_types() {
     for (path, media, needle) in [
-        ("/", "text/html; charset=utf-8", "<script src=\"/app.js\""),
-        ("/app.js", "text/javascript; charset=utf-8", "/api/v1/"),
+        ("/", "text/html; charset=utf-8", "<script src=\"app.js\""),
+        ("/app.js", "text/javascript; charset=utf-8", "\"api/v1/\""),
         ("/app.css", "text/css; charset=utf-8", "@media"),
+        (
+            "/worker.js",
+            "text/javascript; charset=utf-8",
+            "engine/holodice_web.js",
+        ),
         ("/favicon.svg", "image/svg+xml", "<svg"),
+        (
+            "/manifest.webmanifest",
+            "application/manifest+json",
+            "icon-512.png",
+        ),
+        ("/icon-192.png", "image/png", "PNG"),
     ] {
-        let (status, got, body) = call(get(path)).await;
+        let (status, got, body) = call_bytes(get(path)).await;
         assert_eq!((status, got.as_str()), (StatusCode::OK, media), "{path}");
         assert!(body.contains(needle), "{path} holds {needle}");
     }

@@ -27,15 +27,23 @@ fn tool(var: &str, default: &str) -> Option<PathBuf> {
 }
 
 /// A browser session on the page, or `None` (with the reason printed) where there is no browser.
-struct Browser {
-    client: Client,
+pub(crate) struct Browser {
+    pub(crate) client: Client,
     base: String,
     _driver: Killed,
-    _server: Served,
+    _server: Option<Served>,
     _profile: PathBuf,
 }
 
+/// A browser on the page `holodice serve` serves.
 async fn browser() -> Option<Browser> {
+    let server = serve(&[]);
+    let base = format!("http://{}/", server.host);
+    browser_at(base, Some(server)).await
+}
+
+/// A browser on the page at `base` (kept up by `server`, if it is holodice's).
+pub(crate) async fn browser_at(base: String, server: Option<Served>) -> Option<Browser> {
     let required = std::env::var("HOLODICE_BROWSER_TESTS").is_ok_and(|v| v == "required");
     let tools = (
         tool("HOLODICE_CHROMEDRIVER", "/usr/bin/chromedriver"),
@@ -62,8 +70,6 @@ async fn browser() -> Option<Browser> {
             .spawn()
             .expect("chromedriver starts"),
     );
-    let server = serve(&[]);
-    let base = format!("http://{}/", server.host);
     let profile =
         std::env::temp_dir().join(format!("holodice-chromium-{}-{port}", std::process::id()));
     let mut caps = serde_json::Map::new();
@@ -100,12 +106,12 @@ async fn browser() -> Option<Browser> {
 }
 
 impl Browser {
-    async fn open(&self, path_and_query: &str) {
+    pub(crate) async fn open(&self, path_and_query: &str) {
         let url = format!("{}{}", self.base, path_and_query.trim_start_matches('/'));
         self.client.goto(&url).await.unwrap();
     }
 
-    async fn find(&self, css: &str) -> Element {
+    pub(crate) async fn find(&self, css: &str) -> Element {
         self.client
             .wait()
             .at_most(Duration::from_secs(20))
@@ -115,7 +121,7 @@ impl Browser {
     }
 
     /// The text of `css` once `ready` holds of it (the page answers asynchronously).
-    async fn text_when(&self, css: &str, ready: impl Fn(&str) -> bool) -> String {
+    pub(crate) async fn text_when(&self, css: &str, ready: impl Fn(&str) -> bool) -> String {
         let deadline = Instant::now() + Duration::from_secs(20);
         loop {
             let text = self.find(css).await.text().await.unwrap_or_default();
@@ -126,22 +132,22 @@ impl Browser {
         }
     }
 
-    async fn js(&self, script: &str) -> serde_json::Value {
+    pub(crate) async fn js(&self, script: &str) -> serde_json::Value {
         self.client.execute(script, vec![]).await.unwrap()
     }
 
-    async fn type_into(&self, css: &str, text: &str) {
+    pub(crate) async fn type_into(&self, css: &str, text: &str) {
         let input = self.find(css).await;
         input.clear().await.unwrap();
         input.send_keys(text).await.unwrap();
     }
 
-    async fn click(&self, css: &str) {
+    pub(crate) async fn click(&self, css: &str) {
         self.find(css).await.click().await.unwrap();
     }
 
     /// The rows of the distribution table as the page shows them: [k, P(=k), P(≥k)].
-    async fn dist_rows(&self) -> Vec<Vec<String>> {
+    pub(crate) async fn dist_rows(&self) -> Vec<Vec<String>> {
         let rows = self.js(
             "return Array.from(document.querySelectorAll('#dist-table tbody tr'))\
              .map(r => Array.from(r.cells).map(c => c.textContent.trim()));",
@@ -149,13 +155,13 @@ impl Browser {
         serde_json::from_value(rows.await).unwrap()
     }
 
-    async fn close(self) {
+    pub(crate) async fn close(self) {
         let _ = self.client.close().await;
     }
 }
 
 /// The rows of the first distribution table in the command line's text output.
-fn cli_rows(args: &[&str]) -> Vec<Vec<String>> {
+pub(crate) fn cli_rows(args: &[&str]) -> Vec<Vec<String>> {
     let out = holodice(args);
     assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
     stdout(&out)
@@ -172,7 +178,7 @@ fn cli_rows(args: &[&str]) -> Vec<Vec<String>> {
 }
 
 /// The line of the command line's text output that starts with `label`, less the label.
-fn cli_line(args: &[&str], label: &str) -> String {
+pub(crate) fn cli_line(args: &[&str], label: &str) -> String {
     let out = stdout(&holodice(args));
     out.lines()
         .find_map(|l| l.strip_prefix(label))
@@ -181,7 +187,7 @@ fn cli_line(args: &[&str], label: &str) -> String {
         .to_string()
 }
 
-fn query(pairs: &[(&str, &str)]) -> String {
+pub(crate) fn query(pairs: &[(&str, &str)]) -> String {
     let encoded: String = form_urlencoded::Serializer::new(String::new())
         .extend_pairs(pairs)
         .finish();

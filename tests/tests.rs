@@ -19,6 +19,7 @@ mod legion_cli;
 mod serve_cli;
 mod server_hostile;
 mod simulate_cli;
+mod site;
 mod swtcg_cards_cli;
 mod swtcg_community_keywords;
 mod swtcg_glossary_cli;

@@ -1,8 +1,103 @@
-// holodice's page: forms that become API requests (/api/v1/), the answers drawn as a headline,
-// a chart and tables. Numbers are printed exactly as the command line prints them.
+// holodice's page: forms that become API requests (api/v1/), the answers drawn as a headline,
+// a chart and tables. Numbers are printed exactly as the command line prints them. On a static
+// site (`cargo xtask site`) the engine runs in this browser, in a Web Worker; served by
+// `holodice serve`, the page asks the server. Every URL is relative to where the page is.
 "use strict";
 
-const API = "/api/v1/";
+const API = "api/v1/";
+
+// ---------------------------------------------------------------------------------------------
+// The engine: in a Web Worker where the site has it, the server's API otherwise
+
+const engine = {
+  worker: null,
+  local: false,
+  next: 0,
+  waiting: new Map(),
+  /** Whether this is the static site (its site.json), then the worker, ready. */
+  async start() {
+    let site = null;
+    try {
+      const r = await fetch("site.json", { cache: "no-cache" });
+      if (r.ok) site = await r.json();
+    } catch (_) {
+      site = null;
+    }
+    if (!site) return null;
+    this.local = await this.spawn();
+    if (this.local && "serviceWorker" in navigator) {
+      navigator.serviceWorker.register("sw.js").catch(() => {});
+    }
+    return site;
+  },
+  spawn() {
+    return new Promise((resolve) => {
+      const w = new Worker("worker.js", { type: "module" });
+      w.onmessage = (e) => {
+        const m = e.data;
+        if (m.ready) return resolve(true);
+        if (m.failed) return resolve(false);
+        const done = this.waiting.get(m.id);
+        this.waiting.delete(m.id);
+        if (m.reply.broken) this.restart();
+        if (done) done.resolve(done.timed ? m.ms : m.reply);
+      };
+      w.onerror = () => resolve(false);
+      this.worker = w;
+    });
+  },
+  restart() {
+    if (this.worker) this.worker.terminate();
+    for (const done of this.waiting.values()) done.reject(new Error("cancelled"));
+    this.waiting.clear();
+    this.spawn();
+  },
+  /** The reply to `path` (with a JSON body, or none for a listing): {status, type, body}. */
+  async call(path, body, signal) {
+    if (!this.local) {
+      const init = body === undefined ? { signal } : {
+        method: "POST", headers: { "Content-Type": "application/json" }, body, signal,
+      };
+      const r = await fetch(API + path, init);
+      return { status: r.status, type: r.headers.get("Content-Type"), body: await r.text() };
+    }
+    return this.post({ path, body: body || "" }, false);
+  },
+  /** The engine's mean time in ms for a request run `repeat` times in the worker (benchmarks). */
+  time(path, body, repeat) {
+    return this.post({ path, body, repeat }, true);
+  },
+  post(message, timed) {
+    const id = ++this.next;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject, timed });
+      this.worker.postMessage({ id, ...message });
+    });
+  },
+};
+
+/** Shows "Computing…" with a Cancel button once a query has run for 200 ms. */
+function working(form) {
+  const box = $(".working", form) || form.appendChild(el("p", { class: "working", role: "status" }));
+  const control = new AbortController();
+  const timer = setTimeout(() => {
+    const cancel = el("button", { type: "button", class: "cancel", text: "Cancel" });
+    cancel.addEventListener("click", () => {
+      control.abort();
+      if (engine.local) engine.restart();
+    });
+    box.replaceChildren("Computing… ", cancel);
+    box.hidden = false;
+  }, 200);
+  return {
+    signal: control.signal,
+    done() {
+      clearTimeout(timer);
+      box.hidden = true;
+      box.replaceChildren();
+    },
+  };
+}
 
 // ---------------------------------------------------------------------------------------------
 // Numbers, as the command line prints them
@@ -120,9 +215,9 @@ async function copy(text, status, area) {
 const known = { swtcg: [], legion: [], cards: [], rules: [] };
 
 async function fetchJSON(path) {
-  const r = await fetch(API + path);
-  if (!r.ok) throw new Error(`${path}: ${r.status}`);
-  return r.json();
+  const r = await engine.call(path);
+  if (r.status !== 200) throw new Error(`${path}: ${r.status}`);
+  return JSON.parse(r.body);
 }
 
 async function loadLists() {
@@ -377,19 +472,15 @@ async function ask(form, p, format) {
   clearErrors(form);
   const button = $("button[type=submit]", form);
   button.disabled = true;
+  const busy = working(form);
   try {
     const body = format ? { ...p, format } : p;
-    const r = await fetch(API + form.dataset.endpoint, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    const text = await r.text();
-    if (r.ok) return format ? text : JSON.parse(text);
+    const r = await engine.call(form.dataset.endpoint, JSON.stringify(body), busy.signal);
+    if (r.status === 200) return format ? r.body : JSON.parse(r.body);
     let message = `The server answered ${r.status}.`;
     let field = null;
     try {
-      const e = JSON.parse(text);
+      const e = JSON.parse(r.body);
       message = e.error || message;
       field = e.field || null;
     } catch (_) {
@@ -399,9 +490,11 @@ async function ask(form, p, format) {
     showError(form, message, field);
     return null;
   } catch (e) {
-    showError(form, `The server could not be reached: ${e.message}`, null);
+    const cancelled = busy.signal.aborted || e.message === "cancelled";
+    showError(form, cancelled ? "Cancelled." : `The server could not be reached: ${e.message}`, null);
     return null;
   } finally {
+    busy.done();
     button.disabled = false;
   }
 }
@@ -442,6 +535,7 @@ function render(game, answer, p) {
   $("#notes").replaceChildren(...notes.map((n) => el("li", { text: n })));
   compareTable();
   $("#result").hidden = false;
+  performance.mark("holodice-answer");
 }
 
 function chartData(entry) {
@@ -630,6 +724,8 @@ function selectTab(view, focus = false) {
 }
 
 async function submit(form) {
+  // Marks of each query's start and answer, for the site's benchmark (performance entries).
+  performance.mark("holodice-ask");
   const p = params(form);
   const view = form.dataset.game;
   history.replaceState(null, "", toSearch(view, p));
@@ -682,9 +778,25 @@ function wire() {
   }
 }
 
+/** The footer's line: holodice's version, the Legion rules edition, and where it computes. */
+async function about(site) {
+  let index = {};
+  try {
+    index = await fetchJSON("");
+  } catch (_) {
+    index = {};
+  }
+  const version = (site && site.version) || index.version || "?";
+  const edition = (index.editions && index.editions.legion) || "?";
+  const where = engine.local ? "computed in this browser, offline too" : "computed by this server";
+  $("#about").textContent = `holodice ${version} · Legion rules: ${edition} (the default edition) · ${where}`;
+  $("#api-links").hidden = engine.local;
+}
+
 async function start() {
   wire();
-  await loadLists();
+  const site = await engine.start();
+  await Promise.all([loadLists(), about(site)]);
   const given = fromSearch(location.search);
   const view = given.view === "table" ? "table" : given.game;
   if (!VIEWS.includes(view)) return;

@@ -2,9 +2,9 @@
 //! `{"error": "<the command line's line>", "field": "<the key it is about>"}`.
 
 use super::gate::{Gate, Refusal};
-use super::params::{self, Endpoint, Rejection, ENDPOINTS};
 use super::Config;
-use crate::command::{self, Answer, Files};
+use crate::api::params::{self, Endpoint, Rejection, ENDPOINTS};
+use crate::api::{Listings, Reply, Request, MAX_BODY};
 use axum::body::Body;
 use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
@@ -15,15 +15,9 @@ use axum::Extension;
 use axum::Router;
 use holodice_engine::legion::cards::Cards as LegionCards;
 use holodice_engine::swtcg::cards::Cards;
-use holodice_engine::Error;
 use http_body_util::{BodyExt, LengthLimitError, Limited};
-use serde_json::json;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-use std::path::Path;
 use std::sync::Arc;
-
-/// The largest request body: a SPEC is a line; 64 KiB holds thousands of samples.
-pub const MAX_BODY: usize = 64 * 1024;
 
 /// What the handlers share: the cards `@Name` may name, the gate, the listings.
 pub(super) struct App {
@@ -32,26 +26,13 @@ pub(super) struct App {
     gate: Gate,
     /// KiB of large answers not yet read.
     held: Arc<tokio::sync::Semaphore>,
-    /// GET listings, computed once: path and JSON text.
-    listings: Vec<(&'static str, String)>,
+    /// GET listings, computed once.
+    listings: Listings,
 }
 
 impl App {
     pub(super) fn new(config: Config) -> App {
-        let cards: Vec<_> = config
-            .cards
-            .all()
-            .iter()
-            .filter(|c| c.printing.as_ref().is_none_or(|p| p.unit))
-            .map(|c| json!({"name": c.name, "spec": c.spec.describe()}))
-            .collect();
-        let listings = vec![
-            ("swtcg/keywords", cli_listing(&["swtcg", "keywords"])),
-            ("swtcg/rules", cli_listing(&["swtcg", "rules"])),
-            ("legion/keywords", cli_listing(&["legion", "keywords"])),
-            ("swtcg/cards", pretty(&json!(cards))),
-            ("", pretty(&index())),
-        ];
+        let listings = Listings::new(&config.cards);
         App {
             cards: Arc::new(config.cards),
             legion_cards: Arc::new(config.legion_cards),
@@ -60,54 +41,6 @@ impl App {
             listings,
         }
     }
-}
-
-/// A listing command's JSON, exactly as the command line prints it.
-fn cli_listing(path: &[&str]) -> String {
-    let argv = ["holodice"]
-        .iter()
-        .chain(path)
-        .chain(&["--format", "json"])
-        .copied();
-    let listed = <command::Cli as clap::Parser>::try_parse_from(argv)
-        .map_err(|e| e.to_string())
-        .and_then(|cli| {
-            let files = RequestFiles { samples: None };
-            command::execute(&cli.command, Cards::builtin(), LegionCards::none(), &files)
-                .map_err(|e| e.to_string())
-        });
-    match listed {
-        Ok(answer) => answer.body,
-        Err(e) => panic!("the listing {path:?} is a command: {e}"),
-    }
-}
-
-fn pretty(v: &serde_json::Value) -> String {
-    serde_json::to_string_pretty(v).expect("JSON values serialize") + "\n"
-}
-
-/// The endpoints and the keys each takes, for people finding their way.
-fn index() -> serde_json::Value {
-    let endpoints: Vec<_> = ENDPOINTS
-        .iter()
-        .map(|e| {
-            json!({
-                "path": format!("/api/v1/{}", e.path),
-                "methods": if e.get { vec!["GET", "POST"] } else { vec!["POST"] },
-                "command": format!("holodice {}", e.command.join(" ")),
-                "keys": params::keys(e),
-            })
-        })
-        .collect();
-    json!({
-        "about": "Exact odds for Star Wars tabletop dice. A request's keys are the command's long \
-                  options (repeatable ones take a list); the answer is what the command prints \
-                  with --format json, or the format the 'format' key asks for.",
-        "endpoints": endpoints,
-        "listings": ["/api/v1/swtcg/keywords", "/api/v1/swtcg/rules", "/api/v1/legion/keywords",
-                     "/api/v1/swtcg/cards"],
-        "limits": {"body_bytes": MAX_BODY},
-    })
 }
 
 pub(super) fn routes(app: Arc<App>) -> Router {
@@ -145,10 +78,13 @@ pub(super) fn routes(app: Arc<App>) -> Router {
             methods.fallback(move || wrong_method(allow)),
         );
     }
-    for (i, (path, _)) in app.listings.iter().enumerate() {
-        let listing = move |State(app): State<Arc<App>>| async move {
-            json_response(StatusCode::OK, app.listings[i].1.clone())
-        };
+    let listed: Vec<(&'static str, String)> = app
+        .listings
+        .iter()
+        .map(|(path, body)| (path, body.to_string()))
+        .collect();
+    for (path, body) in listed {
+        let listing = move || async move { json_response(StatusCode::OK, body) };
         let route = if path.is_empty() {
             "/api/v1".to_string()
         } else {
@@ -178,27 +114,20 @@ async fn compute(
     client: IpAddr,
     pairs: Result<params::Pairs, Rejection>,
 ) -> Response {
-    let parsed = match pairs.and_then(|p| params::command(endpoint, p)) {
-        Ok(c) => c,
-        Err(r) => return error(StatusCode::BAD_REQUEST, &r.message, r.field.as_deref()),
+    let request = match Request::parse(endpoint, pairs) {
+        Ok(r) => r,
+        Err(reply) => return response(reply),
     };
     let cards = Arc::clone(&app.cards);
     let legion_cards = Arc::clone(&app.legion_cards);
-    let (command, samples) = (parsed.command, parsed.samples);
-    let files = RequestFiles { samples };
-    let work = command::cost(&command, &cards, &legion_cards, &files);
+    let work = request.cost(&cards, &legion_cards);
     let ran = app
         .gate
-        .run(client, work, move || {
-            command::execute(&command, &cards, &legion_cards, &files)
-        })
+        .run(client, work, move || request.run(&cards, &legion_cards))
         .await;
     match ran {
-        Ok(Ok(answer)) => answer_response(app, answer),
-        Ok(Err(e)) => {
-            let field = e.concerns().map(|i| i.key());
-            error(StatusCode::BAD_REQUEST, &command::message(&e), field)
-        }
+        Ok(reply) if reply.status == 200 => answer_response(app, reply),
+        Ok(reply) => response(reply),
         Err(Refusal::Busy) => {
             let mut r = error(
                 StatusCode::SERVICE_UNAVAILABLE,
@@ -282,7 +211,7 @@ async fn read_body(app: &App, headers: &HeaderMap, body: Body) -> Result<Vec<u8>
 }
 
 /// The answer, a large one held against `held_answers_kib` until its client has read it.
-fn answer_response(app: &App, answer: Answer) -> Response {
+fn answer_response(app: &App, answer: Reply) -> Response {
     let kib = answer.body.len() / 1024;
     if kib < 64 {
         return typed(StatusCode::OK, answer.media_type, answer.body);
@@ -358,11 +287,13 @@ fn typed(status: StatusCode, media_type: &'static str, body: String) -> Response
 
 /// `{"error": "...", "field": "..."}` with its status.
 pub(super) fn error(status: StatusCode, message: &str, field: Option<&str>) -> Response {
-    let mut body = json!({ "error": command::one_line(message) });
-    if let Some(f) = field {
-        body["field"] = json!(holodice_engine::error::quote(f));
-    }
-    json_response(status, pretty(&body))
+    response(Reply::error(status.as_u16(), message, field))
+}
+
+/// A reply of the API as an HTTP response.
+fn response(reply: Reply) -> Response {
+    let status = StatusCode::from_u16(reply.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    typed(status, reply.media_type, reply.body)
 }
 
 async fn wrong_method(allow: &'static str) -> Response {
@@ -391,25 +322,4 @@ pub(super) async fn not_found(method: Method, uri: Uri) -> Response {
         "text/plain; charset=utf-8",
         format!("No page at {path}: the calculator is at /\n"),
     )
-}
-
-/// A request's files: only its samples, never the server's disk.
-struct RequestFiles {
-    samples: Option<String>,
-}
-
-impl Files for RequestFiles {
-    fn open(&self, flag: &str, _: &Path) -> Result<Box<dyn std::io::BufRead + '_>, Error> {
-        match (flag, &self.samples) {
-            ("--samples", Some(text)) => Ok(Box::new(text.as_bytes())),
-            _ => Err(Error::input(format!("{flag}: the server reads no files"))),
-        }
-    }
-
-    fn describe(&self, flag: &str, _: &Path) -> String {
-        match flag {
-            "--samples" => "the request's samples".into(),
-            _ => flag.into(),
-        }
-    }
 }

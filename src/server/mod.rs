@@ -8,9 +8,8 @@
 mod api;
 mod gate;
 mod page;
-mod params;
 
-pub use params::{endpoint_paths, parse_request};
+pub use crate::api::params::{endpoint_paths, parse_request};
 
 use crate::command::{Files, ServeArgs};
 use axum::http::{header, HeaderValue};
@@ -123,7 +122,7 @@ async fn security_headers(mut response: axum::response::Response) -> axum::respo
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static(
             "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
-             connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+             connect-src 'self'; worker-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
         ),
     );
     h.insert(

@@ -3,6 +3,8 @@
 // Each test file uses its own subset of these helpers.
 #![allow(dead_code)]
 
+pub mod files;
+
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 /// One API endpoint that runs a command.
-pub(super) struct Endpoint {
+pub(crate) struct Endpoint {
     /// The path under /api/v1/.
     pub path: &'static str,
     /// The subcommands it runs, as on the command line.
@@ -22,13 +22,13 @@ pub(super) struct Endpoint {
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Game {
+pub(crate) enum Game {
     Fixed,
     Argument,
     Subcommand,
 }
 
-pub(super) const ENDPOINTS: &[Endpoint] = &[
+pub(crate) const ENDPOINTS: &[Endpoint] = &[
     Endpoint {
         path: "swtcg/attack",
         command: &["swtcg", "attack"],
@@ -84,7 +84,7 @@ const GAMES: &[&str] = &["swtcg", "legion"];
 
 /// A request that never reached its command: the line to show and the key it is about.
 #[derive(Debug)]
-pub(super) struct Rejection {
+pub(crate) struct Rejection {
     pub message: String,
     pub field: Option<String>,
 }
@@ -101,15 +101,15 @@ impl Rejection {
 
 /// A key's value as given: a JSON boolean, or text (one value or several).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) enum Given {
+pub(crate) enum Given {
     Flag(bool),
     Values(Vec<String>),
 }
 
-pub(super) type Pairs = Vec<(String, Given)>;
+pub(crate) type Pairs = Vec<(String, Given)>;
 
 /// A JSON object's keys and values.
-pub(super) fn from_json(body: &[u8]) -> Result<Pairs, Rejection> {
+pub(crate) fn from_json(body: &[u8]) -> Result<Pairs, Rejection> {
     let example = r#"e.g. {"attacker": "Power 5", "defender": "Health 4"}"#;
     if body.iter().all(u8::is_ascii_whitespace) {
         return Err(Rejection::new(
@@ -196,7 +196,7 @@ fn list_error(key: &str) -> Rejection {
 }
 
 /// A query string's keys and values; a repeated key gives several values.
-pub(super) fn from_query(query: &str) -> Pairs {
+pub(crate) fn from_query(query: &str) -> Pairs {
     let mut pairs: Pairs = Vec::new();
     for (key, value) in form_urlencoded::parse(query.as_bytes()) {
         let value = value.into_owned();
@@ -260,7 +260,7 @@ fn subcommand<'a>(mut c: &'a clap::Command, path: &[&str]) -> &'a clap::Command 
 }
 
 /// Whether an option names a file to read or write: no request may give it.
-pub(super) fn names_a_file(arg: &clap::Arg) -> bool {
+pub(crate) fn names_a_file(arg: &clap::Arg) -> bool {
     matches!(
         arg.get_value_hint(),
         clap::ValueHint::FilePath | clap::ValueHint::AnyPath | clap::ValueHint::DirPath
@@ -286,7 +286,7 @@ fn options(c: &clap::Command) -> impl Iterator<Item = (&str, &clap::Arg)> {
 
 /// Every key an endpoint takes, in the order the command line lists them (less those its help
 /// hides).
-pub(super) fn keys(endpoint: &Endpoint) -> Vec<String> {
+pub(crate) fn keys(endpoint: &Endpoint) -> Vec<String> {
     let c = subcommand(tree(), endpoint.command);
     let mut keys: Vec<String> = Vec::new();
     if endpoint.game != Game::Fixed {
@@ -311,13 +311,13 @@ pub(super) fn keys(endpoint: &Endpoint) -> Vec<String> {
 }
 
 /// What a request asks for: the command, and the samples it carries (`check`).
-pub(super) struct Parsed {
+pub(crate) struct Parsed {
     pub command: Command,
     pub samples: Option<String>,
 }
 
 /// The command a request asks for.
-pub(super) fn command(endpoint: &Endpoint, pairs: Pairs) -> Result<Parsed, Rejection> {
+pub(crate) fn command(endpoint: &Endpoint, pairs: Pairs) -> Result<Parsed, Rejection> {
     let outer = subcommand(tree(), endpoint.command);
     let special = Special::take(endpoint, pairs)?;
     if let Some((key, _)) = special.rest.iter().find(|(k, _)| names_a_file_of(outer, k)) {

@@ -1,0 +1,226 @@
+//! The JSON API without the network: a request's keys become a command ([`params`]), the command
+//! runs, and its answer or its error becomes the reply. The server puts a gate and HTTP around
+//! this; the page's engine in the browser (`crates/web`) calls it directly, so both give the same
+//! JSON for the same request.
+
+pub mod params;
+
+use crate::command::{self, Command, Files};
+use holodice_engine::legion::cards::Cards as LegionCards;
+use holodice_engine::swtcg::cards::Cards;
+use holodice_engine::Error;
+use params::{Endpoint, Pairs, ENDPOINTS};
+use serde_json::json;
+use std::path::Path;
+
+/// The largest request body: a SPEC is a line; 64 KiB holds thousands of samples.
+pub const MAX_BODY: usize = 64 * 1024;
+
+/// What a request is answered with: an HTTP status, a media type and the body.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reply {
+    pub status: u16,
+    pub media_type: &'static str,
+    pub body: String,
+}
+
+impl Reply {
+    /// `{"error": "...", "field": "..."}` with its status; the line is kept to one line.
+    pub fn error(status: u16, message: &str, field: Option<&str>) -> Reply {
+        let mut body = json!({ "error": command::one_line(message) });
+        if let Some(f) = field {
+            body["field"] = json!(holodice_engine::error::quote(f));
+        }
+        Reply::json(status, pretty(&body))
+    }
+
+    fn json(status: u16, body: String) -> Reply {
+        Reply {
+            status,
+            media_type: "application/json",
+            body,
+        }
+    }
+}
+
+/// A request parsed into its command, ready to be estimated and run.
+pub struct Request {
+    command: Command,
+    files: RequestFiles,
+}
+
+impl Request {
+    /// The command `pairs` ask of `endpoint`, or the 400 that says what is wrong.
+    pub(crate) fn parse(
+        endpoint: &Endpoint,
+        pairs: Result<Pairs, params::Rejection>,
+    ) -> Result<Request, Reply> {
+        let parsed = pairs
+            .and_then(|p| params::command(endpoint, p))
+            .map_err(|r| Reply::error(400, &r.message, r.field.as_deref()))?;
+        Ok(Request {
+            command: parsed.command,
+            files: RequestFiles {
+                samples: parsed.samples,
+            },
+        })
+    }
+
+    /// The work the command would do, estimated before it runs (`command::cost`).
+    pub fn cost(&self, cards: &Cards, legion_cards: &LegionCards) -> u64 {
+        command::cost(&self.command, cards, legion_cards, &self.files)
+    }
+
+    /// The command's answer, or its error as a 400 naming the key it concerns.
+    pub fn run(self, cards: &Cards, legion_cards: &LegionCards) -> Reply {
+        match command::execute(&self.command, cards, legion_cards, &self.files) {
+            Ok(answer) => Reply {
+                status: 200,
+                media_type: answer.media_type,
+                body: answer.body,
+            },
+            Err(e) => {
+                let field = e.concerns().map(|i| i.key());
+                Reply::error(400, &command::message(&e), field)
+            }
+        }
+    }
+}
+
+/// The answers that never change: the listings and the index, computed once.
+pub struct Listings(Vec<(&'static str, String)>);
+
+impl Listings {
+    /// The listings of the keywords, the rules, the SWTCG `cards` and the endpoints.
+    pub fn new(cards: &Cards) -> Listings {
+        let units: Vec<_> = cards
+            .all()
+            .iter()
+            .filter(|c| c.printing.as_ref().is_none_or(|p| p.unit))
+            .map(|c| json!({"name": c.name, "spec": c.spec.describe()}))
+            .collect();
+        Listings(vec![
+            ("swtcg/keywords", cli_listing(&["swtcg", "keywords"])),
+            ("swtcg/rules", cli_listing(&["swtcg", "rules"])),
+            ("legion/keywords", cli_listing(&["legion", "keywords"])),
+            ("swtcg/cards", pretty(&json!(units))),
+            ("", pretty(&index())),
+        ])
+    }
+
+    /// The paths under /api/v1/ ("" is the index), each with its JSON.
+    pub fn iter(&self) -> impl Iterator<Item = (&'static str, &str)> {
+        self.0.iter().map(|(p, body)| (*p, body.as_str()))
+    }
+
+    fn get(&self, path: &str) -> Option<Reply> {
+        self.iter()
+            .find(|(p, _)| *p == path)
+            .map(|(_, body)| Reply::json(200, body.to_string()))
+    }
+}
+
+/// The reply to one request for `path` under /api/v1/ (a listing, or an endpoint given its
+/// JSON body; an empty body is a GET), run at once: what the server answers, without its gate
+/// and its HTTP.
+pub fn answer(
+    path: &str,
+    body: &[u8],
+    cards: &Cards,
+    legion_cards: &LegionCards,
+    listings: &Listings,
+) -> Reply {
+    if let Some(listed) = listings.get(path) {
+        return listed;
+    }
+    let Some(endpoint) = ENDPOINTS.iter().find(|e| e.path == path) else {
+        let method = if body.is_empty() { "GET" } else { "POST" };
+        let message = format!("no endpoint {method} /api/v1/{path}: GET /api/v1 lists them");
+        return Reply::error(404, &message, None);
+    };
+    if body.len() > MAX_BODY {
+        return Reply::error(
+            413,
+            &format!(
+                "the body is over {} KiB: send a smaller request",
+                MAX_BODY / 1024
+            ),
+            None,
+        );
+    }
+    match Request::parse(endpoint, params::from_json(body)) {
+        Ok(request) => request.run(cards, legion_cards),
+        Err(reply) => reply,
+    }
+}
+
+/// A listing command's JSON, exactly as the command line prints it.
+fn cli_listing(path: &[&str]) -> String {
+    let argv = ["holodice"]
+        .iter()
+        .chain(path)
+        .chain(&["--format", "json"])
+        .copied();
+    let listed = <command::Cli as clap::Parser>::try_parse_from(argv)
+        .map_err(|e| e.to_string())
+        .and_then(|cli| {
+            let files = RequestFiles { samples: None };
+            command::execute(&cli.command, Cards::builtin(), LegionCards::none(), &files)
+                .map_err(|e| e.to_string())
+        });
+    match listed {
+        Ok(answer) => answer.body,
+        Err(e) => panic!("the listing {path:?} is a command: {e}"),
+    }
+}
+
+fn pretty(v: &serde_json::Value) -> String {
+    serde_json::to_string_pretty(v).expect("JSON values serialize") + "\n"
+}
+
+/// The endpoints and the keys each takes, for people finding their way.
+fn index() -> serde_json::Value {
+    let endpoints: Vec<_> = ENDPOINTS
+        .iter()
+        .map(|e| {
+            json!({
+                "path": format!("/api/v1/{}", e.path),
+                "methods": if e.get { vec!["GET", "POST"] } else { vec!["POST"] },
+                "command": format!("holodice {}", e.command.join(" ")),
+                "keys": params::keys(e),
+            })
+        })
+        .collect();
+    json!({
+        "about": "Exact odds for Star Wars tabletop dice. A request's keys are the command's long \
+                  options (repeatable ones take a list); the answer is what the command prints \
+                  with --format json, or the format the 'format' key asks for.",
+        "version": env!("CARGO_PKG_VERSION"),
+        "editions": {"legion": holodice_engine::legion::Edition::default().name()},
+        "endpoints": endpoints,
+        "listings": ["/api/v1/swtcg/keywords", "/api/v1/swtcg/rules", "/api/v1/legion/keywords",
+                     "/api/v1/swtcg/cards"],
+        "limits": {"body_bytes": MAX_BODY},
+    })
+}
+
+/// A request's files: only its samples, never a disk.
+struct RequestFiles {
+    samples: Option<String>,
+}
+
+impl Files for RequestFiles {
+    fn open(&self, flag: &str, _: &Path) -> Result<Box<dyn std::io::BufRead + '_>, Error> {
+        match (flag, &self.samples) {
+            ("--samples", Some(text)) => Ok(Box::new(text.as_bytes())),
+            _ => Err(Error::input(format!("{flag}: the server reads no files"))),
+        }
+    }
+
+    fn describe(&self, flag: &str, _: &Path) -> String {
+        match flag {
+            "--samples" => "the request's samples".into(),
+            _ => flag.into(),
+        }
+    }
+}

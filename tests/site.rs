@@ -1,0 +1,182 @@
+//! The static site (`cargo xtask site DIR`) in headless Chromium, served by a plain file server
+//! on loopback and no holodice process: the engine runs in the page's Web Worker, answers as the
+//! command line does, asks nothing of `/api`, and answers new queries once the server is gone.
+//!
+//! Needs a built site in HOLODICE_SITE_DIR (`.ci/run` builds one and sets
+//! HOLODICE_SITE_TESTS=required, when a missing site fails) and the browser of tests/browser.rs.
+
+use crate::browser::{browser_at, cli_line, cli_rows, query, Browser};
+use crate::common::files::FileServer;
+use crate::common::{attack_args, holodice, stderr};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// The built site, or `None` (said) where there is none and none is required.
+fn site() -> Option<PathBuf> {
+    let required = std::env::var("HOLODICE_SITE_TESTS").is_ok_and(|v| v == "required");
+    let dir = std::env::var_os("HOLODICE_SITE_DIR").map(PathBuf::from);
+    match dir.filter(|d| d.join("engine/holodice_web_bg.wasm").exists()) {
+        Some(d) => Some(d),
+        None => {
+            assert!(
+                !required,
+                "HOLODICE_SITE_TESTS=required, but HOLODICE_SITE_DIR holds no built site"
+            );
+            eprintln!("site tests skipped: build one with cargo xtask site DIR, then set HOLODICE_SITE_DIR=DIR");
+            None
+        }
+    }
+}
+
+/// A Chrome DevTools command, through ChromeDriver's `goog/cdp/execute`.
+#[derive(Debug)]
+struct DevTools(&'static str);
+
+impl fantoccini::wd::WebDriverCompatibleCommand for DevTools {
+    fn endpoint(
+        &self,
+        base: &url::Url,
+        session: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base.join(&format!(
+            "session/{}/goog/cdp/execute",
+            session.unwrap_or_default()
+        ))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (axum::http::Method, Option<String>) {
+        let body = serde_json::json!({"cmd": self.0, "params": {}}).to_string();
+        (axum::http::Method::POST, Some(body))
+    }
+}
+
+async fn on_the_site() -> Option<(Browser, FileServer)> {
+    let files = FileServer::start(site()?);
+    let b = browser_at(files.base.clone(), None).await?;
+    Some((b, files))
+}
+
+/// The headline once the answer is in, and the table's rows.
+async fn shown(b: &Browser) -> (String, Vec<Vec<String>>) {
+    let headline = b.text_when("#headline", |t| !t.is_empty()).await;
+    (headline, b.dist_rows().await)
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_static_site_computes_in_the_browser_as_the_command_line_does_and_offline() {
+    let Some((b, files)) = on_the_site().await else {
+        return;
+    };
+    // The README's share link.
+    let (attacker, defender) = ("Power 5, Accuracy 1, Critical Hit 2", "Health 4, Armor");
+    b.open(&query(&[
+        ("game", "swtcg"),
+        ("attacker", attacker),
+        ("defender", defender),
+    ]))
+    .await;
+    let args = attack_args("swtcg", attacker, defender, &[]);
+    let (headline, rows) = shown(&b).await;
+    assert_eq!(headline, "Chance to destroy: 58.10%", "the README's figure");
+    assert_eq!(rows, cli_rows(&args));
+    let about = b.text_when("#about", |t| t.contains("browser")).await;
+    assert!(
+        about.starts_with("holodice 0.1.0 · Legion rules: amg-2024"),
+        "{about}"
+    );
+
+    // A Legion link.
+    let (attacker, defender) = (
+        "4 red, 2 black, surge crit, aim 1, Pierce 1",
+        "red defense, dodge 1, cover light",
+    );
+    b.open(&query(&[
+        ("game", "legion"),
+        ("attacker", attacker),
+        ("defender", defender),
+    ]))
+    .await;
+    let args = attack_args("legion", attacker, defender, &[]);
+    let (headline, rows) = shown(&b).await;
+    let mean = cli_line(&args, "Mean wounds on the defender:");
+    assert_eq!(headline, format!("Mean wounds: {mean}"));
+    assert_eq!(rows, cli_rows(&args));
+
+    // A misspelt keyword: the command line's own line.
+    b.open("/").await;
+    b.type_into("#swtcg-attacker", "Power 5, Acuracy 1").await;
+    b.click("#form-swtcg button[type=submit]").await;
+    let error = b
+        .text_when("#swtcg-attacker-error", |t| !t.is_empty())
+        .await;
+    let out = holodice(&["swtcg", "attack", "--attacker", "Power 5, Acuracy 1"]);
+    let cli = stderr(&out);
+    assert_eq!(
+        error,
+        cli.trim_end().strip_prefix("holodice: error: ").unwrap()
+    );
+
+    // A long query says it is working and can be cancelled; the next one answers.
+    b.open(&query(&[
+        ("view", "table"),
+        ("game", "swtcg"),
+        (
+            "attacker",
+            "Power 15, Lucky 15, Critical Hit 1, Fury 1, Focus 1, Backfire 1",
+        ),
+        ("defender", "Lucky 15, Parry 1, Riposte 1"),
+        ("rows", "Health 1..30"),
+        ("cols", "Power 14..15"),
+    ]))
+    .await;
+    b.click("#form-table .working .cancel").await;
+    let said = b
+        .text_when("#form-table .form-error", |t| !t.is_empty())
+        .await;
+    assert_eq!(said, "Cancelled.");
+    b.type_into("#table-rows", "Health 1..3").await;
+    b.click("#form-table button[type=submit]").await;
+    let cells = b.text_when("#table-result", |t| t.contains("5.886")).await;
+    assert!(cells.contains("Health"), "{cells}");
+
+    let asked = files.asked();
+    assert!(asked.iter().all(|p| !p.contains("api/")), "{asked:?}");
+
+    // Offline: with the file server gone, a new query still answers.
+    let kept = b.js("return navigator.serviceWorker.ready.then(() => true)");
+    assert_eq!(kept.await, true);
+    for _ in 0..100 {
+        let controlled = b
+            .js("return navigator.serviceWorker.controller !== null;")
+            .await;
+        if controlled == true {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // The browser can install it: Chromium finds nothing missing.
+    let errors = b
+        .client
+        .issue_cmd(DevTools("Page.getInstallabilityErrors"))
+        .await
+        .unwrap();
+    assert_eq!(
+        errors["installabilityErrors"],
+        serde_json::json!([]),
+        "{errors}"
+    );
+    files.stop();
+    let (attacker, defender) = ("Power 7, Critical Hit 1", "Health 5, Parry 1");
+    b.open(&query(&[
+        ("game", "swtcg"),
+        ("attacker", attacker),
+        ("defender", defender),
+    ]))
+    .await;
+    let args = attack_args("swtcg", attacker, defender, &[]);
+    let (headline, rows) = shown(&b).await;
+    let destroy = cli_line(&args, "Chance to destroy the defender:");
+    assert_eq!(headline, format!("Chance to destroy: {destroy}"));
+    assert_eq!(rows, cli_rows(&args));
+    b.close().await;
+}

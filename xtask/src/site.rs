@@ -1,0 +1,183 @@
+//! `cargo xtask site DIR`: the page `holodice serve` serves, with the engine compiled to
+//! WebAssembly beside it, as files any static host can serve.
+//!
+//! DIR gets the files of `web/` (the one page), `engine/` (the engine's module and its JS glue
+//! from wasm-bindgen), `sw.js` with the list of files to keep offline and a cache name that
+//! changes with them, and `site.json` (holodice's version), by which the page knows it runs the
+//! engine itself.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The page's files, as `holodice serve` embeds them (src/server/page.rs).
+const PAGE: &[&str] = &[
+    "index.html",
+    "app.js",
+    "app.css",
+    "worker.js",
+    "favicon.svg",
+    "icon-192.png",
+    "icon-512.png",
+    "manifest.webmanifest",
+];
+
+const TARGET: &str = "wasm32-unknown-unknown";
+
+pub fn build(dir: &Path) -> Result<(), String> {
+    let root = workspace_root();
+    ensure_target()?;
+    let bindgen = ensure_bindgen(&root)?;
+    let wasm = build_engine(&root)?;
+    let engine = dir.join("engine");
+    std::fs::create_dir_all(&engine)
+        .map_err(|e| format!("cannot create {}: {e}", engine.display()))?;
+    run(Command::new(&bindgen)
+        .args(["--target", "web", "--no-typescript", "--out-dir"])
+        .arg(&engine)
+        .arg(&wasm))?;
+    let mut files: Vec<String> = Vec::new();
+    for name in PAGE {
+        copy(&root.join("web").join(name), &dir.join(name))?;
+        files.push((*name).to_string());
+    }
+    files.extend(["engine/holodice_web.js", "engine/holodice_web_bg.wasm"].map(String::from));
+    let version = version(&root)?;
+    write(
+        &dir.join("site.json"),
+        &format!("{{\"version\": \"{version}\"}}\n"),
+    )?;
+    files.push("site.json".into());
+    let cache = format!("holodice-{version}-{:016x}", digest(dir, &files)?);
+    let worker = read(&root.join("web/sw.js"))?
+        .replace("\"__CACHE__\"", &format!("\"{cache}\""))
+        .replace("[\"__FILES__\"]", &files_list(&files));
+    write(&dir.join("sw.js"), &worker)?;
+    println!(
+        "site: {} ({} files, cache {cache})",
+        dir.display(),
+        files.len() + 1
+    );
+    Ok(())
+}
+
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask sits in the workspace")
+        .to_path_buf()
+}
+
+/// Adds the rustup target for the browser when it is missing.
+fn ensure_target() -> Result<(), String> {
+    let installed = output(Command::new("rustup").args(["target", "list", "--installed"]))?;
+    if !installed.lines().any(|l| l.trim() == TARGET) {
+        run(Command::new("rustup").args(["target", "add", TARGET]))?;
+    }
+    Ok(())
+}
+
+/// wasm-bindgen-cli at the version the web crate pins, installed (`cargo install --locked`) when
+/// missing or another version.
+fn ensure_bindgen(root: &Path) -> Result<PathBuf, String> {
+    let manifest = read(&root.join("crates/web/Cargo.toml"))?;
+    let pinned = manifest
+        .lines()
+        .find_map(|l| l.strip_prefix("wasm-bindgen = \"="))
+        .and_then(|rest| rest.strip_suffix('"'))
+        .ok_or("crates/web/Cargo.toml pins no wasm-bindgen version (wasm-bindgen = \"=X.Y.Z\")")?
+        .to_string();
+    let have = output(Command::new("wasm-bindgen").arg("--version")).unwrap_or_default();
+    if have.split_whitespace().nth(1) != Some(pinned.as_str()) {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        run(Command::new(cargo).args([
+            "install",
+            "--locked",
+            "wasm-bindgen-cli",
+            "--version",
+            &pinned,
+        ]))?;
+    }
+    Ok(PathBuf::from("wasm-bindgen"))
+}
+
+/// The engine's module, built with the size-optimised `web` profile.
+fn build_engine(root: &Path) -> Result<PathBuf, String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    run(Command::new(cargo).current_dir(root).args([
+        "build",
+        "--package",
+        "holodice-web",
+        "--target",
+        TARGET,
+        "--profile",
+        "web",
+    ]))?;
+    let target =
+        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
+    Ok(target.join(TARGET).join("web/holodice_web.wasm"))
+}
+
+/// holodice's version, from its manifest.
+fn version(root: &Path) -> Result<String, String> {
+    read(&root.join("Cargo.toml"))?
+        .lines()
+        .find_map(|l| l.strip_prefix("version = \""))
+        .and_then(|rest| rest.strip_suffix('"'))
+        .map(str::to_string)
+        .ok_or_else(|| "Cargo.toml gives no version".to_string())
+}
+
+/// FNV-1a over the site's files: a new cache name whenever any of them changes.
+fn digest(dir: &Path, files: &[String]) -> Result<u64, String> {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for name in files {
+        let bytes =
+            std::fs::read(dir.join(name)).map_err(|e| format!("cannot read {name}: {e}"))?;
+        for b in name.as_bytes().iter().chain(&bytes) {
+            hash = (hash ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    Ok(hash)
+}
+
+fn files_list(files: &[String]) -> String {
+    let quoted: Vec<String> = std::iter::once("./".to_string())
+        .chain(files.iter().cloned())
+        .map(|f| format!("\"{f}\""))
+        .collect();
+    format!("[{}]", quoted.join(", "))
+}
+
+fn read(path: &Path) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+}
+
+fn write(path: &Path, text: &str) -> Result<(), String> {
+    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+fn copy(from: &Path, to: &Path) -> Result<(), String> {
+    std::fs::copy(from, to)
+        .map(|_| ())
+        .map_err(|e| format!("cannot copy {} to {}: {e}", from.display(), to.display()))
+}
+
+fn run(command: &mut Command) -> Result<(), String> {
+    let status = command
+        .status()
+        .map_err(|e| format!("cannot run {:?}: {e}", command.get_program()))?;
+    match status.success() {
+        true => Ok(()),
+        false => Err(format!("{command:?} failed ({status})")),
+    }
+}
+
+fn output(command: &mut Command) -> Result<String, String> {
+    let out = command
+        .output()
+        .map_err(|e| format!("cannot run {:?}: {e}", command.get_program()))?;
+    match out.status.success() {
+        true => Ok(String::from_utf8_lossy(&out.stdout).into_owned()),
+        false => Err(format!("{command:?} failed")),
+    }
+}
