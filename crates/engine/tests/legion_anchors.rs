@@ -142,9 +142,10 @@ fn ram_turns_blanks_then_hits_into_crits() {
 
 #[test]
 fn duelists_gain_pierce_or_immunity_in_melee() {
-    // One red die in melee with an aim: it is a hit or crit with 6/8; a blank or surge is
-    // rerolled (the aim is spent) and lands with 6/8. Only a spent aim gives Duelist its Pierce.
-    // Red defense blocks on 3 of 6; with Pierce 1 the single die always wounds once it lands.
+    // One red die in melee with an aim: it is a hit or crit with 6/8, and the aim is spent
+    // rerolling no die; a blank or surge is rerolled (the aim is spent) and lands with 6/8. The
+    // aim spent in the reroll step gives Duelist its Pierce either way, and red defense's blocks
+    // (3 of 6) are cancelled: the single die always wounds once it lands.
     let attacker = run(
         "1 red, melee, aim 1, Duelist",
         "red defense",
@@ -153,10 +154,7 @@ fn duelists_gain_pierce_or_immunity_in_melee() {
     );
     let landed_first = q(6, 8);
     let landed_on_reroll = q(2, 8) * q(6, 8);
-    assert_eq!(
-        attacker.wounds.prob(1),
-        landed_first * q(3, 6) + landed_on_reroll
-    );
+    assert_eq!(attacker.wounds.prob(1), landed_first + landed_on_reroll);
     // A defending Duelist with a dodge: it spends the dodge (cancelling the single hit), or, if
     // the die is a crit, spends it for Immune: Pierce, so Pierce 1 never lands.
     let defender = run(

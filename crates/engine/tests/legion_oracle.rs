@@ -22,8 +22,10 @@
 //! 2. High Velocity forbids every dodge spend, including the one greedy makes for Block or a
 //!    defending Duelist ("the defender spends dodge tokens (not against High Velocity)" heads the
 //!    whole bullet).
-//! 3. An attacking Duelist's Pierce 1 needs an aim token spent on rerolls, Marksman or Lethal
-//!    (docs/legion.md). Duelist's Pierce is part of "the attack's total Pierce" for Impervious.
+//! 3. An attacking Duelist's Pierce 1 needs an aim token spent "during the Reroll Attack Dice
+//!    step": not the aims Marksman or Lethal spend later. An aim may be spent rerolling no dice
+//!    ("up to" its capacity): greedy does so with its first aim when no die is worth rerolling.
+//!    Duelist's Pierce is part of "the attack's total Pierce" for Impervious.
 //! 4. The guardian's wound "per blank" counts every die that is not a block after conversion and
 //!    Pierce: an unconverted surge is a blank (as "Surges left are blanks" in step 3, and as a
 //!    Pierce-cancelled block is "a blank, so a wound").
@@ -721,6 +723,11 @@ fn reroll(
         return after_roll(c, &dice, kept, w, t);
     };
     let worth = worth_rerolling(c, &dice);
+    // Reading 3: a Duelist in melee spends its first aim on no die rather than keep it.
+    let idle = is_aim && aim == c.aims() && c.atk.duelist && c.melee();
+    if worth.is_empty() && idle {
+        return reroll(c, dice, aim_left, observation_left, kept, w, t);
+    }
     if worth.is_empty() {
         // Greedy spends a token only when a die is worth rerolling; an unspent aim is kept.
         return reroll(
@@ -778,8 +785,6 @@ struct Pool {
     blanks: u32,
     /// hits + crits after step 3.
     results: u32,
-    /// Aim tokens left after the rerolls.
-    kept: u32,
     /// Aim tokens left after Marksman.
     aims: u32,
     /// Whether an aim token was spent on a reroll.
@@ -841,7 +846,6 @@ fn after_roll(c: &Case, dice: &[(usize, AFace)], kept: u32, w: u128, t: &mut Tal
         crits,
         blanks,
         results: hits + crits,
-        kept,
         aims,
         aim_rerolled: kept < c.aims(),
     };
@@ -915,9 +919,8 @@ fn dodge_onwards(c: &Case, pool: Pool, w: u128, t: &mut Tally) {
     hits -= from_hits;
     crits += from_blanks + from_hits;
     let lethal = a.lethal.min(pool.aims);
-    // Reading 3: any aim spent, on rerolls, Marksman or Lethal, gives Duelist its Pierce.
-    let marksman_spent = pool.aims < pool.kept;
-    let duelist = a.duelist && c.melee() && (pool.aim_rerolled || lethal > 0 || marksman_spent);
+    // Reading 3: only an aim spent in the reroll step gives Duelist its Pierce.
+    let duelist = a.duelist && c.melee() && pool.aim_rerolled;
     let total_pierce = c.pierce() + lethal + u32::from(duelist);
     // Then the defender: Armor, Armor X, Shielded X (crits first; amg-2024: ranged attacks
     // only), Backup.
@@ -2340,9 +2343,10 @@ fn ram_turns_blanks_then_hits_into_crits() {
 #[test]
 fn duelist_pierces_after_an_aim_and_ignores_pierce_after_a_dodge() {
     // Attacking Duelist, `1 red, aim 1, Duelist, melee`, against red defense. A hit or crit
-    // (6/8) keeps the aim: no Pierce, a wound with 1/2. A surge or blank (2/8) spends the aim on
-    // a reroll: Pierce 1, so a hit or crit (6/8) always wounds.
-    // 6/8 · 1/2 + 2/8 · 6/8 = 24/64 + 12/64 = 9/16.
+    // (6/8) spends the aim rerolling no die; a surge or blank (2/8) spends it on a reroll. Pierce
+    // 1 either way, so a hit or crit always wounds: 6/8 + 2/8 · 6/8 = 48/64 + 12/64 = 15/16.
+    // (Keeping the aim when no die is worth rerolling, as greedy did: 6/8 · 1/2 + 2/8 · 6/8 =
+    // 9/16.)
     let mut c = case(
         Atk {
             aim: 1,
@@ -2352,7 +2356,7 @@ fn duelist_pierces_after_an_aim_and_ignores_pierce_after_a_dodge() {
         },
         red_defense(),
     );
-    expect_wound(&c, 9, 16);
+    expect_wound(&c, 15, 16);
     // Ranged: no Pierce: 6/8 · 1/2 + 2/8 · 6/8 · 1/2 = 30/64 = 15/32.
     c.atk.melee = false;
     expect_wound(&c, 15, 32);
@@ -2379,13 +2383,14 @@ fn duelist_pierces_after_an_aim_and_ignores_pierce_after_a_dodge() {
 }
 
 #[test]
-fn duelist_pierce_counts_an_aim_spent_on_marksman() {
+fn duelist_pierce_counts_only_an_aim_spent_in_the_reroll_step() {
     // Reading 3. `1 red, aim 1, Marksman, Duelist, melee` against red defense (blocks 3/6; its
-    // surge is not a block). A hit (5/8) keeps the aim, which Marksman spends to make a crit:
-    // an aim spent, so Pierce 1 and a sure wound. A crit (1/8) keeps the aim unspent (nothing
-    // for Marksman to change): no Pierce, a wound with 1/2. A surge or blank (2/8) spends the aim
-    // on a reroll: Pierce 1, so a hit or crit (6/8) always wounds.
-    // P(wound) = 5/8 + 1/8 · 1/2 + 2/8 · 6/8 = 40/64 + 4/64 + 12/64 = 7/8.
+    // surge is not a block). A surge or blank (2/8) spends the aim on a reroll; a hit or crit
+    // (6/8) spends it rerolling no die, which Duelist counts (Marksman, which would have made
+    // the hit a crit, has no aim left; an aim Marksman spent would not count). Pierce 1 either
+    // way, so a hit or crit always wounds: P(wound) = 6/8 + 2/8 · 6/8 = 48/64 + 12/64 = 15/16.
+    // (Counting Marksman's aim, as holodice did, gave 7/8; keeping the aim for Marksman and
+    // counting by the text gives 5/8 · 1/2 + 1/8 · 1/2 + 2/8 · 6/8 = 9/16.)
     let c = case(
         Atk {
             aim: 1,
@@ -2396,7 +2401,7 @@ fn duelist_pierce_counts_an_aim_spent_on_marksman() {
         },
         red_defense(),
     );
-    expect_wound(&c, 7, 8);
+    expect_wound(&c, 15, 16);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -3194,7 +3199,9 @@ fn expectimax(
     };
     let kept_token = (next.0, next.1, kept + u32::from(aim > 0));
     let mut best = expectimax(c, dice, kept_token, memo);
-    for set in 1u32..1 << dice.len() {
+    // An aim rerolls "up to" its capacity: none is a choice (which only Duelist rewards).
+    let least = u32::from(aim == 0);
+    for set in least..1 << dice.len() {
         if set.count_ones() > capacity {
             continue;
         }
@@ -3213,6 +3220,48 @@ fn expectimax(
     }
     memo.insert((key, tokens), best.clone());
     best
+}
+
+#[test]
+fn an_attacking_duelist_spends_an_aim_even_on_no_die_under_both_policies() {
+    // Outside checks' value: `3 red, surge hit, Duelist, aim 1, melee` against `red defense,
+    // surge block`, always spending the aim (exact enumeration; Tell Me the Odds measured 1.944 ±
+    // 0.002) has a mean of 214879/110592 wounds; greedy kept the aim when no die was blank
+    // (47845/36864) and optimal never spent it on no die (70303/36864).
+    let c = case(
+        Atk {
+            aim: 1,
+            duelist: true,
+            melee: true,
+            chart: Chart::Hit,
+            ..red(3)
+        },
+        Def {
+            surge_block: true,
+            ..red_defense()
+        },
+    );
+    expect_mean(&c, Var::Wounds, 214879, 110592);
+    let (a, d, g) = c.specs();
+    let s = Scenario::parse(&a, &d, g.as_deref()).unwrap();
+    let optimal = attack(&under(&s, c.edition(), optimal(Objective::Mean))).unwrap();
+    assert_eq!(optimal.wounds.mean(), frac(214879, 110592));
+    // With Lethal 1 the aim gives Pierce 1 once either way (the issue's values by the text).
+    let c = case(
+        Atk {
+            aim: 1,
+            lethal: 1,
+            duelist: true,
+            melee: true,
+            ..red(2)
+        },
+        red_defense(),
+    );
+    expect_pmf(
+        &c,
+        Var::Wounds,
+        &[(0, 1, 256), (1, 345, 1024), (2, 675, 1024)],
+    );
 }
 
 #[test]
@@ -3238,7 +3287,7 @@ fn optimal_rerolls_reach_the_expectimax_optimum() {
         }
         for chart in [Chart::None, Chart::Hit, Chart::Crit] {
             for (critical, surge_tokens) in [(0, 0), (1, 0), (0, 1)] {
-                for (aim, observation) in [(1, 0), (1, 1)] {
+                for (aim, observation, duelist) in [(1, 0, false), (1, 1, false), (1, 0, true)] {
                     for def in &defenders {
                         let c = case(
                             Atk {
@@ -3249,9 +3298,14 @@ fn optimal_rerolls_reach_the_expectimax_optimum() {
                                 critical,
                                 surge_tokens,
                                 impact: 1,
+                                duelist,
+                                melee: duelist,
                                 ..Atk::default()
                             },
-                            def.clone(),
+                            Def {
+                                cover: if duelist { 0 } else { def.cover },
+                                ..def.clone()
+                            },
                         );
                         let (a, d, g) = c.specs();
                         let s = Scenario::parse(&a, &d, g.as_deref()).unwrap();
@@ -3278,5 +3332,5 @@ fn optimal_rerolls_reach_the_expectimax_optimum() {
             }
         }
     }
-    assert_eq!(checked, 684);
+    assert_eq!(checked, 1026);
 }

@@ -262,7 +262,10 @@ impl<'a> Planner<'a> {
         let mut best = (self.value(t + 1, d), None);
         let capacity = self.tokens[t].0;
         let last = t + 1 == self.tokens.len();
-        for choice in choices(d, capacity) {
+        // An aim may reroll up to its capacity, none included: worth it to a Duelist in melee.
+        let idle = self.tokens[t].1 && self.attacker.duelist && self.attacker.melee;
+        let none = idle.then_some([[0; 3]; 3]);
+        for choice in none.into_iter().chain(choices(d, capacity)) {
             let kept = self.set_aside(t, d, &choice);
             let v = match last {
                 true => self.expect_last(t, kept, &choice),

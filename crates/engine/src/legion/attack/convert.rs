@@ -31,6 +31,8 @@ impl Resolver {
             hits,
             crits,
             aims: r.aims,
+            // Only the rerolls have spent aims yet.
+            rerolled: a.duelist && a.melee && r.aims < a.aim,
             dodged: false,
             sniped: false,
         }
@@ -146,6 +148,7 @@ fn changed(r: &Results, to_hits: u32, to_crits: u32) -> Results {
         hits: r.hits + to_hits - to_crits,
         crits: r.crits + to_crits,
         aims: r.aims,
+        rerolled: r.rerolled,
         dodged: r.dodged,
         sniped: r.sniped,
     }

@@ -293,8 +293,10 @@ fn played<W: Weight>(
         spent: 0,
     };
     layout.scatter(&mut table, none, (0, layout.cap), &a.dice, W::from(1));
-    for &(capacity, is_aim) in tokens {
-        table = spend(layout, table, capacity, is_aim, faces);
+    for (i, &(capacity, is_aim)) in tokens.iter().enumerate() {
+        // An attacking Duelist in melee spends its first aim even on no die, for Pierce 1.
+        let idle = i == 0 && is_aim && a.duelist && a.melee;
+        table = spend(layout, table, capacity, is_aim, idle, faces);
     }
     without_blanks(a, layout, table).collect()
 }
@@ -458,13 +460,15 @@ fn without_blanks<W: Weight>(
     sums.into_iter().filter_map(|(p, w)| p.map(|p| (p, w)))
 }
 
-/// One reroll token, spent greedily on every pool. The pools that pick up fewer dice than the
-/// most any pool picks are scaled to the common denominator faces^most.
+/// One reroll token, spent greedily on every pool; an aim counts as spent when it picks up a
+/// die, or always when `idle`. The pools that pick up fewer dice than the most any pool picks
+/// are scaled to the common denominator faces^most.
 fn spend<W: Weight>(
     layout: &Layout,
     table: Vec<W>,
     capacity: u32,
     is_aim: bool,
+    idle: bool,
     faces: u32,
 ) -> Vec<W> {
     let zero = W::default();
@@ -479,7 +483,7 @@ fn spend<W: Weight>(
         let pick = picks(p, capacity);
         let scale = u128::from(faces).pow(most - total(&pick));
         let mut kept = *p;
-        if total(&pick) > 0 && is_aim && layout.spent > 1 {
+        if (total(&pick) > 0 || idle) && is_aim && layout.spent > 1 {
             kept.spent += 1;
         }
         for (blanks, picked) in kept.blank.iter_mut().zip(pick) {

@@ -54,8 +54,8 @@ impl Resolver {
         hits -= ram_hits;
         crits += ram_blanks + ram_hits;
         let lethal = a.lethal.min(r.aims);
-        let aims_spent = a.aim - r.aims + lethal;
-        let duelist = u32::from(a.duelist && a.melee && aims_spent > 0);
+        // Duelist reads only the aims spent in the Reroll Attack Dice step.
+        let duelist = u32::from(a.duelist && a.melee && r.rerolled);
         let pierce = a.pierce + lethal + duelist;
         Defending {
             hits,

@@ -137,6 +137,7 @@ fn results(hits: u32, crits: u32, aims: u32) -> Results {
         hits,
         crits,
         aims,
+        rerolled: false,
         dodged: false,
         sniped: false,
     }

@@ -19,6 +19,9 @@ pub(super) struct Results {
     pub hits: u32,
     pub crits: u32,
     pub aims: u32,
+    /// An aim token was spent in the Reroll Attack Dice step, as Duelist asks (kept only for an
+    /// attacking Duelist in melee, so that other states merge).
+    pub rerolled: bool,
     pub dodged: bool,
     /// Sniper Team cancelled every die for a wound: the attack skips to its end.
     pub sniped: bool,

@@ -61,6 +61,8 @@ struct Trial<'t> {
     optimal: Option<&'t OptimalPolicy>,
     /// Aim tokens not yet spent.
     aims: u32,
+    /// An aim token was spent in the reroll step (Duelist reads it).
+    rerolled: bool,
     hits: u32,
     crits: u32,
     blanks: u32,
@@ -86,6 +88,7 @@ impl Sim<'_> {
             table,
             optimal,
             aims: self.aim_tokens(),
+            rerolled: false,
             hits: 0,
             crits: 0,
             blanks: 0,

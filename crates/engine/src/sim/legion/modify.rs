@@ -46,8 +46,8 @@ impl Sim<'_> {
         let lethal = a.lethal.min(t.aims);
         t.aims -= lethal;
         t.pierce = a.pierce - u32::from(self.makashi) + lethal;
-        // An aim spent on rerolls, Marksman or Lethal.
-        if a.duelist && self.melee && t.aims < self.aim_tokens() {
+        // An aim spent in the reroll step (not Marksman's or Lethal's).
+        if a.duelist && self.melee && t.rerolled {
             t.pierce += 1;
         }
         t.pool_pierce = t.pierce;

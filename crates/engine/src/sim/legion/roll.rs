@@ -27,7 +27,8 @@ impl Sim<'_> {
     }
 
     /// Each aim token (2 + Precise dice), then each observation token (1 die); a token that
-    /// picks no die is kept.
+    /// picks no die is kept, except greedy's first aim for an attacking Duelist in melee, spent
+    /// on no die for Duelist's Pierce.
     pub(super) fn reroll(&self, t: &mut Trial) {
         let aim_tokens = self.aim_tokens();
         let tokens = (0..aim_tokens + self.s.attacker.observation).map(|i| i < aim_tokens);
@@ -35,13 +36,17 @@ impl Sim<'_> {
             let pool = &mut t.table.attack;
             let picked = match t.optimal {
                 Some(policy) => optimal_reroll(policy, token, pool, t.aims),
-                None => self.greedy_pick(pool, is_aim),
+                None => {
+                    let idle = token == 0 && is_aim && self.s.attacker.duelist && self.melee;
+                    self.greedy_pick(pool, is_aim) || idle
+                }
             };
             if !picked {
                 continue;
             }
             if is_aim {
                 t.aims -= 1;
+                t.rerolled = true;
             }
             for die in pool.iter_mut().filter(|die| die.picked) {
                 die.face = roll_attack(t.rng, die.colour);
