@@ -433,7 +433,7 @@ fn pilots_and_equipment_stacked_in_a_yaml_card_grant_their_keywords() {
         "2",
         "2",
         "",
-        "[Pilot] Starfighter Pilot. The Starfighter gets: * +10 speed. * Critical Hit 1. \
+        "[Pilot] Starfighter Pilot. The Starfighter gets: * +30 speed. * Critical Hit 1. \
          * Pay 1 Force -> Evade 1.",
     ]);
     let module = row([
@@ -460,7 +460,7 @@ fn pilots_and_equipment_stacked_in_a_yaml_card_grant_their_keywords() {
     assert_eq!(
         u.notes,
         [
-            "Ace Navigator: not modelled: +10 speed.",
+            "Ace Navigator: not modelled: +30 speed.",
             "Targeting Module: not modelled: Equipped unit gets \"Whenever this unit attacks, \
              draw a card.\"",
             "Targeting Module: not modelled: Equipped Squad gets Armor.",

@@ -156,7 +156,7 @@ fn read_switched(text: &str) -> Option<Vec<Item>> {
 }
 
 /// The grants of a Pilot ability, one per bullet: `[Pilot] Starfighter Pilot. The Starfighter
-/// gets: * +10 speed. * Critical Hit 2.` (bullets may be `-`; a single grant needs none).
+/// gets: * +30 speed. * Critical Hit 2.` (bullets may be `-`; a single grant needs none).
 fn pilot_grants(ability: &str) -> Option<Vec<&str>> {
     let text = strip_word(ability, "[Pilot]").unwrap_or(ability);
     let (head, after) = text.split_once("Pilot.")?;
@@ -349,14 +349,14 @@ mod tests {
     #[test]
     fn pilot_and_insert_abilities_are_grants() {
         let read = read_card(
-            "[Pilot] Starfighter Pilot. The Starfighter gets: * +10 speed. * Critical Hit 1. \
+            "[Pilot] Starfighter Pilot. The Starfighter gets: * +30 speed. * Critical Hit 1. \
              * Pay 1 Force -> Intercept. | INSERT: Parry 1",
             &[Arena::Character],
             false,
         );
         let insert = read.insert.unwrap();
         assert_eq!(insert.describe(), "Critical Hit 1, pay: Intercept, Parry 1");
-        assert_eq!(insert.notes, ["+10 speed."]);
+        assert_eq!(insert.notes, ["+30 speed."]);
         assert!(read.spec.items.is_empty() && read.spec.notes.is_empty());
         let dashes =
             pilot_grants("Transport Pilot. The Transport gets:   - Lucky 1  - Accuracy -1");
