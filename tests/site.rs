@@ -56,10 +56,23 @@ async fn on_the_site() -> Option<(Browser, FileServer)> {
     Some((b, files))
 }
 
-/// The headline once the answer is in, and the table's rows.
-async fn shown(b: &Browser) -> (String, Vec<Vec<String>>) {
+/// Opens the share link of `game`'s attack: its headline once the answer is in, and the table's
+/// rows beside the command line's.
+async fn attack_link(
+    b: &Browser,
+    game: &str,
+    attacker: &str,
+    defender: &str,
+) -> (String, Vec<Vec<String>>, Vec<Vec<String>>) {
+    b.open(&query(&[
+        ("game", game),
+        ("attacker", attacker),
+        ("defender", defender),
+    ]))
+    .await;
     let headline = b.text_when("#headline", |t| !t.is_empty()).await;
-    (headline, b.dist_rows().await)
+    let cli = cli_rows(&attack_args(game, attacker, defender, &[]));
+    (headline, b.dist_rows().await, cli)
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -69,16 +82,9 @@ async fn the_static_site_computes_in_the_browser_as_the_command_line_does_and_of
     };
     // The README's share link.
     let (attacker, defender) = ("Power 5, Accuracy 1, Critical Hit 2", "Health 4, Armor");
-    b.open(&query(&[
-        ("game", "swtcg"),
-        ("attacker", attacker),
-        ("defender", defender),
-    ]))
-    .await;
-    let args = attack_args("swtcg", attacker, defender, &[]);
-    let (headline, rows) = shown(&b).await;
+    let (headline, rows, cli) = attack_link(&b, "swtcg", attacker, defender).await;
     assert_eq!(headline, "Chance to destroy: 58.10%", "the README's figure");
-    assert_eq!(rows, cli_rows(&args));
+    assert_eq!(rows, cli);
     let about = b.text_when("#about", |t| t.contains("browser")).await;
     assert!(
         about.starts_with("holodice 0.1.0 · Legion rules: amg-2024"),
@@ -90,17 +96,11 @@ async fn the_static_site_computes_in_the_browser_as_the_command_line_does_and_of
         "4 red, 2 black, surge crit, aim 1, Pierce 1",
         "red defense, dodge 1, cover light",
     );
-    b.open(&query(&[
-        ("game", "legion"),
-        ("attacker", attacker),
-        ("defender", defender),
-    ]))
-    .await;
+    let (headline, rows, cli) = attack_link(&b, "legion", attacker, defender).await;
     let args = attack_args("legion", attacker, defender, &[]);
-    let (headline, rows) = shown(&b).await;
     let mean = cli_line(&args, "Mean wounds on the defender:");
     assert_eq!(headline, format!("Mean wounds: {mean}"));
-    assert_eq!(rows, cli_rows(&args));
+    assert_eq!(rows, cli);
 
     // A misspelt keyword: the command line's own line.
     b.open("/").await;
@@ -167,16 +167,10 @@ async fn the_static_site_computes_in_the_browser_as_the_command_line_does_and_of
     );
     files.stop();
     let (attacker, defender) = ("Power 7, Critical Hit 1", "Health 5, Parry 1");
-    b.open(&query(&[
-        ("game", "swtcg"),
-        ("attacker", attacker),
-        ("defender", defender),
-    ]))
-    .await;
+    let (headline, rows, cli) = attack_link(&b, "swtcg", attacker, defender).await;
     let args = attack_args("swtcg", attacker, defender, &[]);
-    let (headline, rows) = shown(&b).await;
     let destroy = cli_line(&args, "Chance to destroy the defender:");
     assert_eq!(headline, format!("Chance to destroy: {destroy}"));
-    assert_eq!(rows, cli_rows(&args));
+    assert_eq!(rows, cli);
     b.close().await;
 }
