@@ -689,9 +689,9 @@ fn guardian_spec_needs_guardian_x_and_a_defense_die() {
 fn cover_beyond_heavy_is_refused() {
     attack_error(
         "4 red",
-        "red defense, cover 3",
+        "red defense, terrain cover 3",
         &[],
-        &["cover 3", "0, 1 or 2"],
+        &["terrain cover 3", "0, 1 or 2"],
     );
 }
 
@@ -1078,6 +1078,10 @@ fn legion_keywords_lists_every_item_of_the_data_file() {
             Some("no-dice-effect") => {
                 format!("no effect on dice: {}", item["reason"].as_str().unwrap())
             }
+            Some("ambiguous") => format!(
+                "refused as ambiguous: {}",
+                item["reason"].as_str().unwrap().replace("{N}", "N")
+            ),
             Some(other) => panic!("{name}: unknown status {other}"),
         };
         assert_eq!(row[4], status, "{name}");
@@ -1266,4 +1270,78 @@ fn legion_help_prints_on_stdout_and_names_every_flag() {
     ] {
         assert!(text.contains(flag), "legion attack --help lists {flag}");
     }
+}
+
+#[test]
+fn cover_with_a_number_is_refused_naming_the_terrain_and_the_keyword() {
+    let line = attack_error(
+        "2 red",
+        "white defense, Cover 1",
+        &[],
+        &[
+            "'Cover 1'",
+            "terrain cover 1",
+            "cover light",
+            "Cover keyword 1",
+        ],
+    );
+    assert!(!line.contains("0, 1 or 2"), "{line}");
+    // Both unambiguous spellings of the terrain give the same light cover; the keyword adds
+    // to the terrain: light terrain plus Cover keyword 1 is heavy. Two red dice, each a hit
+    // (5/8) the white cover die cancels with 1/6 in light cover, 2/6 in heavy, or a crit (1/8):
+    // light (5/8 · 5/6 + 1/8) · 5/6 = 155/288 each; heavy (5/8 · 4/6 + 1/8) · 5/6 = 65/144.
+    for defender in [
+        "white defense, terrain cover 1",
+        "white defense, cover light",
+    ] {
+        assert_eq!(
+            attack_json("2 red", defender, &[])["wounds"]["mean"],
+            "155/144"
+        );
+    }
+    let keyword = attack_json("2 red", "white defense, cover light, Cover keyword 1", &[]);
+    assert_eq!(keyword["wounds"]["mean"], "65/72");
+}
+
+#[test]
+fn courage_none_is_never_suppressed_and_courage_0_is_refused() {
+    // Before: courage 0 counted as suppressed with no tokens, making light cover heavy.
+    attack_error(
+        "2 red",
+        "white defense, courage 0, suppression 0, cover light",
+        &[],
+        &["courage 0", "courage none"],
+    );
+    // Light cover only, however many tokens: 2 · 155/288 (see the test above).
+    for tokens in ["suppression 0", "suppression 3"] {
+        let defender = format!("white defense, courage none, {tokens}, cover light");
+        assert_eq!(
+            attack_json("2 red", &defender, &[])["wounds"]["mean"],
+            "155/144"
+        );
+    }
+    // With courage 1, one token is suppression: heavy, 2 · 65/144.
+    let suppressed = attack_json("2 red", "white defense, suppression 1, cover light", &[]);
+    assert_eq!(suppressed["wounds"]["mean"], "65/72");
+}
+
+#[test]
+fn dug_in_rolls_red_defense_dice_for_cover() {
+    // One red die in light cover: a hit (5/8) survives a red cover die unless it blocks (3/6),
+    // a crit (1/8) ignores cover, then a white defense die fails with 5/6:
+    // (5/8 · 1/2 + 1/8) · 5/6 = 35/96.
+    let doc = attack_json("1 red", "white defense, cover light, Dug In", &[]);
+    assert_eq!(doc["wounds"]["mean"], "35/96");
+    // amg-2021's cover cancels the hit outright whatever the die: 1/8 · 5/6 = 5/48, with a note.
+    let old = attack_json(
+        "1 red",
+        "white defense, cover light, Dug In",
+        &["--edition", "amg-2021"],
+    );
+    assert_eq!(old["wounds"]["mean"], "5/48");
+    assert!(
+        old["notes"].to_string().contains("Dug In"),
+        "{}",
+        old["notes"]
+    );
 }

@@ -15,7 +15,7 @@ pub(super) const HELP: &str = "SPECs are comma-separated lists, in any case. Att
 'Precise 1', 'Critical 1', 'Pierce 1', 'Impact 1', 'Lethal 1', 'Sharpshooter 1', 'High Velocity', \
 'Blast', 'Ion 1', 'Primitive', 'melee' or 'overrun'. Defender: 'red defense' or 'white defense' \
 (required), 'surge block', 'dodge 1', 'surge tokens 1', 'cover light' / 'cover heavy' / \
-'cover 0..2', 'Cover keyword 1', 'smoke tokens 1', 'suppression 1', 'courage 1', 'Low Profile', \
+'terrain cover 0..2', 'Cover keyword 1', 'smoke tokens 1', 'suppression 1', 'courage 1', 'Low Profile', \
 'Armor', 'Armor 1', 'Shielded 1', 'Impervious', 'Immune: Pierce', 'Danger Sense 1', \
 'Uncanny Luck 1', 'Block', 'Outmaneuver', 'Deflect', 'Backup', 'Soresu Mastery', 'wounded 1'. \
 Guardian: 'Guardian 2, red defense, surge block, Deflect'. A keyword that needs a board condition \

@@ -10,7 +10,7 @@ use holodice_engine::Error;
 use std::path::PathBuf;
 
 pub(super) const HELP: &str = "A RANGE item is a SPEC item with an inclusive range in place of its \
-number: 'Power 1..10', 'Accuracy -1..2', 'red 1..6', 'cover 0..2'. Each cell is the attack query \
+number: 'Power 1..10', 'Accuracy -1..2', 'red 1..6', 'terrain cover 0..2'. Each cell is the attack query \
 with the base SPECs plus that row's and column's item (replacing the same item in the base SPEC). \
 SWTCG items go to the attacker unless prefixed 'defender:' ('defender: Health 1..6'); Legion \
 items go to the SPEC their keyword belongs to, or use the prefix.
@@ -26,7 +26,7 @@ Examples:
   holodice table swtcg --defender \"Health 4\" --rows \"Power 1..8\" \\
       --cols \"Critical Hit 0..2\" --stat destroyed
   holodice table legion --defender \"white defense, surge block\" \\
-      --rows \"red 1..6\" --cols \"cover 0..2\" --stat mean
+      --rows \"red 1..6\" --cols \"terrain cover 0..2\" --stat mean
   holodice table --spec data/tables/swtcg-destroy-health-4.yaml --plot destroy.svg
 ";
 

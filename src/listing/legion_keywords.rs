@@ -34,6 +34,10 @@ fn coverage_rows() -> impl Iterator<Item = CoverageRow> {
                 "refused, not modelled yet: {}",
                 k.reason.as_deref().unwrap_or_default()
             ),
+            Status::Ambiguous => format!(
+                "refused as ambiguous: {}",
+                k.reason.as_deref().unwrap_or_default().replace("{N}", "N")
+            ),
         },
     })
 }

@@ -91,7 +91,7 @@ pub struct Axis {
 }
 
 impl Axis {
-    /// Parses `"Power 1..10"`, `"defender: Health 2..6"`, `"cover 0..2"`.
+    /// Parses `"Power 1..10"`, `"defender: Health 2..6"`, `"terrain cover 0..2"`.
     pub fn parse(input: Input, text: &str, game: Game) -> Result<Axis, Error> {
         let bad = |message: String| {
             Error::input(Message::flag(input).text(format!(" '{text}': {message}")))
@@ -499,7 +499,7 @@ mod tests {
 
     #[test]
     fn legion_items_go_to_their_own_spec() {
-        let mut s = spec(Game::Legion, "red 1..2", Some("cover 0..1"), "mean");
+        let mut s = spec(Game::Legion, "red 1..2", Some("terrain cover 0..1"), "mean");
         s.defender = "white defense".into();
         let t = compute(&s).unwrap();
         assert_eq!(t.cells.len(), 2);

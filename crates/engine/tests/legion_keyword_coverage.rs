@@ -133,7 +133,10 @@ fn unmodelled_keywords_are_found_with_and_without_a_number_as_the_cards_give_the
             .iter()
             .filter_map(|&v| table.get(&(n.clone(), v)).copied())
             .collect();
-        if statuses.is_empty() || statuses.contains(&Status::Modelled) {
+        // A spelling refused as ambiguous is never read from a card: the card's keyword is
+        // renamed first (its Cover X is `Cover keyword X`).
+        let settled = [Status::Modelled, Status::Ambiguous];
+        if statuses.is_empty() || statuses.iter().any(|s| settled.contains(s)) {
             continue;
         }
         for (valued, on) in uses {

@@ -30,8 +30,9 @@
 //!    Pierce: an unconverted surge is a blank (as "Surges left are blanks" in step 3, and as a
 //!    Pierce-cancelled block is "a blank, so a wound").
 //! 5. Impervious adds "the attack's total Pierce" before any is spent on a guardian's blocks.
-//! 6. Suppressed (amg-2024) and a guardian's "suppression >= courage" are read as written, even
-//!    for courage 0 (then a unit with no suppression counts as suppressed).
+//! 6. Suppressed (amg-2024) and a guardian's "suppression >= courage" are read as written; a
+//!    unit whose courage is "—" (`courage none`, courage 0 in these structs) is never
+//!    suppressed, in either edition.
 //! 7. A guardian that is given but cannot act (suppressed, defender with Guardian) has a guardian
 //!    wound distribution of 0 with certainty; with `melee` or `overrun` the engine may instead
 //!    refuse the query as illegal ("Melee attacks ... have no ... Guardian"; Guardian acts in
@@ -233,12 +234,15 @@ struct Def {
     surge_tokens: u32,
     /// 0 none, 1 light, 2 heavy.
     cover: u32,
-    /// Spell cover as `cover none|light|heavy` rather than `cover N`.
+    /// Spell cover as `cover none|light|heavy` rather than `terrain cover N`.
     cover_words: bool,
     cover_keyword: u32,
     suppression: u32,
+    /// 0: courage "—".
     courage: u32,
     low_profile: bool,
+    /// Dug In: the cover roll uses red defense dice.
+    dug_in: bool,
     armor: bool,
     armor_x: u32,
     shielded: u32,
@@ -283,6 +287,7 @@ impl Default for Def {
             suppression: 0,
             courage: 1,
             low_profile: false,
+            dug_in: false,
             armor: false,
             armor_x: 0,
             shielded: 0,
@@ -320,6 +325,7 @@ struct Grd {
     surge_block: bool,
     surge_tokens: u32,
     suppression: u32,
+    /// 0: courage "—".
     courage: u32,
     deflect: bool,
     immune_pierce: bool,
@@ -361,6 +367,20 @@ fn push_count(items: &mut Vec<String>, name: &str, n: u32) {
     if n > 0 {
         items.push(format!("{name} {n}"));
     }
+}
+
+/// `courage N`, or `courage none` for courage "—" (0 here); nothing for the default 1.
+fn push_courage(items: &mut Vec<String>, courage: u32) {
+    match courage {
+        0 => items.push("courage none".into()),
+        1 => {}
+        n => items.push(format!("courage {n}")),
+    }
+}
+
+/// Suppressed: suppression tokens reach the courage; never with courage "—".
+fn suppressed(suppression: u32, courage: u32) -> bool {
+    courage > 0 && suppression >= courage
 }
 
 fn push_flag(items: &mut Vec<String>, name: &str, on: bool) {
@@ -425,14 +445,13 @@ impl Case {
                 ["none", "light", "heavy"][d.cover as usize]
             ));
         } else {
-            push_count(&mut de, "cover", d.cover);
+            push_count(&mut de, "terrain cover", d.cover);
         }
         push_count(&mut de, "Cover keyword", d.cover_keyword);
         push_count(&mut de, "suppression", d.suppression);
-        if d.courage != 1 {
-            de.push(format!("courage {}", d.courage));
-        }
+        push_courage(&mut de, d.courage);
         push_flag(&mut de, "Low Profile", d.low_profile);
+        push_flag(&mut de, "Dug In", d.dug_in);
         push_flag(&mut de, "Armor", d.armor);
         push_count(&mut de, "Armor", d.armor_x);
         push_count(&mut de, "Shielded", d.shielded);
@@ -465,9 +484,7 @@ impl Case {
             push_flag(&mut gs, "surge block", g.surge_block);
             push_count(&mut gs, "surge tokens", g.surge_tokens);
             push_count(&mut gs, "suppression", g.suppression);
-            if g.courage != 1 {
-                gs.push(format!("courage {}", g.courage));
-            }
+            push_courage(&mut gs, g.courage);
             push_flag(&mut gs, "Deflect", g.deflect);
             push_flag(&mut gs, "Immune: Pierce", g.immune_pierce);
             push_flag(&mut gs, "Immune: Melee Pierce", g.immune_melee_pierce);
@@ -760,13 +777,13 @@ fn cover_value(c: &Case) -> u32 {
     }
     match c.edition {
         Ed::Amg2024 => {
-            let suppressed = d.suppression >= d.courage;
+            let suppressed = suppressed(d.suppression, d.courage);
             (d.cover + u32::from(suppressed) + d.cover_keyword + d.smoke)
                 .min(2)
                 .saturating_sub(a.sharpshooter)
         }
         Ed::Amg2021 => {
-            let suppressed = d.suppression >= 1;
+            let suppressed = d.courage > 0 && d.suppression >= 1;
             let mut cover = (d.cover + u32::from(suppressed) + d.cover_keyword + d.smoke).min(2);
             if d.low_profile && cover == 1 {
                 cover = 2;
@@ -852,10 +869,15 @@ fn after_roll(c: &Case, dice: &[(usize, AFace)], kept: u32, w: u128, t: &mut Tal
     let cover = cover_value(c);
     match c.edition {
         Ed::Amg2024 if cover >= 1 && hits >= 1 => {
-            // One white defense die per hit; Low Profile: one die fewer, one block more.
+            // One white defense die per hit (red with Dug In); Low Profile: one die fewer, one
+            // block more.
             let low_profile = u32::from(c.def.low_profile);
             roll_defense(
-                WHITE_DEFENSE,
+                if c.def.dug_in {
+                    RED_DEFENSE
+                } else {
+                    WHITE_DEFENSE
+                },
                 hits - low_profile,
                 w,
                 [0; 3],
@@ -947,7 +969,7 @@ fn dodge_onwards(c: &Case, pool: Pool, w: u128, t: &mut Tally) {
         guardian_wounds: 0,
     };
     match &c.grd {
-        Some(g) if ranged && g.suppression < g.courage && d.guardian == 0 => {
+        Some(g) if ranged && !suppressed(g.suppression, g.courage) && d.guardian == 0 => {
             let taken = g.guardian.min(hits);
             let left = Left {
                 results: left.results - taken,
@@ -1426,6 +1448,7 @@ fn defenders() -> impl Strategy<Value = Def> {
             prop_oneof![1 => Just(0u32), 4 => Just(1), 2 => Just(2)],
             flag(),
             prop::bool::weighted(0.15),
+            flag(),
         ),
         (
             count(2),
@@ -1470,6 +1493,7 @@ fn defenders() -> impl Strategy<Value = Def> {
                     courage,
                     low_profile,
                     armor,
+                    dug_in,
                 ),
                 (
                     armor_x,
@@ -1510,6 +1534,7 @@ fn defenders() -> impl Strategy<Value = Def> {
                 suppression,
                 courage,
                 low_profile,
+                dug_in,
                 armor,
                 armor_x,
                 shielded,
@@ -1894,15 +1919,31 @@ fn rolled_cover_amg_2024() {
         },
     );
     expect_wound(&c, 5, 48);
-    // Reading 6: courage 0 with no suppression is suppressed (0 ≥ 0): light cover, 155/288.
+    // Reading 6: courage "—" is never suppressed: no cover, so 6/8 · 5/6 = 5/8, however many
+    // tokens.
     let c = case(
         red(1),
         Def {
             courage: 0,
+            suppression: 3,
             ..Def::default()
         },
     );
-    expect_wound(&c, 155, 288);
+    expect_wound(&c, 5, 8);
+    // Dug In rolls a red defense die per hit: light cover cancels on a block (3/6 survive):
+    // (5/8 · 3/6 + 1/8) · 5/6 = 7/16 · 5/6 = 35/96; heavy on a block or a surge (2/6 survive):
+    // (5/8 · 2/6 + 1/8) · 5/6 = 1/3 · 5/6 = 5/18.
+    let mut c = case(
+        red(1),
+        Def {
+            cover: 1,
+            dug_in: true,
+            ..Def::default()
+        },
+    );
+    expect_wound(&c, 35, 96);
+    c.def.cover = 2;
+    expect_wound(&c, 5, 18);
 }
 
 #[test]
@@ -1921,6 +1962,13 @@ fn fixed_cover_amg_2021() {
     c.def.cover = 0;
     c.def.suppression = 1;
     c.def.courage = 2;
+    expect_wound(&c, 5, 48);
+    // Courage "—": tokens give it no cover, in amg-2021 too.
+    c.def.courage = 0;
+    expect_wound(&c, 5, 8);
+    c.def.courage = 2;
+    // Dug In changes nothing when cover cancels hits outright.
+    c.def.dug_in = true;
     expect_wound(&c, 5, 48);
     // Blast ignores cover: 6/8 · 5/6 = 5/8.
     c.atk.blast = true;

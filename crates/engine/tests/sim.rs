@@ -802,7 +802,7 @@ const LEGION: &[(&str, &str, Option<&str>, &[Edition])] = &[
     ),
     (
         "4 black, surge hit",
-        "white defense, cover none, Cover 1, suppression 2, courage 2",
+        "white defense, cover none, Cover keyword 1, suppression 2, courage 2",
         None,
         BOTH,
     ),
@@ -814,7 +814,7 @@ const LEGION: &[(&str, &str, Option<&str>, &[Edition])] = &[
     ),
     (
         "3 black, 2 white, surge hit",
-        "white defense, cover 1, dodge 2",
+        "white defense, terrain cover 1, dodge 2",
         None,
         BOTH,
     ),

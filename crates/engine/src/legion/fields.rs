@@ -97,7 +97,7 @@ fn set_defender(d: &mut Defender, field: Field, v: u32) -> Result<(), String> {
         Field::SurgeTokens => d.surge_tokens = v,
         Field::Dodge => d.dodge = v,
         Field::Cover if v > 2 => {
-            return Err("cover is 0, 1 or 2 (none, light, heavy)".into());
+            return Err("terrain cover is 0, 1 or 2 (none, light, heavy)".into());
         }
         Field::Cover => d.cover = v,
         Field::CoverNone => d.cover = 0,
@@ -105,7 +105,16 @@ fn set_defender(d: &mut Defender, field: Field, v: u32) -> Result<(), String> {
         Field::CoverHeavy => d.cover = 2,
         Field::CoverKeyword => d.cover_keyword += v,
         Field::Suppression => d.suppression = v,
-        Field::Courage => d.courage = v,
+        Field::Courage if v == 0 => {
+            return Err(
+                "courage is 1 or more; a unit whose courage is '—' (never suppressed) is \
+                 'courage none'"
+                    .into(),
+            )
+        }
+        Field::Courage => d.courage = Some(v),
+        Field::CourageNone => d.courage = None,
+        Field::DugIn => d.dug_in = true,
         Field::LowProfile => d.low_profile = true,
         Field::Outmaneuver => d.outmaneuver = true,
         Field::Armor => d.armor = true,

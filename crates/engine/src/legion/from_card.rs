@@ -82,7 +82,7 @@ pub fn resolve(
     let valued = keyword.value != crate::swtcg::keywords::ValueKind::None;
     let note = match keyword.status {
         Status::NoDiceEffect => Some(format!("{}: no effect on dice ({reason})", keyword.name)),
-        Status::NotModelled => Some(not_modelled(&format!(": {reason}"))),
+        Status::NotModelled | Status::Ambiguous => Some(not_modelled(&format!(": {reason}"))),
         Status::Modelled if condition(keyword.sets) => Some(format!(
             "{} ({source}): only the SPEC states a condition or tokens; add '{}{}' to the {} \
              SPEC when it applies",
@@ -155,8 +155,7 @@ pub fn unit(s: &mut Scenario, l: &mut Loadout, role: Role, card: &Card) {
                 let d = defender(s, role);
                 d.die = Some(st.defense);
                 d.surge_block = st.surge_block;
-                // Courage "—": no number of suppression tokens reaches it.
-                d.courage = st.courage.unwrap_or(u32::MAX);
+                d.courage = st.courage;
                 d.wounds = (st.wounds > 0).then_some(st.wounds);
                 d.minis = (st.minis > 0).then_some(st.minis);
                 d.unit_type = card.unit_type();

@@ -70,7 +70,9 @@ pub enum Field {
     CoverKeyword,
     Suppression,
     Courage,
+    CourageNone,
     LowProfile,
+    DugIn,
     Outmaneuver,
     Armor,
     ArmorX,
@@ -127,7 +129,8 @@ pub enum Field {
     None,
 }
 
-/// Whether an item is computed, recognised as irrelevant to dice, or refused.
+/// Whether an item is computed, recognised as irrelevant to dice, or refused: not modelled
+/// yet, or a spelling that could mean two items (its reason says which, and how to write each).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
 #[serde(rename_all = "kebab-case")]
 pub enum Status {
@@ -135,6 +138,7 @@ pub enum Status {
     Modelled,
     NoDiceEffect,
     NotModelled,
+    Ambiguous,
 }
 
 /// One SPEC item as the data file defines it.

@@ -164,6 +164,10 @@ fn item(
             keyword.name,
             keyword.reason.clone().unwrap_or_default()
         )),
+        Status::Ambiguous => {
+            let reason = keyword.reason.as_deref().unwrap_or_default();
+            return Err(fail(reason.replace("{N}", &value.to_string())));
+        }
         Status::Modelled => {}
     }
     set(s, l, role, keyword.sets, value).map_err(fail)
@@ -222,7 +226,7 @@ mod tests {
         let s =
             Scenario::parse("4 red, Ram 1, Duelist, melee", "red defense, Duelist", None).unwrap();
         assert!(s.attacker.duelist && s.defender.duelist && s.attacker.ram == 1);
-        assert!(err("4 red", "red defense, cover 3").contains("0, 1 or 2"));
+        assert!(err("4 red", "red defense, terrain cover 3").contains("0, 1 or 2"));
         assert!(err("101 red", "red defense").contains("limit of 100"));
         assert!(err("4 red", "red defense,,dodge 1").contains("empty item"));
     }

@@ -1,6 +1,8 @@
 //! The units of a Legion attack as the attack reads them: the attacker's pool and keywords, a
 //! defending unit's dice, tokens and keywords.
 
+use super::scenario::Edition;
+
 /// Attack surge chart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum AttackSurge {
@@ -91,8 +93,11 @@ pub struct Defender {
     /// The Cover X keyword.
     pub cover_keyword: u32,
     pub suppression: u32,
-    pub courage: u32,
+    /// `None` for a courage of "—": the unit is never suppressed.
+    pub courage: Option<u32>,
     pub low_profile: bool,
+    /// Dug In: cover is rolled with red defense dice rather than white.
+    pub dug_in: bool,
     pub outmaneuver: bool,
     pub armor: bool,
     pub armor_x: u32,
@@ -153,8 +158,9 @@ impl Default for Defender {
             cover: 0,
             cover_keyword: 0,
             suppression: 0,
-            courage: 1,
+            courage: Some(1),
             low_profile: false,
+            dug_in: false,
             outmaneuver: false,
             armor: false,
             armor_x: 0,
@@ -187,6 +193,23 @@ impl Default for Defender {
             minis: None,
             unit_type: None,
             immune_range_1: false,
+        }
+    }
+}
+
+impl Defender {
+    /// Whether the unit is suppressed: its suppression tokens reach its courage. A unit whose
+    /// courage is "—" never is.
+    pub fn suppressed(&self) -> bool {
+        self.courage.is_some_and(|c| self.suppression >= c)
+    }
+
+    /// Whether suppression improves its cover: suppressed (amg-2024), or any suppression token
+    /// on a unit that has a courage (amg-2021).
+    pub fn cover_from_suppression(&self, edition: Edition) -> bool {
+        match edition {
+            Edition::Amg2024 => self.suppressed(),
+            Edition::Amg2021 => self.courage.is_some() && self.suppression > 0,
         }
     }
 }

@@ -1,5 +1,5 @@
-//! Step 4, apply dodge and cover: the cover value, the cover roll (amg-2024) or cancellation
-//! (amg-2021), then dodge tokens.
+//! Step 4, apply dodge and cover: the cover value, the cover roll (amg-2024: white defense dice,
+//! red with Dug In) or cancellation (amg-2021), then dodge tokens.
 
 use super::declare::Declared;
 use super::resolve::Resolver;
@@ -29,11 +29,15 @@ impl Resolver {
         match self.d.edition {
             Edition::Amg2021 => converted.map(|r| cancelled(r, cover)),
             Edition::Amg2024 => {
-                // Low Profile rolls one die fewer and adds a block.
-                let low = u32::from(self.d.s.defender.low_profile);
-                let white = defense_die(DefenseDie::White);
-                let cancel = white.block + if cover >= 2 { white.surge } else { 0 };
-                let other = white.block + white.surge + white.blank - cancel;
+                // Low Profile rolls one die fewer and adds a block; Dug In rolls red dice.
+                let d = &self.d.s.defender;
+                let low = u32::from(d.low_profile);
+                let die = defense_die(match d.dug_in {
+                    true => DefenseDie::Red,
+                    false => DefenseDie::White,
+                });
+                let cancel = die.block + if cover >= 2 { die.surge } else { 0 };
+                let other = die.block + die.surge + die.blank - cancel;
                 converted.and_then_each(
                     |r| {
                         self.rolls
@@ -74,10 +78,7 @@ pub(super) fn cover_value(declared: &Declared) -> u32 {
     if !declared.ranged() || a.blast || a.death_from_above || d.unconcerned {
         return 0;
     }
-    let suppressed = match declared.edition {
-        Edition::Amg2024 => d.suppression >= d.courage,
-        Edition::Amg2021 => d.suppression > 0,
-    };
+    let suppressed = d.cover_from_suppression(declared.edition);
     let mut cover = (d.cover + u32::from(suppressed) + d.cover_keyword).min(2);
     if declared.edition == Edition::Amg2021 && d.low_profile && cover == 1 {
         cover = 2;

@@ -29,7 +29,7 @@ pub use policy::OptimalPolicy;
 
 use super::minis::{losses, Losses};
 use super::optimal::Goal;
-use super::scenario::Scenario;
+use super::scenario::{Edition, Scenario};
 use crate::dist::{to_f64, Dist};
 use crate::error::{Error, Input, Message};
 use crate::policy::{Objective, Policy};
@@ -116,9 +116,21 @@ fn attack_of(s: &Scenario) -> Result<LegionAttack, Error> {
             .as_ref()
             .zip(result.guardian_wounds.as_ref())
             .and_then(|(g, w)| losses(w, g)),
-        notes: s.notes.clone(),
+        notes: edition_notes(s),
         ..result
     })
+}
+
+/// The scenario's notes, and what its edition leaves without effect.
+fn edition_notes(s: &Scenario) -> Vec<String> {
+    let mut notes = s.notes.clone();
+    if s.defender.dug_in && s.edition == Edition::Amg2021 {
+        notes.push(
+            "Dug In: no effect under amg-2021, where cover cancels hits rather than rolling dice"
+                .into(),
+        );
+    }
+    notes
 }
 
 /// Step 1's choice of Makashi Mastery, made before any die is rolled, with the attack it

@@ -92,7 +92,7 @@ impl Resolver {
     pub(super) fn guard(&self, modified: States<Defending>) -> States<Defending> {
         let s = &self.d.s;
         match &s.guardian {
-            Some(g) if self.d.ranged() && g.suppression < g.courage && s.defender.guardian == 0 => {
+            Some(g) if self.d.ranged() && !g.suppressed() && s.defender.guardian == 0 => {
                 modified.and_then(|r| self.guardian_takes(r, g))
             }
             _ => modified,

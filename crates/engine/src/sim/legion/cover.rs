@@ -1,8 +1,9 @@
-//! Step 4, applying dodge and cover: the cover value, rolled with white defense dice (amg-2024)
+//! Step 4, applying dodge and cover: the cover value, rolled with white defense dice (red with
+//! Dug In; amg-2024)
 //! or cancelling hits outright (amg-2021); then the defender's dodge tokens.
 
 use super::declare::Sim;
-use super::dice::{roll_defense, Block, DSurge, WHITE_DEFENSE};
+use super::dice::{roll_defense, Block, DSurge, RED_DEFENSE, WHITE_DEFENSE};
 use super::Trial;
 use crate::legion::scenario::Edition;
 
@@ -18,9 +19,13 @@ impl Sim<'_> {
             Edition::Amg2024 => {
                 // Low Profile cancels one hit before the roll, its die not rolled.
                 let low = u32::from(self.s.defender.low_profile);
+                let die = match self.s.defender.dug_in {
+                    true => &RED_DEFENSE,
+                    false => &WHITE_DEFENSE,
+                };
                 let mut cancels = low;
                 for _ in 0..t.hits - low {
-                    match roll_defense(t.rng, &WHITE_DEFENSE) {
+                    match roll_defense(t.rng, die) {
                         Block => cancels += 1,
                         DSurge if cover >= 2 => cancels += 1,
                         _ => {}
@@ -40,10 +45,7 @@ impl Sim<'_> {
         if !self.ranged || (a.blast && !d.immune_blast) || a.death_from_above || d.unconcerned {
             return 0;
         }
-        let suppressed = match self.edition {
-            Edition::Amg2024 => d.suppression >= d.courage,
-            Edition::Amg2021 => d.suppression > 0,
-        };
+        let suppressed = d.cover_from_suppression(self.edition);
         let mut cover = (d.cover + u32::from(suppressed) + d.cover_keyword + d.smoke).min(2);
         if self.edition == Edition::Amg2021 && d.low_profile && cover == 1 {
             cover = 2;

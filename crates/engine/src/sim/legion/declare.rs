@@ -44,7 +44,7 @@ impl<'a> Sim<'a> {
         let guardian = s
             .guardian
             .as_ref()
-            .filter(|g| ranged && g.suppression < g.courage && d.guardian == 0)
+            .filter(|g| ranged && !g.suppressed() && d.guardian == 0)
             .map(|g| (g, faces_of(g.die.expect("refused without one"))));
         let surge = if a.surge == AttackSurge::Crit || (a.jedi_hunter && d.force_user) {
             AttackSurge::Crit
