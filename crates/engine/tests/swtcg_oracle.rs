@@ -727,12 +727,13 @@ impl<'a> Oracle<'a> {
             let counting = self.counts(d);
             let f = d.face;
             let rank = if attacker {
-                if hit {
+                if counting && f == 1 && self.tracked(1) {
+                    // "natural 1s (hitting or not)"
+                    Some((0, 0))
+                } else if hit {
                     None
                 } else if !counting {
                     Some((4, 0))
-                } else if f == 1 && self.tracked(1) {
-                    Some((0, 0))
                 } else if f == 2 && self.tracked(2) {
                     Some((1, 0))
                 } else if !self.tracked(f) {
@@ -3024,4 +3025,30 @@ fn interceptor_discarded_with_its_health_bonus() {
     let got = engine(&c);
     assert!(got.intercepted);
     assert_eq!(got.destroyed, Some(q(1, 1)));
+}
+
+#[test]
+fn greedy_lucky_rerolls_a_natural_1_that_hits_against_parry() {
+    // Power 3, Accuracy 3: every face hits, so the damage is 3 less Parry's 1 when a natural 1
+    // shows in the final roll. Of the initial natural 1s K ~ Bin(3, 1/6): none (125/216) stays
+    // clear; one (75/216) is re-rolled by Lucky 1 and shows 1 again with 1/6; two or more
+    // (16/216) keep one. P(Parry) = 75/1296 + 96/1296 = 19/144; mean 3 - 19/144 = 413/144, what
+    // the optimal policy also finds (greedy once kept the hitting 1: 3 - 91/216 = 557/216).
+    let mut c = Case {
+        a: U {
+            power: 3,
+            accuracy: 3,
+            lucky: 1,
+            ..U::default()
+        },
+        d: U {
+            parry: 1,
+            ..U::default()
+        },
+        ..Case::default()
+    };
+    let pmf_3_less_parry = pmf(&[(2, (19, 144)), (3, (125, 144))]);
+    assert_eq!(engine(&c).damage.pmf(), pmf_3_less_parry);
+    c.optimal = true;
+    assert_eq!(engine(&c).damage.mean(), q(413, 144));
 }

@@ -129,9 +129,9 @@ impl Plan {
     }
 
     /// Where a die stands in a side's greedy order (`None`: never picked), as `docs/rules.md`
-    /// states it. The attacker picks missing dice only: natural 1s, natural 2s, dice showing a
-    /// face no final-roll trigger reads, other naturals (lowest first, never a 6), extra dice
-    /// that don't count. The defender picks natural 6s first, hitting or not; then hitting dice
+    /// states it. The attacker picks natural 1s, hitting or not, then missing dice only: natural
+    /// 2s, dice showing a face no final-roll trigger reads, other naturals (lowest first, never
+    /// a 6), extra dice that don't count. The defender picks natural 6s first, hitting or not; then hitting dice
     /// only: faces no trigger reads, other naturals (lowest first, never a 1 or 2), extra dice
     /// that don't count. A natural is a counting die showing a face a final-roll trigger reads.
     fn rank(&self, side: Side, d: &Die) -> Option<(u8, u8)> {
@@ -143,6 +143,7 @@ impl Plan {
             (false, _) => (4, 0),
         };
         match side {
+            Side::Attacker if natural && d.face == 1 => Some((1, 1)),
             Side::Attacker if hit || natural && d.face == 6 => None,
             Side::Attacker if natural && d.face <= 2 => Some((1, d.face)),
             Side::Attacker => Some(rest),

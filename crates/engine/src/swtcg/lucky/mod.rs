@@ -15,7 +15,8 @@
 //! [`Policy::Greedy`] follows fixed orders; each side takes dice in its order until it has X or
 //! none are left, skipping dice the first side re-rolled when `reroll_again` is false.
 //!
-//! - The attacker re-rolls missing dice only: natural 1s, then natural 2s, then counting dice
+//! - The attacker re-rolls natural 1s (hitting or not: a natural 1 hits only when every face
+//!   does, so its re-roll loses no hit), then missing dice only: natural 2s, then counting dice
 //!   showing a face not tracked for the final roll, then other naturals (lowest face first,
 //!   never a natural 6), then extra dice that don't count.
 //! - The defender makes it re-roll natural 6s (hitting or not), then hitting dice only:
@@ -1256,6 +1257,7 @@ fn greedy_order(classes: &[Class], counting: usize, side: Side) -> Vec<usize> {
         .filter(|(_, c)| c.weight > 0)
         .filter_map(|(j, c)| {
             let rank = match (side, c.natural, c.hit) {
+                (Side::Attacker, Some((1, _)), _) => 1,
                 (Side::Attacker, Some((6, _)), _) | (Side::Attacker, _, true) => return None,
                 (Side::Attacker, Some((f, _)), false) if f <= 2 => u32::from(f),
                 (Side::Defender, Some((6, _)), _) => 0,
