@@ -758,6 +758,7 @@ const RULE_OPTIONS: &[(&str, &str)] = &[
     ("lucky-first", "attacker"),
     ("reroll-twice", "yes"),
     ("overkill", "keep-kill"),
+    ("tenacity-counts", "counters"),
 ];
 
 #[test]

@@ -168,7 +168,8 @@ pub fn model(transform: &Transform) -> String {
             }
             Again::LessThanX => {
                 "a second attack on the same defender if this one placed fewer than X \
-                     counters and it survives: its result is reported"
+                     counters (or did less than X damage after prevention) and it survives: its \
+                     result is reported"
             }
         }
         .into(),

@@ -569,6 +569,12 @@ const SWTCG_MORE: &[Swtcg] = &[
         policy: Lucky::Optimal,
         ..BASE
     },
+    Swtcg {
+        attacker: "Power 3, Tenacity 2, Double Damage, Critical Hit 1",
+        defender: "Health 8, Evade 1",
+        rules: &["tenacity-counts=damage"],
+        ..BASE
+    },
 ];
 
 /// Dice of damage on their own (`swtcg dice`): the keyword, X, the target, unpreventable.

@@ -45,6 +45,7 @@ struct Readings {
     defender_lucky_first: bool,
     reroll_once: bool,
     overkill_all: bool,
+    tenacity_damage: bool,
 }
 
 impl Readings {
@@ -62,6 +63,7 @@ impl Readings {
             (self.defender_lucky_first, "lucky-first=defender"),
             (self.reroll_once, "reroll-twice=no"),
             (self.overkill_all, "overkill=all"),
+            (self.tenacity_damage, "tenacity-counts=damage"),
         ];
         for (on, setting) in pairs {
             if on {
@@ -453,6 +455,8 @@ fn pow6(n: i64) -> u128 {
 #[derive(Debug, Clone, Copy, Default)]
 struct Prevented {
     counters: i64,
+    /// The damage left after prevention (doubled already when Double Damage acts first).
+    damage: i64,
     absorbed: i64,
     deflected: i64,
     persuaded: i64,
@@ -491,6 +495,7 @@ fn prevent(
     take(receiver.evade + parry);
     Prevented {
         counters: if prevent_first { damage * mult } else { damage },
+        damage,
         absorbed,
         deflected,
         persuaded,
@@ -523,6 +528,8 @@ struct Resolved {
     parry: bool,
     riposte: bool,
     counters: i64,
+    /// The damage on the defender left after prevention.
+    damage: i64,
     absorbed: i64,
     deflected: i64,
     persuaded: i64,
@@ -561,6 +568,8 @@ struct OnAttacker {
 struct End {
     /// Counters this attack placed on the defender.
     counters: i64,
+    /// The damage on the defender left after prevention, which Tenacity may count instead.
+    damage: i64,
     destroyed: bool,
     /// Counters this attack placed on the attacker.
     attacker_counters: i64,
@@ -867,6 +876,7 @@ impl<'a> Oracle<'a> {
             parry,
             riposte,
             counters: on_def.counters,
+            damage: on_def.damage,
             absorbed: on_def.absorbed,
             deflected: on_def.deflected,
             persuaded: on_def.persuaded,
@@ -1064,6 +1074,7 @@ impl<'a> Oracle<'a> {
         let surge = if on_a.by_others > 0 { a.surge } else { 0 };
         let end = End {
             counters: res.counters,
+            damage: res.damage,
             destroyed: res.destroyed,
             attacker_counters: on_a.counters,
             attacker_destroyed,
@@ -1442,10 +1453,14 @@ struct Twice {
 }
 
 /// Whether the attacker attacks again after a first attack that ended in `e`: neither unit
-/// discarded, and for Tenacity X fewer than X counters placed ("does less than X damage, after
-/// damage prevention").
-fn attacks_again(a: &U, e: &End) -> bool {
-    !e.destroyed && !e.attacker_destroyed && (a.double_strike || e.counters < a.tenacity)
+/// discarded, and for Tenacity X less than X "damage, after damage prevention": the counters
+/// placed (default `tenacity-counts=counters`) or the damage prevention left (`damage`).
+fn attacks_again(c: &Case, e: &End) -> bool {
+    let done = match c.readings.tenacity_damage {
+        true => e.damage,
+        false => e.counters,
+    };
+    !e.destroyed && !e.attacker_destroyed && (c.a.double_strike || done < c.a.tenacity)
 }
 
 /// The second attack, from where the first ended: counters on both units (their Health,
@@ -1468,7 +1483,7 @@ fn twice(c: &Case) -> Twice {
     let mut seconds: HashMap<(i64, i64, i64), Vec<(i64, BigRational)>> = HashMap::new();
     for (e, &w) in &first.ends {
         let p = ratio(w, first.total);
-        if !attacks_again(&c.a, e) {
+        if !attacks_again(c, e) {
             *counters.entry(e.counters).or_insert_with(|| q(0, 1)) += &p;
             continue;
         }
@@ -1530,7 +1545,7 @@ fn check_follow_up(c: &Case) -> Result<(), TestCaseError> {
 // Strategies.
 
 fn readings() -> impl Strategy<Value = Readings> {
-    proptest::collection::vec(any::<bool>(), 11).prop_map(|b| Readings {
+    proptest::collection::vec(any::<bool>(), 12).prop_map(|b| Readings {
         auto_hit: b[0],
         fury_dice_not_triggers: b[1],
         crit_needs_hit: b[2],
@@ -1542,6 +1557,7 @@ fn readings() -> impl Strategy<Value = Readings> {
         defender_lucky_first: b[8],
         reroll_once: b[9],
         overkill_all: b[10],
+        tenacity_damage: b[11],
     })
 }
 
@@ -3051,4 +3067,30 @@ fn greedy_lucky_rerolls_a_natural_1_that_hits_against_parry() {
     assert_eq!(engine(&c).damage.pmf(), pmf_3_less_parry);
     c.optimal = true;
     assert_eq!(engine(&c).damage.mean(), q(413, 144));
+}
+
+#[test]
+fn tenacity_counts_counters_by_default_and_damage_as_an_option() {
+    // Power 3 against Health 8 (no discard in one attack): damage D ~ Bin(3, 1/2), Double
+    // Damage places 2D counters. Tenacity 2 attacks again on fewer than 2 counters, only when
+    // D = 0 (1/8); reading the damage after prevention, when D < 2 (1/8 + 3/8 = 1/2).
+    let mut c = Case {
+        a: U {
+            power: 3,
+            double: true,
+            tenacity: 2,
+            ..U::default()
+        },
+        d: U {
+            health: Some(8),
+            ..U::default()
+        },
+        ..Case::default()
+    };
+    assert_eq!(engine(&c).follow_up.unwrap().made, q(1, 8));
+    c.readings.tenacity_damage = true;
+    assert_eq!(engine(&c).follow_up.unwrap().made, q(1, 2));
+    // When Double Damage doubles before prevention the damage prevention leaves is the counters.
+    c.readings.double_first = true;
+    assert_eq!(engine(&c).follow_up.unwrap().made, q(1, 8));
 }

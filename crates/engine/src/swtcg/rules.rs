@@ -99,6 +99,14 @@ pub const OPTIONS: &[RuleOption] = &[
                   all: every hit beyond the defender's remaining health moves",
         keywords: &["Overkill"],
     },
+    RuleOption {
+        name: "tenacity-counts",
+        values: &["counters", "damage"],
+        summary: "counters: Tenacity X allows the second attack when the first placed fewer than \
+                  X counters, Double Damage's extra ones included; damage: when the damage left \
+                  after prevention was less than X, before Double Damage adds counters",
+        keywords: &["Tenacity", "Double Damage"],
+    },
 ];
 
 /// The rule options in force for one computation: a choice per entry of [`OPTIONS`].
@@ -156,6 +164,9 @@ impl Rules {
     }
     pub fn overkill_all(&self) -> bool {
         self.is("overkill", "all")
+    }
+    pub fn tenacity_counts_damage(&self) -> bool {
+        self.is("tenacity-counts", "damage")
     }
 
     /// Sets one option from `NAME=VALUE`.

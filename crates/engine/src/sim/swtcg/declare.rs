@@ -23,6 +23,7 @@ pub(super) struct Readings {
     pub riposte_after_discard: bool,
     pub reroll_twice: bool,
     pub overkill_all: bool,
+    pub tenacity_damage: bool,
 }
 
 impl Readings {
@@ -38,6 +39,7 @@ impl Readings {
             riposte_after_discard: rules.riposte_after_discard(),
             reroll_twice: rules.reroll_twice(),
             overkill_all: rules.overkill_all(),
+            tenacity_damage: rules.tenacity_counts_damage(),
         }
     }
 }

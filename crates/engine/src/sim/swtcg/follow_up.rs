@@ -1,7 +1,8 @@
 //! Double Strike and Tenacity: the second attack on the same defender, simulated as the exact
 //! engine computes it: two attacks on the defender alone (no secondary unit, interceptor or
 //! carried power), the second made only while both units stand (and, for Tenacity X, after a
-//! first attack that placed fewer than X counters), from where the first left them: counters on
+//! first attack that placed fewer than X counters, or under `tenacity-counts=damage` did less
+//! than X damage after prevention), from where the first left them: counters on
 //! both, the power the attacker carries (Focus, its Absorb, its Surge, less the defender's
 //! Persuade) and the defender's Stun.
 
@@ -62,7 +63,7 @@ impl Pair {
         let p = &self.first;
         let allowed = match self.again {
             Again::Always => true,
-            Again::LessThanX => o.defender.counters < self.x,
+            Again::LessThanX => self.tenacity_count(o) < self.x,
         };
         if o.destroyed || o.attacker_destroyed || !allowed {
             return None;
@@ -75,6 +76,16 @@ impl Pair {
             p.def.damage + o.defender.counters,
             carried,
         ))
+    }
+
+    /// What Tenacity compares with X: the counters the first attack placed, or the damage
+    /// prevention left, which Double Damage then doubled when it acts after prevention.
+    fn tenacity_count(&self, o: &Outcome) -> i64 {
+        let r = &self.first.readings;
+        match r.tenacity_damage && r.prevent_first {
+            true => o.defender.counters / self.first.att.multiplier.max(1),
+            false => o.defender.counters,
+        }
     }
 
     /// The second attack's plan from `start`: no third attack of its own.

@@ -414,7 +414,19 @@ fn attack_again(a: &Declared, notes: &mut Vec<String>) -> Result<Option<FollowUp
              --interceptor or carried power)"
         ));
     }
-    sequence::follow_up(s, name, again, x).map(Some)
+    sequence::follow_up(s, name, again, tenacity_limit(a, x)).map(Some)
+}
+
+/// The counters below which Tenacity X allows the second attack. By default the counters
+/// placed (Double Damage's included) are counted, so X itself; under `tenacity-counts=damage`
+/// the damage left after prevention, which Double Damage then multiplied into counters when it
+/// acts after prevention (the default `prevent-before-double=yes`).
+fn tenacity_limit(a: &Declared, x: i64) -> i64 {
+    let rules = &a.s.rules;
+    match rules.tenacity_counts_damage() && rules.prevent_before_double() {
+        true => x.saturating_mul(a.c.att.multiplier),
+        false => x,
+    }
 }
 
 impl Declared<'_> {

@@ -224,9 +224,10 @@ pub struct FollowUp {
     pub destroyed: Option<BigRational>,
 }
 
-/// The attack `s` describes followed by the second attack `keyword` allows (`again`, with X),
-/// as a sequence of two: counters, carried power and Stun pass from the first to the second.
-pub fn follow_up(s: &Scenario, keyword: &str, again: Again, x: i64) -> Result<FollowUp, Error> {
+/// The attack `s` describes followed by the second attack `keyword` allows (`again`; for
+/// Tenacity, when the first placed fewer than `limit` counters), as a sequence of two:
+/// counters, carried power and Stun pass from the first to the second.
+pub fn follow_up(s: &Scenario, keyword: &str, again: Again, limit: i64) -> Result<FollowUp, Error> {
     let seq = Sequence {
         attackers: Attackers::Same(s.attacker.clone(), 2),
         defender: s.defender.clone(),
@@ -242,7 +243,7 @@ pub fn follow_up(s: &Scenario, keyword: &str, again: Again, x: i64) -> Result<Fo
         None => 0,
     };
     run.attack(0)?;
-    let allowed = |b: &Between| again == Again::Always || b.defender - start < x;
+    let allowed = |b: &Between| again == Again::Always || b.defender - start < limit;
     let made = run
         .states
         .to_dist(|b| i64::from(!ended(b) && allowed(b)))
