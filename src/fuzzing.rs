@@ -52,7 +52,7 @@ pub fn legion_spec(data: &[u8]) {
     };
     let _ = legion::attack::attack(&s);
     let optimal = legion::Scenario {
-        edition: legion::Edition::Amg2021,
+        edition: legion::Edition::Rrg2021,
         policy: holodice_engine::policy::Policy::Optimal,
         ..s
     };

@@ -313,7 +313,7 @@ fn legion_cover_cancelling_crits_is_rejected() {
     assert_eq!(j["dof"], 2);
     assert!(close(f(&j["p_value"]), (-x2 / 2.0).exp(), 1e-70), "{j}");
     assert_eq!(j["consistent"], false);
-    assert_eq!(j["edition"], "amg-2021");
+    assert_eq!(j["edition"], "rrg-2021");
     assert_eq!(j["variable"], "wounds");
 
     // The G-test rejects it too.

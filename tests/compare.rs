@@ -96,7 +96,7 @@ fn legion_loadouts_vary_attackers_and_defenders() {
         wound,
         [q(5, 8), q(3, 8), q(5, 12), q(1, 4), q(5, 24), q(1, 8)]
     );
-    assert_eq!(c["edition"], "amg-2024");
+    assert_eq!(c["edition"], "crb-2026-05-29");
     assert_eq!(c["policy"], "greedy");
     for l in loadouts {
         let attacker = l["attacker"].as_str().unwrap();

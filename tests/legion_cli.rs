@@ -201,30 +201,31 @@ fn json_policy_is_greedy_by_default_and_names_the_optimal_objective() {
 }
 
 #[test]
-fn json_edition_is_amg_2024_by_default_and_amg_2021_on_request() {
+fn json_edition_is_the_newest_rulebook_by_default_and_old_names_still_select_theirs() {
     let (a, d) = ("1 red, surge hit", "white defense");
-    assert_eq!(attack_json(a, d, &[])["edition"], "amg-2024");
-    assert_eq!(
-        attack_json(a, d, &["--edition", "amg-2024"])["edition"],
-        "amg-2024"
-    );
-    assert_eq!(
-        attack_json(a, d, &["--edition", "amg-2021"])["edition"],
-        "amg-2021"
-    );
+    assert_eq!(attack_json(a, d, &[])["edition"], "crb-2026-05-29");
+    for (asked, named) in [
+        ("amg-2024", "crb-2026-05-29"),
+        ("crb-2025-11-24", "crb-2025-11-24"),
+        ("CRB-2.6", "crb-2025-11-24"),
+        ("amg-2021", "rrg-2021"),
+    ] {
+        let doc = attack_json(a, d, &["--edition", asked]);
+        assert_eq!(doc["edition"], named, "{asked}");
+    }
     let both = attack_json(
         a,
         d,
         &[
             "--edition",
-            "amg-2021",
+            "rrg-2021",
             "--policy",
             "optimal",
             "--objective",
             "atleast:1",
         ],
     );
-    assert_eq!(both["edition"], "amg-2021");
+    assert_eq!(both["edition"], "rrg-2021");
     assert_eq!(both["policy"], "optimal (atleast:1)");
 }
 
@@ -778,8 +779,14 @@ fn bad_edition_policy_or_format_is_a_one_line_usage_error() {
     attack_error(
         "4 red",
         "red defense",
-        &["--edition", "amg-2020"],
-        &["'amg-2020'", "--edition", "amg-2024", "amg-2021"],
+        &["--edition", "crb-2025-11-23"],
+        &[
+            "'crb-2025-11-23'",
+            "--edition",
+            "crb-2026-05-29",
+            "rrg-2021",
+            "'crb-2025-11-24'",
+        ],
     );
     attack_error(
         "4 red",
@@ -1153,7 +1160,7 @@ fn csv_has_its_header_and_exact_rows_match_json() {
     }
     // The policy and edition are in the JSON; the CSV holds data rows only.
     assert!(
-        !text.contains("greedy") && !text.contains("amg-2024"),
+        !text.contains("greedy") && !text.contains("crb-2026-05-29"),
         "{text}"
     );
     // Hand-worked: attack_results 1 with 7/8. The hit (6/8) goes to the guardian, so only the
@@ -1211,7 +1218,7 @@ fn markdown_output_has_a_table_for_each_distribution() {
         assert!(text.contains(heading), "{heading}:\n{text}");
     }
     assert!(text.contains("greedy"), "{text}");
-    assert!(text.contains("amg-2024"), "{text}");
+    assert!(text.contains("crb-2026-05-29"), "{text}");
 }
 
 #[test]
@@ -1221,7 +1228,7 @@ fn text_output_shows_the_wounds_the_policy_and_the_edition() {
     for needle in [
         "Wounds on the defender",
         "Policy: greedy",
-        "Edition: amg-2024",
+        "Edition: crb-2026-05-29",
         "72.92%",
         "0.729",
     ] {
@@ -1245,7 +1252,7 @@ fn text_output_shows_the_wounds_the_policy_and_the_edition() {
     );
     for needle in [
         "Policy: optimal (atleast:1)",
-        "Edition: amg-2021",
+        "Edition: rrg-2021",
         "Wounds on the guardian",
         "(7/8)",
     ] {

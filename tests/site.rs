@@ -87,7 +87,7 @@ async fn the_static_site_computes_in_the_browser_as_the_command_line_does_and_of
     assert_eq!(rows, cli);
     let about = b.text_when("#about", |t| t.contains("browser")).await;
     assert!(
-        about.starts_with("holodice 0.1.0 · Legion rules: amg-2024"),
+        about.starts_with("holodice 0.1.0 · Legion rules: crb-2026-05-29"),
         "{about}"
     );
 

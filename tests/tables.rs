@@ -160,7 +160,7 @@ fn every_table_format_but_csv_carries_the_caption() {
         let text = String::from_utf8(out.stdout).unwrap();
         assert_eq!(out.status.code(), Some(0), "{format}");
         assert!(
-            text.contains("edition amg-2024, policy greedy"),
+            text.contains("edition crb-2026-05-29, policy greedy"),
             "{format}: {text}"
         );
     }

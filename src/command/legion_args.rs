@@ -3,7 +3,7 @@
 
 use super::output::OutputArgs;
 use super::{with_legion_card_files, Files, PolicyArg};
-use clap::{Args, ValueEnum};
+use clap::Args;
 use holodice_engine::game::{Game, Legion};
 use holodice_engine::legion::{cards::Cards, Edition, Scenario};
 use holodice_engine::policy::{Objective, Policy};
@@ -85,9 +85,10 @@ impl LegionCardArgs {
 /// The readings and choices a Legion attack is computed under.
 #[derive(Args)]
 pub struct LegionChoices {
-    /// Rules edition: amg-2024 (rolled cover) or amg-2021 (cover cancels hits)
-    #[arg(long, value_enum, default_value_t = EditionArg::Amg2024)]
-    edition: EditionArg,
+    /// The rulebook to follow, named by its date (docs/legion.md, "Editions"); amg-2024 and
+    /// amg-2021 still name the newest and the oldest
+    #[arg(long, value_name = "EDITION", default_value = "crb-2026-05-29", ignore_case = true, value_parser = edition_parser())]
+    edition: Edition,
     /// Who makes the choices the rules leave to the players
     #[arg(long, value_enum, default_value_t = PolicyArg::Greedy)]
     policy: PolicyArg,
@@ -101,10 +102,7 @@ impl LegionChoices {
     /// The edition, the policy and its objective.
     pub(super) fn read(&self) -> Result<Choices, Error> {
         Ok(Choices {
-            edition: match self.edition {
-                EditionArg::Amg2024 => Edition::Amg2024,
-                EditionArg::Amg2021 => Edition::Amg2021,
-            },
+            edition: self.edition,
             policy: self.policy.policy(),
             objective: Legion::objective(&self.objective)?,
         })
@@ -131,12 +129,16 @@ impl Choices {
     }
 }
 
-#[derive(Clone, Copy, ValueEnum)]
-enum EditionArg {
-    #[value(name = "amg-2024")]
-    Amg2024,
-    #[value(name = "amg-2021")]
-    Amg2021,
+/// The editions the engine lists, with their aliases and what sets each apart.
+fn edition_parser() -> impl clap::builder::TypedValueParser<Value = Edition> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    let values = Edition::ALL.map(|e| {
+        PossibleValue::new(e.name())
+            .aliases(e.aliases().iter().copied())
+            .help(e.summary())
+    });
+    PossibleValuesParser::new(values)
+        .map(|name| Edition::parse(&name).expect("clap accepts only listed names"))
 }
 
 /// The scenario of a Legion attack command: its units, edition, policy and objective.

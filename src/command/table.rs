@@ -59,7 +59,7 @@ pub struct TableArgs {
     /// SWTCG rule options, e.g. --rule auto-hit=yes (repeatable)
     #[arg(long = "rule", value_name = "NAME=VALUE")]
     rules: Vec<String>,
-    /// Legion rules edition: amg-2024 or amg-2021
+    /// Legion rules edition: crb-2026-05-29 (default), crb-2025-11-24 or rrg-2021
     #[arg(long)]
     edition: Option<String>,
     /// Who makes the players' choices (Legion's rerolls and tokens, SWTCG's Lucky): greedy or

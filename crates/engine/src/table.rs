@@ -346,13 +346,7 @@ impl Query {
         }
         let edition = match spec.edition.as_deref().map(str::trim) {
             None => Edition::default(),
-            Some(name) => Edition::ALL
-                .iter()
-                .find(|(_, n)| n.eq_ignore_ascii_case(name))
-                .map(|(e, _)| *e)
-                .ok_or_else(|| {
-                    Error::input(format!("edition '{name}': use amg-2024 or amg-2021"))
-                })?,
+            Some(name) => Edition::parse(name).map_err(Error::input)?,
         };
         let policy = match spec.policy.as_deref().map(|p| p.trim().to_lowercase()) {
             None => Policy::Greedy,

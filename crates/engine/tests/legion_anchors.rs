@@ -20,7 +20,12 @@ fn mean(d: &Dist) -> BigRational {
 #[test]
 fn one_red_die_with_surge_to_hit_averages_seven_eighths() {
     // Crit 1 + surge 1 + hit 5 of 8 faces.
-    let a = run("1 red, surge hit", "white defense", None, Edition::Amg2024);
+    let a = run(
+        "1 red, surge hit",
+        "white defense",
+        None,
+        Edition::Crb20260529,
+    );
     assert_eq!(mean(&a.attack_results), q(7, 8));
 }
 
@@ -33,14 +38,14 @@ fn mixed_pool_with_surge_to_crit_has_published_hit_and_crit_means() {
         "2 red, 2 black, 2 white, surge crit",
         "white defense",
         None,
-        Edition::Amg2024,
+        Edition::Crb20260529,
     );
     assert_eq!(mean(&a.attack_results), q(9, 4) + q(3, 2));
     let crits = run(
         "2 red, 2 black, 2 white, surge crit, Pierce 99",
         "red defense, Armor",
         None,
-        Edition::Amg2024,
+        Edition::Crb20260529,
     );
     assert_eq!(mean(&crits.wounds), q(3, 2));
 }
@@ -49,14 +54,19 @@ fn mixed_pool_with_surge_to_crit_has_published_hit_and_crit_means() {
 fn an_aim_rerolls_blanks_and_unconvertible_surges() {
     // One white die, no surge chart: hit or crit on 2 of 8; otherwise the aim rerolls it.
     // P = 1/4 + 3/4 · 1/4 = 7/16.
-    let a = run("1 white, aim 1", "white defense", None, Edition::Amg2024);
+    let a = run(
+        "1 white, aim 1",
+        "white defense",
+        None,
+        Edition::Crb20260529,
+    );
     assert_eq!(a.attack_results.prob(1), q(7, 16));
     // With a surge token the surge converts and is kept: P = 3/8 + 5/8 · 3/8 = 39/64.
     let a = run(
         "1 white, aim 1, surge tokens 1",
         "white defense",
         None,
-        Edition::Amg2024,
+        Edition::Crb20260529,
     );
     assert_eq!(a.attack_results.prob(1), q(39, 64));
 }
@@ -64,7 +74,7 @@ fn an_aim_rerolls_blanks_and_unconvertible_surges() {
 #[test]
 fn one_die_against_one_defense_die() {
     // Red attack die, no surge chart: hit or crit 6/8. Red defense blocks on 3 of 6.
-    let a = run("1 red", "red defense", None, Edition::Amg2024);
+    let a = run("1 red", "red defense", None, Edition::Crb20260529);
     assert_eq!(a.wounds.prob(1), q(6, 8) * q(3, 6));
 }
 
@@ -76,7 +86,7 @@ fn cover_cancels_hits_outright_in_2021_and_by_rolling_in_2024() {
         "1 red, surge hit",
         "white defense, cover light",
         None,
-        Edition::Amg2021,
+        Edition::Rrg2021,
     );
     assert_eq!(a.attack_results.prob(1), q(7, 8));
     assert_eq!(mean(&a.wounds), q(1, 8) * q(5, 6));
@@ -85,7 +95,7 @@ fn cover_cancels_hits_outright_in_2021_and_by_rolling_in_2024() {
         "1 red, surge hit",
         "white defense, cover light",
         None,
-        Edition::Amg2024,
+        Edition::Crb20260529,
     );
     assert_eq!(mean(&a.wounds), (q(6, 8) * q(5, 6) + q(1, 8)) * q(5, 6));
     // 2024, heavy cover: block or surge (2 of 6) cancels.
@@ -93,7 +103,7 @@ fn cover_cancels_hits_outright_in_2021_and_by_rolling_in_2024() {
         "1 red, surge hit",
         "white defense, cover heavy",
         None,
-        Edition::Amg2024,
+        Edition::Crb20260529,
     );
     assert_eq!(mean(&a.wounds), (q(6, 8) * q(4, 6) + q(1, 8)) * q(5, 6));
 }
@@ -107,7 +117,7 @@ fn guardian_takes_hits_and_deflect_wounds_the_attacker() {
         "1 red, surge hit",
         "red defense",
         Some("Guardian 1, white defense, Deflect"),
-        Edition::Amg2024,
+        Edition::Crb20260529,
     );
     assert_eq!(mean(a.guardian_wounds.as_ref().unwrap()), q(6, 8) * q(4, 6));
     assert_eq!(mean(&a.attacker_wounds), q(6, 8) * q(1, 6));
@@ -122,7 +132,7 @@ fn guardian_on_a_melee_attack_is_refused() {
         Some("Guardian 1, red defense"),
     )
     .unwrap();
-    let e = attack(&under(&s, Edition::Amg2024, GREEDY)).unwrap_err();
+    let e = attack(&under(&s, Edition::Crb20260529, GREEDY)).unwrap_err();
     assert!(e.to_string().contains("no effect in melee"), "{e}");
 }
 
@@ -135,7 +145,7 @@ fn ram_turns_blanks_then_hits_into_crits() {
         "1 white, Ram 1, Pierce 99",
         "red defense, Armor",
         None,
-        Edition::Amg2024,
+        Edition::Crb20260529,
     );
     assert_eq!(a.wounds.prob(1), q(1, 1));
 }
@@ -150,7 +160,7 @@ fn duelists_gain_pierce_or_immunity_in_melee() {
         "1 red, melee, aim 1, Duelist",
         "red defense",
         None,
-        Edition::Amg2024,
+        Edition::Crb20260529,
     );
     let landed_first = q(6, 8);
     let landed_on_reroll = q(2, 8) * q(6, 8);
@@ -161,7 +171,7 @@ fn duelists_gain_pierce_or_immunity_in_melee() {
         "1 red, melee, Pierce 1",
         "red defense, dodge 1, Duelist",
         None,
-        Edition::Amg2024,
+        Edition::Crb20260529,
     );
     assert_eq!(defender.wounds.prob(1), q(1, 8) * q(3, 6));
 }
@@ -176,7 +186,7 @@ fn marksman_spends_the_aims_left_after_rerolls() {
         "1 red, surge hit, aim 1, Marksman, Pierce 99",
         "red defense, Armor",
         None,
-        Edition::Amg2024,
+        Edition::Crb20260529,
     );
     assert_eq!(a.wounds.prob(1), q(57, 64));
     // With Lethal the greedy attacker keeps the aim for Pierce instead of a hit→crit upgrade.
@@ -184,7 +194,7 @@ fn marksman_spends_the_aims_left_after_rerolls() {
         "1 red, surge hit, aim 1, Marksman, Lethal 1",
         "red defense",
         None,
-        Edition::Amg2024,
+        Edition::Crb20260529,
     );
     // Hit or crit (7/8): no reroll, Lethal turns the aim into Pierce 1, which beats any block.
     // Blank (1/8): rerolled, 7/8 to land, no aim left, so red defense blocks half.
@@ -199,25 +209,25 @@ fn unconcerned_takes_no_cover_and_not_regs_no_backup() {
         "white defense, cover heavy, Unconcerned",
         "white defense, Backup, We're Not Regs",
     ] {
-        let a = run("1 red", defender, None, Edition::Amg2024);
+        let a = run("1 red", defender, None, Edition::Crb20260529);
         assert_eq!(a.wounds.prob(1), q(5, 8), "{defender}");
     }
     // Backup cancels the only hit (a crit is not a hit: 1/8 × 5/6 = 5/48 remains).
-    let a = run("1 red", "white defense, Backup", None, Edition::Amg2024);
+    let a = run("1 red", "white defense, Backup", None, Edition::Crb20260529);
     assert_eq!(a.wounds.prob(1), q(5, 48));
 }
 
 #[test]
 fn sniper_team_cancels_a_lone_crit_for_a_sure_wound() {
     // `1 red, Sniper Team` (a red die can't be upgraded) against red defense in heavy cover
-    // (amg-2024). A crit (1/8) alone: greedy cancels the die for a sure wound. A hit (5/8)
+    // (crb-2026-05-29). A crit (1/8) alone: greedy cancels the die for a sure wound. A hit (5/8)
     // meets a white cover die (block or surge cancels it: 2/6), then the red defense die
     // (block 3/6; its surge does not convert): 5/8 · 4/6 · 1/2 = 5/24. Total 1/8 + 5/24 = 1/3.
     let a = run(
         "1 red, Sniper Team",
         "red defense, cover heavy",
         None,
-        Edition::Amg2024,
+        Edition::Crb20260529,
     );
     assert_eq!(a.wounds.prob(1), q(1, 3));
     // The cancelled crit still counts as an attack result: 6/8 as without Sniper Team.
@@ -227,7 +237,7 @@ fn sniper_team_cancels_a_lone_crit_for_a_sure_wound() {
         "1 white, Sniper Team",
         "red defense, cover heavy",
         None,
-        Edition::Amg2024,
+        Edition::Crb20260529,
     );
     assert_eq!(a.wounds.prob(1), q(1, 4));
     // Moved: no upgrade, no cancelling: white crit 1/8 · 1/2, hit 1/8 · 4/6 · 1/2.
@@ -235,7 +245,7 @@ fn sniper_team_cancels_a_lone_crit_for_a_sure_wound() {
         "1 white, Sniper Team, moved",
         "red defense, cover heavy",
         None,
-        Edition::Amg2024,
+        Edition::Crb20260529,
     );
     assert_eq!(a.wounds.prob(1), q(1, 16) + q(1, 24));
 }

@@ -30,7 +30,7 @@
 //!    Pierce: an unconverted surge is a blank (as "Surges left are blanks" in step 3, and as a
 //!    Pierce-cancelled block is "a blank, so a wound").
 //! 5. Impervious adds "the attack's total Pierce" before any is spent on a guardian's blocks.
-//! 6. Suppressed (amg-2024) and a guardian's "suppression >= courage" are read as written; a
+//! 6. Suppressed (2.6 on) and a guardian's "suppression >= courage" are read as written; a
 //!    unit whose courage is "—" (`courage none`, courage 0 in these structs) is never
 //!    suppressed, in either edition.
 //! 7. A guardian that is given but cannot act (suppressed, defender with Guardian) has a guardian
@@ -43,12 +43,12 @@
 //! 9. Uncanny Luck with Vaapad's white dice picks colour by colour, as step 2 does: the unit's
 //!    dice first (blanks, then surges that will not convert), then Vaapad's (blanks, then
 //!    surges); the surges that will not convert are counted over all the dice.
-//! 10. Impervious (amg-2021) rolls no extra die when Pierce cannot cancel blocks, and a defending
+//! 10. Impervious (before crb-2026-05-29) rolls no extra die when Pierce cannot cancel blocks, and a defending
 //!     Duelist that spent a dodge in melee is Immune: Pierce (step 7), so that counts too.
 //! 11. Makashi Mastery's "the pool has Pierce ≥ 1" is the attacker's Pierce X (Lethal's and
 //!     Duelist's Pierce come at step 5); a defending Duelist without the three keywords does not
 //!     trigger it (but loses its gained immunity when they do).
-//! 12. Impervious (amg-2024) lowers the Pierce left after the guardian's blocks by 1.
+//! 12. Impervious (2.6 on) lowers the Pierce left after the guardian's blocks by 1.
 //! 13. Soresu Mastery's "wounds" are the rolling unit's own wounds (not Deflect's wound on the
 //!     attacker), after conversion and Pierce (for the defender, after Impervious); the guardian
 //!     compares its wounds from this roll with the mean of a reroll of the same dice, and the
@@ -172,9 +172,13 @@ fn roll_defense(
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 enum Ed {
+    /// The Core Rulebook of 05.29.2026: rolled cover, Impervious lowers Pierce.
     #[default]
-    Amg2024,
-    Amg2021,
+    Crb2026,
+    /// The Core Rulebook of 11.24.2025: rolled cover, Impervious dice.
+    Crb2025,
+    /// The 2021 Rules Reference: cover cancels hits, Impervious dice.
+    Rrg2021,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -498,8 +502,9 @@ impl Case {
 
     fn edition(&self) -> Edition {
         match self.edition {
-            Ed::Amg2024 => Edition::Amg2024,
-            Ed::Amg2021 => Edition::Amg2021,
+            Ed::Crb2026 => Edition::Crb20260529,
+            Ed::Crb2025 => Edition::Crb20251124,
+            Ed::Rrg2021 => Edition::Rrg2021,
         }
     }
 
@@ -776,13 +781,13 @@ fn cover_value(c: &Case) -> u32 {
         return 0;
     }
     match c.edition {
-        Ed::Amg2024 => {
+        Ed::Crb2026 | Ed::Crb2025 => {
             let suppressed = suppressed(d.suppression, d.courage);
             (d.cover + u32::from(suppressed) + d.cover_keyword + d.smoke)
                 .min(2)
                 .saturating_sub(a.sharpshooter)
         }
-        Ed::Amg2021 => {
+        Ed::Rrg2021 => {
             let suppressed = d.courage > 0 && d.suppression >= 1;
             let mut cover = (d.cover + u32::from(suppressed) + d.cover_keyword + d.smoke).min(2);
             if d.low_profile && cover == 1 {
@@ -868,7 +873,7 @@ fn after_roll(c: &Case, dice: &[(usize, AFace)], kept: u32, w: u128, t: &mut Tal
     };
     let cover = cover_value(c);
     match c.edition {
-        Ed::Amg2024 if cover >= 1 && hits >= 1 => {
+        Ed::Crb2026 | Ed::Crb2025 if cover >= 1 && hits >= 1 => {
             // One white defense die per hit (red with Dug In); Low Profile: one die fewer, one
             // block more.
             let low_profile = u32::from(c.def.low_profile);
@@ -889,8 +894,8 @@ fn after_roll(c: &Case, dice: &[(usize, AFace)], kept: u32, w: u128, t: &mut Tal
                 },
             );
         }
-        Ed::Amg2024 => dodge_onwards(c, pool, w, t),
-        Ed::Amg2021 => {
+        Ed::Crb2026 | Ed::Crb2025 => dodge_onwards(c, pool, w, t),
+        Ed::Rrg2021 => {
             let hits = hits - cover.min(hits);
             dodge_onwards(c, Pool { hits, ..pool }, w, t);
         }
@@ -944,13 +949,13 @@ fn dodge_onwards(c: &Case, pool: Pool, w: u128, t: &mut Tally) {
     // Reading 3: only an aim spent in the reroll step gives Duelist its Pierce.
     let duelist = a.duelist && c.melee() && pool.aim_rerolled;
     let total_pierce = c.pierce() + lethal + u32::from(duelist);
-    // Then the defender: Armor, Armor X, Shielded X (crits first; amg-2024: ranged attacks
-    // only), Backup.
+    // Then the defender: Armor, Armor X, Shielded X (crits first; ranged attacks only, in every
+    // edition), Backup.
     if d.armor {
         hits = 0;
     }
     hits -= d.armor_x.min(hits);
-    if ranged || c.edition == Ed::Amg2021 {
+    if ranged {
         let x = shielded.min(crits);
         crits -= x;
         hits -= (shielded - x).min(hits);
@@ -1158,16 +1163,17 @@ fn defense(c: &Case, attack_results: u32, left: Left, w: u128, t: &mut Tally) {
         && (d.immune_pierce
             || (d.immune_melee_pierce && melee)
             || (d.duelist && melee && left.dodge_spent));
-    // Impervious: amg-2021 rolls the attack's total Pierce in extra dice when it can cancel
-    // blocks (reading 5: before any is spent on a guardian; reading 10: a defending Duelist's
-    // gained Immune: Pierce counts); amg-2024 lowers the Pierce left by 1 at step 7.
+    // Impervious: before crb-2026-05-29 it rolls the attack's total Pierce in extra dice when
+    // it can cancel blocks (reading 5: before any is spent on a guardian; reading 10: a
+    // defending Duelist's gained Immune: Pierce counts); crb-2026-05-29 lowers the Pierce left
+    // by 1 at step 7.
     let impervious_dice = match c.edition {
-        Ed::Amg2021 if c.impervious() && !immune => left.total_pierce,
+        Ed::Crb2025 | Ed::Rrg2021 if c.impervious() && !immune => left.total_pierce,
         _ => 0,
     };
     let pierce = match c.edition {
         _ if immune => 0,
-        Ed::Amg2024 if c.impervious() => left.pierce.saturating_sub(1),
+        Ed::Crb2026 if c.impervious() => left.pierce.saturating_sub(1),
         _ => left.pierce,
     };
     let deflect = deflect_acts(c, d.deflect);
@@ -1628,7 +1634,7 @@ fn small_enough(c: &Case) -> bool {
 
 fn cases() -> impl Strategy<Value = Case> {
     (
-        prop_oneof![Just(Ed::Amg2024), Just(Ed::Amg2021)],
+        prop_oneof![Just(Ed::Crb2026), Just(Ed::Crb2025), Just(Ed::Rrg2021)],
         attackers(),
         defenders(),
         guardians(),
@@ -1956,14 +1962,14 @@ fn fixed_cover_amg_2021() {
             ..Def::default()
         },
     );
-    c.edition = Ed::Amg2021;
+    c.edition = Ed::Rrg2021;
     expect_wound(&c, 5, 48);
-    // Any suppression token gives light cover (courage 2 does not matter in amg-2021).
+    // Any suppression token gives light cover (courage 2 does not matter in rrg-2021).
     c.def.cover = 0;
     c.def.suppression = 1;
     c.def.courage = 2;
     expect_wound(&c, 5, 48);
-    // Courage "—": tokens give it no cover, in amg-2021 too.
+    // Courage "—": tokens give it no cover, in rrg-2021 too.
     c.def.courage = 0;
     expect_wound(&c, 5, 8);
     c.def.courage = 2;
@@ -2063,7 +2069,7 @@ fn lethal_spends_the_unspent_aim() {
         red_defense(),
     );
     expect_wound(&c, 27, 32);
-    // amg-2021: Impervious counts Lethal's Pierce (docs/legion.md, step 6). White defense with
+    // rrg-2021: Impervious counts Lethal's Pierce (docs/legion.md, step 6). White defense with
     // Impervious: with the aim unspent (6/8) two dice roll and Pierce 1 cancels a block: a wound
     // unless both block, 35/36. Otherwise the reroll scores (6/8) against one die without
     // Pierce: 5/6. 6/8 · 35/36 + 2/8 · 6/8 · 5/6 = 35/48 + 5/32 = 85/96.
@@ -2078,19 +2084,19 @@ fn lethal_spends_the_unspent_aim() {
             ..Def::default()
         },
     );
-    c.edition = Ed::Amg2021;
+    c.edition = Ed::Rrg2021;
     expect_wound(&c, 85, 96);
-    // amg-2024: Impervious lowers Lethal's Pierce 1 to 0 (step 7): one white die that fails to
+    // crb-2026-05-29: Impervious lowers Lethal's Pierce 1 to 0 (step 7): one white die that fails to
     // block with 5/6 either way: 6/8 · 5/6 + 2/8 · 6/8 · 5/6 = 5/8 + 5/32 = 25/32.
-    c.edition = Ed::Amg2024;
+    c.edition = Ed::Crb2026;
     expect_wound(&c, 25, 32);
 }
 
 #[test]
 fn impervious_danger_sense_and_uncanny_luck() {
-    // amg-2021: Impervious against Pierce 1: two white dice for the one result; Pierce cancels
+    // rrg-2021: Impervious against Pierce 1: two white dice for the one result; Pierce cancels
     // one block, so only two blocks save: 6/8 · (1 − 1/36) = 35/48 (impervious_acts_only_when_
-    // pierce_can has amg-2024).
+    // pierce_can has crb-2026-05-29).
     let mut c = case(
         Atk {
             pierce: 1,
@@ -2101,9 +2107,9 @@ fn impervious_danger_sense_and_uncanny_luck() {
             ..Def::default()
         },
     );
-    c.edition = Ed::Amg2021;
+    c.edition = Ed::Rrg2021;
     expect_wound(&c, 35, 48);
-    // Danger Sense 1 with suppression 2 (courage 3: not suppressed, so no cover in amg-2024):
+    // Danger Sense 1 with suppression 2 (courage 3: not suppressed, so no cover in crb-2026-05-29):
     // two white dice, a wound if neither blocks: 6/8 · 25/36 = 25/48.
     let c = case(
         red(1),
@@ -2241,7 +2247,7 @@ fn deflect_has_no_effect_against_high_velocity() {
 #[test]
 fn danger_sense_and_impervious_dice_roll_without_results() {
     // One white die against white defense with Deflect and Danger Sense 1, suppression 1,
-    // courage 2 (not suppressed: no cover in amg-2024). A hit or crit (2/8) rolls 2 dice: some
+    // courage 2 (not suppressed: no cover in crb-2026-05-29). A hit or crit (2/8) rolls 2 dice: some
     // surge with 1 − 25/36 = 11/36. Otherwise (6/8) the Danger Sense die still rolls: a surge
     // with 1/6. P(attacker wound) = 2/8 · 11/36 + 6/8 · 1/6 = 22/288 + 36/288 = 29/144 (with no
     // roll without a result it would be 22/288 = 11/144).
@@ -2256,7 +2262,7 @@ fn danger_sense_and_impervious_dice_roll_without_results() {
         },
     );
     expect_pmf(&c, Var::AttackerWounds, &[(0, 115, 144), (1, 29, 144)]);
-    // amg-2021: Impervious against Pierce 1 adds the same one die: the same numbers.
+    // rrg-2021: Impervious against Pierce 1 adds the same one die: the same numbers.
     let mut c = case(
         Atk {
             pierce: 1,
@@ -2268,7 +2274,7 @@ fn danger_sense_and_impervious_dice_roll_without_results() {
             ..Def::default()
         },
     );
-    c.edition = Ed::Amg2021;
+    c.edition = Ed::Rrg2021;
     expect_pmf(&c, Var::AttackerWounds, &[(0, 115, 144), (1, 29, 144)]);
 }
 
@@ -2494,7 +2500,7 @@ fn with_edition(mut c: Case, edition: Ed) -> Case {
 
 fn impervious_anchor(side: Side) {
     // `1 red, Pierce 1` against `white defense, Impervious, Immune: Pierce`: Pierce cannot
-    // cancel blocks, so amg-2021 rolls no Impervious die, and amg-2024's lowering of Pierce
+    // cancel blocks, so rrg-2021 rolls no Impervious die, and crb-2026-05-29's lowering of Pierce
     // changes nothing: one white die, 6/8 · 5/6 = 5/8 in both editions.
     let c = case(
         Atk {
@@ -2507,21 +2513,21 @@ fn impervious_anchor(side: Side) {
             ..Def::default()
         },
     );
-    expect_wound_on(side, &with_edition(c.clone(), Ed::Amg2024), 5, 8);
-    expect_wound_on(side, &with_edition(c.clone(), Ed::Amg2021), 5, 8);
-    // Without Immune: Pierce: amg-2024 lowers Pierce 1 to 0: one white die, 5/8; amg-2021 rolls
+    expect_wound_on(side, &with_edition(c.clone(), Ed::Crb2026), 5, 8);
+    expect_wound_on(side, &with_edition(c.clone(), Ed::Rrg2021), 5, 8);
+    // Without Immune: Pierce: crb-2026-05-29 lowers Pierce 1 to 0: one white die, 5/8; rrg-2021 rolls
     // two white dice and Pierce cancels one block: a wound unless both block, 6/8 · 35/36 =
     // 35/48.
     let mut c = c;
     c.def.immune_pierce = false;
-    expect_wound_on(side, &with_edition(c.clone(), Ed::Amg2024), 5, 8);
-    expect_wound_on(side, &with_edition(c.clone(), Ed::Amg2021), 35, 48);
-    // Immune: Melee Pierce acts in melee only: amg-2021, `melee`: one die, 5/8; ranged: 35/48.
+    expect_wound_on(side, &with_edition(c.clone(), Ed::Crb2026), 5, 8);
+    expect_wound_on(side, &with_edition(c.clone(), Ed::Rrg2021), 35, 48);
+    // Immune: Melee Pierce acts in melee only: rrg-2021, `melee`: one die, 5/8; ranged: 35/48.
     c.def.immune_melee_pierce = true;
-    expect_wound_on(side, &with_edition(c.clone(), Ed::Amg2021), 35, 48);
+    expect_wound_on(side, &with_edition(c.clone(), Ed::Rrg2021), 35, 48);
     c.atk.melee = true;
-    expect_wound_on(side, &with_edition(c.clone(), Ed::Amg2021), 5, 8);
-    // amg-2024, Pierce 2 against Impervious: Pierce 1 is left, which cancels the one die's
+    expect_wound_on(side, &with_edition(c.clone(), Ed::Rrg2021), 5, 8);
+    // crb-2026-05-29, Pierce 2 against Impervious: Pierce 1 is left, which cancels the one die's
     // block: 6/8.
     let c = case(
         Atk {
@@ -2534,7 +2540,7 @@ fn impervious_anchor(side: Side) {
         },
     );
     expect_wound_on(side, &c, 3, 4);
-    // Reading 10: a defending Duelist that spent a dodge in melee is Immune: Pierce, so amg-2021
+    // Reading 10: a defending Duelist that spent a dodge in melee is Immune: Pierce, so rrg-2021
     // rolls no Impervious die. `1 red, surge crit, Pierce 1, melee` against `white defense,
     // Impervious, Duelist, dodge 1`: a hit (5/8) is dodged; on a crit (2/8) greedy spends the
     // dodge for Immune: Pierce, and one white die fails to block with 5/6: 2/8 · 5/6 = 5/24
@@ -2553,7 +2559,7 @@ fn impervious_anchor(side: Side) {
             ..Def::default()
         },
     );
-    expect_wound_on(side, &with_edition(c, Ed::Amg2021), 5, 24);
+    expect_wound_on(side, &with_edition(c, Ed::Rrg2021), 5, 24);
 }
 
 #[test]
@@ -2779,13 +2785,14 @@ fn ion_anchor(side: Side) {
     two.atk.dice = [2, 0, 0];
     two.def.shielded = 2;
     expect_pmf_on(side, &two, Var::Wounds, &[(0, 139, 384), (1, 245, 384)]);
-    // Shielded acts against ranged attacks only in amg-2024: `1 red, surge hit, melee` against
-    // `white defense, Shielded 1`: 35/48 in amg-2024, never in amg-2021.
+    // Shielded acts against ranged attacks only, in every edition (every text found says
+    // "ranged"): `1 red, surge hit, melee` against `white defense, Shielded 1`: 7/8 · 5/6.
     let mut m = c;
     m.atk.ion = 0;
     m.atk.melee = true;
-    expect_wound_on(side, &with_edition(m.clone(), Ed::Amg2024), 35, 48);
-    expect_wound_on(side, &with_edition(m, Ed::Amg2021), 0, 1);
+    for edition in [Ed::Crb2026, Ed::Crb2025, Ed::Rrg2021] {
+        expect_wound_on(side, &with_edition(m.clone(), edition), 35, 48);
+    }
 }
 
 #[test]
@@ -2957,7 +2964,7 @@ fn makashi_anchor(side: Side) {
     let mut one = c;
     one.atk.pierce = 1;
     expect_wound_on(side, &one, 3, 8);
-    // amg-2021, `1 red, Pierce 1, melee, Makashi Mastery` against `white defense, Impervious`:
+    // rrg-2021, `1 red, Pierce 1, melee, Makashi Mastery` against `white defense, Impervious`:
     // Pierce 0, and no Impervious die: 6/8 · 5/6 = 5/8 (35/48 without Makashi).
     let mut imp = case(
         Atk {
@@ -2971,7 +2978,7 @@ fn makashi_anchor(side: Side) {
             ..Def::default()
         },
     );
-    imp.edition = Ed::Amg2021;
+    imp.edition = Ed::Rrg2021;
     expect_wound_on(side, &imp, 5, 8);
     imp.atk.makashi = false;
     expect_wound_on(side, &imp, 35, 48);
@@ -3381,4 +3388,49 @@ fn optimal_rerolls_reach_the_expectimax_optimum() {
         }
     }
     assert_eq!(checked, 1026);
+}
+
+#[test]
+fn impervious_follows_the_rulebook_the_edition_names() {
+    // `1 red, Pierce 1` against `white defense, Impervious`: a result (6/8) meets one white
+    // defense die. The 11.24.2025 rulebook (and 2021's) adds a die per Pierce: two dice, Pierce
+    // cancels one block, so only two blocks save: 6/8 · 35/36 = 35/48. The 05.29.2026 rulebook
+    // lowers Pierce to 0 instead: one die that fails to block with 5/6: 6/8 · 5/6 = 5/8.
+    let mut c = case(
+        Atk {
+            pierce: 1,
+            ..red(1)
+        },
+        Def {
+            impervious: true,
+            ..Def::default()
+        },
+    );
+    for (edition, n, d) in [
+        (Ed::Crb2025, 35, 48),
+        (Ed::Rrg2021, 35, 48),
+        (Ed::Crb2026, 5, 8),
+    ] {
+        c.edition = edition;
+        expect_wound(&c, n, d);
+    }
+    // Both rulebooks of 2025 and 2026 roll cover: light cover and a suppressed defender make it
+    // heavy alike (the hit survives a white die with 4/6), while rrg-2021 cancels the hit:
+    // crb: (5/8 · 4/6 + 1/8) · 5/6 = 65/144 (no Impervious, no Pierce); rrg-2021: 1/8 · 5/6.
+    let mut c = case(
+        red(1),
+        Def {
+            cover: 1,
+            suppression: 1,
+            ..Def::default()
+        },
+    );
+    for (edition, n, d) in [
+        (Ed::Crb2025, 65, 144),
+        (Ed::Crb2026, 65, 144),
+        (Ed::Rrg2021, 5, 48),
+    ] {
+        c.edition = edition;
+        expect_wound(&c, n, d);
+    }
 }

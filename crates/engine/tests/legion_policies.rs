@@ -12,7 +12,7 @@ use proptest::prelude::*;
 
 fn run(attacker: &str, defender: &str, guardian: Option<&str>, policy: Play) -> LegionAttack {
     let s = Scenario::parse(attacker, defender, guardian).unwrap();
-    attack(&under(&s, Edition::Amg2024, policy)).unwrap()
+    attack(&under(&s, Edition::Crb20260529, policy)).unwrap()
 }
 
 #[test]
@@ -61,7 +61,7 @@ fn optimal_work_counts_each_aims_capacity_before_starting() {
     // before any work, with the fix.
     let s = Scenario::parse("20 white, aim 6, Precise 100", "white defense", None).unwrap();
     let refused =
-        worded(&attack(&under(&s, Edition::Amg2024, optimal(Objective::Mean))).unwrap_err());
+        worded(&attack(&under(&s, Edition::Crb20260529, optimal(Objective::Mean))).unwrap_err());
     assert!(
         refused.contains(&format!("limit of {MAX_OPTIMAL_WORK}")),
         "{refused}"
@@ -71,7 +71,7 @@ fn optimal_work_counts_each_aims_capacity_before_starting() {
         "{refused}"
     );
     // The greedy policy makes no such choices: it answers.
-    assert!(attack(&under(&s, Edition::Amg2024, GREEDY)).is_ok());
+    assert!(attack(&under(&s, Edition::Crb20260529, GREEDY)).is_ok());
 }
 
 #[test]
@@ -179,7 +179,7 @@ fn a_comparison_of_optimal_attacks_is_within_its_work_limit() {
     let queries: Vec<Scenario> = (0..10)
         .map(|i| {
             let s = Scenario::parse(pools[i % 2], "white defense", None).unwrap();
-            under(&s, Edition::Amg2024, optimal(Objective::Mean))
+            under(&s, Edition::Crb20260529, optimal(Objective::Mean))
         })
         .collect();
     let work: u64 = queries

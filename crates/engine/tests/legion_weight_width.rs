@@ -24,7 +24,7 @@ fn binomial(n: u32, k: u32) -> BigRational {
 
 fn assert_binomial_wounds(n: u32) {
     let s = Scenario::parse(&format!("{n} red, surge hit"), "white defense", None).unwrap();
-    let a = attack(&under(&s, Edition::Amg2024, GREEDY)).unwrap();
+    let a = attack(&under(&s, Edition::Crb20260529, GREEDY)).unwrap();
     for k in 0..=n {
         assert_eq!(
             a.wounds.prob(i64::from(k)),
@@ -79,7 +79,7 @@ fn assert_rerolled_results(n: u32, precise: u32, aims: u32, observations: u32, p
     let spec =
         format!("{n} red, surge crit, aim {aims}, Precise {precise}, observation {observations}");
     let s = Scenario::parse(&spec, "white defense", None).unwrap();
-    let a = attack(&under(&s, Edition::Amg2024, policy)).unwrap();
+    let a = attack(&under(&s, Edition::Crb20260529, policy)).unwrap();
     let mut capacities = vec![2 + precise; aims as usize];
     capacities.extend(std::iter::repeat_n(1, observations as usize));
     for (b, p) in rerolled_blanks(n, &capacities).iter().enumerate() {
@@ -99,7 +99,7 @@ fn assert_rerolled_wounds(n: u32, precise: u32, aims: u32, observations: u32, wi
     let spec =
         format!("{n} red, surge crit, aim {aims}, Precise {precise}, observation {observations}");
     let s = Scenario::parse(&spec, "white defense", None).unwrap();
-    let a = attack(&under(&s, Edition::Amg2024, GREEDY)).unwrap();
+    let a = attack(&under(&s, Edition::Crb20260529, GREEDY)).unwrap();
     assert_eq!(a.wounds.denominator().bits() <= 256, wide, "{spec}");
     let mut capacities = vec![2 + precise; aims as usize];
     capacities.extend(std::iter::repeat_n(1, observations as usize));

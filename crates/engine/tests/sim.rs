@@ -770,8 +770,8 @@ fn swtcg_simulator_refuses_what_the_exact_engine_refuses_with_its_message() {
 }
 
 /// (attacker, defender, guardian, editions)
-const BOTH: &[Edition] = &[Edition::Amg2024, Edition::Amg2021];
-const NEW: &[Edition] = &[Edition::Amg2024];
+const BOTH: &[Edition] = &[Edition::Crb20260529, Edition::Rrg2021];
+const NEW: &[Edition] = &[Edition::Crb20260529];
 const LEGION: &[(&str, &str, Option<&str>, &[Edition])] = &[
     ("4 red, surge hit", "white defense", None, NEW),
     // Sniper Team: a lone crit is cancelled for a sure wound.
@@ -1147,16 +1147,16 @@ fn legion_refusals_match_the_exact_engine() {
         Some("Guardian 1, white defense"),
     )
     .unwrap();
-    let exact = legion_attack(&under(&s, Edition::Amg2024, GREEDY)).unwrap_err();
-    let sim = simulate_legion(&under(&s, Edition::Amg2024, GREEDY), 100, 1).unwrap_err();
+    let exact = legion_attack(&under(&s, Edition::Crb20260529, GREEDY)).unwrap_err();
+    let sim = simulate_legion(&under(&s, Edition::Crb20260529, GREEDY), 100, 1).unwrap_err();
     assert!(matches!(
         (exact, sim),
         (Error::Illegal(_), Error::Illegal(_))
     ));
     // Step 0: a defender with Immune: Melee cannot be attacked in melee.
     let s = Scenario::parse("3 red, Charge", "red defense, Immune: Melee", None).unwrap();
-    let exact = legion_attack(&under(&s, Edition::Amg2024, GREEDY)).unwrap_err();
-    let sim = simulate_legion(&under(&s, Edition::Amg2024, GREEDY), 100, 1).unwrap_err();
+    let exact = legion_attack(&under(&s, Edition::Crb20260529, GREEDY)).unwrap_err();
+    let sim = simulate_legion(&under(&s, Edition::Crb20260529, GREEDY), 100, 1).unwrap_err();
     assert!(matches!(
         (exact, sim),
         (Error::Illegal(_), Error::Illegal(_))
@@ -1173,14 +1173,14 @@ fn the_same_seed_gives_the_same_samples() {
     assert_ne!(first, simulate_swtcg(&a, &d, &r, 70_000, 10).unwrap());
 
     let s = Scenario::parse("3 red, 2 white, aim 1", "white defense, cover light", None).unwrap();
-    let first = simulate_legion(&under(&s, Edition::Amg2024, GREEDY), 70_000, 9).unwrap();
+    let first = simulate_legion(&under(&s, Edition::Crb20260529, GREEDY), 70_000, 9).unwrap();
     assert_eq!(
         first,
-        simulate_legion(&under(&s, Edition::Amg2024, GREEDY), 70_000, 9).unwrap()
+        simulate_legion(&under(&s, Edition::Crb20260529, GREEDY), 70_000, 9).unwrap()
     );
     assert_ne!(
         first,
-        simulate_legion(&under(&s, Edition::Amg2024, GREEDY), 70_000, 10).unwrap()
+        simulate_legion(&under(&s, Edition::Crb20260529, GREEDY), 70_000, 10).unwrap()
     );
 }
 
@@ -1199,7 +1199,7 @@ fn samples_are_stable_across_versions_and_machines() {
     assert_eq!(hits, [(0, 122), (1, 406), (2, 362), (3, 110)]);
 
     let s = Scenario::parse("3 red, 2 white, aim 1", "white defense, cover light", None).unwrap();
-    let s = simulate_legion(&under(&s, Edition::Amg2024, GREEDY), 1000, 12345).unwrap();
+    let s = simulate_legion(&under(&s, Edition::Crb20260529, GREEDY), 1000, 12345).unwrap();
     let wounds: Vec<(i64, u64)> = s
         .get("wounds")
         .unwrap()
@@ -1389,7 +1389,7 @@ proptest! {
         let s = Scenario::parse(&attacker, &defender, guardian.as_deref());
         // Items that parse alone may still clash (wounded 3 on a mini of 2 wounds).
         let Ok(s) = s else { return Ok(()) };
-        let edition = if amg2021 { Edition::Amg2021 } else { Edition::Amg2024 };
+        let edition = if amg2021 { Edition::Rrg2021 } else { Edition::Crb20260529 };
         let name = format!("{} | {attacker} | {defender} | {guardian:?}", edition.name());
         let exact = legion_attack(&under(&s, edition, GREEDY));
         let sim = simulate_legion(&under(&s, edition, GREEDY), 200, seed);

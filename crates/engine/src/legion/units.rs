@@ -204,12 +204,12 @@ impl Defender {
         self.courage.is_some_and(|c| self.suppression >= c)
     }
 
-    /// Whether suppression improves its cover: suppressed (amg-2024), or any suppression token
-    /// on a unit that has a courage (amg-2021).
+    /// Whether suppression improves its cover: suppressed (2.6 on), or any suppression token
+    /// on a unit that has a courage (rrg-2021).
     pub fn cover_from_suppression(&self, edition: Edition) -> bool {
         match edition {
-            Edition::Amg2024 => self.suppressed(),
-            Edition::Amg2021 => self.courage.is_some() && self.suppression > 0,
+            Edition::Rrg2021 => self.courage.is_some() && self.suppression > 0,
+            _ => self.suppressed(),
         }
     }
 }

@@ -1,11 +1,10 @@
-//! Step 4, apply dodge and cover: the cover value, the cover roll (amg-2024: white defense dice,
-//! red with Dug In) or cancellation (amg-2021), then dodge tokens.
+//! Step 4, apply dodge and cover: the cover value, the cover roll (2.6 on: white defense dice,
+//! red with Dug In) or cancellation (rrg-2021), then dodge tokens.
 
 use super::declare::Declared;
 use super::resolve::Resolver;
 use super::state::Results;
 use crate::legion::dice::defense_die;
-use crate::legion::scenario::Edition;
 use crate::legion::units::DefenseDie;
 use crate::states::States;
 
@@ -26,9 +25,9 @@ impl Resolver {
             hits: r.hits - r.hits.min(cancels),
             ..r.clone()
         };
-        match self.d.edition {
-            Edition::Amg2021 => converted.map(|r| cancelled(r, cover)),
-            Edition::Amg2024 => {
+        match self.d.edition.rolls_cover() {
+            false => converted.map(|r| cancelled(r, cover)),
+            true => {
                 // Low Profile rolls one die fewer and adds a block; Dug In rolls red dice.
                 let d = &self.d.s.defender;
                 let low = u32::from(d.low_profile);
@@ -80,7 +79,7 @@ pub(super) fn cover_value(declared: &Declared) -> u32 {
     }
     let suppressed = d.cover_from_suppression(declared.edition);
     let mut cover = (d.cover + u32::from(suppressed) + d.cover_keyword).min(2);
-    if declared.edition == Edition::Amg2021 && d.low_profile && cover == 1 {
+    if !declared.edition.rolls_cover() && d.low_profile && cover == 1 {
         cover = 2;
     }
     cover.saturating_sub(a.sharpshooter)

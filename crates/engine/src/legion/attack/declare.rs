@@ -18,7 +18,7 @@ pub(super) struct Declared {
 }
 
 impl Declared {
-    /// Cover, Guardian, Backup, Deflect, Shielded (amg-2024) and Soresu act only against these.
+    /// Cover, Guardian, Backup, Deflect, Shielded and Soresu act only against these.
     pub fn ranged(&self) -> bool {
         !self.s.attacker.melee && !self.s.attacker.overrun
     }
@@ -81,7 +81,7 @@ pub(super) fn makashi_applies(s: &Scenario) -> bool {
 /// Makashi's lost Pierce, the charts Jedi Hunter, Hold the Line and Complete the Mission give,
 /// Complete the Mission's Critical 2, Weak Point's Impact, smoke's cover, Immune: Blast, We're
 /// Not Regs (no Backup), and
-/// Shielded against attacks that are not ranged (amg-2024).
+/// Shielded against attacks that are not ranged (its text, in every edition).
 pub(super) fn declared(s: &Scenario, makashi: bool) -> Declared {
     let mut s = s.clone();
     let edition = s.edition;
@@ -115,7 +115,7 @@ pub(super) fn declared(s: &Scenario, makashi: bool) -> Declared {
     if d.not_regs {
         d.backup = false;
     }
-    if edition == Edition::Amg2024 && !ranged {
+    if !ranged {
         d.shielded = 0;
     }
     Declared {

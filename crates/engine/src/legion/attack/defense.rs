@@ -4,7 +4,6 @@
 use super::resolve::Resolver;
 use super::state::{Defending, Outcome};
 use crate::legion::dice::defense_die;
-use crate::legion::scenario::Edition;
 use crate::legion::units::DefenseDie;
 use crate::states::{Memo, States};
 use std::rc::Rc;
@@ -79,15 +78,16 @@ impl Resolver {
         let pierce_acts = self.d.pierce_acts(r.dodged);
         // Danger Sense and Impervious dice are rolled even when no result is left: they
         // cannot wound, but their surges still trigger Deflect.
-        let impervious = match self.d.edition {
-            Edition::Amg2021 if self.d.impervious() && pierce_acts => r.pierce_total,
+        let edition = self.d.edition;
+        let impervious = match edition.impervious_rolls_dice() {
+            true if self.d.impervious() && pierce_acts => r.pierce_total,
             _ => 0,
         };
         let extra = d.danger_sense.min(d.suppression) + impervious;
         let all_convert = d.surge_block || deflects || (d.block && r.dodged);
-        let pierce = match (pierce_acts, self.d.edition) {
+        let pierce = match (pierce_acts, edition.impervious_rolls_dice()) {
             (false, _) => 0,
-            (true, Edition::Amg2024) if self.d.impervious() => r.pierce.saturating_sub(1),
+            (true, false) if self.d.impervious() => r.pierce.saturating_sub(1),
             (true, _) => r.pierce,
         };
         (r.hits + r.crits, extra, all_convert, pierce)

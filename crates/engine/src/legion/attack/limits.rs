@@ -4,7 +4,7 @@ use super::declare::{declared, Declared};
 use super::faces::SurgeIs;
 use super::{faces, Play};
 use crate::error::{Error, Input, Message};
-use crate::legion::scenario::{Edition, Scenario};
+use crate::legion::scenario::Scenario;
 use crate::legion::units::Attacker;
 
 /// The most attack dice one attack may roll.
@@ -166,8 +166,8 @@ fn check_dice(declared: &Declared) -> Result<u32, Error> {
             a.aim + a.observation
         )));
     }
-    let impervious = match declared.edition {
-        Edition::Amg2021 if d.impervious => a.pierce + a.lethal.min(a.aim) + u32::from(a.duelist),
+    let impervious = match declared.edition.impervious_rolls_dice() {
+        true if d.impervious => a.pierce + a.lethal.min(a.aim) + u32::from(a.duelist),
         _ => 0,
     };
     let vaapad = if d.vaapad { d.wounded.min(3) } else { 0 };

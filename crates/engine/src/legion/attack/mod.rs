@@ -29,7 +29,7 @@ pub use policy::OptimalPolicy;
 
 use super::minis::{losses, Losses};
 use super::optimal::Goal;
-use super::scenario::{Edition, Scenario};
+use super::scenario::Scenario;
 use crate::dist::{to_f64, Dist};
 use crate::error::{Error, Input, Message};
 use crate::policy::{Objective, Policy};
@@ -124,11 +124,11 @@ fn attack_of(s: &Scenario) -> Result<LegionAttack, Error> {
 /// The scenario's notes, and what its edition leaves without effect.
 fn edition_notes(s: &Scenario) -> Vec<String> {
     let mut notes = s.notes.clone();
-    if s.defender.dug_in && s.edition == Edition::Amg2021 {
-        notes.push(
-            "Dug In: no effect under amg-2021, where cover cancels hits rather than rolling dice"
-                .into(),
-        );
+    if s.defender.dug_in && !s.edition.rolls_cover() {
+        notes.push(format!(
+            "Dug In: no effect under {}, where cover cancels hits rather than rolling dice",
+            s.edition.name()
+        ));
     }
     notes
 }

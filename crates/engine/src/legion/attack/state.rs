@@ -33,7 +33,7 @@ pub(super) struct Defending {
     pub hits: u32,
     pub crits: u32,
     pub pierce: u32,
-    /// Pierce before any was spent: Impervious (amg-2021) adds that many defense dice.
+    /// Pierce before any was spent: Impervious (before crb-2026-05-29) adds that many defense dice.
     pub pierce_total: u32,
     pub dodged: bool,
     /// The attack roll holds a blank (kept only when Djem So Mastery reads it).

@@ -1,11 +1,9 @@
 //! Step 4, applying dodge and cover: the cover value, rolled with white defense dice (red with
-//! Dug In; amg-2024)
-//! or cancelling hits outright (amg-2021); then the defender's dodge tokens.
+//! Dug In; 2.6 on) or cancelling hits outright (rrg-2021); then the defender's dodge tokens.
 
 use super::declare::Sim;
 use super::dice::{roll_defense, Block, DSurge, RED_DEFENSE, WHITE_DEFENSE};
 use super::Trial;
-use crate::legion::scenario::Edition;
 
 impl Sim<'_> {
     /// Cover cancels hits; crits ignore it.
@@ -14,9 +12,9 @@ impl Sim<'_> {
         if cover == 0 || t.hits == 0 {
             return;
         }
-        let cancels = match self.edition {
-            Edition::Amg2021 => cover,
-            Edition::Amg2024 => {
+        let cancels = match self.edition.rolls_cover() {
+            false => cover,
+            true => {
                 // Low Profile cancels one hit before the roll, its die not rolled.
                 let low = u32::from(self.s.defender.low_profile);
                 let die = match self.s.defender.dug_in {
@@ -47,7 +45,7 @@ impl Sim<'_> {
         }
         let suppressed = d.cover_from_suppression(self.edition);
         let mut cover = (d.cover + u32::from(suppressed) + d.cover_keyword + d.smoke).min(2);
-        if self.edition == Edition::Amg2021 && d.low_profile && cover == 1 {
+        if !self.edition.rolls_cover() && d.low_profile && cover == 1 {
             cover = 2;
         }
         cover.saturating_sub(a.sharpshooter)

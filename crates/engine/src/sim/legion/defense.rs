@@ -9,7 +9,6 @@ use super::dice::{
     Defense, DefenseRoll, WHITE_DEFENSE,
 };
 use super::Trial;
-use crate::legion::scenario::Edition;
 use crate::legion::units::Defender;
 use num_bigint::BigUint;
 use rustc_hash::FxHashMap as HashMap;
@@ -98,11 +97,11 @@ impl Sim<'_> {
         t.out.wounds = w.wounds(blocks, surges);
     }
 
-    /// What the defender's wounds depend on: its immunities, Impervious (amg-2024 lowers the
+    /// What the defender's wounds depend on: its immunities, Impervious (crb-2026-05-29 lowers the
     /// Pierce left by 1, known now), and the surges that convert.
     fn wounding(&self, t: &mut Trial) -> Wounding {
         let d = &self.s.defender;
-        if self.impervious() && self.edition == Edition::Amg2024 {
+        if self.impervious() && !self.edition.impervious_rolls_dice() {
             t.pierce = t.pierce.saturating_sub(1);
         }
         Wounding {
@@ -130,12 +129,13 @@ impl Sim<'_> {
         self.s.defender.impervious && !self.makashi
     }
 
-    /// One die per hit and crit, plus Danger Sense and (amg-2021) Impervious dice, then Vaapad
+    /// One die per hit and crit, plus Danger Sense and (before crb-2026-05-29) Impervious dice,
+    /// then Vaapad
     /// Mastery's white dice.
     fn roll_defense(&self, t: &mut Trial, w: &Wounding) {
         let d = &self.s.defender;
-        let impervious_dice = match self.edition {
-            Edition::Amg2021 if self.impervious() && !self.immune(t.dodged) => t.pool_pierce,
+        let impervious_dice = match self.edition.impervious_rolls_dice() {
+            true if self.impervious() && !self.immune(t.dodged) => t.pool_pierce,
             _ => 0,
         };
         let extra = d.danger_sense.min(d.suppression) + impervious_dice;

@@ -70,7 +70,7 @@ struct Trial<'t> {
     dodged: bool,
     /// The Pierce left to cancel blocks.
     pierce: u32,
-    /// The pool's Pierce before a guardian spends any: amg-2021's Impervious rolls as many dice.
+    /// The pool's Pierce before a guardian spends any: Impervious rolls as many dice before crb-2026-05-29.
     pool_pierce: u32,
     out: Outcome,
 }

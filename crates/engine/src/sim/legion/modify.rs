@@ -6,7 +6,6 @@ use super::declare::Sim;
 use super::defense::{exceeds, wound_sum, Wounding};
 use super::dice::{roll_defense, roll_defense_dice, shown};
 use super::Trial;
-use crate::legion::scenario::Edition;
 use num_bigint::BigUint;
 
 impl Sim<'_> {
@@ -53,14 +52,14 @@ impl Sim<'_> {
         t.pool_pierce = t.pierce;
     }
 
-    /// Armor, Armor X, Shielded (crits first; in amg-2024 against ranged attacks only), Backup.
+    /// Armor, Armor X, Shielded (crits first; against ranged attacks only), Backup.
     fn defender_cancels(&self, t: &mut Trial, shielded: u32) {
         let d = &self.s.defender;
         if d.armor {
             t.hits = 0;
         }
         t.hits -= d.armor_x.min(t.hits);
-        if self.ranged || self.edition == Edition::Amg2021 {
+        if self.ranged {
             let shield_crits = shielded.min(t.crits);
             t.crits -= shield_crits;
             t.hits -= (shielded - shield_crits).min(t.hits);
