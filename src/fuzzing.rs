@@ -4,6 +4,7 @@
 //! them.
 
 use holodice_engine::dist::Dist;
+use holodice_engine::legion::on_table::{OnTable, Resumes};
 use holodice_engine::swtcg::{attack::Scenario, cards::Cards, rules::Rules, unit::Unit};
 use holodice_engine::{gof, legion, table};
 
@@ -41,16 +42,27 @@ pub fn swtcg_spec(data: &[u8]) {
     }
 }
 
-/// `attacker|defender|guardian`: the Legion SPEC parser, then the attack with both policies.
+/// `attacker|defender|guardian|results`: the Legion SPEC parser, then the attack with both
+/// policies, and from the results on the table (as rolled and as converted).
 pub fn legion_spec(data: &[u8]) {
     let text = text(data);
-    let mut parts = text.splitn(3, '|');
+    let mut parts = text.splitn(4, '|');
     let (attacker, defender) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
-    let guardian = parts.next();
+    let guardian = parts.next().filter(|g| !g.trim().is_empty());
+    let on_table = parts.next();
     let Ok(s) = legion::Scenario::parse(attacker, defender, guardian) else {
         return;
     };
     let _ = legion::attack::attack(&s);
+    for resumes in [Resumes::Reroll, Resumes::Cover] {
+        if let Some(Ok(t)) = on_table.map(|r| OnTable::parse(r, resumes, &s.attacker)) {
+            let from = legion::Scenario {
+                on_table: Some(t),
+                ..s.clone()
+            };
+            let _ = legion::attack::attack(&from);
+        }
+    }
     let optimal = legion::Scenario {
         edition: legion::Edition::Rrg2021,
         policy: holodice_engine::policy::Policy::Optimal,

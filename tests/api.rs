@@ -150,6 +150,22 @@ async fn every_endpoint_answers_the_json_the_command_line_prints() {
         ),
         (
             "legion/attack",
+            json!({"attacker": "2 red, 1 black, surge hit, aim 1",
+                   "defender": "white defense, cover light",
+                   "rolled": "1 red hit, 1 red blank, 1 black surge"}),
+            vec![
+                "legion",
+                "attack",
+                "--attacker",
+                "2 red, 1 black, surge hit, aim 1",
+                "--defender",
+                "white defense, cover light",
+                "--rolled",
+                "1 red hit, 1 red blank, 1 black surge",
+            ],
+        ),
+        (
+            "legion/attack",
             json!({"attacker": "4 red, 2 black, surge crit, aim 1, Pierce 1",
                    "defender": "white defense, surge block, cover light, dodge 1",
                    "guardian": "Guardian 2, red defense, surge block",
@@ -902,6 +918,8 @@ fn arbitrary_request() -> impl proptest::strategy::Strategy<Value = (usize, Valu
         "cards",
         "plot",
         "help",
+        "rolled",
+        "converted",
         "",
     ]);
     let text = prop::sample::select(vec![
@@ -909,6 +927,8 @@ fn arbitrary_request() -> impl proptest::strategy::Strategy<Value = (usize, Valu
         "Power 2, Lucky 1, Critical Hit 1",
         "Health 2, Armor",
         "4 red, aim 1",
+        "2 red hits, 1 red surge, 1 red blank",
+        "99999999999 hits",
         "white defense, cover 1",
         "Guardian 1, red defense",
         "@Red Squadron X-wing",

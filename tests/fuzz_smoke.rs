@@ -166,6 +166,8 @@ fn regressions_return() {
     fuzzing::table_spec(deep.as_bytes());
     fuzzing::swtcg_spec("Power 3, Accuracy -9223372036854775808|".as_bytes());
     fuzzing::legion_spec(b"4 white, aim 6, Precise 100|white defense");
+    fuzzing::legion_spec(b"2 red, aim 1|white defense||1 red hit, 1 red blank");
+    fuzzing::legion_spec(b"2 red, aim 1|white defense||4294967295 hits, 4294967295 hits");
     fuzzing::samples(&[0u8; 10_000]);
     fuzzing::samples("\u{feff}outcome,count\n0,1\n".as_bytes());
     fuzzing::api_request(b"\x00{\"attacker\": [[[]]]}");

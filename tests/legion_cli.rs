@@ -1352,3 +1352,73 @@ fn dug_in_rolls_red_defense_dice_for_cover() {
         old["notes"]
     );
 }
+
+#[test]
+fn an_attack_goes_on_from_the_dice_on_the_table() {
+    // "3 hits, 1 crit, 1 surge" on five red dice with surge hit: five results, nothing worth
+    // rerolling (greedy keeps the aim); each wounds white defense with 5/6: mean 25/6.
+    let doc = attack_json(
+        "5 red, surge hit, aim 1",
+        "white defense",
+        &["--rolled", "3 hits, 1 crit, 1 surge"],
+    );
+    assert_eq!(doc["wounds"]["mean"], "25/6");
+    assert_eq!(doc["attack_results"]["pmf"]["5"], "1");
+    assert_eq!(doc["rolled"], "3 hits, 1 crit, 1 surge");
+    // After conversion, in heavy cover: each hit survives a white cover die with 4/6 and
+    // wounds with 5/6 (5/9), the crit ignores cover (5/6): 3 · 5/9 + 5/6 = 5/2.
+    let doc = attack_json(
+        "5 red, surge hit",
+        "white defense, cover heavy",
+        &["--converted", "3 hits, 1 crit, 1 blank"],
+    );
+    assert_eq!(doc["wounds"]["mean"], "5/2");
+    assert_eq!(doc["converted"], "3 hits, 1 crit, 1 blank");
+    assert!(doc["notes"].to_string().contains("Apply Dodge and Cover"));
+}
+
+#[test]
+fn results_on_the_table_that_do_not_fit_the_pool_are_refused() {
+    let cases: [(&str, &[&str], &[&str]); 5] = [
+        (
+            "4 red",
+            &["--rolled", "2 hits, 1 blank"],
+            &["--rolled", "3 red", "4 red", "every die"],
+        ),
+        (
+            "2 red, 1 black, aim 1",
+            &["--rolled", "2 hits, 1 blank"],
+            &["--rolled", "'2 hits'", "say which colour", "2 red hits"],
+        ),
+        (
+            "2 red",
+            &["--converted", "1 hit, 1 surge"],
+            &["--converted", "'1 surge'", "a hit, a crit or a blank"],
+        ),
+        (
+            "2 red",
+            &["--rolled", "2 hitz"],
+            &["--rolled", "'hitz'", "blank, surge, hit or crit"],
+        ),
+        (
+            "2 red",
+            &["--rolled", "2 red hits", "--converted", "2 hits"],
+            &["--converted", "--rolled"],
+        ),
+    ];
+    for (attacker, extra, needles) in cases {
+        attack_error(attacker, "white defense", extra, needles);
+    }
+    // The simulator rolls its own dice: it has no such option.
+    let args = [
+        "legion",
+        "simulate",
+        "--attacker",
+        "2 red",
+        "--defender",
+        "white defense",
+        "--rolled",
+        "2 hits",
+    ];
+    assert_user_error(&args, &["--rolled"]);
+}

@@ -1,7 +1,7 @@
 //! `holodice legion …`: the attack and the SPEC item listing.
 
 use super::compare;
-use super::legion_args::{self, LegionArgs, LegionCardArgs};
+use super::legion_args::{self, LegionAttackArgs, LegionCardArgs};
 use super::output::{finish, listing, Answer, CardsFormat, ListingArgs};
 use super::simulate::{self, SimulateLegionArgs};
 use super::Files;
@@ -14,7 +14,7 @@ use holodice_engine::Error;
 pub enum LegionCommand {
     /// The exact outcome of one attack: wounds, attack results, Deflect and Guardian wounds
     #[command(after_long_help = legion_args::HELP)]
-    Attack(LegionArgs),
+    Attack(LegionAttackArgs),
     /// Loadouts side by side: each --attacker against each --defender (mean wounds, P(≥ k))
     #[command(after_long_help = compare::LEGION_HELP)]
     Compare(compare::LegionCompareArgs),
@@ -56,22 +56,25 @@ pub(super) fn execute(
     }
 }
 
-fn attack(a: &LegionArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
-    let scenario = legion_args::setup(a, cards, files)?;
+fn attack(a: &LegionAttackArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
+    let scenario = a.setup(cards, files)?;
     let result = legion::attack::attack(&scenario)?;
+    let u = &a.units;
     let report = crate::report::legion::attack_report(
-        [
-            ("attacker", Some(a.attacker.as_str())),
-            ("defender", Some(a.defender.as_str())),
-            ("guardian", a.guardian.as_deref()),
+        &[
+            ("attacker", Some(u.attacker.as_str())),
+            ("defender", Some(u.defender.as_str())),
+            ("guardian", u.guardian.as_deref()),
+            ("rolled", a.rolled.as_deref()),
+            ("converted", a.converted.as_deref()),
         ],
         &scenario,
         &result,
     );
-    let title = crate::plot::matchup_title("Legion", &squeeze(&a.attacker), &squeeze(&a.defender));
+    let title = crate::plot::matchup_title("Legion", &squeeze(&u.attacker), &squeeze(&u.defender));
     finish(
         &report,
-        &a.output,
+        &u.output,
         (&title, "wounds on the defender", &result.wounds),
     )
 }
@@ -84,7 +87,7 @@ pub(super) fn cost(
 ) -> Result<u64, Error> {
     use holodice_engine::game::{Game, Legion};
     match command {
-        LegionCommand::Attack(a) => Legion::cost(&legion_args::setup(a, cards, files)?),
+        LegionCommand::Attack(a) => Legion::cost(&a.setup(cards, files)?),
         LegionCommand::Compare(a) => compare::legion_cost(a, cards, files),
         LegionCommand::Simulate(a) => simulate::legion_cost(a, cards, files),
         _ => Ok(0),

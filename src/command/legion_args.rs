@@ -5,6 +5,7 @@ use super::output::OutputArgs;
 use super::{with_legion_card_files, Files, PolicyArg};
 use clap::Args;
 use holodice_engine::game::{Game, Legion};
+use holodice_engine::legion::on_table::{OnTable, Resumes};
 use holodice_engine::legion::{cards::Cards, Edition, Scenario};
 use holodice_engine::policy::{Objective, Policy};
 use holodice_engine::Error;
@@ -40,6 +41,8 @@ Examples:
   holodice legion attack --cards cards.json \\
       --attacker \"@Stormtroopers, +@DLT-19 Stormtrooper, range 3, aim 1\" \\
       --defender \"@Luke Skywalker (Jedi Knight), dodge 1\"
+  holodice legion attack --attacker \"4 red, surge hit, aim 1\" \\
+      --rolled \"2 hits, 1 surge, 1 blank\" --defender \"white defense\"
 ";
 
 #[derive(Args)]
@@ -59,6 +62,39 @@ pub struct LegionArgs {
     pub choices: LegionChoices,
     #[command(flatten)]
     pub output: OutputArgs,
+}
+
+/// `legion attack`: the units, and the results on the table the attack may start from.
+#[derive(Args)]
+pub struct LegionAttackArgs {
+    #[command(flatten)]
+    pub units: LegionArgs,
+    /// Start from the attack dice as rolled, before any reroll: every die of the attacker's
+    /// pool as 'N [COLOUR] FACE', e.g. "3 red hits, 1 red surge, 1 red blank" (the colour may
+    /// be left out when the pool has one)
+    #[arg(long, value_name = "RESULTS", conflicts_with = "converted")]
+    pub rolled: Option<String>,
+    /// Start from the results once surges are converted, before dodge and cover: every die as
+    /// hits, crits and blanks, e.g. "3 hits, 1 crit, 2 blanks"
+    #[arg(long, value_name = "RESULTS")]
+    pub converted: Option<String>,
+}
+
+impl LegionAttackArgs {
+    /// The attack's scenario, from the results on the table when they are given.
+    pub(super) fn setup(&self, cards: &Cards, files: &dyn Files) -> Result<Scenario, Error> {
+        let mut scenario = setup(&self.units, cards, files)?;
+        let given = [
+            (&self.rolled, Resumes::Reroll),
+            (&self.converted, Resumes::Cover),
+        ];
+        for (text, resumes) in given {
+            if let Some(text) = text {
+                scenario.on_table = Some(OnTable::parse(text, resumes, &scenario.attacker)?);
+            }
+        }
+        Ok(scenario)
+    }
 }
 
 /// The card files `@Name` reads.

@@ -43,8 +43,9 @@ fn choices(s: &Scenario) -> [Entry; 2] {
     ]
 }
 
-/// The report of one attack: the variables, the SPECs, and the edition and policy used.
-pub fn attack_report(specs: [(&str, Option<&str>); 3], s: &Scenario, a: &LegionAttack) -> Report {
+/// The report of one attack: the variables, the SPECs (and the results on the table it started
+/// from), and the edition and policy used.
+pub fn attack_report(specs: &[(&str, Option<&str>)], s: &Scenario, a: &LegionAttack) -> Report {
     let mut entries: Vec<Entry> = specs
         .iter()
         .filter_map(|(key, spec)| {

@@ -38,11 +38,15 @@ pub enum Input {
     Variable,
     /// Card files.
     Cards,
+    /// Legion attack dice as rolled, before the rerolls.
+    Rolled,
+    /// Legion attack results once surges are converted.
+    Converted,
 }
 
 impl Input {
     /// Every input.
-    pub const ALL: [Input; 24] = [
+    pub const ALL: [Input; 26] = [
         Input::Attacker,
         Input::Defender,
         Input::Secondary,
@@ -67,6 +71,8 @@ impl Input {
         Input::Samples,
         Input::Variable,
         Input::Cards,
+        Input::Rolled,
+        Input::Converted,
     ];
 
     /// The input's key: the command line's long option and the API's key.
@@ -96,6 +102,8 @@ impl Input {
             Input::Samples => "samples",
             Input::Variable => "variable",
             Input::Cards => "cards",
+            Input::Rolled => "rolled",
+            Input::Converted => "converted",
         }
     }
 

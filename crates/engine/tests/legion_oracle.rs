@@ -59,8 +59,9 @@
 //!     wants aims, not dodges). Shien Mastery only changes Deflect's wound (nothing without
 //!     Deflect).
 
-use crate::support::{optimal, under, GREEDY};
+use crate::support::{optimal, under, Play, GREEDY};
 use holodice_engine::legion::attack::{attack, LegionAttack};
+use holodice_engine::legion::on_table::{OnTable, Resumes};
 use holodice_engine::legion::Edition;
 use holodice_engine::legion::Scenario;
 use holodice_engine::policy::Objective;
@@ -3433,4 +3434,196 @@ fn impervious_follows_the_rulebook_the_edition_names() {
         c.edition = edition;
         expect_wound(&c, n, d);
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Results already on the table: the same brute force, from known faces.
+
+/// `N colour face` items for every die, as a player reads them off the table.
+fn faces_text(dice: &[(usize, AFace)]) -> String {
+    let colour = ["red", "black", "white"];
+    let face = |f: AFace| match f {
+        AFace::Crit => "crit",
+        AFace::Surge => "surge",
+        AFace::Hit => "hit",
+        AFace::Blank => "blank",
+    };
+    let items: Vec<String> = dice
+        .iter()
+        .map(|&(c, f)| format!("1 {} {}", colour[c], face(f)))
+        .collect();
+    items.join(", ")
+}
+
+/// The engine from faces on the table, before the rerolls (`Resumes::Reroll`) or after the
+/// conversion (`Resumes::Cover`).
+fn engine_from(c: &Case, dice: &[(usize, AFace)], resumes: Resumes, play: Play) -> LegionAttack {
+    let (a, d, g) = c.specs();
+    let s = Scenario::parse(&a, &d, g.as_deref())
+        .unwrap_or_else(|e| panic!("{}: the SPECs don't parse: {e}", c.context()));
+    let text = faces_text(dice);
+    let on_table = OnTable::parse(&text, resumes, &s.attacker)
+        .unwrap_or_else(|e| panic!("{}: '{text}' is refused: {e}", c.context()));
+    let s = Scenario {
+        on_table: Some(on_table),
+        ..under(&s, c.edition(), play)
+    };
+    attack(&s).unwrap_or_else(|e| panic!("{}: the engine refused: {e}", c.context()))
+}
+
+/// The brute force from the attack roll `dice`: the rerolls on (step 2 of [`oracle`]).
+fn oracle_rolled(c: &Case, dice: &[(usize, AFace)]) -> Tally {
+    let (attack_dice, defense_dice) = c.roll_bounds();
+    // The faces are known: of the common denominator, the share of one roll of the pool.
+    let total = 8u128.pow(attack_dice - dice.len() as u32) * 6u128.pow(defense_dice);
+    let mut t = Tally {
+        total,
+        ..Tally::default()
+    };
+    reroll(
+        c,
+        dice.to_vec(),
+        c.aims(),
+        c.atk.observation,
+        0,
+        total,
+        &mut t,
+    );
+    t
+}
+
+/// The brute force from results once surges are converted: step 3 is over, so no surge shows,
+/// Marksman and Jar'Kai Mastery have acted, and the aim tokens given are those left.
+fn oracle_converted(c: &Case, dice: &[(usize, AFace)]) -> Tally {
+    let done = Case {
+        atk: Atk {
+            marksman: false,
+            jarkai: false,
+            ..c.atk.clone()
+        },
+        ..c.clone()
+    };
+    let total = 6u128.pow(c.roll_bounds().1);
+    let mut t = Tally {
+        total,
+        ..Tally::default()
+    };
+    after_roll(&done, dice, c.aims(), total, &mut t);
+    t
+}
+
+/// A face per die of the pool, picked by `picks` (indices into each die's 8 faces).
+fn faces_of(c: &Case, picks: &[usize], surges: bool) -> Vec<(usize, AFace)> {
+    c.pool()
+        .into_iter()
+        .zip(picks.iter().cycle())
+        .map(|(colour, &i)| match ATTACK_DIE[colour][i % 8] {
+            AFace::Surge if !surges => (colour, AFace::Blank),
+            f => (colour, f),
+        })
+        .collect()
+}
+
+fn same(got: &LegionAttack, want: &Tally, ctx: &str) -> Result<(), TestCaseError> {
+    for v in [Var::AttackResults, Var::Wounds, Var::AttackerWounds] {
+        prop_assert_eq!(engine_pmf(got, v), oracle_pmf(want, v), "{:?}: {}", v, ctx);
+    }
+    if got.guardian_wounds.is_some() {
+        let v = Var::GuardianWounds;
+        prop_assert_eq!(engine_pmf(got, v), oracle_pmf(want, v), "{:?}: {}", v, ctx);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 128,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn attacks_from_results_on_the_table_match_brute_force(
+        c in cases().prop_filter("a legal attack", |c| !c.refused() && (c.ranged() || c.grd.is_none())),
+        picks in prop::collection::vec(0..8usize, 1..8),
+    ) {
+        let rolled = faces_of(&c, &picks, true);
+        let ctx = format!("{} | rolled '{}'", c.context(), faces_text(&rolled));
+        same(&engine_from(&c, &rolled, Resumes::Reroll, GREEDY), &oracle_rolled(&c, &rolled), &ctx)?;
+        let converted = faces_of(&c, &picks, false);
+        let ctx = format!("{} | converted '{}'", c.context(), faces_text(&converted));
+        let got = engine_from(&c, &converted, Resumes::Cover, GREEDY);
+        same(&got, &oracle_converted(&c, &converted), &ctx)?;
+    }
+}
+
+#[test]
+fn optimal_rerolls_from_the_table_reach_the_expectimax_optimum() {
+    // Every roll of up to three dice (red and black), with an aim and an observation token,
+    // each chart, against a defender in cover with a dodge and Armor.
+    let def = Def {
+        red_die: true,
+        cover: 1,
+        dodge: 1,
+        armor: true,
+        ..Def::default()
+    };
+    let mut checked = 0;
+    for (dice, chart) in [
+        ([2, 1, 0], Chart::None),
+        ([1, 1, 0], Chart::Hit),
+        ([0, 2, 0], Chart::Crit),
+    ] {
+        let c = case(
+            Atk {
+                dice,
+                chart,
+                aim: 1,
+                observation: 1,
+                critical: 1,
+                impact: 1,
+                ..Atk::default()
+            },
+            def.clone(),
+        );
+        let pool = c.pool();
+        let mut memo = HashMap::new();
+        let whole = 8u128.pow(pool.len() as u32);
+        roll_attack(&pool, whole, &mut Vec::new(), &mut |faces, _| {
+            let rolled: Vec<(usize, AFace)> =
+                pool.iter().copied().zip(faces.iter().copied()).collect();
+            let got = engine_from(&c, &rolled, Resumes::Reroll, optimal(Objective::Mean));
+            let want = expectimax(&c, &rolled, (1, 1, 0), &mut memo);
+            assert_eq!(
+                got.wounds.mean(),
+                want,
+                "{} | {}",
+                c.context(),
+                faces_text(&rolled)
+            );
+            checked += 1;
+        });
+    }
+    assert!(checked >= 20, "{checked}");
+}
+
+#[test]
+fn results_on_the_table_by_hand() {
+    // `2 red, aim 1` with one hit and one blank on the table, against white defense: the aim
+    // rerolls the blank (a result with 6/8), each result wounds with 5/6:
+    // P(2) = 6/8 · 25/36 = 25/48; P(0) = 1/6 · (2/8 + 6/8 · 1/6) = 1/6 · 3/8 = 1/16.
+    let c = case(Atk { aim: 1, ..red(2) }, Def::default());
+    let rolled = [(RED, AFace::Hit), (RED, AFace::Blank)];
+    let got = engine_from(&c, &rolled, Resumes::Reroll, GREEDY);
+    assert_eq!(
+        engine_pmf(&got, Var::Wounds),
+        vec![(0, frac(1, 16)), (1, frac(5, 12)), (2, frac(25, 48))]
+    );
+    // The same two dice once converted: the blank stays (the rerolls are over); the hit wounds
+    // with 5/6.
+    let got = engine_from(&c, &rolled, Resumes::Cover, GREEDY);
+    assert_eq!(
+        engine_pmf(&got, Var::Wounds),
+        vec![(0, frac(1, 6)), (1, frac(5, 6))]
+    );
 }

@@ -8,6 +8,7 @@ pub mod from_card;
 pub mod items;
 pub mod loadout;
 pub mod minis;
+pub mod on_table;
 pub mod optimal;
 pub mod pool;
 pub mod scenario;

@@ -1,5 +1,6 @@
 //! One Legion attack's query: the units, the rules edition, the policy and its objective.
 
+use super::on_table::OnTable;
 use super::units::{Attacker, Defender};
 use crate::policy::{Objective, Policy};
 
@@ -96,6 +97,8 @@ pub struct Scenario {
     pub edition: Edition,
     pub policy: Policy,
     pub objective: Objective,
+    /// Results already rolled that the attack starts from, if any.
+    pub on_table: Option<OnTable>,
     /// Items recognised as having no effect on dice, or having none in this attack.
     pub notes: Vec<String>,
 }
@@ -111,6 +114,7 @@ impl Scenario {
             edition: Edition::default(),
             policy: Policy::default(),
             objective: Objective::default(),
+            on_table: None,
             notes: Vec::new(),
         }
     }

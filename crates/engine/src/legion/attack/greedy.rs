@@ -197,6 +197,44 @@ fn outcomes(m: u32, cap: u32, w: [u32; 3]) -> Outcomes {
 /// capacities) fits it, and the split when that times each colour's split^dice (the crit and
 /// hit faces) does; big integers beyond.
 pub(super) fn rerolled(a: &Attacker, weights: &Weights) -> States<Rolled> {
+    rerolled_after(a, weights, None)
+}
+
+/// The same from a roll on the table (per colour: blanks, surges, hits, crits, surges the chart
+/// settles already among the others). Greedy rerolls blanks and surges only, so they alone form
+/// the table's pool, and the hits and crits are added to every outcome.
+pub(super) fn rerolled_from(
+    a: &Attacker,
+    weights: &Weights,
+    faces: &[[u32; 4]; 3],
+) -> States<Rolled> {
+    let open = Attacker {
+        dice: faces.map(|[blank, surge, ..]| blank + surge),
+        ..a.clone()
+    };
+    let layout = Layout::new(&open, weights);
+    let mut pool = Pool {
+        blank: faces.map(|f| f[0]),
+        surge: faces.map(|f| f[1]),
+        spent: 0,
+    };
+    let mut room = layout.cap;
+    for c in KEPT_FIRST {
+        let own = pool.surge[c].min(room);
+        pool.blank[c] += pool.surge[c] - own;
+        pool.surge[c] = own;
+        room -= own;
+    }
+    let (hits, crits) = faces.iter().fold((0, 0), |(h, c), f| (h + f[2], c + f[3]));
+    rerolled_after(&open, weights, Some(pool)).map(|r| Rolled {
+        hits: r.hits + hits,
+        crits: r.crits + crits,
+        ..r.clone()
+    })
+}
+
+/// [`rerolled`] from the pool rolled, or from `rolled` when it is known.
+fn rerolled_after(a: &Attacker, weights: &Weights, rolled: Option<Pool>) -> States<Rolled> {
     let tokens = tokens(a);
     let faces: u32 = weights[0].0.iter().sum();
     debug_assert!(weights.iter().all(|w| w.0.iter().sum::<u32>() == faces));
@@ -208,15 +246,24 @@ pub(super) fn rerolled(a: &Attacker, weights: &Weights) -> States<Rolled> {
         Some(b?.checked_mul(splits[c].checked_pow(a.dice[c])?))
     });
     match (table, bound.flatten()) {
-        (Some(_), Some(_)) => {
-            split::<u128, u128>(a, &layout, weights, played(a, &layout, &tokens, faces))
-        }
-        (Some(_), None) => {
-            split::<u128, U256>(a, &layout, weights, played(a, &layout, &tokens, faces))
-        }
-        (None, _) => {
-            split::<BigUint, BigUint>(a, &layout, weights, played(a, &layout, &tokens, faces))
-        }
+        (Some(_), Some(_)) => split::<u128, u128>(
+            a,
+            &layout,
+            weights,
+            played(a, &layout, &tokens, faces, rolled),
+        ),
+        (Some(_), None) => split::<u128, U256>(
+            a,
+            &layout,
+            weights,
+            played(a, &layout, &tokens, faces, rolled),
+        ),
+        (None, _) => split::<BigUint, BigUint>(
+            a,
+            &layout,
+            weights,
+            played(a, &layout, &tokens, faces, rolled),
+        ),
     }
 }
 
@@ -285,14 +332,20 @@ fn played<W: Weight>(
     layout: &Layout,
     tokens: &[(u32, bool)],
     faces: u32,
+    rolled: Option<Pool>,
 ) -> Vec<(Pool, W)> {
     let mut table = vec![W::default(); layout.pools_len()];
-    let none = Pool {
-        blank: [0; 3],
-        surge: [0; 3],
-        spent: 0,
-    };
-    layout.scatter(&mut table, none, (0, layout.cap), &a.dice, W::from(1));
+    match rolled {
+        Some(p) => table[layout.index(&p)] = W::from(1),
+        None => {
+            let none = Pool {
+                blank: [0; 3],
+                surge: [0; 3],
+                spent: 0,
+            };
+            layout.scatter(&mut table, none, (0, layout.cap), &a.dice, W::from(1));
+        }
+    }
     for (i, &(capacity, is_aim)) in tokens.iter().enumerate() {
         // An attacking Duelist in melee spends its first aim even on no die, for Pierce 1.
         let idle = i == 0 && is_aim && a.duelist && a.melee;

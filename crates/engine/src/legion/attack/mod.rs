@@ -28,13 +28,16 @@ pub use limits::{
 pub use policy::OptimalPolicy;
 
 use super::minis::{losses, Losses};
+use super::on_table::{OnTable, Resumes};
 use super::optimal::Goal;
 use super::scenario::Scenario;
 use crate::dist::{to_f64, Dist};
 use crate::error::{Error, Input, Message};
 use crate::policy::{Objective, Policy};
+use crate::states::States;
 use declare::makashi_applies;
 use resolve::Resolver;
+use state::Results;
 
 /// Who decides the "may"s, and how: a scenario's policy and objective as the attack reads them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -108,6 +111,9 @@ fn attack_of(s: &Scenario) -> Result<LegionAttack, Error> {
     let play = Play::of(s)?;
     cost(s)?;
     declare::refuse_illegal(s)?;
+    if let Some(t) = &s.on_table {
+        t.accounts_for(&s.attacker)?;
+    }
     let (_, result) = makashi_chosen(s, play);
     Ok(LegionAttack {
         losses: losses(&result.wounds, &s.defender),
@@ -121,9 +127,24 @@ fn attack_of(s: &Scenario) -> Result<LegionAttack, Error> {
     })
 }
 
-/// The scenario's notes, and what its edition leaves without effect.
+/// The scenario's notes, what its edition leaves without effect, and where results on the
+/// table pick the attack up.
 fn edition_notes(s: &Scenario) -> Vec<String> {
     let mut notes = s.notes.clone();
+    match s.on_table.as_ref().map(|t| t.resumes) {
+        Some(Resumes::Reroll) => notes.push(
+            "--rolled: the attack goes on from the dice given, at the Reroll Attack Dice step"
+                .into(),
+        ),
+        Some(Resumes::Cover) => notes.push(
+            "--converted: the attack goes on from the results given, at Apply Dodge and Cover; \
+             the rerolls, surge conversion, Marksman and Jar'Kai Mastery are over, 'aim N' \
+             counts the aim tokens left (Lethal), and Duelist's Pierce 1 for an aim spent on a \
+             reroll is given as 'Pierce 1'"
+                .into(),
+        ),
+        None => {}
+    }
     if s.defender.dug_in && !s.edition.rolls_cover() {
         notes.push(format!(
             "Dug In: no effect under {}, where cover cancels hits rather than rolling dice",
@@ -131,6 +152,20 @@ fn edition_notes(s: &Scenario) -> Vec<String> {
         ));
     }
     notes
+}
+
+/// Results given once surges are converted: step 3 is over, its aim tokens left are the SPEC's.
+fn converted_on_table(resolver: &Resolver, t: &OnTable) -> Results {
+    let [_, _, hits, crits] = t.totals();
+    Results {
+        results: hits + crits,
+        hits,
+        crits,
+        aims: resolver.d.s.attacker.aim,
+        rerolled: false,
+        dodged: false,
+        sniped: false,
+    }
 }
 
 /// Step 1's choice of Makashi Mastery, made before any die is rolled, with the attack it
@@ -152,10 +187,14 @@ fn makashi_chosen(s: &Scenario, play: Play) -> (bool, LegionAttack) {
     }
 }
 
-/// Steps 1 to 8 on the units as declared (their keywords settled for this attack).
+/// Steps 1 to 8 on the units as declared (their keywords settled for this attack), or from the
+/// results on the table.
 fn attack_as_declared(d: declare::Declared, play: Play) -> LegionAttack {
     let resolver = Resolver::new(d, play);
-    let converted = resolver.convert(&roll::rolled(&resolver, play));
+    let converted = match &resolver.d.s.on_table {
+        Some(t) if t.resumes == Resumes::Cover => States::certain(converted_on_table(&resolver, t)),
+        _ => resolver.convert(&roll::rolled(&resolver, play)),
+    };
     let attack_results = converted.to_dist(|r| i64::from(r.results));
     let outcome = resolver.defend(converted);
     let d = &resolver.d;

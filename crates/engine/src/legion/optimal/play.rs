@@ -10,23 +10,42 @@ impl Planner<'_> {
     /// The exact distribution of the dice after the initial roll and every token, played
     /// optimally.
     pub fn play(&self) -> States<Dice> {
+        self.play_after(None)
+    }
+
+    /// The same from a roll on the table: per colour its blanks, surges, hits and crits.
+    pub fn play_from(&self, faces: [[u32; 4]; 3]) -> States<Dice> {
+        let mut faces = faces;
+        faces.iter_mut().for_each(|f| self.fold(f));
+        self.play_after(Some(Dice {
+            faces,
+            aims: self.attacker.aim,
+        }))
+    }
+
+    fn play_after(&self, rolled: Option<Dice>) -> States<Dice> {
         let faces: u32 = self.weights[0].iter().sum();
         let capacities: u32 = self.tokens.iter().map(|t| t.0).sum();
         let most = self.attacker.dice.iter().sum::<u32>() + capacities;
         match u128::from(faces).checked_pow(most) {
-            Some(_) => self.played::<u128>(faces),
-            None => self.played::<BigUint>(faces),
+            Some(_) => self.played::<u128>(faces, rolled),
+            None => self.played::<BigUint>(faces, rolled),
         }
     }
 
-    fn played<W: Weight>(&self, faces: u32) -> States<Dice> {
+    fn played<W: Weight>(&self, faces: u32, rolled: Option<Dice>) -> States<Dice> {
         let mut table = vec![W::default(); self.index.len()];
-        let none = Dice {
-            faces: [[0; 4]; 3],
-            aims: self.attacker.aim,
-        };
-        let all = self.attacker.dice.map(|n| [n, 0, 0]);
-        self.scatter(&mut table, none, 0, &all, W::from(1));
+        match rolled {
+            Some(d) => table[self.index.at(&d)] = W::from(1),
+            None => {
+                let none = Dice {
+                    faces: [[0; 4]; 3],
+                    aims: self.attacker.aim,
+                };
+                let all = self.attacker.dice.map(|n| [n, 0, 0]);
+                self.scatter(&mut table, none, 0, &all, W::from(1));
+            }
+        }
         for t in 0..self.tokens.len() {
             table = self.spend(t, table, faces);
         }

@@ -22,7 +22,7 @@ mod modify;
 mod roll;
 
 use super::{default_workers, run, Samples};
-use crate::error::Error;
+use crate::error::{Error, Message};
 use crate::legion::attack::{OptimalPolicy, Play};
 use crate::legion::scenario::Scenario;
 use declare::Sim;
@@ -141,6 +141,12 @@ pub(crate) fn simulate_legion_with(
     seed: u64,
     workers: usize,
 ) -> Result<Samples, Error> {
+    if let Some(t) = &s.on_table {
+        return Err(Error::input(Message::flag(t.resumes.input()).text(
+            ": the simulator rolls every die itself; ask `legion attack` for an attack from \
+             results on the table",
+        )));
+    }
     let play = Play::of(s)?;
     let sim = Sim::new(s)?;
     let guarded = s.guardian.is_some();
