@@ -3,7 +3,8 @@
 
 use clap::error::ErrorKind;
 use clap::Parser;
-use holodice::command::{self, Cli, Command, Files};
+use holodice::command::{self, Cli, Command, Files, LegionCommand};
+use holodice_engine::legion::cards::Cards as LegionCards;
 use holodice_engine::swtcg::cards::Cards;
 use holodice_engine::Error;
 use std::ffi::OsString;
@@ -36,19 +37,23 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             Err(e) => fail(&command::message(&e)),
         };
     }
-    // Only SWTCG queries read the example cards, and reading them is a fifth of a small Legion
-    // query's start.
+    // Only SWTCG queries read the example cards, and only a Legion query that names a card
+    // ('@Name') or lists them reads the built-in Legion cards: reading either is much of a
+    // small query's start.
     let no_cards = Cards::default();
     let cards = match &cli.command {
         Command::Legion(_) | Command::Table(_) => &no_cards,
         _ => Cards::builtin(),
     };
-    let answer = match command::execute(
-        &cli.command,
-        cards,
-        holodice_engine::legion::cards::Cards::none(),
-        &LocalFiles,
-    ) {
+    let no_legion_cards = LegionCards::default();
+    let names_cards = args.iter().any(|a| a.to_string_lossy().contains('@'));
+    let legion_cards = match &cli.command {
+        Command::Legion(LegionCommand::Units(_)) => LegionCards::builtin(),
+        Command::Swtcg(_) => &no_legion_cards,
+        _ if names_cards => LegionCards::builtin(),
+        _ => &no_legion_cards,
+    };
+    let answer = match command::execute(&cli.command, cards, legion_cards, &LocalFiles) {
         Ok(answer) => answer,
         Err(e) => return fail(&command::message(&e)),
     };

@@ -393,8 +393,8 @@ fn names_are_picked_by_title_and_misspellings_get_the_nearest() {
     assert!(error("@Stromtroopers", "white defense").contains("did you mean 'Stormtroopers'?"));
     assert!(error("@DLT-19 Stormtrooper", "white defense").contains("+@DLT-19 Stormtrooper"));
     assert!(error("@Stormtroopers, weapon E-12", "white defense").contains("E-11 Blaster Rifle"));
-    let no_cards = Scenario::parse("@Stormtroopers", "white defense", None).unwrap_err();
-    assert!(no_cards.to_string().contains("cards.json"), "{no_cards}");
+    let no_cards = Scenario::parse_with("@Stormtroopers", "white defense", None, Cards::none());
+    assert!(no_cards.unwrap_err().to_string().contains("cards.json"));
 }
 
 /// A made-up card file in holodice's YAML form.
@@ -517,18 +517,25 @@ fn the_command_line_reads_cards_and_lists_units() {
             format,
         ]);
     }
-    assert_user_error(&["legion", "units"], &["cards.json"]);
-    assert_user_error(
-        &[
-            "legion",
-            "attack",
-            "--attacker",
-            "@Stormtroopers",
-            "--defender",
-            "white defense",
-        ],
-        &["no Legion cards are loaded", "--cards"],
-    );
+    // Without --cards, the built-in cards: the listing says which file each card came from.
+    let built_in: serde_json::Value = serde_json::from_str(&holodice_ok(&[
+        "legion",
+        "units",
+        "DLT-19 Stormtrooper",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    assert_eq!(built_in["cards"][0]["file"], "data/legion/cards.yaml");
+    assert_eq!(card["file"], path.as_str());
+    holodice_ok(&[
+        "legion",
+        "attack",
+        "--attacker",
+        "@Stormtroopers, range 2",
+        "--defender",
+        "white defense",
+    ]);
     let compared = holodice_ok(&[
         "legion",
         "compare",
@@ -611,4 +618,54 @@ fn jedi_hunter_reads_the_defenders_force_slot() {
     assert_eq!(jedi.attack_results.mean(), fraction("5/4"));
     let other = run(vader, "red defense");
     assert_eq!(other.attack_results.mean(), fraction("1"));
+}
+
+#[test]
+#[ignore = "reads ../shared/data/legion-hq/cards.json: cargo test -- --ignored (CI does)"]
+fn the_built_in_cards_are_what_the_converter_makes_of_legion_hq() {
+    let path = format!(
+        "{}/../shared/data/legion-hq/cards.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let made = holodice_engine::legion::import::legion_hq_facts(&path, &text).unwrap();
+    let committed = include_str!("../data/legion/cards.yaml");
+    assert!(
+        made == committed,
+        "data/legion/cards.yaml is stale: cargo xtask import-legion-hq {path}"
+    );
+    // Every unit, upgrade and counterpart card, each as Legion HQ gives it.
+    let built_in = Cards::builtin();
+    assert_eq!(built_in.all().len(), 617);
+    for c in built_in.all() {
+        let same = shared_cards().all().iter().find(|s| s.id == c.id).unwrap();
+        assert_eq!(
+            (&same.name, &same.stats, &same.weapons),
+            (&c.name, &c.stats, &c.weapons)
+        );
+    }
+}
+
+#[test]
+fn the_built_in_cards_hold_facts_and_no_change_history() {
+    let text = include_str!("../data/legion/cards.yaml");
+    for field in ["history", "imageName", "description"] {
+        assert!(!text.contains(&format!("{field}:")), "{field}");
+    }
+    // Counted from the file's own cards: units, upgrades and counterparts alike.
+    let built_in = Cards::builtin();
+    let units = built_in
+        .all()
+        .iter()
+        .filter(|c| c.kind == Kind::Unit)
+        .count();
+    assert!(units > 150, "{units} units");
+    // A --cards card with a built-in card's id replaces it: newer data wins.
+    let newer = "- {id: ay, cardName: Stormtroopers, cardType: unit, cardSubtype: trooper, \
+                 stats: {minicount: 9, hp: 1, defense: w, courage: 1}}";
+    let mut cards = built_in.clone();
+    cards.add(Cards::load("newer.yaml", newer).unwrap());
+    let s = Scenario::parse_with("1 red", "@Stormtroopers", None, &cards).unwrap();
+    assert_eq!(s.defender.minis, Some(9));
+    assert_eq!(cards.all().len(), built_in.all().len());
 }

@@ -165,8 +165,13 @@ fn cli_listing(path: &[&str]) -> String {
         .map_err(|e| e.to_string())
         .and_then(|cli| {
             let files = RequestFiles { samples: None };
-            command::execute(&cli.command, Cards::builtin(), LegionCards::none(), &files)
-                .map_err(|e| e.to_string())
+            command::execute(
+                &cli.command,
+                Cards::builtin(),
+                LegionCards::builtin(),
+                &files,
+            )
+            .map_err(|e| e.to_string())
         });
     match listed {
         Ok(answer) => answer.body,

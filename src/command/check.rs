@@ -224,7 +224,7 @@ fn legion_exact(
 ) -> Result<Exact, Error> {
     let s = &c.attack;
     let format = check_format(before, &s.output)?;
-    let query = legion::setup(s, holodice_engine::legion::cards::Cards::none(), files)?;
+    let query = legion::setup(s, holodice_engine::legion::cards::Cards::builtin(), files)?;
     let variable = match c.variable {
         LegionVariable::Wounds => "wounds",
         LegionVariable::AttackResults => "attack_results",
@@ -265,7 +265,7 @@ pub(super) fn cost(a: &CheckArgs, cards: &Cards, files: &dyn Files) -> Result<u6
         }
         CheckScenario::Legion(c) => Legion::cost(&legion::setup(
             &c.attack,
-            holodice_engine::legion::cards::Cards::none(),
+            holodice_engine::legion::cards::Cards::builtin(),
             files,
         )?),
     }

@@ -27,16 +27,16 @@ pub enum LegionCommand {
     Units(UnitsArgs),
 }
 
-const UNITS_HELP: &str = "Lists the unit and upgrade cards of the --cards files whose name (or \
-title) contains QUERY, in any case: statistics, keywords, and each weapon's range, dice and \
-keywords. holodice ships no Legion cards: give Legion HQ's open card data, cards.json (the \
-Legion HQ list builder's source holds it, e.g. src/constants/cards.json in \
-github.com/Electrynth/legion-hq-web; docs/cards.md), or a YAML list of cards with the same \
-field names.
+const UNITS_HELP: &str = "Lists the unit and upgrade cards whose name (or title) contains QUERY, \
+in any case: statistics, keywords, each weapon's range, dice and keywords, and the file each \
+came from. The built-in cards are the facts of Legion HQ's open card data (data/legion/SOURCE.md); \
+--cards adds Legion HQ's cards.json or a YAML list of cards with its field names (docs/cards.md), \
+whose cards replace built-in ones with the same id.
 
 Examples:
-  holodice legion units stormtroopers --cards cards.json
-  holodice legion units \"luke skywalker\" --cards cards.json --format json
+  holodice legion units stormtroopers
+  holodice legion units \"luke skywalker\" --format json
+  holodice legion units --cards cards.json
 ";
 
 pub(super) fn execute(

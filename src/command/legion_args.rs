@@ -25,7 +25,8 @@ Guardian: 'Guardian 2, red defense, surge block, Deflect'. A keyword that needs 
 step it acts in; docs/legion.md gives the sequence, the greedy policy's exact choices and the \
 optimal policy.
 
-Real units: with --cards cards.json (Legion HQ's card data), '@Name' or '@Name (Title)' brings in \
+Real units (every unit and upgrade of Legion HQ's data is built in; --cards adds Legion HQ's \
+cards.json or a YAML list): '@Name' or '@Name (Title)' brings in \
 a unit card (dice, surge charts, courage, wounds, minis, keywords, weapons) and '+@UPGRADE' an \
 upgrade (a heavy weapon or personnel mini with its weapon, or its keywords); later items override \
 or add. The attacker picks its weapons with 'weapon NAME' (repeatable) or 'range N' ('melee' is \
@@ -38,7 +39,7 @@ Examples:
   holodice legion attack \\
       --attacker \"4 red, 2 black, surge crit, aim 1, Pierce 1\" \\
       --defender \"white defense, surge block, cover light, dodge 1\"
-  holodice legion attack --cards cards.json \\
+  holodice legion attack \\
       --attacker \"@Stormtroopers, +@DLT-19 Stormtrooper, range 3, aim 1\" \\
       --defender \"@Luke Skywalker (Jedi Knight), dodge 1\"
   holodice legion attack --attacker \"4 red, surge hit, aim 1\" \\

@@ -11,9 +11,9 @@ use holodice_engine::Error;
 use serde_json::{json, Value};
 
 /// The grid's columns; a cell listing several things puts one per line.
-const HEADER: [&str; 11] = [
+const HEADER: [&str; 12] = [
     "card", "type", "minis", "wounds", "defense", "courage", "speed", "surges", "keywords",
-    "weapons", "id",
+    "weapons", "id", "file",
 ];
 
 /// The units and upgrades whose name or title contains `query` (any case; all without one).
@@ -110,6 +110,7 @@ fn row(cards: &Cards, c: &Card) -> Vec<Cell> {
             .collect::<Vec<_>>()
             .join("\n"),
         c.id.clone(),
+        c.file.clone(),
     ];
     cells.into_iter().map(Cell::Label).collect()
 }

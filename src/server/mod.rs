@@ -42,7 +42,7 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             cards: Cards::builtin().clone(),
-            legion_cards: LegionCards::default(),
+            legion_cards: LegionCards::builtin().clone(),
             limits: Limits::default(),
             cors: None,
             local_only: false,
@@ -146,7 +146,7 @@ fn card_files(paths: &[PathBuf], files: &dyn Files) -> Result<(Cards, LegionCard
         }
     }
     let cards = crate::command::with_card_files(Cards::builtin(), &swtcg, files)?.into_owned();
-    let legion = crate::command::with_legion_card_files(&LegionCards::default(), &legion, files)?
+    let legion = crate::command::with_legion_card_files(LegionCards::builtin(), &legion, files)?
         .into_owned();
     Ok((cards, legion))
 }

@@ -27,5 +27,11 @@ pub fn reply(path: &str, body: &str) -> Reply {
     static LISTINGS: OnceLock<Listings> = OnceLock::new();
     let cards = Cards::builtin();
     let listings = LISTINGS.get_or_init(|| Listings::new(cards));
-    api::answer(path, body.as_bytes(), cards, LegionCards::none(), listings)
+    api::answer(
+        path,
+        body.as_bytes(),
+        cards,
+        LegionCards::builtin(),
+        listings,
+    )
 }

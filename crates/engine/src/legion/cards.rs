@@ -184,7 +184,7 @@ pub fn same(a: &str, b: &str) -> bool {
     key(a) == key(b)
 }
 
-/// The cards `@Name` can name: the `--cards` files, in order (holodice ships none).
+/// The cards `@Name` can name: the built-in ones and the `--cards` files, in order.
 #[derive(Debug, Clone, Default)]
 pub struct Cards {
     list: Vec<Card>,
@@ -193,11 +193,31 @@ pub struct Cards {
     files: Vec<String>,
 }
 
+/// The built-in cards' file, and its text (made by `cargo xtask import-legion-hq`).
+const BUILTIN_FILE: &str = "data/legion/cards.yaml";
+const BUILTIN: &str = include_str!("../../../../data/legion/cards.yaml");
+
 impl Cards {
-    /// No cards: what a command without `--cards` has.
+    /// No cards at all.
     pub fn none() -> &'static Cards {
         static NONE: OnceLock<Cards> = OnceLock::new();
         NONE.get_or_init(Cards::default)
+    }
+
+    /// The cards shipped in the binary: every unit, upgrade and counterpart card of Legion
+    /// HQ's data (data/legion/SOURCE.md), which `--cards` files add to or replace.
+    ///
+    /// ```
+    /// use holodice_engine::legion::cards::{Cards, Kind};
+    /// let luke = Cards::builtin().find("Luke Skywalker (Jedi Knight)", Kind::Unit).unwrap();
+    /// assert_eq!(luke.file, "data/legion/cards.yaml");
+    /// ```
+    pub fn builtin() -> &'static Cards {
+        static BUILT_IN: OnceLock<Cards> = OnceLock::new();
+        BUILT_IN.get_or_init(|| {
+            Cards::load(BUILTIN_FILE, BUILTIN)
+                .unwrap_or_else(|e| panic!("the built-in Legion cards are malformed: {e}"))
+        })
     }
 
     /// Whether `text` is a Legion card file rather than an SWTCG one: Legion cards have a
@@ -258,20 +278,41 @@ impl Cards {
         Ok(cards)
     }
 
-    /// Adds the cards of a later file: a card of the same name and title replaces the earlier.
+    /// Adds the cards of a later file: newer data wins, so a card with the same id (Legion
+    /// HQ's; a YAML list's positions are no ids), or else of the same kind, name and title,
+    /// replaces the earlier one.
     pub fn add(&mut self, other: Cards) {
         self.files.extend(other.files);
         for card in other.list {
-            let same_card = self.by_name.get(&key(&card.name)).and_then(|at| {
-                at.iter().copied().find(|&i| {
-                    self.list[i].title.as_deref().map(key) == card.title.as_deref().map(key)
+            let same_id = (!card.id.starts_with('#'))
+                .then(|| self.list.iter().position(|c| c.id == card.id))
+                .flatten();
+            let same_card = same_id.or_else(|| {
+                self.by_name.get(&key(&card.name)).and_then(|at| {
+                    at.iter().copied().find(|&i| {
+                        let c = &self.list[i];
+                        c.kind == card.kind
+                            && c.title.as_deref().map(key) == card.title.as_deref().map(key)
+                    })
                 })
             });
             match same_card {
-                Some(i) => self.list[i] = card,
+                Some(i) => self.replace(i, card),
                 None => self.push(card),
             }
         }
+    }
+
+    /// Puts `card` at `i`, indexed by its name.
+    fn replace(&mut self, i: usize, card: Card) {
+        let old = key(&self.list[i].name);
+        if old != key(&card.name) {
+            if let Some(at) = self.by_name.get_mut(&old) {
+                at.retain(|&j| j != i);
+            }
+            self.by_name.entry(key(&card.name)).or_default().push(i);
+        }
+        self.list[i] = card;
     }
 
     /// Appends a card and indexes it by name.

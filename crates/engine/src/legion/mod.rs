@@ -5,6 +5,7 @@ pub mod cards;
 pub mod dice;
 pub mod fields;
 pub mod from_card;
+pub mod import;
 pub mod items;
 pub mod loadout;
 pub mod minis;

@@ -12,7 +12,7 @@ use super::units::{Attacker, Defender};
 use crate::error::{Error, Input, Message};
 
 impl Scenario {
-    /// Parses the three SPECs.
+    /// Parses the three SPECs, whose `@Name` items name the built-in cards.
     ///
     /// ```
     /// use holodice_engine::legion::Scenario;
@@ -25,7 +25,7 @@ impl Scenario {
         defender: &str,
         guardian: Option<&str>,
     ) -> Result<Scenario, Error> {
-        Scenario::parse_with(attacker, defender, guardian, Cards::none())
+        Scenario::parse_with(attacker, defender, guardian, Cards::builtin())
     }
 
     /// Parses the three SPECs, whose `@Name` items name units of `cards`, and forms the
