@@ -669,3 +669,79 @@ fn the_built_in_cards_hold_facts_and_no_change_history() {
     assert_eq!(s.defender.minis, Some(9));
     assert_eq!(cards.all().len(), built_in.all().len());
 }
+
+#[test]
+fn every_built_in_card_can_be_named() {
+    let built_in = Cards::builtin();
+    let find = |name: &str, kind: Kind| built_in.find(name, kind).map(|c| c.id.clone());
+    // The same name is told apart by title, faction or id; the name alone lists each choice as
+    // it must be typed.
+    let e = find("AT-RT", Kind::Unit).unwrap_err();
+    assert!(e.contains("@AT-RT (rebels), @AT-RT (republic)"), "{e}");
+    assert_eq!(find("AT-RT (rebels)", Kind::Unit).unwrap(), "ao");
+    assert_eq!(find("AT-RT (mb)", Kind::Unit).unwrap(), "mb");
+    // Of two Stormtroopers (both empire), the untitled one is what the name alone means.
+    assert_eq!(find("Stormtroopers (empire)", Kind::Unit).unwrap(), "ay");
+    assert_eq!(
+        find("Stormtroopers (Heavy Response Unit)", Kind::Unit).unwrap(),
+        "sr"
+    );
+    assert_eq!(find("IG-100 MagnaGuard", Kind::Unit).unwrap(), "px");
+    // A unit and an upgrade of one name: '@' names the unit, '+@' the upgrade.
+    assert_eq!(find("Clone Trooper Infantry", Kind::Unit).unwrap(), "fz");
+    assert_eq!(find("Clone Trooper Infantry", Kind::Upgrade).unwrap(), "yt");
+    // A name with a comma is named in double quotes, and the nearest name says so.
+    let quoted =
+        "@Stormtroopers, +@\"Tools of the Trade, Jetpack Rockets\", weapon E-11 Blaster Rifle";
+    assert!(Scenario::parse(quoted, "white defense", None).is_ok());
+    let unquoted = Scenario::parse(
+        "@Stormtroopers, +@Tools of the Trade, Jetpack Rockets",
+        "white defense",
+        None,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        unquoted.contains("'\"Tools of the Trade, Jetpack Rockets\"'"),
+        "{unquoted}"
+    );
+    // Every unit and upgrade by the name the listing gives it.
+    for c in built_in.all().iter().filter(|c| c.kind != Kind::Other) {
+        let name = built_in.spec_name(c);
+        assert_eq!(find(&name, c.kind), Ok(c.id.clone()), "{name}");
+    }
+}
+
+#[test]
+fn legion_units_lists_the_built_in_cards_by_faction_type_and_rank() {
+    let listed = |args: &[&str]| -> serde_json::Value {
+        let mut argv = vec!["legion", "units", "--format", "json"];
+        argv.extend(args);
+        serde_json::from_str(&holodice_ok(&argv)).unwrap()
+    };
+    let doc = listed(&["--faction", "REBELS", "--rank", "commander"]);
+    let cards = doc["cards"].as_array().unwrap();
+    assert!(!cards.is_empty());
+    for c in cards {
+        assert_eq!(
+            (c["faction"].as_str(), c["rank"].as_str()),
+            (Some("rebels"), Some("commander"))
+        );
+        assert_eq!(c["type"], "unit");
+        assert!(c["cost"].as_u64().is_some_and(|p| p > 0), "{c}");
+    }
+    let upgrades = listed(&["--type", "upgrade", "--name", "DLT-19"]);
+    assert!(upgrades["cards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|c| c["type"] == "upgrade"));
+    assert_user_error(
+        &["legion", "units", "--faction", "rebel"],
+        &["faction 'rebel'", "did you mean 'rebels'?"],
+    );
+    assert_user_error(
+        &["legion", "units", "--type", "command"],
+        &["unit", "upgrade"],
+    );
+}

@@ -60,6 +60,12 @@ pub(crate) const ENDPOINTS: &[Endpoint] = &[
         get: true,
     },
     Endpoint {
+        path: "legion/units",
+        command: &["legion", "units"],
+        game: Game::Fixed,
+        get: true,
+    },
+    Endpoint {
         path: "legion/compare",
         command: &["legion", "compare"],
         game: Game::Fixed,

@@ -100,6 +100,18 @@ pub struct UnitsArgs {
     /// List only the cards whose name or title contains this, in any case
     #[arg(value_name = "QUERY")]
     query: Option<String>,
+    /// The same as QUERY, as an option (the API's key)
+    #[arg(long, value_name = "TEXT", conflicts_with = "query")]
+    name: Option<String>,
+    /// Only this faction's cards: empire, rebels, republic, separatists, mercenary, …
+    #[arg(long)]
+    faction: Option<String>,
+    /// Only units or only upgrades
+    #[arg(long = "type", value_name = "TYPE", value_parser = ["unit", "upgrade"])]
+    kind: Option<String>,
+    /// Only units of this rank: commander, operative, corps, special, support, heavy
+    #[arg(long)]
+    rank: Option<String>,
     #[command(flatten)]
     cards: LegionCardArgs,
     /// Output format (text: a block per card; the others a table, JSON and YAML its contract)
@@ -109,6 +121,12 @@ pub struct UnitsArgs {
 
 fn units(a: &UnitsArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
     let cards = a.cards.read(cards, files)?;
-    let grid = crate::listing::legion_units::catalog(&cards, a.query.as_deref())?;
+    let filter = crate::listing::legion_units::Filter {
+        text: a.query.as_deref().or(a.name.as_deref()),
+        faction: a.faction.as_deref(),
+        kind: a.kind.as_deref(),
+        rank: a.rank.as_deref(),
+    };
+    let grid = crate::listing::legion_units::catalog(&cards, &filter)?;
     Ok(listing(&grid, a.format))
 }

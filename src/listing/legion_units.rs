@@ -16,31 +16,68 @@ const HEADER: [&str; 12] = [
     "weapons", "id", "file",
 ];
 
-/// The units and upgrades whose name or title contains `query` (any case; all without one).
-pub fn catalog(cards: &Cards, query: Option<&str>) -> Result<Grid, Error> {
+/// What a listing keeps: name or title containing text, a faction, a card type, a rank (any
+/// case; `None` keeps all).
+#[derive(Debug, Default)]
+pub struct Filter<'a> {
+    pub text: Option<&'a str>,
+    pub faction: Option<&'a str>,
+    pub kind: Option<&'a str>,
+    pub rank: Option<&'a str>,
+}
+
+impl Filter<'_> {
+    fn keeps(&self, c: &Card) -> bool {
+        let is = |wanted: Option<&str>, has: Option<&str>| {
+            wanted.is_none_or(|w| has.is_some_and(|h| h.eq_ignore_ascii_case(w.trim())))
+        };
+        let text = format!("{} {}", c.name, c.title.as_deref().unwrap_or(""));
+        contains(&text, self.text.unwrap_or(""))
+            && is(self.faction, c.faction.as_deref())
+            && is(self.kind, Some(c.kind_text()))
+            && is(self.rank, c.rank.as_deref())
+    }
+}
+
+/// The units and upgrades `filter` keeps.
+pub fn catalog(cards: &Cards, filter: &Filter) -> Result<Grid, Error> {
+    let query = filter.text;
     if cards.is_empty() {
         return Err(Error::input(
             NO_CARDS.replace(" to name units with '@Name'", ""),
         ));
     }
     let wanted = query.unwrap_or("");
-    let matches = |c: &&Card| {
-        let text = format!("{} {}", c.name, c.title.as_deref().unwrap_or(""));
-        contains(&text, wanted)
-    };
     let listed: Vec<&Card> = cards
         .all()
         .iter()
-        .filter(|c| c.kind != Kind::Other)
-        .filter(matches)
+        .filter(|c| c.kind != Kind::Other && filter.keeps(c))
         .collect();
     if listed.is_empty() {
-        return Err(Error::input(no_match(cards, wanted)));
+        return Err(Error::input(
+            unknown_value(cards, "faction", filter.faction, |c| c.faction.as_deref())
+                .or_else(|| unknown_value(cards, "rank", filter.rank, |c| c.rank.as_deref()))
+                .unwrap_or_else(|| match wanted.is_empty() {
+                    true => "no card has all of the faction, type and rank asked for (only units \
+                             have ranks)"
+                        .into(),
+                    false => no_match(cards, wanted),
+                }),
+        ));
     }
-    let title = match query {
+    let mut title = match query {
         Some(q) => format!("Legion units and upgrades matching '{}'", quote(q)),
         None => "Legion units and upgrades".into(),
     };
+    for (what, value) in [
+        ("faction", filter.faction),
+        ("type", filter.kind),
+        ("rank", filter.rank),
+    ] {
+        if let Some(v) = value {
+            title.push_str(&format!(", {what} {}", quote(v)));
+        }
+    }
     Ok(Grid {
         title,
         caption: format!("{} cards", listed.len()),
@@ -67,6 +104,35 @@ fn contains(text: &str, wanted: &str) -> bool {
 }
 
 /// "No card matches", with the name nearest to what was asked.
+/// When no card has the `what` asked for: the values the cards have, the nearest first.
+fn unknown_value(
+    cards: &Cards,
+    what: &str,
+    wanted: Option<&str>,
+    of: fn(&Card) -> Option<&str>,
+) -> Option<String> {
+    let wanted = wanted?;
+    let mut values: Vec<&str> = cards
+        .all()
+        .iter()
+        .filter_map(of)
+        .filter(|v| !v.trim().is_empty())
+        .collect();
+    values.sort_unstable();
+    values.dedup();
+    if values.iter().any(|v| v.eq_ignore_ascii_case(wanted.trim())) {
+        return None;
+    }
+    let near = data::nearest(wanted, values.iter().copied())
+        .map(|n| format!("did you mean '{n}'? "))
+        .unwrap_or_default();
+    Some(format!(
+        "no card has {what} '{}'; {near}the cards have: {}",
+        quote(wanted),
+        values.join(", ")
+    ))
+}
+
 fn no_match(cards: &Cards, query: &str) -> String {
     let names = cards.all().iter().map(|c| c.name.as_str());
     match data::nearest(query, names) {
@@ -196,6 +262,8 @@ fn card_json(cards: &Cards, c: &Card) -> Value {
         "name": c.name,
         "title": c.title,
         "faction": c.faction,
+        "rank": c.rank,
+        "cost": c.cost,
         "type": c.kind_text(),
         "subtype": c.subtype,
         "file": c.file,

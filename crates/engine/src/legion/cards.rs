@@ -134,6 +134,10 @@ pub struct Card {
     pub title: Option<String>,
     /// Legion HQ's faction (`empire`, `rebels`, …): it tells untitled cards of one name apart.
     pub faction: Option<String>,
+    /// A unit's rank (`corps`, `commander`, …), as Legion HQ gives it.
+    pub rank: Option<String>,
+    /// The points the card costs, when the file gives them.
+    pub cost: Option<u32>,
     pub kind: Kind,
     /// `trooper`, `ground vehicle`, … for units; `heavy weapon`, `personnel`, … for upgrades.
     pub subtype: String,
@@ -324,8 +328,8 @@ impl Cards {
         self.list.push(card);
     }
 
-    /// The name a SPEC gives `card` by: its name, with what tells it from the others of its
-    /// name and kind in parentheses when there are others.
+    /// The name a SPEC gives `card` by: its name (quoted when it holds a comma), with what tells
+    /// it from the others of its name and kind in parentheses when there are others.
     pub fn spec_name(&self, card: &Card) -> String {
         let same_name: Vec<&Card> = self
             .by_name
@@ -335,10 +339,11 @@ impl Cards {
             .map(|&i| &self.list[i])
             .filter(|c| c.kind == card.kind)
             .collect();
+        let name = spelt(&card.name);
         match (same_name.len(), &card.title) {
-            (1, None) => card.name.clone(),
-            (1, Some(t)) => format!("{} ({t})", card.name),
-            _ => format!("{} ({})", card.name, label(card, &same_name)),
+            (1, None) => name,
+            (1, Some(t)) => format!("{name} ({t})"),
+            _ => format!("{name} ({})", label(card, &same_name)),
         }
     }
 
@@ -348,7 +353,15 @@ impl Cards {
         if self.is_empty() {
             return Err(NO_CARDS.into());
         }
-        let (name, title) = split_title(wanted);
+        // A name may hold parentheses itself ("The Darksaber (Maul)"): the whole text first.
+        let whole = self
+            .by_name
+            .get(&key(wanted))
+            .is_some_and(|at| at.iter().any(|&i| self.list[i].kind == kind));
+        let (name, title) = match whole {
+            true => (wanted.trim(), None),
+            false => split_title(wanted),
+        };
         let of_kind: Vec<&Card> = self
             .by_name
             .get(&key(name))
@@ -360,26 +373,43 @@ impl Cards {
         if of_kind.is_empty() {
             return Err(self.unknown(wanted, name, kind));
         }
-        let titled: Vec<&Card> = match title {
+        // What is in parentheses tells the cards apart: a title, a faction or an id.
+        let told: Vec<&Card> = match title {
             Some(t) => of_kind
                 .iter()
                 .copied()
                 .filter(|c| {
                     key(&label(c, &of_kind)) == key(t)
                         || c.title.as_deref().is_some_and(|ct| same(ct, t))
+                        || c.faction.as_deref().is_some_and(|f| same(f, t))
+                        || c.id == t.trim()
                 })
-                .collect(),
-            None if of_kind.len() > 1 => of_kind
-                .iter()
-                .copied()
-                .filter(|c| c.title.is_none())
                 .collect(),
             None => of_kind.clone(),
         };
-        match titled.as_slice() {
-            [one] => Ok(one),
-            _ => Err(ambiguous(name, title, &of_kind)),
+        // Of several, the one without a title is the card the name alone means.
+        let untitled: Vec<&Card> = told.iter().copied().filter(|c| c.title.is_none()).collect();
+        match (told.as_slice(), untitled.as_slice()) {
+            ([one], _) | ([_, _, ..], [one]) => Ok(one),
+            _ => Err(self.ambiguous(name, title, kind, &of_kind)),
         }
+    }
+
+    /// "Several cards have that name": each, spelt as a SPEC must give it.
+    fn ambiguous(&self, name: &str, title: Option<&str>, kind: Kind, cards: &[&Card]) -> String {
+        let at = match kind {
+            Kind::Upgrade => "+@",
+            _ => "@",
+        };
+        let spelt: Vec<String> = cards
+            .iter()
+            .map(|c| format!("{at}{}", self.spec_name(c)))
+            .collect();
+        let asked = match title {
+            Some(t) => format!("no '{}' is '{}'", quote(name), quote(t)),
+            None => format!("'{}' names {} cards", quote(name), cards.len()),
+        };
+        format!("{asked}; name one of them: {}", spelt.join(", "))
     }
 
     /// "Unknown card", with the nearest name of that kind, or what the name is instead.
@@ -413,6 +443,12 @@ impl Cards {
             .filter(|c| c.kind == kind)
             .map(|c| c.name.as_str());
         match data::nearest(name, names) {
+            Some(near) if near.contains(',') => format!(
+                "unknown Legion {what} '{}'; did you mean '{}'? (a name with a comma goes in \
+                 double quotes)",
+                quote(wanted),
+                spelt(near)
+            ),
             Some(near) => format!(
                 "unknown Legion {what} '{}'; did you mean '{near}'?",
                 quote(wanted)
@@ -466,23 +502,31 @@ fn label(card: &Card, cards: &[&Card]) -> String {
         .unwrap_or_else(|| card.id.clone())
 }
 
-/// "Several cards have that name": what tells each apart, and how to pick one.
-fn ambiguous(name: &str, title: Option<&str>, cards: &[&Card]) -> String {
-    let titles: Vec<String> = cards.iter().map(|c| label(c, cards)).collect();
-    let example = format!("{name} ({})", titles[0]);
-    let asked = match title {
-        Some(t) => format!("no '{}' is titled '{}'", quote(name), quote(t)),
-        None => format!("'{}' names {} cards", quote(name), cards.len()),
-    };
-    format!(
-        "{asked}; add the title, as in '@{example}': {}",
-        titles.join(", ")
-    )
+/// A card's name as a SPEC item takes it: in double quotes when it holds a comma.
+pub fn spelt(name: &str) -> String {
+    match name.contains(',') {
+        true => format!("\"{name}\""),
+        false => name.to_string(),
+    }
 }
 
-/// `Name (Title)` split into its name and title.
+/// `Name (Title)` split into its name and title; a quoted name (`"A, B" (Title)`) unquoted.
 fn split_title(wanted: &str) -> (&str, Option<&str>) {
     let wanted = wanted.trim();
+    if let Some((name, after)) = wanted
+        .strip_prefix('"')
+        .and_then(|rest| rest.split_once('"'))
+    {
+        let after = after.trim();
+        let title = after
+            .strip_prefix('(')
+            .and_then(|a| a.strip_suffix(')'))
+            .map(str::trim);
+        // Not a quoted name when more follows it: a name may start with a quote itself.
+        if after.is_empty() || title.is_some() {
+            return (name.trim(), title);
+        }
+    }
     if let Some(open) = wanted
         .strip_suffix(')')
         .and_then(|w| w.rfind('(').map(|i| (w, i)))
@@ -517,6 +561,10 @@ struct RawHead {
     title: Option<String>,
     #[serde(default)]
     faction: Option<String>,
+    #[serde(default)]
+    rank: Option<String>,
+    #[serde(default)]
+    cost: Option<serde_yaml::Value>,
 }
 
 /// A unit's or upgrade's fields, as both formats spell them (other fields are ignored).
@@ -617,6 +665,12 @@ fn read_card(
         name: head.card_name.clone(),
         title: head.title.clone().filter(|t| !t.trim().is_empty()),
         faction: head.faction.clone(),
+        rank: head.rank.clone().filter(|r| !r.trim().is_empty()),
+        cost: head
+            .cost
+            .as_ref()
+            .and_then(serde_yaml::Value::as_i64)
+            .and_then(|c| u32::try_from(c).ok()),
         kind,
         subtype: String::new(),
         keywords: Vec::new(),

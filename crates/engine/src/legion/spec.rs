@@ -50,7 +50,7 @@ impl Scenario {
             let Some(spec) = spec.filter(|s| !s.trim().is_empty()) else {
                 continue;
             };
-            for raw in spec.split(',') {
+            for raw in items(spec) {
                 item(&mut s, &mut loadout, role, raw.trim(), cards)?;
             }
         }
@@ -171,6 +171,24 @@ fn item(
         Status::Modelled => {}
     }
     set(s, l, role, keyword.sets, value).map_err(fail)
+}
+
+/// A SPEC's items: split at commas, but not inside double quotes (`+@"A, B"` names one card).
+fn items(spec: &str) -> Vec<&str> {
+    let mut items = Vec::new();
+    let (mut start, mut quoted) = (0, false);
+    for (i, c) in spec.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            ',' if !quoted => {
+                items.push(&spec[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    items.push(&spec[start..]);
+    items
 }
 
 /// `weapon NAME`: the name, if the item is one.
