@@ -745,3 +745,57 @@ fn legion_units_lists_the_built_in_cards_by_faction_type_and_rank() {
         &["unit", "upgrade"],
     );
 }
+
+#[test]
+fn a_result_says_what_each_card_spec_became() {
+    // Stormtroopers' 4 minis each fire the E-11 (1 white), the DLT-19 mini its rifle (2 red,
+    // Impact 1); Precise 1 comes from the card, aim 1 and range 3 from the SPEC.
+    let doc: serde_json::Value = serde_json::from_str(&holodice_ok(&[
+        "legion",
+        "attack",
+        "--attacker",
+        "@Stormtroopers, +@DLT-19 Stormtrooper, range 3, aim 1",
+        "--defender",
+        "@Luke Skywalker (Jedi Knight), dodge 1",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    let a = &doc["resolved"]["attacker"];
+    assert_eq!(a["cards"], "@Stormtroopers (ay), +@DLT-19 Stormtrooper");
+    assert_eq!(
+        a["weapons"],
+        "DLT-19 Blaster Rifle (1–4): 2 red × 1; E-11 Blaster Rifle (1–3): 1 white × 4"
+    );
+    assert_eq!(
+        (&a["dice"], &a["surge"]),
+        (&"2 red, 4 white".into(), &"hit".into())
+    );
+    let keywords = a["keywords"].as_str().unwrap();
+    for k in [
+        "Precise 1 (Stormtroopers)",
+        "aim 1 (SPEC)",
+        "Impact 1 (weapon DLT-19 Blaster Rifle)",
+    ] {
+        assert!(keywords.contains(k), "{k}: {keywords}");
+    }
+    let d = &doc["resolved"]["defender"];
+    assert_eq!(
+        (&d["minis"], &d["wounds"], &d["defense"]),
+        (&1.into(), &7.into(), &"red".into())
+    );
+    assert!(d["keywords"].as_str().unwrap().contains("dodge 1 (SPEC)"));
+    // A SPEC without cards has nothing to resolve.
+    let plain: serde_json::Value = serde_json::from_str(&holodice_ok(&[
+        "legion",
+        "attack",
+        "--attacker",
+        "4 red",
+        "--defender",
+        "white defense",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    assert!(plain.get("resolved").is_none());
+}

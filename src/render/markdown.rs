@@ -69,7 +69,13 @@ fn entry(out: &mut String, e: &Entry, options: &Options) {
             out.push_str(&format!("## {}\n\n", e.label));
             for item in g {
                 match &item.value {
-                    Value::Group(_) => out.push_str(&format!("- {}\n", item.label)),
+                    Value::Group(sub) => {
+                        out.push_str(&format!("- {}\n", item.label));
+                        for s in sub {
+                            let v = scalar(&s.value, options);
+                            out.push_str(&format!("  - {}: {v}\n", s.label));
+                        }
+                    }
                     v => out.push_str(&format!("- {}: {}\n", item.label, scalar(v, options))),
                 }
             }

@@ -238,6 +238,9 @@ pub(crate) fn scalar(v: &Value, options: &Options) -> String {
         Value::Group(items) => items
             .iter()
             .map(|i| match &i.value {
+                Value::Group(sub) if !sub.is_empty() => {
+                    format!("{} ({})", i.label, scalar(&i.value, options))
+                }
                 Value::Group(_) => i.label.clone(),
                 Value::Text(t) => format!("{}={t}", i.label),
                 v => format!("{} {}", i.label, scalar(v, options)),

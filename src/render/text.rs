@@ -1,6 +1,6 @@
 //! Text for people: each variable as a table with bars, probabilities as percentages.
 
-use super::{body, cell, chances, dist_mean, mean, text_rows, Grid, Options, Renderer};
+use super::{body, cell, chances, dist_mean, mean, scalar, text_rows, Grid, Options, Renderer};
 use crate::report::{Entry, Report, Value};
 use holodice_engine::dist::Dist;
 
@@ -95,6 +95,24 @@ fn entry(out: &mut String, e: &Entry, options: &Options) {
         Value::Int(i) => out.push_str(&format!("{}: {i}\n", e.label)),
         Value::Text(t) => out.push_str(&format!("{}: {t}\n", e.label)),
         Value::Number(x) => out.push_str(&format!("{}: {}\n", e.label, mean(x, options))),
+        Value::Group(g)
+            if g.iter()
+                .any(|i| matches!(&i.value, Value::Group(s) if !s.is_empty())) =>
+        {
+            out.push_str(&format!("\n{}\n", e.label));
+            for item in g {
+                match &item.value {
+                    Value::Group(sub) => {
+                        out.push_str(&format!("  {}\n", item.label));
+                        for s in sub {
+                            let v = scalar(&s.value, options);
+                            out.push_str(&format!("    {}: {v}\n", s.label));
+                        }
+                    }
+                    v => out.push_str(&format!("  {}: {}\n", item.label, scalar(v, options))),
+                }
+            }
+        }
         Value::Group(g) => {
             let items: Vec<String> = g
                 .iter()

@@ -78,6 +78,7 @@ pub fn attack_report(specs: &[(&str, Option<&str>)], s: &Scenario, a: &LegionAtt
         ));
     }
     entries.extend(losses_entries(a));
+    entries.extend(super::resolved::resolved(s));
     entries.extend(choices(s));
     let headline = headline(a);
     Report {

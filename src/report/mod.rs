@@ -4,6 +4,7 @@
 pub mod compare;
 pub mod fit;
 pub mod legion;
+pub mod resolved;
 pub mod simulate;
 pub mod swtcg;
 pub mod table;

@@ -12,6 +12,7 @@ pub mod minis;
 pub mod on_table;
 pub mod optimal;
 pub mod pool;
+pub mod resolved;
 pub mod scenario;
 pub mod spec;
 pub mod units;

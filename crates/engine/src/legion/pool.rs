@@ -8,6 +8,7 @@ use super::fields::set_attacker_field;
 use super::from_card;
 use super::items::{Field, Role};
 use super::loadout::{DiceKeywords, Loadout};
+use super::resolved::{Provenance, UsedWeapon};
 use super::scenario::Scenario;
 use super::units::UnitType;
 use super::units::{Attacker, Defender};
@@ -50,6 +51,7 @@ pub fn form(s: &mut Scenario, l: &Loadout) -> Result<(), Error> {
     for p in &parts {
         let d = part_dice(p, l, &s.defender, sniper, &mut s.notes);
         (0..3).for_each(|c| dice[c] = d[c].saturating_add(dice[c]));
+        record(&mut s.provenance, p);
     }
     s.attacker.dice = dice;
     let ram = l.card_ram.saturating_add(weapon_ram);
@@ -446,6 +448,22 @@ fn apply_weapon_keywords(s: &mut Scenario, used: &[(&Weapon, u32, bool)]) -> u32
 /// Cumbersome's downgrades, then the upgrades of Anti-Materiel, Anti-Personnel, Assault and
 /// Sniper Team (`sniper`: it acts), each where its condition holds (a note says what to add where
 /// it can't tell).
+/// A weapon of the pool, and its keywords, in the provenance.
+fn record(provenance: &mut Provenance, p: &Part) {
+    let Some(w) = p.weapon else {
+        return;
+    };
+    provenance.weapons.push(UsedWeapon {
+        name: w.name.clone(),
+        reach: w.reach.describe(),
+        dice: p.dice,
+        copies: p.copies,
+    });
+    for k in &w.keywords {
+        provenance.apply(Role::Attacker, k.describe(), format!("weapon {}", w.name));
+    }
+}
+
 fn part_dice(
     p: &Part,
     l: &Loadout,

@@ -1,6 +1,7 @@
 //! One Legion attack's query: the units, the rules edition, the policy and its objective.
 
 use super::on_table::OnTable;
+use super::resolved::Provenance;
 use super::units::{Attacker, Defender};
 use crate::policy::{Objective, Policy};
 
@@ -99,6 +100,8 @@ pub struct Scenario {
     pub objective: Objective,
     /// Results already rolled that the attack starts from, if any.
     pub on_table: Option<OnTable>,
+    /// What `@card` SPECs became: the cards, the pool's weapons, each keyword's source.
+    pub provenance: Provenance,
     /// Items recognised as having no effect on dice, or having none in this attack.
     pub notes: Vec<String>,
 }
@@ -115,6 +118,7 @@ impl Scenario {
             policy: Policy::default(),
             objective: Objective::default(),
             on_table: None,
+            provenance: Provenance::default(),
             notes: Vec::new(),
         }
     }

@@ -130,10 +130,16 @@ fn item(
     };
     if let Some(name) = item.strip_prefix("+@") {
         let card = cards.find(name, Kind::Upgrade).map_err(fail)?;
-        return from_card::upgrade(s, l, role, card).map_err(fail);
+        from_card::upgrade(s, l, role, card).map_err(fail)?;
+        let named = format!("+@{}", cards.spec_name(card));
+        s.provenance.cards.push((role, named));
+        return Ok(());
     }
     if let Some(name) = item.strip_prefix('@') {
-        from_card::unit(s, l, role, cards.find(name, Kind::Unit).map_err(fail)?);
+        let card = cards.find(name, Kind::Unit).map_err(fail)?;
+        from_card::unit(s, l, role, card);
+        let named = format!("@{}", cards.spec_name(card));
+        s.provenance.cards.push((role, named));
         return Ok(());
     }
     if let Some(name) = weapon_name(item) {
@@ -168,7 +174,7 @@ fn item(
             let reason = keyword.reason.as_deref().unwrap_or_default();
             return Err(fail(reason.replace("{N}", &value.to_string())));
         }
-        Status::Modelled => {}
+        Status::Modelled => s.provenance.apply(role, item, "SPEC"),
     }
     set(s, l, role, keyword.sets, value).map_err(fail)
 }

@@ -1,0 +1,63 @@
+//! What `@card` SPECs became, for a reader to check an answer against the cards: the cards
+//! named, the weapons that formed the pool, and every keyword applied with where it came from
+//! (a card, a weapon, an upgrade, or the SPEC itself).
+
+use super::items::Role;
+
+/// Where the units of one query came from, kept as the SPECs are read.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Provenance {
+    /// Each card named, with its role: `@Stormtroopers`, `+@DLT-19 Stormtrooper`.
+    pub cards: Vec<(Role, String)>,
+    /// Each keyword or item applied: its role, the item as applied, and its source.
+    pub applied: Vec<Applied>,
+    /// The weapons that formed the attacker's pool.
+    pub weapons: Vec<UsedWeapon>,
+}
+
+/// One keyword or SPEC item applied to a unit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Applied {
+    pub role: Role,
+    /// As the card prints it or the SPEC gives it: `Precise 1`, `aim 1`.
+    pub item: String,
+    /// `Stormtroopers` (a card), `weapon E-11 Blaster Rifle`, or `SPEC`.
+    pub from: String,
+}
+
+/// One weapon in the pool: its name, reach, dice per copy and copies (one per mini).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UsedWeapon {
+    pub name: String,
+    pub reach: String,
+    pub dice: [u32; 3],
+    pub copies: u32,
+}
+
+impl Provenance {
+    /// Whether `role`'s unit came from a card.
+    pub fn has_cards(&self, role: Role) -> bool {
+        self.cards.iter().any(|(r, _)| *r == role)
+    }
+
+    /// The cards `role`'s unit came from, as the SPEC named them.
+    pub fn cards_of(&self, role: Role) -> impl Iterator<Item = &str> {
+        self.cards
+            .iter()
+            .filter(move |(r, _)| *r == role)
+            .map(|(_, c)| c.as_str())
+    }
+
+    /// The keywords and items applied to `role`'s unit.
+    pub fn applied_to(&self, role: Role) -> impl Iterator<Item = &Applied> {
+        self.applied.iter().filter(move |a| a.role == role)
+    }
+
+    pub(crate) fn apply(&mut self, role: Role, item: impl Into<String>, from: impl Into<String>) {
+        self.applied.push(Applied {
+            role,
+            item: item.into(),
+            from: from.into(),
+        });
+    }
+}
