@@ -799,3 +799,42 @@ fn a_result_says_what_each_card_spec_became() {
     .unwrap();
     assert!(plain.get("resolved").is_none());
 }
+
+#[test]
+fn points_go_with_the_result_and_the_comparison_weighs_them() {
+    // Legion HQ's costs: Stormtroopers 42, DLT-19 Stormtrooper 20.
+    let attack: serde_json::Value = serde_json::from_str(&holodice_ok(&[
+        "legion",
+        "attack",
+        "--attacker",
+        "@Stormtroopers, +@DLT-19 Stormtrooper, range 2",
+        "--defender",
+        "white defense",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    assert_eq!(attack["resolved"]["attacker"]["points"], 62);
+    // One trooper with one white die (3/8 a result, 5/6 unblocked: 5/16 a wound) costs the
+    // unit's 42 points: mean and P(≥1) 5/16 · 100/42 = 125/168 per 100 points.
+    let compared: serde_json::Value = serde_json::from_str(&holodice_ok(&[
+        "legion",
+        "compare",
+        "--attacker",
+        "@Stormtroopers, range 2, minis 1",
+        "--attacker",
+        "1 red",
+        "--defender",
+        "white defense",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    let a = &compared["loadouts"][0];
+    assert_eq!(a["points"], 42);
+    assert_eq!(a["mean_wounds_per_100_points"], "125/168");
+    assert_eq!(a["at_least_one_per_100_points"], "125/168");
+    // A loadout given by its dice has no points, and so nothing per point.
+    let b = &compared["loadouts"][1];
+    assert!(b.get("points").is_none() && b.get("mean_wounds_per_100_points").is_none());
+}

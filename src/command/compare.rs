@@ -147,11 +147,13 @@ fn compare<G: Shown>(
         .shown
         .into_iter()
         .zip(&outcomes)
-        .map(|((attacker, defender), o)| Loadout {
+        .zip(&l.queries)
+        .map(|(((attacker, defender), o), q)| Loadout {
             attacker,
             defender,
             dist: G::damage(o).clone(),
             destroyed: G::destroyed(o).cloned(),
+            points: G::points(q),
         })
         .collect();
     let c = Comparison {

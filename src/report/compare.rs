@@ -18,6 +18,24 @@ pub struct Loadout {
     /// The chance to destroy the defender, when that is known (SWTCG with Health; Legion with
     /// wounds per mini: the chance to wipe the unit).
     pub destroyed: Option<BigRational>,
+    /// What the attacker costs, when its cards say (Legion).
+    pub points: Option<u32>,
+}
+
+impl Loadout {
+    /// `x` per 100 of the attacker's points.
+    fn per_100_points(&self, x: &BigRational) -> Option<BigRational> {
+        let points = self.points.filter(|&p| p > 0)?;
+        Some(x * BigRational::new(100.into(), points.into()))
+    }
+
+    /// The mean and the chance of at least one, per 100 points.
+    fn efficiency(&self) -> Option<(BigRational, BigRational)> {
+        Some((
+            self.per_100_points(&self.dist.mean())?,
+            self.per_100_points(&self.dist.at_least(1))?,
+        ))
+    }
 }
 
 /// Several loadouts, in the order given, and what they share.
@@ -84,6 +102,20 @@ impl Comparison {
                 None => Cell::Label("n/a".into()),
             }));
         }
+        if self.loadouts.iter().any(|l| l.points.is_some()) {
+            let or_na = |x: Option<BigRational>| x.map_or(Cell::Label("n/a".into()), Cell::Mean);
+            rows.push(row("points".into(), &|l| match l.points {
+                Some(p) => Cell::Label(p.to_string()),
+                None => Cell::Label("n/a".into()),
+            }));
+            rows.push(row(
+                format!("mean {} per 100 points", self.variable),
+                &|l| or_na(l.efficiency().map(|e| e.0)),
+            ));
+            rows.push(row("P(≥1) per 100 points".into(), &|l| {
+                or_na(l.efficiency().map(|e| e.1))
+            }));
+        }
         let tails: Vec<Vec<(i64, BigRational)>> = self
             .loadouts
             .iter()
@@ -122,6 +154,14 @@ impl Comparison {
                 ];
                 if let Some(p) = &l.destroyed {
                     entries.push(Entry::new(self.destroyed.0, "", Value::Prob(p.clone())));
+                }
+                if let Some(p) = l.points {
+                    entries.push(Entry::new("points", "", Value::Int(i64::from(p))));
+                }
+                if let Some((mean, at_least_one)) = l.efficiency() {
+                    let per = |key: &str, x| Entry::new(key, "", Value::Number(x));
+                    entries.push(per(&format!("mean_{}_per_100_points", self.key), mean));
+                    entries.push(per("at_least_one_per_100_points", at_least_one));
                 }
                 Json::Object(entries_json(&entries))
             })

@@ -23,6 +23,11 @@ pub trait Shown: Game {
     const DAMAGE: (&'static str, &'static str);
     /// The JSON key of the chance to destroy the defender and its row in a comparison.
     const DESTROYED: (&'static str, &'static str);
+
+    /// What the attacking unit of `query` costs, when its cards say.
+    fn points(_query: &Self::Query) -> Option<u32> {
+        None
+    }
 }
 
 impl Shown for Swtcg {
@@ -35,6 +40,12 @@ impl Shown for Legion {
     const KEY: &'static str = "legion";
     const DAMAGE: (&'static str, &'static str) = ("wounds", "wounds on the defender");
     const DESTROYED: (&'static str, &'static str) = ("wiped", "chance to wipe");
+
+    fn points(query: &Self::Query) -> Option<u32> {
+        query
+            .provenance
+            .points(holodice_engine::legion::items::Role::Attacker)
+    }
 }
 
 /// A reported value.

@@ -44,13 +44,15 @@ fn attacker(s: &Scenario) -> Vec<Entry> {
         AttackSurge::Hit => "hit",
         AttackSurge::Crit => "crit",
     };
-    vec![
-        cards(s, Role::Attacker),
+    let mut entries = vec![cards(s, Role::Attacker)];
+    entries.extend(points(s, Role::Attacker));
+    entries.extend([
         text("weapons", "Weapons", weapons.join("; ")),
         text("dice", "Dice", dice(a.dice)),
         text("surge", "Attack surge", surge.into()),
         applied(s, Role::Attacker),
-    ]
+    ]);
+    entries
 }
 
 /// A defending unit (the defender or a guardian): cards, minis, wounds, dice and keywords.
@@ -65,6 +67,7 @@ fn defending(s: &Scenario, role: Role, d: &Defender) -> Vec<Entry> {
         n.map(|n| Entry::new(key, label, Value::Int(i64::from(n))))
     };
     let mut entries = vec![cards(s, role)];
+    entries.extend(points(s, role));
     entries.extend(count("minis", "Minis", d.minis));
     entries.extend(count("wounds", "Wounds per mini", d.wounds));
     entries.extend([
@@ -78,6 +81,12 @@ fn defending(s: &Scenario, role: Role, d: &Defender) -> Vec<Entry> {
         applied(s, role),
     ]);
     entries
+}
+
+/// What the unit costs, with its upgrades, when its cards say.
+fn points(s: &Scenario, role: Role) -> Option<Entry> {
+    let p = s.provenance.points(role)?;
+    Some(Entry::new("points", "Points", Value::Int(i64::from(p))))
 }
 
 fn cards(s: &Scenario, role: Role) -> Entry {

@@ -7,12 +7,21 @@ use super::items::Role;
 /// Where the units of one query came from, kept as the SPECs are read.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Provenance {
-    /// Each card named, with its role: `@Stormtroopers`, `+@DLT-19 Stormtrooper`.
-    pub cards: Vec<(Role, String)>,
+    /// Each card named: `@Stormtroopers`, `+@DLT-19 Stormtrooper`.
+    pub cards: Vec<NamedCard>,
     /// Each keyword or item applied: its role, the item as applied, and its source.
     pub applied: Vec<Applied>,
     /// The weapons that formed the attacker's pool.
     pub weapons: Vec<UsedWeapon>,
+}
+
+/// A card a SPEC named, with the points it costs (when its file gives them).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NamedCard {
+    pub role: Role,
+    /// As the SPEC names it: `@Stormtroopers`, `+@DLT-19 Stormtrooper`.
+    pub name: String,
+    pub cost: Option<u32>,
 }
 
 /// One keyword or SPEC item applied to a unit.
@@ -37,15 +46,31 @@ pub struct UsedWeapon {
 impl Provenance {
     /// Whether `role`'s unit came from a card.
     pub fn has_cards(&self, role: Role) -> bool {
-        self.cards.iter().any(|(r, _)| *r == role)
+        self.cards.iter().any(|c| c.role == role)
     }
 
     /// The cards `role`'s unit came from, as the SPEC named them.
     pub fn cards_of(&self, role: Role) -> impl Iterator<Item = &str> {
         self.cards
             .iter()
-            .filter(move |(r, _)| *r == role)
-            .map(|(_, c)| c.as_str())
+            .filter(move |c| c.role == role)
+            .map(|c| c.name.as_str())
+    }
+
+    /// What `role`'s unit costs: its cards' points, when it came from cards that all give
+    /// them.
+    ///
+    /// ```
+    /// use holodice_engine::legion::{items::Role, Scenario};
+    /// let s = Scenario::parse("@Stormtroopers, +@DLT-19 Stormtrooper", "white defense", None).unwrap();
+    /// let (troopers, dlt) = (42, 20); // Legion HQ's costs
+    /// assert_eq!(s.provenance.points(Role::Attacker), Some(troopers + dlt));
+    /// assert_eq!(s.provenance.points(Role::Defender), None);
+    /// ```
+    pub fn points(&self, role: Role) -> Option<u32> {
+        let mut of_role = self.cards.iter().filter(|c| c.role == role).peekable();
+        of_role.peek()?;
+        of_role.try_fold(0u32, |sum, c| Some(sum.saturating_add(c.cost?)))
     }
 
     /// The keywords and items applied to `role`'s unit.

@@ -7,6 +7,7 @@ use super::from_card;
 use super::items::{lookup, Role, Status};
 use super::loadout::Loadout;
 use super::pool;
+use super::resolved::NamedCard;
 use super::scenario::Scenario;
 use super::units::{Attacker, Defender};
 use crate::error::{Error, Input, Message};
@@ -131,15 +132,21 @@ fn item(
     if let Some(name) = item.strip_prefix("+@") {
         let card = cards.find(name, Kind::Upgrade).map_err(fail)?;
         from_card::upgrade(s, l, role, card).map_err(fail)?;
-        let named = format!("+@{}", cards.spec_name(card));
-        s.provenance.cards.push((role, named));
+        s.provenance.cards.push(NamedCard {
+            role,
+            name: format!("+@{}", cards.spec_name(card)),
+            cost: card.cost,
+        });
         return Ok(());
     }
     if let Some(name) = item.strip_prefix('@') {
         let card = cards.find(name, Kind::Unit).map_err(fail)?;
         from_card::unit(s, l, role, card);
-        let named = format!("@{}", cards.spec_name(card));
-        s.provenance.cards.push((role, named));
+        s.provenance.cards.push(NamedCard {
+            role,
+            name: format!("@{}", cards.spec_name(card)),
+            cost: card.cost,
+        });
         return Ok(());
     }
     if let Some(name) = weapon_name(item) {
