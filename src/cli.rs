@@ -38,8 +38,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         };
     }
     // Only SWTCG queries read the example cards, and only a Legion query that names a card
-    // ('@Name') or lists them reads the built-in Legion cards: reading either is much of a
-    // small query's start.
+    // ('@Name'), lists them or meets them all (matchups) reads the built-in Legion cards:
+    // reading either is much of a small query's start.
     let no_cards = Cards::default();
     let cards = match &cli.command {
         Command::Legion(_) | Command::Table(_) => &no_cards,
@@ -48,7 +48,9 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     let no_legion_cards = LegionCards::default();
     let names_cards = args.iter().any(|a| a.to_string_lossy().contains('@'));
     let legion_cards = match &cli.command {
-        Command::Legion(LegionCommand::Units(_)) => LegionCards::builtin(),
+        Command::Legion(LegionCommand::Units(_) | LegionCommand::Matchups(_)) => {
+            LegionCards::builtin()
+        }
         Command::Swtcg(_) => &no_legion_cards,
         _ if names_cards => LegionCards::builtin(),
         _ => &no_legion_cards,

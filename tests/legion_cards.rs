@@ -838,3 +838,75 @@ fn points_go_with_the_result_and_the_comparison_weighs_them() {
     let b = &compared["loadouts"][1];
     assert!(b.get("points").is_none() && b.get("mean_wounds_per_100_points").is_none());
 }
+
+#[test]
+fn matchups_attack_every_unit_card_sorted_best_first() {
+    let doc: serde_json::Value = serde_json::from_str(&holodice_ok(&[
+        "legion",
+        "matchups",
+        "--attacker",
+        "1 red",
+        "--faction",
+        "rebels",
+        "--rank",
+        "corps",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    let found = doc["matchups"].as_array().unwrap();
+    assert!(found.len() >= 3, "{doc}");
+    let built_in = Cards::builtin();
+    let mut means = Vec::new();
+    for m in found {
+        // One red die with no chart: a result with 6/8 (crit or hit), which a defense die
+        // blocks on its blocks, and its surge with surge block: white 1 (+1), red 3 (+1) of 6.
+        let name = m["defender"].as_str().unwrap();
+        let card = built_in.find(name, Kind::Unit).unwrap();
+        let st = card.stats.as_ref().unwrap();
+        assert_eq!(card.faction.as_deref(), Some("rebels"));
+        let blocks = match st.defense {
+            holodice_engine::legion::units::DefenseDie::Red => 3,
+            holodice_engine::legion::units::DefenseDie::White => 1,
+        } + u32::from(st.surge_block);
+        let want = num_rational::BigRational::new((6 * (6 - blocks)).into(), 48.into());
+        assert_eq!(fraction(m["mean_wounds"].as_str().unwrap()), want, "{name}");
+        assert_eq!(m["points"], card.cost.unwrap());
+        means.push(want);
+    }
+    assert!(means.windows(2).all(|w| w[0] >= w[1]), "best first");
+    // Every defender gets the --with items: heavy cover and a dodge leave one red die nothing
+    // but its crit (1/8), then the defense die.
+    let covered: serde_json::Value = serde_json::from_str(&holodice_ok(&[
+        "legion",
+        "matchups",
+        "--attacker",
+        "1 red",
+        "--with",
+        "cover heavy, dodge 1",
+        "--faction",
+        "rebels",
+        "--rank",
+        "corps",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    for m in covered["matchups"].as_array().unwrap() {
+        assert!(
+            fraction(m["mean_wounds"].as_str().unwrap()) <= fraction("1/8"),
+            "{m}"
+        );
+    }
+    assert_user_error(
+        &[
+            "legion",
+            "matchups",
+            "--attacker",
+            "1 red",
+            "--rank",
+            "generals",
+        ],
+        &["no unit card"],
+    );
+}

@@ -66,6 +66,12 @@ pub(crate) const ENDPOINTS: &[Endpoint] = &[
         get: true,
     },
     Endpoint {
+        path: "legion/matchups",
+        command: &["legion", "matchups"],
+        game: Game::Fixed,
+        get: true,
+    },
+    Endpoint {
         path: "legion/compare",
         command: &["legion", "compare"],
         game: Game::Fixed,

@@ -2,6 +2,7 @@
 
 use super::compare;
 use super::legion_args::{self, LegionAttackArgs, LegionCardArgs};
+use super::matchups;
 use super::output::{finish, listing, Answer, CardsFormat, ListingArgs};
 use super::simulate::{self, SimulateLegionArgs};
 use super::Files;
@@ -18,6 +19,9 @@ pub enum LegionCommand {
     /// Loadouts side by side: each --attacker against each --defender (mean wounds, P(≥ k))
     #[command(after_long_help = compare::LEGION_HELP)]
     Compare(compare::LegionCompareArgs),
+    /// One attacker against every unit card: mean wounds, P(≥1), chance to wipe, points
+    #[command(after_long_help = matchups::HELP)]
+    Matchups(matchups::MatchupsArgs),
     /// Roll the same attack physically, many times, and compare with the exact answer
     Simulate(SimulateLegionArgs),
     /// List every SPEC item, its step in the attack sequence and its status (a Markdown table)
@@ -53,6 +57,7 @@ pub(super) fn execute(
             crate::listing::legion_keywords::coverage_json(),
         )),
         LegionCommand::Units(a) => units(a, cards, files),
+        LegionCommand::Matchups(a) => matchups::answer(a, cards, files),
     }
 }
 
@@ -89,6 +94,7 @@ pub(super) fn cost(
     match command {
         LegionCommand::Attack(a) => Legion::cost(&a.setup(cards, files)?),
         LegionCommand::Compare(a) => compare::legion_cost(a, cards, files),
+        LegionCommand::Matchups(_) => Ok(matchups::cost()),
         LegionCommand::Simulate(a) => simulate::legion_cost(a, cards, files),
         _ => Ok(0),
     }

@@ -7,6 +7,7 @@ mod check;
 mod compare;
 mod legion;
 mod legion_args;
+mod matchups;
 mod output;
 mod serve;
 mod simulate;

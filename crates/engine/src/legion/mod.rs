@@ -8,6 +8,7 @@ pub mod from_card;
 pub mod import;
 pub mod items;
 pub mod loadout;
+pub mod matchups;
 pub mod minis;
 pub mod on_table;
 pub mod optimal;

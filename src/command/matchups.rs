@@ -1,0 +1,197 @@
+//! `holodice legion matchups`: one attacker against every built-in unit (and those of
+//! `--cards`), as one grid sorted by mean wounds or chance to wipe.
+
+use super::legion_args::{LegionCardArgs, LegionChoices};
+use super::output::{render, OutputArgs, Rendered};
+use super::Files;
+use crate::render::{Cell, Grid};
+use crate::report::{legion::shared_context, squeeze, Entry, SCHEMA};
+use clap::{Args, ValueEnum};
+use holodice_engine::legion::cards::Cards;
+use holodice_engine::legion::matchups::{matchups, Matchup, MAX_MATCHUPS_WORK};
+use holodice_engine::legion::units::{Attacker, Defender};
+use holodice_engine::legion::Scenario;
+use holodice_engine::Error;
+use serde_json::{json, Value as Json};
+
+pub(super) const HELP: &str = "Attacks every unit card with the attacker: the built-in cards \
+(every unit of Legion HQ's data) and those of --cards, each defender as its card gives it, plus \
+--with (cover and tokens for all of them). Each matchup is an exact attack, as `legion attack` \
+computes it; the grid sorts them by mean wounds (or --sort wiped: the chance to wipe the unit), \
+best first, and gives each defender's points. --faction and --rank keep some defenders. The work \
+of all the matchups is estimated before any runs and refused past a limit.
+
+Examples:
+  holodice legion matchups --attacker \"@Stormtroopers, +@DLT-19 Stormtrooper, range 3\"
+  holodice legion matchups --attacker \"4 red, surge crit, aim 1\" \\
+      --with \"cover light, dodge 1\" --faction rebels --sort wiped
+";
+
+#[derive(Args)]
+pub struct MatchupsArgs {
+    /// The attacking unit, e.g. "@Stormtroopers, range 2, aim 1" or "4 red, surge crit"
+    #[arg(long, value_name = "SPEC")]
+    attacker: String,
+    /// Items every defender gets besides its card: cover and tokens, e.g. "cover light, dodge 1"
+    #[arg(long = "with", value_name = "ITEMS", default_value = "")]
+    with: String,
+    /// Only defenders of this faction: empire, rebels, republic, separatists, mercenary, …
+    #[arg(long)]
+    faction: Option<String>,
+    /// Only defenders of this rank: commander, operative, corps, special, support, heavy
+    #[arg(long)]
+    rank: Option<String>,
+    /// The order: mean wounds, or the chance to wipe the unit (defenders with no wounds per
+    /// mini last), best first
+    #[arg(long, value_enum, default_value_t = Sort::Mean)]
+    sort: Sort,
+    #[command(flatten)]
+    cards: LegionCardArgs,
+    #[command(flatten)]
+    choices: LegionChoices,
+    #[command(flatten)]
+    output: OutputArgs,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Sort {
+    /// Mean wounds on the defender
+    Mean,
+    /// The chance to wipe the defender
+    Wiped,
+}
+
+/// The work a matchups query may take, at most: it is estimated in full as it runs.
+pub(super) fn cost() -> u64 {
+    MAX_MATCHUPS_WORK
+}
+
+pub(super) fn answer(
+    a: &MatchupsArgs,
+    cards: &Cards,
+    files: &dyn Files,
+) -> Result<super::Answer, Error> {
+    let cards = a.cards.read(cards, files)?;
+    let choices = a.choices.read()?.apply(Scenario::new(
+        Attacker::default(),
+        Defender::default(),
+        None,
+    ));
+    let same = |want: &Option<String>, has: &Option<String>| {
+        want.as_deref().is_none_or(|w| {
+            has.as_deref()
+                .is_some_and(|h| h.eq_ignore_ascii_case(w.trim()))
+        })
+    };
+    let keep = |c: &holodice_engine::legion::cards::Card| {
+        same(&a.faction, &c.faction) && same(&a.rank, &c.rank)
+    };
+    let mut found = matchups(&a.attacker, &a.with, &cards, &choices, keep)?;
+    if found.is_empty() {
+        return Err(Error::input(
+            "no unit card has that faction and rank: holodice legion units --faction F --rank R \
+             lists them",
+        ));
+    }
+    sort(&mut found, a.sort);
+    let (context, line) = shared_context(None, &choices);
+    let grid = grid(a, &found, &context, &line);
+    render(
+        Rendered::Grid(&grid),
+        a.output.format,
+        a.output.options(),
+        a.output.plot.as_ref(),
+        || {
+            Err(Error::input(
+                "matchups draw no chart: choose another --format",
+            ))
+        },
+    )
+}
+
+/// Best first by the chosen statistic; ties by mean wounds, then by name.
+fn sort(found: &mut [Matchup], by: Sort) {
+    found.sort_by(|x, y| {
+        let wiped = |m: &Matchup| m.wiped.clone();
+        let first = match by {
+            Sort::Mean => std::cmp::Ordering::Equal,
+            Sort::Wiped => wiped(y).cmp(&wiped(x)),
+        };
+        first
+            .then_with(|| y.wounds.mean().cmp(&x.wounds.mean()))
+            .then_with(|| x.defender.cmp(&y.defender))
+    });
+}
+
+fn grid(a: &MatchupsArgs, found: &[Matchup], context: &[Entry], line: &str) -> Grid {
+    let header = [
+        "defender",
+        "faction",
+        "points",
+        "mean wounds",
+        "P(≥1)",
+        "chance to wipe",
+    ];
+    let text = |t: Option<String>| Cell::Label(t.unwrap_or_else(|| "—".into()));
+    let rows = found
+        .iter()
+        .map(|m| {
+            vec![
+                Cell::Label(m.defender.clone()),
+                text(m.faction.clone()),
+                text(m.points.map(|p| p.to_string())),
+                Cell::Mean(m.wounds.mean()),
+                Cell::Prob(m.wounds.at_least(1)),
+                m.wiped
+                    .clone()
+                    .map_or(Cell::Label("n/a".into()), Cell::Prob),
+            ]
+        })
+        .collect();
+    let with = match a.with.trim() {
+        "" => String::new(),
+        w => format!("; every defender with {}", squeeze(w)),
+    };
+    Grid {
+        title: "Legion matchups (exact)".into(),
+        caption: format!(
+            "{} against {} units{with}; {line}",
+            squeeze(&a.attacker),
+            found.len()
+        ),
+        legend: Vec::new(),
+        header: header.iter().map(|h| h.to_string()).collect(),
+        rows,
+        json: to_json(a, found, context),
+    }
+}
+
+/// `{"schema", "attacker", "with", "sort", "matchups": [...], "policy", "edition"}`.
+fn to_json(a: &MatchupsArgs, found: &[Matchup], context: &[Entry]) -> Json {
+    let fraction = |x: &num_rational::BigRational| Json::String(x.to_string());
+    let matchups: Vec<Json> = found
+        .iter()
+        .map(|m| {
+            json!({
+                "defender": m.defender,
+                "faction": m.faction,
+                "points": m.points,
+                "mean_wounds": fraction(&m.wounds.mean()),
+                "at_least_one": fraction(&m.wounds.at_least(1)),
+                "wiped": m.wiped.as_ref().map(fraction),
+            })
+        })
+        .collect();
+    let mut top = serde_json::Map::new();
+    top.insert("schema".into(), json!(SCHEMA));
+    top.insert("attacker".into(), json!(a.attacker));
+    top.insert("with".into(), json!(a.with));
+    let sort = match a.sort {
+        Sort::Mean => "mean",
+        Sort::Wiped => "wiped",
+    };
+    top.insert("sort".into(), json!(sort));
+    top.insert("matchups".into(), Json::Array(matchups));
+    top.extend(crate::report::entries_json(context));
+    Json::Object(top)
+}
