@@ -910,3 +910,42 @@ fn matchups_attack_every_unit_card_sorted_best_first() {
         &["no unit card"],
     );
 }
+
+#[test]
+fn the_original_legion_hq_format_is_read_as_it_is() {
+    // The original Legion HQ's cards.json keeps a unit's statistics at its top level, words for
+    // its dice and surges, no minis, no weapons and keywords without numbers.
+    let path = format!(
+        "{}/tests/fixtures/legion-hq-original/cards.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let original = load(&path, "the fixture is in the repository");
+    let leia = original.find("Leia Organa", Kind::Unit).unwrap();
+    let st = leia.stats.as_ref().unwrap();
+    assert_eq!((st.wounds, st.courage, st.minis), (6, Some(2), 0));
+    // Attacking without dice says the file gives no weapons and how to give them.
+    let bare = Scenario::parse_with("@Leia Organa", "white defense", None, &original);
+    let e = bare.unwrap_err().to_string();
+    assert!(
+        e.contains("no weapons in") && e.contains("'@Leia Organa (Fearless and Inventive), 3 red'"),
+        "{e}"
+    );
+    // With the dice given: 3 red, her crit surge chart; Rebel Troopers defend with white and
+    // surge block (2 of 6 block): each die 7/8 a result, 4/6 unblocked, mean 3 · 7/12 = 7/4.
+    let s =
+        Scenario::parse_with("@Leia Organa, 3 red", "@Rebel Troopers", None, &original).unwrap();
+    assert_eq!(attack(&s).unwrap().wounds.mean(), fraction("7/4"));
+    // Keywords the file gives without their numbers are named, with how to give them.
+    assert!(s
+        .notes
+        .iter()
+        .any(|n| n.contains("Pierce") && n.contains("add 'Pierce N' to the SPEC")));
+    // A card of the file replaces the built-in card with its id: newer data wins.
+    let mut cards = Cards::builtin().clone();
+    cards.add(original.clone());
+    let replaced = cards
+        .find("Leia Organa (Fearless and Inventive)", Kind::Unit)
+        .unwrap();
+    assert_eq!(replaced.file, path);
+    assert!(replaced.weapons.is_empty());
+}

@@ -580,6 +580,53 @@ struct RawCard {
     weapons: Option<Vec<RawWeapon>>,
     #[serde(rename = "upgradeBar", default)]
     upgrade_bar: Option<Vec<String>>,
+    /// The original Legion HQ's statistics, at the top level of a unit (docs/cards.md).
+    #[serde(flatten)]
+    top: RawTopStats,
+}
+
+/// A unit's statistics as the original Legion HQ's `cards.json` gives them: at the top level,
+/// `defense` and `surges` in words, no minis and no weapons.
+#[derive(Deserialize, Default)]
+struct RawTopStats {
+    #[serde(default)]
+    defense: Option<String>,
+    #[serde(default)]
+    surges: Option<Vec<String>>,
+    #[serde(default)]
+    wounds: Option<i64>,
+    #[serde(default)]
+    courage: Option<i64>,
+    #[serde(default)]
+    speed: Option<i64>,
+}
+
+impl RawTopStats {
+    /// The statistics in the fork's form, when the card gives them this way.
+    fn stats(&self) -> Option<RawStats> {
+        let defense = match self.defense.as_deref()? {
+            "red" => "r",
+            "white" => "w",
+            other => other,
+        };
+        let surges = self.surges.clone().unwrap_or_default();
+        let has = |s: &str| surges.iter().any(|x| x.eq_ignore_ascii_case(s));
+        let hitsurge = match () {
+            _ if has("crit") => "c",
+            _ if has("hit") => "h",
+            _ => "",
+        };
+        Some(RawStats {
+            // The original format gives no minis: 0, "not given".
+            minicount: 0,
+            hp: self.wounds.unwrap_or(0),
+            defense: defense.to_string(),
+            courage: self.courage.unwrap_or(0),
+            speed: self.speed,
+            hitsurge: Some(hitsurge.into()),
+            defsurge: Some(if has("block") { "b" } else { "" }.into()),
+        })
+    }
 }
 
 #[derive(Deserialize)]
@@ -690,11 +737,17 @@ fn read_card(
         .iter()
         .any(|slot| slot.eq_ignore_ascii_case("force"));
     card.keywords = keywords(raw.keywords).map_err(&fail)?;
-    card.stats = match (kind, raw.stats) {
-        (Kind::Unit, Some(s)) => Some(stats(s).map_err(&fail)?),
-        (Kind::Unit, None) => return Err(fail("a unit card needs its stats".into())),
-        _ => None,
-    };
+    let top = raw.top.stats();
+    card.stats =
+        match (kind, raw.stats.or(top)) {
+            (Kind::Unit, Some(s)) => Some(stats(s).map_err(&fail)?),
+            (Kind::Unit, None) => return Err(fail(
+                "a unit card needs its statistics: 'stats' (minicount, hp, defense, courage), or \
+                 'defense', 'wounds' and 'courage' as the original Legion HQ gives them"
+                    .into(),
+            )),
+            _ => None,
+        };
     let weapons = raw.weapons.unwrap_or_default();
     if weapons.len() > MAX_WEAPONS {
         return Err(fail(format!(

@@ -66,10 +66,16 @@ pub fn resolve(
         )
     };
     let Ok((keyword, v)) = items::lookup(&item_text(k)) else {
-        notes.push(match &k.value {
-            Some(KeywordValue::Text(x)) if x.eq_ignore_ascii_case("x") => format!(
+        let numbered = items::lookup(&format!("{} 1", item_text(k))).ok();
+        notes.push(match (&k.value, numbered) {
+            (Some(KeywordValue::Text(x)), _) if x.eq_ignore_ascii_case("x") => format!(
                 "{} X ({source}): the card leaves X open; add '{} N' to the SPEC",
                 k.name, k.name
+            ),
+            (None, Some((item, _))) if item.roles.contains(&role) => format!(
+                "{} ({source}): the card file gives no number (the original Legion HQ's gives \
+                 none); add '{} N' to the SPEC",
+                k.name, item.name
             ),
             _ => not_modelled(""),
         });

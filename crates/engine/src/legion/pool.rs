@@ -30,8 +30,24 @@ pub fn form(s: &mut Scenario, l: &Loadout) -> Result<(), Error> {
     }
     let (mut parts, weapon_ram) = match &l.unit {
         None => (plain(l)?, 0),
+        // A card file may give no weapons (the original Legion HQ's): the SPEC gives the dice.
+        Some(unit) if unarmed(unit, l) => (Vec::new(), 0),
         Some(unit) => weapons(s, l, unit)?,
     };
+    if let Some(unit) = l.unit.as_ref().filter(|u| unarmed(u, l)) {
+        if s.attacker.dice == [0; 3] {
+            return Err(Error::about(
+                Some(Input::Attacker),
+                format!(
+                    "attacker SPEC: {} has no weapons in {} (the original Legion HQ's cards.json \
+                     gives none): give the dice in the SPEC, as in '@{}, 3 red'",
+                    unit.full_name(),
+                    unit.file,
+                    unit.full_name()
+                ),
+            ));
+        }
+    }
     // The SPEC's own dice: a plain SPEC's whole pool, or dice a card unit adds.
     if s.attacker.dice.iter().any(|&n| n > 0) {
         parts.push(Part {
@@ -448,6 +464,13 @@ fn apply_weapon_keywords(s: &mut Scenario, used: &[(&Weapon, u32, bool)]) -> u32
 /// Cumbersome's downgrades, then the upgrades of Anti-Materiel, Anti-Personnel, Assault and
 /// Sniper Team (`sniper`: it acts), each where its condition holds (a note says what to add where
 /// it can't tell).
+/// Whether a card unit attacks with no weapon of its own, its upgrades' or their minis'.
+fn unarmed(unit: &Card, l: &Loadout) -> bool {
+    unit.weapons.is_empty()
+        && l.upgrade_weapons.is_empty()
+        && l.upgrade_minis.iter().all(|u| u.weapons.is_empty())
+}
+
 /// A weapon of the pool, and its keywords, in the provenance.
 fn record(provenance: &mut Provenance, p: &Part) {
     let Some(w) = p.weapon else {
