@@ -841,19 +841,14 @@ fn points_go_with_the_result_and_the_comparison_weighs_them() {
 
 #[test]
 fn matchups_attack_every_unit_card_sorted_best_first() {
-    let doc: serde_json::Value = serde_json::from_str(&holodice_ok(&[
-        "legion",
-        "matchups",
-        "--attacker",
-        "1 red",
-        "--faction",
-        "rebels",
-        "--rank",
-        "corps",
-        "--format",
-        "json",
-    ]))
-    .unwrap();
+    // One red die against the rebels' corps units, each with `extra` items.
+    let rebel_corps = |extra: &[&str]| -> serde_json::Value {
+        let mut args = vec!["legion", "matchups", "--attacker", "1 red"];
+        args.extend(extra);
+        args.extend(["--faction", "rebels", "--rank", "corps", "--format", "json"]);
+        serde_json::from_str(&holodice_ok(&args)).unwrap()
+    };
+    let doc = rebel_corps(&[]);
     let found = doc["matchups"].as_array().unwrap();
     assert!(found.len() >= 3, "{doc}");
     let built_in = Cards::builtin();
@@ -877,21 +872,7 @@ fn matchups_attack_every_unit_card_sorted_best_first() {
     assert!(means.windows(2).all(|w| w[0] >= w[1]), "best first");
     // Every defender gets the --with items: heavy cover and a dodge leave one red die nothing
     // but its crit (1/8), then the defense die.
-    let covered: serde_json::Value = serde_json::from_str(&holodice_ok(&[
-        "legion",
-        "matchups",
-        "--attacker",
-        "1 red",
-        "--with",
-        "cover heavy, dodge 1",
-        "--faction",
-        "rebels",
-        "--rank",
-        "corps",
-        "--format",
-        "json",
-    ]))
-    .unwrap();
+    let covered = rebel_corps(&["--with", "cover heavy, dodge 1"]);
     for m in covered["matchups"].as_array().unwrap() {
         assert!(
             fraction(m["mean_wounds"].as_str().unwrap()) <= fraction("1/8"),

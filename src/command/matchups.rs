@@ -4,6 +4,7 @@
 use super::legion_args::{LegionCardArgs, LegionChoices};
 use super::output::{render, OutputArgs, Rendered};
 use super::Files;
+use crate::listing::legion_units::Filter;
 use crate::render::{Cell, Grid};
 use crate::report::{legion::shared_context, squeeze, Entry, SCHEMA};
 use clap::{Args, ValueEnum};
@@ -77,16 +78,12 @@ pub(super) fn answer(
         Defender::default(),
         None,
     ));
-    let same = |want: &Option<String>, has: &Option<String>| {
-        want.as_deref().is_none_or(|w| {
-            has.as_deref()
-                .is_some_and(|h| h.eq_ignore_ascii_case(w.trim()))
-        })
+    let filter = Filter {
+        faction: a.faction.as_deref(),
+        rank: a.rank.as_deref(),
+        ..Filter::default()
     };
-    let keep = |c: &holodice_engine::legion::cards::Card| {
-        same(&a.faction, &c.faction) && same(&a.rank, &c.rank)
-    };
-    let mut found = matchups(&a.attacker, &a.with, &cards, &choices, keep)?;
+    let mut found = matchups(&a.attacker, &a.with, &cards, &choices, |c| filter.keeps(c))?;
     if found.is_empty() {
         return Err(Error::input(
             "no unit card has that faction and rank: holodice legion units --faction F --rank R \

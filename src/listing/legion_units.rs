@@ -6,7 +6,7 @@ use crate::render::{Cell, Grid};
 use holodice_engine::data;
 use holodice_engine::error::quote;
 use holodice_engine::legion::cards::{same, Card, Cards, Kind, Reach, Stats, Weapon, NO_CARDS};
-use holodice_engine::legion::units::{AttackSurge, DefenseDie};
+use holodice_engine::legion::units::describe_dice;
 use holodice_engine::Error;
 use serde_json::{json, Value};
 
@@ -27,7 +27,7 @@ pub struct Filter<'a> {
 }
 
 impl Filter<'_> {
-    fn keeps(&self, c: &Card) -> bool {
+    pub(crate) fn keeps(&self, c: &Card) -> bool {
         let is = |wanted: Option<&str>, has: Option<&str>| {
             wanted.is_none_or(|w| has.is_some_and(|h| h.eq_ignore_ascii_case(w.trim())))
         };
@@ -156,15 +156,14 @@ fn row(cards: &Cards, c: &Card) -> Vec<Cell> {
         format!("{} ({})", c.kind_text(), c.subtype),
         number(|s| s.minis),
         number(|s| s.wounds),
-        st.map(|s| defense(s.defense).to_string())
-            .unwrap_or_default(),
+        st.map(|s| s.defense.word().to_string()).unwrap_or_default(),
         st.map(|s| s.courage.map_or("—".into(), |c| c.to_string()))
             .unwrap_or_default(),
         number(|s| s.speed),
         st.map(|s| {
             format!(
                 "attack: {}, defense: {}",
-                attack_surge(s.surge),
+                s.surge.word(),
                 block(s.surge_block)
             )
         })
@@ -179,23 +178,6 @@ fn row(cards: &Cards, c: &Card) -> Vec<Cell> {
         c.file.clone(),
     ];
     cells.into_iter().map(Cell::Label).collect()
-}
-
-/// A defense die's colour in the listing's words.
-fn defense(d: DefenseDie) -> &'static str {
-    match d {
-        DefenseDie::Red => "red",
-        DefenseDie::White => "white",
-    }
-}
-
-/// An attack surge chart in the listing's words.
-fn attack_surge(s: AttackSurge) -> &'static str {
-    match s {
-        AttackSurge::None => "none",
-        AttackSurge::Hit => "hit",
-        AttackSurge::Crit => "crit",
-    }
 }
 
 /// A defense surge chart in the listing's words.
@@ -219,7 +201,7 @@ fn weapon_line(w: &Weapon) -> String {
         "{} ({}): {}{}",
         w.name,
         w.reach.describe(),
-        dice(w.dice),
+        describe_dice(w.dice),
         if keywords.is_empty() {
             String::new()
         } else {
@@ -228,31 +210,16 @@ fn weapon_line(w: &Weapon) -> String {
     )
 }
 
-/// `2 red, 1 white`, or `no dice`.
-fn dice(d: [u32; 3]) -> String {
-    let parts: Vec<String> = ["red", "black", "white"]
-        .iter()
-        .zip(d)
-        .filter(|(_, n)| *n > 0)
-        .map(|(c, n)| format!("{n} {c}"))
-        .collect();
-    if parts.is_empty() {
-        "no dice".into()
-    } else {
-        parts.join(", ")
-    }
-}
-
 /// One card in the JSON contract: every key always present (`null` or empty when it has none).
 fn card_json(cards: &Cards, c: &Card) -> Value {
     let stats = c.stats.as_ref().map(|s| {
         json!({
             "minis": s.minis,
             "wounds": s.wounds,
-            "defense": defense(s.defense),
+            "defense": s.defense.word(),
             "courage": s.courage,
             "speed": s.speed,
-            "attack_surge": attack_surge(s.surge),
+            "attack_surge": s.surge.word(),
             "defense_surge": block(s.surge_block),
         })
     });

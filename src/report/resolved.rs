@@ -4,7 +4,7 @@
 
 use super::{Entry, Value};
 use holodice_engine::legion::items::Role;
-use holodice_engine::legion::units::{AttackSurge, Defender, DefenseDie};
+use holodice_engine::legion::units::{describe_dice, Defender, DefenseDie};
 use holodice_engine::legion::Scenario;
 
 /// The `resolved` entry: one group per unit that came from a card; `None` when none did.
@@ -36,20 +36,23 @@ fn attacker(s: &Scenario) -> Vec<Entry> {
     let weapons: Vec<String> = p
         .weapons
         .iter()
-        .map(|w| format!("{} ({}): {} × {}", w.name, w.reach, dice(w.dice), w.copies))
+        .map(|w| {
+            format!(
+                "{} ({}): {} × {}",
+                w.name,
+                w.reach,
+                describe_dice(w.dice),
+                w.copies
+            )
+        })
         .collect();
     let a = &s.attacker;
-    let surge = match a.surge {
-        AttackSurge::None => "none",
-        AttackSurge::Hit => "hit",
-        AttackSurge::Crit => "crit",
-    };
     let mut entries = vec![cards(s, Role::Attacker)];
     entries.extend(points(s, Role::Attacker));
     entries.extend([
         text("weapons", "Weapons", weapons.join("; ")),
-        text("dice", "Dice", dice(a.dice)),
-        text("surge", "Attack surge", surge.into()),
+        text("dice", "Dice", describe_dice(a.dice)),
+        text("surge", "Attack surge", a.surge.word().into()),
         applied(s, Role::Attacker),
     ]);
     entries
@@ -57,11 +60,7 @@ fn attacker(s: &Scenario) -> Vec<Entry> {
 
 /// A defending unit (the defender or a guardian): cards, minis, wounds, dice and keywords.
 fn defending(s: &Scenario, role: Role, d: &Defender) -> Vec<Entry> {
-    let die = match d.die {
-        Some(DefenseDie::Red) => "red",
-        Some(DefenseDie::White) => "white",
-        None => "none",
-    };
+    let die = d.die.map_or("none", DefenseDie::word);
     let surge = if d.surge_block { "block" } else { "none" };
     let count = |key: &str, label: &str, n: Option<u32>| {
         n.map(|n| Entry::new(key, label, Value::Int(i64::from(n))))
@@ -106,18 +105,4 @@ fn applied(s: &Scenario, role: Role) -> Entry {
 
 fn text(key: &str, label: &str, value: String) -> Entry {
     Entry::new(key, label, Value::Text(value))
-}
-
-/// Dice by colour: `2 red, 3 white`.
-fn dice(d: [u32; 3]) -> String {
-    let parts: Vec<String> = ["red", "black", "white"]
-        .iter()
-        .zip(d)
-        .filter(|(_, n)| *n > 0)
-        .map(|(c, n)| format!("{n} {c}"))
-        .collect();
-    match parts.is_empty() {
-        true => "none".into(),
-        false => parts.join(", "),
-    }
 }

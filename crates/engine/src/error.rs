@@ -370,6 +370,19 @@ pub struct DataError {
     pub message: String,
 }
 
+impl DataError {
+    /// What is wrong with a file as a whole (no line or item to point at).
+    pub fn of_file(file: &str, message: String) -> DataError {
+        DataError {
+            file: file.to_string(),
+            line: 1,
+            column: None,
+            item: None,
+            message,
+        }
+    }
+}
+
 impl fmt::Display for DataError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}", self.file, self.line)?;

@@ -243,13 +243,7 @@ impl Cards {
     /// Parses and checks a card file; any malformed unit or upgrade refuses it whole, naming
     /// the file, the card's id and its name.
     pub fn load(file: &str, text: &str) -> Result<Cards, DataError> {
-        let fail = |message: String| DataError {
-            file: file.to_string(),
-            line: 1,
-            column: None,
-            item: None,
-            message,
-        };
+        let fail = |message: String| DataError::of_file(file, message);
         let top: serde_yaml::Value = data::parse(file, text)?;
         let entries: Vec<(String, serde_yaml::Value)> = match top {
             serde_yaml::Value::Mapping(m) => m.into_iter().map(|(k, v)| (id_text(&k), v)).collect(),
@@ -287,10 +281,14 @@ impl Cards {
     /// replaces the earlier one.
     pub fn add(&mut self, other: Cards) {
         self.files.extend(other.files);
+        let mut by_id: HashMap<String, usize> = (self.list.iter().enumerate())
+            .map(|(i, c)| (c.id.clone(), i))
+            .collect();
         for card in other.list {
-            let same_id = (!card.id.starts_with('#'))
-                .then(|| self.list.iter().position(|c| c.id == card.id))
-                .flatten();
+            let same_id = match card.id.starts_with('#') {
+                true => None,
+                false => by_id.get(&card.id).copied(),
+            };
             let same_card = same_id.or_else(|| {
                 self.by_name.get(&key(&card.name)).and_then(|at| {
                     at.iter().copied().find(|&i| {
@@ -300,6 +298,7 @@ impl Cards {
                     })
                 })
             });
+            by_id.insert(card.id.clone(), same_card.unwrap_or(self.list.len()));
             match same_card {
                 Some(i) => self.replace(i, card),
                 None => self.push(card),

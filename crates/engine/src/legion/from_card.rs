@@ -214,14 +214,12 @@ fn keywords(s: &mut Scenario, l: &mut Loadout, role: Role, card: &Card) {
             }
             _ => fields::set(s, l, role, field, v),
         };
-        if set.is_ok() {
-            s.provenance.apply(role, k.describe(), &source);
-        }
-        if let Err(e) = set {
-            s.notes.push(format!(
+        match set {
+            Ok(()) => s.provenance.apply(role, k.describe(), &source),
+            Err(e) => s.notes.push(format!(
                 "Legion HQ keyword not modelled: {} ({source}: {e})",
                 k.describe()
-            ));
+            )),
         }
     }
 }

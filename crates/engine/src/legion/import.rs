@@ -48,13 +48,7 @@ const HEADER: &str =
 /// assert!(!yaml.contains("history") && !yaml.contains("imageName"));
 /// ```
 pub fn legion_hq_facts(file: &str, text: &str) -> Result<String, DataError> {
-    let fail = |message: String| DataError {
-        file: file.to_string(),
-        line: 1,
-        column: None,
-        item: None,
-        message,
-    };
+    let fail = |message: String| DataError::of_file(file, message);
     let top: Value = serde_json::from_str(text).map_err(|e| DataError {
         line: e.line(),
         column: Some(e.column()),

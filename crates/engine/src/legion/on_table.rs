@@ -2,7 +2,7 @@
 //! before the rerolls (`3 red hits, 1 red crit, 1 red surge, 1 red blank`) or once surges are
 //! converted (`3 hits, 1 crit, 2 blanks`), and goes on from there against the defender.
 
-use super::units::Attacker;
+use super::units::{describe_dice, Attacker};
 use crate::error::{Error, Input, Message};
 
 /// The step an attack picks up at.
@@ -87,9 +87,9 @@ impl OnTable {
     /// The results must show every die the attacker rolls: per colour before the rerolls, in
     /// all after conversion.
     pub fn accounts_for(&self, a: &Attacker) -> Result<(), Error> {
-        let rolled = rolled_dice(a);
+        let rolled = a.rolled_dice();
         let (shown, pool) = match self.resumes {
-            Resumes::Reroll => (describe(self.dice()), describe(rolled)),
+            Resumes::Reroll => (describe_dice(self.dice()), describe_dice(rolled)),
             Resumes::Cover => {
                 let dice = |d: [u32; 3]| format!("{} dice", d.iter().sum::<u32>());
                 (dice(self.dice()), dice(rolled))
@@ -102,15 +102,6 @@ impl OnTable {
             ))),
         }
     }
-}
-
-/// The dice the attacker rolls: its pool, and Vaapad Mastery's white dice.
-fn rolled_dice(a: &Attacker) -> [u32; 3] {
-    let mut dice = a.dice;
-    if a.vaapad {
-        dice[2] += a.wounded.min(3);
-    }
-    dice
 }
 
 /// One item: its colour, face and count.
@@ -138,10 +129,10 @@ fn item_of(item: &str, resumes: Resumes, a: &Attacker) -> Result<(usize, usize, 
         ));
     }
     let colour = match &rest[..rest.len() - 1] {
-        [] => only_colour(rolled_dice(a), resumes).ok_or_else(|| {
+        [] => only_colour(a.rolled_dice(), resumes).ok_or_else(|| {
             format!(
                 "'{item}': the attacker rolls {}: say which colour, as in '{n} red {face_word}'",
-                describe(rolled_dice(a))
+                describe_dice(a.rolled_dice())
             )
         })?,
         [c] => COLOURS
@@ -160,17 +151,5 @@ fn only_colour(dice: [u32; 3], resumes: Resumes) -> Option<usize> {
         ([c], _) => Some(*c),
         (_, Resumes::Cover) => Some(0),
         _ => None,
-    }
-}
-
-/// `4 red, 2 black`, or `no dice`.
-fn describe(dice: [u32; 3]) -> String {
-    let parts: Vec<String> = (0..3)
-        .filter(|&c| dice[c] > 0)
-        .map(|c| format!("{} {}", dice[c], COLOURS[c]))
-        .collect();
-    match parts.is_empty() {
-        true => "no dice".into(),
-        false => parts.join(", "),
     }
 }

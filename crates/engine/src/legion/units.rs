@@ -12,11 +12,46 @@ pub enum AttackSurge {
     Crit,
 }
 
+impl AttackSurge {
+    /// The chart in words: `none`, `hit`, `crit`.
+    pub fn word(self) -> &'static str {
+        match self {
+            AttackSurge::None => "none",
+            AttackSurge::Hit => "hit",
+            AttackSurge::Crit => "crit",
+        }
+    }
+}
+
 /// Defense die colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DefenseDie {
     Red,
     White,
+}
+
+impl DefenseDie {
+    /// The colour in words: `red`, `white`.
+    pub fn word(self) -> &'static str {
+        match self {
+            DefenseDie::Red => "red",
+            DefenseDie::White => "white",
+        }
+    }
+}
+
+/// Attack dice by colour (red, black, white) in words: `2 red, 1 white`, or `no dice`.
+pub fn describe_dice(dice: [u32; 3]) -> String {
+    let parts: Vec<String> = ["red", "black", "white"]
+        .iter()
+        .zip(dice)
+        .filter(|(_, n)| *n > 0)
+        .map(|(c, n)| format!("{n} {c}"))
+        .collect();
+    match parts.is_empty() {
+        true => "no dice".into(),
+        false => parts.join(", "),
+    }
 }
 
 /// The attacking unit.
@@ -71,6 +106,16 @@ pub struct Attacker {
 }
 
 impl Attacker {
+    /// The dice the unit rolls: its pool, and Vaapad Mastery's white dice (one per wound
+    /// token, at most 3).
+    pub fn rolled_dice(&self) -> [u32; 3] {
+        let mut dice = self.dice;
+        if self.vaapad {
+            dice[2] += self.wounded.min(3);
+        }
+        dice
+    }
+
     /// How many surges convert (Critical X, then surge tokens, without a chart; all with one):
     /// the rest are blanks to every step after the rerolls.
     pub fn surges_converted(&self) -> u32 {

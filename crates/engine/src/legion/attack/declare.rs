@@ -88,9 +88,7 @@ pub(super) fn declared(s: &Scenario, makashi: bool) -> Declared {
     let melee = s.attacker.melee;
     let ranged = !melee && !s.attacker.overrun;
     let (a, d) = (&mut s.attacker, &mut s.defender);
-    if a.vaapad {
-        a.dice[2] += a.wounded.min(3);
-    }
+    a.dice = a.rolled_dice();
     a.aim += std::mem::take(&mut a.advanced_targeting);
     if makashi {
         a.pierce -= 1;

@@ -212,19 +212,11 @@ pub(super) fn rerolled_from(
         dice: faces.map(|[blank, surge, ..]| blank + surge),
         ..a.clone()
     };
-    let layout = Layout::new(&open, weights);
-    let mut pool = Pool {
+    let pool = Pool {
         blank: faces.map(|f| f[0]),
         surge: faces.map(|f| f[1]),
         spent: 0,
     };
-    let mut room = layout.cap;
-    for c in KEPT_FIRST {
-        let own = pool.surge[c].min(room);
-        pool.blank[c] += pool.surge[c] - own;
-        pool.surge[c] = own;
-        room -= own;
-    }
     let (hits, crits) = faces.iter().fold((0, 0), |(h, c), f| (h + f[2], c + f[3]));
     rerolled_after(&open, weights, Some(pool)).map(|r| Rolled {
         hits: r.hits + hits,
@@ -335,17 +327,18 @@ fn played<W: Weight>(
     rolled: Option<Pool>,
 ) -> Vec<(Pool, W)> {
     let mut table = vec![W::default(); layout.pools_len()];
-    match rolled {
-        Some(p) => table[layout.index(&p)] = W::from(1),
-        None => {
-            let none = Pool {
-                blank: [0; 3],
-                surge: [0; 3],
-                spent: 0,
-            };
-            layout.scatter(&mut table, none, (0, layout.cap), &a.dice, W::from(1));
-        }
-    }
+    // The roll: every outcome of the pool, or the one on the table (nothing picked up, its
+    // surges beyond the cap folded into blanks as a rolled pool's are).
+    let none = Pool {
+        blank: [0; 3],
+        surge: [0; 3],
+        spent: 0,
+    };
+    let (start, picks) = match rolled {
+        Some(p) => (p, [0; 3]),
+        None => (none, a.dice),
+    };
+    layout.scatter(&mut table, start, (0, layout.cap), &picks, W::from(1));
     for (i, &(capacity, is_aim)) in tokens.iter().enumerate() {
         // An attacking Duelist in melee spends its first aim even on no die, for Pierce 1.
         let idle = i == 0 && is_aim && a.duelist && a.melee;
