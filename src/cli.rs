@@ -3,7 +3,7 @@
 
 use clap::error::ErrorKind;
 use clap::Parser;
-use holodice::command::{self, Cli, Command, Files, LegionCommand};
+use holodice::command::{self, Cli, Command, Files, LegionCommand, SwtcgCommand};
 use holodice_engine::legion::cards::Cards as LegionCards;
 use holodice_engine::swtcg::cards::Cards;
 use holodice_engine::Error;
@@ -37,16 +37,17 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             Err(e) => fail(&command::message(&e)),
         };
     }
-    // Only SWTCG queries read the example cards, and only a Legion query that names a card
-    // ('@Name'), lists them or meets them all (matchups) reads the built-in Legion cards:
-    // reading either is much of a small query's start.
+    // Only a query that names a card ('@Name'), lists the cards or meets them all (matchups)
+    // reads a game's built-in cards: reading them is most of a small query's start.
+    let names_cards = args.iter().any(|a| a.to_string_lossy().contains('@'));
     let no_cards = Cards::default();
     let cards = match &cli.command {
         Command::Legion(_) | Command::Table(_) => &no_cards,
-        _ => Cards::builtin(),
+        Command::Swtcg(SwtcgCommand::Cards(_)) => Cards::builtin(),
+        _ if names_cards => Cards::builtin(),
+        _ => &no_cards,
     };
     let no_legion_cards = LegionCards::default();
-    let names_cards = args.iter().any(|a| a.to_string_lossy().contains('@'));
     let legion_cards = match &cli.command {
         Command::Legion(LegionCommand::Units(_) | LegionCommand::Matchups(_)) => {
             LegionCards::builtin()

@@ -408,7 +408,28 @@ async fn card_names_are_the_builtin_ones_and_the_servers() {
         .iter()
         .map(|c| c["name"].as_str().unwrap())
         .collect();
-    assert!(names.contains(&"Red Squadron X-wing"), "{names:?}");
+    assert!(names.contains(&"Red Squadron X-Wing"), "{names:?}");
+    // What a picker shows: ROTJ prints it as a Light Side Space unit, 3 to build.
+    let x_wing = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "Red Squadron X-Wing")
+        .unwrap();
+    assert_eq!(
+        (
+            &x_wing["sets"],
+            &x_wing["side"],
+            &x_wing["type"],
+            &x_wing["cost"]
+        ),
+        (
+            &json!(["ROTJ"]),
+            &json!("light"),
+            &json!("Space"),
+            &json!("3")
+        )
+    );
     assert!(names.contains(&"Ace Pilot"), "{names:?}");
     let mut cards = Cards::builtin().clone();
     cards.add(Cards::load("mine.yaml", mine).unwrap());

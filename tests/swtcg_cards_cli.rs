@@ -213,6 +213,11 @@ fn a_pay_item_written_in_a_spec_is_paid_as_a_cards_is() {
     assert_eq!(doc["defender"], "Health 1, Evade 1");
 }
 
+/// A file of the repository, by its path from the top.
+fn fixture(path: &str) -> String {
+    format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))
+}
+
 fn cards_listing(file: &Path, extra: &[&str]) -> String {
     let mut args = vec!["swtcg", "cards", "--cards", file.to_str().unwrap()];
     args.extend(extra);
@@ -223,28 +228,86 @@ fn cards_listing(file: &Path, extra: &[&str]) -> String {
 fn cards_lists_each_card_with_what_was_read_from_its_text() {
     let file = set_file("list-text");
     let text = cards_listing(&file, &["skimmer (a"]);
-    let expected = "\nDune Skimmer (A)\n  sets: ZZ\n  type: Ground\n  cost: 3\n  speed: 50\n  \
-                    power: 1\n  health: 1\n  items: Power 1, Health 1\n  paid (--pay): Evade 1\n  \
-                    not modelled: When Dune Skimmer is discarded, draw a card.\n";
+    let expected = "\nDune Skimmer (A)\n  sets: ZZ\n  number: 1\n  side: light\n  type: Ground\n  \
+                    subtype: Skiff\n  cost: 3\n  speed: 50\n  power: 1\n  health: 1\n  items: \
+                    Power 1, Health 1\n  paid (--pay): Evade 1\n  not modelled: When Dune Skimmer \
+                    is discarded, draw a card.\n  from: ";
     assert!(
-        text.starts_with("SWTCG cards matching 'skimmer (a'\n1 of 12 cards"),
+        text.starts_with("SWTCG cards matching 'skimmer (a'\n1 of "),
         "{text}"
     );
-    assert!(text.ends_with(expected), "{text}");
-    // Without a query: the built-in examples, then the files' cards, in order.
-    let all = cards_listing(&file, &[]);
-    let red = all.find("\nRed Squadron X-wing\n").unwrap();
-    let trap = all
-        .find("\nSand Trap\n  sets: ZZ\n  type: Battle\n")
-        .unwrap();
-    assert!(red < trap, "{all}");
+    assert!(text.contains(expected), "{text}");
+    assert!(text.trim_end().ends_with("ZZ.txt:2"), "{text}");
+    // The built-in cards, then the files' cards, in order; a set, side and arena filter.
+    let all = cards_listing(&file, &["--arena", "ground"]);
+    let built_in = all.find("\n  from: built in\n").unwrap();
+    let trap = all.find("\nDune Skimmer (B)\n  sets: ZZ\n").unwrap();
+    assert!(built_in < trap, "{all}");
+    assert!(
+        !all.contains("\nSand Trap\n"),
+        "a Battle card is no ground unit"
+    );
+    let dark = cards_listing(&file, &["--set", "zz", "--side", "dark"]);
+    assert!(
+        dark.contains("\n1 of ") && dark.contains("\nGunner Drone\n"),
+        "{dark}"
+    );
+}
+
+#[test]
+fn the_built_in_cards_are_the_units_of_nine_sets_named_as_printed() {
+    // As the sets print them: ANH's Darth Vader (B) is a Dark Character, 6 to build, 40 speed,
+    // 6 power, 5 health; ROTJ's Red Squadron X-Wing a Space unit with 2 power and 2 health.
+    let vader = holodice_ok(&["swtcg", "cards", "darth vader (b)"]);
+    for line in [
+        "sets: ANH",
+        "side: dark",
+        "type: Character",
+        "cost: 6",
+        "speed: 40",
+    ] {
+        assert!(vader.contains(&format!("\n  {line}\n")), "{line}: {vader}");
+    }
+    assert!(vader.contains("\n  items: Power 6, Health 5\n"), "{vader}");
+    let doc: Value = serde_json::from_str(&holodice_ok(&[
+        "swtcg", "cards", "--set", "ANH", "--format", "json",
+    ]))
+    .unwrap();
+    let cards = doc["cards"].as_array().unwrap();
+    assert!(cards.len() > 100, "{}", cards.len());
+    assert!(cards
+        .iter()
+        .all(|c| c["sets"] == serde_json::json!(["ANH"])));
+    assert_user_error(
+        &["swtcg", "cards", "--set", "ANHH"],
+        &["no card is printed in set 'ANHH'; did you mean 'ANH'?"],
+    );
+    let x_wing = attack_json_builtin("@Red Squadron X-Wing", "Health 9");
+    assert_eq!(x_wing["dice"], 2);
+}
+
+fn attack_json_builtin(attacker: &str, defender: &str) -> Value {
+    let out = holodice_ok(&[
+        "swtcg",
+        "attack",
+        "--attacker",
+        attacker,
+        "--defender",
+        defender,
+        "--format",
+        "json",
+    ]);
+    serde_json::from_str(&out).unwrap()
 }
 
 #[test]
 fn cards_json_is_a_contract_with_every_key_always_there() {
     let file = set_file("list-json");
-    let doc: Value =
-        serde_json::from_str(&cards_listing(&file, &["dune", "--format", "json"])).unwrap();
+    let doc: Value = serde_json::from_str(&cards_listing(
+        &file,
+        &["dune", "--set", "ZZ", "--format", "json"],
+    ))
+    .unwrap();
     assert_eq!(doc["schema"], 1);
     assert_eq!(doc["query"], "dune");
     let cards = doc["cards"].as_array().unwrap();
@@ -254,7 +317,10 @@ fn cards_json_is_a_contract_with_every_key_always_there() {
         "file",
         "line",
         "sets",
+        "number",
+        "side",
         "type",
+        "subtype",
         "unit",
         "arenas",
         "cost",
@@ -298,11 +364,21 @@ fn cards_json_is_a_contract_with_every_key_always_there() {
         a["not_modelled"],
         serde_json::json!(["When Dune Skimmer is discarded, draw a card."])
     );
-    // A built-in YAML card: no set, no printed type, its numbers from its items.
+    assert_eq!(
+        (&a["number"], &a["side"], &a["subtype"]),
+        (
+            &serde_json::json!("1"),
+            &serde_json::json!("light"),
+            &serde_json::json!("Skiff")
+        )
+    );
+    // A YAML card: no set, no printed type, its numbers from its items.
     let yaml: Value = serde_json::from_str(&holodice_ok(&[
         "swtcg",
         "cards",
         "r2 astromech",
+        "--cards",
+        &fixture("tests/fixtures/swtcg/cards.yaml"),
         "--format",
         "json",
     ]))
@@ -319,19 +395,22 @@ fn cards_json_is_a_contract_with_every_key_always_there() {
 #[test]
 fn cards_draws_its_table_in_the_other_formats() {
     let file = set_file("list-formats");
-    let csv = cards_listing(&file, &["gunner", "--format", "csv"]);
+    let csv = cards_listing(&file, &["gunner", "--set", "ZZ", "--format", "csv"]);
     let mut lines = csv.lines();
     assert!(lines
         .next()
         .unwrap()
-        .starts_with("card,sets,type,cost,speed,power,health,items,"));
-    assert_eq!(
-        lines.next().unwrap(),
-        "Gunner Drone,ZZ,Ground,3,40,2,2,\"Power 2, Health 2\",Accuracy 1,,,,,"
+        .starts_with("card,sets,number,side,type,subtype,cost,speed,power,health,items,"));
+    let row = lines.next().unwrap();
+    assert!(
+        row.starts_with(
+            "Gunner Drone,ZZ,3,dark,Ground,Droid,3,40,2,2,\"Power 2, Health 2\",Accuracy 1,,,,,,"
+        ),
+        "{row}"
     );
     let md = cards_listing(&file, &["skimmer (a)", "--format", "markdown"]);
     assert!(
-        md.contains("| Dune Skimmer (A) | ZZ | Ground | 3 | 50 | 1 | 1 |"),
+        md.contains("| Dune Skimmer (A) | ZZ | 1 | light | Ground | Skiff | 3 | 50 | 1 | 1 |"),
         "{md}"
     );
     let html = cards_listing(&file, &["trap", "--format", "html"]);

@@ -346,13 +346,13 @@ fn card_files_name_units_and_later_items_override() {
 
 #[test]
 fn a_malformed_card_file_names_file_line_and_column() {
-    let path = temp_file("bad.yaml", "- name: A\n  spec: Power 2\n  power: 3\n");
+    let path = temp_file("bad.yaml", "- name: A\n  spec: Power 2\n  powr: 3\n");
     let cards = path.to_str().unwrap();
     let err = assert_user_error(
         &attack_args("swtcg", "Power 1", "", &["--cards", cards]),
         &["bad.yaml:3:"],
     );
-    assert!(err.contains("power"), "{err}");
+    assert!(err.contains("powr"), "{err}");
 }
 
 #[test]
@@ -384,7 +384,7 @@ fn enhance_evaluates_with_and_without_the_paid_effect() {
 }
 
 #[test]
-fn shipped_example_cards_are_always_available() {
+fn built_in_cards_are_always_available() {
     let doc = attack_json("@Red Squadron X-wing, Damage 1", "", &[]);
     assert!(doc["attacker"].as_str().unwrap().contains("Power"));
 }
@@ -566,9 +566,10 @@ fn sequences_too_large_to_answer_promptly_are_refused() {
 
 #[test]
 fn table_rows_replace_the_item_of_a_named_card() {
-    // The same query as an attack and as a one-cell table: the row's Accuracy replaces the card's.
+    // The same query as an attack and as a one-cell table: the row's Accuracy replaces the
+    // card's (ROTJ's Royal Guards: 3 power, 2 health, Accuracy 1, Critical Hit 1).
     let attack = attack_json(
-        "Power 4, Health 5, Critical Hit 2, Accuracy 0",
+        "Power 3, Health 2, Critical Hit 1, Accuracy 0",
         "Health 3",
         &[],
     );
@@ -576,7 +577,7 @@ fn table_rows_replace_the_item_of_a_named_card() {
         "table",
         "swtcg",
         "--attacker",
-        "@Bounty Hunter Veteran",
+        "@Royal Guards",
         "--defender",
         "Health 3",
         "--rows",
@@ -587,17 +588,17 @@ fn table_rows_replace_the_item_of_a_named_card() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let table: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(table["cells"][0][0], attack["damage"]["mean"]);
-    // A card with Switch items can't be tabled without settling its arena.
+    // A card with Switch and paid items can't be tabled without settling them.
     assert_user_error(
         &[
             "table",
             "swtcg",
             "--attacker",
-            "@Imperial Patrol Shuttle",
+            "@Darth Malgus (B)",
             "--rows",
             "Power 1..2",
         ],
-        &["space:"],
+        &["'pay: Evade 3'", "this query can't settle it"],
     );
 }
 

@@ -10,7 +10,7 @@ use holodice_engine::legion::cards::Cards as LegionCards;
 use holodice_engine::swtcg::cards::Cards;
 use holodice_engine::Error;
 use params::{Endpoint, Pairs, ENDPOINTS};
-use serde_json::json;
+use serde_json::{json, Value};
 use std::path::Path;
 
 /// The largest request body: a SPEC is a line; 64 KiB holds thousands of samples.
@@ -87,6 +87,21 @@ impl Request {
     }
 }
 
+/// A unit card in the `swtcg/cards` listing: its name, its SPEC and what a picker shows.
+fn card_entry(c: &holodice_engine::swtcg::card::Card) -> Value {
+    let p = c.printing.as_ref();
+    json!({
+        "name": c.name,
+        "spec": c.spec.describe(),
+        "sets": p.map_or(Vec::new(), |p| p.sets.clone()),
+        "number": p.and_then(|p| p.number.clone()),
+        "side": p.and_then(|p| p.side.clone()),
+        "type": p.map(|p| p.kind.clone()),
+        "subtype": p.and_then(|p| p.subtype.clone()),
+        "cost": p.and_then(|p| p.cost.clone()),
+    })
+}
+
 /// The answers that never change: the listings and the index, computed once.
 pub struct Listings(Vec<(&'static str, String)>);
 
@@ -97,7 +112,7 @@ impl Listings {
             .all()
             .iter()
             .filter(|c| c.printing.as_ref().is_none_or(|p| p.unit))
-            .map(|c| json!({"name": c.name, "spec": c.spec.describe()}))
+            .map(card_entry)
             .collect();
         Listings(vec![
             ("swtcg/keywords", cli_listing(&["swtcg", "keywords"])),

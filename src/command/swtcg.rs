@@ -161,20 +161,26 @@ pub(super) fn execute(
     }
 }
 
-const CARDS_HELP: &str = "A card file is holodice's YAML (data/swtcg/cards.yaml shows the \
-format) or a LackeyCCG set file: the Star Wars plugin keeps them in plugins/starwars/sets/ \
-inside LackeyCCG's folder (ANH.txt, AOTC.txt, …). From a set file's Text column, abilities that \
-are exactly a keyword become SPEC items, Force-paid ones ('Pay 2 Force -> Evade 2') become \
-'pay:' items (--pay), and the rest is listed as not modelled, also in every result that uses \
-the card. QUERY matches card names in any case; a name without its version ('Darth Vader') \
-names its only version, and a card printed differently in several sets is named with its set: \
-'@Name (A) [PROMO]'. docs/cards.md describes both formats.
+const CARDS_HELP: &str = "The built-in cards are the units of nine LackeyCCG set files (ANH, \
+ESB, ROTJ, AOTC, ROTS, SITH, JG, BOY, RAS): their printed facts and the SPEC items holodice reads \
+from their text, without the text (data/swtcg/SOURCE.md). A card file is holodice's YAML \
+(docs/cards.md) or a LackeyCCG set file: the Star Wars plugin keeps them in \
+plugins/starwars/sets/ inside LackeyCCG's folder (ANH.txt, TUF.txt, …). From a set file's Text \
+column, abilities that are exactly a keyword become SPEC items, Force-paid ones ('Pay 2 Force -> \
+Evade 2', 'Pay 1 Force -> This unit gets Ferocity for this attack') become 'pay:' items (--pay), \
+a Pilot's grants become what it gives the unit it is stacked under, and the rest is listed as \
+not modelled, also in every result that uses the card. A card of a later file replaces the \
+built-in printing of its set. QUERY matches card names in any case; a name without its version \
+('Darth Vader') names its only version, a name with a comma is quoted ('@\"Destroyer Droid, P \
+Series\"'), and a card printed differently in several sets is named with its set: '@Name (A) \
+[PROMO]'.
 
 Examples:
-  holodice swtcg cards
+  holodice swtcg cards vader
+  holodice swtcg cards --set ANH --side dark --arena space
   holodice swtcg cards x-wing --format json
-  holodice swtcg cards vader --cards ANH.txt --cards ESB.txt
-  holodice swtcg attack --cards ANH.txt --attacker \"Power 6\" \\
+  holodice swtcg cards --cards TUF.txt pellaeon
+  holodice swtcg attack --attacker \"@Luke Skywalker (A)\" \\
       --defender \"@Darth Vader (A)\" --pay defender
 ";
 
@@ -184,6 +190,18 @@ pub struct CardsArgs {
     /// List only the cards whose name contains this, in any case
     #[arg(value_name = "QUERY")]
     query: Option<String>,
+    /// The same as QUERY, as an option (the API's key)
+    #[arg(long, value_name = "TEXT", conflicts_with = "query")]
+    name: Option<String>,
+    /// Only the cards printed in this set: ANH, ESB, ROTJ, AOTC, ROTS, SITH, JG, BOY, RAS, …
+    #[arg(long)]
+    set: Option<String>,
+    /// Only the cards of this side
+    #[arg(long, value_parser = ["light", "dark", "neutral"])]
+    side: Option<String>,
+    /// Only the units of this arena
+    #[arg(long, value_parser = ["space", "ground", "character"])]
+    arena: Option<String>,
     /// A card file to list with the built-in cards: holodice's YAML or a LackeyCCG set file
     /// (repeatable)
     #[arg(long = "cards", value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
@@ -196,7 +214,13 @@ pub struct CardsArgs {
 fn list_cards(a: &CardsArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
     let cards = with_card_files(cards, &a.cards, files)?;
     let sources: Vec<String> = a.cards.iter().map(|p| p.display().to_string()).collect();
-    let grid = listing::swtcg_cards::catalog(&cards, a.query.as_deref(), &sources)?;
+    let filter = listing::swtcg_cards::Filter {
+        text: a.query.as_deref().or(a.name.as_deref()),
+        set: a.set.as_deref(),
+        side: a.side.as_deref(),
+        arena: a.arena.as_deref(),
+    };
+    let grid = listing::swtcg_cards::catalog(&cards, &filter, &sources)?;
     Ok(listing(&grid, a.format))
 }
 

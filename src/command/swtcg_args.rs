@@ -81,7 +81,7 @@ pub enum ArenaArg {
 #[derive(Args)]
 pub struct UnitArgs {
     /// A card file whose units SPECs may name as '@Name': holodice's YAML or a LackeyCCG set
-    /// file (repeatable; the example cards in data/swtcg/cards.yaml are always available)
+    /// file (repeatable; the built-in cards, `holodice swtcg cards`, are always available)
     #[arg(long = "cards", value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     pub cards: Vec<PathBuf>,
     /// The attacker's arena, for Switch effects written 'space: ITEM'; with --mode the defender
@@ -121,9 +121,9 @@ pub(super) fn attack_help() -> String {
         "SPEC is a comma-separated list, in any case: 'Power N', 'Health N', 'Damage N' (counters \
          already on the unit), 'Tapped', and keywords with their value ('Accuracy -1', 'Armor', \
          'Critical Hit 2'). `holodice swtcg keywords` lists every keyword.\n\n\
-         '@Name' brings in a unit from a card file (--cards FILE, YAML or a LackeyCCG set file; \
-         the examples in data/swtcg/cards.yaml are built in; `holodice swtcg cards` lists them); \
-         later items override its statistics. 'space: ITEM' (or ground:, character:) applies \
+         '@Name' brings in a unit card: the units of nine WotC sets are built in (`holodice swtcg \
+         cards` lists them), more come from --cards FILE (YAML or a LackeyCCG set file); later \
+         items override its statistics. 'space: ITEM' (or ground:, character:) applies \
          only in that arena (Switch; --arena picks it), 'enhance: ITEM' only with the Enhance \
          cost paid (--enhance computes both), 'pay: ITEM' only when paid for as the unit attacks \
          or is attacked (--pay picks who pays; the result with none paid is shown too).\n\n\

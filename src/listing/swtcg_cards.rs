@@ -13,10 +13,13 @@ use holodice_engine::Error;
 use serde_json::{json, Value};
 
 /// The grid's columns; a cell listing several things puts one per line.
-const HEADER: [&str; 14] = [
+const HEADER: [&str; 18] = [
     "card",
     "sets",
+    "number",
+    "side",
     "type",
+    "subtype",
     "cost",
     "speed",
     "power",
@@ -28,27 +31,67 @@ const HEADER: [&str; 14] = [
     "grants when stacked",
     "stack",
     "not modelled",
+    "from",
 ];
 
-/// The cards whose name contains `query` (any case; all without one), read from `sources`.
-pub fn catalog(cards: &Cards, query: Option<&str>, sources: &[String]) -> Result<Grid, Error> {
-    let wanted = query.map(key).unwrap_or_default();
-    let listed: Vec<&Card> = cards
-        .all()
-        .iter()
-        .filter(|c| key(&c.name).contains(&wanted))
-        .collect();
-    if listed.is_empty() {
-        return Err(Error::input(no_match(cards, query.unwrap_or(""))));
+/// Which cards to list: each given part must match.
+#[derive(Default)]
+pub struct Filter<'a> {
+    /// Part of the name, in any case.
+    pub text: Option<&'a str>,
+    /// A set the card is printed in (`ANH`).
+    pub set: Option<&'a str>,
+    /// `light`, `dark` or `neutral`.
+    pub side: Option<&'a str>,
+    /// An arena it is a unit of (`space`).
+    pub arena: Option<&'a str>,
+}
+
+impl Filter<'_> {
+    fn keeps(&self, c: &Card) -> bool {
+        let p = c.printing.as_ref();
+        let same = |a: &str, b: &str| a.eq_ignore_ascii_case(b.trim());
+        key(&c.name).contains(&key(self.text.unwrap_or("")))
+            && self
+                .set
+                .is_none_or(|s| p.is_some_and(|p| p.sets.iter().any(|t| same(t, s))))
+            && self.side.is_none_or(|s| {
+                p.and_then(|p| p.side.as_deref())
+                    .is_some_and(|d| same(d, s))
+            })
+            && self
+                .arena
+                .is_none_or(|a| p.is_some_and(|p| p.arenas.iter().any(|r| same(r.name(), a))))
     }
-    let title = match query {
+
+    /// Whether only a name is asked for.
+    fn by_name_only(&self) -> bool {
+        self.set.is_none() && self.side.is_none() && self.arena.is_none()
+    }
+}
+
+/// The cards `filter` keeps, read from the built-in cards and `sources`.
+pub fn catalog(cards: &Cards, filter: &Filter, sources: &[String]) -> Result<Grid, Error> {
+    let listed: Vec<&Card> = cards.all().iter().filter(|c| filter.keeps(c)).collect();
+    if listed.is_empty() {
+        return Err(Error::input(match (filter.by_name_only(), filter.text) {
+            (true, query) => no_match(cards, query.unwrap_or("")),
+            (false, _) => unknown_set(cards, filter.set).unwrap_or_else(|| {
+                "no card has all of the name, set, side and arena asked for (sides: light, \
+                 dark, neutral; arenas: space, ground, character)"
+                    .into()
+            }),
+        }));
+    }
+    let title = match filter.text {
         Some(q) => format!("SWTCG cards matching '{}'", quote(q)),
         None => "SWTCG cards".to_string(),
     };
     let caption = format!(
-        "{} of {} cards, from the built-in examples{}",
+        "{} of {} cards, from the built-in cards ({}){}",
         listed.len(),
         cards.all().len(),
+        BUILT_IN_SOURCE,
         sources.iter().map(|s| format!(", {s}")).collect::<String>()
     );
     Ok(Grid {
@@ -59,9 +102,36 @@ pub fn catalog(cards: &Cards, query: Option<&str>, sources: &[String]) -> Result
         rows: listed.iter().map(|c| row(c)).collect(),
         json: json!({
             "schema": 1,
-            "query": query,
+            "query": filter.text,
             "cards": listed.iter().map(|c| card_json(c)).collect::<Vec<_>>(),
         }),
+    })
+}
+
+/// Where the built-in cards come from, as captions say it.
+const BUILT_IN_SOURCE: &str = "the units of nine LackeyCCG set files, data/swtcg/SOURCE.md";
+
+/// "No card is in that set", with the sets there are.
+fn unknown_set(cards: &Cards, set: Option<&str>) -> Option<String> {
+    let set = set?;
+    let mut sets: Vec<&str> = cards
+        .all()
+        .iter()
+        .filter_map(|c| c.printing.as_ref())
+        .flat_map(|p| p.sets.iter().map(String::as_str))
+        .collect();
+    sets.sort_unstable();
+    sets.dedup();
+    let known = sets.iter().any(|s| s.eq_ignore_ascii_case(set.trim()));
+    (!known).then(|| {
+        let near = data::nearest(&set.to_ascii_uppercase(), sets.iter().copied())
+            .map(|n| format!("did you mean '{n}'? "))
+            .unwrap_or_default();
+        format!(
+            "no card is printed in set '{}'; {near}the sets are {}",
+            quote(set),
+            sets.join(", ")
+        )
     })
 }
 
@@ -146,7 +216,10 @@ fn row(card: &Card) -> Vec<Cell> {
     let cells = [
         card.name.clone(),
         p.map(|p| p.sets.join(", ")).unwrap_or_default(),
+        printed(|p| &p.number).unwrap_or_default(),
+        printed(|p| &p.side).unwrap_or_default(),
         p.map_or("YAML card".into(), |p| p.kind.clone()),
+        printed(|p| &p.subtype).unwrap_or_default(),
         printed(|p| &p.cost).unwrap_or_default(),
         printed(|p| &p.speed).unwrap_or_default(),
         power.unwrap_or_default(),
@@ -158,8 +231,17 @@ fn row(card: &Card) -> Vec<Cell> {
         read.insert.map(|(i, _)| i.join(", ")).unwrap_or_default(),
         card.stack.join(", "),
         unmodelled.join("\n"),
+        from(card),
     ];
     cells.into_iter().map(Cell::Label).collect()
+}
+
+/// The file a card comes from: the built-in data, or the `--cards` file and line.
+fn from(card: &Card) -> String {
+    match card.file == holodice_engine::swtcg::cards::CARDS_FILE {
+        true => "built in".into(),
+        false => format!("{}:{}", card.file, card.line),
+    }
 }
 
 /// Power and Health as printed, or as a YAML card's items give them.
@@ -187,7 +269,10 @@ fn card_json(card: &Card) -> Value {
         "file": card.file,
         "line": card.line,
         "sets": p.map_or(Vec::new(), |p| p.sets.clone()),
+        "number": p.and_then(|p| p.number.clone()),
+        "side": p.and_then(|p| p.side.clone()),
         "type": p.map(|p| p.kind.clone()),
+        "subtype": p.and_then(|p| p.subtype.clone()),
         "unit": p.is_none_or(|p| p.unit),
         "arenas": p.map_or(Vec::new(), |p| p.arenas.iter().map(|a| a.name()).collect()),
         "cost": number(p.and_then(|p| p.cost.clone())),

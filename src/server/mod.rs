@@ -26,7 +26,7 @@ pub use gate::Limits;
 
 /// What the server answers with: its cards, its limits, the origin allowed to call it.
 pub struct Config {
-    /// The units `@Name` can name: the built-in examples and the `--cards` files.
+    /// The units `@Name` can name: the built-in cards and the `--cards` files.
     pub cards: Cards,
     /// The Legion units `@Name` can name: the Legion `--cards` files.
     pub legion_cards: LegionCards,

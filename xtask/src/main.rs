@@ -1,5 +1,6 @@
 //! The project's tasks beyond cargo's own: `cargo xtask site DIR` builds the static site;
-//! `cargo xtask import-legion-hq FILE` makes the built-in Legion cards from Legion HQ's data.
+//! `cargo xtask import-legion-hq FILE` makes the built-in Legion cards from Legion HQ's data;
+//! `cargo xtask import-swtcg-lackey FILE…` the built-in SWTCG cards from LackeyCCG set files.
 
 mod site;
 
@@ -17,6 +18,10 @@ Usage:
                           make data/legion/cards.yaml, the built-in Legion cards, from Legion
                           HQ's cards.json (FILE): the facts of its unit, upgrade and counterpart
                           cards (data/legion/SOURCE.md says what is kept)
+  cargo xtask import-swtcg-lackey FILE...
+                          make data/swtcg/cards.yaml, the built-in SWTCG cards, from LackeyCCG
+                          set files (ANH.txt, ESB.txt, ...): the facts of their units and the
+                          SPEC items read from their text, no text (data/swtcg/SOURCE.md)
   cargo xtask help        this text
 ";
 
@@ -25,13 +30,14 @@ fn main() -> ExitCode {
     let result = match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
         ["site", dir] => site::build(&PathBuf::from(dir)),
         ["import-legion-hq", file] => import_legion_hq(file),
+        ["import-swtcg-lackey", ref files @ ..] if !files.is_empty() => import_swtcg_lackey(files),
         ["help"] | ["--help"] | ["-h"] | [] => {
             print!("{HELP}");
             return ExitCode::SUCCESS;
         }
         _ => Err(format!(
-            "unknown task {:?}: cargo xtask site DIR or cargo xtask import-legion-hq FILE (cargo \
-             xtask help lists the tasks)",
+            "unknown task {:?}: cargo xtask site DIR, cargo xtask import-legion-hq FILE or cargo \
+             xtask import-swtcg-lackey FILE... (cargo xtask help lists the tasks)",
             args.join(" ")
         )),
     };
@@ -52,5 +58,24 @@ fn import_legion_hq(file: &str) -> Result<(), String> {
     let out = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data/legion/cards.yaml");
     std::fs::write(&out, yaml).map_err(|e| format!("{}: {e}", out.display()))?;
     println!("import-legion-hq: {}", out.display());
+    Ok(())
+}
+
+/// Writes data/swtcg/cards.yaml from LackeyCCG set files.
+fn import_swtcg_lackey(files: &[&str]) -> Result<(), String> {
+    let mut texts = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+        texts.push((*file, text));
+    }
+    let named: Vec<(&str, &str)> = texts.iter().map(|(f, t)| (*f, t.as_str())).collect();
+    let yaml = holodice_engine::swtcg::import::lackey_facts(&named).map_err(|e| e.to_string())?;
+    let out = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data/swtcg/cards.yaml");
+    std::fs::write(&out, yaml).map_err(|e| format!("{}: {e}", out.display()))?;
+    println!(
+        "import-swtcg-lackey: {} ({} set files)",
+        out.display(),
+        files.len()
+    );
     Ok(())
 }

@@ -31,6 +31,7 @@ pub mod game;
 pub mod gof;
 pub mod joint;
 pub mod legion;
+pub mod names;
 pub mod policy;
 pub mod sim;
 pub mod states;

@@ -11,6 +11,7 @@ mod legion_oracle;
 mod legion_policies;
 mod legion_weight_width;
 mod sim;
+mod swtcg_builtin;
 mod swtcg_cards;
 mod swtcg_closed_forms;
 mod swtcg_oracle;

@@ -1,4 +1,5 @@
-//! Helpers the engine's test files share: exact fractions, and the Legion policies by name.
+//! Helpers the engine's test files share: exact fractions, the Legion policies by name, the
+//! made-up SWTCG cards.
 
 use num_rational::BigRational;
 
@@ -41,4 +42,15 @@ pub fn under(
 /// An error as the command line words it: its inputs as the long options (`--cards`).
 pub fn worded(e: &holodice_engine::Error) -> String {
     e.worded(&|i| format!("--{}", i.key()))
+}
+
+/// The built-in SWTCG cards and the made-up ones of `tests/fixtures/swtcg/cards.yaml`.
+pub fn example_cards() -> holodice_engine::swtcg::cards::Cards {
+    const FILE: &str = "tests/fixtures/swtcg/cards.yaml";
+    const TEXT: &str = include_str!("../../../tests/fixtures/swtcg/cards.yaml");
+    let mut cards = holodice_engine::swtcg::cards::Cards::builtin().clone();
+    cards.add(
+        holodice_engine::swtcg::cards::Cards::load(FILE, TEXT).expect("the example cards load"),
+    );
+    cards
 }

@@ -25,7 +25,7 @@ fn set_file(rows: &[String]) -> String {
 }
 
 fn load(file: &str, text: &str) -> Cards {
-    let mut cards = Cards::builtin().clone();
+    let mut cards = crate::support::example_cards();
     cards.add(Cards::load(file, text).unwrap_or_else(|e| panic!("{e}")));
     cards
 }

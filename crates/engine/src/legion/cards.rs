@@ -7,6 +7,7 @@ use super::units::UnitType;
 use super::units::{AttackSurge, DefenseDie};
 use crate::data::{self, DataError};
 use crate::error::quote;
+pub use crate::names::spelt;
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -499,14 +500,6 @@ fn label(card: &Card, cards: &[&Card]) -> String {
     unique(|c| c.title.clone())
         .or_else(|| unique(|c| c.faction.clone()))
         .unwrap_or_else(|| card.id.clone())
-}
-
-/// A card's name as a SPEC item takes it: in double quotes when it holds a comma.
-pub fn spelt(name: &str) -> String {
-    match name.contains(',') {
-        true => format!("\"{name}\""),
-        false => name.to_string(),
-    }
 }
 
 /// `Name (Title)` split into its name and title; a quoted name (`"A, B" (Title)`) unquoted.

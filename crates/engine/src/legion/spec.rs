@@ -51,7 +51,7 @@ impl Scenario {
             let Some(spec) = spec.filter(|s| !s.trim().is_empty()) else {
                 continue;
             };
-            for raw in items(spec) {
+            for raw in crate::names::items(spec) {
                 item(&mut s, &mut loadout, role, raw.trim(), cards)?;
             }
         }
@@ -184,24 +184,6 @@ fn item(
         Status::Modelled => s.provenance.apply(role, item, "SPEC"),
     }
     set(s, l, role, keyword.sets, value).map_err(fail)
-}
-
-/// A SPEC's items: split at commas, but not inside double quotes (`+@"A, B"` names one card).
-fn items(spec: &str) -> Vec<&str> {
-    let mut items = Vec::new();
-    let (mut start, mut quoted) = (0, false);
-    for (i, c) in spec.char_indices() {
-        match c {
-            '"' => quoted = !quoted,
-            ',' if !quoted => {
-                items.push(&spec[start..i]);
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    items.push(&spec[start..]);
-    items
 }
 
 /// `weapon NAME`: the name, if the item is one.

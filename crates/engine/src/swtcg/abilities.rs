@@ -84,8 +84,8 @@ fn read(ability: &str) -> Reading {
     if let Some(items) = plain(text) {
         return Reading::Items(items);
     }
-    if let Some(items) = paid(text) {
-        return Reading::Paid(items);
+    if let Some(reading) = paid(text) {
+        return reading;
     }
     match read_item(text) {
         Ok(item) => Reading::Keyword(item),
@@ -113,16 +113,37 @@ fn exact_item(text: &str) -> Option<Item> {
     (!effect_text).then(|| read_item(text).ok()).flatten()
 }
 
-/// `Pay N Force -> KEYWORDS`: a cost in Force alone, for keywords alone.
-fn paid(text: &str) -> Option<Vec<Item>> {
+/// `Pay N Force -> KEYWORDS`: a cost in Force alone, for keywords alone, or for keywords the
+/// unit gets for the attack (`Pay 2 Force -> This unit gets Ferocity for this attack`).
+/// `Pay 0 Force` costs nothing, so its keywords are the unit's own.
+fn paid(text: &str) -> Option<Reading> {
     let (cost, effect) = text.split_once("->")?;
     let words: Vec<String> = cost
         .split_whitespace()
         .map(str::to_ascii_lowercase)
         .collect();
-    let force = matches!(words.as_slice(), [pay, n, force]
-        if pay == "pay" && force == "force" && n.chars().all(|c| c.is_ascii_digit()));
-    force.then(|| plain(tidy(effect))).flatten()
+    let [pay, n, force] = words.as_slice() else {
+        return None;
+    };
+    let n: u32 = n
+        .parse()
+        .ok()
+        .filter(|_| pay == "pay" && force == "force")?;
+    let effect = tidy(effect);
+    let items = plain(effect).or_else(|| plain(for_this_attack(effect)?))?;
+    Some(match n {
+        0 => Reading::Items(items),
+        _ => Reading::Paid(items),
+    })
+}
+
+/// The keywords of `This unit gets KEYWORDS for this attack`.
+fn for_this_attack(effect: &str) -> Option<&str> {
+    let keywords = strip_word(effect, "this unit gets")?;
+    let end = keywords.len().checked_sub(" for this attack".len())?;
+    let tail = keywords.get(end..)?;
+    tail.eq_ignore_ascii_case(" for this attack")
+        .then(|| keywords[..end].trim())
 }
 
 /// `Switch: A/B/C`: the items of each of the unit's arenas, in the order its type names them.
@@ -156,7 +177,9 @@ fn read_switched(text: &str) -> Option<Vec<Item>> {
 }
 
 /// The grants of a Pilot ability, one per bullet: `[Pilot] Starfighter Pilot. The Starfighter
-/// gets: * +30 speed. * Critical Hit 2.` (bullets may be `-`; a single grant needs none).
+/// gets: * +30 speed. * Critical Hit 2.` Bullets may be ` - ` or, as the community sets write
+/// them, `  -` (`gets:  -Damage Control 2  -Pay 0 Force -> Retaliate 4`); a single grant needs
+/// none.
 fn pilot_grants(ability: &str) -> Option<Vec<&str>> {
     let text = strip_word(ability, "[Pilot]").unwrap_or(ability);
     let (head, after) = text.split_once("Pilot.")?;
@@ -167,7 +190,10 @@ fn pilot_grants(ability: &str) -> Option<Vec<&str>> {
     let grants = grants.trim_start_matches(':').trim();
     let bullets: Vec<&str> = match grants.chars().next() {
         Some('*') => grants.split('*').collect(),
-        Some('-') => grants[1..].split(" - ").collect(),
+        Some('-') => grants[1..]
+            .split("  -")
+            .flat_map(|b| b.split(" - "))
+            .collect(),
         _ => split_list(grants),
     };
     Some(
@@ -362,6 +388,33 @@ mod tests {
             pilot_grants("Transport Pilot. The Transport gets:   - Lucky 1  - Accuracy -1");
         assert_eq!(dashes.unwrap(), ["Lucky 1", "Accuracy -1"]);
         assert!(pilot_grants("This unit can have an extra Pilot.").is_none());
+    }
+
+    #[test]
+    fn community_pilot_bullets_are_grants_and_pay_0_force_is_free() {
+        let read = read_card(
+            "Frigate and Fleet Pilot. The Frigate or Fleet gets:  -Damage Control 2  \
+             -Pay 0 Force -> Retaliate 4   -Pay 2 Force -> Evade 3  -+2 power",
+            &[Arena::Character],
+            false,
+        );
+        let insert = read.insert.unwrap();
+        assert_eq!(
+            insert.describe(),
+            "Damage Control 2, Retaliate 4, pay: Evade 3"
+        );
+        assert_eq!(insert.notes, ["+2 power"]);
+    }
+
+    #[test]
+    fn keywords_paid_for_this_attack_are_pay_items() {
+        let (spec, notes) = described(
+            "Pay 2 Force -> This unit gets Ferocity for this attack. | Pay 1 Force -> this \
+             unit gets Critical Hit 2 and Accuracy 1 for this attack | Pay 1 Force -> This \
+             unit gets +2 power for this attack.",
+        );
+        assert_eq!(spec, "pay: Ferocity, pay: Critical Hit 2, pay: Accuracy 1");
+        assert_eq!(notes.len(), 1, "{notes:?}");
     }
 
     #[test]

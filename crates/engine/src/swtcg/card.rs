@@ -32,8 +32,14 @@ pub struct Card {
 pub struct Printing {
     /// The sets it is printed in: reprints of the same card are one card.
     pub sets: Vec<String>,
+    /// Its collector number in its first set, as printed (`12`; promos may have none).
+    pub number: Option<String>,
+    /// Its side: `light`, `dark` or `neutral`.
+    pub side: Option<String>,
     /// Its type as printed: `Character`, `Ground/Character`, `Battle`, ….
     pub kind: String,
+    /// Its subtype as printed: `Rebel Starfighter`, `Sith Lord`, ….
+    pub subtype: Option<String>,
     /// Whether it is a unit, one a SPEC can name.
     pub unit: bool,
     /// A unit's arenas, in the order its type names them.
@@ -43,11 +49,26 @@ pub struct Printing {
     pub speed: Option<String>,
     pub power: Option<String>,
     pub health: Option<String>,
-    /// Its abilities as printed.
+    /// Its abilities as printed; empty for a card from a file that keeps no text (the built-in
+    /// cards).
     pub text: String,
 }
 
 impl Printing {
+    /// Whether `self`, from a later file, takes the place of `earlier`, from another file: a
+    /// printing in one of its sets, or the same card from a file without its text.
+    pub(crate) fn supersedes(&self, earlier: &Printing) -> bool {
+        let shared_set = self
+            .sets
+            .iter()
+            .any(|s| earlier.sets.iter().any(|e| e.eq_ignore_ascii_case(s)));
+        let facts = |p: &Printing| {
+            let text = p.identity();
+            text.rsplit_once('\t').map(|(facts, _)| facts.to_string())
+        };
+        shared_set || (earlier.text.is_empty() && facts(self) == facts(earlier))
+    }
+
     /// What makes two printings the same card in play: type, numbers and text.
     pub(crate) fn identity(&self) -> String {
         let number = |n: &Option<String>| n.clone().unwrap_or_default();

@@ -1,19 +1,22 @@
-//! Cards: named units, so that a SPEC can say `@Red Squadron X-wing` instead of spelling out the
-//! card's items, Switch and Enhance effects and stack. A card file is holodice's YAML or a
-//! LackeyCCG set file ([`super::set_file`]), told apart by its content.
+//! Cards: named units, so that a SPEC can say `@Red Squadron X-Wing` instead of spelling out the
+//! card's items, Switch and Enhance effects and stack. The built-in cards are the units of nine
+//! set files ([`super::import`]); a card file is holodice's YAML or a LackeyCCG set file
+//! ([`super::set_file`]), told apart by its content.
 
-use super::card::Card;
+use super::card::{Card, Printing};
 use super::keywords::normalize;
 use super::set_file;
 use super::spec::{Expand, Syntax};
 use super::unit::{Arena, Condition, Unit};
 use crate::data::{self, DataError};
 use crate::error::{quote, Error, Input, Message};
+use crate::names::{spelt, unquoted};
 use serde::Deserialize;
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
-const CARDS_FILE: &str = "data/swtcg/cards.yaml";
+/// Where the built-in cards are defined, as their `file` says.
+pub const CARDS_FILE: &str = "data/swtcg/cards.yaml";
 const CARDS_YAML: &str = include_str!("../../../../data/swtcg/cards.yaml");
 
 /// A stack holds 4 cards: the unit on top and at most this many under it.
@@ -30,6 +33,24 @@ struct RawCard {
     #[serde(default)]
     stack: Vec<String>,
     enhance: Option<String>,
+    /// A printed card's facts (the built-in cards, made from set files): given with `type`.
+    #[serde(default)]
+    sets: Vec<String>,
+    number: Option<serde_yaml::Value>,
+    side: Option<String>,
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    subtype: Option<String>,
+    cost: Option<serde_yaml::Value>,
+    speed: Option<serde_yaml::Value>,
+    power: Option<serde_yaml::Value>,
+    health: Option<serde_yaml::Value>,
+    /// How many of a printed card's abilities holodice does not model, and of what it grants
+    /// when stacked: the file keeps no text, so results say how many.
+    #[serde(default)]
+    unmodelled: usize,
+    #[serde(default)]
+    unmodelled_grants: usize,
 }
 
 #[derive(Deserialize)]
@@ -58,10 +79,11 @@ enum Lookup {
 /// ```
 /// use holodice_engine::swtcg::{cards::Cards, unit::{Arena, Unit}};
 /// let mut cards = Cards::builtin().clone();
-/// let mine = "- name: Ace Pilot\n  spec: Power 5, Health 3\n  stack: [R2 Astromech]\n";
+/// // A unit of my own with a built-in pilot stacked under it (the pilot grants Critical Hit 2).
+/// let mine = "- name: Ace Pilot\n  spec: Power 5, Health 3\n  stack: [TIE Fighter Elite Pilot]\n";
 /// cards.add(Cards::load("mine.yaml", mine).unwrap());
 /// let unit = Unit::parse_with("attacker", "@ace pilot, Accuracy 1", &cards).unwrap();
-/// assert_eq!(unit.describe(), "Power 5, Health 3, Evade 1, Accuracy 1");
+/// assert_eq!(unit.describe(), "Power 5, Health 3, Critical Hit 2, Accuracy 1");
 /// let err = Unit::parse_with("attacker", "@Ace Pilto", &cards).unwrap_err();
 /// assert!(err.to_string().ends_with("unknown card 'Ace Pilto'; did you mean 'Ace Pilot'?"));
 /// ```
@@ -151,29 +173,17 @@ impl Cards {
         Ok(cards)
     }
 
-    /// Adds the cards of a later file: a card of the same name replaces the earlier one, but a
-    /// set-file card joins the set-file printings of its name (a reprint, or one to pick by set).
+    /// Adds the cards of a later file (newer data wins): a card of the same name replaces the
+    /// earlier ones, except that a printed card replaces only the printings of its sets (or the
+    /// same card from a file without text, as the built-in ones are) and joins the others, as
+    /// a reprint or a printing to pick by set.
     pub fn add(&mut self, other: Cards) {
-        let mut replaced = None::<HashSet<usize>>;
-        for card in other.list {
-            // A name has one YAML card or only set-file cards: its first card tells which.
-            let Some(printings) = self.by_name.get_mut(&key(&card.name)) else {
-                self.push(card);
-                continue;
-            };
-            let first = printings[0];
-            if self.list[first].printing.is_some() && card.printing.is_some() {
-                self.add_printing(card);
-                continue;
-            }
-            // A file holds YAML or set-file cards, never both: no card of `other` needs the
-            // indexes before they are rebuilt below.
-            replaced
-                .get_or_insert_default()
-                .extend(printings.drain(1..));
-            self.list[first] = card;
-        }
-        if let Some(dropped) = replaced {
+        let dropped: HashSet<usize> = other
+            .list
+            .iter()
+            .flat_map(|card| self.replaced_by(card))
+            .collect();
+        if !dropped.is_empty() {
             let list = std::mem::take(&mut self.list);
             *self = Cards::default();
             let kept = list
@@ -184,6 +194,25 @@ impl Cards {
                 self.push(card);
             }
         }
+        for card in other.list {
+            // A name has one YAML card or only printed cards: its first card tells which.
+            let printed = |i: &Vec<usize>| self.list[i[0]].printing.is_some();
+            match self.by_name.get(&key(&card.name)) {
+                Some(p) if printed(p) && card.printing.is_some() => self.add_printing(card),
+                _ => self.push(card),
+            }
+        }
+    }
+
+    /// The cards that `card`, from a later file, replaces.
+    fn replaced_by<'a>(&'a self, card: &'a Card) -> impl Iterator<Item = usize> + 'a {
+        let earlier = self.by_name.get(&key(&card.name));
+        earlier.into_iter().flatten().copied().filter(move |&i| {
+            match (&card.printing, &self.list[i].printing) {
+                (Some(new), Some(old)) => self.list[i].file != card.file && new.supersedes(old),
+                _ => true,
+            }
+        })
     }
 
     fn push(&mut self, card: Card) {
@@ -233,8 +262,11 @@ impl Cards {
 
     /// The one card `name` names: exactly, as its only version, or with its set (`Name [SET]`).
     fn find(&self, name: &str) -> Result<&Card, Lookup> {
+        let name = unquoted(name);
         let (base, set) = match split_set(name) {
-            Some((base, set)) if !self.by_name.contains_key(&key(name)) => (base, Some(set)),
+            Some((base, set)) if !self.by_name.contains_key(&key(name)) => {
+                (unquoted(base), Some(set))
+            }
             _ => (name, None),
         };
         let printings = match self.by_name.get(&key(base)) {
@@ -258,7 +290,7 @@ impl Cards {
             [] => Err(Lookup::Unknown),
             [(_, p)] => Ok(p),
             many => {
-                let names: Vec<&str> = many.iter().map(|&(n, _)| n).collect();
+                let names: Vec<String> = many.iter().map(|&(n, _)| spelt(n)).collect();
                 Err(Lookup::Problem(format!(
                     "'{}' names {} versions: {}; write one, as in '@{}'",
                     quote(base),
@@ -273,7 +305,7 @@ impl Cards {
     /// The one of `printings` in `set` (any, when not given).
     fn printing(&self, printings: &[usize], set: Option<&str>) -> Result<&Card, Lookup> {
         let first = &self.list[printings[0]];
-        let name = &first.name;
+        let name = &spelt(&first.name);
         let chosen: Vec<&Card> = printings
             .iter()
             .map(|&i| &self.list[i])
@@ -397,8 +429,9 @@ impl Unit {
     /// assert_eq!(u.describe(), "Power 5, Accuracy -1, Critical Hit 2");
     /// let e = Unit::parse("attacker", "Power 5, Acuracy 1").unwrap_err();
     /// assert!(e.to_string().contains("did you mean 'Accuracy 1'"));
+    /// // ROTJ's Red Squadron X-Wing, 2 power and 2 health as printed, given 5 power.
     /// let x = Unit::parse("attacker", "@red squadron x-wing, Power 5").unwrap();
-    /// assert_eq!(x.describe(), "Power 4, Health 4, Accuracy 1, Power 5");
+    /// assert_eq!(x.describe(), "Power 2, Health 2, Critical Hit 1, Shields 1, Power 5");
     /// ```
     pub fn parse(role: &str, spec: &str) -> Result<Unit, Error> {
         Unit::parse_with(role, spec, Cards::builtin())
@@ -411,10 +444,8 @@ impl Card {
         if name.is_empty() {
             return Err("a card needs a name".into());
         }
-        if name.contains(',') || name.starts_with('@') {
-            return Err(
-                "a card name can't contain ',' or start with '@' (SPECs read those)".into(),
-            );
+        if name.starts_with(['@', '"']) {
+            return Err("a card name can't start with '@' or '\"' (SPECs read those)".into());
         }
         // Switch and Enhance values are already conditioned, so they take no prefix.
         let parse = |field: &str, spec: &str, conditions: bool| {
@@ -425,12 +456,24 @@ impl Card {
             Unit::parse_syntax(spec, syntax)
                 .map_err(|(item, message)| format!("{field}, item '{}': {message}", quote(&item)))
         };
-        let spec = parse("spec", &r.spec, true)?;
-        let insert = r
+        let printing = printed(r)?;
+        let mut spec = match &printing {
+            Some(p) if p.unit => set_file::statistics(name, &p.power, &p.health),
+            _ => Unit::default(),
+        };
+        spec.append(&parse("spec", &r.spec, true)?, None);
+        spec.notes
+            .extend(not_kept(r.unmodelled, "of its abilities"));
+        let mut insert = r
             .insert
             .as_deref()
             .map(|i| parse("insert", i, true))
             .transpose()?;
+        if let Some(insert) = &mut insert {
+            insert
+                .notes
+                .extend(not_kept(r.unmodelled_grants, "of what it grants"));
+        }
         let mut switch = Unit::default();
         if let Some(s) = &r.switch {
             for (arena, value) in [
@@ -471,9 +514,69 @@ impl Card {
             switch,
             enhance,
             stack: r.stack.clone(),
-            printing: None,
+            printing,
         })
     }
+}
+
+/// A printed card's facts, checked as a set file's are; `None` for a card without a `type`.
+fn printed(r: &RawCard) -> Result<Option<Printing>, String> {
+    let Some(kind) = r.kind.as_deref().map(str::trim) else {
+        let facts = [&r.number, &r.cost, &r.speed, &r.power, &r.health];
+        if facts.iter().any(|f| f.is_some()) || r.side.is_some() || !r.sets.is_empty() {
+            return Err(
+                "number, side, sets, cost, speed, power and health are a printed card's and \
+                 need its type (Character, Space, …); a card of your own gives its Power and \
+                 Health in spec"
+                    .into(),
+            );
+        }
+        return Ok(None);
+    };
+    let subtype = r.subtype.clone().filter(|s| !s.trim().is_empty());
+    let arenas = set_file::unit_arenas(kind, subtype.as_deref().unwrap_or(""));
+    let unit = arenas.is_some();
+    let value = |field: &str, v: &Option<serde_yaml::Value>| -> Result<Option<String>, String> {
+        let text = match v {
+            None | Some(serde_yaml::Value::Null) => return Ok(None),
+            Some(serde_yaml::Value::String(s)) => s.trim().to_string(),
+            Some(serde_yaml::Value::Number(n)) => n.to_string(),
+            Some(_) => return Err(format!("{field}: a number, or * or X")),
+        };
+        match unit {
+            true => set_file::number(field, &text),
+            false => Ok(Some(text).filter(|t| !t.is_empty())),
+        }
+    };
+    let number = match &r.number {
+        Some(serde_yaml::Value::Number(n)) => Some(n.to_string()),
+        Some(serde_yaml::Value::String(s)) => Some(s.clone()),
+        _ => None,
+    };
+    Ok(Some(Printing {
+        sets: r.sets.clone(),
+        number,
+        side: r.side.as_deref().map(set_file::side),
+        kind: kind.to_string(),
+        subtype,
+        unit,
+        arenas: arenas.unwrap_or_default(),
+        cost: value("cost", &r.cost)?,
+        speed: value("speed", &r.speed)?,
+        power: value("power", &r.power)?,
+        health: value("health", &r.health)?,
+        text: String::new(),
+    }))
+}
+
+/// The note for `count` abilities not modelled of a card whose file keeps no text.
+fn not_kept(count: usize, what: &str) -> Option<String> {
+    (count > 0).then(|| {
+        format!(
+            "{count} {what} (holodice's card data keeps no card text; --cards with the card's \
+             set file lists them)"
+        )
+    })
 }
 
 /// `what` names no card: give the file that defines it.
@@ -546,27 +649,43 @@ mod tests {
     #[test]
     fn every_shipped_card_expands() {
         let cards = Cards::builtin();
-        assert!((6..=8).contains(&cards.all().len()));
+        assert!(cards.all().len() > 700, "{}", cards.all().len());
         for card in cards.all() {
             let mut unit = Unit::default();
             cards
-                .expand(&card.name, &mut unit)
+                .expand(&spelt(&card.name), &mut unit)
                 .unwrap_or_else(|e| panic!("{}: {e}", card.name));
         }
-        let shuttle = &cards.get("imperial patrol shuttle").unwrap().switch;
+        // As ANH prints it: 8 to build, 50 speed, 6 power, 6 health, a Dark Character.
+        let vader = cards.get("darth vader (a)").unwrap();
+        let p = vader.printing.as_ref().unwrap();
         assert_eq!(
-            shuttle.describe(),
-            "space: Shields 1, ground: Power 5, ground: Accuracy -1"
+            (p.cost.as_deref(), p.speed.as_deref()),
+            (Some("8"), Some("50"))
         );
+        assert_eq!(
+            (p.side.as_deref(), p.kind.as_str()),
+            (Some("dark"), "Character")
+        );
+        assert!(vader.spec.describe().starts_with("Power 6, Health 6"));
     }
 
     #[test]
-    fn names_may_not_hold_what_specs_read() {
-        for name in ["\"A, B\"", "\"@A\"", "\" \""] {
+    fn names_may_not_start_with_what_specs_read() {
+        for name in ["\"@A\"", "'\"A\"'"] {
             let text = format!("- name: {name}\n  spec: Power 1\n");
             let err = Cards::load("c.yaml", &text).unwrap_err().to_string();
-            assert!(err.contains("a card"), "{err}");
+            assert!(err.contains("can't start with"), "{err}");
         }
+        let err = Cards::load("c.yaml", "- name: \" \"\n").unwrap_err();
+        assert!(err.to_string().contains("needs a name"), "{err}");
+    }
+
+    #[test]
+    fn a_name_with_a_comma_is_named_in_quotes() {
+        let cards = Cards::load("c.yaml", "- name: Droid, P Series\n  spec: Power 2\n").unwrap();
+        let unit = Unit::parse_with("attacker", "@\"droid, p series\", Armor", &cards).unwrap();
+        assert_eq!(unit.describe(), "Power 2, Armor");
     }
 
     #[test]

@@ -4,6 +4,7 @@ pub mod abilities;
 pub mod attack;
 pub mod card;
 pub mod cards;
+pub mod import;
 pub mod keywords;
 pub mod lucky;
 pub mod rules;

@@ -154,6 +154,7 @@ impl Row<'_> {
         spec.append(&read.spec, None);
         spec.notes.extend(read.spec.notes);
         let set = Some(self.get("set").into_owned()).filter(|s| !s.is_empty());
+        let given = |column: &str| Some(self.get(column).into_owned()).filter(|v| !v.is_empty());
         Ok(Card {
             name: name.to_string(),
             file: file.to_string(),
@@ -165,7 +166,10 @@ impl Row<'_> {
             stack: Vec::new(),
             printing: Some(Printing {
                 sets: vec![set.unwrap_or_else(|| stem.to_string())],
+                number: given("number"),
+                side: given("side").map(|s| side(&s)),
                 kind,
+                subtype: given("subtype"),
                 unit: arenas.is_some(),
                 arenas: arenas.unwrap_or_default(),
                 cost,
@@ -179,7 +183,7 @@ impl Row<'_> {
 }
 
 /// A unit's Power and Health items; a value its text sets (`*`, `X`) is noted instead.
-fn statistics(name: &str, power: &Option<String>, health: &Option<String>) -> Unit {
+pub(crate) fn statistics(name: &str, power: &Option<String>, health: &Option<String>) -> Unit {
     let mut unit = Unit::default();
     for (stat, value) in [("Power", power), ("Health", health)] {
         match value.as_deref() {
@@ -200,7 +204,7 @@ fn statistics(name: &str, power: &Option<String>, health: &Option<String>) -> Un
 /// The arenas of a unit type, in the order it names them (`Ground/Character`); a Subordinate's
 /// are at the head of its subtype (`Ground/Character - Pirate Droid`). `None` for cards that are
 /// not units.
-fn unit_arenas(kind: &str, subtype: &str) -> Option<Vec<Arena>> {
+pub(crate) fn unit_arenas(kind: &str, subtype: &str) -> Option<Vec<Arena>> {
     let arenas: Option<Vec<Arena>> = kind.split('/').map(Arena::parse).collect();
     if arenas.is_some() {
         return arenas;
@@ -211,9 +215,19 @@ fn unit_arenas(kind: &str, subtype: &str) -> Option<Vec<Arena>> {
     })
 }
 
+/// A card's side as a word: set files write `L`, `D` or `N`; any other value is kept as given.
+pub(crate) fn side(value: &str) -> String {
+    match value.to_ascii_uppercase().as_str() {
+        "L" | "LIGHT" => "light".into(),
+        "D" | "DARK" => "dark".into(),
+        "N" | "NEUTRAL" => "neutral".into(),
+        _ => value.to_string(),
+    }
+}
+
 /// A unit's number as printed: a whole number (`7`, or `7.0` as some files write it), or `*` or
 /// `X` for one its text sets; `None` when empty.
-fn number(column: &str, value: &str) -> Result<Option<String>, String> {
+pub(crate) fn number(column: &str, value: &str) -> Result<Option<String>, String> {
     if value.is_empty() {
         return Ok(None);
     }

@@ -48,7 +48,7 @@ impl Unit {
         if spec.trim().is_empty() {
             return Ok(unit);
         }
-        for raw in spec.split(',') {
+        for raw in crate::names::items(spec) {
             let raw = raw.trim();
             unit.parse_entry(raw, syntax)
                 .map_err(|message| (raw.to_string(), message))?;

@@ -1,0 +1,110 @@
+//! LackeyCCG set files made into holodice's own card file: the facts of every unit (name, sets,
+//! number, side, type, subtype, cost, speed, power, health) and the SPEC items holodice reads
+//! from its text, with how many of its abilities it does not model, and nothing else: no card
+//! text, no rulings, no image names. `cargo xtask import-swtcg-lackey FILE…` writes what
+//! [`lackey_facts`] makes to `data/swtcg/cards.yaml`.
+
+use super::abilities::read_card;
+use super::card::{Card, Printing};
+use super::cards::Cards;
+use super::unit::{Arena, Condition, Unit};
+use crate::data::DataError;
+use serde_json::{json, Map, Value};
+
+/// What the written file starts with.
+const HEADER: &str =
+    "# The facts of the units of LackeyCCG's SWTCG set files (data/swtcg/SOURCE.md), made by
+# `cargo xtask import-swtcg-lackey FILE...` from the set files: do not edit by hand.
+";
+
+/// The units of the set files `files` (name and text of each, read in order, reprints joined
+/// as `--cards` joins them) as holodice's YAML card file.
+///
+/// ```
+/// use holodice_engine::swtcg::import::lackey_facts;
+/// let set = "Name\tSet\tSide\tType\tSubtype\tCost\tSpeed\tPower\tHealth\tNumber\tText\n\
+///            Made-up Ace (A)\tZZ\tL\tSpace\tStarfighter\t4\t50\t3\t3\t7\t\
+///            Accuracy 1 | When Ace attacks, draw a card.\n\
+///            A Battle Card\tZZ\tN\tBattle\t\t\t\t\t\t8\tDraw 2 cards.\n";
+/// let yaml = lackey_facts(&[("ZZ.txt", set)]).unwrap();
+/// assert!(yaml.contains("name: Made-up Ace (A)") && yaml.contains("spec: Accuracy 1"));
+/// assert!(yaml.contains("unmodelled: 1") && !yaml.contains("draw a card"));
+/// assert!(!yaml.contains("Battle"));
+/// ```
+pub fn lackey_facts(files: &[(&str, &str)]) -> Result<String, DataError> {
+    let mut cards = Cards::default();
+    for (file, text) in files {
+        cards.add(Cards::load(file, text)?);
+    }
+    let units: Vec<Value> = cards
+        .all()
+        .iter()
+        .filter_map(|card| Some((card, card.printing.as_ref().filter(|p| p.unit)?)))
+        .map(|(card, printing)| facts(card, printing))
+        .collect();
+    let fail = |message: String| DataError::of_file("the set files", message);
+    let yaml = serde_yaml::to_string(&units).map_err(|e| fail(e.to_string()))?;
+    Ok(format!("{HEADER}{yaml}"))
+}
+
+/// One unit's facts and what holodice reads from its text.
+fn facts(card: &Card, p: &Printing) -> Value {
+    let read = read_card(&p.text, &p.arenas, false);
+    let mut kept = Map::new();
+    let mut put = |field: &str, value: Value| {
+        let empty = value.is_null() || value == json!("");
+        if !empty || (field == "insert" && read.insert.is_some()) {
+            kept.insert(field.into(), value);
+        }
+    };
+    put("name", json!(card.name));
+    put("sets", json!(p.sets));
+    put("number", printed(&p.number));
+    put("side", json!(p.side));
+    put("type", json!(p.kind));
+    put("subtype", json!(p.subtype));
+    for (field, value) in [
+        ("cost", &p.cost),
+        ("speed", &p.speed),
+        ("power", &p.power),
+        ("health", &p.health),
+    ] {
+        put(field, printed(value));
+    }
+    put("spec", json!(read.spec.describe()));
+    put("switch", switch(&read.switch));
+    put("insert", json!(read.insert.as_ref().map(Unit::describe)));
+    let counted = |n: usize| Some(n).filter(|&n| n > 0);
+    put("unmodelled", json!(counted(read.spec.notes.len())));
+    let grants = read.insert.as_ref().map_or(0, |i| i.notes.len());
+    put("unmodelled_grants", json!(counted(grants)));
+    Value::Object(kept)
+}
+
+/// A number as printed: a YAML number when it is one, else the text (`*`, `X`).
+fn printed(value: &Option<String>) -> Value {
+    match value {
+        Some(v) => v.parse::<u64>().map_or_else(|_| json!(v), |n| json!(n)),
+        None => Value::Null,
+    }
+}
+
+/// The Switch items of each arena, as the card file's `switch` field gives them.
+fn switch(unit: &Unit) -> Value {
+    let mut by_arena = Map::new();
+    for arena in [Arena::Space, Arena::Ground, Arena::Character] {
+        let items: Vec<String> = unit
+            .entries()
+            .into_iter()
+            .filter(|(when, _)| *when == Some(Condition::Arena(arena)))
+            .map(|(_, item)| item.describe())
+            .collect();
+        if !items.is_empty() {
+            by_arena.insert(arena.name().into(), json!(items.join(", ")));
+        }
+    }
+    match by_arena.is_empty() {
+        true => Value::Null,
+        false => Value::Object(by_arena),
+    }
+}
