@@ -2,7 +2,7 @@
 //! one-line errors when a name is ambiguous or a file is wrong, and --pay deciding the abilities
 //! paid as units attack or are attacked. Every card here is made up.
 
-use crate::common::{assert_user_error, holodice_ok, pmf_strings, scratch};
+use crate::common::{assert_user_error, game_attack_ok, holodice_ok, pmf_strings, scratch};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -282,22 +282,14 @@ fn the_built_in_cards_are_the_units_of_nine_sets_named_as_printed() {
         &["swtcg", "cards", "--set", "ANHH"],
         &["no card is printed in set 'ANHH'; did you mean 'ANH'?"],
     );
-    let x_wing = attack_json_builtin("@Red Squadron X-Wing", "Health 9");
-    assert_eq!(x_wing["dice"], 2);
-}
-
-fn attack_json_builtin(attacker: &str, defender: &str) -> Value {
-    let out = holodice_ok(&[
+    let x_wing = game_attack_ok(
         "swtcg",
-        "attack",
-        "--attacker",
-        attacker,
-        "--defender",
-        defender,
-        "--format",
-        "json",
-    ]);
-    serde_json::from_str(&out).unwrap()
+        "@Red Squadron X-Wing",
+        "Health 9",
+        &["--format", "json"],
+    );
+    let x_wing: Value = serde_json::from_str(&x_wing).unwrap();
+    assert_eq!(x_wing["dice"], 2);
 }
 
 #[test]

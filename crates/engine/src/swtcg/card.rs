@@ -62,15 +62,16 @@ impl Printing {
             .sets
             .iter()
             .any(|s| earlier.sets.iter().any(|e| e.eq_ignore_ascii_case(s)));
-        let facts = |p: &Printing| {
-            let text = p.identity();
-            text.rsplit_once('\t').map(|(facts, _)| facts.to_string())
-        };
-        shared_set || (earlier.text.is_empty() && facts(self) == facts(earlier))
+        shared_set || (earlier.text.is_empty() && self.facts() == earlier.facts())
     }
 
     /// What makes two printings the same card in play: type, numbers and text.
     pub(crate) fn identity(&self) -> String {
+        format!("{}\t{}", self.facts(), normalize(&self.text))
+    }
+
+    /// Its type and numbers: the same card, whether its file keeps its text or not.
+    fn facts(&self) -> String {
         let number = |n: &Option<String>| n.clone().unwrap_or_default();
         [
             normalize(&self.kind),
@@ -78,7 +79,6 @@ impl Printing {
             number(&self.speed),
             number(&self.power),
             number(&self.health),
-            normalize(&self.text),
         ]
         .join("\t")
     }

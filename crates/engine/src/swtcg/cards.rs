@@ -537,25 +537,17 @@ fn printed(r: &RawCard) -> Result<Option<Printing>, String> {
     let arenas = set_file::unit_arenas(kind, subtype.as_deref().unwrap_or(""));
     let unit = arenas.is_some();
     let value = |field: &str, v: &Option<serde_yaml::Value>| -> Result<Option<String>, String> {
-        let text = match v {
-            None | Some(serde_yaml::Value::Null) => return Ok(None),
-            Some(serde_yaml::Value::String(s)) => s.trim().to_string(),
-            Some(serde_yaml::Value::Number(n)) => n.to_string(),
-            Some(_) => return Err(format!("{field}: a number, or * or X")),
+        let Some(text) = as_text(field, v)? else {
+            return Ok(None);
         };
         match unit {
             true => set_file::number(field, &text),
             false => Ok(Some(text).filter(|t| !t.is_empty())),
         }
     };
-    let number = match &r.number {
-        Some(serde_yaml::Value::Number(n)) => Some(n.to_string()),
-        Some(serde_yaml::Value::String(s)) => Some(s.clone()),
-        _ => None,
-    };
     Ok(Some(Printing {
         sets: r.sets.clone(),
-        number,
+        number: as_text("number", &r.number)?,
         side: r.side.as_deref().map(set_file::side),
         kind: kind.to_string(),
         subtype,
@@ -567,6 +559,16 @@ fn printed(r: &RawCard) -> Result<Option<Printing>, String> {
         health: value("health", &r.health)?,
         text: String::new(),
     }))
+}
+
+/// A printed value as text: a YAML number or string; `None` when not given.
+fn as_text(field: &str, v: &Option<serde_yaml::Value>) -> Result<Option<String>, String> {
+    match v {
+        None | Some(serde_yaml::Value::Null) => Ok(None),
+        Some(serde_yaml::Value::String(s)) => Ok(Some(s.trim().to_string())),
+        Some(serde_yaml::Value::Number(n)) => Ok(Some(n.to_string())),
+        Some(_) => Err(format!("{field}: a number, or * or X")),
+    }
 }
 
 /// The note for `count` abilities not modelled of a card whose file keeps no text.
