@@ -392,6 +392,50 @@ async fn listings_are_the_json_the_command_line_prints() {
 }
 
 #[tokio::test]
+async fn the_upgrades_that_fit_a_unit_are_the_listing_the_command_line_prints() {
+    let (status, answer) = post_json(
+        "/api/v1/legion/units",
+        json!({"upgrades-for": "Stormtroopers (ay)", "format": "json"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(
+        answer,
+        cli_json(&[
+            "legion",
+            "units",
+            "--upgrades-for",
+            "Stormtroopers (ay)",
+            "--format",
+            "json"
+        ])
+    );
+    assert_eq!(answer["slots"][0]["slot"], "heavy weapon");
+    // A URL is a query too; a unit that isn't one is refused, naming the key.
+    let (status, _, body) = call(get(
+        "/api/v1/legion/units?upgrades-for=Luke+Skywalker+(Jedi+Knight)&format=json",
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let luke: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(luke["unit"]["id"], "fm");
+    let (status, answer) = post_json(
+        "/api/v1/legion/units",
+        json!({"upgrades-for": "Stormtropers"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert_eq!(answer["field"], "upgrades-for", "{answer}");
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .contains("unknown Legion unit 'Stormtropers'"),
+        "{answer}"
+    );
+}
+
+#[tokio::test]
 async fn card_names_are_the_builtin_ones_and_the_servers() {
     let mut cards = Cards::builtin().clone();
     let mine = "- name: Ace Pilot\n  spec: Power 5, Health 3, Accuracy 1\n";

@@ -461,6 +461,16 @@ fn bad_card_data_is_refused_with_file_id_and_name() {
     assert!(e.contains("#1 (Big)") && e.contains("give 0 to 100"), "{e}");
     assert!(Cards::load("list.json", "[1, 2]").is_err());
     assert!(Cards::load("text.json", "\"cards\"").is_err());
+    let deep = format!(
+        "- {{cardName: Deep, cardType: upgrade, requirements: {}[]{}}}",
+        "[NOT, ".repeat(17),
+        "]".repeat(17)
+    );
+    let e = Cards::load("deep.yaml", &deep).unwrap_err().to_string();
+    assert!(
+        e.contains("#1 (Deep)") && e.contains("nested over 16"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -643,7 +653,50 @@ fn the_built_in_cards_are_what_the_converter_makes_of_legion_hq() {
             (&same.name, &same.stats, &same.weapons),
             (&c.name, &c.stats, &c.weapons)
         );
+        // Which units may take an upgrade, and the facts requirements name.
+        assert_eq!(
+            (&same.requirements, &same.upgrade_bar, &same.adds_slots),
+            (&c.requirements, &c.upgrade_bar, &c.adds_slots),
+            "{}",
+            c.id
+        );
+        assert_eq!(
+            (&same.affiliation, &same.affiliations),
+            (&c.affiliation, &c.affiliations)
+        );
     }
+}
+
+#[test]
+#[ignore = "reads ../shared/data/legion-hq/cards.json: cargo test -- --ignored (CI does)"]
+fn every_legion_hq_requirement_is_read_and_every_unit_offered_its_slots() {
+    use holodice_engine::legion::requirements::{upgrades_for, Requirement};
+    let cards = shared_cards();
+    let upgrades: Vec<_> = cards
+        .all()
+        .iter()
+        .filter(|c| c.kind == Kind::Upgrade)
+        .collect();
+    let required = upgrades
+        .iter()
+        .filter(|c| c.requirements != Requirement::Any)
+        .count();
+    assert!(required > 350, "{required} upgrades with requirements");
+    for unit in cards.all().iter().filter(|c| c.kind == Kind::Unit) {
+        let slots = upgrades_for(cards, unit);
+        for slot in &unit.upgrade_bar {
+            assert!(slots.iter().any(|s| &s.slot == slot), "{}", unit.id);
+        }
+    }
+    // Stormtroopers (ay): the DLT-19 Stormtrooper, not the Rebel Troopers' Z-6.
+    let troopers = cards.find("Stormtroopers (ay)", Kind::Unit).unwrap();
+    let heavy = &upgrades_for(cards, troopers)[0];
+    let names: Vec<&str> = heavy
+        .upgrades
+        .iter()
+        .map(|f| f.card.name.as_str())
+        .collect();
+    assert!(names.contains(&"DLT-19 Stormtrooper") && !names.contains(&"Z-6 Trooper"));
 }
 
 #[test]
@@ -921,6 +974,14 @@ fn the_original_legion_hq_format_is_read_as_it_is() {
         .notes
         .iter()
         .any(|n| n.contains("Pierce") && n.contains("add 'Pierce N' to the SPEC")));
+    // Its upgrades' requirements read as they are, the Force affinity as `{"light side": true}`.
+    let words = |name: &str| {
+        let card = original.find(name, Kind::Upgrade).unwrap();
+        card.requirements.describe().unwrap()
+    };
+    assert_eq!(words("Comms Relay"), "not emplacement trooper");
+    assert_eq!(words("Jedi Mind Trick"), "light side (not checked)");
+    assert_eq!(words("Imperial Officer"), "corps and empire");
     // A card of the file replaces the built-in card with its id: newer data wins.
     let mut cards = Cards::builtin().clone();
     cards.add(original.clone());
@@ -929,4 +990,298 @@ fn the_original_legion_hq_format_is_read_as_it_is() {
         .unwrap();
     assert_eq!(replaced.file, path);
     assert!(replaced.weapons.is_empty());
+}
+
+/// `legion units --upgrades-for NAME --format json` with the built-in cards.
+fn upgrades_for(name: &str) -> serde_json::Value {
+    serde_json::from_str(&holodice_ok(&[
+        "legion",
+        "units",
+        "--upgrades-for",
+        name,
+        "--format",
+        "json",
+    ]))
+    .unwrap()
+}
+
+/// The spec names of the upgrades `doc` lists for `slot`.
+fn slot_upgrades(doc: &serde_json::Value, slot: &str) -> Vec<String> {
+    let slots = doc["slots"].as_array().unwrap();
+    let found = slots.iter().find(|s| s["slot"] == slot);
+    let found = found.unwrap_or_else(|| panic!("no {slot} slot in {slots:?}"));
+    found["upgrades"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| u["spec_name"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn stormtroopers_are_offered_their_own_heavy_weapons_slot_by_slot() {
+    let doc = upgrades_for("Stormtroopers (ay)");
+    assert_eq!(doc["unit"]["id"], "ay");
+    assert_eq!(
+        doc["unit"]["upgrade_bar"],
+        serde_json::json!(["heavy weapon", "personnel", "gear", "grenades"])
+    );
+    // The bar's slots in its order, then the slots its personnel add (Stormtrooper Captain a
+    // training slot, Imperial Comms Technician a comms slot).
+    let slots: Vec<(&str, u64)> = doc["slots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["slot"].as_str().unwrap(), s["count"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(
+        &slots[..4],
+        [
+            ("heavy weapon", 1),
+            ("personnel", 1),
+            ("gear", 1),
+            ("grenades", 1)
+        ]
+    );
+    let training = doc["slots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["slot"] == "training")
+        .unwrap();
+    assert_eq!(
+        (&training["count"], &training["added_by"]),
+        (
+            &serde_json::json!(0),
+            &serde_json::json!(["Stormtrooper Captain"])
+        )
+    );
+    let heavy = slot_upgrades(&doc, "heavy weapon");
+    assert!(
+        heavy.contains(&"DLT-19 Stormtrooper".to_string()),
+        "{heavy:?}"
+    );
+    assert!(!heavy.iter().any(|u| u.starts_with("Z-6")), "{heavy:?}");
+    // Superior Equipment is for neither commanders nor operatives: corps Stormtroopers take it.
+    assert!(slot_upgrades(&doc, "gear").contains(&"Superior Equipment".to_string()));
+    // Every upgrade offered is of its slot's type, and `cards` lists them slot by slot.
+    let mut all = Vec::new();
+    for s in doc["slots"].as_array().unwrap() {
+        for u in s["upgrades"].as_array().unwrap() {
+            assert_eq!(u["subtype"], s["slot"], "{}", u["spec_name"]);
+            all.push(u.clone());
+        }
+    }
+    assert_eq!(doc["cards"], serde_json::Value::Array(all));
+}
+
+#[test]
+fn a_requirement_with_or_and_not_is_read_from_the_unit_card() {
+    // Jedi Knight (Keeper of the Peace) takes the doctrines of "Jedi Knight or Jedi Knight
+    // General", not General of the Republic, which is the Jedi Knight General's alone.
+    let jedi = upgrades_for("Jedi Knight (Keeper of the Peace)");
+    let doctrines = slot_upgrades(&jedi, "doctrine");
+    assert!(
+        doctrines.contains(&"Jedi Negotiator".to_string()),
+        "{doctrines:?}"
+    );
+    assert!(!doctrines.contains(&"General of the Republic".to_string()));
+    // Luke Skywalker (Jedi Knight) is no "Jedi Knight" by name: no Jedi Training; his Force
+    // slots qualify him for Strong in the Force, which Stormtroopers' training slot lacks.
+    let luke = upgrades_for("Luke Skywalker (Jedi Knight)");
+    let training = slot_upgrades(&luke, "training");
+    assert!(
+        training.contains(&"Strong in the Force".to_string()),
+        "{training:?}"
+    );
+    assert!(!training.iter().any(|t| t.starts_with("Jedi Training")));
+    let troopers = slot_upgrades(&upgrades_for("Stormtroopers (ay)"), "training");
+    assert!(!troopers.contains(&"Strong in the Force".to_string()));
+    // "Imperial Special Forces and not title Inferno Squad": the T-21 goes to the untitled
+    // unit only.
+    let t21 = "T-21 Special Forces Trooper".to_string();
+    let plain = upgrades_for("Imperial Special Forces (mx)");
+    assert!(slot_upgrades(&plain, "heavy weapon").contains(&t21));
+    let inferno = upgrades_for("Imperial Special Forces (Inferno Squad)");
+    assert!(!slot_upgrades(&inferno, "heavy weapon").contains(&t21));
+    let t21_card = plain["cards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["spec_name"] == t21.as_str())
+        .unwrap();
+    assert_eq!(
+        t21_card["requirements"],
+        "Imperial Special Forces and not title Inferno Squad"
+    );
+}
+
+#[test]
+fn force_powers_of_an_affinity_are_offered_unchecked() {
+    // No card gives a unit's Force affinity: Force Choke (dark side) is offered to Luke, and
+    // says it was not checked; Force Push, which requires nothing, is checked.
+    let luke = upgrades_for("Luke Skywalker (Jedi Knight)");
+    let force = luke["slots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["slot"] == "force")
+        .unwrap();
+    assert_eq!(force["count"], 3);
+    let unchecked: Vec<&str> = force["unchecked"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_str().unwrap())
+        .collect();
+    assert!(unchecked.contains(&"Force Choke"), "{unchecked:?}");
+    assert!(!unchecked.contains(&"Force Push"), "{unchecked:?}");
+    let choke = force["upgrades"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|u| u["name"] == "Force Choke")
+        .unwrap();
+    assert_eq!(choke["requirements"], "dark side (not checked)");
+    let text = holodice_ok(&[
+        "legion",
+        "units",
+        "--upgrades-for",
+        "Luke Skywalker (Jedi Knight)",
+        "choke",
+    ]);
+    assert!(
+        text.contains("slot: force (not checked)") && text.contains("1 upgrade fits"),
+        "{text}"
+    );
+}
+
+#[test]
+fn every_listed_card_gives_its_upgrade_bar_added_slots_and_requirements() {
+    let listed: serde_json::Value = serde_json::from_str(&holodice_ok(&[
+        "legion",
+        "units",
+        "stormtrooper",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    assert_eq!(
+        (&listed["unit"], &listed["slots"]),
+        (&json_null(), &json_null())
+    );
+    let card = |name: &str| {
+        listed["cards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["spec_name"] == name)
+            .unwrap_or_else(|| panic!("{name}"))
+            .clone()
+    };
+    let troopers = card("Stormtroopers (ay)");
+    assert_eq!(troopers["upgrade_bar"].as_array().unwrap().len(), 4);
+    assert_eq!(
+        (&troopers["adds_slots"], &troopers["requirements"]),
+        (&serde_json::json!([]), &json_null())
+    );
+    let captain = card("Stormtrooper Captain");
+    assert_eq!(
+        (
+            &captain["upgrade_bar"],
+            &captain["adds_slots"],
+            &captain["requirements"]
+        ),
+        (
+            &serde_json::json!([]),
+            &serde_json::json!(["training"]),
+            &serde_json::json!("Stormtroopers")
+        )
+    );
+    // The text shows a unit's upgrade bar.
+    let text = holodice_ok(&["legion", "units", "Stormtroopers", "--rank", "corps"]);
+    assert!(
+        text.contains("upgrade bar: heavy weapon, personnel, gear, grenades"),
+        "{text}"
+    );
+}
+
+fn json_null() -> serde_json::Value {
+    serde_json::Value::Null
+}
+
+#[test]
+fn upgrades_for_an_unknown_or_ambiguous_unit_is_one_line_and_exit_2() {
+    assert_user_error(
+        &["legion", "units", "--upgrades-for", "Stormtropers"],
+        &[
+            "--upgrades-for",
+            "unknown Legion unit 'Stormtropers'",
+            "'Stormtroopers'",
+        ],
+    );
+    assert_user_error(
+        &["legion", "units", "--upgrades-for", "Jedi Knight"],
+        &[
+            "'Jedi Knight' names 2 cards",
+            "@Jedi Knight (Keeper of the Peace)",
+        ],
+    );
+    assert_user_error(
+        &["legion", "units", "--upgrades-for", "DLT-19 Stormtrooper"],
+        &["is an upgrade card"],
+    );
+    assert_user_error(
+        &["legion", "units", "--upgrades-for", "ay", "--rank", "corps"],
+        &["cannot be used with"],
+    );
+    // A unit's id names it too.
+    assert_eq!(
+        upgrades_for("ay")["unit"]["spec_name"],
+        "Stormtroopers (ay)"
+    );
+}
+
+#[test]
+fn a_card_files_requirements_are_read_and_bad_ones_refused_whole() {
+    // The fixture, in Legion HQ's own format: its Stormtroopers take its DLT-19.
+    let path = cards_path();
+    let doc: serde_json::Value = serde_json::from_str(&holodice_ok(&[
+        "legion",
+        "units",
+        "--cards",
+        &path,
+        "--upgrades-for",
+        "Stormtroopers",
+        "DLT",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    let dlt: Vec<&str> = doc["cards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(dlt, [path.as_str()]);
+    // An unknown operator or field refuses the file, naming it, the card's line and the card.
+    let bad = "- {cardName: Squad, cardType: unit, cardSubtype: trooper,\n   \
+               stats: {minicount: 1, hp: 1, defense: w, courage: 1}}\n\
+               - id: zz\n  cardName: Odd Gun\n  cardType: upgrade\n  cardSubtype: heavy weapon\n  \
+               requirements: [XOR, {cardName: Squad}]\n";
+    let e = Cards::load("bad.yaml", bad).unwrap_err().to_string();
+    assert!(
+        e.starts_with("bad.yaml:3: item 'zz (Odd Gun)'") && e.contains("unknown operator 'XOR'"),
+        "{e}"
+    );
+    let field = bad.replace("XOR, ", "AND, {colour: red}, ");
+    let e = Cards::load("bad.yaml", &field).unwrap_err().to_string();
+    assert!(e.contains("unknown field 'colour'"), "{e}");
+    let json = r#"{
+  "zz": {"cardName": "Odd Gun", "cardType": "upgrade",
+         "requirements": ["NOT", {"forceAffinity": "grey side"}]}
+}"#;
+    let e = Cards::load("bad.json", json).unwrap_err().to_string();
+    assert!(e.starts_with("bad.json:2: item 'zz (Odd Gun)'"), "{e}");
 }

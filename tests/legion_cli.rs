@@ -1053,7 +1053,7 @@ fn legion_keywords_lists_every_item_of_the_data_file() {
         .collect();
     assert_eq!(
         text.lines().next(),
-        Some("| item | N | SPEC | step | status |")
+        Some("| item | N | SPEC | step | status | how holodice models it |")
     );
     assert_eq!(rows.len(), items.len(), "one row per item:\n{text}");
     for (item, row) in items.iter().zip(&rows) {
@@ -1092,6 +1092,31 @@ fn legion_keywords_lists_every_item_of_the_data_file() {
             Some(other) => panic!("{name}: unknown status {other}"),
         };
         assert_eq!(row[4], status, "{name}");
+        // What a modelled item does; the others' status already says why.
+        let model = match item["status"].as_str() {
+            None | Some("modelled") => item["model"].as_str().unwrap(),
+            _ => "—",
+        };
+        assert_eq!(row[5], model, "{name}");
+    }
+}
+
+#[test]
+fn legion_keywords_json_gives_every_item_a_model() {
+    let out = holodice(&["legion", "keywords", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let listed: Vec<Value> = serde_json::from_str(&stdout(&out)).unwrap();
+    let items = keyword_data();
+    assert_eq!(listed.len(), items.len());
+    for (row, item) in listed.iter().zip(&items) {
+        let name = item["name"].as_str().unwrap();
+        assert_eq!(row["name"], name);
+        // A modelled item's line from the data; any other's the same text as its status.
+        let model = match item["status"].as_str() {
+            None | Some("modelled") => item["model"].as_str().unwrap(),
+            _ => row["status"].as_str().unwrap(),
+        };
+        assert_eq!(row["model"].as_str(), Some(model), "{name}");
     }
 }
 

@@ -24,7 +24,7 @@ pub enum LegionCommand {
     Matchups(matchups::MatchupsArgs),
     /// Roll the same attack physically, many times, and compare with the exact answer
     Simulate(SimulateLegionArgs),
-    /// List every SPEC item, its step in the attack sequence and its status (a Markdown table)
+    /// List every SPEC item, its step, its status and what it does (a Markdown table)
     Keywords(ListingArgs),
     /// List the units and upgrades of --cards files: statistics, keywords and weapons
     #[command(after_long_help = UNITS_HELP)]
@@ -32,14 +32,24 @@ pub enum LegionCommand {
 }
 
 const UNITS_HELP: &str = "Lists the unit and upgrade cards whose name (or title) contains QUERY, \
-in any case: statistics, keywords, each weapon's range, dice and keywords, and the file each \
-came from. The built-in cards are the facts of Legion HQ's open card data (data/legion/SOURCE.md); \
---cards adds Legion HQ's cards.json or a YAML list of cards with its field names (docs/cards.md), \
-whose cards replace built-in ones with the same id.
+in any case: statistics, keywords, each weapon's range, dice and keywords, a unit's upgrade bar, \
+the slots an upgrade adds, which units may take it, and the file each came from. The built-in \
+cards are the facts of Legion HQ's open card data (data/legion/SOURCE.md); --cards adds Legion \
+HQ's cards.json or a YAML list of cards with its field names (docs/cards.md), whose cards replace \
+built-in ones with the same id.
+
+--upgrades-for NAME lists the upgrades that fit one unit, as a list builder offers them: for each \
+slot of its upgrade bar (and each slot an upgrade it may take adds), the upgrades of that slot \
+type whose faction and requirements the unit meets (QUERY narrows them by name). NAME is the \
+unit as a SPEC names it without the '@' ('Stormtroopers (ay)', 'Luke Skywalker (Jedi Knight)'), \
+or its Legion HQ id. No card gives a unit's Force affinity: an upgrade that requires one is \
+offered to every unit with the slot, and its requirement says 'not checked'.
 
 Examples:
   holodice legion units stormtroopers
   holodice legion units \"luke skywalker\" --format json
+  holodice legion units --upgrades-for \"Stormtroopers (ay)\"
+  holodice legion units --upgrades-for \"Luke Skywalker (Jedi Knight)\" --format json
   holodice legion units --cards cards.json
 ";
 
@@ -118,6 +128,10 @@ pub struct UnitsArgs {
     /// Only units of this rank: commander, operative, corps, special, support, heavy
     #[arg(long)]
     rank: Option<String>,
+    /// List the upgrades that fit this unit, slot by slot, e.g. --upgrades-for
+    /// "Stormtroopers (ay)" (the unit as a SPEC names it without the '@', or its id)
+    #[arg(long = "upgrades-for", value_name = "NAME", conflicts_with_all = ["faction", "kind", "rank"])]
+    upgrades_for: Option<String>,
     #[command(flatten)]
     cards: LegionCardArgs,
     /// Output format (text: a block per card; the others a table, JSON and YAML its contract)
@@ -127,8 +141,13 @@ pub struct UnitsArgs {
 
 fn units(a: &UnitsArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
     let cards = a.cards.read(cards, files)?;
+    let query = a.query.as_deref().or(a.name.as_deref());
+    if let Some(unit) = &a.upgrades_for {
+        let grid = crate::listing::legion_units::upgrades(&cards, unit, query)?;
+        return Ok(listing(&grid, a.format));
+    }
     let filter = crate::listing::legion_units::Filter {
-        text: a.query.as_deref().or(a.name.as_deref()),
+        text: query,
         faction: a.faction.as_deref(),
         kind: a.kind.as_deref(),
         rank: a.rank.as_deref(),

@@ -1,5 +1,5 @@
 //! The Legion item listing of `holodice legion keywords`: every SPEC item, the roles that take
-//! it, the step of the attack sequence it acts in, and whether it is modelled.
+//! it, the step of the attack sequence it acts in, whether it is modelled, and what it does.
 
 use holodice_engine::legion::items::{Keywords, Status};
 use holodice_engine::swtcg::keywords::ValueKind;
@@ -12,6 +12,11 @@ struct CoverageRow {
     roles: Vec<&'static str>,
     step: String,
     status: String,
+    /// What a modelled item does (`data/legion/keywords.yaml`'s `model`); `None` for the others,
+    /// whose status says why.
+    model: Option<String>,
+    control: &'static str,
+    group: Option<String>,
 }
 
 fn coverage_rows() -> impl Iterator<Item = CoverageRow> {
@@ -39,12 +44,22 @@ fn coverage_rows() -> impl Iterator<Item = CoverageRow> {
                 k.reason.as_deref().unwrap_or_default().replace("{N}", "N")
             ),
         },
+        model: match k.status {
+            Status::Modelled => k.model.clone(),
+            _ => None,
+        },
+        control: k.control.name(),
+        group: k.group.clone(),
     })
 }
 
-/// The SPEC item table in Markdown: item, N, SPEC, step of the sequence, status.
+/// The SPEC item table in Markdown: item, N, SPEC, step of the sequence, status, and what a
+/// modelled item does ("—" for the others: their status says why).
 pub fn coverage_markdown() -> String {
-    let mut out = String::from("| item | N | SPEC | step | status |\n|---|---|---|---|---|\n");
+    let mut out = String::from(
+        "| item | N | SPEC | step | status | how holodice models it |\n\
+         |---|---|---|---|---|---|\n",
+    );
     for r in coverage_rows() {
         let name = if r.aliases.is_empty() {
             r.name
@@ -52,20 +67,26 @@ pub fn coverage_markdown() -> String {
             format!("{} (also {})", r.name, r.aliases.join(", "))
         };
         out.push_str(&format!(
-            "| {name} | {} | {} | {} | {} |\n",
+            "| {name} | {} | {} | {} | {} | {} |\n",
             r.n,
             r.roles.join(", "),
             r.step,
-            r.status
+            r.status,
+            r.model.as_deref().unwrap_or("—")
         ));
     }
     out
 }
 
-/// The same table as JSON: one object per item, with the Markdown table's words.
+/// The same table as JSON: one object per item, with the Markdown table's words. `model` is
+/// always a string: what a modelled item does, and for any other item the same text as its
+/// `status` (so a tooltip can show `model` for every item). `control` says how the page offers
+/// the item (`keyword`, `dice`, `token`, `condition`, `unit`, `choice` with its `group`, or
+/// `text`: typed only); `group` is null but for a choice.
 pub fn coverage_json() -> serde_json::Value {
     coverage_rows()
         .map(|r| {
+            let model = r.model.unwrap_or_else(|| r.status.clone());
             serde_json::json!({
                 "name": r.name,
                 "aliases": r.aliases,
@@ -73,6 +94,9 @@ pub fn coverage_json() -> serde_json::Value {
                 "roles": r.roles,
                 "step": r.step,
                 "status": r.status,
+                "model": model,
+                "control": r.control,
+                "group": r.group,
             })
         })
         .collect()

@@ -1,19 +1,34 @@
-//! The listing of `holodice legion units`: each unit's and upgrade's statistics, keywords and
-//! weapons as read from the card files, as a grid every table format draws, with its JSON
-//! contract (docs/cards.md).
+//! The listing of `holodice legion units`: each unit's and upgrade's statistics, keywords,
+//! weapons, upgrade bar and requirements as read from the card files, as a grid every table
+//! format draws, with its JSON contract (docs/cards.md); and with `--upgrades-for`, the upgrades
+//! that fit one unit, slot by slot.
 
 use crate::render::{Cell, Grid};
 use holodice_engine::data;
-use holodice_engine::error::quote;
+use holodice_engine::error::{quote, Input, Message};
 use holodice_engine::legion::cards::{same, Card, Cards, Kind, Reach, Stats, Weapon, NO_CARDS};
+use holodice_engine::legion::requirements::{upgrades_for, Fitting, Slot};
 use holodice_engine::legion::units::describe_dice;
 use holodice_engine::Error;
 use serde_json::{json, Value};
 
 /// The grid's columns; a cell listing several things puts one per line.
-const HEADER: [&str; 12] = [
-    "card", "type", "minis", "wounds", "defense", "courage", "speed", "surges", "keywords",
-    "weapons", "id", "file",
+const HEADER: [&str; 15] = [
+    "card",
+    "type",
+    "minis",
+    "wounds",
+    "defense",
+    "courage",
+    "speed",
+    "surges",
+    "keywords",
+    "weapons",
+    "upgrade bar",
+    "adds slots",
+    "requires",
+    "id",
+    "file",
 ];
 
 /// What a listing keeps: name or title containing text, a faction, a card type, a rank (any
@@ -88,8 +103,120 @@ pub fn catalog(cards: &Cards, filter: &Filter) -> Result<Grid, Error> {
             "schema": 1,
             "query": query,
             "cards": listed.iter().map(|c| card_json(cards, c)).collect::<Vec<_>>(),
+            "unit": null,
+            "slots": null,
         }),
     })
+}
+
+/// `--upgrades-for NAME`: the unit card NAME names (as a SPEC's `@NAME`, or its id), and the
+/// upgrades that fit it, slot type by slot type (those whose name or title contains `query`).
+pub fn upgrades(cards: &Cards, wanted: &str, query: Option<&str>) -> Result<Grid, Error> {
+    if cards.is_empty() {
+        return Err(Error::input(
+            NO_CARDS.replace(" to name units with '@Name'", ""),
+        ));
+    }
+    let unit = match cards.find(wanted, Kind::Unit) {
+        Ok(unit) => unit,
+        Err(e) => {
+            let by_id = cards
+                .all()
+                .iter()
+                .find(|c| c.kind == Kind::Unit && !c.id.starts_with('#') && c.id == wanted.trim());
+            by_id.ok_or_else(|| {
+                Error::Input(Message::flag(Input::UpgradesFor).text(format!(": {e}")))
+            })?
+        }
+    };
+    let keeps = |c: &Card| {
+        let text = format!("{} {}", c.name, c.title.as_deref().unwrap_or(""));
+        contains(&text, query.unwrap_or(""))
+    };
+    let slots: Vec<Slot> = upgrades_for(cards, unit)
+        .into_iter()
+        .map(|mut s| {
+            s.upgrades.retain(|f| keeps(f.card));
+            s
+        })
+        .collect();
+    let listed: Vec<(&Slot, &Fitting)> = slots
+        .iter()
+        .flat_map(|s| s.upgrades.iter().map(move |f| (s, f)))
+        .collect();
+    let unchecked = slots
+        .iter()
+        .flat_map(|s| &s.upgrades)
+        .filter(|f| !f.checked)
+        .count();
+    let name = cards.spec_name(unit);
+    let mut title = format!("Legion upgrades for {name}");
+    if let Some(q) = query {
+        title.push_str(&format!(" matching '{}'", quote(q)));
+    }
+    let bar: Vec<String> = slots.iter().map(|s| slot_words(cards, s)).collect();
+    let fit = match listed.len() {
+        1 => "1 upgrade fits".to_string(),
+        n => format!("{n} upgrades fit"),
+    };
+    let mut caption = match bar.is_empty() {
+        true => format!("its upgrade bar has no slots; {fit}"),
+        false => format!("slots: {}; {fit}", bar.join("; ")),
+    };
+    if unchecked > 0 {
+        caption.push_str(&format!(
+            " ({unchecked} offered unchecked: they turn on a Force affinity or a battle force, \
+             which the cards don't give)"
+        ));
+    }
+    let mut header: Vec<String> = HEADER.iter().map(|h| h.to_string()).collect();
+    header.insert(1, "slot".into());
+    Ok(Grid {
+        title,
+        caption,
+        legend: Vec::new(),
+        header,
+        rows: listed
+            .iter()
+            .map(|(s, f)| {
+                let mut r = row(cards, f.card);
+                let slot = match f.checked {
+                    true => s.slot.clone(),
+                    false => format!("{} (not checked)", s.slot),
+                };
+                r.insert(1, Cell::Label(slot));
+                r
+            })
+            .collect(),
+        json: json!({
+            "schema": 1,
+            "query": query,
+            "cards": listed.iter().map(|(_, f)| card_json(cards, f.card)).collect::<Vec<_>>(),
+            "unit": card_json(cards, unit),
+            "slots": slots.iter().map(|s| json!({
+                "slot": s.slot,
+                "count": s.count,
+                "added_by": s.added_by.iter().map(|c| cards.spec_name(c)).collect::<Vec<_>>(),
+                "upgrades": s.upgrades.iter().map(|f| card_json(cards, f.card)).collect::<Vec<_>>(),
+                "unchecked": s.upgrades.iter().filter(|f| !f.checked)
+                    .map(|f| cards.spec_name(f.card)).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
+        }),
+    })
+}
+
+/// A slot type as the caption lists it: `gear`, `command (2 slots)`, `training (added by
+/// Stormtrooper Captain)`, `gear (one more with Stormtrooper Specialist)`.
+fn slot_words(cards: &Cards, s: &Slot) -> String {
+    let by: Vec<String> = s.added_by.iter().map(|c| cards.spec_name(c)).collect();
+    let by = by.join(", ");
+    match (s.count, by.is_empty()) {
+        (0, _) => format!("{} (added by {by})", s.slot),
+        (1, true) => s.slot.clone(),
+        (n, true) => format!("{} ({n} slots)", s.slot),
+        (1, false) => format!("{} (one more with {by})", s.slot),
+        (n, false) => format!("{} ({n} slots, one more with {by})", s.slot),
+    }
 }
 
 /// Whether `text` contains `wanted`, compared as card names are (any case, no punctuation).
@@ -174,6 +301,9 @@ fn row(cards: &Cards, c: &Card) -> Vec<Cell> {
             .map(weapon_line)
             .collect::<Vec<_>>()
             .join("\n"),
+        c.upgrade_bar.join(", "),
+        c.adds_slots.join(", "),
+        c.requirements.describe().unwrap_or_default(),
         c.id.clone(),
         c.file.clone(),
     ];
@@ -237,6 +367,9 @@ fn card_json(cards: &Cards, c: &Card) -> Value {
         "stats": stats,
         "keywords": keywords(c),
         "weapons": c.weapons.iter().map(weapon_json).collect::<Vec<_>>(),
+        "upgrade_bar": c.upgrade_bar,
+        "adds_slots": c.adds_slots,
+        "requirements": c.requirements.describe(),
     })
 }
 

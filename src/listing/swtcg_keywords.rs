@@ -192,6 +192,7 @@ struct CoverageRow {
     step: &'static str,
     model: String,
     rules: Vec<&'static str>,
+    control: &'static str,
 }
 
 fn coverage_rows() -> impl Iterator<Item = CoverageRow> {
@@ -216,6 +217,10 @@ fn coverage_rows() -> impl Iterator<Item = CoverageRow> {
             .filter(|o| o.keywords.contains(&k.name.as_str()))
             .map(|o| o.name)
             .collect(),
+        control: match k.transform {
+            Transform::Stat { .. } => "stat",
+            _ => "keyword",
+        },
     })
 }
 
@@ -244,7 +249,8 @@ pub fn coverage_markdown() -> String {
     out
 }
 
-/// The same table as JSON: one object per keyword, with the Markdown table's words.
+/// The same table as JSON: one object per keyword, with the Markdown table's words, and the
+/// control the page gives it (`stat`: a unit statistic; `keyword`: any other).
 pub fn coverage_json() -> serde_json::Value {
     coverage_rows()
         .map(|r| {
@@ -256,6 +262,7 @@ pub fn coverage_json() -> serde_json::Value {
                 "step": r.step,
                 "model": r.model,
                 "rules": r.rules,
+                "control": r.control,
             })
         })
         .collect()

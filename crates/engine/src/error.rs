@@ -42,11 +42,13 @@ pub enum Input {
     Rolled,
     /// Legion attack results once surges are converted.
     Converted,
+    /// The Legion unit whose upgrades are listed.
+    UpgradesFor,
 }
 
 impl Input {
     /// Every input.
-    pub const ALL: [Input; 26] = [
+    pub const ALL: [Input; 27] = [
         Input::Attacker,
         Input::Defender,
         Input::Secondary,
@@ -73,6 +75,7 @@ impl Input {
         Input::Cards,
         Input::Rolled,
         Input::Converted,
+        Input::UpgradesFor,
     ];
 
     /// The input's key: the command line's long option and the API's key.
@@ -104,6 +107,7 @@ impl Input {
             Input::Cards => "cards",
             Input::Rolled => "rolled",
             Input::Converted => "converted",
+            Input::UpgradesFor => "upgrades-for",
         }
     }
 

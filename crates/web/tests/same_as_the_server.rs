@@ -1,5 +1,6 @@
 //! The page's engine answers what `holodice serve` answers: for every request the page makes
-//! (its listings, its three forms, the table's copies as Markdown and CSV, and errors), the same
+//! (its listings, the cards and the upgrades that fit a unit, its attack, matchups and table
+//! forms, the table's copies as Markdown and CSV, and errors), the same
 //! status, media type and body, byte for byte.
 
 use axum::body::Body;
@@ -74,6 +75,19 @@ async fn every_request_the_page_makes_is_answered_as_the_server_answers_it() {
         (
             "table",
             r#"{"game": "legion", "rows": "1..3 red", "columns": "white defense", "format": "csv"}"#,
+        ),
+        ("legion/units", r#"{"format": "json"}"#),
+        (
+            "legion/units",
+            r#"{"upgrades-for": "ay", "format": "json"}"#,
+        ),
+        (
+            "legion/attack",
+            r#"{"attacker": "@Stormtroopers (ay), +@DLT-19 Stormtrooper, weapon DLT-19 Blaster Rifle", "defender": "@Rebel Troopers, cover light"}"#,
+        ),
+        (
+            "legion/matchups",
+            r#"{"attacker": "@Stormtroopers, range 2", "with": "cover light", "sort": "wiped"}"#,
         ),
         ("swtcg/attack", r#"{"attacker": "Power 5, Acuracy 1"}"#),
         (

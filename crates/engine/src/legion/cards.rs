@@ -3,6 +3,7 @@
 //! HQ's `cards.json` (an object of cards keyed by id) or holodice's YAML list of cards with the
 //! same field names: JSON is YAML, so one reader takes both, told apart by the top level.
 
+use super::requirements::Requirement;
 use super::units::UnitType;
 use super::units::{AttackSurge, DefenseDie};
 use crate::data::{self, DataError};
@@ -135,6 +136,10 @@ pub struct Card {
     pub title: Option<String>,
     /// Legion HQ's faction (`empire`, `rebels`, …): it tells untitled cards of one name apart.
     pub faction: Option<String>,
+    /// Legion HQ's `affiliation` of a unit (`Clan Wren`, `raider`, …), which requirements name.
+    pub affiliation: Option<String>,
+    /// Legion HQ's `affiliations`: the other factions' armies a mercenary may join.
+    pub affiliations: Vec<String>,
     /// A unit's rank (`corps`, `commander`, …), as Legion HQ gives it.
     pub rank: Option<String>,
     /// The points the card costs, when the file gives them.
@@ -146,8 +151,12 @@ pub struct Card {
     /// A unit's statistics; `None` for upgrades.
     pub stats: Option<Stats>,
     pub weapons: Vec<Weapon>,
-    /// A unit has a Force upgrade slot (Jedi Hunter reads it).
-    pub force_slot: bool,
+    /// A unit's upgrade bar, its slots in order and in lower case (`heavy weapon`, `force`, …).
+    pub upgrade_bar: Vec<String>,
+    /// The upgrade slots the card adds to its unit (`additionalUpgradeSlots`), in lower case.
+    pub adds_slots: Vec<String>,
+    /// Which units may take an upgrade (Legion HQ's `requirements`).
+    pub requirements: Requirement,
     /// The file it was read from.
     pub file: String,
 }
@@ -159,6 +168,14 @@ impl Card {
             Some(t) => format!("{} ({t})", self.name),
             None => self.name.clone(),
         }
+    }
+
+    /// Whether the card's upgrade bar has a slot of type `slot` (any case): a Force slot makes
+    /// a unit a Force user for Jedi Hunter.
+    pub fn has_slot(&self, slot: &str) -> bool {
+        self.upgrade_bar
+            .iter()
+            .any(|s| s.eq_ignore_ascii_case(slot.trim()))
     }
 
     /// Whether an upgrade adds a mini to its unit (heavy weapon and personnel upgrades).
@@ -529,6 +546,42 @@ fn split_title(wanted: &str) -> (&str, Option<&str>) {
     (wanted, None)
 }
 
+/// The line a card starts on, for its errors: the line of its key (Legion HQ's `"ay": {`) or
+/// its `id: ay`, else the least indented line naming it (`- cardName: Name`, not a requirement
+/// naming it); 1 when none does.
+fn card_line(text: &str, id: &str, name: &str) -> usize {
+    fn bare(l: &str) -> &str {
+        l.trim_start_matches([' ', '-', '{'])
+            .trim_end_matches([',', ' '])
+    }
+    let unquoted = |v: &str| v.trim().trim_matches(['"', '\'']).to_string();
+    let by_id = (!id.starts_with('#')).then(|| {
+        text.lines().position(|l| {
+            let l = bare(l);
+            l.starts_with(&format!("\"{id}\":"))
+                || ["id:", "\"id\":"].iter().any(|k| {
+                    l.strip_prefix(k)
+                        .is_some_and(|v| unquoted(v.split(',').next().unwrap_or("")) == id)
+                })
+        })
+    });
+    let by_name = || {
+        text.lines()
+            .enumerate()
+            .filter(|(_, l)| {
+                let b = bare(l);
+                ["cardName:", "\"cardName\":"].iter().any(|k| {
+                    b.strip_prefix(k).is_some_and(|v| {
+                        unquoted(v) == name || unquoted(v.split(',').next().unwrap_or("")) == name
+                    })
+                })
+            })
+            .min_by_key(|(i, l)| (l.len() - l.trim_start_matches([' ', '-']).len(), *i))
+            .map(|(i, _)| i)
+    };
+    by_id.flatten().or_else(by_name).map_or(1, |i| i + 1)
+}
+
 /// A card's id as text, whatever type the file gives it.
 fn id_text(v: &serde_yaml::Value) -> String {
     match v {
@@ -572,6 +625,14 @@ struct RawCard {
     weapons: Option<Vec<RawWeapon>>,
     #[serde(rename = "upgradeBar", default)]
     upgrade_bar: Option<Vec<String>>,
+    #[serde(rename = "additionalUpgradeSlots", default)]
+    additional_upgrade_slots: Option<Vec<String>>,
+    #[serde(default)]
+    affiliation: Option<String>,
+    #[serde(default)]
+    affiliations: Option<Vec<String>>,
+    #[serde(default)]
+    requirements: Option<serde_yaml::Value>,
     /// The original Legion HQ's statistics, at the top level of a unit (docs/cards.md).
     #[serde(flatten)]
     top: RawTopStats,
@@ -682,6 +743,7 @@ fn read_card(
 ) -> Result<Card, DataError> {
     let located = |name: &str, message: String| DataError {
         item: Some(format!("{id} ({name})")),
+        line: card_line(text, &id, name),
         ..data::item_error(file, text, name, message)
     };
     let head: RawHead = serde_yaml::from_value(value.clone())
@@ -692,6 +754,7 @@ fn read_card(
     };
     let fail = |message: String| DataError {
         item: Some(format!("{id} ({})", head.card_name)),
+        line: card_line(text, &id, &head.card_name),
         ..data::item_error(file, text, &head.card_name, message)
     };
     let kind = match head.card_type.as_str() {
@@ -704,6 +767,8 @@ fn read_card(
         name: head.card_name.clone(),
         title: head.title.clone().filter(|t| !t.trim().is_empty()),
         faction: head.faction.clone(),
+        affiliation: None,
+        affiliations: Vec::new(),
         rank: head.rank.clone().filter(|r| !r.trim().is_empty()),
         cost: head
             .cost
@@ -715,7 +780,9 @@ fn read_card(
         keywords: Vec::new(),
         stats: None,
         weapons: Vec::new(),
-        force_slot: false,
+        upgrade_bar: Vec::new(),
+        adds_slots: Vec::new(),
+        requirements: Requirement::Any,
         file: file.to_string(),
     };
     if kind == Kind::Other {
@@ -723,11 +790,17 @@ fn read_card(
     }
     let raw: RawCard = serde_yaml::from_value(value).map_err(|e| fail(e.to_string()))?;
     card.subtype = raw.card_subtype.unwrap_or_default().to_lowercase();
-    card.force_slot = raw
-        .upgrade_bar
-        .unwrap_or_default()
-        .iter()
-        .any(|slot| slot.eq_ignore_ascii_case("force"));
+    let slots = |given: Option<Vec<String>>| -> Vec<String> {
+        let given = given.unwrap_or_default();
+        given.iter().map(|s| s.trim().to_lowercase()).collect()
+    };
+    card.upgrade_bar = slots(raw.upgrade_bar);
+    card.adds_slots = slots(raw.additional_upgrade_slots);
+    card.affiliation = raw.affiliation.filter(|a| !a.trim().is_empty());
+    card.affiliations = raw.affiliations.unwrap_or_default();
+    if let Some(r) = &raw.requirements {
+        card.requirements = Requirement::read(r).map_err(&fail)?;
+    }
     card.keywords = keywords(raw.keywords).map_err(&fail)?;
     let top = raw.top.stats();
     card.stats =

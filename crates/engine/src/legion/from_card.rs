@@ -165,7 +165,7 @@ pub fn unit(s: &mut Scenario, l: &mut Loadout, role: Role, card: &Card) {
                 d.wounds = (st.wounds > 0).then_some(st.wounds);
                 d.minis = (st.minis > 0).then_some(st.minis);
                 d.unit_type = card.unit_type();
-                d.force_user = card.force_slot;
+                d.force_user = card.has_slot("force");
             }
         }
     }

@@ -1,20 +1,22 @@
 //! Legion HQ's card data made into holodice's own card file: the facts of every unit, upgrade
-//! and counterpart card (ids, names, titles, faction, rank, type and subtype, cost, statistics,
-//! weapons, keywords with their values, upgrade bar and the slots a card adds), in Legion HQ's
-//! field names, and nothing else: no change history, no image names. `cargo xtask
+//! and counterpart card (ids, names, titles, faction, affiliation, rank, type and subtype, cost,
+//! statistics, weapons, keywords with their values, upgrade bar, the slots a card adds and which
+//! units may take an upgrade), in Legion HQ's field names, and nothing else: no change history,
+//! no image names. `cargo xtask
 //! import-legion-hq FILE` writes what [`legion_hq_facts`] makes to `data/legion/cards.yaml`.
 
 use crate::data::DataError;
 use serde_json::{Map, Value};
 
 /// The fields kept, in the order they are written.
-const FACTS: [&str; 15] = [
+const FACTS: [&str; 17] = [
     "id",
     "cardName",
     "title",
     "cardType",
     "cardSubtype",
     "faction",
+    "affiliation",
     "affiliations",
     "rank",
     "cost",
@@ -24,6 +26,7 @@ const FACTS: [&str; 15] = [
     "keywords",
     "upgradeBar",
     "additionalUpgradeSlots",
+    "requirements",
 ];
 
 /// The card types kept.
@@ -45,6 +48,10 @@ const HEADER: &str =
 ///   "stats": {"minicount": 4, "hp": 1, "defense": "w", "courage": 1}}}"#;
 /// let yaml = legion_hq_facts("cards.json", json).unwrap();
 /// assert!(yaml.contains("id: ay") && yaml.contains("minicount: 4"));
+/// let upgrade = r#"{"ej": {"cardName": "DLT-19 Stormtrooper", "cardType": "upgrade",
+///   "requirements": [{"cardName": "Stormtroopers"}]}}"#;
+/// let yaml = legion_hq_facts("cards.json", upgrade).unwrap();
+/// assert!(yaml.contains("requirements:\n  - cardName: Stormtroopers"));
 /// assert!(!yaml.contains("history") && !yaml.contains("imageName"));
 /// ```
 pub fn legion_hq_facts(file: &str, text: &str) -> Result<String, DataError> {
@@ -71,11 +78,13 @@ pub fn legion_hq_facts(file: &str, text: &str) -> Result<String, DataError> {
     Ok(format!("{HEADER}{yaml}"))
 }
 
-/// One card's facts, its id from its key when it gives none.
+/// One card's facts, its id from its key when it gives none; requirements only when there are
+/// some (`[]` is any unit, as no requirements is).
 fn facts(id: String, card: &Value) -> Value {
     let mut kept = Map::new();
     for field in FACTS {
         match (field, card.get(field)) {
+            ("requirements", Some(Value::Array(none))) if none.is_empty() => {}
             (_, Some(v)) if !v.is_null() => {
                 kept.insert(field.into(), v.clone());
             }

@@ -141,6 +141,41 @@ pub enum Status {
     Ambiguous,
 }
 
+/// How the page offers an item among a unit's controls (`keyword`, the default: a toggle or a
+/// stepper by its value, listed with the keywords by step).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Control {
+    #[default]
+    Keyword,
+    /// A die colour's stepper.
+    Dice,
+    /// A token's stepper.
+    Token,
+    /// A board condition of the attack (range, moved, within).
+    Condition,
+    /// The unit's minis and wounds.
+    Unit,
+    /// One of a group of items of which a unit has at most one (its `group`).
+    Choice,
+    /// Typed only: the page sets it another way (a weapon) or offers another spelling.
+    Text,
+}
+
+impl Control {
+    pub fn name(self) -> &'static str {
+        match self {
+            Control::Keyword => "keyword",
+            Control::Dice => "dice",
+            Control::Token => "token",
+            Control::Condition => "condition",
+            Control::Unit => "unit",
+            Control::Choice => "choice",
+            Control::Text => "text",
+        }
+    }
+}
+
 /// One SPEC item as the data file defines it.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -156,6 +191,15 @@ pub struct Keyword {
     pub status: Status,
     #[serde(default)]
     pub reason: Option<String>,
+    /// What a modelled item does to the dice or the attack, in one line (every modelled item
+    /// has one; the others have none and a `reason`).
+    #[serde(default)]
+    pub model: Option<String>,
+    /// How the page offers it; a `choice` names its `group`.
+    #[serde(default)]
+    pub control: Control,
+    #[serde(default)]
+    pub group: Option<String>,
 }
 
 /// The item table: lookup by (name, whether a value is given).
@@ -180,24 +224,54 @@ impl Keywords {
         let list: Vec<Keyword> = data::parse(file, text)?;
         let mut by_name = HashMap::new();
         for (i, k) in list.iter().enumerate() {
+            // Located at the entry's own line (an entry's name may be another entry's too).
+            let fail = |message: String| {
+                let named = data::item_error(file, text, &k.name, message);
+                let lines = entry_lines(text);
+                match lines.len() == list.len() {
+                    true => DataError {
+                        line: lines[i],
+                        ..named
+                    },
+                    false => named,
+                }
+            };
             let valued = k.value != ValueKind::None;
             for n in std::iter::once(&k.name).chain(&k.aliases) {
                 if by_name.insert((normalize(n), valued), i).is_some() {
-                    return Err(data::item_error(
-                        file,
-                        text,
-                        &k.name,
-                        format!("the name '{n}' is defined twice"),
-                    ));
+                    return Err(fail(format!("the name '{n}' is defined twice")));
                 }
             }
             if k.status != Status::Modelled && k.reason.is_none() {
-                return Err(data::item_error(
-                    file,
-                    text,
-                    &k.name,
-                    "an item that is not modelled needs a reason".into(),
-                ));
+                return Err(fail("an item that is not modelled needs a reason".into()));
+            }
+            match (k.status, k.model.as_deref()) {
+                (Status::Modelled, None) => {
+                    return Err(fail(
+                        "a modelled item needs 'model': one line saying what it does to the \
+                         dice or the attack"
+                            .into(),
+                    ))
+                }
+                (Status::Modelled, Some(m)) if m.trim().is_empty() || m.contains('\n') => {
+                    return Err(fail("the model must be one line of text".into()))
+                }
+                (Status::Modelled, Some(_)) | (_, None) => {}
+                (_, Some(_)) => {
+                    return Err(fail(
+                        "only a modelled item has a model (the others say why in their reason)"
+                            .into(),
+                    ))
+                }
+            }
+            match (k.control, &k.group) {
+                (Control::Choice, None) => {
+                    return Err(fail(
+                        "a choice needs 'group': the items of which a unit has at most one".into(),
+                    ))
+                }
+                (Control::Choice, Some(_)) | (_, None) => {}
+                (_, Some(_)) => return Err(fail("only a choice has a group".into())),
             }
         }
         Ok(Keywords { list, by_name })
@@ -221,6 +295,26 @@ impl Keywords {
             .flat_map(|k| std::iter::once(&k.name).chain(&k.aliases));
         data::nearest(&normalize(name), names.map(String::as_str))
     }
+}
+
+/// The line of each entry of an item file: where its `- ` starts, at the indentation of the
+/// list's first entry. Entries may share a name (Armor, Armor 1), so an entry is found by its
+/// place rather than its name; the caller checks that the lines found are as many as the entries.
+fn entry_lines(text: &str) -> Vec<usize> {
+    let mut indent = None;
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| {
+            let l = l.trim_start_matches('\u{feff}');
+            let content = l.trim_start();
+            if content != "-" && !content.starts_with("- ") {
+                return false;
+            }
+            let at = l.len() - content.len();
+            *indent.get_or_insert(at) == at
+        })
+        .map(|(i, _)| i + 1)
+        .collect()
 }
 
 /// The SPECs an item may appear in, if it is a known item.
@@ -322,4 +416,108 @@ fn suggestion(
         Some(n) => format!("{near} {n}"),
         None => near.to_string(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_modelled_item_says_in_one_line_what_it_does() {
+        let modelled: Vec<&Keyword> = Keywords::builtin()
+            .all()
+            .iter()
+            .filter(|k| k.status == Status::Modelled)
+            .collect();
+        assert!(modelled.len() > 80, "{}", modelled.len());
+        for k in modelled {
+            let model = k.model.as_deref().unwrap_or_default();
+            assert!(!model.trim().is_empty(), "{}: no model", k.name);
+            assert!(
+                !model.contains('\n'),
+                "{}: {model:?} is not one line",
+                k.name
+            );
+            assert!(
+                model.chars().count() <= 90,
+                "{}: {model:?} is over 90 characters",
+                k.name
+            );
+            assert!(
+                !model.starts_with(char::is_uppercase) && !model.ends_with('.'),
+                "{}: {model:?} should start in lower case and have no full stop",
+                k.name
+            );
+        }
+        for k in Keywords::builtin().all() {
+            if k.status != Status::Modelled {
+                assert!(k.model.is_none() && k.reason.is_some(), "{}", k.name);
+            }
+        }
+    }
+
+    #[test]
+    fn a_modelled_item_without_a_model_is_refused_naming_the_file_line_and_item() {
+        let text = "# two items\n\
+            - {name: Armor, value: none, roles: [defender], step: 5 modify attack dice, \
+               sets: armor, model: \"cancels every hit\"}\n\
+            - {name: Jump, value: count, roles: [attacker], step: outside attacks, sets: none, \
+               status: no-dice-effect, reason: \"movement only\"}\n\
+            - {name: Armor, value: count, roles: [defender], step: 5 modify attack dice, \
+               sets: armor-x}\n";
+        let e = Keywords::load("mine.yaml", text).unwrap_err();
+        assert_eq!((e.file.as_str(), e.line), ("mine.yaml", 4), "{e}");
+        assert_eq!(e.item.as_deref(), Some("Armor"), "{e}");
+        assert!(
+            e.to_string()
+                .starts_with("mine.yaml:4: item 'Armor': a modelled item needs 'model'"),
+            "{e}"
+        );
+        // In block style too, and an empty model is no model.
+        let block = "- name: Pierce\n  value: count\n  roles: [attacker]\n  step: 7\n  \
+                     sets: pierce\n  model: \" \"\n";
+        let e = Keywords::load("block.yaml", block).unwrap_err();
+        assert_eq!((e.line, e.item.as_deref()), (1, Some("Pierce")), "{e}");
+        assert!(e.message.contains("one line"), "{e}");
+        // The other statuses keep their reason and take no model.
+        let given = text.replace(
+            "sets: armor-x}",
+            "sets: armor-x, model: \"cancels N hits\"}",
+        );
+        assert!(Keywords::load("mine.yaml", &given).is_ok());
+        let wrong = given.replace("reason: \"movement only\"", "model: \"moves\"");
+        let e = Keywords::load("mine.yaml", &wrong).unwrap_err();
+        assert_eq!((e.line, e.item.as_deref()), (3, Some("Jump")), "{e}");
+    }
+
+    #[test]
+    fn a_choice_names_its_group_and_only_a_choice_has_one() {
+        let item = |extra: &str| {
+            format!(
+                "- {{name: surge hit, value: none, roles: [attacker], step: 3, sets: surge-hit, \
+                 model: \"attack surges become hits\"{extra}}}\n"
+            )
+        };
+        let ok = Keywords::load("mine.yaml", &item(", control: choice, group: attack surge"));
+        assert_eq!(ok.unwrap().all()[0].group.as_deref(), Some("attack surge"));
+        let e = Keywords::load("mine.yaml", &item(", control: choice")).unwrap_err();
+        assert_eq!((e.line, e.item.as_deref()), (1, Some("surge hit")), "{e}");
+        assert!(e.message.contains("needs 'group'"), "{e}");
+        let e = Keywords::load("mine.yaml", &item(", control: token, group: x")).unwrap_err();
+        assert!(e.message.contains("only a choice has a group"), "{e}");
+        let e = Keywords::load("mine.yaml", &item(", control: slider")).unwrap_err();
+        assert!(e.to_string().contains("slider"), "{e}");
+        // The built-in groups: the surge chart, the defense die, the cover.
+        let group = |name: &str| {
+            Keywords::builtin()
+                .all()
+                .iter()
+                .filter(|k| k.group.as_deref() == Some(name))
+                .map(|k| k.name.as_str())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(group("attack surge"), ["surge hit", "surge crit"]);
+        assert_eq!(group("defense die"), ["red defense", "white defense"]);
+        assert_eq!(group("cover"), ["cover none", "cover light", "cover heavy"]);
+    }
 }

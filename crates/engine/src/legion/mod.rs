@@ -13,6 +13,7 @@ pub mod minis;
 pub mod on_table;
 pub mod optimal;
 pub mod pool;
+pub mod requirements;
 pub mod resolved;
 pub mod scenario;
 pub mod spec;
