@@ -845,8 +845,21 @@ async fn responses_carry_security_headers_and_no_cors_unless_asked() {
 #[tokio::test]
 async fn the_page_and_its_files_are_served_with_their_types() {
     for (path, media, needle) in [
-        ("/", "text/html; charset=utf-8", "<script src=\"app.js\""),
-        ("/app.js", "text/javascript; charset=utf-8", "\"api/v1/\""),
+        (
+            "/",
+            "text/html; charset=utf-8",
+            "<script type=\"module\" src=\"app.js\"",
+        ),
+        (
+            "/app.js",
+            "text/javascript; charset=utf-8",
+            "./js/engine.js",
+        ),
+        (
+            "/js/engine.js",
+            "text/javascript; charset=utf-8",
+            "\"api/v1/\"",
+        ),
         ("/app.css", "text/css; charset=utf-8", "@media"),
         (
             "/worker.js",
@@ -865,6 +878,38 @@ async fn the_page_and_its_files_are_served_with_their_types() {
         assert_eq!((status, got.as_str()), (StatusCode::OK, media), "{path}");
         assert!(body.contains(needle), "{path} holds {needle}");
     }
+    // Every file of web/ is served as it is (the static site's service worker is the site's).
+    let web = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("web");
+    let mut folders = vec![web.clone()];
+    let mut served = 0;
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+                continue;
+            }
+            let route = path
+                .strip_prefix(&web)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
+            if route == "sw.js" {
+                continue;
+            }
+            let route = if route == "index.html" {
+                String::new()
+            } else {
+                route
+            };
+            let (status, _, body) = call_bytes(get(&format!("/{route}"))).await;
+            assert_eq!(status, StatusCode::OK, "/{route}");
+            let file = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
+            assert!(body == file, "/{route} is web/{route} as it is");
+            served += 1;
+        }
+    }
+    assert!(served > 20, "{served} files");
 }
 
 #[tokio::test]

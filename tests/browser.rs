@@ -36,7 +36,7 @@ pub(crate) struct Browser {
 }
 
 /// A browser on the page `holodice serve` serves.
-async fn browser() -> Browser {
+pub(crate) async fn browser() -> Browser {
     let server = serve(&[]);
     let base = format!("http://{}/", server.host);
     browser_at(base, Some(server)).await
@@ -106,6 +106,16 @@ impl Browser {
     pub(crate) async fn open(&self, path_and_query: &str) {
         let url = format!("{}{}", self.base, path_and_query.trim_start_matches('/'));
         self.client.goto(&url).await.unwrap();
+        // The page has built its controls and read its URL.
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while self
+            .js("return document.documentElement.dataset.ready === 'yes';")
+            .await
+            != true
+        {
+            assert!(Instant::now() < deadline, "the page never got ready: {url}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
     }
 
     pub(crate) async fn find(&self, css: &str) -> Element {
@@ -342,7 +352,7 @@ async fn a_pinned_result_is_compared_with_the_next_one() {
     let header = b
         .text_when("#compare-table thead", |t| t.contains("Now"))
         .await;
-    assert!(header.contains("Pinned: Power 4, Accuracy 1"), "{header}");
+    assert!(header.contains("A: Power 4, Accuracy 1"), "{header}");
     assert!(header.contains("Now: Power 4, Critical Hit 2"), "{header}");
     // Each side's chance to destroy, as the command line prints it for that loadout.
     let row = b.text_when("#compare-table tbody", |t| !t.is_empty()).await;
@@ -353,7 +363,18 @@ async fn a_pinned_result_is_compared_with_the_next_one() {
     }
     let lines = b.js("return document.querySelectorAll('#chart polyline').length;");
     assert_eq!(lines.await, 2, "both results on one chart");
-    b.click("#unpin").await;
+    // The pin is in the URL, so a shared link keeps the comparison.
+    let url = b.client.current_url().await.unwrap();
+    let pins: Vec<String> = url
+        .query_pairs()
+        .filter(|(k, _)| k == "pin")
+        .map(|(_, v)| v.into_owned())
+        .collect();
+    assert_eq!(
+        pins,
+        ["game=swtcg&attacker=Power+4%2C+Accuracy+1&defender=Health+3"]
+    );
+    b.click("#compare-table .unpin").await;
     let hidden = b.js("return document.getElementById('compare').hidden;");
     assert_eq!(hidden.await, true);
     b.close().await;
@@ -445,16 +466,64 @@ async fn a_table_link_shows_the_table_and_copies_it_as_markdown() {
 async fn the_page_fits_a_phone_and_works_by_keyboard() {
     let b = browser().await;
     b.client.set_window_size(390, 844).await.unwrap();
-    b.open(&query(&[
-        ("game", "swtcg"),
-        ("attacker", "Power 6, Critical Hit 1"),
-        ("defender", "Health 5"),
-    ]))
-    .await;
-    b.text_when("#headline", |t| !t.is_empty()).await;
-    let overflow =
-        b.js("return document.documentElement.scrollWidth - document.documentElement.clientWidth;");
-    assert_eq!(overflow.await, 0, "no sideways scrolling at phone width");
+    let legion_pin = "game=legion&attacker=5+red&defender=white+defense";
+    let views = [
+        query(&[
+            ("game", "swtcg"),
+            ("attacker", "Power 6, Critical Hit 1"),
+            ("defender", "Health 5"),
+        ]),
+        query(&[
+            ("game", "legion"),
+            (
+                "attacker",
+                "@Stormtroopers, +@DLT-19 Stormtrooper, range 3, aim 1",
+            ),
+            ("defender", "@Luke Skywalker (Jedi Knight), dodge 1"),
+            ("pin", legion_pin),
+        ]),
+        query(&[
+            ("view", "matchups"),
+            ("attacker", "@Stormtroopers, range 2"),
+        ]),
+    ];
+    for view in &views {
+        b.open(view).await;
+        let shown = if view.contains("matchups") {
+            "#matchups-table tbody"
+        } else {
+            "#headline"
+        };
+        b.text_when(shown, |t| !t.is_empty()).await;
+        // Every control open, as a player may have them.
+        b.js("document.querySelectorAll('details').forEach(d => d.open = true);")
+            .await;
+        let overflow = b.js(
+            "return document.documentElement.scrollWidth - document.documentElement.clientWidth;",
+        );
+        assert_eq!(
+            overflow.await,
+            0,
+            "no sideways scrolling at phone width: {view}"
+        );
+        // Touch targets: every visible button, field and choice is at least 44 px high.
+        let small = b.js(
+            "return Array.from(document.querySelectorAll('button, select, \
+             input:not([type=checkbox]):not([type=radio]), .toggle, .option'))\
+             .filter(e => e.getClientRects().length && e.getBoundingClientRect().height < 44)\
+             .map(e => e.outerHTML.slice(0, 80));",
+        );
+        assert_eq!(small.await, serde_json::json!([]), "{view}");
+        // The chart's labels are legible: at least 12 px as drawn.
+        if !view.contains("matchups") {
+            let smallest = b.js(
+                "return Math.min(...Array.from(document.querySelectorAll('#chart text'))\
+                 .map(t => t.getBoundingClientRect().height));",
+            );
+            let px = smallest.await.as_f64().unwrap();
+            assert!(px >= 12.0, "chart labels {px} px high");
+        }
+    }
     // The tabs follow the arrow keys.
     b.find("#tab-swtcg")
         .await
@@ -465,5 +534,13 @@ async fn the_page_fits_a_phone_and_works_by_keyboard() {
     assert_eq!(focused.await, "tab-legion");
     let hidden = b.js("return document.getElementById('panel-legion').hidden;");
     assert_eq!(hidden.await, false);
+    // Every control has a name a screen reader says.
+    let unnamed = b.js(
+        "return Array.from(document.querySelectorAll('input, select, button'))\
+         .filter(e => e.type !== 'hidden' && !(e.labels && e.labels.length)\
+                 && !e.getAttribute('aria-label') && !e.textContent.trim())\
+         .map(e => e.outerHTML.slice(0, 80));",
+    );
+    assert_eq!(unnamed.await, serde_json::json!([]));
     b.close().await;
 }

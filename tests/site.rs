@@ -1,6 +1,7 @@
 //! The static site (`cargo xtask site DIR`) in headless Chromium, served by a plain file server
 //! on loopback and no holodice process: the engine runs in the page's Web Worker, answers as the
-//! command line does, asks nothing of `/api`, and answers new queries once the server is gone.
+//! command line does (built-in units and their upgrades too), asks nothing of `/api`, and
+//! answers new queries once the server is gone.
 //!
 //! Needs a built site in HOLODICE_SITE_DIR (`.ci/run` builds one) and the browser of
 //! tests/browser.rs, so it is ignored unless asked for (`cargo test -- --ignored`, as CI does);
@@ -91,6 +92,28 @@ async fn the_static_site_computes_in_the_browser_as_the_command_line_does_and_of
     let mean = cli_line(&args, "Mean wounds on the defender:");
     assert_eq!(headline, format!("Mean wounds: {mean}"));
     assert_eq!(rows, cli);
+
+    // Built-in units in the browser: the picked cards, their upgrade in its slot, the same odds.
+    let (attacker, defender) = (
+        "@Stormtroopers, +@DLT-19 Stormtrooper, range 3",
+        "@Rebel Troopers, cover light",
+    );
+    let (headline, rows, cli) = attack_link(&b, "legion", attacker, defender).await;
+    let args = attack_args("legion", attacker, defender, &[]);
+    let wipe = cli_line(&args, "Chance to wipe the unit:");
+    assert_eq!(headline, format!("Chance to wipe the unit: {wipe}"));
+    assert_eq!(rows, cli);
+    let slot = b
+        .find("#legion-attacker-controls select[data-slot=\"heavy weapon\"]")
+        .await;
+    let chosen = b
+        .text_when("#legion-attacker-controls .facts", |t| !t.is_empty())
+        .await;
+    assert!(chosen.contains("42 points"), "{chosen}");
+    assert_eq!(
+        slot.prop("value").await.unwrap().as_deref(),
+        Some("DLT-19 Stormtrooper")
+    );
 
     // A misspelt keyword: the command line's own line.
     b.open("/").await;

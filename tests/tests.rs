@@ -16,6 +16,7 @@ mod fuzz_smoke;
 mod hardening;
 mod legion_cards;
 mod legion_cli;
+mod page;
 mod serve_cli;
 mod server_hostile;
 mod simulate_cli;

@@ -1,378 +1,53 @@
 // holodice's page: forms that become API requests (api/v1/), the answers drawn as a headline,
-// a chart and tables. Numbers are printed exactly as the command line prints them. On a static
-// site (`cargo xtask site`) the engine runs in this browser, in a Web Worker; served by
-// `holodice serve`, the page asks the server. Every URL is relative to where the page is.
-"use strict";
+// what the SPECs became, a chart and tables. Numbers are printed exactly as the command line
+// prints them. On a static site (`cargo xtask site`) the engine runs in this browser, in a Web
+// Worker; served by `holodice serve`, the page asks the server. Every URL is relative to where
+// the page is, and every query, pins included, lives in the page's URL.
 
-const API = "api/v1/";
+import { COLOURS, layout, toSvg } from "./js/chart.js";
+import { catalog, loadCatalog } from "./js/catalog.js";
+import { LETTERS, MAX_PINS, compareTable, fromPinText, pinText } from "./js/compare.js";
+import { complete } from "./js/completion.js";
+import { Composer } from "./js/composer.js";
+import { $, $$, copy, el, humanize, swatch } from "./js/dom.js";
+import { engine, fetchJSON, request, working } from "./js/engine.js";
+import { helpTables } from "./js/help.js";
+import { showMatchups } from "./js/matchups.js";
+import { MAIN, WHAT, details, distTable, headlines, inWords, resolvedPool, showHeadline } from "./js/result.js";
+import { shareImage } from "./js/share.js";
+import { showTable } from "./js/table.js";
 
-// ---------------------------------------------------------------------------------------------
-// The engine: in a Web Worker where the site has it, the server's API otherwise
+const VIEWS = ["swtcg", "legion", "matchups", "table"];
 
-const engine = {
-  worker: null,
-  local: false,
-  next: 0,
-  waiting: new Map(),
-  /** Whether this is the static site (its site.json), then the worker, ready. */
-  async start() {
-    let site = null;
-    try {
-      const r = await fetch("site.json", { cache: "no-cache" });
-      if (r.ok) site = await r.json();
-    } catch (_) {
-      site = null;
-    }
-    if (!site) return null;
-    this.local = await this.spawn();
-    if (this.local && "serviceWorker" in navigator) {
-      navigator.serviceWorker.register("sw.js").catch(() => {});
-    }
-    return site;
+/** The worked example a first visit shows, one per game view. */
+const EXAMPLES = {
+  swtcg: {
+    query: { attacker: "@Luke's X-Wing (A)", defender: "@Vader's TIE Fighter (B)" },
+    text: "Luke's X-Wing (A) attacks Vader's TIE Fighter (B), both of A New Hope.",
   },
-  spawn() {
-    return new Promise((resolve) => {
-      const w = new Worker("worker.js", { type: "module" });
-      w.onmessage = (e) => {
-        const m = e.data;
-        if (m.ready) return resolve(true);
-        if (m.failed) return resolve(false);
-        const done = this.waiting.get(m.id);
-        this.waiting.delete(m.id);
-        if (m.reply.broken) this.restart();
-        if (done) done.resolve(done.timed ? m.ms : m.reply);
-      };
-      w.onerror = () => resolve(false);
-      this.worker = w;
-    });
+  legion: {
+    query: { attacker: "@Stormtroopers, +@DLT-19 Stormtrooper, range 3, aim 1", defender: "@Rebel Troopers, cover light" },
+    text: "Stormtroopers with a DLT-19 and an aim token shoot Rebel Troopers in light cover at range 3.",
   },
-  restart() {
-    if (this.worker) this.worker.terminate();
-    for (const done of this.waiting.values()) done.reject(new Error("cancelled"));
-    this.waiting.clear();
-    this.spawn();
-  },
-  /** The reply to `path` (with a JSON body, or none for a listing): {status, type, body}. */
-  async call(path, body, signal) {
-    if (!this.local) {
-      const init = body === undefined ? { signal } : {
-        method: "POST", headers: { "Content-Type": "application/json" }, body, signal,
-      };
-      const r = await fetch(API + path, init);
-      return { status: r.status, type: r.headers.get("Content-Type"), body: await r.text() };
-    }
-    return this.post({ path, body: body || "" }, false);
-  },
-  /** The engine's mean time in ms for a request run `repeat` times in the worker (benchmarks). */
-  time(path, body, repeat) {
-    return this.post({ path, body, repeat }, true);
-  },
-  post(message, timed) {
-    const id = ++this.next;
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject, timed });
-      this.worker.postMessage({ id, ...message });
-    });
+  matchups: {
+    query: { attacker: "@Stormtroopers, +@DLT-19 Stormtrooper, range 3" },
+    text: "Stormtroopers with a DLT-19 at range 3 against every unit.",
   },
 };
 
-/** Shows "Computing…" with a Cancel button once a query has run for 200 ms. */
-function working(form) {
-  const box = $(".working", form) || form.appendChild(el("p", { class: "working", role: "status" }));
-  const control = new AbortController();
-  const timer = setTimeout(() => {
-    const cancel = el("button", { type: "button", class: "cancel", text: "Cancel" });
-    cancel.addEventListener("click", () => {
-      control.abort();
-      if (engine.local) engine.restart();
-    });
-    box.replaceChildren("Computing… ", cancel);
-    box.hidden = false;
-  }, 200);
-  return {
-    signal: control.signal,
-    done() {
-      clearTimeout(timer);
-      box.hidden = true;
-      box.replaceChildren();
-    },
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Numbers, as the command line prints them
-
-/** A fraction string "n/d" (or "n") as the nearest double, as the engine rounds it. */
-function ratio(text) {
-  const [ns, ds = "1"] = String(text).split("/");
-  let n = BigInt(ns);
-  let d = BigInt(ds);
-  if (n === 0n) return 0;
-  const sign = (n < 0n) !== (d < 0n) ? -1 : 1;
-  if (n < 0n) n = -n;
-  if (d < 0n) d = -d;
-  const exact = 2n ** 53n;
-  if (n <= exact && d <= exact) return sign * (Number(n) / Number(d));
-  // A quotient of 66 bits or so, its last bit set when anything is left over, rounds once.
-  const shift = d.toString(2).length - n.toString(2).length + 66;
-  const num = shift >= 0 ? n << BigInt(shift) : n;
-  const den = shift >= 0 ? d : d << BigInt(-shift);
-  let q = num / den;
-  if (num % den !== 0n) q |= 1n;
-  const half = Math.trunc(shift / 2);
-  return sign * Number(q) * 2 ** -half * 2 ** -(shift - half);
-}
-
-/** `v` with `digits` decimals, ties to even on the exact value (Rust's `{:.N}`). */
-function fixed(v, digits) {
-  if (!Number.isFinite(v)) return String(v);
-  let s = v.toFixed(digits);
-  const scaled = Math.abs(v) * 2 ** (digits + 1);
-  if (Number.isInteger(scaled) && scaled % 2 === 1) {
-    // An exact tie: toFixed rounded away from zero; keep the even neighbour.
-    const last = Number(s[s.length - 1]);
-    if (last % 2 === 1) s = s.slice(0, -1) + String(last - 1);
-  }
-  return s;
-}
-
-/** A probability as the command line prints it: `41.67%`; `0%` and `100%` only when
- * impossible or certain, `<0.01%` and `>99.99%` for what would round to them. */
-function percent(p) {
-  if (p === "0") return "0%";
-  if (p === "1") return "100%";
-  const v = ratio(p) * 100;
-  if (v < 0.005) return "<0.01%";
-  return v >= 99.995 ? ">99.99%" : `${fixed(v, 2)}%`;
-}
-
-/** A mean as the command line prints it: three decimals. */
-function mean(m) {
-  return fixed(ratio(m), 3);
-}
-
-const isFraction = (v) => typeof v === "string" && /^-?\d+(\/\d+)?$/.test(v);
-const isDist = (v) => v !== null && typeof v === "object" && "pmf" in v;
-
-/** The outcomes of a distribution object in increasing order: [k, P(=k), P(≥k)]. */
-function rows(dist) {
-  return Object.keys(dist.pmf)
-    .map(Number)
-    .sort((a, b) => a - b)
-    .map((k) => [k, dist.pmf[k], dist.at_least[k]]);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Small DOM helpers
-
-const $ = (sel, root = document) => root.querySelector(sel);
-const $$ = (sel, root = document) => Array.from(root.querySelectorAll(sel));
-
-function el(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === false || v === null || v === undefined) continue;
-    if (k === "text") e.textContent = v;
-    else e.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) e.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  return e;
-}
-
-const SVG = "http://www.w3.org/2000/svg";
-function svg(tag, attrs = {}, text) {
-  const e = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
-
-function humanize(key) {
-  const s = key.replace(/_/g, " ");
-  return s[0].toUpperCase() + s.slice(1);
-}
-
-/** Shows `text` as copied, trying the clipboard first and the text area beside it otherwise. */
-async function copy(text, status, area) {
-  let done = false;
-  try {
-    await navigator.clipboard.writeText(text);
-    done = true;
-  } catch (_) {
-    done = false;
-  }
-  if (area) {
-    area.hidden = false;
-    area.value = text;
-    if (!done) area.select();
-  }
-  status.textContent = done ? "Copied." : "Select the text below and copy it.";
-}
-
-// ---------------------------------------------------------------------------------------------
-// What the server knows: keywords, cards and rule options, for completion and controls
-
-const known = { swtcg: [], legion: [], cards: [], rules: [] };
-
-async function fetchJSON(path) {
-  const r = await engine.call(path);
-  if (r.status !== 200) throw new Error(`${path}: ${r.status}`);
-  return JSON.parse(r.body);
-}
-
-async function loadLists() {
-  const [swtcg, legion, cards, rules] = await Promise.all(
-    ["swtcg/keywords", "legion/keywords", "swtcg/cards", "swtcg/rules"].map((p) =>
-      fetchJSON(p).catch(() => [])
-    )
-  );
-  known.swtcg = swtcg.flatMap((k) =>
-    [k.name, ...k.aliases].map((name) => ({ name, takesValue: k.x !== "—", kind: k.step }))
-  );
-  known.legion = legion.flatMap((k) =>
-    [k.name, ...k.aliases].map((name) => ({
-      name,
-      takesValue: k.n !== "—",
-      kind: k.roles.join(", "),
-      roles: k.roles,
-    }))
-  );
-  known.cards = cards.map((c) => ({ name: `@${c.name}`, takesValue: false, kind: c.spec }));
-  known.rules = rules;
-  buildRules();
-}
-
-/** One select per rule option, the default first. */
-function buildRules() {
-  for (const set of $$("fieldset.rules")) {
-    const row = el("div", { class: "row" });
-    for (const o of known.rules) {
-      const id = `rule-${o.name}`;
-      const select = el(
-        "select",
-        { id, name: `rule:${o.name}`, "data-default": o.default, title: o.summary },
-        o.values.map((v) => el("option", { value: v, text: v === o.default ? `${v} (default)` : v }))
-      );
-      row.append(el("div", { class: "field" }, el("label", { for: id, text: o.name }), select));
-    }
-    set.append(row);
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Completion of keyword and card names in SPEC fields
-
-function candidates(input) {
-  const game = input.dataset.spec === "table" ? $("#table-game").value : input.dataset.spec;
-  if (game === "swtcg") return [...known.swtcg, ...known.cards];
-  const role = input.dataset.role;
-  return known.legion.filter((k) => !role || k.roles.includes(role));
-}
-
-/** The item being typed: the text after the last comma, less a leading count ("4 re"). */
-function currentItem(input) {
-  const text = input.value.slice(0, input.selectionStart ?? input.value.length);
-  const start = text.lastIndexOf(",") + 1;
-  const raw = text.slice(start);
-  const lead = raw.match(/^\s*(\d+\s+)?/)[0];
-  return { start: start + lead.length, word: raw.slice(lead.length), end: text.length };
-}
-
-/** A list of completions under a SPEC field, driven by mouse or keyboard (a combobox). */
-class Completion {
-  constructor(input) {
-    this.input = input;
-    this.list = el("ul", { class: "suggestions", role: "listbox", id: `${input.id}-list`, hidden: true });
-    this.shown = [];
-    this.active = -1;
-    input.after(this.list);
-    input.setAttribute("role", "combobox");
-    input.setAttribute("aria-autocomplete", "list");
-    input.setAttribute("aria-expanded", "false");
-    input.setAttribute("aria-controls", this.list.id);
-    input.addEventListener("input", () => this.update());
-    input.addEventListener("blur", () => this.close());
-    input.addEventListener("keydown", (e) => this.key(e));
-  }
-
-  close() {
-    this.list.hidden = true;
-    this.input.setAttribute("aria-expanded", "false");
-    this.input.removeAttribute("aria-activedescendant");
-    this.active = -1;
-  }
-
-  highlight(i) {
-    this.active = i;
-    $$("li", this.list).forEach((li, j) => li.setAttribute("aria-selected", String(j === i)));
-    const li = this.list.children[i];
-    if (li) {
-      this.input.setAttribute("aria-activedescendant", li.id);
-      li.scrollIntoView({ block: "nearest" });
-    }
-  }
-
-  /** Replaces the item being typed with `choice`, leaving room for its value. */
-  accept(choice) {
-    const input = this.input;
-    const { start, end } = currentItem(input);
-    const before = input.value.slice(0, start).replace(/,\s*$/, ", ").replace(/^\s+/, "");
-    const inserted = choice.name + (choice.takesValue ? " " : "");
-    input.value = before + inserted + input.value.slice(end);
-    const caret = (before + inserted).length;
-    input.setSelectionRange(caret, caret);
-    this.close();
-  }
-
-  update() {
-    const w = currentItem(this.input).word.trim().toLowerCase();
-    const seen = new Set();
-    this.shown = w
-      ? candidates(this.input)
-          .filter((c) => c.name.toLowerCase().startsWith(w) && c.name.toLowerCase() !== w)
-          .filter((c) => !seen.has(c.name) && seen.add(c.name))
-          .slice(0, 12)
-      : [];
-    if (!this.shown.length) return this.close();
-    this.list.replaceChildren(...this.shown.map((c, i) => this.option(c, i)));
-    this.list.hidden = false;
-    this.input.setAttribute("aria-expanded", "true");
-    this.highlight(-1);
-  }
-
-  option(c, i) {
-    const li = el("li", { role: "option", id: `${this.list.id}-${i}`, "aria-selected": "false" },
-      c.name, el("span", { class: "kind", text: c.kind }));
-    li.addEventListener("mousedown", (e) => {
-      e.preventDefault();
-      this.accept(c);
-    });
-    return li;
-  }
-
-  key(e) {
-    if (this.list.hidden) return;
-    const n = this.shown.length;
-    if (e.key === "ArrowDown" || e.key === "ArrowUp") {
-      e.preventDefault();
-      this.highlight(e.key === "ArrowDown" ? (this.active + 1) % n : (this.active - 1 + n) % n);
-    } else if ((e.key === "Enter" || e.key === "Tab") && this.active >= 0) {
-      e.preventDefault();
-      this.accept(this.shown[this.active]);
-    } else if (e.key === "Escape") {
-      e.preventDefault();
-      this.close();
-    }
-  }
-}
+/** The result shown ({game, query, answer}) and the pinned ones ({game, query, answer}). */
+const state = { current: null, pins: [] };
 
 // ---------------------------------------------------------------------------------------------
 // Forms, requests and the URL
 
+/** The fields of a form that are request keys (the controls' radios and pickers are not). */
+const keyFields = (form) => $$("input[name]:not([type=radio]), select[name]", form);
+
 /** The request a form stands for: its keys in the API's spelling, defaults left out. */
 function params(form) {
   const p = {};
-  for (const f of $$("input[name], select[name]", form)) {
+  for (const f of keyFields(form)) {
     if (f.name.startsWith("rule:")) {
       if (f.value !== f.dataset.default) (p.rule ||= []).push(`${f.name.slice(5)}=${f.value}`);
     } else if (f.type === "checkbox") {
@@ -388,7 +63,7 @@ function params(form) {
 /** Fills a form from a request (a URL's keys); keys it has no field for are left alone. */
 function fill(form, given) {
   form.reset();
-  for (const f of $$("input[name], select[name]", form)) {
+  for (const f of keyFields(form)) {
     if (f.name.startsWith("rule:")) {
       const name = f.name.slice(5);
       const rule = [given.rule || []].flat().find((r) => r.split("=")[0].trim() === name);
@@ -399,25 +74,35 @@ function fill(form, given) {
       f.value = given[f.name];
     }
   }
+  for (const f of $$("input.spec", form)) f.dispatchEvent(new CustomEvent("spec-change"));
 }
 
-/** A query string's keys as a request: repeated keys (rule) become lists. */
+/** A query string's keys as {view, query, pins}: repeated keys (rule) become lists. */
 function fromSearch(search) {
-  const out = {};
+  const query = {};
+  const pins = [];
+  let view = null;
   for (const [k, v] of new URLSearchParams(search)) {
-    if (k === "rule") (out.rule ||= []).push(v);
-    else out[k] = v;
+    if (k === "rule") (query.rule ||= []).push(v);
+    else if (k === "pin") pins.push(v);
+    else if (k === "view") view = v;
+    else query[k] = v;
   }
-  return out;
+  if (view !== "table" && view !== "matchups") {
+    view = query.game;
+    delete query.game;
+  }
+  return { view, query, pins };
 }
 
-function toSearch(view, p) {
+function toSearch(view, p, pins = []) {
   const s = new URLSearchParams();
-  if (view === "table") s.append("view", "table");
+  if (view === "table" || view === "matchups") s.append("view", view);
   else s.append("game", view);
   for (const [k, v] of Object.entries(p)) {
     for (const one of [v].flat()) s.append(k, one === true ? "true" : one);
   }
+  for (const pin of pins) s.append("pin", pinText(pin.game, pin.query));
   return `?${s.toString()}`;
 }
 
@@ -426,7 +111,7 @@ function commandLine(form, p) {
   const quote = (s) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${String(s).replace(/'/g, "'\\''")}'`);
   const words = ["holodice", ...form.dataset.command.split(" ")];
   const rest = { ...p };
-  if (form.dataset.game === "table") {
+  if (form.dataset.view === "table") {
     words.push(rest.game || "swtcg");
     delete rest.game;
   }
@@ -448,7 +133,7 @@ function clearErrors(form) {
   }
 }
 
-/** Shows the server's line beside the field it is about, or above the form. */
+/** Shows the engine's line beside the field it is about, or above the form. */
 function showError(form, message, field) {
   const input = field && form.querySelector(`[name="${CSS.escape(field)}"]`);
   if (input) {
@@ -467,249 +152,143 @@ function showError(form, message, field) {
   }
 }
 
-/** Sends a form's request; the JSON answer, or null after showing the error. */
+/** Sends a form's request; the answer, or null after showing the error. */
 async function ask(form, p, format) {
   clearErrors(form);
   const button = $("button[type=submit]", form);
   button.disabled = true;
   const busy = working(form);
-  try {
-    const body = format ? { ...p, format } : p;
-    const r = await engine.call(form.dataset.endpoint, JSON.stringify(body), busy.signal);
-    if (r.status === 200) return format ? r.body : JSON.parse(r.body);
-    let message = `The server answered ${r.status}.`;
-    let field = null;
-    try {
-      const e = JSON.parse(r.body);
-      message = e.error || message;
-      field = e.field || null;
-    } catch (_) {
-      // Not JSON: the status line says enough.
-    }
-    if (r.status === 503) message += " (the server is busy)";
-    showError(form, message, field);
+  const reply = await request(form.dataset.endpoint, format ? { ...p, format } : p, busy.signal);
+  busy.done();
+  button.disabled = false;
+  if (reply.error) {
+    showError(form, reply.error, reply.field);
     return null;
-  } catch (e) {
-    const cancelled = busy.signal.aborted || e.message === "cancelled";
-    showError(form, cancelled ? "Cancelled." : `The server could not be reached: ${e.message}`, null);
-    return null;
-  } finally {
-    busy.done();
-    button.disabled = false;
   }
+  return reply.answer;
 }
 
 // ---------------------------------------------------------------------------------------------
-// The answer: headline, chart, tables, details, comparison
+// The answer, the pins and the comparison
 
-const MAIN = { swtcg: "damage", legion: "wounds" };
-let current = null; // {game, label, answer, search}
-let pinned = null;
-
-/** P(≥ k) of a distribution object, from its upper tail. */
-function atLeast(d, k) {
-  const above = Object.keys(d.at_least).map(Number).filter((x) => x >= k);
-  return above.length ? d.at_least[Math.min(...above)] : "0";
-}
-
-/** The headline numbers of an answer: [label, value] pairs, the first one the headline. */
-function headlines(game, answer) {
-  const d = answer[MAIN[game]];
-  const out = [];
-  if (game === "swtcg" && isFraction(answer.destroyed)) out.push(["Chance to destroy", percent(answer.destroyed)]);
-  if (game === "legion" && isFraction(answer.wiped)) out.push(["Chance to wipe the unit", percent(answer.wiped)]);
-  out.push([game === "swtcg" ? "Mean damage" : "Mean wounds", mean(d.mean)]);
-  out.push([game === "swtcg" ? "At least 1 damage" : "At least 1 wound", percent(atLeast(d, 1))]);
-  return out;
-}
-
-function render(game, answer, p) {
-  const [first, ...rest] = headlines(game, answer);
-  $("#headline").textContent = `${first[0]}: ${first[1]}`;
-  $("#subline").textContent = rest.map(([k, v]) => `${k}: ${v}`).join(" · ");
-  current = { game, label: p.attacker || "(attacker)", answer };
-  drawChart();
-  distTable();
-  details(game, answer);
-  const notes = answer.notes || [];
-  $("#notes").replaceChildren(...notes.map((n) => el("li", { text: n })));
-  compareTable();
+/** Shows an attack's answer, with the pins of its game beside it. */
+function render(game, answer, query) {
+  state.current = { game, query, answer };
+  showHeadline(game, answer);
+  $("#resolved").replaceChildren(resolvedPool(game, answer, query));
+  $("#details").replaceChildren(details(game, answer));
+  $("#notes").replaceChildren(...(answer.notes || []).map((n) => el("li", { text: n })));
+  $("#share-box").hidden = true;
+  // Shown before drawing: the chart is drawn for the width it has.
   $("#result").hidden = false;
+  redraw();
   performance.mark("holodice-answer");
 }
 
-function chartData(entry) {
-  return rows(entry.answer[MAIN[entry.game]]);
+/** The results on the chart and in the comparison: the pins of the current game, then the
+ * current result unless it is one of them. */
+function compared() {
+  const { current, pins } = state;
+  const same = pins.map((p, i) => ({ ...p, label: LETTERS[i], colour: COLOURS[i + 1], index: i }))
+    .filter((p) => p.game === current.game && p.answer);
+  const key = pinText(current.game, current.query);
+  const isPinned = same.some((p) => pinText(p.game, p.query) === key);
+  const now = isPinned ? [] : [{ ...current, label: "Now", colour: COLOURS[0] }];
+  return [...same, ...now];
 }
 
-/** Bars of P(=k) with P(≥k) as a line; the pinned result beside it in its own colour. */
-function drawChart() {
-  const series = [current, pinned].filter(Boolean).map(chartData);
-  const ks = [...new Set(series.flat().map((r) => r[0]))].sort((a, b) => a - b);
-  // The drawing's units are about the screen's pixels, so its text stays readable on a phone.
-  const W = Math.max(320, Math.min(640, $("#chart").clientWidth || 640));
-  const [H, L, B, T, R] = [Math.round(W * 0.42), 44, 30, 12, 12];
-  const lo = ks[0];
-  const hi = ks[ks.length - 1];
-  const span = Math.max(hi - lo + 1, 1);
-  const x = (k) => L + ((k - lo + 0.5) / span) * (W - L - R);
-  const y = (v) => T + (1 - v) * (H - T - B);
-  const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img" });
-  for (const v of [0, 0.25, 0.5, 0.75, 1]) {
-    root.append(svg("line", { x1: L, x2: W - R, y1: y(v), y2: y(v), stroke: "#d0d6de" }));
-    root.append(svg("text", { x: L - 6, y: y(v) + 4, "text-anchor": "end", "font-size": 11, fill: "#5a6370" }, `${v * 100}%`));
-  }
-  const step = Math.max(1, Math.ceil(span / 20));
-  for (const k of ks.filter((k) => (k - lo) % step === 0)) {
-    root.append(svg("text", { x: x(k), y: H - 10, "text-anchor": "middle", "font-size": 11, fill: "#5a6370" }, k));
-  }
-  const colours = ["#1f5fbf", "#c2410c"];
-  const slot = ((W - L - R) / span) * 0.8;
-  series.forEach((rs, s) => {
-    const w = slot / series.length;
-    for (const [k, pk] of rs) {
-      const v = ratio(pk);
-      const rect = svg("rect", {
-        x: x(k) - slot / 2 + s * w, y: y(v), width: Math.max(w, 1), height: y(0) - y(v),
-        fill: colours[s], "fill-opacity": s ? 0.55 : 0.85,
-      });
-      rect.append(svg("title", {}, `${k}: ${percent(pk)}`));
-      root.append(rect);
-    }
-    const line = rs.map(([k, , ge]) => `${x(k)},${y(ratio(ge))}`).join(" ");
-    root.append(svg("polyline", { points: line, fill: "none", stroke: colours[s], "stroke-width": 2, "stroke-dasharray": s ? "5 3" : "" }));
-  });
-  const what = current.game === "swtcg" ? "damage counters on the defender" : "wounds on the defender";
-  root.setAttribute("aria-label", `Chart of ${what}: bars P(=k), line P(≥k)`);
-  $("#chart").replaceChildren(root);
-  const legend = pinned ? ` Blue: ${current.label}; orange: ${pinned.label} (pinned).` : "";
-  $("#chart-caption").textContent = `${humanize(what)}: bars are P(= k), the line P(≥ k).${legend}`;
-}
-
-function distTable() {
-  const exact = $("#show-exact").checked;
-  const d = current.answer[MAIN[current.game]];
-  const head = el("tr", {}, el("th", { text: "k" }), el("th", { text: "P(=k)" }), el("th", { text: "P(≥k)" }));
-  const body = rows(d).map(([k, p, ge]) =>
-    el("tr", {}, el("td", { text: k }), cell(p, exact), cell(ge, exact)));
-  const caption = el("caption", {
-    text: `${current.game === "swtcg" ? "Damage counters on the defender" : "Wounds on the defender"} (mean ${mean(d.mean)}${exact ? `, exactly ${d.mean}` : ""})`,
-  });
-  $("#dist-table").replaceChildren(caption, el("thead", {}, head), el("tbody", {}, body));
-}
-
-function cell(p, exact) {
-  return el("td", {}, percent(p), exact ? el("span", { class: "fraction", text: ` ${p}` }) : "");
-}
-
-/** Every other value of the answer: chances, other distributions, groups, the rules used. */
-function details(game, answer) {
-  const dl = el("dl");
-  const add = (k, v) => dl.append(el("dt", { text: k }), el("dd", {}, v));
-  // The headline's numbers are not repeated.
-  const skip = new Set([MAIN[game], "schema", "notes", "rules", "destroyed"]);
-  for (const [key, v] of Object.entries(answer)) {
-    if (skip.has(key) || v === "") continue;
-    if (isDist(v)) add(humanize(key), describeDist(v));
-    else if (isFraction(v)) add(humanize(key), percent(v));
-    else if (v !== null && typeof v === "object") add(humanize(key), describeGroup(v));
-    else add(humanize(key), String(v));
-  }
-  if (answer.rules) add("Rules", describeRules(answer.rules));
-  $("#details").replaceChildren(dl);
-}
-
-function describeDist(d) {
-  if (d.min === d.max) return `always ${d.min}`;
-  return `mean ${mean(d.mean)}, at least 1: ${percent(atLeast(d, 1))}`;
-}
-
-function describeGroup(g) {
-  return Object.entries(g)
-    .map(([k, v]) => {
-      const name = label(k);
-      if (isDist(v)) return `${name} ${describeDist(v)}`;
-      if (isFraction(v)) return `${name} ${percent(v)}`;
-      if (v !== null && typeof v === "object") return `${name} (${describeGroup(v)})`;
-      return `${name}: ${v}`;
-    })
-    .join("; ");
-}
-
-/** A key as people read it: a keyword's own name ("critical_hit" is Critical Hit). */
-function label(key) {
-  const spaced = key.replace(/_/g, " ");
-  const keyword = known.swtcg.find((k) => k.name.toLowerCase() === spaced);
-  return keyword ? keyword.name : humanize(key);
-}
-
-function describeRules(rules) {
-  const changed = Object.entries(rules).filter(([k, v]) => {
-    const o = known.rules.find((r) => r.name === k);
-    return !o || o.default !== v;
-  });
-  return changed.length ? changed.map(([k, v]) => `${k}=${v}`).join(", ") : "the defaults";
-}
-
-/** The current and the pinned result side by side: mean, headline chances, P(≥k). */
-function compareTable() {
+function redraw() {
+  const { current } = state;
+  if (!current) return;
+  const entries = compared();
+  const series = [
+    { dist: current.answer[MAIN[current.game]], colour: COLOURS[0], bars: true },
+    ...entries.filter((e) => e.label !== "Now").map((e) => ({ dist: e.answer[MAIN[e.game]], colour: e.colour, dashed: true })),
+  ];
+  const width = Math.max(280, Math.min(720, $("#chart").clientWidth || 640));
+  const chart = layout(series, width, width < 480 ? 13 : 12);
+  const what = WHAT[current.game];
+  $("#chart").replaceChildren(toSvg(chart, `Chart of ${what}: bars P(=k), line P(≥k); the table below gives every value`));
+  const legend = entries.length > 1
+    ? [el("li", {}, swatch(COLOURS[0]), `Shown: ${inWords(current.query)}`),
+      ...entries.filter((e) => e.label !== "Now").map((e) => el("li", {}, swatch(e.colour, true), `${e.label}: ${inWords(e.query)}`))]
+    : [];
+  $("#legend").replaceChildren(...legend);
+  $("#chart-caption").textContent = `${humanize(what)}: bars are P(= k), the line P(≥ k).${entries.length > 1 ? " Dashed lines: the pinned results." : ""}`;
+  distTable($("#dist-table"), current.game, current.answer, $("#show-exact").checked);
+  const pinned = entries.some((e) => e.label !== "Now");
   $("#compare").hidden = !pinned;
-  $("#pin").hidden = false;
-  $("#unpin").hidden = !pinned;
-  if (!pinned) return;
-  const both = [pinned, current];
-  const head = el("tr", {}, el("th", { text: "" }), both.map((e, i) =>
-    el("th", { text: `${i ? "Now" : "Pinned"}: ${e.label}` })));
-  const line = (label, values) => el("tr", {}, el("th", { scope: "row", text: label }), values.map((v) => el("td", { text: v })));
-  const lines = [];
-  lines.push(line("Mean", both.map((e) => mean(e.answer[MAIN[e.game]].mean))));
-  if (both.every((e) => e.game === "swtcg" && isFraction(e.answer.destroyed))) {
-    lines.push(line("Chance to destroy", both.map((e) => percent(e.answer.destroyed))));
+  if (pinned) {
+    compareTable($("#compare-table"), entries.map((e) => ({ ...e, remove: e.label === "Now" ? null : () => unpin(e.index) })));
   }
-  const ks = [...new Set(both.flatMap((e) => rows(e.answer[MAIN[e.game]]).map((r) => r[0])))].sort((a, b) => a - b);
-  for (const k of ks.filter((k) => k > 0)) {
-    lines.push(line(`P(≥ ${k})`, both.map((e) => percent(atLeast(e.answer[MAIN[e.game]], k)))));
+  const key = pinText(current.game, current.query);
+  const full = state.pins.length >= MAX_PINS;
+  const already = state.pins.some((p) => pinText(p.game, p.query) === key);
+  $("#pin").disabled = full || already;
+  $("#pin").textContent = already ? "Pinned" : full ? `${MAX_PINS} pinned (unpin one)` : "Pin to compare";
+}
+
+function pin() {
+  const { current } = state;
+  if (!current || state.pins.length >= MAX_PINS) return;
+  state.pins.push({ ...current });
+  remember();
+  redraw();
+}
+
+function unpin(i) {
+  state.pins.splice(i, 1);
+  remember();
+  redraw();
+}
+
+/** Puts the current query and the pins in the URL. */
+function remember() {
+  if (!state.current) return;
+  history.replaceState(null, "", toSearch(state.current.game, state.current.query, state.pins));
+}
+
+/** Computes the pins a link gives (each a query of its own), then shows them. */
+async function loadPins(texts) {
+  state.pins = texts.slice(0, MAX_PINS).map(fromPinText).filter((p) => p.game === "swtcg" || p.game === "legion");
+  for (const p of state.pins) {
+    const endpoint = `${p.game}/attack`;
+    const reply = await request(endpoint, p.query);
+    p.answer = reply.answer || null;
   }
-  $("#compare-table").replaceChildren(el("thead", {}, head), el("tbody", {}, lines));
+  state.pins = state.pins.filter((p) => p.answer);
+  redraw();
+}
+
+/** The share image of the result shown, ready to download. */
+function share() {
+  const { current } = state;
+  const [first, ...rest] = headlines(current.game, current.answer);
+  const entries = compared();
+  const shown = entries.length > 1 ? entries : [{ ...current, label: "", colour: COLOURS[0] }];
+  const series = [
+    { dist: current.answer[MAIN[current.game]], colour: COLOURS[0], bars: true },
+    ...entries.filter((e) => e.label !== "Now").map((e) => ({ dist: e.answer[MAIN[e.game]], colour: e.colour, dashed: true })),
+  ];
+  const lines = entries.length > 1
+    ? [`Shown: ${inWords(current.query)}`, ...shown.filter((e) => e.label !== "Now").map((e) => `${e.label}: ${inWords(e.query)}`)]
+    : [inWords(current.query)];
+  const policy = [current.answer.edition && `Edition ${current.answer.edition}`, current.answer.policy && `policy ${current.answer.policy}`].filter(Boolean).join(", ");
+  const url = shareImage({
+    title: `holodice · ${current.game === "swtcg" ? "Star Wars TCG" : "Star Wars: Legion"}${policy ? ` · ${policy}` : ""}`,
+    headline: `${first[0]}: ${first[1]}`,
+    subline: rest.map(([k, v]) => `${k}: ${v}`).join(" · "),
+    lines,
+    series,
+    link: location.href,
+  });
+  $("#share-download").href = url;
+  $("#share-preview").src = url;
+  $("#share-box").hidden = false;
 }
 
 // ---------------------------------------------------------------------------------------------
-// The table tab
-
-async function computeTable(form, p) {
-  const t = await ask(form, p);
-  if (!t) return;
-  const exact = !!p.exact;
-  const digits = Number(p.digits ?? 3);
-  const head = el("tr", {}, el("th", { text: t.cols ? `${t.rows.label} \\ ${t.cols.label}` : t.rows.label }),
-    (t.cols ? t.cols.values : [t.stat]).map((c) => el("th", { text: c })));
-  const body = t.rows.values.map((r, i) => el("tr", {}, el("th", { scope: "row", text: r }),
-    t.cells[i].map((v) => el("td", { text: tableCell(t, v, exact, digits) }))));
-  $("#table-title").textContent = t.title;
-  $("#table-caption").textContent = t.caption;
-  $("#table-cells").replaceChildren(el("thead", {}, head), el("tbody", {}, body));
-  $("#table-command").textContent = commandLine(form, p);
-  $("#copy-text").hidden = true;
-  $("#table-result .copied").textContent = "";
-  $("#table-result").hidden = false;
-}
-
-/** A cell as the command line prints it: the fraction, or `digits` decimals; a chance is `0` or
- * `1` only when impossible or certain, `<0.001` or `>0.999` when it rounds to them. */
-function tableCell(t, v, exact, digits) {
-  if (exact || (t.stat === "mode" && !v.includes("/"))) return v;
-  const shown = fixed(ratio(v), digits);
-  if (t.stat === "mean" || t.stat === "mode") return shown;
-  if (v === "0" || v === "1") return v;
-  const unit = 10 ** -digits;
-  if (Number(shown) === 0) return `<${fixed(unit, digits)}`;
-  return Number(shown) === 1 ? `>${fixed(1 - unit, digits)}` : shown;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Tabs and start-up
-
-const VIEWS = ["swtcg", "legion", "table"];
+// Views and start-up
 
 function selectTab(view, focus = false) {
   for (const v of VIEWS) {
@@ -720,20 +299,63 @@ function selectTab(view, focus = false) {
     $(`#panel-${v}`).hidden = !on;
     if (on && focus) tab.focus();
   }
-  if (view === "table" || (current && current.game !== view)) $("#result").hidden = true;
+  const gameView = view === "swtcg" || view === "legion";
+  if (!gameView || (state.current && state.current.game !== view)) $("#result").hidden = true;
+  if (gameView && state.current && state.current.game === view) $("#result").hidden = false;
+  // A view not yet computed shows its example's answer.
+  const form = $(`#form-${view}`);
+  if (!$("#example").hidden && EXAMPLES[view] && (!state.current || state.current.game !== view) && view !== "table") {
+    $("#example-text").textContent = EXAMPLES[view].text;
+    if (view === "matchups" ? $("#matchups-result").hidden : true) submit(form);
+  }
 }
 
 async function submit(form) {
   // Marks of each query's start and answer, for the site's benchmark (performance entries).
   performance.mark("holodice-ask");
   const p = params(form);
-  const view = form.dataset.game;
-  history.replaceState(null, "", toSearch(view, p));
-  if (view === "table") return computeTable(form, p);
+  const view = form.dataset.view;
+  const pins = view === "swtcg" || view === "legion" ? state.pins : [];
+  history.replaceState(null, "", toSearch(view, p, pins));
   const answer = await ask(form, p);
   if (!answer) return;
-  render(view, answer, p);
-  $("#command").textContent = commandLine(form, p);
+  if (view === "table") {
+    showTable(answer, p);
+    $("#table-command").textContent = commandLine(form, p);
+  } else if (view === "matchups") {
+    const link = (defender) => toSearch("legion", { attacker: p.attacker, defender: p.with ? `${defender}, ${p.with}` : defender });
+    showMatchups(answer, link);
+    $("#matchups-command").textContent = commandLine(form, p);
+  } else {
+    render(view, answer, p);
+    $("#command").textContent = commandLine(form, p);
+  }
+}
+
+/** The controls of every unit SPEC field, and completion in every SPEC field. */
+function buildControls() {
+  for (const input of $$("input.spec")) {
+    const game = () => (input.dataset.spec === "table" ? $("#table-game").value : input.dataset.spec);
+    complete(input, game, input.dataset.role);
+    if (input.dataset.spec === "table" || input.closest("#panel-table")) continue;
+    const options = input.id === "matchups-with"
+      ? { picker: false, only: (i) => i.control === "token" || i.control === "choice:cover" }
+      : {};
+    new Composer(input, input.dataset.spec, input.dataset.role, options).build();
+  }
+  const factions = [...new Set(catalog.legion.cards.map((c) => c.card.faction).filter(Boolean))].sort();
+  $("#matchups-faction").append(...factions.map((f) => el("option", { value: f, text: f })));
+  for (const set of $$("fieldset.rules")) {
+    const row = el("div", { class: "row" });
+    for (const o of catalog.rules) {
+      const id = `rule-${o.name}`;
+      const select = el("select", { id, name: `rule:${o.name}`, "data-default": o.default, title: o.summary },
+        o.values.map((v) => el("option", { value: v, text: v === o.default ? `${v} (default)` : v })));
+      row.append(el("div", { class: "field" }, el("label", { for: id, text: o.name }), select));
+    }
+    set.append(row);
+  }
+  $("#help-tables").replaceChildren(...helpTables());
 }
 
 function wire() {
@@ -750,25 +372,14 @@ function wire() {
   for (const form of $$("form.query")) {
     form.addEventListener("submit", (e) => {
       e.preventDefault();
+      $("#example").hidden = true;
       submit(form);
     });
   }
-  $$("input.spec").forEach((input) => new Completion(input));
-  $("#show-exact").addEventListener("change", () => current && distTable());
-  $("#pin").addEventListener("click", () => {
-    pinned = current;
-    $("#pin").textContent = "Pin this instead";
-    drawChart();
-    compareTable();
-  });
-  $("#unpin").addEventListener("click", () => {
-    pinned = null;
-    $("#pin").textContent = "Pin to compare";
-    drawChart();
-    compareTable();
-  });
-  $("#copy-link").addEventListener("click", () =>
-    copy(location.href, $("#result .copied"), null));
+  $("#show-exact").addEventListener("change", redraw);
+  $("#pin").addEventListener("click", pin);
+  $("#share").addEventListener("click", share);
+  $("#copy-link").addEventListener("click", () => copy(location.href, $("#result .copied"), null));
   for (const [id, format] of [["#copy-markdown", "markdown"], ["#copy-csv", "csv"]]) {
     $(id).addEventListener("click", async () => {
       const form = $("#form-table");
@@ -776,6 +387,18 @@ function wire() {
       if (text !== null) await copy(text, $("#table-result .copied"), $("#copy-text"));
     });
   }
+  for (const a of $$(".help-link")) {
+    a.addEventListener("click", (e) => {
+      e.preventDefault();
+      $("#help").showModal();
+    });
+  }
+  $("#help-close").addEventListener("click", () => $("#help").close());
+  let width = window.innerWidth;
+  window.addEventListener("resize", () => {
+    if (window.innerWidth !== width) redraw();
+    width = window.innerWidth;
+  });
 }
 
 /** The footer's line: holodice's version, the Legion rules edition, and where it computes. */
@@ -795,17 +418,30 @@ async function about(site) {
 
 async function start() {
   wire();
+  try {
+    await begin();
+  } finally {
+    // For tests and benchmarks: the page has read its URL and started its first query.
+    document.documentElement.dataset.ready = "yes";
+  }
+}
+
+async function begin() {
   const site = await engine.start();
-  await Promise.all([loadLists(), about(site)]);
-  const given = fromSearch(location.search);
-  const view = given.view === "table" ? "table" : given.game;
-  if (!VIEWS.includes(view)) return;
+  await Promise.all([loadCatalog(), about(site)]);
+  buildControls();
+  const { view, query, pins } = fromSearch(location.search);
+  if (!VIEWS.includes(view)) {
+    // The first visit: each view holds its worked example, and the first one is computed.
+    for (const [v, example] of Object.entries(EXAMPLES)) fill($(`#form-${v}`), example.query);
+    $("#example").hidden = false;
+    selectTab("swtcg");
+    return;
+  }
   selectTab(view);
   const form = $(`#form-${view}`);
-  const keys = { ...given };
-  delete keys.view;
-  if (view !== "table") delete keys.game;
-  fill(form, keys);
+  fill(form, query);
+  if (pins.length && (view === "swtcg" || view === "legion")) await loadPins(pins);
   submit(form);
 }
 

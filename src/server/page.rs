@@ -7,48 +7,9 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 
-const FILES: &[(&str, &str, &[u8])] = &[
-    (
-        "/",
-        "text/html; charset=utf-8",
-        include_bytes!("../../web/index.html"),
-    ),
-    (
-        "/app.js",
-        "text/javascript; charset=utf-8",
-        include_bytes!("../../web/app.js"),
-    ),
-    (
-        "/app.css",
-        "text/css; charset=utf-8",
-        include_bytes!("../../web/app.css"),
-    ),
-    (
-        "/worker.js",
-        "text/javascript; charset=utf-8",
-        include_bytes!("../../web/worker.js"),
-    ),
-    (
-        "/favicon.svg",
-        "image/svg+xml",
-        include_bytes!("../../web/favicon.svg"),
-    ),
-    (
-        "/icon-192.png",
-        "image/png",
-        include_bytes!("../../web/icon-192.png"),
-    ),
-    (
-        "/icon-512.png",
-        "image/png",
-        include_bytes!("../../web/icon-512.png"),
-    ),
-    (
-        "/manifest.webmanifest",
-        "application/manifest+json",
-        include_bytes!("../../web/manifest.webmanifest"),
-    ),
-];
+/// Each file of `web/` (but the static site's service worker) with its route and media type,
+/// listed by the build script (`build.rs`).
+const FILES: &[(&str, &str, &[u8])] = include!(concat!(env!("OUT_DIR"), "/page_files.rs"));
 
 pub(super) fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
     FILES

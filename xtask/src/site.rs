@@ -9,18 +9,6 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The page's files, as `holodice serve` embeds them (src/server/page.rs).
-const PAGE: &[&str] = &[
-    "index.html",
-    "app.js",
-    "app.css",
-    "worker.js",
-    "favicon.svg",
-    "icon-192.png",
-    "icon-512.png",
-    "manifest.webmanifest",
-];
-
 const TARGET: &str = "wasm32-unknown-unknown";
 
 pub fn build(dir: &Path) -> Result<(), String> {
@@ -35,10 +23,20 @@ pub fn build(dir: &Path) -> Result<(), String> {
         .args(["--target", "web", "--no-typescript", "--out-dir"])
         .arg(&engine)
         .arg(&wasm))?;
+    // The page's files, as `holodice serve` embeds them (its build script lists the same
+    // folder); the service worker is written below, with the list of files to keep.
     let mut files: Vec<String> = Vec::new();
-    for name in PAGE {
-        copy(&root.join("web").join(name), &dir.join(name))?;
-        files.push((*name).to_string());
+    for name in page_files(&root.join("web"))? {
+        if name == "sw.js" {
+            continue;
+        }
+        let to = dir.join(&name);
+        if let Some(parent) = to.parent() {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+        }
+        copy(&root.join("web").join(&name), &to)?;
+        files.push(name);
     }
     files.extend(["engine/holodice_web.js", "engine/holodice_web_bg.wasm"].map(String::from));
     let version = version(&root)?;
@@ -58,6 +56,27 @@ pub fn build(dir: &Path) -> Result<(), String> {
         files.len() + 1
     );
     Ok(())
+}
+
+/// The files under `web`, as paths relative to it with `/` between folders, in a stable order.
+fn page_files(web: &Path) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    let mut folders = vec![PathBuf::new()];
+    while let Some(folder) = folders.pop() {
+        let entries = std::fs::read_dir(web.join(&folder))
+            .map_err(|e| format!("cannot read {}: {e}", web.join(&folder).display()))?;
+        for entry in entries {
+            let entry = entry.map_err(|e| format!("cannot read {}: {e}", web.display()))?;
+            let relative = folder.join(entry.file_name());
+            if entry.path().is_dir() {
+                folders.push(relative);
+            } else {
+                out.push(relative.to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    out.sort();
+    Ok(out)
 }
 
 fn workspace_root() -> PathBuf {

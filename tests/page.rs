@@ -1,0 +1,427 @@
+//! The page as players use it, in headless Chromium on `holodice serve`: attacks built with the
+//! controls alone, units with their weapons and upgrades picked from the built-in cards, pinned
+//! results kept in the link, the share image, the matchups table and the worked example. Every
+//! number is compared with what the command line prints for the same SPECs.
+//!
+//! Ignored unless asked for (`cargo test -- --ignored`, as `.ci/run` does), as tests/browser.rs.
+
+use crate::browser::{browser, cli_line, cli_rows, query, Browser};
+use crate::common::{attack_args, holodice, stdout};
+use fantoccini::key::Key;
+
+/// The SPEC field `css` holds, once `ready` holds of it.
+async fn spec(b: &Browser, css: &str, ready: impl Fn(&str) -> bool) -> String {
+    for _ in 0..200 {
+        let value = b
+            .find(css)
+            .await
+            .prop("value")
+            .await
+            .unwrap()
+            .unwrap_or_default();
+        if ready(&value) {
+            return value;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    b.find(css)
+        .await
+        .prop("value")
+        .await
+        .unwrap()
+        .unwrap_or_default()
+}
+
+/// Picks the card named `name` in the unit picker of `controls`, found by typing `search`.
+async fn pick(b: &Browser, controls: &str, search: &str, name: &str) {
+    b.type_into(&format!("{controls} input.pick"), search).await;
+    let options = format!("{controls} .suggestions li");
+    b.find(&options).await;
+    let script = format!(
+        "return Array.from(document.querySelectorAll('{options}'))\
+         .findIndex(li => li.querySelector('.choice').textContent === {name:?}) + 1;"
+    );
+    let at = b.js(&script).await.as_i64().unwrap();
+    assert!(at > 0, "{name} is offered for {search:?}");
+    b.click(&format!("{options}:nth-child({at})")).await;
+}
+
+/// Clicks `button` of `controls` `times` times.
+async fn press(b: &Browser, controls: &str, button: &str, times: usize) {
+    for _ in 0..times {
+        b.click(&format!("{controls} button[aria-label=\"{button}\"]"))
+            .await;
+    }
+}
+
+/// The headline and the distribution's rows once an answer is in.
+async fn answer(b: &Browser, before: &str) -> (String, Vec<Vec<String>>) {
+    let headline = b
+        .text_when("#headline", |t| !t.is_empty() && t != before)
+        .await;
+    (headline, b.dist_rows().await)
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "drives Debian's chromium: cargo test -- --ignored (CI does)"]
+async fn a_legion_attack_built_with_the_controls_alone_is_the_command_lines_answer() {
+    let b = browser().await;
+    b.open("/?game=legion").await;
+    let attacker = "#legion-attacker-controls";
+    let defender = "#legion-defender-controls";
+    press(&b, attacker, "More red", 4).await;
+    b.click(&format!("{attacker} input[data-item=\"surge crit\"]"))
+        .await;
+    press(&b, attacker, "More aim", 1).await;
+    b.click(&format!("{defender} input[data-item=\"white defense\"]"))
+        .await;
+    b.click(&format!("{defender} input[data-item=\"surge block\"]"))
+        .await;
+    b.click(&format!("{defender} input[data-item=\"cover light\"]"))
+        .await;
+    let a = spec(&b, "#legion-attacker", |v| v.contains("aim")).await;
+    let d = spec(&b, "#legion-defender", |v| v.contains("cover")).await;
+    assert_eq!(a, "4 red, surge crit, aim 1");
+    assert_eq!(d, "white defense, surge block, cover light");
+    b.click("#form-legion button[type=submit]").await;
+    let (headline, rows) = answer(&b, "").await;
+    let args = attack_args("legion", &a, &d, &[]);
+    let mean = cli_line(&args, "Mean wounds on the defender:");
+    assert_eq!(headline, format!("Mean wounds: {mean}"));
+    assert_eq!(headline, "Mean wounds: 2.309", "the README's figure");
+    assert_eq!(rows, cli_rows(&args));
+    // A control taken back takes its item out.
+    press(&b, attacker, "Less aim", 1).await;
+    let a = spec(&b, "#legion-attacker", |v| !v.contains("aim")).await;
+    assert_eq!(a, "4 red, surge crit");
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "drives Debian's chromium: cargo test -- --ignored (CI does)"]
+async fn typing_a_spec_moves_the_controls_to_match_it() {
+    let b = browser().await;
+    b.open("/?game=legion").await;
+    b.type_into(
+        "#legion-attacker",
+        "3 BLACK, Surge Crit, aims 2, Pierce 1, weapon X",
+    )
+    .await;
+    let attacker = "#legion-attacker-controls";
+    let value = |item: &str| format!("{attacker} input[data-item=\"{item}\"]");
+    let black = b.find(&value("black")).await.prop("value").await.unwrap();
+    assert_eq!(black.as_deref(), Some("3"));
+    let aim = b.find(&value("aim")).await.prop("value").await.unwrap();
+    assert_eq!(aim.as_deref(), Some("2"), "an alias is its item");
+    let crit = b
+        .find(&value("surge crit"))
+        .await
+        .prop("checked")
+        .await
+        .unwrap();
+    assert_eq!(crit.as_deref(), Some("true"));
+    let pierce = b.find(&value("Pierce")).await.prop("value").await.unwrap();
+    assert_eq!(pierce.as_deref(), Some("1"));
+    // A control leaves the items it does not stand for as they were typed.
+    press(&b, attacker, "More black", 1).await;
+    let a = spec(&b, "#legion-attacker", |v| v.contains("4 black")).await;
+    assert_eq!(a, "4 black, Surge Crit, aims 2, Pierce 1, weapon X");
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "drives Debian's chromium: cargo test -- --ignored (CI does)"]
+async fn a_unit_its_upgrade_and_weapon_are_picked_and_the_pool_they_make_is_shown() {
+    let b = browser().await;
+    b.open("/?game=legion").await;
+    let attacker = "#legion-attacker-controls";
+    pick(&b, attacker, "stormtroopers", "Stormtroopers").await;
+    let slot = b
+        .find(&format!("{attacker} select[data-slot=\"heavy weapon\"]"))
+        .await;
+    slot.select_by_value("DLT-19 Stormtrooper").await.unwrap();
+    b.click(&format!(
+        "{attacker} .weapons input[value=\"DLT-19 Blaster Rifle\"]"
+    ))
+    .await;
+    pick(
+        &b,
+        "#legion-defender-controls",
+        "luke jedi",
+        "Luke Skywalker (Jedi Knight)",
+    )
+    .await;
+    let a = spec(&b, "#legion-attacker", |v| v.contains("weapon")).await;
+    let d = spec(&b, "#legion-defender", |v| v.starts_with('@')).await;
+    assert_eq!(
+        a,
+        "@Stormtroopers (ay), +@DLT-19 Stormtrooper, weapon DLT-19 Blaster Rifle"
+    );
+    assert_eq!(d, "@Luke Skywalker (Jedi Knight)");
+    b.click("#form-legion button[type=submit]").await;
+    let (headline, rows) = answer(&b, "").await;
+    let args = attack_args("legion", &a, &d, &[]);
+    let mean = cli_line(&args, "Mean wounds on the defender:");
+    assert!(
+        headline.starts_with("Chance to wipe the unit:"),
+        "{headline}"
+    );
+    let subline = b.find("#subline").await.text().await.unwrap();
+    assert!(
+        subline.starts_with(&format!("Mean wounds: {mean}")),
+        "{subline}"
+    );
+    assert_eq!(rows, cli_rows(&args));
+    // What the SPECs became, as the command line says it.
+    let pool = b.text_when("#resolved", |t| !t.is_empty()).await;
+    let weapons = cli_line(&args, "    Weapons:");
+    assert!(pool.contains(&weapons), "{weapons} in {pool}");
+    assert!(
+        pool.contains("DLT-19 Blaster Rifle (1–4): 2 red × 1"),
+        "{pool}"
+    );
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "drives Debian's chromium: cargo test -- --ignored (CI does)"]
+async fn a_link_with_three_pins_shows_all_three_beside_the_command_lines_numbers() {
+    let b = browser().await;
+    let defender = "white defense, cover light";
+    let pinned = [
+        "5 red, surge crit",
+        "4 red, surge crit, aim 1",
+        "6 black, surge hit",
+    ];
+    let mut pairs = vec![
+        ("game", "legion".to_string()),
+        ("attacker", "3 red".to_string()),
+        ("defender", defender.to_string()),
+    ];
+    for attacker in pinned {
+        let pin: String = form_urlencoded::Serializer::new(String::new())
+            .extend_pairs([
+                ("game", "legion"),
+                ("attacker", attacker),
+                ("defender", defender),
+            ])
+            .finish();
+        pairs.push(("pin", pin));
+    }
+    let pairs: Vec<(&str, &str)> = pairs.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    b.open(&query(&pairs)).await;
+    let header = b
+        .text_when("#compare-table thead", |t| t.contains("C:"))
+        .await;
+    for (letter, attacker) in ["A", "B", "C"].iter().zip(pinned) {
+        assert!(
+            header.contains(&format!("{letter}: {attacker}")),
+            "{header}"
+        );
+    }
+    assert!(header.contains("Now: 3 red"), "{header}");
+    let means: Vec<String> = serde_json::from_value(
+        b.js(
+            "return Array.from(document.querySelectorAll('#compare-table tbody tr')[1].cells)\
+              .slice(1).map(c => c.textContent);",
+        )
+        .await,
+    )
+    .unwrap();
+    let cli: Vec<String> = pinned
+        .iter()
+        .chain(["3 red"].iter())
+        .map(|a| {
+            cli_line(
+                &attack_args("legion", a, defender, &[]),
+                "Mean wounds on the defender:",
+            )
+        })
+        .collect();
+    assert_eq!(means, cli);
+    let lines = b.js("return document.querySelectorAll('#chart polyline').length;");
+    assert_eq!(lines.await, 4, "three pins and the result shown");
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "drives Debian's chromium: cargo test -- --ignored (CI does)"]
+async fn the_share_image_is_a_png_of_the_result_card() {
+    let b = browser().await;
+    b.open(&query(&[
+        ("game", "swtcg"),
+        ("attacker", "Power 5, Accuracy 1, Critical Hit 2"),
+        ("defender", "Health 4, Armor"),
+    ]))
+    .await;
+    b.text_when("#headline", |t| !t.is_empty()).await;
+    b.click("#share").await;
+    let href = b
+        .find("#share-download")
+        .await
+        .attr("href")
+        .await
+        .unwrap()
+        .unwrap();
+    let data = href
+        .strip_prefix("data:image/png;base64,")
+        .expect("a PNG data URL");
+    let bytes = decode_base64(data);
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "the PNG signature");
+    assert_eq!(&bytes[12..16], b"IHDR");
+    let width = u32::from_be_bytes(bytes[16..20].try_into().unwrap());
+    let height = u32::from_be_bytes(bytes[20..24].try_into().unwrap());
+    assert_eq!((width, height), (1200, 675));
+    let download = b
+        .find("#share-download")
+        .await
+        .attr("download")
+        .await
+        .unwrap();
+    assert_eq!(download.as_deref(), Some("holodice.png"));
+    b.close().await;
+}
+
+/// Standard base64, as a data: URL holds it.
+fn decode_base64(text: &str) -> Vec<u8> {
+    let alphabet = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut bits = 0u32;
+    let mut count = 0;
+    let mut out = Vec::new();
+    for c in text.bytes().filter(|&c| c != b'=') {
+        let v = alphabet.iter().position(|&a| a == c).expect("base64") as u32;
+        bits = (bits << 6) | v;
+        count += 6;
+        if count >= 8 {
+            count -= 8;
+            out.push((bits >> count) as u8);
+            bits &= (1 << count) - 1;
+        }
+    }
+    out
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "drives Debian's chromium: cargo test -- --ignored (CI does)"]
+async fn matchups_are_a_table_of_every_unit_sorted_by_any_column() {
+    let b = browser().await;
+    let attacker = "@Stormtroopers, range 2";
+    b.open(&query(&[
+        ("view", "matchups"),
+        ("attacker", attacker),
+        ("with", "cover light"),
+    ]))
+    .await;
+    b.text_when("#matchups-table tbody", |t| !t.is_empty())
+        .await;
+    let table = |column: usize| {
+        format!(
+            "return Array.from(document.querySelectorAll('#matchups-table tbody tr'))\
+             .map(r => r.cells[{column}].textContent);"
+        )
+    };
+    let names: Vec<String> = serde_json::from_value(b.js(&table(0)).await).unwrap();
+    let out = stdout(&holodice(&[
+        "legion",
+        "matchups",
+        "--attacker",
+        attacker,
+        "--with",
+        "cover light",
+        "--format",
+        "json",
+    ]));
+    let cli: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let cli_names: Vec<&str> = cli["matchups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["defender"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, cli_names, "the engine's order, every unit");
+    // Sorted by the chance to wipe, most likely first, then the other way.
+    b.click("#matchups-table th:nth-child(6) button").await;
+    let sort = b
+        .find("#matchups-table th:nth-child(6)")
+        .await
+        .attr("aria-sort")
+        .await;
+    assert_eq!(sort.unwrap().as_deref(), Some("descending"));
+    let wipes: Vec<String> = serde_json::from_value(b.js(&table(5)).await).unwrap();
+    let value = |p: &str| match p {
+        "n/a" => -1.0,
+        "<0.01%" => 0.00001,
+        ">99.99%" => 99.99999,
+        _ => p.trim_end_matches('%').parse::<f64>().unwrap(),
+    };
+    assert!(
+        wipes.windows(2).all(|w| value(&w[0]) >= value(&w[1])),
+        "{wipes:?}"
+    );
+    b.click("#matchups-table th:nth-child(6) button").await;
+    let wipes: Vec<String> = serde_json::from_value(b.js(&table(5)).await).unwrap();
+    assert!(
+        wipes.windows(2).all(|w| value(&w[0]) <= value(&w[1])),
+        "{wipes:?}"
+    );
+    // A defender opens its attack.
+    b.click("#matchups-table tbody tr:first-child a").await;
+    let url = b.client.current_url().await.unwrap();
+    let defender = url
+        .query_pairs()
+        .find(|(k, _)| k == "defender")
+        .unwrap()
+        .1
+        .into_owned();
+    assert!(defender.starts_with('@'), "{defender}");
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "drives Debian's chromium: cargo test -- --ignored (CI does)"]
+async fn the_first_visit_shows_a_worked_example_and_what_can_be_typed() {
+    let b = browser().await;
+    b.open("/").await;
+    let example = b.text_when("#example", |t| !t.is_empty()).await;
+    assert!(example.contains("What can I type?"), "{example}");
+    let attacker = b
+        .find("#swtcg-attacker")
+        .await
+        .prop("value")
+        .await
+        .unwrap()
+        .unwrap();
+    let defender = b
+        .find("#swtcg-defender")
+        .await
+        .prop("value")
+        .await
+        .unwrap()
+        .unwrap();
+    let args = attack_args("swtcg", &attacker, &defender, &[]);
+    let destroy = cli_line(&args, "Chance to destroy the defender:");
+    let headline = b.text_when("#headline", |t| !t.is_empty()).await;
+    assert_eq!(headline, format!("Chance to destroy: {destroy}"));
+    // The Legion tab shows its own example's answer.
+    b.click("#tab-legion").await;
+    let legion = b
+        .text_when("#headline", |t| {
+            t.starts_with("Chance to wipe") || t.starts_with("Mean wounds")
+        })
+        .await;
+    assert!(!legion.is_empty());
+    // "What can I type?" lists every item from the engine's tables, with what it does.
+    b.click("#example .help-link").await;
+    let open = b.js("return document.getElementById('help').open;");
+    assert_eq!(open.await, true);
+    let help = b.text_when("#help-tables", |t| t.contains("Pierce")).await;
+    assert!(help.contains("Critical Hit"), "SWTCG's items too");
+    b.find("#help-close")
+        .await
+        .send_keys(&Key::Enter.to_string())
+        .await
+        .unwrap();
+    let open = b.js("return document.getElementById('help').open;");
+    assert_eq!(open.await, false);
+    b.close().await;
+}

@@ -1,0 +1,108 @@
+// What the engine knows, from its listings: each game's SPEC items (for the controls and for
+// completion), its cards (for the unit pickers) and SWTCG's rule options. Loaded once.
+
+import { fetchJSON } from "./engine.js";
+import { Vocabulary } from "./spec.js";
+
+export const catalog = {
+  /** Per game: the SPEC items as {name, aliases, takesValue, signed, roles, step, model,
+   * control, active}, the Vocabulary over them, and the unit cards. */
+  swtcg: { items: [], vocabulary: new Vocabulary([]), cards: [] },
+  legion: { items: [], vocabulary: new Vocabulary([]), cards: [], upgrades: [] },
+  rules: [],
+};
+
+const SWTCG_ROLES = {
+  attacks: ["attacker"],
+  defends: ["defender", "secondary", "interceptor"],
+  "attacks or defends": ["attacker", "defender", "secondary", "interceptor"],
+};
+
+/** A SWTCG keyword of `swtcg keywords --format json`. */
+function swtcgItem(k) {
+  return {
+    name: k.name,
+    aliases: k.aliases,
+    takesValue: k.x !== "—",
+    optional: k.x.includes("or none"),
+    signed: k.x.startsWith("±"),
+    roles: SWTCG_ROLES[k.acts] || [],
+    step: k.step,
+    model: k.model,
+    control: k.control || "keyword",
+    active: !k.model.startsWith("no effect on dice"),
+  };
+}
+
+/** A Legion SPEC item of `legion keywords --format json`. */
+function legionItem(k) {
+  return {
+    name: k.name,
+    aliases: k.aliases,
+    takesValue: k.n !== "—",
+    optional: false,
+    signed: false,
+    roles: k.roles,
+    step: k.step,
+    model: k.model || k.status,
+    control: k.control === "choice" ? `choice:${k.group}` : k.control || "keyword",
+    active: k.status === "modelled",
+  };
+}
+
+/** A SWTCG unit card of the `swtcg/cards` listing, as a picker shows it. */
+function swtcgCard(c) {
+  const where = [c.sets.join(" "), c.number && `#${c.number}`].filter(Boolean).join(" ");
+  const detail = [where, c.side, c.type, c.cost !== null && c.cost !== undefined && `cost ${c.cost}`]
+    .filter(Boolean)
+    .join(" · ");
+  return {
+    name: c.name,
+    specName: c.name,
+    title: null,
+    detail,
+    facts: c.spec,
+    search: `${c.name} ${c.sets.join(" ")} ${c.side || ""} ${c.type || ""} ${c.subtype || ""}`.toLowerCase(),
+  };
+}
+
+/** A Legion card of `legion units --format json`, as a picker shows it. */
+function legionCard(c) {
+  const detail = [c.faction, c.rank, c.subtype, c.cost !== null && `${c.cost} pts`].filter(Boolean).join(" · ");
+  return {
+    id: c.id,
+    name: c.title ? `${c.name} (${c.title})` : c.name,
+    specName: c.spec_name,
+    detail,
+    type: c.type,
+    slot: c.subtype,
+    card: c,
+    search: `${c.name} ${c.title || ""} ${c.faction || ""} ${c.rank || ""} ${c.subtype || ""} ${c.id}`.toLowerCase(),
+  };
+}
+
+export async function loadCatalog() {
+  const get = (path, body) => fetchJSON(path, body).catch(() => null);
+  const [swtcg, legion, cards, units, rules] = await Promise.all([
+    get("swtcg/keywords"),
+    get("legion/keywords"),
+    get("swtcg/cards"),
+    get("legion/units", { format: "json" }),
+    get("swtcg/rules"),
+  ]);
+  catalog.swtcg.items = (swtcg || []).map(swtcgItem);
+  catalog.legion.items = (legion || []).map(legionItem);
+  for (const game of ["swtcg", "legion"]) {
+    catalog[game].vocabulary = new Vocabulary(catalog[game].items);
+  }
+  catalog.swtcg.cards = (cards || []).map(swtcgCard);
+  const legionCards = ((units && units.cards) || []).map(legionCard);
+  catalog.legion.cards = legionCards.filter((c) => c.type === "unit");
+  catalog.legion.upgrades = legionCards.filter((c) => c.type === "upgrade");
+  catalog.rules = rules || [];
+}
+
+/** The items a role's controls show: those that act in the role and change the dice. */
+export function itemsFor(game, role) {
+  return catalog[game].items.filter((i) => i.active && i.roles.includes(role));
+}

@@ -1,0 +1,125 @@
+// The engine: in a Web Worker where the static site has it (`cargo xtask site`), the server's
+// API (`holodice serve`) otherwise. Both answer the same requests with the same JSON.
+
+import { $, el } from "./dom.js";
+
+const API = "api/v1/";
+
+export const engine = {
+  worker: null,
+  local: false,
+  next: 0,
+  waiting: new Map(),
+  /** Whether this is the static site (its site.json), then the worker, ready. */
+  async start() {
+    let site = null;
+    try {
+      const r = await fetch("site.json", { cache: "no-cache" });
+      if (r.ok) site = await r.json();
+    } catch (_) {
+      site = null;
+    }
+    if (!site) return null;
+    this.local = await this.spawn();
+    if (this.local && "serviceWorker" in navigator) {
+      navigator.serviceWorker.register("sw.js").catch(() => {});
+    }
+    return site;
+  },
+  spawn() {
+    return new Promise((resolve) => {
+      const w = new Worker("worker.js", { type: "module" });
+      w.onmessage = (e) => {
+        const m = e.data;
+        if (m.ready) return resolve(true);
+        if (m.failed) return resolve(false);
+        const done = this.waiting.get(m.id);
+        this.waiting.delete(m.id);
+        if (m.reply.broken) this.restart();
+        if (done) done.resolve(done.timed ? m.ms : m.reply);
+      };
+      w.onerror = () => resolve(false);
+      this.worker = w;
+    });
+  },
+  restart() {
+    if (this.worker) this.worker.terminate();
+    for (const done of this.waiting.values()) done.reject(new Error("cancelled"));
+    this.waiting.clear();
+    this.spawn();
+  },
+  /** The reply to `path` (with a JSON body, or none for a listing): {status, type, body}. */
+  async call(path, body, signal) {
+    if (!this.local) {
+      const init = body === undefined ? { signal } : {
+        method: "POST", headers: { "Content-Type": "application/json" }, body, signal,
+      };
+      const r = await fetch(path ? API + path : API.slice(0, -1), init);
+      return { status: r.status, type: r.headers.get("Content-Type"), body: await r.text() };
+    }
+    return this.post({ path, body: body || "" }, false);
+  },
+  /** The engine's mean time in ms for a request run `repeat` times in the worker (benchmarks). */
+  time(path, body, repeat) {
+    return this.post({ path, body, repeat }, true);
+  },
+  post(message, timed) {
+    const id = ++this.next;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject, timed });
+      this.worker.postMessage({ id, ...message });
+    });
+  },
+};
+
+/** The JSON answer to `path` (a listing, or an endpoint with the request `body`). */
+export async function fetchJSON(path, body) {
+  const r = await engine.call(path, body === undefined ? undefined : JSON.stringify(body));
+  if (r.status !== 200) throw new Error(`${path}: ${r.status}`);
+  return JSON.parse(r.body);
+}
+
+/** The answer to a request, or {error, field} with the engine's one line. */
+export async function request(path, body, signal) {
+  try {
+    const r = await engine.call(path, JSON.stringify(body), signal);
+    if (r.status === 200) return { answer: body.format ? r.body : JSON.parse(r.body) };
+    let error = `The server answered ${r.status}.`;
+    let field = null;
+    try {
+      const e = JSON.parse(r.body);
+      error = e.error || error;
+      field = e.field || null;
+    } catch (_) {
+      // Not JSON: the status line says enough.
+    }
+    if (r.status === 503) error += " (the server is busy)";
+    return { error, field };
+  } catch (e) {
+    const cancelled = (signal && signal.aborted) || e.message === "cancelled";
+    return { error: cancelled ? "Cancelled." : `The server could not be reached: ${e.message}` };
+  }
+}
+
+/** Shows "Computing…" with a Cancel button in `form` once a query has run for 200 ms. */
+export function working(form) {
+  const box = $(".working", form) || form.appendChild(el("p", { class: "working", role: "status" }));
+  const control = new AbortController();
+  const timer = setTimeout(() => {
+    const cancel = el("button", { type: "button", class: "cancel", text: "Cancel" });
+    cancel.addEventListener("click", () => {
+      control.abort();
+      if (engine.local) engine.restart();
+    });
+    box.replaceChildren("Computing… ", cancel);
+    box.hidden = false;
+  }, 200);
+  return {
+    signal: control.signal,
+    done() {
+      clearTimeout(timer);
+      box.hidden = true;
+      box.replaceChildren();
+    },
+  };
+}

@@ -1,0 +1,73 @@
+// Numbers as the command line prints them, from the engine's exact fractions ("n/d" strings).
+
+/** A fraction string "n/d" (or "n") as the nearest double, as the engine rounds it. */
+export function ratio(text) {
+  const [ns, ds = "1"] = String(text).split("/");
+  let n = BigInt(ns);
+  let d = BigInt(ds);
+  if (n === 0n) return 0;
+  const sign = (n < 0n) !== (d < 0n) ? -1 : 1;
+  if (n < 0n) n = -n;
+  if (d < 0n) d = -d;
+  const exact = 2n ** 53n;
+  if (n <= exact && d <= exact) return sign * (Number(n) / Number(d));
+  // A quotient of 66 bits or so, its last bit set when anything is left over, rounds once.
+  const shift = d.toString(2).length - n.toString(2).length + 66;
+  const num = shift >= 0 ? n << BigInt(shift) : n;
+  const den = shift >= 0 ? d : d << BigInt(-shift);
+  let q = num / den;
+  if (num % den !== 0n) q |= 1n;
+  const half = Math.trunc(shift / 2);
+  return sign * Number(q) * 2 ** -half * 2 ** -(shift - half);
+}
+
+/** The fraction `text` times `factor` divided by `divisor` (whole numbers), still exact. */
+export function scaled(text, factor, divisor) {
+  const [ns, ds = "1"] = String(text).split("/");
+  return `${BigInt(ns) * BigInt(factor)}/${BigInt(ds) * BigInt(divisor)}`;
+}
+
+/** `v` with `digits` decimals, ties to even on the exact value (Rust's `{:.N}`). */
+export function fixed(v, digits) {
+  if (!Number.isFinite(v)) return String(v);
+  let s = v.toFixed(digits);
+  const scaledUp = Math.abs(v) * 2 ** (digits + 1);
+  if (Number.isInteger(scaledUp) && scaledUp % 2 === 1) {
+    // An exact tie: toFixed rounded away from zero; keep the even neighbour.
+    const last = Number(s[s.length - 1]);
+    if (last % 2 === 1) s = s.slice(0, -1) + String(last - 1);
+  }
+  return s;
+}
+
+/** A probability as the command line prints it: `41.67%`; `0%` and `100%` only when
+ * impossible or certain, `<0.01%` and `>99.99%` for what would round to them. */
+export function percent(p) {
+  if (p === "0") return "0%";
+  if (p === "1") return "100%";
+  const v = ratio(p) * 100;
+  if (v < 0.005) return "<0.01%";
+  return v >= 99.995 ? ">99.99%" : `${fixed(v, 2)}%`;
+}
+
+/** A mean as the command line prints it: three decimals. */
+export function mean(m) {
+  return fixed(ratio(m), 3);
+}
+
+export const isFraction = (v) => typeof v === "string" && /^-?\d+(\/\d+)?$/.test(v);
+export const isDist = (v) => v !== null && typeof v === "object" && "pmf" in v;
+
+/** The outcomes of a distribution object in increasing order: [k, P(=k), P(≥k)]. */
+export function rows(dist) {
+  return Object.keys(dist.pmf)
+    .map(Number)
+    .sort((a, b) => a - b)
+    .map((k) => [k, dist.pmf[k], dist.at_least[k]]);
+}
+
+/** P(≥ k) of a distribution object, from its upper tail. */
+export function atLeast(d, k) {
+  const above = Object.keys(d.at_least).map(Number).filter((x) => x >= k);
+  return above.length ? d.at_least[Math.min(...above)] : "0";
+}
