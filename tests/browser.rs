@@ -522,6 +522,12 @@ async fn the_page_fits_a_phone_and_works_by_keyboard() {
             );
             let px = smallest.await.as_f64().unwrap();
             assert!(px >= 12.0, "chart labels {px} px high");
+            // The chart's text alternative is the table of the same numbers.
+            let described = b.js(
+                "const id = document.querySelector('#chart svg').getAttribute('aria-describedby');\
+                 return document.getElementById(id).querySelectorAll('tbody tr').length;",
+            );
+            assert!(described.await.as_u64().unwrap() > 1);
         }
     }
     // The tabs follow the arrow keys.

@@ -208,7 +208,7 @@ function redraw() {
   const width = Math.max(280, Math.min(720, $("#chart").clientWidth || 640));
   const chart = layout(series, width, width < 480 ? 13 : 12);
   const what = WHAT[current.game];
-  $("#chart").replaceChildren(toSvg(chart, `Chart of ${what}: bars P(=k), line P(≥k); the table below gives every value`));
+  $("#chart").replaceChildren(toSvg(chart, `Chart of ${what}: bars P(=k), line P(≥k); the table below gives every value`, "dist-table"));
   const legend = entries.length > 1
     ? [el("li", {}, swatch(COLOURS[0]), `Shown: ${inWords(current.query)}`),
       ...entries.filter((e) => e.label !== "Now").map((e) => el("li", {}, swatch(e.colour, true), `${e.label}: ${inWords(e.query)}`))]

@@ -42,9 +42,10 @@ export function layout(series, width, font = 12) {
   return { width, height: H, shapes };
 }
 
-/** The chart as an SVG element labelled `label`. */
-export function toSvg(chart, label) {
-  const root = svg("svg", { viewBox: `0 0 ${chart.width} ${chart.height}`, role: "img", "aria-label": label });
+/** The chart as an SVG element labelled `label`, described by the element `table` (its id): the
+ * same numbers as text. */
+export function toSvg(chart, label, table) {
+  const root = svg("svg", { viewBox: `0 0 ${chart.width} ${chart.height}`, role: "img", "aria-label": label, "aria-describedby": table });
   for (const s of chart.shapes) {
     if (s.kind === "line") root.append(svg("line", { x1: s.x1, x2: s.x2, y1: s.y1, y2: s.y2, stroke: s.stroke }));
     if (s.kind === "text") root.append(svg("text", { x: s.x, y: s.y, "text-anchor": s.anchor, "font-size": s.size, fill: s.fill }, s.text));
