@@ -204,7 +204,8 @@ fn native(path: &str, body: &str, runs: usize) -> f64 {
 /// and the engine's own time in the worker (the mean of `runs` after as many to warm up).
 async fn in_browser(client: &Client, path: &str, body: &str, runs: usize) -> (f64, f64) {
     let script = format!(
-        "const times = []; for (let i = 0; i < {runs}; i++) {{ const t = performance.now(); \
+        "const engine = window.holodice.engine; \
+         const times = []; for (let i = 0; i < {runs}; i++) {{ const t = performance.now(); \
          const r = await engine.call({path:?}, {body:?}); if (r.status !== 200) throw r.body; \
          times.push(performance.now() - t); }} times.sort((a, b) => a - b); \
          await engine.time({path:?}, {body:?}, {runs}); \
