@@ -6,16 +6,17 @@
 
 import { COLOURS, layout, toSvg } from "./js/chart.js";
 import { catalog, loadCatalog } from "./js/catalog.js";
-import { LETTERS, MAX_PINS, compareTable, fromPinText, pinText } from "./js/compare.js";
+import { LETTERS, MAX_PINS, compareTable } from "./js/compare.js";
 import { complete } from "./js/completion.js";
 import { Composer } from "./js/composer.js";
 import { $, $$, copy, el, humanize, swatch } from "./js/dom.js";
 import { engine, fetchJSON, request, working } from "./js/engine.js";
 import { helpTables } from "./js/help.js";
 import { showMatchups } from "./js/matchups.js";
-import { MAIN, WHAT, details, distTable, headlines, inWords, resolvedPool, showHeadline } from "./js/result.js";
+import { MAIN, WHAT, details, distTable, headlineText, inWords, resolvedPool, showHeadline } from "./js/result.js";
 import { shareImage } from "./js/share.js";
 import { showTable } from "./js/table.js";
+import { fromPinText, fromSearch, pinText, toSearch } from "./js/url.js";
 
 const VIEWS = ["swtcg", "legion", "matchups", "table"];
 
@@ -75,35 +76,6 @@ function fill(form, given) {
     }
   }
   for (const f of $$("input.spec", form)) f.dispatchEvent(new CustomEvent("spec-change"));
-}
-
-/** A query string's keys as {view, query, pins}: repeated keys (rule) become lists. */
-function fromSearch(search) {
-  const query = {};
-  const pins = [];
-  let view = null;
-  for (const [k, v] of new URLSearchParams(search)) {
-    if (k === "rule") (query.rule ||= []).push(v);
-    else if (k === "pin") pins.push(v);
-    else if (k === "view") view = v;
-    else query[k] = v;
-  }
-  if (view !== "table" && view !== "matchups") {
-    view = query.game;
-    delete query.game;
-  }
-  return { view, query, pins };
-}
-
-function toSearch(view, p, pins = []) {
-  const s = new URLSearchParams();
-  if (view === "table" || view === "matchups") s.append("view", view);
-  else s.append("game", view);
-  for (const [k, v] of Object.entries(p)) {
-    for (const one of [v].flat()) s.append(k, one === true ? "true" : one);
-  }
-  for (const pin of pins) s.append("pin", pinText(pin.game, pin.query));
-  return `?${s.toString()}`;
 }
 
 /** The same query as a command line, quoted for a POSIX shell. */
@@ -191,39 +163,44 @@ function compared() {
   const { current, pins } = state;
   const same = pins.map((p, i) => ({ ...p, label: LETTERS[i], colour: COLOURS[i + 1], index: i }))
     .filter((p) => p.game === current.game && p.answer);
-  const key = pinText(current.game, current.query);
-  const isPinned = same.some((p) => pinText(p.game, p.query) === key);
+  const key = pinText(current);
+  const isPinned = same.some((p) => pinText(p) === key);
   const now = isPinned ? [] : [{ ...current, label: "Now", colour: COLOURS[0] }];
   return [...same, ...now];
+}
+
+/** What the chart shows: the result shown as bars and a line, and each pin of its game as a
+ * dashed line, each with its query in words. */
+function chartSeries(entries) {
+  const { current } = state;
+  const series = (e, colour, words, pinned) => ({ dist: e.answer[MAIN[e.game]], colour, words, bars: !pinned, dashed: pinned });
+  return [
+    series(current, COLOURS[0], `Shown: ${inWords(current.query)}`, false),
+    ...entries.filter((e) => e.label !== "Now").map((e) => series(e, e.colour, `${e.label}: ${inWords(e.query)}`, true)),
+  ];
 }
 
 function redraw() {
   const { current } = state;
   if (!current) return;
   const entries = compared();
-  const series = [
-    { dist: current.answer[MAIN[current.game]], colour: COLOURS[0], bars: true },
-    ...entries.filter((e) => e.label !== "Now").map((e) => ({ dist: e.answer[MAIN[e.game]], colour: e.colour, dashed: true })),
-  ];
+  const series = chartSeries(entries);
   const width = Math.max(280, Math.min(720, $("#chart").clientWidth || 640));
   const chart = layout(series, width, width < 480 ? 13 : 12);
   const what = WHAT[current.game];
   $("#chart").replaceChildren(toSvg(chart, `Chart of ${what}: bars P(=k), line P(≥k); the table below gives every value`, "dist-table"));
-  const legend = entries.length > 1
-    ? [el("li", {}, swatch(COLOURS[0]), `Shown: ${inWords(current.query)}`),
-      ...entries.filter((e) => e.label !== "Now").map((e) => el("li", {}, swatch(e.colour, true), `${e.label}: ${inWords(e.query)}`))]
-    : [];
-  $("#legend").replaceChildren(...legend);
-  $("#chart-caption").textContent = `${humanize(what)}: bars are P(= k), the line P(≥ k).${entries.length > 1 ? " Dashed lines: the pinned results." : ""}`;
+  const many = entries.length > 1;
+  $("#legend").replaceChildren(...(many ? series.map((s) => el("li", {}, swatch(s.colour, s.dashed), s.words)) : []));
+  $("#chart-caption").textContent = `${humanize(what)}: bars are P(= k), the line P(≥ k).${many ? " Dashed lines: the pinned results." : ""}`;
   distTable($("#dist-table"), current.game, current.answer, $("#show-exact").checked);
-  const pinned = entries.some((e) => e.label !== "Now");
+  const pinned = series.length > 1;
   $("#compare").hidden = !pinned;
   if (pinned) {
     compareTable($("#compare-table"), entries.map((e) => ({ ...e, remove: e.label === "Now" ? null : () => unpin(e.index) })));
   }
-  const key = pinText(current.game, current.query);
+  const key = pinText(current);
   const full = state.pins.length >= MAX_PINS;
-  const already = state.pins.some((p) => pinText(p.game, p.query) === key);
+  const already = state.pins.some((p) => pinText(p) === key);
   $("#pin").disabled = full || already;
   $("#pin").textContent = already ? "Pinned" : full ? `${MAX_PINS} pinned (unpin one)` : "Pin to compare";
 }
@@ -263,21 +240,15 @@ async function loadPins(texts) {
 /** The share image of the result shown, ready to download. */
 function share() {
   const { current } = state;
-  const [first, ...rest] = headlines(current.game, current.answer);
+  const { headline, subline } = headlineText(current.game, current.answer);
   const entries = compared();
-  const shown = entries.length > 1 ? entries : [{ ...current, label: "", colour: COLOURS[0] }];
-  const series = [
-    { dist: current.answer[MAIN[current.game]], colour: COLOURS[0], bars: true },
-    ...entries.filter((e) => e.label !== "Now").map((e) => ({ dist: e.answer[MAIN[e.game]], colour: e.colour, dashed: true })),
-  ];
-  const lines = entries.length > 1
-    ? [`Shown: ${inWords(current.query)}`, ...shown.filter((e) => e.label !== "Now").map((e) => `${e.label}: ${inWords(e.query)}`)]
-    : [inWords(current.query)];
+  const series = chartSeries(entries);
+  const lines = entries.length > 1 ? series.map((s) => s.words) : [inWords(current.query)];
   const policy = [current.answer.edition && `Edition ${current.answer.edition}`, current.answer.policy && `policy ${current.answer.policy}`].filter(Boolean).join(", ");
   const url = shareImage({
     title: `holodice · ${current.game === "swtcg" ? "Star Wars TCG" : "Star Wars: Legion"}${policy ? ` · ${policy}` : ""}`,
-    headline: `${first[0]}: ${first[1]}`,
-    subline: rest.map(([k, v]) => `${k}: ${v}`).join(" · "),
+    headline,
+    subline,
     lines,
     series,
     link: location.href,
@@ -300,13 +271,13 @@ function selectTab(view, focus = false) {
     if (on && focus) tab.focus();
   }
   const gameView = view === "swtcg" || view === "legion";
-  if (!gameView || (state.current && state.current.game !== view)) $("#result").hidden = true;
-  if (gameView && state.current && state.current.game === view) $("#result").hidden = false;
-  // A view not yet computed shows its example's answer.
-  const form = $(`#form-${view}`);
-  if (!$("#example").hidden && EXAMPLES[view] && (!state.current || state.current.game !== view) && view !== "table") {
+  const shown = gameView && !!state.current && state.current.game === view;
+  $("#result").hidden = !shown;
+  // A view not yet computed shows its example's answer (the table view has none).
+  const computed = gameView ? shown : !$("#matchups-result").hidden;
+  if (!$("#example").hidden && EXAMPLES[view] && !computed) {
     $("#example-text").textContent = EXAMPLES[view].text;
-    if (view === "matchups" ? $("#matchups-result").hidden : true) submit(form);
+    submit($(`#form-${view}`));
   }
 }
 

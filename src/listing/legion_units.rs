@@ -117,18 +117,7 @@ pub fn upgrades(cards: &Cards, wanted: &str, query: Option<&str>) -> Result<Grid
             NO_CARDS.replace(" to name units with '@Name'", ""),
         ));
     }
-    let unit = match cards.find(wanted, Kind::Unit) {
-        Ok(unit) => unit,
-        Err(e) => {
-            let by_id = cards
-                .all()
-                .iter()
-                .find(|c| c.kind == Kind::Unit && !c.id.starts_with('#') && c.id == wanted.trim());
-            by_id.ok_or_else(|| {
-                Error::Input(Message::flag(Input::UpgradesFor).text(format!(": {e}")))
-            })?
-        }
-    };
+    let unit = unit_named(cards, wanted)?;
     let keeps = |c: &Card| {
         let text = format!("{} {}", c.name, c.title.as_deref().unwrap_or(""));
         contains(&text, query.unwrap_or(""))
@@ -154,21 +143,7 @@ pub fn upgrades(cards: &Cards, wanted: &str, query: Option<&str>) -> Result<Grid
     if let Some(q) = query {
         title.push_str(&format!(" matching '{}'", quote(q)));
     }
-    let bar: Vec<String> = slots.iter().map(|s| slot_words(cards, s)).collect();
-    let fit = match listed.len() {
-        1 => "1 upgrade fits".to_string(),
-        n => format!("{n} upgrades fit"),
-    };
-    let mut caption = match bar.is_empty() {
-        true => format!("its upgrade bar has no slots; {fit}"),
-        false => format!("slots: {}; {fit}", bar.join("; ")),
-    };
-    if unchecked > 0 {
-        caption.push_str(&format!(
-            " ({unchecked} offered unchecked: they turn on a Force affinity or a battle force, \
-             which the cards don't give)"
-        ));
-    }
+    let caption = slots_caption(cards, &slots, listed.len(), unchecked);
     let mut header: Vec<String> = HEADER.iter().map(|h| h.to_string()).collect();
     header.insert(1, "slot".into());
     Ok(Grid {
@@ -203,6 +178,38 @@ pub fn upgrades(cards: &Cards, wanted: &str, query: Option<&str>) -> Result<Grid
             })).collect::<Vec<_>>(),
         }),
     })
+}
+
+/// The unit card `wanted` names, as a SPEC's `@NAME` does, or by its id alone.
+fn unit_named<'a>(cards: &'a Cards, wanted: &str) -> Result<&'a Card, Error> {
+    cards.find(wanted, Kind::Unit).or_else(|e| {
+        let by_id = cards
+            .all()
+            .iter()
+            .find(|c| c.kind == Kind::Unit && !c.id.starts_with('#') && c.id == wanted.trim());
+        by_id.ok_or_else(|| Error::Input(Message::flag(Input::UpgradesFor).text(format!(": {e}"))))
+    })
+}
+
+/// The caption of `--upgrades-for`: the unit's slots, how many upgrades fit, and how many of
+/// them are offered unchecked.
+fn slots_caption(cards: &Cards, slots: &[Slot], fit: usize, unchecked: usize) -> String {
+    let bar: Vec<String> = slots.iter().map(|s| slot_words(cards, s)).collect();
+    let fit = match fit {
+        1 => "1 upgrade fits".to_string(),
+        n => format!("{n} upgrades fit"),
+    };
+    let mut caption = match bar.is_empty() {
+        true => format!("its upgrade bar has no slots; {fit}"),
+        false => format!("slots: {}; {fit}", bar.join("; ")),
+    };
+    if unchecked > 0 {
+        caption.push_str(&format!(
+            " ({unchecked} offered unchecked: they turn on a Force affinity or a battle force, \
+             which the cards don't give)"
+        ));
+    }
+    caption
 }
 
 /// A slot type as the caption lists it: `gear`, `command (2 slots)`, `training (added by

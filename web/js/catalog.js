@@ -59,7 +59,6 @@ function swtcgCard(c) {
   return {
     name: c.name,
     specName: c.name,
-    title: null,
     detail,
     facts: c.spec,
     search: `${c.name} ${c.sets.join(" ")} ${c.side || ""} ${c.type || ""} ${c.subtype || ""}`.toLowerCase(),
@@ -75,7 +74,6 @@ function legionCard(c) {
     specName: c.spec_name,
     detail,
     type: c.type,
-    slot: c.subtype,
     card: c,
     search: `${c.name} ${c.title || ""} ${c.faction || ""} ${c.rank || ""} ${c.subtype || ""} ${c.id}`.toLowerCase(),
   };

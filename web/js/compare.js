@@ -9,26 +9,6 @@ import { MAIN, inWords } from "./result.js";
 export const MAX_PINS = 6;
 export const LETTERS = "ABCDEF";
 
-/** A query as the text of a `pin` URL key: its game and keys, URL-encoded. */
-export function pinText(game, query) {
-  const s = new URLSearchParams();
-  s.append("game", game);
-  for (const [k, v] of Object.entries(query)) for (const one of [v].flat()) s.append(k, one === true ? "true" : one);
-  return s.toString();
-}
-
-/** A `pin` URL key's query: {game, query}. */
-export function fromPinText(text) {
-  const query = {};
-  let game = null;
-  for (const [k, v] of new URLSearchParams(text)) {
-    if (k === "game") game = v;
-    else if (k === "rule") (query.rule ||= []).push(v);
-    else query[k] = v;
-  }
-  return { game, query };
-}
-
 /** The points of a Legion result's attacker, when its SPEC named cards. */
 export function points(entry) {
   const r = entry.answer.resolved;

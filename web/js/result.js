@@ -10,7 +10,7 @@ export const MAIN = { swtcg: "damage", legion: "wounds" };
 export const WHAT = { swtcg: "damage counters on the defender", legion: "wounds on the defender" };
 
 /** The headline numbers of an answer: [label, value] pairs, the first one the headline. */
-export function headlines(game, answer) {
+function headlines(game, answer) {
   const d = answer[MAIN[game]];
   const out = [];
   if (game === "swtcg" && isFraction(answer.destroyed)) out.push(["Chance to destroy", percent(answer.destroyed)]);
@@ -119,9 +119,15 @@ function describeRules(rules) {
   return changed.length ? changed.map(([k, v]) => `${k}=${v}`).join(", ") : "the defaults";
 }
 
-/** The headline and subline elements filled for `entry`. */
-export function showHeadline(game, answer) {
+/** The headline and the line under it, as text. */
+export function headlineText(game, answer) {
   const [first, ...rest] = headlines(game, answer);
-  $("#headline").textContent = `${first[0]}: ${first[1]}`;
-  $("#subline").textContent = rest.map(([k, v]) => `${k}: ${v}`).join(" · ");
+  return { headline: `${first[0]}: ${first[1]}`, subline: rest.map(([k, v]) => `${k}: ${v}`).join(" · ") };
+}
+
+/** Fills the page's headline and the line under it. */
+export function showHeadline(game, answer) {
+  const { headline, subline } = headlineText(game, answer);
+  $("#headline").textContent = headline;
+  $("#subline").textContent = subline;
 }

@@ -22,20 +22,16 @@ export function stepper(item, onChange, { min = item.signed ? -20 : 0, max = 99,
     id, type: "number", inputmode: "numeric", min, max, step: 1, placeholder,
     "aria-describedby": desc.id, "data-item": item.name,
   });
-  const set = (v) => {
-    input.value = v === 0 && min >= 0 ? "" : String(v);
-    onChange(v);
-  };
+  // The SPEC is rewritten and the controls shown again from it (`show`), this one included.
+  const clamp = (v) => (Number.isFinite(v) ? Math.min(max, Math.max(min, Math.round(v))) : 0);
   const current = () => Number(input.value || 0);
   const less = el("button", { type: "button", class: "step", "aria-label": `Less ${item.name}`, tabindex: "-1", text: "−" });
   const more = el("button", { type: "button", class: "step", "aria-label": `More ${item.name}`, tabindex: "-1", text: "+" });
-  less.addEventListener("click", () => set(Math.max(min, current() - 1)));
-  more.addEventListener("click", () => set(Math.min(max, current() + 1)));
+  less.addEventListener("click", () => onChange(clamp(current() - 1)));
+  more.addEventListener("click", () => onChange(clamp(current() + 1)));
   // Typed or stepped with the arrow keys: the SPEC follows at once.
   input.addEventListener("input", () => {
-    if (input.value === "-") return;
-    const v = Math.round(Number(input.value || 0));
-    onChange(Number.isFinite(v) ? Math.min(max, Math.max(min, v)) : 0);
+    if (input.value !== "-") onChange(clamp(current()));
   });
   const node = el("div", { class: "control stepper", title: describe(item) },
     el("label", { for: id, text: item.name }),

@@ -90,6 +90,48 @@ fn too_deep(text: &str) -> Option<(usize, usize)> {
     None
 }
 
+/// An error about entry `index` of the `count` entries of the list in `text`, called `name`:
+/// located at the line where that entry starts, whatever its style (`- {name: ...}` too) and
+/// whether or not another entry shares its name; at its `name:` key when the entries found are
+/// not as many as the list's.
+pub fn entry_error(
+    file: &str,
+    text: &str,
+    (index, count): (usize, usize),
+    name: &str,
+    message: String,
+) -> DataError {
+    let named = item_error(file, text, name, message);
+    let lines = entry_lines(text);
+    match lines.len() == count {
+        true => DataError {
+            line: lines[index],
+            ..named
+        },
+        false => named,
+    }
+}
+
+/// The line of each entry of a list file: where its `- ` starts, at the indentation of the
+/// list's first entry. Entries may share a name (Armor, Armor 1), so an entry is found by its
+/// place rather than its name.
+fn entry_lines(text: &str) -> Vec<usize> {
+    let mut indent = None;
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| {
+            let l = l.trim_start_matches('\u{feff}');
+            let content = l.trim_start();
+            if content != "-" && !content.starts_with("- ") {
+                return false;
+            }
+            let at = l.len() - content.len();
+            *indent.get_or_insert(at) == at
+        })
+        .map(|(i, _)| i + 1)
+        .collect()
+}
+
 /// An error about the list item called `name` in `text`: located at the line of its `name:` key.
 pub fn item_error(file: &str, text: &str, name: &str, message: String) -> DataError {
     let line = text

@@ -225,17 +225,8 @@ impl Keywords {
         let mut by_name = HashMap::new();
         for (i, k) in list.iter().enumerate() {
             // Located at the entry's own line (an entry's name may be another entry's too).
-            let fail = |message: String| {
-                let named = data::item_error(file, text, &k.name, message);
-                let lines = entry_lines(text);
-                match lines.len() == list.len() {
-                    true => DataError {
-                        line: lines[i],
-                        ..named
-                    },
-                    false => named,
-                }
-            };
+            let fail =
+                |message: String| data::entry_error(file, text, (i, list.len()), &k.name, message);
             let valued = k.value != ValueKind::None;
             for n in std::iter::once(&k.name).chain(&k.aliases) {
                 if by_name.insert((normalize(n), valued), i).is_some() {
@@ -295,26 +286,6 @@ impl Keywords {
             .flat_map(|k| std::iter::once(&k.name).chain(&k.aliases));
         data::nearest(&normalize(name), names.map(String::as_str))
     }
-}
-
-/// The line of each entry of an item file: where its `- ` starts, at the indentation of the
-/// list's first entry. Entries may share a name (Armor, Armor 1), so an entry is found by its
-/// place rather than its name; the caller checks that the lines found are as many as the entries.
-fn entry_lines(text: &str) -> Vec<usize> {
-    let mut indent = None;
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| {
-            let l = l.trim_start_matches('\u{feff}');
-            let content = l.trim_start();
-            if content != "-" && !content.starts_with("- ") {
-                return false;
-            }
-            let at = l.len() - content.len();
-            *indent.get_or_insert(at) == at
-        })
-        .map(|(i, _)| i + 1)
-        .collect()
 }
 
 /// The SPECs an item may appear in, if it is a known item.

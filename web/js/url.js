@@ -1,0 +1,45 @@
+// A query in a URL: `?game=legion&attacker=...` (or `?view=table|matchups&...`), its pins each a
+// `pin` key holding a query of its own in the same form. One encoding for the page's URL and
+// its pins.
+
+/** The query string of `view` and its request `p`, with `pins` ({game, query}) after it. */
+export function toSearch(view, p, pins = []) {
+  const s = new URLSearchParams();
+  if (view === "table" || view === "matchups") s.append("view", view);
+  else s.append("game", view);
+  for (const [k, v] of Object.entries(p)) {
+    for (const one of [v].flat()) s.append(k, one === true ? "true" : one);
+  }
+  for (const pin of pins) s.append("pin", pinText(pin));
+  return `?${s.toString()}`;
+}
+
+/** A query string as {view, query, pins}: repeated keys (rule) become lists; for an attack view
+ * the game is the view, not a key. */
+export function fromSearch(search) {
+  const query = {};
+  const pins = [];
+  let view = null;
+  for (const [k, v] of new URLSearchParams(search)) {
+    if (k === "rule") (query.rule ||= []).push(v);
+    else if (k === "pin") pins.push(v);
+    else if (k === "view") view = v;
+    else query[k] = v;
+  }
+  if (view !== "table" && view !== "matchups") {
+    view = query.game;
+    delete query.game;
+  }
+  return { view, query, pins };
+}
+
+/** A pinned result's query ({game, query}) as the text of its `pin` key. */
+export function pinText({ game, query }) {
+  return toSearch(game, query).slice(1);
+}
+
+/** A `pin` key's text as {game, query}. */
+export function fromPinText(text) {
+  const { view, query } = fromSearch(text);
+  return { game: view, query };
+}
