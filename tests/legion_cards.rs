@@ -11,6 +11,7 @@
 //!   red attack d8: crit 1, surge 1, hit 5, blank 1; black: 1, 1, 3, 3; white: 1, 1, 1, 5
 //!   red defense d6: block 3, surge 1, blank 2; white defense d6: block 1, surge 1, blank 4
 
+use holodice_engine::dist::Dist;
 use holodice_engine::legion::attack::{attack, LegionAttack};
 use holodice_engine::legion::cards::{Cards, Kind, Reach};
 use holodice_engine::legion::Scenario;
@@ -269,6 +270,75 @@ fn assault_needs_within_1_and_cumbersome_needs_moved() {
     let hh12 = "@Stormtroopers, +@HH-12 Stormtrooper, range 4";
     assert_eq!(dice(hh12, "white defense"), [0, 3, 0]);
     assert_eq!(dice(&format!("{hh12}, moved"), "white defense"), [0, 0, 3]);
+}
+
+/// An attack of the built-in cards (every Legion HQ card).
+fn built_in(attacker: &str, defender: &str) -> LegionAttack {
+    let s = Scenario::parse(attacker, defender, None)
+        .unwrap_or_else(|e| panic!("{attacker} / {defender}: {e}"));
+    attack(&s).unwrap()
+}
+
+#[test]
+fn two_different_effects_each_upgrade_the_same_die() {
+    // The rulebook forbids a second upgrade of a die only "by the same effect": Anti-Materiel 1
+    // makes the white die black, Assault 1 then makes it red. A red die: 5 hits and a crit of 8
+    // (no surge chart), so results {0: 1/4, 1: 3/4}; white defense blocks 1 of 6 (no surge
+    // chart): a wound 3/4 × 5/6 = 5/8.
+    let a = built_in(
+        "1 white, Anti-Materiel 1, Assault 1, within 1",
+        "white defense, vehicle",
+    );
+    assert_eq!(
+        (a.attack_results.prob(1), a.wounds.prob(1)),
+        (fraction("3/4"), fraction("5/8"))
+    );
+    // Proton Charge (1 red, 1 black, 1 white; Blast, Impact 6, Assault 1) with Tank Hunting
+    // Munitions (Anti-Material 2, Impact 2) against a vehicle within 1: Anti-Material 2 makes
+    // the white black and the black red, Assault 1 the last black red: 3 red. The Rebel
+    // Commandos' surges are hits, so each die scores 7/8, and Impact 8 makes every hit a crit
+    // that the AT-ST's Armor can't cancel; its white defense with surge block stops 2 of 6:
+    // each die wounds 7/8 × 4/6 = 7/12, 3 × 7/12 = 7/4 (2 red and a black: 19/12).
+    let commandos = "@Rebel Commandos, +@Proton Charge Saboteur, +@Tank Hunting Munitions, \
+                     range 1, within 1, minis 1";
+    let s = Scenario::parse(commandos, "@AT-ST", None).unwrap();
+    assert_eq!(s.attacker.dice, [3, 0, 0]);
+    assert_eq!(built_in(commandos, "@AT-ST").wounds.mean(), fraction("7/4"));
+}
+
+#[test]
+fn a_sidearm_without_a_kind_is_the_kind_of_its_weapon() {
+    // The T-Series Tactical Droid's only weapon (the E-5, 1 red, range 1–3) carries Sidearm:
+    // the droid keeps to its own ranged weapon and, in melee, uses the B1s' Bludgeon (1 white),
+    // as the rulebook's own example has it. 6 B1s and the droid: 7 white dice, each a wound
+    // with (1 hit + 1 crit)/8 × 5/6 (white defense, no surge chart) = 5/24.
+    let melee = built_in(
+        "@B1 Battle Droids, +@T-Series Tactical Droid, melee",
+        "white defense",
+    );
+    assert_eq!(melee.wounds.pmf(), Dist::binomial(7, 5, 24).pmf());
+    let one = built_in(
+        "@B1 Battle Droids, +@T-Series Tactical Droid, melee, minis 1",
+        "white defense",
+    );
+    assert_eq!(one.wounds.mean(), fraction("5/24"));
+    // At range it fires its own E-5 (1 red), the B1s theirs (1 white each).
+    let s = Scenario::parse(
+        "@B1 Battle Droids, +@T-Series Tactical Droid, range 2",
+        "white defense",
+        None,
+    )
+    .unwrap();
+    assert_eq!(s.attacker.dice, [1, 0, 6]);
+    // The Viper Recon Droid's weapon (range 1 and more) carries Sidearm too: in melee the droid
+    // uses its unit's melee weapon.
+    let viper = Scenario::parse(
+        "@B1 Battle Droids, +@Viper Recon Droid, melee, minis 1",
+        "white defense",
+        None,
+    )
+    .unwrap();
+    assert_eq!(viper.attacker.dice, [0, 0, 1]);
 }
 
 #[test]
@@ -854,6 +924,22 @@ fn a_result_says_what_each_card_spec_became() {
 }
 
 #[test]
+fn a_unit_whose_cards_change_no_dice_lists_its_keywords_as_none() {
+    // The B1 Battle Droids' keywords (AI, Coordinate) act outside the attack: the headline of
+    // the defending unit says "none" rather than leaving its line empty.
+    let text = holodice_ok(&[
+        "legion",
+        "attack",
+        "--attacker",
+        "2 red",
+        "--defender",
+        "@B1 Battle Droids",
+    ]);
+    assert!(text.contains("    Keywords: none\n"), "{text}");
+    assert!(!text.contains("Keywords: \n"), "{text}");
+}
+
+#[test]
 fn points_go_with_the_result_and_the_comparison_weighs_them() {
     // Legion HQ's costs: Stormtroopers 42, DLT-19 Stormtrooper 20.
     let attack: serde_json::Value = serde_json::from_str(&holodice_ok(&[
@@ -942,6 +1028,59 @@ fn matchups_attack_every_unit_card_sorted_best_first() {
             "generals",
         ],
         &["no unit card"],
+    );
+}
+
+#[test]
+fn matchups_list_the_units_an_attack_cannot_reach_rather_than_failing() {
+    // Immune: Melee: the unit "cannot be attacked in melee". A melee attacker's matchups keep
+    // every other unit and say, for each immune one, why it is refused.
+    let doc: serde_json::Value = serde_json::from_str(&holodice_ok(&[
+        "legion",
+        "matchups",
+        "--attacker",
+        "1 red, melee",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    let found = doc["matchups"].as_array().unwrap();
+    let built_in = Cards::builtin();
+    let immune = |name: &str| {
+        let card = built_in.find(name, Kind::Unit).unwrap();
+        card.keywords.iter().any(|k| k.name == "Immune: Melee")
+    };
+    let refused: Vec<&serde_json::Value> =
+        found.iter().filter(|m| m["refused"].is_string()).collect();
+    assert!(!refused.is_empty() && refused.len() < found.len());
+    for m in found {
+        let name = m["defender"].as_str().unwrap();
+        assert_eq!(m["refused"].is_string(), immune(name), "{m}");
+        match m["refused"].as_str() {
+            Some(why) => {
+                assert!(why.contains("Immune: Melee"), "{why}");
+                assert!(m["mean_wounds"].is_null() && m["wiped"].is_null(), "{m}");
+            }
+            None => assert!(m["mean_wounds"].is_string(), "{m}"),
+        }
+    }
+    // They come last, and the text names each with its reason.
+    let first_refused = found.iter().position(|m| m["refused"].is_string()).unwrap();
+    assert!(found[first_refused..]
+        .iter()
+        .all(|m| m["refused"].is_string()));
+    let text = holodice_ok(&["legion", "matchups", "--attacker", "1 red, melee"]);
+    let name = refused[0]["defender"].as_str().unwrap();
+    assert!(
+        text.contains(&format!(
+            "{name}: refused: illegal attack: the defender has Immune: Melee"
+        )),
+        "{text}"
+    );
+    // A fault of the attacker's SPEC, the same for every unit, still fails the query.
+    assert_user_error(
+        &["legion", "matchups", "--attacker", "1 red, Bogus 2"],
+        &["Bogus"],
     );
 }
 

@@ -106,16 +106,21 @@ pub(super) fn answer(
     )
 }
 
-/// Best first by the chosen statistic; ties by mean wounds, then by name.
+/// Best first by the chosen statistic; ties by mean wounds, then by name; the defenders the
+/// attacker can't attack last.
 fn sort(found: &mut [Matchup], by: Sort) {
+    let key = |m: &Matchup| {
+        m.outcome.as_ref().ok().map(|o| {
+            let first = match by {
+                Sort::Mean => None,
+                Sort::Wiped => o.wiped.clone(),
+            };
+            (first, o.wounds.mean())
+        })
+    };
     found.sort_by(|x, y| {
-        let wiped = |m: &Matchup| m.wiped.clone();
-        let first = match by {
-            Sort::Mean => std::cmp::Ordering::Equal,
-            Sort::Wiped => wiped(y).cmp(&wiped(x)),
-        };
-        first
-            .then_with(|| y.wounds.mean().cmp(&x.wounds.mean()))
+        key(y)
+            .cmp(&key(x))
             .then_with(|| x.defender.cmp(&y.defender))
     });
 }
@@ -133,16 +138,29 @@ fn grid(a: &MatchupsArgs, found: &[Matchup], context: &[Entry], line: &str) -> G
     let rows = found
         .iter()
         .map(|m| {
-            vec![
+            let mut row = vec![
                 Cell::Label(m.defender.clone()),
                 text(m.faction.clone()),
                 text(m.points.map(|p| p.to_string())),
-                Cell::Mean(m.wounds.mean()),
-                Cell::Prob(m.wounds.at_least(1)),
-                m.wiped
-                    .clone()
-                    .map_or(Cell::Label("n/a".into()), Cell::Prob),
-            ]
+            ];
+            row.extend(match &m.outcome {
+                Ok(o) => [
+                    Cell::Mean(o.wounds.mean()),
+                    Cell::Prob(o.wounds.at_least(1)),
+                    o.wiped
+                        .clone()
+                        .map_or(Cell::Label("n/a".into()), Cell::Prob),
+                ],
+                Err(_) => ["refused", "—", "—"].map(|t| Cell::Label(t.into())),
+            });
+            row
+        })
+        .collect();
+    let legend = found
+        .iter()
+        .filter_map(|m| {
+            let e = m.outcome.as_ref().err()?;
+            Some((m.defender.clone(), format!("refused: {e}")))
         })
         .collect();
     let with = match a.with.trim() {
@@ -156,27 +174,42 @@ fn grid(a: &MatchupsArgs, found: &[Matchup], context: &[Entry], line: &str) -> G
             squeeze(&a.attacker),
             found.len()
         ),
-        legend: Vec::new(),
+        legend,
         header: header.iter().map(|h| h.to_string()).collect(),
         rows,
         json: to_json(a, found, context),
     }
 }
 
-/// `{"schema", "attacker", "with", "sort", "matchups": [...], "policy", "edition"}`.
+/// `{"schema", "attacker", "with", "sort", "matchups": [...], "policy", "edition"}`; a defender
+/// the attacker can't attack has null statistics and `refused`, the reason.
 fn to_json(a: &MatchupsArgs, found: &[Matchup], context: &[Entry]) -> Json {
     let fraction = |x: &num_rational::BigRational| Json::String(x.to_string());
     let matchups: Vec<Json> = found
         .iter()
         .map(|m| {
-            json!({
+            let mut row = json!({
                 "defender": m.defender,
                 "faction": m.faction,
                 "points": m.points,
-                "mean_wounds": fraction(&m.wounds.mean()),
-                "at_least_one": fraction(&m.wounds.at_least(1)),
-                "wiped": m.wiped.as_ref().map(fraction),
-            })
+            });
+            let stats = match &m.outcome {
+                Ok(o) => json!({
+                    "mean_wounds": fraction(&o.wounds.mean()),
+                    "at_least_one": fraction(&o.wounds.at_least(1)),
+                    "wiped": o.wiped.as_ref().map(fraction),
+                }),
+                Err(e) => json!({
+                    "mean_wounds": null,
+                    "at_least_one": null,
+                    "wiped": null,
+                    "refused": e,
+                }),
+            };
+            if let (Json::Object(row), Json::Object(stats)) = (&mut row, stats) {
+                row.extend(stats);
+            }
+            row
         })
         .collect();
     let mut top = serde_json::Map::new();

@@ -93,14 +93,19 @@ fn cards(s: &Scenario, role: Role) -> Entry {
     text("cards", "Cards", named.join(", "))
 }
 
-/// Every keyword or item applied, with its source: `Precise 1 (Stormtroopers)`.
+/// Every keyword or item applied, with its source: `Precise 1 (Stormtroopers)`; "none" for
+/// a unit whose cards give no keyword that changes the dice.
 fn applied(s: &Scenario, role: Role) -> Entry {
     let items: Vec<String> = s
         .provenance
         .applied_to(role)
         .map(|a| format!("{} ({})", a.item, a.from))
         .collect();
-    text("keywords", "Keywords", items.join(", "))
+    let listed = match items.is_empty() {
+        true => "none".to_string(),
+        false => items.join(", "),
+    };
+    text("keywords", "Keywords", listed)
 }
 
 fn text(key: &str, label: &str, value: String) -> Entry {

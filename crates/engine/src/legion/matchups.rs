@@ -21,8 +21,16 @@ pub struct Matchup {
     pub faction: Option<String>,
     /// What the defending unit costs.
     pub points: Option<u32>,
+    /// The attack's result, or why the attacker can't make it on this unit (an Immune: Melee
+    /// defender against a melee attacker): one such unit never fails the others.
+    pub outcome: Result<Outcome, String>,
+}
+
+/// What one matchup's attack does.
+#[derive(Debug, Clone)]
+pub struct Outcome {
     pub wounds: Dist,
-    /// The chance to wipe it, when its wounds per mini are known.
+    /// The chance to wipe the unit, when its wounds per mini are known.
     pub wiped: Option<BigRational>,
 }
 
@@ -53,27 +61,35 @@ fn matchups_within(
         .iter()
         .filter(|c| c.kind == Kind::Unit && keep(c))
         .collect();
-    let mut queries = Vec::with_capacity(units.len());
-    for c in &units {
-        let name = cards.spec_name(c);
-        let defender = match extra.trim() {
-            "" => format!("@{name}"),
-            more => format!("@{name}, {more}"),
-        };
-        let s = Scenario::parse_with(attacker, &defender, None, cards)?;
-        queries.push((
-            name,
-            Scenario {
+    let queries: Vec<(String, Result<Scenario, Error>)> = units
+        .iter()
+        .map(|c| {
+            let name = cards.spec_name(c);
+            let defender = match extra.trim() {
+                "" => format!("@{name}"),
+                more => format!("@{name}, {more}"),
+            };
+            let s = Scenario::parse_with(attacker, &defender, None, cards).map(|s| Scenario {
                 edition: choices.edition,
                 policy: choices.policy,
                 objective: choices.objective,
                 ..s
-            },
-        ));
-    }
-    let work = queries.iter().try_fold(0u64, |sum, (_, s)| {
-        Ok::<_, Error>(sum.saturating_add(cost(s)?))
-    })?;
+            });
+            (name, s)
+        })
+        .collect();
+    every_one_refused(&queries)?;
+    let mut work = 0u64;
+    let queries: Vec<(String, Result<Scenario, Error>)> = queries
+        .into_iter()
+        .map(|(name, s)| {
+            let s = s.and_then(|s| {
+                work = work.saturating_add(cost(&s)?);
+                Ok(s)
+            });
+            (name, s)
+        })
+        .collect();
     if work > limit {
         return Err(Error::too_large(Message::about(Input::Attacker).text(
             format!(
@@ -83,20 +99,35 @@ fn matchups_within(
             ),
         )));
     }
-    queries
+    let found: Vec<Matchup> = queries
         .into_iter()
         .zip(units)
-        .map(|((defender, s), card)| {
-            let a = attack(&s)?;
-            Ok(Matchup {
-                defender,
-                faction: card.faction.clone(),
-                points: card.cost,
-                wiped: a.losses.as_ref().map(|l| l.wiped.clone()),
-                wounds: a.wounds,
-            })
+        .map(|((defender, s), card)| Matchup {
+            defender,
+            faction: card.faction.clone(),
+            points: card.cost,
+            outcome: s
+                .and_then(|s| attack(&s))
+                .map_err(|e| e.to_string())
+                .map(|a| Outcome {
+                    wiped: a.losses.as_ref().map(|l| l.wiped.clone()),
+                    wounds: a.wounds,
+                }),
         })
-        .collect()
+        .collect();
+    Ok(found)
+}
+
+/// A query that fails for every defender fails whole, with the first defender's error: the
+/// fault is the attacker's SPEC or the `--with` items, not one unit.
+fn every_one_refused(queries: &[(String, Result<Scenario, Error>)]) -> Result<(), Error> {
+    match queries.iter().all(|(_, s)| s.is_err()) {
+        true => match queries.first() {
+            Some((_, Err(e))) => Err(e.clone()),
+            _ => Ok(()),
+        },
+        false => Ok(()),
+    }
 }
 
 #[cfg(test)]

@@ -269,24 +269,49 @@ fn attacking_minis(l: &Loadout, unit: &Card) -> Result<(u32, u32), Error> {
     Ok((n.min(upgrades), n - n.min(upgrades)))
 }
 
-/// The unit's weapons an upgrade mini may use: Sidearm keeps it to its own weapons of a kind
-/// (melee, ranged, or both when the card names neither).
+/// The unit's weapons an upgrade mini may use: Sidearm keeps the mini to its own weapons of a
+/// kind, so it may add only the unit's weapons of the other kind.
 fn sidearm_allowed<'a>(u: &Card, unit_weapons: &[&'a Weapon], kind: Attack) -> Vec<&'a Weapon> {
-    let Some(k) = u.keywords.iter().find(|k| same(&k.name, "Sidearm")) else {
+    let Some((melee, ranged)) = sidearm_kinds(u) else {
         return unit_weapons.to_vec();
     };
-    let text = k.describe().to_lowercase();
-    let melee_only = text.contains("melee") && !text.contains("ranged");
-    let ranged_only = text.contains("ranged") && !text.contains("melee");
     let barred = match kind {
-        Attack::At(0) | Attack::Melee => !ranged_only,
+        Attack::At(0) | Attack::Melee => melee,
         Attack::Overrun => false,
-        _ => !melee_only,
+        _ => ranged,
     };
     if barred {
         Vec::new()
     } else {
         unit_weapons.to_vec()
+    }
+}
+
+/// Which kinds of attack an upgrade's Sidearm keeps to its own weapons (melee, ranged), `None`
+/// without Sidearm. The card's value names them ("Melee", "Ranged", "Melee, Ranged"); a Sidearm
+/// printed without one (as Legion HQ's data gives the T-Series Tactical Droid's) is of the kind
+/// of the weapons that carry it, else of the card's weapons: the rulebook's own example has the
+/// T-Series droid, whose only weapon is ranged, add its unit's melee weapon. Weapons of both
+/// kinds, or none, keep both.
+fn sidearm_kinds(u: &Card) -> Option<(bool, bool)> {
+    let k = u.keywords.iter().find(|k| same(&k.name, "Sidearm"))?;
+    let text = k.describe().to_lowercase();
+    let named = (text.contains("melee"), text.contains("ranged"));
+    if named != (false, false) {
+        return Some(named);
+    }
+    let carrying: Vec<&Weapon> = u.weapons.iter().filter(|w| w.has("Sidearm")).collect();
+    let weapons: Vec<&Weapon> = match carrying.is_empty() {
+        true => u.weapons.iter().collect(),
+        false => carrying,
+    };
+    let melee = weapons.iter().any(|w| w.reach.reaches(0));
+    let ranged = weapons
+        .iter()
+        .any(|w| matches!(w.reach, Reach::Span { max, .. } if max.is_none_or(|m| m >= 1)));
+    match (melee, ranged) {
+        (false, false) => Some((true, true)),
+        kinds => Some(kinds),
     }
 }
 
@@ -460,10 +485,6 @@ fn apply_weapon_keywords(s: &mut Scenario, used: &[(&Weapon, u32, bool)]) -> u32
     ram
 }
 
-/// One weapon's dice in the pool: its copies (times the defender's minis with Spray), then
-/// Cumbersome's downgrades, then the upgrades of Anti-Materiel, Anti-Personnel, Assault and
-/// Sniper Team (`sniper`: it acts), each where its condition holds (a note says what to add where
-/// it can't tell).
 /// Whether a card unit attacks with no weapon of its own, its upgrades' or their minis'.
 fn unarmed(unit: &Card, l: &Loadout) -> bool {
     unit.weapons.is_empty()
@@ -487,6 +508,10 @@ fn record(provenance: &mut Provenance, p: &Part) {
     }
 }
 
+/// One weapon's dice in the pool: its copies (times the defender's minis with Spray), then
+/// Cumbersome's downgrades, then the upgrades of Anti-Materiel, Anti-Personnel, Assault and
+/// Sniper Team (`sniper`: it acts), one effect after another, each where its condition holds (a
+/// note says what to add where it can't tell).
 fn part_dice(
     p: &Part,
     l: &Loadout,
@@ -512,14 +537,15 @@ fn part_dice(
     if k.cumbersome && l.moved {
         dice = downgrade_each(dice);
     }
-    let mut upgrades = 0;
+    // Each effect upgrades its own dice: the rulebook forbids only a second upgrade of a die
+    // "by the same effect", so a white die that two effects upgrade becomes red.
     for (x, wanted, word) in [
         (k.anti_materiel, UnitType::Vehicle, "Anti-Materiel"),
         (k.anti_personnel, UnitType::Trooper, "Anti-Personnel"),
     ] {
         match (x, d.unit_type) {
             (0, _) => {}
-            (x, Some(t)) if t == wanted => upgrades = x.saturating_add(upgrades),
+            (x, Some(t)) if t == wanted => dice = upgrade(dice, x),
             (_, Some(_)) => {}
             (x, None) => notes.push(format!(
                 "{word} {x} ({name}): the defender's unit type is not given (add 'trooper' or \
@@ -529,18 +555,18 @@ fn part_dice(
     }
     match (k.assault, l.within) {
         (0, _) => {}
-        (x, Some(r)) if r <= 1 => upgrades = x.saturating_add(upgrades),
+        (x, Some(r)) if r <= 1 => dice = upgrade(dice, x),
         (x, _) => notes.push(format!(
             "Assault {x} ({name}): applies only within range 1: add 'within 1' to the attacker"
         )),
     }
     if sniper {
-        upgrades = dice.iter().fold(upgrades, |u, &n| u.saturating_add(n));
+        dice = upgrade(dice, dice.iter().fold(0, |u: u32, &n| u.saturating_add(n)));
         notes.push(format!(
             "Sniper Team ({name}): every die upgraded (the unit has not moved)"
         ));
     }
-    upgrade(dice, upgrades)
+    dice
 }
 
 /// Upgrades up to `x` dice one step each (white → black → red): whites first, then blacks.
