@@ -870,6 +870,68 @@ fn legion_units_lists_the_built_in_cards_by_faction_type_and_rank() {
 }
 
 #[test]
+fn counterpart_cards_are_listed_and_join_their_unit() {
+    // Legion HQ's data has 617 unit, upgrade and counterpart cards: the listing has them all,
+    // the five counterparts (C-3PO twice, Iden's ID10, Grogu, Omega) among them.
+    let text = include_str!("../data/legion/cards.yaml");
+    let in_file = text.matches("\n  cardType: ").count();
+    let listed = |args: &[&str]| -> serde_json::Value {
+        let mut argv = vec!["legion", "units", "--format", "json"];
+        argv.extend(args);
+        serde_json::from_str(&holodice_ok(&argv)).unwrap()
+    };
+    assert_eq!(listed(&[])["cards"].as_array().unwrap().len(), in_file);
+    let counterparts = listed(&["--type", "counterpart"]);
+    let names: Vec<&str> = (counterparts["cards"].as_array().unwrap().iter())
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    for name in ["C-3PO", "Iden's ID10 Seeker Droid", "Grogu", "Omega"] {
+        assert!(names.contains(&name), "{name}: {names:?}");
+    }
+    let c3po = listed(&["C-3PO"]);
+    assert_eq!(c3po["cards"].as_array().unwrap().len(), 2, "{c3po}");
+    // '+@' names a counterpart as it names an upgrade; '@' says how.
+    let e = assert_user_error(
+        &[
+            "legion",
+            "attack",
+            "--attacker",
+            "1 red",
+            "--defender",
+            "@C-3PO",
+        ],
+        &["counterpart card", "'+@C-3PO (Made to Suffer)'"],
+    );
+    assert!(e.contains("'+@C-3PO (Human-Cyborg Relations)'"), "{e}");
+    // Iden's ID10 (Electro-Shock: 3 white, range "- 1" in Legion HQ's data, read as 1) adds its
+    // own dice to Iden Versio's at range 1.
+    let s = Scenario::parse(
+        "@Iden Versio, +@Iden's ID10 Seeker Droid, range 1, weapon Iden's TL-50 Repeater, \
+         weapon Electro-Shock",
+        "white defense",
+        None,
+    )
+    .unwrap();
+    assert_eq!(s.attacker.dice, [2, 1, 5]);
+    // A counterpart's mini brings no weapon of its unit: C-3PO adds no dice to R2-D2's.
+    let s = Scenario::parse(
+        "@R2-D2 (Hero of a Thousand Devices), +@C-3PO (Human-Cyborg Relations)",
+        "white defense",
+        None,
+    )
+    .unwrap();
+    let alone =
+        Scenario::parse("@R2-D2 (Hero of a Thousand Devices)", "white defense", None).unwrap();
+    assert_eq!(s.attacker.dice, alone.attacker.dice);
+    // A name not found is never answered with itself.
+    let e = assert_user_error(
+        &["legion", "units", "C-3PO", "--faction", "empire"],
+        &["no unit, upgrade or counterpart name contains 'C-3PO'"],
+    );
+    assert!(!e.contains("did you mean 'C-3PO'"), "{e}");
+}
+
+#[test]
 fn a_result_says_what_each_card_spec_became() {
     // Stormtroopers' 4 minis each fire the E-11 (1 white), the DLT-19 mini its rifle (2 red,
     // Impact 1); Precise 1 comes from the card, aim 1 and range 3 from the SPEC.

@@ -122,8 +122,8 @@ pub struct UnitsArgs {
     /// Only this faction's cards: empire, rebels, republic, separatists, mercenary, …
     #[arg(long)]
     faction: Option<String>,
-    /// Only units or only upgrades
-    #[arg(long = "type", value_name = "TYPE", value_parser = ["unit", "upgrade"])]
+    /// Only units, only upgrades or only counterparts (the minis that join a unit, as C-3PO)
+    #[arg(long = "type", value_name = "TYPE", value_parser = ["unit", "upgrade", "counterpart"])]
     kind: Option<String>,
     /// Only units of this rank: commander, operative, corps, special, support, heavy
     #[arg(long)]

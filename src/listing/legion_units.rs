@@ -95,7 +95,10 @@ pub fn catalog(cards: &Cards, filter: &Filter) -> Result<Grid, Error> {
     }
     Ok(Grid {
         title,
-        caption: format!("{} cards", listed.len()),
+        caption: match listed.len() {
+            1 => "1 card".into(),
+            n => format!("{n} cards"),
+        },
         legend: Vec::new(),
         header: HEADER.iter().map(|h| h.to_string()).collect(),
         rows: listed.iter().map(|c| row(cards, c)).collect(),
@@ -268,14 +271,17 @@ fn unknown_value(
 }
 
 fn no_match(cards: &Cards, query: &str) -> String {
-    let names = cards.all().iter().map(|c| c.name.as_str());
+    // Never the name typed: a card of that name would have been listed.
+    let names = (cards.all().iter())
+        .filter(|c| c.kind != Kind::Other && !c.name.eq_ignore_ascii_case(query.trim()))
+        .map(|c| c.name.as_str());
     match data::nearest(query, names) {
         Some(near) => format!(
-            "no unit or upgrade name contains '{}'; did you mean '{near}'?",
+            "no unit, upgrade or counterpart name contains '{}'; did you mean '{near}'?",
             quote(query)
         ),
         None => format!(
-            "no unit or upgrade name contains '{}' (holodice legion units lists them all)",
+            "no unit, upgrade or counterpart name contains '{}' (holodice legion units lists them all)",
             quote(query)
         ),
     }

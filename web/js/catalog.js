@@ -96,7 +96,8 @@ export async function loadCatalog() {
   catalog.swtcg.cards = (cards || []).map(swtcgCard);
   const legionCards = ((units && units.cards) || []).map(legionCard);
   catalog.legion.cards = legionCards.filter((c) => c.type === "unit");
-  catalog.legion.upgrades = legionCards.filter((c) => c.type === "upgrade");
+  // A counterpart (C-3PO, Iden's ID10) joins its unit as an upgrade does.
+  catalog.legion.upgrades = legionCards.filter((c) => c.type === "upgrade" || c.type === "counterpart");
   catalog.rules = rules || [];
 }
 

@@ -9,10 +9,13 @@ const COLUMNS = [
   { key: "defender", label: "Defender", text: (m) => m.defender },
   { key: "faction", label: "Faction", text: (m) => m.faction || "" },
   { key: "points", label: "Points", text: (m) => (m.points === null ? "n/a" : String(m.points)), number: (m) => m.points ?? -1 },
-  { key: "mean_wounds", label: "Mean wounds", text: (m) => mean(m.mean_wounds), number: (m) => ratio(m.mean_wounds) },
-  { key: "at_least_one", label: "P(≥ 1)", text: (m) => percent(m.at_least_one), number: (m) => ratio(m.at_least_one) },
-  { key: "wiped", label: "Chance to wipe", text: (m) => (m.wiped === null ? "n/a" : percent(m.wiped)), number: (m) => (m.wiped === null ? -1 : ratio(m.wiped)) },
+  { key: "mean_wounds", label: "Mean wounds", text: (m) => (m.refused ? "refused" : mean(m.mean_wounds)), number: (m) => stat(m.mean_wounds) },
+  { key: "at_least_one", label: "P(≥ 1)", text: (m) => (m.refused ? "—" : percent(m.at_least_one)), number: (m) => stat(m.at_least_one) },
+  { key: "wiped", label: "Chance to wipe", text: (m) => (m.refused ? "—" : m.wiped === null ? "n/a" : percent(m.wiped)), number: (m) => stat(m.wiped) },
 ];
+
+/** A statistic for sorting: a unit without it (refused, or no wounds per mini) sorts last. */
+const stat = (x) => (x === null ? -1 : ratio(x));
 
 let shown = { answer: null, key: null, descending: true };
 
@@ -51,7 +54,7 @@ function draw() {
     return el("th", { scope: "col", "aria-sort": sort }, button);
   }));
   const body = list.map((m) => el("tr", {}, COLUMNS.map((c, i) => {
-    if (i) return el("td", { text: c.text(m) });
+    if (i) return el("td", { text: c.text(m), title: m.refused && c.key === "mean_wounds" ? m.refused : null });
     return el("th", { scope: "row" }, el("a", { href: shown.link(cardItem("@", m.defender)), text: m.defender }));
   })));
   $("#matchups-table").replaceChildren(el("thead", {}, head), el("tbody", {}, body));

@@ -22,12 +22,24 @@ pub const MAX_KEYWORDS: usize = 64;
 /// The largest number a card's statistic, range or dice count may hold.
 pub const MAX_STAT: u32 = 100;
 
-/// What a card is: only units and upgrades are read; the others are known by name only.
+/// What a card is: units, upgrades and counterparts are read; the others (command and battle
+/// cards) are known by name only.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
     Unit,
     Upgrade,
+    /// A mini that joins its unit as an upgrade's does (C-3PO, Iden's ID10): a SPEC names it
+    /// with `+@`, as an upgrade.
+    Counterpart,
     Other,
+}
+
+impl Kind {
+    /// Whether a card of this kind answers a search for `asked`: `+@` (an upgrade) names a
+    /// counterpart too, since both join a unit.
+    pub fn answers(self, asked: Kind) -> bool {
+        self == asked || (asked == Kind::Upgrade && self == Kind::Counterpart)
+    }
 }
 
 /// A keyword as a card prints it: a name, maybe with a number or a text (`Weak Point 1: Rear`).
@@ -180,7 +192,11 @@ impl Card {
 
     /// Whether an upgrade adds a mini to its unit (heavy weapon and personnel upgrades).
     pub fn adds_mini(&self) -> bool {
-        self.kind == Kind::Upgrade && ["heavy weapon", "personnel"].contains(&self.subtype.as_str())
+        match self.kind {
+            Kind::Upgrade => ["heavy weapon", "personnel"].contains(&self.subtype.as_str()),
+            Kind::Counterpart => true,
+            _ => false,
+        }
     }
 
     /// The unit type Anti-Materiel and Anti-Personnel ask about, from the card's subtype.
@@ -374,7 +390,7 @@ impl Cards {
         let whole = self
             .by_name
             .get(&key(wanted))
-            .is_some_and(|at| at.iter().any(|&i| self.list[i].kind == kind));
+            .is_some_and(|at| at.iter().any(|&i| self.list[i].kind.answers(kind)));
         let (name, title) = match whole {
             true => (wanted.trim(), None),
             false => split_title(wanted),
@@ -385,7 +401,7 @@ impl Cards {
             .into_iter()
             .flatten()
             .map(|&i| &self.list[i])
-            .filter(|c| c.kind == kind)
+            .filter(|c| c.kind.answers(kind))
             .collect();
         if of_kind.is_empty() {
             return Err(self.unknown(wanted, name, kind));
@@ -415,7 +431,7 @@ impl Cards {
     /// "Several cards have that name": each, spelt as a SPEC must give it.
     fn ambiguous(&self, name: &str, title: Option<&str>, kind: Kind, cards: &[&Card]) -> String {
         let at = match kind {
-            Kind::Upgrade => "+@",
+            Kind::Upgrade | Kind::Counterpart => "+@",
             _ => "@",
         };
         let spelt: Vec<String> = cards
@@ -443,6 +459,18 @@ impl Cards {
                     "'{}' is an upgrade card: add it to a unit with '+@{}'",
                     other.name, other.name
                 ),
+                (Kind::Unit, Kind::Counterpart) => {
+                    let named: Vec<String> = (self.by_name.get(&key(name)).into_iter().flatten())
+                        .map(|&i| &self.list[i])
+                        .filter(|c| c.kind == Kind::Counterpart)
+                        .map(|c| format!("'+@{}'", self.spec_name(c)))
+                        .collect();
+                    format!(
+                        "'{}' is a counterpart card: add it to its unit with {}",
+                        other.name,
+                        named.join(" or ")
+                    )
+                }
                 (Kind::Upgrade, Kind::Unit) => format!(
                     "'{}' is a unit card: name it with '@{}'",
                     other.name, other.name
@@ -457,7 +485,7 @@ impl Cards {
         let names = self
             .list
             .iter()
-            .filter(|c| c.kind == kind)
+            .filter(|c| c.kind.answers(kind))
             .map(|c| c.name.as_str());
         match data::nearest(name, names) {
             Some(near) if near.contains(',') => format!(
@@ -484,7 +512,8 @@ impl Card {
         match self.kind {
             Kind::Unit => "unit",
             Kind::Upgrade => "upgrade",
-            Kind::Other => "command, battle or counterpart",
+            Kind::Counterpart => "counterpart",
+            Kind::Other => "command or battle",
         }
     }
 }
@@ -499,6 +528,7 @@ fn kind_name(kind: Kind) -> &'static str {
     match kind {
         Kind::Unit => "unit",
         Kind::Upgrade => "upgrade",
+        Kind::Counterpart => "counterpart",
         Kind::Other => "card",
     }
 }
@@ -720,8 +750,43 @@ struct RawWeapon {
     #[serde(default)]
     keywords: Option<Vec<RawKeyword>>,
     #[serde(default)]
-    range: Vec<Option<i64>>,
+    range: RawRange,
     dice: RawDice,
+}
+
+/// A weapon's range as Legion HQ writes it: a list (`[1, 3]`, `[null, 2]`), or once, for Iden's
+/// ID10, text (`"- 1"`), read as the list of the numbers either side of its dash.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RawRange {
+    List(Vec<Option<i64>>),
+    Text(String),
+}
+
+impl Default for RawRange {
+    fn default() -> Self {
+        RawRange::List(Vec::new())
+    }
+}
+
+impl RawRange {
+    /// The range as a list; a text part that is no number is refused with the text.
+    fn list(&self) -> Result<Vec<Option<i64>>, String> {
+        match self {
+            RawRange::List(l) => Ok(l.clone()),
+            RawRange::Text(t) => {
+                t.split('-')
+                    .map(str::trim)
+                    .map(|part| match part {
+                        "" => Ok(None),
+                        n => n.parse().map(Some).map_err(|_| {
+                            format!("range '{}': give a list such as [1, 3]", quote(t))
+                        }),
+                    })
+                    .collect()
+            }
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -760,6 +825,7 @@ fn read_card(
     let kind = match head.card_type.as_str() {
         "unit" => Kind::Unit,
         "upgrade" => Kind::Upgrade,
+        "counterpart" => Kind::Counterpart,
         _ => Kind::Other,
     };
     let mut card = Card {
@@ -916,7 +982,8 @@ fn stats(s: RawStats) -> Result<Stats, String> {
 fn weapon(w: RawWeapon) -> Result<Weapon, String> {
     let what = |field: &str| format!("weapon '{}' {field}", quote(&w.name));
     let bound = |v: Option<i64>| v.map(|n| number(&what("range"), n)).transpose();
-    let reach = match w.range.as_slice() {
+    let range = w.range.list().map_err(|e| what(&e))?;
+    let reach = match range.as_slice() {
         [] | [None] | [None, None] => Reach::Overrun,
         [Some(r)] => {
             let r = number(&what("range"), *r)?;

@@ -3,7 +3,7 @@
 //! is implemented once. What holodice does not model goes to the result's notes; a condition
 //! (melee, moved, …) is never turned on by a card, only by the SPEC.
 
-use super::cards::{Card, CardKeyword, KeywordValue, Weapon};
+use super::cards::{Card, CardKeyword, KeywordValue, Kind, Weapon};
 use super::fields;
 use super::items::{self, Field, Role, Status};
 use super::loadout::{DiceKeywords, Loadout};
@@ -175,7 +175,8 @@ pub fn unit(s: &mut Scenario, l: &mut Loadout, role: Role, card: &Card) {
     keywords(s, l, role, card);
 }
 
-/// `+@UPGRADE`: a mini with its weapons, or weapons for the unit, and the card's keywords.
+/// `+@UPGRADE`: a mini with its weapons, or weapons for the unit, and the card's keywords; a
+/// counterpart's mini attacks with its own weapons.
 pub fn upgrade(s: &mut Scenario, l: &mut Loadout, role: Role, card: &Card) -> Result<(), String> {
     let has_unit = match role {
         Role::Attacker => l.unit.is_some(),
@@ -190,6 +191,11 @@ pub fn upgrade(s: &mut Scenario, l: &mut Loadout, role: Role, card: &Card) -> Re
     match role {
         Role::Attacker if card.adds_mini() => l.upgrade_minis.push(card.clone()),
         Role::Attacker => l.upgrade_weapons.extend(card.weapons.iter().cloned()),
+        _ if card.kind == Kind::Counterpart => s.notes.push(format!(
+            "{}: a counterpart's mini defends with wounds of its own, which holodice does not \
+             model: the defending minis are the unit's",
+            card.full_name()
+        )),
         _ if card.adds_mini() => {
             let d = defender(s, role);
             d.minis = Some(d.minis.unwrap_or(0).saturating_add(1));

@@ -3,7 +3,7 @@
 //! Cumbersome, Sniper Team; Vaapad Mastery's dice join when the attack is declared). After it the rest of the attack sees plain dice
 //! counts and pool keywords in [`Attacker`], as for a SPEC that gives its dice outright.
 
-use super::cards::{same, Card, Reach, Weapon};
+use super::cards::{same, Card, Kind, Reach, Weapon};
 use super::fields::set_attacker_field;
 use super::from_card;
 use super::items::{Field, Role};
@@ -193,9 +193,10 @@ fn weapons<'a>(
         let (upgrade_minis, regular) = attacking_minis(l, unit)?;
         for u in &l.upgrade_minis[..upgrade_minis as usize] {
             let own = pick.fitting(&u.weapons.iter().collect::<Vec<_>>());
-            let chosen = match own.is_empty() {
-                false => own,
-                true => pick.fitting(&sidearm_allowed(u, &unit_weapons, kind)),
+            // A counterpart's mini attacks with its own weapons only.
+            let chosen = match (own.is_empty(), u.kind) {
+                (false, _) | (true, Kind::Counterpart) => own,
+                (true, _) => pick.fitting(&sidearm_allowed(u, &unit_weapons, kind)),
             };
             for w in pick.limit(chosen, &unit.full_name())? {
                 add(&mut used, w, 1);
