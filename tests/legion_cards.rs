@@ -1193,6 +1193,57 @@ fn the_original_legion_hq_format_is_read_as_it_is() {
     assert!(replaced.weapons.is_empty());
 }
 
+#[test]
+fn a_unit_without_statistics_is_set_aside_and_refused_only_when_named() {
+    // The original Legion HQ gives K-2SO (lv) no statistics: the file is read, the card set
+    // aside with one note, and only a SPEC naming it is refused.
+    let path = format!(
+        "{}/tests/fixtures/legion-hq-original/cards.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let original = load(&path, "the fixture is in the repository");
+    let aside: Vec<&str> = original.set_aside().iter().map(|c| c.id.as_str()).collect();
+    assert_eq!(aside, ["lv"]);
+    let s =
+        Scenario::parse_with("@Leia Organa, 3 red", "@Rebel Troopers", None, &original).unwrap();
+    let notes: Vec<&String> = s.notes.iter().filter(|n| n.contains("set aside")).collect();
+    assert_eq!(notes.len(), 1, "{:?}", s.notes);
+    assert!(
+        notes[0].contains("K-2SO (Sardonic Security Droid) (lv)"),
+        "{}",
+        notes[0]
+    );
+    let e = Scenario::parse_with("3 red", "@K-2SO", None, &original)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("K-2SO (Sardonic Security Droid) (lv)") && e.contains("no statistics"),
+        "{e}"
+    );
+    // Beside the built-in cards, the built-in K-2SO (which has them) is the one named.
+    let mut cards = Cards::builtin().clone();
+    cards.add(original.clone());
+    let k2 = cards.find("K-2SO", Kind::Unit).unwrap();
+    assert_eq!(k2.file, "data/legion/cards.yaml");
+    // The original's requirements: {"force": true} is a Force user (a Force slot);
+    // {"imageName": "Maul2.jpeg"} names a unit by its card's picture, which no card says.
+    let words = |name: &str| {
+        let card = original.find(name, Kind::Upgrade).unwrap();
+        card.requirements.describe().unwrap()
+    };
+    assert_eq!(words("Offensive Stance"), "force slot");
+    assert_eq!(
+        words("The Darksaber2"),
+        "the unit pictured Maul2.jpeg (not checked)"
+    );
+    // The command line lists the file's cards, its caption naming the card set aside.
+    let text = holodice_ok(&["legion", "units", "--cards", &path, "Leia"]);
+    assert!(
+        text.contains("units set aside") && text.contains("K-2SO"),
+        "{text}"
+    );
+}
+
 /// `legion units --upgrades-for NAME --format json` with the built-in cards.
 fn upgrades_for(name: &str) -> serde_json::Value {
     serde_json::from_str(&holodice_ok(&[

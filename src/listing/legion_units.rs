@@ -95,10 +95,17 @@ pub fn catalog(cards: &Cards, filter: &Filter) -> Result<Grid, Error> {
     }
     Ok(Grid {
         title,
-        caption: match listed.len() {
-            1 => "1 card".into(),
-            n => format!("{n} cards"),
-        },
+        caption: [
+            Some(match listed.len() {
+                1 => "1 card".into(),
+                n => format!("{n} cards"),
+            }),
+            cards.set_aside_note(),
+        ]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join("; "),
         legend: Vec::new(),
         header: HEADER.iter().map(|h| h.to_string()).collect(),
         rows: listed.iter().map(|c| row(cards, c)).collect(),

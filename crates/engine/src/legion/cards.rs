@@ -229,6 +229,19 @@ pub struct Cards {
     by_name: HashMap<String, Vec<usize>>,
     /// The files read, for messages.
     files: Vec<String>,
+    /// Units a file gives without statistics (the original Legion HQ's K-2SO): read past, so
+    /// that one incomplete card never refuses a file, and refused only by a SPEC that names one.
+    set_aside: Vec<SetAside>,
+}
+
+/// A unit card set aside for lack of statistics.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetAside {
+    pub id: String,
+    /// The card's name, with its title in parentheses when it has one.
+    pub full_name: String,
+    pub name: String,
+    pub file: String,
 }
 
 /// The built-in cards' file, and its text (made by `cargo xtask import-legion-hq`).
@@ -269,6 +282,33 @@ impl Cards {
         &self.list
     }
 
+    /// The units set aside for lack of statistics, in the order read.
+    pub fn set_aside(&self) -> &[SetAside] {
+        &self.set_aside
+    }
+
+    /// One line naming the units set aside, file by file; `None` when there are none.
+    pub fn set_aside_note(&self) -> Option<String> {
+        let mut files: Vec<&str> = self.set_aside.iter().map(|c| c.file.as_str()).collect();
+        files.dedup();
+        let per_file: Vec<String> = files
+            .iter()
+            .map(|f| {
+                let named: Vec<String> = (self.set_aside.iter().filter(|c| c.file == *f))
+                    .map(|c| format!("{} ({})", c.full_name, c.id))
+                    .collect();
+                format!("{f}: {}", named.join(", "))
+            })
+            .collect();
+        (!per_file.is_empty()).then(|| {
+            format!(
+                "units set aside, their card giving no statistics (a SPEC naming one is \
+                 refused): {}",
+                per_file.join("; ")
+            )
+        })
+    }
+
     /// Whether no file was read.
     pub fn is_empty(&self) -> bool {
         self.files.is_empty()
@@ -305,7 +345,10 @@ impl Cards {
             ..Cards::default()
         };
         for (id, value) in entries {
-            cards.push(read_card(file, text, id, value)?);
+            match read_card(file, text, id, value)? {
+                Read::Card(card) => cards.push(card),
+                Read::SetAside(card) => cards.set_aside.push(card),
+            }
         }
         Ok(cards)
     }
@@ -315,6 +358,7 @@ impl Cards {
     /// replaces the earlier one.
     pub fn add(&mut self, other: Cards) {
         self.files.extend(other.files);
+        self.set_aside.extend(other.set_aside);
         let mut by_id: HashMap<String, usize> = (self.list.iter().enumerate())
             .map(|(i, c)| (c.id.clone(), i))
             .collect();
@@ -448,6 +492,13 @@ impl Cards {
     /// "Unknown card", with the nearest name of that kind, or what the name is instead.
     fn unknown(&self, wanted: &str, name: &str, kind: Kind) -> String {
         let what = kind_name(kind);
+        if let Some(c) = self.set_aside.iter().find(|c| same(&c.name, name)) {
+            return format!(
+                "{} ({}) in {} gives no statistics (defense, wounds, courage), so it was set \
+                 aside: name the built-in card, or give a card file that has them",
+                c.full_name, c.id, c.file
+            );
+        }
         if let Some(other) = self
             .by_name
             .get(&key(name))
@@ -799,13 +850,19 @@ struct RawDice {
     w: Option<i64>,
 }
 
+/// A card read: a card, or a unit set aside for lack of statistics.
+enum Read {
+    Card(Card),
+    SetAside(SetAside),
+}
+
 /// Reads one card; the error names the file, the card's id and its name.
 fn read_card(
     file: &str,
     text: &str,
     id: String,
     value: serde_yaml::Value,
-) -> Result<Card, DataError> {
+) -> Result<Read, DataError> {
     let located = |name: &str, message: String| DataError {
         item: Some(format!("{id} ({name})")),
         line: card_line(text, &id, name),
@@ -852,7 +909,7 @@ fn read_card(
         file: file.to_string(),
     };
     if kind == Kind::Other {
-        return Ok(card);
+        return Ok(Read::Card(card));
     }
     let raw: RawCard = serde_yaml::from_value(value).map_err(|e| fail(e.to_string()))?;
     card.subtype = raw.card_subtype.unwrap_or_default().to_lowercase();
@@ -869,16 +926,18 @@ fn read_card(
     }
     card.keywords = keywords(raw.keywords).map_err(&fail)?;
     let top = raw.top.stats();
-    card.stats =
-        match (kind, raw.stats.or(top)) {
-            (Kind::Unit, Some(s)) => Some(stats(s).map_err(&fail)?),
-            (Kind::Unit, None) => return Err(fail(
-                "a unit card needs its statistics: 'stats' (minicount, hp, defense, courage), or \
-                 'defense', 'wounds' and 'courage' as the original Legion HQ gives them"
-                    .into(),
-            )),
-            _ => None,
-        };
+    card.stats = match (kind, raw.stats.or(top)) {
+        (Kind::Unit, Some(s)) => Some(stats(s).map_err(&fail)?),
+        (Kind::Unit, None) => {
+            return Ok(Read::SetAside(SetAside {
+                id,
+                full_name: card.full_name(),
+                name: card.name,
+                file: file.to_string(),
+            }))
+        }
+        _ => None,
+    };
     let weapons = raw.weapons.unwrap_or_default();
     if weapons.len() > MAX_WEAPONS {
         return Err(fail(format!(
@@ -890,7 +949,7 @@ fn read_card(
         .into_iter()
         .map(|w| weapon(w).map_err(&fail))
         .collect::<Result<_, _>>()?;
-    Ok(card)
+    Ok(Read::Card(card))
 }
 
 /// A number a card gives, checked against [`MAX_STAT`].

@@ -53,6 +53,9 @@ pub enum Fact {
     /// `forceAffinity` (`light side`, `dark side`), or the original format's `"light side":
     /// true`: no card gives a unit's affinity, so it can't be checked.
     ForceAffinity(String),
+    /// The original Legion HQ's `imageName`: the unit whose card picture it names (`Maul2.jpeg`,
+    /// for The Darksaber), which no card fact says: unknown, as a Force affinity.
+    Picture(String),
 }
 
 /// Whether a unit meets a requirement: yes, no, or unknown (it turns on a fact no card gives).
@@ -220,7 +223,7 @@ impl Fact {
             ),
             Fact::Slots(slots) => Truth::of(slots.iter().all(|s| unit.has_slot(s))),
             Fact::Defense(d) => Truth::of(unit.stats.as_ref().is_some_and(|s| s.defense == *d)),
-            Fact::ForceAffinity(_) => Truth::Unknown,
+            Fact::ForceAffinity(_) | Fact::Picture(_) => Truth::Unknown,
         }
     }
 
@@ -235,6 +238,7 @@ impl Fact {
             Fact::Slots(ss) => ss.iter().map(|s| format!("{s} slot")).collect(),
             Fact::Defense(d) => vec![format!("{} defense", d.word())],
             Fact::ForceAffinity(side) => vec![format!("{side} (not checked)")],
+            Fact::Picture(p) => vec![format!("the unit pictured {p} (not checked)")],
         }
     }
 }
@@ -339,6 +343,13 @@ fn facts(m: &serde_yaml::Mapping) -> Result<Requirement, String> {
                 Value::Bool(true) => Fact::ForceAffinity(side.into()),
                 _ => return Err(format!("requirements: '{side}' is true or absent")),
             },
+            // The original's {"force": true}: a Force user, which a Force slot makes.
+            "force" => match v {
+                Value::Bool(true) => Fact::Slots(vec!["force".into()]),
+                _ => return Err("requirements: 'force' is true or absent".into()),
+            },
+            // The original's {"imageName": "Maul2.jpeg"}: the unit of that picture.
+            "imageName" => Fact::Picture(text()?),
             other => {
                 return Err(format!(
                     "requirements: unknown field '{}' (holodice reads {FIELDS})",

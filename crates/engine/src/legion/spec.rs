@@ -67,6 +67,7 @@ impl Scenario {
             };
             return Err(Error::input(Message::about(Input::Attacker).text(message)));
         }
+        s.notes.extend(cards.set_aside_note());
         let mut seen = std::collections::HashSet::new();
         s.notes.retain(|n| seen.insert(n.clone()));
         Ok(s)
