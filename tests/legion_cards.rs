@@ -342,6 +342,85 @@ fn a_sidearm_without_a_kind_is_the_kind_of_its_weapon() {
 }
 
 #[test]
+fn the_dug_in_card_acts_as_the_dug_in_item() {
+    // Dug In: cover is rolled with red defense dice. 2 red with surge hit: a crit 1/8 (cover
+    // can't cancel it), a hit 6/8 that light cover cancels on a red block (3 of 6), so 1/2 of
+    // each die is left; the Mark II Medium Blaster Trooper defends with white and surge block
+    // (2 of 6): each die wounds 1/2 × 4/6 = 1/3, Binomial(2, 1/3) = {0: 4/9, 1: 4/9, 2: 1/9}.
+    let card = built_in(
+        "2 red, surge hit",
+        "@Mark II Medium Blaster Trooper, +@Dug In, cover light",
+    );
+    let expected = [(0, "4/9"), (1, "4/9"), (2, "1/9")].map(|(k, p)| (k, fraction(p)));
+    assert_eq!(card.wounds.pmf(), expected);
+    let item = built_in(
+        "2 red, surge hit",
+        "@Mark II Medium Blaster Trooper, Dug In, cover light",
+    );
+    assert_eq!(item.wounds.pmf(), expected);
+    // Attacking, it changes no dice, and says so.
+    let s = Scenario::parse("@Stormtroopers, +@Dug In", "white defense", None).unwrap();
+    assert!(
+        s.notes
+            .iter()
+            .any(|n| n.contains("Dug In") && n.contains("only for the defender")),
+        "{:?}",
+        s.notes
+    );
+}
+
+#[test]
+fn every_upgrade_without_keywords_or_weapons_acts_or_says_why_not() {
+    use holodice_engine::legion::card_effects::CardEffects;
+    // The upgrade cards Legion HQ's data gives neither keywords nor weapons, and that add no
+    // mini (a heavy weapon or personnel card's mini acts): each has an entry in
+    // data/legion/card-effects.yaml, and every entry names such a card.
+    let built_in = Cards::builtin();
+    let bare: Vec<_> = (built_in.all().iter())
+        .filter(|c| c.kind == Kind::Upgrade && c.keywords.is_empty() && c.weapons.is_empty())
+        .filter(|c| !c.adds_mini())
+        .collect();
+    assert!(bare.len() > 80, "{}", bare.len());
+    let effects = CardEffects::builtin();
+    for c in &bare {
+        assert!(effects.of(&c.name).is_some(), "{} has no entry", c.name);
+    }
+    for name in effects.cards() {
+        assert!(
+            bare.iter().any(|c| c.name == name),
+            "{name} is no such card"
+        );
+    }
+    // On a defender, each acts (the unit changes) or a note names it with why it doesn't.
+    let alone = Scenario::parse("1 red", "@Stormtroopers", None).unwrap();
+    for c in &bare {
+        let spec = format!("@Stormtroopers, +@{}", built_in.spec_name(c));
+        let s = Scenario::parse("1 red", &spec, None).unwrap_or_else(|e| panic!("{spec}: {e}"));
+        let said = s.notes.iter().any(|n| {
+            n.contains(&c.name) && (n.contains("no effect on dice") || n.contains("not modelled"))
+        });
+        assert!(
+            said || s.defender != alone.defender,
+            "{}: {:?}",
+            c.name,
+            s.notes
+        );
+    }
+    // A card file's bare upgrade that the table doesn't list is not modelled, with a note.
+    let file = "- {cardName: Mystery Gear, cardType: upgrade, cardSubtype: gear}";
+    let mut cards = built_in.clone();
+    cards.add(Cards::load("mystery.yaml", file).unwrap());
+    let s = Scenario::parse_with("1 red", "@Stormtroopers, +@Mystery Gear", None, &cards).unwrap();
+    assert!(
+        s.notes
+            .iter()
+            .any(|n| n.contains("not modelled: Mystery Gear")),
+        "{:?}",
+        s.notes
+    );
+}
+
+#[test]
 fn sniper_team_upgrades_every_die_of_a_lone_weapon() {
     // DLT-19x Sniper Rifle: 1 black, 2 white, range 2–5, High Velocity, Sniper Team. Alone at
     // range 5 and not moved: each die upgraded, [0, 1, 2] → [1, 2, 0]; moved: unchanged.

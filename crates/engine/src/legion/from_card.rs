@@ -3,6 +3,7 @@
 //! is implemented once. What holodice does not model goes to the result's notes; a condition
 //! (melee, moved, …) is never turned on by a card, only by the SPEC.
 
+use super::card_effects::{CardEffects, Effect};
 use super::cards::{Card, CardKeyword, KeywordValue, Kind, Weapon};
 use super::fields;
 use super::items::{self, Field, Role, Status};
@@ -203,13 +204,67 @@ pub fn upgrade(s: &mut Scenario, l: &mut Loadout, role: Role, card: &Card) -> Re
         _ => {}
     }
     keywords(s, l, role, card);
+    if card.keywords.is_empty() && card.weapons.is_empty() && !card.adds_mini() {
+        effect(s, l, role, card);
+    }
     Ok(())
+}
+
+/// What an upgrade the card data gives neither keywords nor weapons does
+/// (`data/legion/card-effects.yaml`): it acts as SPEC items, or a note says it changes no dice
+/// or is not modelled; never nothing, in silence.
+fn effect(s: &mut Scenario, l: &mut Loadout, role: Role, card: &Card) {
+    let source = card.full_name();
+    let reason = match CardEffects::builtin().of(&card.name) {
+        Some(Effect::Acts(acts)) => {
+            let as_keywords: Vec<CardKeyword> = (acts.iter())
+                .map(|a| CardKeyword {
+                    name: a.clone(),
+                    value: None,
+                })
+                .collect();
+            let roles: Vec<String> = (acts.iter())
+                .filter_map(|a| items::roles_of(a))
+                .filter(|r| !r.contains(&role))
+                .map(|r| r.iter().map(|r| r.name()).collect::<Vec<_>>().join(" or "))
+                .collect();
+            if let Some(other) = roles.first() {
+                s.notes.push(format!(
+                    "{source}: acts as {} only for the {other}: it changes no dice here",
+                    acts.join(", ")
+                ));
+            }
+            apply(s, l, role, &source, as_keywords.iter());
+            return;
+        }
+        Some(Effect::NoDice(why)) => {
+            s.notes.push(format!("{source}: no effect on dice ({why})"));
+            return;
+        }
+        Some(Effect::NotModelled(why)) => why.clone(),
+        None => "the card data gives it neither keywords nor weapons, and \
+                 data/legion/card-effects.yaml has no entry for it"
+            .into(),
+    };
+    s.notes
+        .push(format!("Legion HQ card not modelled: {source} ({reason})"));
 }
 
 /// A card's own keywords, as SPEC items of `role`; what can't be set goes to the notes.
 fn keywords(s: &mut Scenario, l: &mut Loadout, role: Role, card: &Card) {
-    let source = card.full_name();
-    for k in own_keywords(card) {
+    apply(s, l, role, &card.full_name(), own_keywords(card));
+}
+
+/// Keywords of the card `source`, as SPEC items of `role`; what can't be set goes to the notes.
+fn apply<'a>(
+    s: &mut Scenario,
+    l: &mut Loadout,
+    role: Role,
+    source: &str,
+    keywords: impl Iterator<Item = &'a CardKeyword>,
+) {
+    let source = source.to_string();
+    for k in keywords {
         let Some((field, v)) = resolve(k, role, &source, &mut s.notes) else {
             continue;
         };

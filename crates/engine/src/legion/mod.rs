@@ -1,6 +1,7 @@
 //! Star Wars: Legion: dice, unit SPECs and the attack sequence.
 
 pub mod attack;
+pub mod card_effects;
 pub mod cards;
 pub mod dice;
 pub mod fields;
