@@ -346,7 +346,7 @@ impl Cards {
         };
         for (id, value) in entries {
             match read_card(file, text, id, value)? {
-                Read::Card(card) => cards.push(card),
+                Read::Card(card) => cards.push(*card),
                 Read::SetAside(card) => cards.set_aside.push(card),
             }
         }
@@ -852,7 +852,7 @@ struct RawDice {
 
 /// A card read: a card, or a unit set aside for lack of statistics.
 enum Read {
-    Card(Card),
+    Card(Box<Card>),
     SetAside(SetAside),
 }
 
@@ -909,7 +909,7 @@ fn read_card(
         file: file.to_string(),
     };
     if kind == Kind::Other {
-        return Ok(Read::Card(card));
+        return Ok(Read::Card(Box::new(card)));
     }
     let raw: RawCard = serde_yaml::from_value(value).map_err(|e| fail(e.to_string()))?;
     card.subtype = raw.card_subtype.unwrap_or_default().to_lowercase();
@@ -949,7 +949,7 @@ fn read_card(
         .into_iter()
         .map(|w| weapon(w).map_err(&fail))
         .collect::<Result<_, _>>()?;
-    Ok(Read::Card(card))
+    Ok(Read::Card(Box::new(card)))
 }
 
 /// A number a card gives, checked against [`MAX_STAT`].
