@@ -282,6 +282,30 @@ async fn the_share_image_is_a_png_of_the_result_card() {
     b.close().await;
 }
 
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "drives Debian's chromium: cargo test -- --ignored (CI does)"]
+async fn a_long_caption_is_fitted_to_the_share_image_in_few_measures() {
+    // A 16,000-character line: cut to the image's width by halving, so a few dozen measures of
+    // text (one per character, 16,000, froze the page for 17 s).
+    let b = browser().await;
+    b.open("/").await;
+    let measured = b.js("const long = 'Power 5, Accuracy 1, '.repeat(800);\
+         let count = 0;\
+         const measure = CanvasRenderingContext2D.prototype.measureText;\
+         CanvasRenderingContext2D.prototype.measureText = function (t) { count += 1; \
+           return measure.call(this, t); };\
+         return import('./js/share.js').then(({ shareImage }) => {\
+           const url = shareImage({ title: long, headline: long, subline: long, \
+             lines: [long], series: [], link: long });\
+           CanvasRenderingContext2D.prototype.measureText = measure;\
+           return [url.startsWith('data:image/png;base64,'), count];\
+         });");
+    let (png, count): (bool, u64) = serde_json::from_value(measured.await).unwrap();
+    assert!(png);
+    assert!(count < 400, "{count} measures of text");
+    b.close().await;
+}
+
 /// Standard base64, as a data: URL holds it.
 fn decode_base64(text: &str) -> Vec<u8> {
     let alphabet = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";

@@ -187,3 +187,100 @@ async fn the_static_site_computes_in_the_browser_as_the_command_line_does_and_of
     assert_eq!(rows, cli);
     b.close().await;
 }
+
+/// Copies the built site to a scratch folder of its own, to change as a new release would.
+fn copy_site(to: &std::path::Path) {
+    fn copy(from: &std::path::Path, to: &std::path::Path) {
+        std::fs::create_dir_all(to).unwrap();
+        for entry in std::fs::read_dir(from).unwrap() {
+            let entry = entry.unwrap();
+            let path = entry.path();
+            match path.is_dir() {
+                true => copy(&path, &to.join(entry.file_name())),
+                false => {
+                    std::fs::copy(&path, to.join(entry.file_name())).unwrap();
+                }
+            }
+        }
+    }
+    copy(&site(), to);
+}
+
+/// The names of the page's offline caches.
+async fn caches(b: &Browser) -> Vec<String> {
+    let names = b.js("return caches.keys();").await;
+    serde_json::from_value(names).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "needs a built site and Debian's chromium: cargo test -- --ignored (CI does)"]
+async fn a_new_release_reaches_a_returning_visitor_through_a_cdns_caching() {
+    // A visit to release 1, served with docs/deploy.md's CDN headers (scripts kept an hour).
+    let dir = crate::common::scratch("site-release");
+    copy_site(&dir);
+    let files = FileServer::like_a_cdn(dir.clone());
+    let b = browser_at(files.base.clone(), None).await;
+    b.open("/").await;
+    let first = b.js("return navigator.serviceWorker.ready.then(() => caches.keys());");
+    let first: Vec<String> = serde_json::from_value(first.await).unwrap();
+    assert_eq!(first.len(), 1, "{first:?}");
+    // Release 2: a changed script and the service worker's new cache name.
+    let app = dir.join("app.js");
+    let mut script = std::fs::read_to_string(&app).unwrap();
+    script.push_str("\nwindow.holodiceRelease = 2;\n");
+    std::fs::write(&app, script).unwrap();
+    let worker = std::fs::read_to_string(dir.join("sw.js")).unwrap();
+    let renamed = worker.replace(&first[0], &format!("{}-2", first[0]));
+    assert_ne!(renamed, worker);
+    std::fs::write(dir.join("sw.js"), renamed).unwrap();
+    // The returning visitor: the page checks its worker, the new one installs and takes over.
+    b.open("/").await;
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    while caches(&b).await != [format!("{}-2", first[0])] {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{:?}",
+            caches(&b).await
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // The next visit runs release 2's script, not the hour-old copy in the HTTP cache.
+    b.open("/").await;
+    let release =
+        b.js("return window.holodiceRelease === undefined ? null : window.holodiceRelease;");
+    assert_eq!(release.await, 2);
+    b.close().await;
+    files.stop();
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "needs a built site and Debian's chromium: cargo test -- --ignored (CI does)"]
+async fn the_static_site_computes_without_a_readable_site_json() {
+    // A host that lost site.json, or serves something else at its name: no API answers there,
+    // so the page runs its own engine all the same.
+    for broken in [None, Some("<html>not JSON</html>")] {
+        let dir = crate::common::scratch("site-json");
+        copy_site(&dir);
+        match broken {
+            None => std::fs::remove_file(dir.join("site.json")).unwrap(),
+            Some(text) => std::fs::write(dir.join("site.json"), text).unwrap(),
+        }
+        let files = FileServer::start(dir.clone());
+        let b = browser_at(files.base.clone(), None).await;
+        let (headline, rows, cli) = attack_link(&b, "swtcg", "Power 5", "Health 4").await;
+        let destroy = cli_line(
+            &attack_args("swtcg", "Power 5", "Health 4", &[]),
+            "Chance to destroy the defender:",
+        );
+        assert_eq!(
+            headline,
+            format!("Chance to destroy: {destroy}"),
+            "{broken:?}"
+        );
+        assert_eq!(rows, cli);
+        b.close().await;
+        files.stop();
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -6,9 +6,13 @@
 const CACHE = "__CACHE__";
 const FILES = ["__FILES__"];
 
+// Each file is fetched past the browser's HTTP cache (`cache: "reload"`): a CDN or the browser
+// may hold the old release's files for hours, and a new cache filled from them would keep the
+// old scripts under the new release's name.
 self.addEventListener("install", (event) => {
+  const fresh = FILES.map((f) => new Request(f, { cache: "reload" }));
   event.waitUntil(
-    caches.open(CACHE).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting())
+    caches.open(CACHE).then((cache) => cache.addAll(fresh)).then(() => self.skipWaiting())
   );
 });
 

@@ -16,7 +16,19 @@ pub struct FileServer {
 }
 
 impl FileServer {
+    /// Every file served with `Cache-Control: no-cache`.
     pub fn start(dir: PathBuf) -> FileServer {
+        FileServer::serve(dir, false)
+    }
+
+    /// The headers docs/deploy.md gives a CDN: the page, `sw.js` and `site.json` with
+    /// `no-cache`, every other file kept an hour (`public, max-age=3600`).
+    #[allow(dead_code)]
+    pub fn like_a_cdn(dir: PathBuf) -> FileServer {
+        FileServer::serve(dir, true)
+    }
+
+    fn serve(dir: PathBuf, cdn: bool) -> FileServer {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let base = format!("http://{}/", listener.local_addr().unwrap());
         let asked = Arc::new(Mutex::new(Vec::new()));
@@ -29,7 +41,7 @@ impl FileServer {
                 }
                 let Ok(stream) = stream else { continue };
                 let (dir, log) = (dir.clone(), Arc::clone(&log));
-                std::thread::spawn(move || answer(stream, &dir, &log));
+                std::thread::spawn(move || answer(stream, &dir, &log, cdn));
             }
         });
         FileServer {
@@ -56,7 +68,7 @@ impl FileServer {
     }
 }
 
-fn answer(stream: TcpStream, dir: &Path, log: &Mutex<Vec<String>>) {
+fn answer(stream: TcpStream, dir: &Path, log: &Mutex<Vec<String>>, cdn: bool) {
     let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
     let mut reader = BufReader::new(&stream);
     let mut line = String::new();
@@ -82,9 +94,14 @@ fn answer(stream: TcpStream, dir: &Path, log: &Mutex<Vec<String>>) {
         _ => ("404 Not Found", "text/plain", b"not found".to_vec()),
     };
     let mut out = &stream;
+    let page = ["/index.html", "/sw.js", "/site.json"].contains(&file.as_str());
+    let cache = match cdn && !page {
+        true => "public, max-age=3600",
+        false => "no-cache",
+    };
     let head = format!(
         "HTTP/1.1 {status}\r\nContent-Type: {media}\r\nContent-Length: {}\r\nCache-Control: \
-         no-cache\r\nConnection: close\r\n\r\n",
+         {cache}\r\nConnection: close\r\n\r\n",
         body.len()
     );
     let _ = out

@@ -10,7 +10,9 @@ export const engine = {
   local: false,
   next: 0,
   waiting: new Map(),
-  /** Whether this is the static site (its site.json), then the worker, ready. */
+  /** Whether this is the static site (its site.json), then the worker, ready. Without a
+   * readable site.json (missing, or not JSON), a server is one whose API answers; anywhere
+   * else the page runs its own engine. */
   async start() {
     let site = null;
     try {
@@ -19,7 +21,10 @@ export const engine = {
     } catch (_) {
       site = null;
     }
-    if (!site) return null;
+    if (!site || typeof site !== "object") {
+      if (await serverAnswers()) return null;
+      site = {};
+    }
     this.local = await this.spawn();
     if (this.local && "serviceWorker" in navigator) {
       navigator.serviceWorker.register("sw.js").catch(() => {});
@@ -71,6 +76,16 @@ export const engine = {
     });
   },
 };
+
+/** Whether a holodice server answers this page's API: its index, as JSON. */
+async function serverAnswers() {
+  try {
+    const r = await fetch(API.slice(0, -1), { cache: "no-cache" });
+    return r.ok && (r.headers.get("Content-Type") || "").startsWith("application/json");
+  } catch (_) {
+    return false;
+  }
+}
 
 /** The JSON answer to `path` (a listing, or an endpoint with the request `body`). */
 export async function fetchJSON(path, body) {
