@@ -31,8 +31,9 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             None => return print(&e.to_string(), 0),
         },
     };
+    let files = LocalFiles::default();
     if let Command::Serve(a) = &cli.command {
-        return match holodice::server::run(a, &LocalFiles) {
+        return match holodice::server::run(a, &files) {
             Ok(()) => 0,
             Err(e) => fail(&command::message(&e)),
         };
@@ -56,12 +57,12 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         _ if names_cards => LegionCards::builtin(),
         _ => &no_legion_cards,
     };
-    let answer = match command::execute(&cli.command, cards, legion_cards, &LocalFiles) {
+    let answer = match command::execute(&cli.command, cards, legion_cards, &files) {
         Ok(answer) => answer,
         Err(e) => return fail(&command::message(&e)),
     };
     if let Some((path, svg)) = &answer.plot {
-        if let Err(e) = write_plot(path, svg) {
+        if let Err(e) = write_plot(path, svg, &files.read.borrow()) {
             return fail(&command::message(&e));
         }
     }
@@ -90,8 +91,12 @@ fn fail(message: &str) -> i32 {
     2
 }
 
-/// The files the command line names; "-" is standard input.
-struct LocalFiles;
+/// The files the command line names; "-" is standard input. It remembers the files read, so
+/// that no output replaces one of them.
+#[derive(Default)]
+struct LocalFiles {
+    read: std::cell::RefCell<Vec<std::path::PathBuf>>,
+}
 
 impl Files for LocalFiles {
     fn open(&self, flag: &str, path: &Path) -> Result<Box<dyn BufRead + '_>, Error> {
@@ -109,13 +114,16 @@ impl Files for LocalFiles {
         }
         let file = std::fs::File::open(path)
             .map_err(|e| Error::File(format!("cannot read {}: {e}", self.describe(flag, path))))?;
+        self.read.borrow_mut().push(path.to_path_buf());
         Ok(Box::new(std::io::BufReader::new(file)))
     }
 }
 
-/// Writes an SVG chart whole or not at all: to a temporary file beside it, then renamed. A
-/// target that exists must be a regular file: a symlink, device or FIFO is not replaced.
-fn write_plot(path: &Path, svg: &str) -> Result<(), Error> {
+/// Writes an SVG chart whole or not at all: to a temporary file beside it, created anew under
+/// a name no other run picks (never one that exists, so never through a planted symlink), then
+/// renamed. A target that exists must be a regular file, not a symlink, device or FIFO, and
+/// not a file the command read (`inputs`).
+fn write_plot(path: &Path, svg: &str, inputs: &[std::path::PathBuf]) -> Result<(), Error> {
     let fail =
         |e: std::io::Error| Error::File(format!("cannot write --plot {}: {e}", path.display()));
     if let Ok(meta) = std::fs::symlink_metadata(path) {
@@ -126,19 +134,56 @@ fn write_plot(path: &Path, svg: &str) -> Result<(), Error> {
                 path.display()
             )));
         }
+        let same = |input: &std::path::PathBuf| {
+            let canonical = |p: &Path| std::fs::canonicalize(p).ok();
+            canonical(input).is_some() && canonical(input) == canonical(path)
+        };
+        if inputs.iter().any(same) {
+            return Err(Error::File(format!(
+                "--plot {}: it is a file this command read, so it is left alone; give another \
+                 file name",
+                path.display()
+            )));
+        }
     }
     let name = path
         .file_name()
         .ok_or_else(|| Error::File(format!("--plot {}: give a file name", path.display())))?;
-    let temp = path.with_file_name(format!(".{}.partial", name.to_string_lossy()));
-    let written = std::fs::File::create(&temp)
-        .and_then(|mut f| f.write_all(svg.as_bytes()).and_then(|()| f.sync_all()))
+    let (mut file, temp) = temporary(path, &name.to_string_lossy()).map_err(fail)?;
+    let written = file
+        .write_all(svg.as_bytes())
+        .and_then(|()| file.sync_all())
         .and_then(|()| std::fs::rename(&temp, path));
     if let Err(e) = written {
         let _ = std::fs::remove_file(&temp);
         return Err(fail(e));
     }
     Ok(())
+}
+
+/// A new file beside `path`, `.NAME.PID-TIME-N.partial`, created only if nothing has that
+/// name, so that concurrent runs and planted links never share one.
+fn temporary(path: &Path, name: &str) -> std::io::Result<(std::fs::File, std::path::PathBuf)> {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let mut last = None;
+    for n in 0..100 {
+        let temp = path.with_file_name(format!(
+            ".{name}.{}-{nanos}-{n}.partial",
+            std::process::id()
+        ));
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temp)
+        {
+            Ok(file) => return Ok((file, temp)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = Some(e),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| std::io::Error::other("no free temporary name")))
 }
 
 /// Past a file-size limit (`ulimit -f`) a write then fails, and is reported (a chart's temporary

@@ -106,6 +106,97 @@ fn a_plot_that_cannot_be_written_leaves_no_temporary_file() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+// hardening: plot-temporary
+#[test]
+fn a_plot_never_writes_through_a_planted_link_and_concurrent_runs_each_write_it_whole() {
+    let dir = scratch("plot-temporary");
+    let chart = dir.join("chart.svg");
+    // A link at the name the temporary file once had, pointing at a file of someone else's.
+    let victim = dir.join("victim.txt");
+    std::fs::write(&victim, "mine").unwrap();
+    std::os::unix::fs::symlink(&victim, dir.join(".chart.svg.partial")).unwrap();
+    // Twelve runs writing one chart at once: each exits 0 and the chart is whole.
+    let runs: Vec<_> = (0..12)
+        .map(|_| {
+            std::process::Command::new(env!("CARGO_BIN_EXE_holodice"))
+                .args(["swtcg", "attack", "--attacker", "Power 3", "--plot"])
+                .arg(&chart)
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for run in runs {
+        let out = run.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    }
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "mine");
+    let svg = std::fs::read_to_string(&chart).unwrap();
+    assert!(
+        svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"),
+        "{svg}"
+    );
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".partial") && n != ".chart.svg.partial")
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+// hardening: plot-input
+#[test]
+fn a_plot_never_replaces_a_file_the_command_reads() {
+    let dir = scratch("plot-input");
+    let cards = dir.join("cards.yaml");
+    let text = "- {name: Trooper, spec: \"Power 2\"}\n";
+    std::fs::write(&cards, text).unwrap();
+    let path = cards.to_str().unwrap();
+    assert_user_error(
+        &[
+            "swtcg",
+            "attack",
+            "--attacker",
+            "@Trooper",
+            "--cards",
+            path,
+            "--plot",
+            path,
+        ],
+        &[
+            "--plot",
+            "a file this command read",
+            "give another file name",
+        ],
+    );
+    assert_eq!(std::fs::read_to_string(&cards).unwrap(), text);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+// hardening: file-quote
+#[test]
+fn a_card_file_error_quotes_a_short_piece_of_the_file() {
+    let dir = scratch("file-quote");
+    let cards = dir.join("cards.yaml");
+    let long = "a".repeat(2000);
+    std::fs::write(
+        &cards,
+        format!(
+            "- {{cardName: Foo, cardType: unit, stats: {{minicount: \"{long}\", hp: 1, \
+             defense: w, courage: 1}}}}\n"
+        ),
+    )
+    .unwrap();
+    let line = assert_user_error(
+        &["legion", "units", "--cards", cards.to_str().unwrap()],
+        &["cards.yaml:1", "item '#1 (Foo)'", "… (2000 bytes)"],
+    );
+    assert!(line.len() < 400, "{} bytes: {line}", line.len());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 // hardening: card-file-size
 #[test]
 fn a_card_file_is_read_no_further_than_its_limit() {
@@ -343,8 +434,8 @@ fn a_set_file_line_is_refused_past_its_length() {
 // hardening: long-item
 #[test]
 fn a_long_item_is_quoted_short() {
-    let text = format!("- name: X\n  spec: Power 3, {}\n", "Z".repeat(5_000_000));
-    let err = card_file_error("long", text.as_bytes(), &["item 'X'", "… (5000000 bytes)"]);
+    let text = format!("- name: X\n  spec: Power 3, {}\n", "Z".repeat(3_000_000));
+    let err = card_file_error("long", text.as_bytes(), &["item 'X'", "… (3000000 bytes)"]);
     assert!(err.len() < 600, "{} bytes", err.len());
     let long = format!("Power 3, {}", "Q".repeat(100_000));
     let err = assert_user_error(

@@ -396,8 +396,26 @@ impl fmt::Display for DataError {
         if let Some(item) = &self.item {
             write!(f, ": item '{}'", quote(item))?;
         }
-        write!(f, ": {}", self.message)
+        write!(f, ": {}", quoted_shortly(&self.message))
     }
+}
+
+/// A message with each text it quotes from a file (a parser's `invalid type: string "…"`)
+/// shortened as [`quote`] shortens: the line names the item, not its whole text.
+fn quoted_shortly(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(400));
+    let mut parts = message.split('"');
+    out.push_str(parts.next().unwrap_or(""));
+    let mut inside = true;
+    for part in parts {
+        out.push('"');
+        match inside {
+            true => out.push_str(&quote(part)),
+            false => out.push_str(part),
+        }
+        inside = !inside;
+    }
+    out
 }
 
 impl std::error::Error for DataError {}
