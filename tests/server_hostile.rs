@@ -93,6 +93,14 @@ fn post(path: &str, content_type: &str, body: &str) -> String {
     )
 }
 
+/// An answer's first 200 characters at most, for a failure's message (an answer may be empty).
+fn head(answer: &str) -> String {
+    match answer.is_empty() {
+        true => "(no answer: the connection closed without one)".into(),
+        false => answer.chars().take(200).collect(),
+    }
+}
+
 const SMALL: &str = r#"{"attacker": "Power 2", "defender": "Health 1"}"#;
 
 /// A request whose answer is about 11 MB of JSON: more than the sockets buffer.
@@ -160,17 +168,17 @@ fn answers_held_for_clients_that_do_not_read_them_are_bounded() {
     let start = Instant::now();
     let refused = loop {
         let answer = exchange(server.addr, &large());
-        if !answer.starts_with("HTTP/1.1 200") || start.elapsed() > Duration::from_secs(30) {
+        if !answer.starts_with("HTTP/1.1 200") || start.elapsed() > Duration::from_secs(90) {
             break answer;
         }
     };
-    assert!(refused.starts_with("HTTP/1.1 503"), "{}", &refused[..200]);
-    assert!(refused.contains("16 MiB of answers"), "{}", &refused[..200]);
+    assert!(refused.starts_with("HTTP/1.1 503"), "{}", head(&refused));
+    assert!(refused.contains("16 MiB of answers"), "{}", head(&refused));
     // Once the unread one's client has gone, large answers are given again.
     drop(unread);
     std::thread::sleep(Duration::from_secs(1));
     let answer = exchange(server.addr, &large());
-    assert!(answer.starts_with("HTTP/1.1 200"), "{}", &answer[..200]);
+    assert!(answer.starts_with("HTTP/1.1 200"), "{}", head(&answer));
 }
 
 // hardening: server-connections
@@ -300,7 +308,7 @@ fn an_error_about_a_huge_or_unprintable_key_stays_a_short_line() {
         server.addr,
         &post("/api/v1/swtcg/attack", "application/json", &body),
     );
-    assert!(answer.starts_with("HTTP/1.1 400"), "{}", &answer[..200]);
+    assert!(answer.starts_with("HTTP/1.1 400"), "{}", head(&answer));
     assert!(answer.len() < 4000, "{} bytes", answer.len());
     assert!(
         !answer.contains('\u{1b}'),
@@ -383,4 +391,157 @@ fn a_stopping_server_takes_no_new_client_and_a_second_signal_stops_it_at_once() 
         !answer.starts_with("HTTP/1.1 200"),
         "the second signal waited for the answer"
     );
+}
+
+// hardening: server-long-compute
+#[test]
+fn a_computation_longer_than_a_read_timeout_gets_its_answer() {
+    // Reads time out after 300 ms here; the large comparison computes for about 2 s (debug
+    // build) while its client sends nothing more: the answer still comes.
+    let server = start(Config {
+        limits: Limits {
+            request_time: Duration::from_millis(300),
+            heavy_work: u64::MAX,
+            write_time: Duration::from_secs(20),
+            ..limits()
+        },
+        ..config(true)
+    });
+    let answer = exchange(server.addr, &large());
+    assert!(answer.starts_with("HTTP/1.1 200"), "{}", head(&answer));
+}
+
+// hardening: server-body-time
+#[test]
+fn a_body_that_stops_arriving_gets_408() {
+    let server = start(Config {
+        limits: Limits {
+            request_time: Duration::from_secs(1),
+            ..limits()
+        },
+        ..config(true)
+    });
+    let mut stream = TcpStream::connect(server.addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    let request = format!(
+        "POST /api/v1/swtcg/attack HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
+         Content-Length: 100\r\nConnection: close\r\n\r\n{{\"attacker\"",
+        server.addr
+    );
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(answer.starts_with("HTTP/1.1 408"), "{}", head(&answer));
+    assert!(
+        answer.contains("the body took over 1 s to arrive"),
+        "{answer}"
+    );
+}
+
+// hardening: server-headers
+#[test]
+fn headers_past_128_kib_are_refused_with_431() {
+    let server = start(config(true));
+    let padding = "x".repeat(132 * 1024);
+    let answer = exchange(
+        server.addr,
+        &format!(
+            "GET /api/v1 HTTP/1.1\r\nHost: {{host}}\r\nX-Padding: {padding}\r\n\
+             Connection: close\r\n\r\n"
+        ),
+    );
+    assert!(answer.starts_with("HTTP/1.1 431"), "{}", head(&answer));
+}
+
+// hardening: server-host
+#[test]
+fn a_host_that_only_starts_like_this_machine_is_another_host() {
+    let server = start(config(true));
+    for host in ["[::1]evil.example", "[::1]:80evil", "[::1]x:8080", "[::1"] {
+        let request =
+            post("/api/v1/swtcg/attack", "application/json", SMALL).replace("{host}", host);
+        let answer = exchange(server.addr, &request);
+        assert!(
+            answer.starts_with("HTTP/1.1 421") || answer.starts_with("HTTP/1.1 400"),
+            "{host}: {}",
+            head(&answer)
+        );
+    }
+}
+
+// hardening: server-cross-site
+#[test]
+fn another_sites_page_cannot_make_the_server_compute() {
+    let get = |fetch_site: &str, origin: &str| {
+        format!(
+            "GET /api/v1/swtcg/attack?attacker=Power+2 HTTP/1.1\r\nHost: {{host}}\r\n\
+             Sec-Fetch-Site: {fetch_site}\r\n{origin}Connection: close\r\n\r\n"
+        )
+    };
+    let server = start(config(true));
+    let refused = exchange(
+        server.addr,
+        &get("cross-site", "Origin: https://evil.example\r\n"),
+    );
+    assert!(refused.starts_with("HTTP/1.1 403"), "{}", head(&refused));
+    assert!(refused.contains("another site's page"), "{refused}");
+    for fetch_site in ["same-origin", "none"] {
+        let ok = exchange(server.addr, &get(fetch_site, ""));
+        assert!(
+            ok.starts_with("HTTP/1.1 200"),
+            "{fetch_site}: {}",
+            head(&ok)
+        );
+    }
+    // The origin given to --cors may call it from its own site.
+    let origin = "https://tools.example";
+    let open = start(Config {
+        cors: Some(origin.parse().unwrap()),
+        ..config(true)
+    });
+    let allowed = exchange(
+        open.addr,
+        &get("cross-site", &format!("Origin: {origin}\r\n")),
+    );
+    assert!(allowed.starts_with("HTTP/1.1 200"), "{}", head(&allowed));
+    let other = exchange(
+        open.addr,
+        &get("cross-site", "Origin: https://evil.example\r\n"),
+    );
+    assert!(other.starts_with("HTTP/1.1 403"), "{}", head(&other));
+}
+
+// hardening: server-estimate
+#[test]
+fn small_matchups_are_scheduled_as_small_and_an_over_limit_one_gets_its_400() {
+    // Six matchups of one red die against the rebels' corps units, asked at once by one client:
+    // each is a few small attacks, so none is heavy and none is turned away.
+    let server = start(config(true));
+    let small = post(
+        "/api/v1/legion/matchups",
+        "application/json",
+        r#"{"attacker": "1 red", "faction": "rebels", "rank": "corps"}"#,
+    );
+    let asked: Vec<_> = (0..6)
+        .map(|_| {
+            let request = small.clone();
+            let addr = server.addr;
+            std::thread::spawn(move || exchange(addr, &request))
+        })
+        .collect();
+    for answer in asked {
+        let answer = answer.join().unwrap();
+        assert!(answer.starts_with("HTTP/1.1 200"), "{}", head(&answer));
+    }
+    // Matchups over the work limit: refused at once with the limit's line, never as busy.
+    let huge = post(
+        "/api/v1/legion/matchups",
+        "application/json",
+        r#"{"attacker": "8 red, 8 black, 8 white, aim 3, Precise 3", "policy": "optimal"}"#,
+    );
+    let answer = exchange(server.addr, &huge);
+    assert!(answer.starts_with("HTTP/1.1 400"), "{}", head(&answer));
 }

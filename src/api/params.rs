@@ -19,6 +19,11 @@ pub(crate) struct Endpoint {
     pub game: Game,
     /// Whether a query string can carry the request (a URL is a query).
     pub get: bool,
+    /// Whether it lists cards: its answer depends on the request and the cards alone, which
+    /// never change while a server runs, so a server keeps the answers it gave (the page's
+    /// engine, which has no server, reads no further).
+    #[cfg_attr(not(feature = "native"), allow(dead_code))]
+    pub listing: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -34,60 +39,70 @@ pub(crate) const ENDPOINTS: &[Endpoint] = &[
         command: &["swtcg", "attack"],
         game: Game::Fixed,
         get: true,
+        listing: false,
     },
     Endpoint {
         path: "swtcg/dice",
         command: &["swtcg", "dice"],
         game: Game::Fixed,
         get: true,
+        listing: false,
     },
     Endpoint {
         path: "swtcg/sequence",
         command: &["swtcg", "sequence"],
         game: Game::Fixed,
         get: true,
+        listing: false,
     },
     Endpoint {
         path: "swtcg/compare",
         command: &["swtcg", "compare"],
         game: Game::Fixed,
         get: true,
+        listing: false,
     },
     Endpoint {
         path: "legion/attack",
         command: &["legion", "attack"],
         game: Game::Fixed,
         get: true,
+        listing: false,
     },
     Endpoint {
         path: "legion/units",
         command: &["legion", "units"],
         game: Game::Fixed,
         get: true,
+        listing: true,
     },
     Endpoint {
         path: "legion/matchups",
         command: &["legion", "matchups"],
         game: Game::Fixed,
         get: true,
+        listing: false,
     },
     Endpoint {
         path: "legion/compare",
         command: &["legion", "compare"],
         game: Game::Fixed,
         get: true,
+        listing: false,
     },
     Endpoint {
         path: "table",
         command: &["table"],
         game: Game::Argument,
         get: true,
+        listing: false,
     },
     Endpoint {
         path: "check",
         command: &["check"],
         game: Game::Subcommand,
         get: false,
+        listing: false,
     },
 ];
 

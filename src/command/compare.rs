@@ -224,14 +224,15 @@ pub(super) fn swtcg_cost(
 ) -> Result<u64, Error> {
     let defenders = defenders(a);
     let (_, _, queries) = swtcg_loadouts(a, &defenders, cards, files)?;
-    work::<Swtcg>(&queries)
+    work::<Swtcg>(&queries, &a.output)
 }
 
-/// The attacks' work, summed.
-fn work<G: Game>(queries: &[G::Query]) -> Result<u64, Error> {
-    queries
-        .iter()
-        .try_fold(0u64, |sum, q| Ok(sum.saturating_add(G::cost(q)?)))
+/// The attacks' work and their printing's, summed.
+fn work<G: Game>(queries: &[G::Query], output: &OutputArgs) -> Result<u64, Error> {
+    queries.iter().try_fold(0u64, |sum, q| {
+        let render = output.render_cost(G::words(q)?);
+        Ok(sum.saturating_add(G::cost(q)?).saturating_add(render))
+    })
 }
 
 pub(super) fn swtcg(
@@ -284,7 +285,7 @@ pub(super) fn legion_cost(
     cards: &legion::cards::Cards,
     files: &dyn Files,
 ) -> Result<u64, Error> {
-    work::<Legion>(&legion_loadouts(a, cards, files)?.1)
+    work::<Legion>(&legion_loadouts(a, cards, files)?.1, &a.output)
 }
 
 pub(super) fn legion(

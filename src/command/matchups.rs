@@ -9,7 +9,7 @@ use crate::render::{Cell, Grid};
 use crate::report::{legion::shared_context, squeeze, Entry, SCHEMA};
 use clap::{Args, ValueEnum};
 use holodice_engine::legion::cards::Cards;
-use holodice_engine::legion::matchups::{matchups, Matchup, MAX_MATCHUPS_WORK};
+use holodice_engine::legion::matchups::{plan, Matchup};
 use holodice_engine::legion::units::{Attacker, Defender};
 use holodice_engine::legion::Scenario;
 use holodice_engine::Error;
@@ -62,9 +62,30 @@ enum Sort {
     Wiped,
 }
 
-/// The work a matchups query may take, at most: it is estimated in full as it runs.
-pub(super) fn cost() -> u64 {
-    MAX_MATCHUPS_WORK
+/// The work the query's attacks take, each estimated as `legion attack` estimates it: the
+/// matchups are parsed and estimated here as `answer` does before it runs them.
+pub(super) fn cost(a: &MatchupsArgs, cards: &Cards, files: &dyn Files) -> Result<u64, Error> {
+    let cards = a.cards.read(cards, files)?;
+    let choices = choices(a)?;
+    Ok(plan(&a.attacker, &a.with, &cards, &choices, |c| {
+        filter(a).keeps(c)
+    })?
+    .work())
+}
+
+/// The edition, policy and objective every matchup is made under.
+fn choices(a: &MatchupsArgs) -> Result<Scenario, Error> {
+    let default = Scenario::new(Attacker::default(), Defender::default(), None);
+    Ok(a.choices.read()?.apply(default))
+}
+
+/// The defenders `--faction` and `--rank` keep.
+fn filter(a: &MatchupsArgs) -> Filter<'_> {
+    Filter {
+        faction: a.faction.as_deref(),
+        rank: a.rank.as_deref(),
+        ..Filter::default()
+    }
 }
 
 pub(super) fn answer(
@@ -73,23 +94,17 @@ pub(super) fn answer(
     files: &dyn Files,
 ) -> Result<super::Answer, Error> {
     let cards = a.cards.read(cards, files)?;
-    let choices = a.choices.read()?.apply(Scenario::new(
-        Attacker::default(),
-        Defender::default(),
-        None,
-    ));
-    let filter = Filter {
-        faction: a.faction.as_deref(),
-        rank: a.rank.as_deref(),
-        ..Filter::default()
-    };
-    let mut found = matchups(&a.attacker, &a.with, &cards, &choices, |c| filter.keeps(c))?;
-    if found.is_empty() {
+    let choices = choices(a)?;
+    let planned = plan(&a.attacker, &a.with, &cards, &choices, |c| {
+        filter(a).keeps(c)
+    })?;
+    if planned.is_empty() {
         return Err(Error::input(
             "no unit card has that faction and rank: holodice legion units --faction F --rank R \
              lists them",
         ));
     }
+    let mut found = planned.run();
     sort(&mut found, a.sort);
     let (context, line) = shared_context(None, &choices);
     let grid = grid(a, &found, &context, &line);

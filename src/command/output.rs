@@ -54,6 +54,21 @@ pub struct OutputArgs {
 }
 
 impl OutputArgs {
+    /// The work of printing exact distributions of `words` 64-bit words in all (`Game::words`)
+    /// in this format, in `Game::cost`'s units: a big fraction's digits cost more than their
+    /// words, so the work grows as words^1.3. Fitted on `swtcg attack` with Power 300 and 1000
+    /// (docs/performance.md): JSON and YAML print every fraction, CSV and `--exact` every
+    /// number in full, the others a page of rounded rows.
+    pub(crate) fn render_cost(&self, words: u64) -> u64 {
+        let per = match (self.format, self.exact) {
+            (FormatArg::Json, _) => 0.40,
+            (FormatArg::Yaml, _) => 0.45,
+            (FormatArg::Csv, _) | (_, true) => 0.30,
+            _ => 0.01,
+        };
+        (per * (words as f64).powf(1.3)).ceil() as u64
+    }
+
     /// The renderers' options these arguments ask for.
     pub(crate) fn options(&self) -> Options {
         Options {

@@ -257,7 +257,10 @@ pub(super) fn cost(command: &SwtcgCommand, cards: &Cards, files: &dyn Files) -> 
             let s = scenario(a, &reader, a.enhance, reader.pay)?;
             // Without Enhance and without paid abilities, it is made again.
             let times = 1 + u64::from(a.enhance) + u64::from(reader.paid.get());
-            Ok(Swtcg::cost(&s)?.saturating_mul(times))
+            let render = a.attack.output.render_cost(Swtcg::words(&s)?);
+            Ok(Swtcg::cost(&s)?
+                .saturating_mul(times)
+                .saturating_add(render))
         }
         SwtcgCommand::Dice(a) => Ok(a.count.unsigned_abs()),
         SwtcgCommand::Sequence(a) => {
@@ -275,7 +278,8 @@ pub(super) fn cost(command: &SwtcgCommand, cards: &Cards, files: &dyn Files) -> 
                 1 => a.attacks.unwrap_or(swtcg::sequence::MAX_ATTACKS),
                 n => n,
             };
-            Ok(Swtcg::cost(&first)?.saturating_mul(attacks as u64))
+            let render = a.output.render_cost(Swtcg::words(&first)?);
+            Ok((Swtcg::cost(&first)?.saturating_add(render)).saturating_mul(attacks as u64))
         }
         SwtcgCommand::Compare(a) => compare::swtcg_cost(a, cards, files),
         SwtcgCommand::Simulate(a) => simulate::swtcg_cost(a, cards, files),

@@ -28,7 +28,12 @@ pub(super) struct App {
     held: Arc<tokio::sync::Semaphore>,
     /// GET listings, computed once.
     listings: Listings,
+    /// The answers of listing endpoints already given, by request ([`remembered`]).
+    answered: std::sync::Mutex<std::collections::HashMap<String, Reply>>,
 }
+
+/// The most listing answers a server keeps (the page asks for one, the same every time).
+const MAX_REMEMBERED: usize = 64;
 
 impl App {
     pub(super) fn new(config: Config) -> App {
@@ -39,6 +44,7 @@ impl App {
             gate: Gate::new(config.limits),
             held: Arc::new(tokio::sync::Semaphore::new(config.limits.held_answers_kib)),
             listings,
+            answered: Default::default(),
         }
     }
 }
@@ -106,6 +112,14 @@ fn client(peer: Option<Extension<Peer>>) -> IpAddr {
     })
 }
 
+/// The key a listing endpoint's answer is kept under: its keys and values, in order; `None`
+/// for other endpoints and for requests that are refused before they run.
+fn remembered(endpoint: &Endpoint, pairs: &Result<params::Pairs, Rejection>) -> Option<String> {
+    let mut pairs = pairs.as_ref().ok().filter(|_| endpoint.listing)?.clone();
+    pairs.sort_by(|a, b| a.0.cmp(&b.0));
+    Some(format!("{pairs:?}"))
+}
+
 /// Runs a request's command through the gate, scheduled by its estimated work, and answers
 /// with its output or its error.
 async fn compute(
@@ -114,6 +128,13 @@ async fn compute(
     client: IpAddr,
     pairs: Result<params::Pairs, Rejection>,
 ) -> Response {
+    let key = remembered(endpoint, &pairs);
+    if let Some(reply) = key
+        .as_ref()
+        .and_then(|k| app.answered.lock().ok()?.get(k).cloned())
+    {
+        return answer_response(app, reply);
+    }
     let request = match Request::parse(endpoint, pairs) {
         Ok(r) => r,
         Err(reply) => return response(reply),
@@ -125,6 +146,13 @@ async fn compute(
         .gate
         .run(client, work, move || request.run(&cards, &legion_cards))
         .await;
+    if let (Some(key), Ok(reply)) = (key, &ran) {
+        if let Ok(mut answered) = app.answered.lock() {
+            if reply.status == 200 && answered.len() < MAX_REMEMBERED {
+                answered.insert(key, reply.clone());
+            }
+        }
+    }
     match ran {
         Ok(reply) if reply.status == 200 => answer_response(app, reply),
         Ok(reply) => response(reply),
@@ -322,4 +350,60 @@ pub(super) async fn not_found(method: Method, uri: Uri) -> Response {
         "text/plain; charset=utf-8",
         format!("No page at {path}: the calculator is at /\n"),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::params::Given;
+
+    /// The body of an answer, whole.
+    fn body(r: Response) -> String {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        let bytes = runtime
+            .block_on(r.into_body().collect())
+            .unwrap()
+            .to_bytes();
+        String::from_utf8(bytes.to_vec()).unwrap()
+    }
+
+    // hardening: server-listings
+    #[test]
+    fn a_listing_is_computed_once_then_answered_from_memory() {
+        let app = App::new(Config::default());
+        let endpoint = |path: &str| ENDPOINTS.iter().find(|e| e.path == path).unwrap();
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let ask = |path: &str, pairs: Vec<(&str, &str)>| {
+            let pairs = (pairs.into_iter())
+                .map(|(k, v)| (k.to_string(), Given::Values(vec![v.to_string()])))
+                .collect();
+            let client = IpAddr::V4(Ipv4Addr::LOCALHOST);
+            runtime.block_on(compute(&app, endpoint(path), client, Ok(pairs)))
+        };
+        let kept = || app.answered.lock().unwrap().len();
+        let first = ask(
+            "legion/units",
+            vec![("faction", "rebels"), ("rank", "corps")],
+        );
+        assert_eq!(first.status(), StatusCode::OK);
+        assert_eq!(kept(), 1);
+        // The same request, its keys in another order: the answer kept, nothing new.
+        let again = ask(
+            "legion/units",
+            vec![("rank", "corps"), ("faction", "rebels")],
+        );
+        assert_eq!(kept(), 1);
+        assert_eq!(body(first), body(again));
+        // A refused listing and an attack are not kept.
+        let refused = ask("legion/units", vec![("faction", "rebel")]);
+        assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
+        let attack = ask("swtcg/attack", vec![("attacker", "Power 2")]);
+        assert_eq!(attack.status(), StatusCode::OK);
+        assert_eq!(kept(), 1);
+    }
 }

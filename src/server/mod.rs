@@ -55,9 +55,13 @@ pub fn router(config: Config) -> Router {
     let cors = config.cors.clone();
     let local_only = config.local_only;
     let app = Arc::new(api::App::new(config));
+    let allowed = cors.clone();
+    let api = api::routes(app).layer(axum::middleware::from_fn(move |request, next| {
+        same_site_only(allowed.clone(), request, next)
+    }));
     let mut router = Router::new()
         .merge(page::routes())
-        .merge(api::routes(app))
+        .merge(api)
         .fallback(api::not_found);
     if local_only {
         router = router.layer(axum::middleware::from_fn(local_host));
@@ -77,7 +81,12 @@ pub fn router(config: Config) -> Router {
 /// Whether a Host header names this machine: `localhost`, `127.0.0.1` or `[::1]`, any port.
 fn is_local(host: &str) -> bool {
     let name = match host.strip_prefix('[') {
-        Some(v6) => v6.split(']').next().unwrap_or(""),
+        // `[::1]` or `[::1]:PORT`, nothing else after the bracket.
+        Some(v6) => match v6.split_once(']') {
+            Some((ip, "")) => ip,
+            Some((ip, port)) if is_port(port) => ip,
+            _ => return false,
+        },
         None => host.rsplit_once(':').map_or(host, |(name, port)| {
             match port.chars().all(|c| c.is_ascii_digit()) {
                 true => name,
@@ -89,6 +98,12 @@ fn is_local(host: &str) -> bool {
         || name
             .parse::<std::net::IpAddr>()
             .is_ok_and(|ip| ip.is_loopback())
+}
+
+/// `:PORT`, a port number after its colon.
+fn is_port(text: &str) -> bool {
+    text.strip_prefix(':')
+        .is_some_and(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()))
 }
 
 /// Answers only requests that name this machine as their host.
@@ -111,6 +126,30 @@ async fn local_host(
              '{}'; serve with --addr 0.0.0.0:PORT to answer others",
             crate::command::one_line(&holodice_engine::error::quote(host))
         ),
+        None,
+    )
+}
+
+/// Refuses an API request another site's page made (`Sec-Fetch-Site: cross-site`, which a
+/// browser sends and a page can't change): a GET through `fetch` or `<img>` would otherwise
+/// make this server compute for it. The `--cors` origin is let through.
+async fn same_site_only(
+    allowed: Option<HeaderValue>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let headers = request.headers();
+    let cross_site = headers
+        .get("sec-fetch-site")
+        .is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(b"cross-site"));
+    let from_allowed = allowed.is_some_and(|a| headers.get(header::ORIGIN) == Some(&a));
+    if !cross_site || from_allowed {
+        return next.run(request).await;
+    }
+    api::error(
+        axum::http::StatusCode::FORBIDDEN,
+        "another site's page asked this server to compute: the API answers this server's own \
+         page, tools outside a browser, and the origin given to serve --cors",
         None,
     )
 }
@@ -187,6 +226,9 @@ async fn serve(addr: SocketAddr, config: Config) -> Result<(), Error> {
         .local_addr()
         .map_err(|e| Error::File(format!("cannot listen on {addr}: {e}")))?;
     let workers = config.limits.workers;
+    // Listened for before the URL is printed: a signal sent once the server is announced stops
+    // it cleanly, however busy the machine.
+    let (stop, stop_now) = (stop_signal(), stop_signal());
     say(&format!(
         "holodice: serving http://{}/ (Ctrl-C stops it)",
         url_host(bound)
@@ -200,7 +242,7 @@ async fn serve(addr: SocketAddr, config: Config) -> Result<(), Error> {
     say(&format!(
         "holodice: {workers} computations at once, API under /api/v1/"
     ));
-    serve_on(listener, config, stop_signal(), stop_signal()).await;
+    serve_on(listener, config, stop, stop_now).await;
     say("holodice: stopped");
     Ok(())
 }
@@ -212,8 +254,9 @@ const MAX_READ_BUFFER: usize = 128 * 1024;
 const STOP_TIME: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// Serves `config` on `listener` until `stop`, at most the limits' `connections` at once,
-/// each given the limits' `request_time` to send each read (a request's headers, its body, the
-/// next request) and `write_time` to take each write of an answer; then stops accepting and lets
+/// each given the limits' `request_time` to send a request's headers (or, idle, the next
+/// request's) and then its body, however long its computation takes, and `write_time` to take
+/// each write of an answer; then stops accepting and lets
 /// them finish, for at most 30 s, or stops at once on `stop_now`.
 pub async fn serve_on(
     listener: tokio::net::TcpListener,
@@ -249,8 +292,9 @@ pub async fn serve_on(
         if most - open.available_permits() > crowded_at {
             crowded.notify_waiters();
         }
+        // No read timeout on the stream: hyper bounds the wait for a request's headers, the
+        // API the wait for its body, and nothing may cut a request the server is working on.
         let mut timed = tokio_io_timeout::TimeoutStream::new(stream);
-        timed.set_read_timeout(Some(read_time));
         timed.set_write_timeout(Some(write_time));
         let service = app
             .clone()
@@ -261,6 +305,7 @@ pub async fn serve_on(
         let connection = hyper::server::conn::http1::Builder::new()
             .timer(TokioTimer::new())
             .header_read_timeout(read_time)
+            .max_header_size(MAX_READ_BUFFER)
             .max_buf_size(MAX_READ_BUFFER)
             .serve_connection(
                 TokioIo::new(Box::pin(timed)),
@@ -333,24 +378,39 @@ fn origin(text: &str) -> Result<HeaderValue, Error> {
     HeaderValue::from_str(text).map_err(|_| bad())
 }
 
-/// Ctrl-C, or SIGTERM where there are signals.
-async fn stop_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
+/// Ctrl-C, or SIGTERM where there are signals: listened for from the call on, not from the
+/// first poll.
+#[cfg(unix)]
+fn stop_signal() -> impl Future<Output = ()> {
+    use tokio::signal::unix::{signal, SignalKind};
+    let listen = |kind| signal(kind).ok();
+    let (mut interrupt, mut term) = (
+        listen(SignalKind::interrupt()),
+        listen(SignalKind::terminate()),
+    );
+    async move {
+        tokio::select! {
+            () = received(interrupt.as_mut()) => {},
+            () = received(term.as_mut()) => {},
         }
-    };
-    #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {},
-        () = term => {},
+    }
+}
+
+/// The next delivery of a signal listened for; never, for one that could not be.
+#[cfg(unix)]
+async fn received(s: Option<&mut tokio::signal::unix::Signal>) {
+    match s {
+        Some(s) => {
+            s.recv().await;
+        }
+        None => std::future::pending::<()>().await,
+    }
+}
+
+/// Ctrl-C.
+#[cfg(not(unix))]
+fn stop_signal() -> impl Future<Output = ()> {
+    async {
+        let _ = tokio::signal::ctrl_c().await;
     }
 }

@@ -2,7 +2,7 @@
 //! each unit it may meet?"), computed exactly, one attack per defending unit.
 
 use super::attack::{attack, cost, MAX_OPTIMAL_WORK};
-use super::cards::{Cards, Kind};
+use super::cards::{Card, Cards, Kind};
 use super::scenario::Scenario;
 use crate::dist::Dist;
 use crate::error::{Error, Input, Message};
@@ -43,26 +43,39 @@ pub fn matchups(
     extra: &str,
     cards: &Cards,
     choices: &Scenario,
-    keep: impl Fn(&super::cards::Card) -> bool,
+    keep: impl Fn(&Card) -> bool,
 ) -> Result<Vec<Matchup>, Error> {
-    matchups_within(attacker, extra, cards, choices, keep, MAX_MATCHUPS_WORK)
+    Ok(plan(attacker, extra, cards, choices, keep)?.run())
 }
 
-fn matchups_within(
+/// A matchups query with every defender's attack parsed and estimated, not yet run: what a
+/// server schedules by ([`Planned::work`]) is the work [`Planned::run`] does.
+pub struct Planned<'a> {
+    rows: Vec<(&'a Card, String, Result<Scenario, Error>)>,
+    work: u64,
+}
+
+/// Parses and estimates the matchups of [`matchups`], refused past [`MAX_MATCHUPS_WORK`].
+pub fn plan<'a>(
     attacker: &str,
     extra: &str,
-    cards: &Cards,
+    cards: &'a Cards,
     choices: &Scenario,
-    keep: impl Fn(&super::cards::Card) -> bool,
+    keep: impl Fn(&Card) -> bool,
+) -> Result<Planned<'a>, Error> {
+    plan_within(attacker, extra, cards, choices, keep, MAX_MATCHUPS_WORK)
+}
+
+fn plan_within<'a>(
+    attacker: &str,
+    extra: &str,
+    cards: &'a Cards,
+    choices: &Scenario,
+    keep: impl Fn(&Card) -> bool,
     limit: u64,
-) -> Result<Vec<Matchup>, Error> {
-    let units: Vec<_> = cards
-        .all()
-        .iter()
+) -> Result<Planned<'a>, Error> {
+    let rows: Vec<(&Card, String, Result<Scenario, Error>)> = (cards.all().iter())
         .filter(|c| c.kind == Kind::Unit && keep(c))
-        .collect();
-    let queries: Vec<(String, Result<Scenario, Error>)> = units
-        .iter()
         .map(|c| {
             let name = cards.spec_name(c);
             let defender = match extra.trim() {
@@ -75,55 +88,74 @@ fn matchups_within(
                 objective: choices.objective,
                 ..s
             });
-            (name, s)
+            (c, name, s)
         })
         .collect();
-    every_one_refused(&queries)?;
     let mut work = 0u64;
-    let queries: Vec<(String, Result<Scenario, Error>)> = queries
-        .into_iter()
-        .map(|(name, s)| {
+    let rows: Vec<_> = (rows.into_iter())
+        .map(|(card, name, s)| {
             let s = s.and_then(|s| {
                 work = work.saturating_add(cost(&s)?);
                 Ok(s)
             });
-            (name, s)
+            (card, name, s)
         })
         .collect();
+    every_one_refused(&rows)?;
     if work > limit {
         return Err(Error::too_large(Message::about(Input::Attacker).text(
             format!(
                 "{} matchups take about {work} steps of work, over the limit of {limit} for one \
              query: filter the defenders (by faction or rank) or give a smaller attack",
-                queries.len()
+                rows.len()
             ),
         )));
     }
-    let found: Vec<Matchup> = queries
-        .into_iter()
-        .zip(units)
-        .map(|((defender, s), card)| Matchup {
-            defender,
-            faction: card.faction.clone(),
-            points: card.cost,
-            outcome: s
-                .and_then(|s| attack(&s))
-                .map_err(|e| e.to_string())
-                .map(|a| Outcome {
-                    wiped: a.losses.as_ref().map(|l| l.wiped.clone()),
-                    wounds: a.wounds,
-                }),
-        })
-        .collect();
-    Ok(found)
+    Ok(Planned { rows, work })
 }
 
-/// A query that fails for every defender fails whole, with the first defender's error: the
-/// fault is the attacker's SPEC or the `--with` items, not one unit.
-fn every_one_refused(queries: &[(String, Result<Scenario, Error>)]) -> Result<(), Error> {
-    match queries.iter().all(|(_, s)| s.is_err()) {
-        true => match queries.first() {
-            Some((_, Err(e))) => Err(e.clone()),
+impl Planned<'_> {
+    /// The work all the attacks take, estimated as each attack estimates it.
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
+    /// How many defenders there are.
+    pub fn len(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// Whether no defender is kept.
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+
+    /// Makes every attack.
+    pub fn run(self) -> Vec<Matchup> {
+        (self.rows.into_iter())
+            .map(|(card, defender, s)| Matchup {
+                defender,
+                faction: card.faction.clone(),
+                points: card.cost,
+                outcome: s
+                    .and_then(|s| attack(&s))
+                    .map_err(|e| e.to_string())
+                    .map(|a| Outcome {
+                        wiped: a.losses.as_ref().map(|l| l.wiped.clone()),
+                        wounds: a.wounds,
+                    }),
+            })
+            .collect()
+    }
+}
+
+/// A query that fails for every defender, as it is read or estimated, fails whole, with the
+/// first defender's error: the fault is the attacker's SPEC, its size or the `--with` items,
+/// not one unit.
+fn every_one_refused(rows: &[(&Card, String, Result<Scenario, Error>)]) -> Result<(), Error> {
+    match rows.iter().all(|(_, _, s)| s.is_err()) {
+        true => match rows.first() {
+            Some((_, _, Err(e))) => Err(e.clone()),
             _ => Ok(()),
         },
         false => Ok(()),
@@ -138,9 +170,10 @@ mod tests {
     #[test]
     fn the_work_is_refused_past_the_limit_before_any_attack() {
         let choices = Scenario::new(Attacker::default(), Defender::default(), None);
-        let all = |_: &super::super::cards::Card| true;
-        let e = matchups_within("4 red, aim 1", "", Cards::builtin(), &choices, all, 1)
-            .unwrap_err()
+        let all = |_: &Card| true;
+        let e = plan_within("4 red, aim 1", "", Cards::builtin(), &choices, all, 1)
+            .err()
+            .unwrap()
             .to_string();
         assert!(e.contains("over the limit of 1 for one query"), "{e}");
         let found = matchups("4 red, aim 1", "", Cards::builtin(), &choices, all).unwrap();
