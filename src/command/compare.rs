@@ -227,11 +227,12 @@ pub(super) fn swtcg_cost(
     work::<Swtcg>(&queries, &a.output)
 }
 
-/// The attacks' work and their printing's, summed.
+/// The attacks' work, refused past the comparison's limits as its run would be, and their
+/// printing's, summed.
 fn work<G: Game>(queries: &[G::Query], output: &OutputArgs) -> Result<u64, Error> {
-    queries.iter().try_fold(0u64, |sum, q| {
-        let render = output.render_cost(G::words(q)?);
-        Ok(sum.saturating_add(G::cost(q)?).saturating_add(render))
+    let attacks = holodice_engine::compare::estimate::<G>(queries, |i| i.to_string())?;
+    queries.iter().try_fold(attacks, |sum, q| {
+        Ok(sum.saturating_add(output.render_cost(G::words(q)?)))
     })
 }
 

@@ -27,6 +27,20 @@ pub fn outcomes<G: Game>(
     queries: &[G::Query],
     place: impl Fn(usize) -> String,
 ) -> Result<Vec<G::Outcome>, Error> {
+    estimate::<G>(queries, &place)?;
+    queries
+        .iter()
+        .enumerate()
+        .map(|(i, q)| G::attack(q).map_err(|e| e.within(&place(i))))
+        .collect()
+}
+
+/// The work of every query's attack, summed, as [`outcomes`] checks it before any attack is
+/// made: refused past [`MAX_WORK`] or when the distributions may pass [`MAX_WORDS`].
+pub fn estimate<G: Game>(
+    queries: &[G::Query],
+    place: impl Fn(usize) -> String,
+) -> Result<u64, Error> {
     let (mut work, mut words) = (0u64, 0u64);
     for (i, q) in queries.iter().enumerate() {
         let within = |e: Error| e.within(&place(i));
@@ -51,9 +65,5 @@ pub fn outcomes<G: Game>(
             ),
         )));
     }
-    queries
-        .iter()
-        .enumerate()
-        .map(|(i, q)| G::attack(q).map_err(|e| e.within(&place(i))))
-        .collect()
+    Ok(work)
 }
