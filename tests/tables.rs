@@ -365,3 +365,23 @@ fn a_cell_over_one_attacks_limit_is_named_by_its_row_and_column() {
         &["row red 31: ", "over the limit of 30"],
     );
 }
+
+#[test]
+fn a_table_reads_a_card_whose_name_holds_a_comma_as_an_attack_does() {
+    // Destroyer Droid, P Series: Power 5 (Shields 1 acts only when it defends). Each die hits
+    // on 4+, 1/2 of the faces; with Accuracy 1 on 3+, 2/3: means 5/2 and 10/3.
+    let out = holodice(&[
+        "table",
+        "swtcg",
+        "--attacker",
+        r#"@"Destroyer Droid, P Series""#,
+        "--defender",
+        "Health 5",
+        "--rows",
+        "Accuracy 0..1",
+        "--exact",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("5/2") && text.contains("10/3"), "{text}");
+}

@@ -149,8 +149,9 @@ impl Game for Swtcg {
             Target::Attacker => "attacker",
             _ => "defender",
         };
-        let items = spec
-            .split(',')
+        // Quote-aware, as a SPEC is read: a card named with a comma stays one item.
+        let items = crate::names::items(spec)
+            .into_iter()
             .map(|i| match i.trim() {
                 card if card.starts_with('@') => Unit::parse(role, card).map(|u| u.describe()),
                 plain => Ok(plain.to_string()),
