@@ -188,6 +188,24 @@ async fn every_endpoint_answers_the_json_the_command_line_prints() {
             ],
         ),
         (
+            "legion/sequence",
+            json!({"defender": "@Rebel Troopers, cover light",
+                   "attack": ["@Stormtroopers, range 2", "1 red, melee"],
+                   "suppression-gained": "always"}),
+            vec![
+                "legion",
+                "sequence",
+                "--defender",
+                "@Rebel Troopers, cover light",
+                "--attack",
+                "@Stormtroopers, range 2",
+                "--attack",
+                "1 red, melee",
+                "--suppression-gained",
+                "always",
+            ],
+        ),
+        (
             "table",
             json!({"game": "swtcg", "defender": "Health 4", "rows": "Power 1..6",
                    "cols": "Critical Hit 0..2", "stat": "destroyed"}),
@@ -930,6 +948,7 @@ async fn the_index_lists_every_endpoint_with_the_command_lines_options() {
             "/api/v1/swtcg/sequence",
             "/api/v1/swtcg/compare",
             "/api/v1/legion/attack",
+            "/api/v1/legion/sequence",
             "/api/v1/legion/units",
             "/api/v1/legion/matchups",
             "/api/v1/legion/compare",
@@ -1032,6 +1051,8 @@ fn arbitrary_request() -> impl proptest::strategy::Strategy<Value = (usize, Valu
         "help",
         "rolled",
         "converted",
+        "attack",
+        "suppression-gained",
         "",
     ]);
     let text = prop::sample::select(vec![
@@ -1091,7 +1112,7 @@ proptest::proptest! {
     #[test]
     fn no_request_gets_a_500((endpoint, body) in arbitrary_request()) {
         let paths = ["swtcg/attack", "swtcg/dice", "swtcg/sequence", "legion/attack", "table",
-                     "check", "swtcg/keywords"];
+                     "check", "swtcg/keywords", "legion/sequence"];
         let path = format!("/api/v1/{}", paths[endpoint]);
         let runtime = tokio::runtime::Runtime::new().unwrap();
         let (status, media, text) = runtime.block_on(call(post(&path, body.to_string())));

@@ -471,7 +471,7 @@ fn a_missing_command_is_one_line_listing_the_commands() {
     );
     assert_user_error(
         &["legion"],
-        &["'holodice legion' needs a command: attack, compare"],
+        &["'holodice legion' needs a command: attack, sequence, compare"],
     );
 }
 

@@ -1447,3 +1447,122 @@ fn results_on_the_table_that_do_not_fit_the_pool_are_refused() {
     ];
     assert_user_error(&args, &["--rolled"]);
 }
+
+/// `legion sequence --format json` with these arguments.
+fn sequence_json(args: &[&str]) -> Value {
+    let mut argv = vec!["legion", "sequence", "--format", "json"];
+    argv.extend(args);
+    serde_json::from_str(&holodice_ok(&argv)).unwrap()
+}
+
+#[test]
+fn a_sequence_carries_the_units_wounds_and_suppression_from_attack_to_attack() {
+    // Two ranged shots of 1 red die (no surge chart) on a unit of courage 1 in the open, one
+    // mini of 2 wounds, white defense. The first roll holds a hit or crit with 6/8, and its
+    // token makes the unit suppressed: the second shot's hit (5/8) meets light cover (a white
+    // die blocks 1/6), its crit (1/8) does not: 5/8 × 5/6 + 1/8 = 31/48, and the defense die
+    // leaves 5/6: 155/288. Unsuppressed (1/4), 5/8. Both wound only after a first wound (5/8).
+    let doc = sequence_json(&[
+        "--defender",
+        "white defense, courage 1, wounds 2, minis 1",
+        "--attack",
+        "1 red",
+        "--attack",
+        "1 red",
+    ]);
+    let second = q(3, 4) * q(155, 288) + q(1, 4) * q(5, 8);
+    let attacks = doc["attacks"].as_array().unwrap();
+    assert_eq!(attacks.len(), 2);
+    assert_eq!(attacks[0]["attacker"], "1 red");
+    assert_eq!(
+        fraction(attacks[1]["wounds"]["pmf"]["1"].as_str().unwrap()),
+        second
+    );
+    let both = q(5, 8) * q(155, 288);
+    assert_eq!(fraction(doc["wiped"].as_str().unwrap()), both.clone());
+    assert_eq!(fraction(attacks[1]["wiped_by"].as_str().unwrap()), both);
+    assert_eq!(attacks[0]["wiped_by"], "0");
+    // A token per shot with 3/4: suppressed at 1 token (15/16), panicked at 2 (9/16).
+    assert_eq!(
+        pmf_strings(&doc["suppression"]),
+        expected(&[(0, "1/16"), (1, "3/8"), (2, "9/16")])
+    );
+    assert_eq!(
+        (&doc["suppressed"], &doc["panicked"]),
+        (&"15/16".into(), &"9/16".into())
+    );
+    assert_eq!(doc["suppression_gained"], "hits");
+    for key in ["wounds", "minis_defeated", "policy", "edition", "schema"] {
+        assert!(doc.get(key).is_some(), "{key}: {doc}");
+    }
+    // Under `always`, each shot gives its token: 2 tokens for sure.
+    let always = sequence_json(&[
+        "--defender",
+        "white defense, courage 1",
+        "--attack",
+        "1 red",
+        "--attack",
+        "1 red",
+        "--suppression-gained",
+        "always",
+    ]);
+    assert_eq!(pmf_strings(&always["suppression"]), expected(&[(2, "1")]));
+    // Melee gives no token; Suppressive gives one more after a ranged attack, whatever it rolls.
+    let melee = sequence_json(&["--defender", "white defense", "--attack", "1 red, melee"]);
+    assert_eq!(pmf_strings(&melee["suppression"]), expected(&[(0, "1")]));
+    let suppressive = sequence_json(&[
+        "--defender",
+        "white defense",
+        "--attack",
+        "1 white, Suppressive",
+    ]);
+    // A white die's roll holds a hit or crit with 2/8.
+    assert_eq!(
+        pmf_strings(&suppressive["suppression"]),
+        expected(&[(1, "3/4"), (2, "1/4")])
+    );
+}
+
+#[test]
+fn a_sequence_says_which_attack_is_wrong_and_refuses_what_it_does_not_carry() {
+    assert_user_error(
+        &[
+            "legion",
+            "sequence",
+            "--defender",
+            "white defense",
+            "--attack",
+            "1 red",
+            "--attack",
+            "Bogus",
+        ],
+        &["attack 2: attacker SPEC, item 'Bogus'"],
+    );
+    assert_user_error(
+        &[
+            "legion",
+            "sequence",
+            "--defender",
+            "white defense, dodge 1",
+            "--attack",
+            "1 red",
+        ],
+        &["does not yet carry the defender's dodge tokens"],
+    );
+    assert_user_error(
+        &["legion", "sequence", "--defender", "white defense"],
+        &["--attack"],
+    );
+    let text = holodice_ok(&[
+        "legion",
+        "sequence",
+        "--defender",
+        "@Rebel Troopers, cover light",
+        "--attack",
+        "@Stormtroopers, range 2",
+        "--attack",
+        "@Stormtroopers, range 2",
+    ]);
+    assert!(text.starts_with("Legion attack sequence (exact)\nChance to wipe the unit: "));
+    assert!(text.contains("Attacks, in order"), "{text}");
+}

@@ -70,6 +70,13 @@ pub(crate) const ENDPOINTS: &[Endpoint] = &[
         listing: false,
     },
     Endpoint {
+        path: "legion/sequence",
+        command: &["legion", "sequence"],
+        game: Game::Fixed,
+        get: true,
+        listing: false,
+    },
+    Endpoint {
         path: "legion/units",
         command: &["legion", "units"],
         game: Game::Fixed,

@@ -2,6 +2,7 @@
 
 use super::compare;
 use super::legion_args::{self, LegionAttackArgs, LegionCardArgs};
+use super::legion_sequence::{self, SequenceArgs};
 use super::matchups;
 use super::output::{finish, listing, Answer, CardsFormat, ListingArgs};
 use super::simulate::{self, SimulateLegionArgs};
@@ -16,6 +17,9 @@ pub enum LegionCommand {
     /// The exact outcome of one attack: wounds, attack results, Deflect and Guardian wounds
     #[command(after_long_help = legion_args::HELP)]
     Attack(LegionAttackArgs),
+    /// Several attacks on one unit, in order: wounds, minis, suppression and panic carried
+    #[command(after_long_help = legion_sequence::HELP)]
+    Sequence(SequenceArgs),
     /// Loadouts side by side: each --attacker against each --defender (mean wounds, P(≥ k))
     #[command(after_long_help = compare::LEGION_HELP)]
     Compare(compare::LegionCompareArgs),
@@ -68,6 +72,7 @@ pub(super) fn execute(
         )),
         LegionCommand::Units(a) => units(a, cards, files),
         LegionCommand::Matchups(a) => matchups::answer(a, cards, files),
+        LegionCommand::Sequence(a) => legion_sequence::answer(a, cards, files),
     }
 }
 
@@ -109,6 +114,7 @@ pub(super) fn cost(
         }
         LegionCommand::Compare(a) => compare::legion_cost(a, cards, files),
         LegionCommand::Matchups(a) => matchups::cost(a, cards, files),
+        LegionCommand::Sequence(a) => legion_sequence::cost(a, cards, files),
         LegionCommand::Simulate(a) => simulate::legion_cost(a, cards, files),
         LegionCommand::Units(a) => {
             let listed = a.cards.read(cards, files)?.all().len() as u64;

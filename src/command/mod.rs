@@ -7,6 +7,7 @@ mod check;
 mod compare;
 mod legion;
 mod legion_args;
+mod legion_sequence;
 mod matchups;
 mod output;
 mod serve;

@@ -4,6 +4,7 @@
 pub mod compare;
 pub mod fit;
 pub mod legion;
+pub mod legion_sequence;
 pub mod resolved;
 pub mod simulate;
 pub mod swtcg;
@@ -75,6 +76,9 @@ pub struct Entry {
     /// a group, an option at its default (they say "others at their defaults" instead). JSON
     /// and YAML always carry it.
     pub detail: bool,
+    /// A group JSON and YAML write as a list of its items' values, in order (a sequence's
+    /// attacks); outputs for people show it as any group.
+    pub list: bool,
 }
 
 impl Entry {
@@ -84,6 +88,15 @@ impl Entry {
             label: label.to_string(),
             value,
             detail: false,
+            list: false,
+        }
+    }
+
+    /// A group of `items` that JSON and YAML write as a list of their values.
+    pub fn list(key: &str, label: &str, items: Vec<Entry>) -> Entry {
+        Entry {
+            list: true,
+            ..Entry::new(key, label, Value::Group(items))
         }
     }
 
@@ -155,6 +168,9 @@ pub(crate) fn entries_json(entries: &[Entry]) -> Map<String, Json> {
                 Value::Int(i) => json!(i),
                 Value::Text(t) => json!(t),
                 Value::Number(x) => json!(fraction(x)),
+                Value::Group(g) if e.list => {
+                    Json::Array(entries_json(g).into_iter().map(|(_, v)| v).collect())
+                }
                 Value::Group(g) => Json::Object(entries_json(g)),
             };
             (e.key.clone(), v)

@@ -57,6 +57,7 @@ pub(crate) fn set_attacker_field(a: &mut Attacker, field: Field, v: u32) -> Resu
         Field::Overrun => (a.melee, a.overrun) = (false, true),
         Field::Ion => a.ion += v,
         Field::Primitive => a.primitive = true,
+        Field::Suppressive => a.suppressive = true,
         Field::ImmuneDeflect => a.immune_deflect = true,
         Field::JediHunter => a.jedi_hunter = true,
         Field::HoldTheLine => a.hold_the_line = true,

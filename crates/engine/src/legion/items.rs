@@ -89,6 +89,8 @@ pub enum Field {
     Ion,
     Primitive,
     ImmuneDeflect,
+    /// Suppressive: one more suppression token after a ranged attack (`legion sequence`).
+    Suppressive,
     JediHunter,
     HoldTheLine,
     CompleteTheMission,

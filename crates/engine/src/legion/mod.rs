@@ -17,6 +17,7 @@ pub mod pool;
 pub mod requirements;
 pub mod resolved;
 pub mod scenario;
+pub mod sequence;
 pub mod spec;
 pub mod units;
 

@@ -68,6 +68,9 @@ pub struct Attacker {
     pub sharpshooter: u32,
     pub blast: bool,
     pub high_velocity: bool,
+    /// Suppressive: after a ranged attack the defender gains 1 more suppression token, which
+    /// only a sequence of attacks (`legion sequence`) carries.
+    pub suppressive: bool,
     pub impact: u32,
     pub lethal: u32,
     /// Ram X: the unit moved, so up to X results become crits.

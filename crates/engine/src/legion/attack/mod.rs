@@ -145,6 +145,13 @@ fn edition_notes(s: &Scenario) -> Vec<String> {
         ),
         None => {}
     }
+    if s.attacker.suppressive {
+        notes.push(
+            "Suppressive: the defender gains 1 more suppression token after a ranged attack; \
+             this attack's dice don't change (legion sequence carries the token)"
+                .into(),
+        );
+    }
     if s.defender.dug_in && !s.edition.rolls_cover() {
         notes.push(format!(
             "Dug In: no effect under {}, where cover cancels hits rather than rolling dice",

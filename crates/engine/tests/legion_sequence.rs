@@ -1,0 +1,430 @@
+//! Legion sequences (several attacks on one unit) against a brute force written from
+//! docs/legion.md and the rules reference, sharing nothing with the engine but the SPEC text: it
+//! rolls every face of every die of each attack in turn, the unit carrying its wounds and its
+//! suppression tokens from one attack to the next.
+//!
+//! The oracle's rules, for plain pools (dice and a surge chart) against a unit with a defense
+//! die, a surge chart, terrain cover, courage, wounds per mini and minis:
+//! - attack dice (d8): red crit 1, surge 1, hit 5, blank 1; black 1, 1, 3, 3; white 1, 1, 1, 5;
+//!   a surge becomes what the chart says (hit, crit) or nothing;
+//! - a ranged attack whose converted roll holds a hit or crit gives the unit 1 suppression token
+//!   (Suppressive: 1 more after every ranged attack);
+//! - cover (ranged only): terrain cover, +1 when the unit's suppression reaches its courage, at
+//!   most heavy; one white defense die per hit (2.6 on): light cover cancels a hit per block,
+//!   heavy per block or surge; crits ignore cover;
+//! - defense dice (d6): red block 3, surge 1, blank 2; white 1, 1, 4; a surge is a block with
+//!   surge block; each hit or crit not blocked is a wound;
+//! - wounds go to the wounded mini first; a unit of m minis of w wounds is wiped at m × w
+//!   wounds and takes no more.
+
+use crate::support::q;
+use holodice_engine::legion::cards::Cards;
+use holodice_engine::legion::sequence::{sequence, LegionSequence, SuppressionGained};
+use holodice_engine::legion::Scenario;
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+use proptest::prelude::*;
+use std::collections::BTreeMap;
+
+/// One attack: dice per colour (red, black, white), its surge chart, melee or ranged,
+/// Suppressive.
+#[derive(Debug, Clone)]
+struct Attack {
+    dice: [u32; 3],
+    surge: &'static str,
+    melee: bool,
+    suppressive: bool,
+}
+
+/// The defending unit.
+#[derive(Debug, Clone)]
+struct Unit {
+    red: bool,
+    surge_block: bool,
+    cover: u32,
+    courage: u32,
+    wounds: u32,
+    minis: u32,
+}
+
+impl Attack {
+    fn spec(&self) -> String {
+        let mut items = vec![format!(
+            "{} red, {} black, {} white",
+            self.dice[0], self.dice[1], self.dice[2]
+        )];
+        if self.surge != "none" {
+            items.push(format!("surge {}", self.surge));
+        }
+        if self.melee {
+            items.push("melee".into());
+        }
+        if self.suppressive {
+            items.push("Suppressive".into());
+        }
+        items.join(", ")
+    }
+}
+
+impl Unit {
+    fn spec(&self) -> String {
+        let die = if self.red { "red" } else { "white" };
+        let cover = ["cover none", "cover light", "cover heavy"][self.cover as usize];
+        let mut items = vec![
+            format!("{die} defense"),
+            cover.to_string(),
+            format!("courage {}", self.courage),
+            format!("wounds {}", self.wounds),
+            format!("minis {}", self.minis),
+        ];
+        if self.surge_block {
+            items.push("surge block".into());
+        }
+        items.join(", ")
+    }
+}
+
+/// Exact weights of outcomes, as a map.
+type Weights = BTreeMap<(u32, u32), BigRational>;
+
+fn add(to: &mut Weights, k: (u32, u32), p: BigRational) {
+    *to.entry(k).or_insert_with(BigRational::zero) += p;
+}
+
+/// The faces of an attack die: (crit, surge, hit, blank) counts of 8.
+fn attack_faces(colour: usize) -> [u32; 4] {
+    [[1, 1, 5, 1], [1, 1, 3, 3], [1, 1, 1, 5]][colour]
+}
+
+/// Every roll of `dice` attack dice: (hits, crits, surges) with its probability.
+fn attack_rolls(dice: [u32; 3]) -> Vec<((u32, u32, u32), BigRational)> {
+    let mut rolls = vec![((0, 0, 0), BigRational::one())];
+    for (colour, &n) in dice.iter().enumerate() {
+        for _ in 0..n {
+            let f = attack_faces(colour);
+            let mut next = Vec::new();
+            for ((h, c, s), p) in &rolls {
+                next.push(((*h, c + 1, *s), p * q(f[0].into(), 8)));
+                next.push(((*h, *c, s + 1), p * q(f[1].into(), 8)));
+                next.push(((h + 1, *c, *s), p * q(f[2].into(), 8)));
+                next.push(((*h, *c, *s), p * q(f[3].into(), 8)));
+            }
+            rolls = next;
+        }
+    }
+    rolls
+}
+
+/// The chance that `n` defense dice of (block, surge) weights of 6 block exactly `k`, for each k.
+fn blocks(n: u32, block: i64, surge_blocks: bool, surge: i64) -> Vec<BigRational> {
+    let p = q(block + if surge_blocks { surge } else { 0 }, 6);
+    let mut by = vec![BigRational::one()];
+    for _ in 0..n {
+        let mut next = vec![BigRational::zero(); by.len() + 1];
+        for (k, w) in by.iter().enumerate() {
+            next[k + 1] += w * &p;
+            next[k] += w * (BigRational::one() - &p);
+        }
+        by = next;
+    }
+    by
+}
+
+/// One attack on the unit holding `suppression` tokens: (wounds, tokens given) with weights.
+fn one_attack(a: &Attack, u: &Unit, suppression: u32) -> Weights {
+    let mut out = Weights::new();
+    for ((hits, crits, surges), p) in attack_rolls(a.dice) {
+        let (hits, crits) = match a.surge {
+            "hit" => (hits + surges, crits),
+            "crit" => (hits, crits + surges),
+            _ => (hits, crits),
+        };
+        let tokens = u32::from(!a.melee && hits + crits > 0) + u32::from(!a.melee && a.suppressive);
+        // Cover: +1 once suppressed, at most heavy; a white die per hit.
+        let cover = match a.melee {
+            true => 0,
+            false => (u.cover + u32::from(suppression >= u.courage)).min(2),
+        };
+        let kept_hits: Vec<(u32, BigRational)> = match cover {
+            0 => vec![(hits, BigRational::one())],
+            c => blocks(hits, 1, c == 2, 1)
+                .into_iter()
+                .enumerate()
+                .map(|(cancelled, w)| (hits - cancelled as u32, w))
+                .collect(),
+        };
+        for (left, w) in kept_hits {
+            let results = left + crits;
+            let (block, surge) = if u.red { (3, 1) } else { (1, 1) };
+            for (b, v) in blocks(results, block, u.surge_block, surge)
+                .into_iter()
+                .enumerate()
+            {
+                let wounds = results - b as u32;
+                add(&mut out, (wounds, tokens), &p * &w * v);
+            }
+        }
+    }
+    out
+}
+
+/// The oracle: (total wounds, suppression at the end) after every attack, and the chance each
+/// attack wipes the unit.
+fn oracle(attacks: &[Attack], u: &Unit) -> (Weights, Vec<BigRational>) {
+    let cap = u.wounds * u.minis;
+    let mut states = Weights::from([((0, 0), BigRational::one())]);
+    let mut wiped_by = Vec::new();
+    for a in attacks {
+        let mut next = Weights::new();
+        let mut wiped = BigRational::zero();
+        for ((dealt, suppression), p) in &states {
+            if *dealt >= cap {
+                add(&mut next, (*dealt, *suppression), p.clone());
+                continue;
+            }
+            for ((w, t), v) in one_attack(a, u, *suppression) {
+                let total = (dealt + w).min(cap);
+                if total >= cap {
+                    wiped += p * &v;
+                }
+                add(&mut next, (total, suppression + t), p * v);
+            }
+        }
+        wiped_by.push(wiped);
+        states = next;
+    }
+    (states, wiped_by)
+}
+
+fn engine(attacks: &[Attack], u: &Unit) -> LegionSequence {
+    let specs: Vec<String> = attacks.iter().map(Attack::spec).collect();
+    let specs: Vec<&str> = specs.iter().map(String::as_str).collect();
+    let choices = Scenario::parse("1 red", "white defense", None).unwrap();
+    sequence(
+        &specs,
+        &u.spec(),
+        Cards::builtin(),
+        &choices,
+        SuppressionGained::Hits,
+    )
+    .unwrap_or_else(|e| panic!("{specs:?} / {}: {e}", u.spec()))
+}
+
+/// The oracle's and the engine's answers agree on every total, token count and wipe.
+fn agree(attacks: &[Attack], u: &Unit) {
+    let (states, wiped_by) = oracle(attacks, u);
+    let s = engine(attacks, u);
+    let marginal = |f: fn(&(u32, u32)) -> u32| {
+        let mut by: BTreeMap<i64, BigRational> = BTreeMap::new();
+        for (k, p) in &states {
+            *by.entry(i64::from(f(k))).or_insert_with(BigRational::zero) += p;
+        }
+        by.into_iter()
+            .filter(|(_, p)| !p.is_zero())
+            .collect::<Vec<_>>()
+    };
+    let context = format!("{attacks:?} on {u:?}");
+    assert_eq!(s.wounds.pmf(), marginal(|k| k.0), "wounds: {context}");
+    assert_eq!(
+        s.suppression.pmf(),
+        marginal(|k| k.1),
+        "suppression: {context}"
+    );
+    let by: Vec<BigRational> = s
+        .attacks
+        .iter()
+        .map(|a| a.wiped_by.clone().unwrap())
+        .collect();
+    assert_eq!(by, wiped_by, "wiped by: {context}");
+    let at_least = |k: u32| -> BigRational {
+        (states.iter())
+            .filter(|((_, t), _)| *t >= k)
+            .map(|(_, p)| p.clone())
+            .sum()
+    };
+    assert_eq!(s.suppressed, at_least(u.courage), "suppressed: {context}");
+    assert_eq!(s.panicked, at_least(2 * u.courage), "panicked: {context}");
+}
+
+fn attack_strategy() -> impl Strategy<Value = Attack> {
+    (
+        prop::array::uniform3(0u32..=2),
+        prop::sample::select(vec!["none", "hit", "crit"]),
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_filter("an attack has dice", |(d, ..)| d.iter().sum::<u32>() > 0)
+        .prop_map(|(dice, surge, melee, suppressive)| Attack {
+            dice,
+            surge,
+            melee,
+            suppressive,
+        })
+}
+
+fn unit_strategy() -> impl Strategy<Value = Unit> {
+    (
+        any::<bool>(),
+        any::<bool>(),
+        0u32..=2,
+        1u32..=2,
+        1u32..=2,
+        1u32..=3,
+    )
+        .prop_map(|(red, surge_block, cover, courage, wounds, minis)| Unit {
+            red,
+            surge_block,
+            cover,
+            courage,
+            wounds,
+            minis,
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn a_sequence_is_the_brute_force_of_its_attacks_carrying_wounds_and_suppression(
+        attacks in prop::collection::vec(attack_strategy(), 1..=3),
+        unit in unit_strategy(),
+    ) {
+        agree(&attacks, &unit);
+    }
+}
+
+#[test]
+fn a_suppressed_unit_takes_the_second_shot_in_cover() {
+    // Two ranged shots of 1 red die (no surge chart) on a white-defense unit of courage 1 in
+    // the open. The first roll holds a hit or crit with 6/8: the token makes the unit
+    // suppressed, so the second shot's hit (5/8) meets light cover (a white die, a block 1/6
+    // cancels it) and its crit (1/8) does not: 5/8 × 5/6 + 1/8 = 31/48 gets through, and a
+    // white defense die leaves 5/6 of it: 155/288. Unsuppressed (1/4), 5/8.
+    let shot = Attack {
+        dice: [1, 0, 0],
+        surge: "none",
+        melee: false,
+        suppressive: false,
+    };
+    let unit = Unit {
+        red: false,
+        surge_block: false,
+        cover: 0,
+        courage: 1,
+        wounds: 2,
+        minis: 1,
+    };
+    let s = engine(&[shot.clone(), shot], &unit);
+    assert_eq!(
+        s.attacks[1].wounds.prob(1),
+        q(3, 4) * q(155, 288) + q(1, 4) * q(5, 8)
+    );
+    // Two wounds: the first shot's wound (5/8, its roll held a hit) and the second's in cover.
+    assert_eq!(s.wounds.prob(2), q(5, 8) * q(155, 288));
+    assert_eq!(s.wiped.clone().unwrap(), q(5, 8) * q(155, 288));
+    // Each shot gives a token with 3/4: Binomial(2, 3/4); suppressed at 1, panicked at 2.
+    assert_eq!(
+        s.suppression.pmf(),
+        vec![(0, q(1, 16)), (1, q(6, 16)), (2, q(9, 16))]
+    );
+    assert_eq!((s.suppressed, s.panicked), (q(15, 16), q(9, 16)));
+}
+
+#[test]
+fn two_melee_attacks_are_the_sum_of_the_single_attacks_capped_at_the_unit() {
+    // Melee gives no suppression and the pools read nothing of the unit's state: the total is
+    // the convolution of the two single attacks, capped at the unit's 3 wounds.
+    let choices = Scenario::parse("1 red", "white defense", None).unwrap();
+    let unit = "red defense, surge block, wounds 1, minis 3";
+    let (a, b) = (
+        "2 red, 1 black, surge crit, melee",
+        "3 black, surge hit, melee",
+    );
+    let s = sequence(
+        &[a, b],
+        unit,
+        Cards::builtin(),
+        &choices,
+        SuppressionGained::Hits,
+    )
+    .unwrap();
+    let single = |spec: &str| {
+        let s = Scenario::parse(spec, unit, None).unwrap();
+        holodice_engine::legion::attack::attack(&s).unwrap().wounds
+    };
+    let total = single(a).add(&single(b)).map(|w| w.min(3));
+    assert_eq!(s.wounds.pmf(), total.pmf());
+    assert_eq!(s.wiped.unwrap(), total.at_least(3));
+    assert_eq!(s.suppression.pmf(), vec![(0, BigRational::one())]);
+}
+
+#[test]
+fn a_wiped_unit_takes_no_more_wounds() {
+    // One mini of one wound: once the first attack wipes it, the second deals nothing.
+    let choices = Scenario::parse("1 red", "white defense", None).unwrap();
+    let unit = "white defense, wounds 1, minis 1";
+    let shot = "4 red, surge crit, melee";
+    let s = sequence(
+        &[shot, shot],
+        unit,
+        Cards::builtin(),
+        &choices,
+        SuppressionGained::Hits,
+    )
+    .unwrap();
+    let single = Scenario::parse(shot, unit, None).unwrap();
+    let hit = holodice_engine::legion::attack::attack(&single)
+        .unwrap()
+        .wounds
+        .at_least(1);
+    let missed = BigRational::one() - &hit;
+    assert_eq!(s.attacks[1].wounds.prob(1), &missed * &hit);
+    assert_eq!(s.attacks[1].wiped_by.clone().unwrap(), &missed * &hit);
+    assert_eq!(s.wounds.max(), 1);
+    assert_eq!(s.wiped.unwrap(), BigRational::one() - &missed * &missed);
+}
+
+#[test]
+fn every_ranged_attack_gives_its_token_under_the_always_reading() {
+    // 1 white die: its roll holds a result with 2/8, but under `always` both shots give a token.
+    let choices = Scenario::parse("1 red", "white defense", None).unwrap();
+    let s = sequence(
+        &["1 white", "1 white"],
+        "white defense",
+        Cards::builtin(),
+        &choices,
+        SuppressionGained::Always,
+    )
+    .unwrap();
+    assert_eq!(s.suppression.pmf(), vec![(2, BigRational::one())]);
+    assert!(s.wiped.is_none() && s.minis_defeated.is_none());
+}
+
+#[test]
+fn what_a_sequence_does_not_carry_yet_is_refused_in_one_line() {
+    let choices = Scenario::parse("1 red", "white defense", None).unwrap();
+    let run = |defender: &str, n: usize| {
+        let shots = vec!["1 red"; n];
+        sequence(
+            &shots,
+            defender,
+            Cards::builtin(),
+            &choices,
+            SuppressionGained::Hits,
+        )
+        .unwrap_err()
+        .to_string()
+    };
+    for (item, what) in [
+        ("dodge 1", "dodge tokens"),
+        ("Shielded 1", "Shielded tokens"),
+        ("surge tokens 1", "surge tokens"),
+    ] {
+        let e = run(&format!("white defense, {item}"), 2);
+        assert!(e.contains(what) && e.contains("does not yet carry"), "{e}");
+    }
+    let e = run("white defense", 13);
+    assert!(e.contains("1 to 12 attacks"), "{e}");
+    let e = run("white defense", 0);
+    assert!(e.contains("1 to 12 attacks"), "{e}");
+}
