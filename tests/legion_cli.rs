@@ -1566,3 +1566,60 @@ fn a_sequence_says_which_attack_is_wrong_and_refuses_what_it_does_not_carry() {
     assert!(text.starts_with("Legion attack sequence (exact)\nChance to wipe the unit: "));
     assert!(text.contains("Attacks, in order"), "{text}");
 }
+
+#[test]
+fn until_wiped_gives_the_attacks_needed_and_the_chance_the_unit_outlasts_them() {
+    // One red die in melee (no chart) on 2 minis of 1 wound, white defense: each attack wounds
+    // with 6/8 × 5/6 = 5/8, so the k-th attack is the second wound with
+    // (k − 1) (5/8)² (3/8)^(k − 2); within 3 attacks: 25/64 and 2 × 75/512 = 150/512.
+    let doc = sequence_json(&[
+        "--defender",
+        "white defense, wounds 1, minis 2",
+        "--attack",
+        "1 red, melee",
+        "--until-wiped",
+        "--attacks",
+        "3",
+    ]);
+    let needed = &doc["attacks_to_wipe"];
+    assert_eq!(needed["1"], "0");
+    assert_eq!(needed["2"], "25/64");
+    assert_eq!(needed["3"], "75/256");
+    let survives = fraction(needed["survives"].as_str().unwrap());
+    assert_eq!(survives, q(1, 1) - q(25, 64) - q(75, 256));
+    assert_eq!(doc["cap"], 3);
+    // The mean given a wipe: (2 × 25/64 + 3 × 75/256) / (25/64 + 75/256).
+    let wiped = q(25, 64) + q(75, 256);
+    let mean = (q(2, 1) * q(25, 64) + q(3, 1) * q(75, 256)) / wiped;
+    assert_eq!(
+        fraction(doc["mean_attacks_to_wipe"].as_str().unwrap()),
+        mean
+    );
+    assert_eq!(doc["attacks"].as_array().unwrap().len(), 3);
+    assert_user_error(
+        &[
+            "legion",
+            "sequence",
+            "--defender",
+            "white defense",
+            "--attack",
+            "1 red",
+            "--until-wiped",
+        ],
+        &["--until-wiped", "wounds per mini are not known"],
+    );
+    assert_user_error(
+        &[
+            "legion",
+            "sequence",
+            "--defender",
+            "white defense, wounds 1",
+            "--attack",
+            "1 red",
+            "--attack",
+            "2 red",
+            "--until-wiped",
+        ],
+        &["give a single --attack"],
+    );
+}

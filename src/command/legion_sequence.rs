@@ -5,6 +5,7 @@ use super::legion_args::{LegionCardArgs, LegionChoices};
 use super::output::{finish, Answer, OutputArgs};
 use super::Files;
 use clap::{Args, ValueEnum};
+use holodice_engine::error::Input;
 use holodice_engine::legion::cards::Cards;
 use holodice_engine::legion::sequence::{self, SuppressionGained};
 use holodice_engine::legion::units::{Attacker, Defender};
@@ -22,6 +23,9 @@ unit is suppressed and panics (twice its courage), and each attack's wounds and 
 wipes the unit. Each attack's tokens (aim, dodge, …) are its own SPEC's. The defender's dodge, \
 shield and surge tokens are not carried yet: a SPEC giving them is refused.
 
+--until-wiped repeats one --attack until the defender is wiped, at most --attacks times (default \
+30): the chance each attack is the one, the chance the unit outlasts them, and their mean.
+
 A charging unit's free melee attack, then its action's attack: two --attack, the first with \
 'melee'. Two units focusing fire: one --attack each.
 
@@ -31,6 +35,8 @@ Examples:
   holodice legion sequence --defender \"@Stormtroopers\" \\
       --attack \"@Wookiee Warriors (Noble Fighters), melee\" \\
       --attack \"@Wookiee Warriors (Noble Fighters), melee\"
+  holodice legion sequence --defender \"@Stormtroopers, cover light\" \\
+      --attack \"@Rebel Troopers, range 2\" --until-wiped
 ";
 
 #[derive(Args)]
@@ -43,6 +49,14 @@ pub struct SequenceArgs {
     /// minis 4, courage 1"
     #[arg(long, value_name = "SPEC")]
     defender: String,
+    /// Repeat the one --attack until the defender is wiped, at most --attacks times: the
+    /// distribution of the attacks needed and the chance it outlasts them
+    #[arg(long)]
+    until_wiped: bool,
+    /// With --until-wiped, the most attacks made
+    #[arg(long = "attacks", value_name = "CAP", default_value_t = 30, requires = "until_wiped",
+          value_parser = clap::value_parser!(u16).range(1..=100))]
+    attacks_cap: u16,
     /// When a ranged attack gives the defender a suppression token: hits (its roll holds a hit
     /// or crit once surges are converted) or always
     #[arg(long, value_enum, default_value_t = Gained::Hits)]
@@ -77,32 +91,58 @@ impl SequenceArgs {
     }
 }
 
+impl SequenceArgs {
+    /// The attacks made, in order: the --attack SPECs, or the one repeated up to the cap.
+    fn attacks(&self) -> Result<Vec<&str>, Error> {
+        match (self.until_wiped, self.attacks.as_slice()) {
+            (false, list) => Ok(list.iter().map(String::as_str).collect()),
+            (true, [one]) => Ok(vec![one.as_str(); usize::from(self.attacks_cap)]),
+            (true, _) => Err(Error::about(
+                Some(Input::UntilWiped),
+                "--until-wiped repeats one --attack until the defender is wiped: give a single \
+                 --attack",
+            )),
+        }
+    }
+}
+
 pub(super) fn answer(a: &SequenceArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
     let cards = a.cards.read(cards, files)?;
     let choices = a.choices()?;
-    let attacks: Vec<&str> = a.attacks.iter().map(String::as_str).collect();
-    let result = sequence::sequence(&attacks, &a.defender, &cards, &choices, a.gained())?;
+    let attacks = a.attacks()?;
+    let result = match a.until_wiped {
+        true => sequence::until_wiped(
+            attacks[0],
+            &a.defender,
+            &cards,
+            &choices,
+            a.gained(),
+            attacks.len(),
+        )?,
+        false => sequence::sequence(&attacks, &a.defender, &cards, &choices, a.gained())?,
+    };
     let report = crate::report::legion_sequence::sequence_report(
-        &a.attacks,
+        &attacks,
         &a.defender,
         &choices,
         a.gained(),
+        a.until_wiped,
         &result,
     );
-    finish(
-        &report,
-        &a.output,
-        (
+    let needed = result.attacks_needed().filter(|_| a.until_wiped);
+    let chart = match &needed {
+        Some(d) => ("Legion: attacks until wiped", "attacks needed", d),
+        None => (
             "Legion attack sequence",
             "wounds on the defender",
             &result.wounds,
         ),
-    )
+    };
+    finish(&report, &a.output, chart)
 }
 
 /// The work the sequence takes, as it estimates it before any attack.
 pub(super) fn cost(a: &SequenceArgs, cards: &Cards, files: &dyn Files) -> Result<u64, Error> {
     let cards = a.cards.read(cards, files)?;
-    let attacks: Vec<&str> = a.attacks.iter().map(String::as_str).collect();
-    sequence::estimate(&attacks, &a.defender, &cards, &a.choices()?)
+    sequence::estimate(&a.attacks()?, &a.defender, &cards, &a.choices()?)
 }

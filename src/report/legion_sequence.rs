@@ -9,10 +9,11 @@ use holodice_engine::legion::Scenario;
 /// The report of `attacks` (SPECs, in order) on `defender`, under `choices`' edition and
 /// policy and the suppression reading `gained`.
 pub fn sequence_report(
-    attacks: &[String],
+    attacks: &[&str],
     defender: &str,
     choices: &Scenario,
     gained: SuppressionGained,
+    until_wiped: bool,
     r: &LegionSequence,
 ) -> Report {
     let mut entries = vec![
@@ -51,24 +52,74 @@ pub fn sequence_report(
             "Chance the defender panics (tokens at twice its courage or more)",
             Value::Prob(r.panicked.clone()),
         ),
-        Entry::list("attacks", "Attacks, in order", attack_entries(attacks, r)),
+        match until_wiped {
+            // Until wiped, the attacks needed say it at once: the list is a detail.
+            true => Entry {
+                detail: true,
+                ..Entry::list("attacks", "Attacks, in order", attack_entries(attacks, r))
+            },
+            false => Entry::list("attacks", "Attacks, in order", attack_entries(attacks, r)),
+        },
         Entry::new(
             "suppression_gained",
             "A ranged attack gives a suppression token",
             Value::Text(gained.name().into()),
         ),
     ]);
+    if until_wiped {
+        entries.splice(1..1, until_wiped_entries(attacks, r));
+    }
     entries.extend(shared_context(None, choices).0);
+    let title = match until_wiped {
+        true => "Legion attacks until the unit is wiped (exact)",
+        false => "Legion attack sequence (exact)",
+    };
     Report {
-        title: "Legion attack sequence (exact)".into(),
-        headline: headline(r),
+        title: title.into(),
+        headline: headline(r, until_wiped),
         entries,
         notes: r.notes.clone(),
     }
 }
 
+/// The attacks needed to wipe the unit: the chance each is the one, the chance it outlasts the
+/// cap, and their mean given a wipe.
+fn until_wiped_entries(attacks: &[&str], r: &LegionSequence) -> Vec<Entry> {
+    let Some((by, survives)) = r.attacks_to_wipe() else {
+        return Vec::new();
+    };
+    let mut needed: Vec<Entry> = (by.into_iter().enumerate())
+        .map(|(k, p)| {
+            let n = (k + 1).to_string();
+            Entry::new(&n, &format!("{n}:"), Value::Prob(p))
+        })
+        .collect();
+    needed.push(Entry::new("survives", "survives", Value::Prob(survives)));
+    let mut entries = vec![
+        Entry::new("attacker", "Attacker", Value::Text(squeeze(attacks[0]))),
+        Entry::new(
+            "cap",
+            "Most attacks (the cap)",
+            Value::Int(attacks.len() as i64),
+        ),
+        Entry::new(
+            "attacks_to_wipe",
+            "Attacks needed to wipe the unit",
+            Value::Group(needed),
+        ),
+    ];
+    if let Some(mean) = r.mean_attacks_to_wipe() {
+        entries.push(Entry::new(
+            "mean_attacks_to_wipe",
+            "Mean attacks to wipe the unit, given it is wiped",
+            Value::Number(mean),
+        ));
+    }
+    entries
+}
+
 /// Each attack: its SPEC, the wounds it deals the unit and the chance it wipes it.
-fn attack_entries(attacks: &[String], r: &LegionSequence) -> Vec<Entry> {
+fn attack_entries(attacks: &[&str], r: &LegionSequence) -> Vec<Entry> {
     (attacks.iter().zip(&r.attacks).enumerate())
         .map(|(i, (spec, a))| {
             let mut items = vec![
@@ -88,9 +139,24 @@ fn attack_entries(attacks: &[String], r: &LegionSequence) -> Vec<Entry> {
         .collect()
 }
 
-/// The chance to wipe the unit (when its minis are known), the mean wounds, the chance it is
-/// suppressed.
-fn headline(r: &LegionSequence) -> Vec<Entry> {
+/// The chance to wipe the unit (when its minis are known; until wiped, the mean attacks it
+/// takes), the mean wounds, the chance it is suppressed.
+fn headline(r: &LegionSequence, until_wiped: bool) -> Vec<Entry> {
+    if let Some(mean) = r.mean_attacks_to_wipe().filter(|_| until_wiped) {
+        let outlasts = r.attacks_to_wipe().map(|(_, s)| s).unwrap_or_default();
+        return vec![
+            Entry::new(
+                "mean_attacks_to_wipe",
+                "Mean attacks to wipe the unit",
+                Value::Number(mean),
+            ),
+            Entry::new(
+                "survives",
+                "Chance it outlasts the cap",
+                Value::Prob(outlasts),
+            ),
+        ];
+    }
     let wiped = r
         .wiped
         .as_ref()

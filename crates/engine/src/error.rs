@@ -30,6 +30,10 @@ pub enum Input {
     Attacks,
     /// A sequence's attacker attacks until the defender is destroyed.
     UntilDestroyed,
+    /// A Legion sequence's attacks, each an attacker SPEC.
+    Attack,
+    /// A Legion sequence's attack repeats until the defender is wiped.
+    UntilWiped,
     Stat,
     Rows,
     Cols,
@@ -48,7 +52,7 @@ pub enum Input {
 
 impl Input {
     /// Every input.
-    pub const ALL: [Input; 27] = [
+    pub const ALL: [Input; 29] = [
         Input::Attacker,
         Input::Defender,
         Input::Secondary,
@@ -66,6 +70,8 @@ impl Input {
         Input::Count,
         Input::Attacks,
         Input::UntilDestroyed,
+        Input::Attack,
+        Input::UntilWiped,
         Input::Stat,
         Input::Rows,
         Input::Cols,
@@ -98,6 +104,8 @@ impl Input {
             Input::Count => "count",
             Input::Attacks => "attacks",
             Input::UntilDestroyed => "until-destroyed",
+            Input::Attack => "attack",
+            Input::UntilWiped => "until-wiped",
             Input::Stat => "stat",
             Input::Rows => "rows",
             Input::Cols => "cols",

@@ -423,8 +423,60 @@ fn what_a_sequence_does_not_carry_yet_is_refused_in_one_line() {
         let e = run(&format!("white defense, {item}"), 2);
         assert!(e.contains(what) && e.contains("does not yet carry"), "{e}");
     }
-    let e = run("white defense", 13);
-    assert!(e.contains("1 to 12 attacks"), "{e}");
+    let e = run("white defense", 101);
+    assert!(e.contains("1 to 100 attacks"), "{e}");
     let e = run("white defense", 0);
-    assert!(e.contains("1 to 12 attacks"), "{e}");
+    assert!(e.contains("1 to 100 attacks"), "{e}");
+}
+
+#[test]
+fn attacks_to_wipe_are_the_first_passage_of_the_partial_sums() {
+    // A melee attack gives no suppression and reads nothing of the unit's state: the k-th
+    // attack wipes the unit when the sum of k single attacks first reaches its 5 wounds.
+    let choices = Scenario::parse("1 red", "white defense", None).unwrap();
+    let unit = "red defense, wounds 1, minis 5";
+    let shot = "2 red, 1 white, surge crit, melee";
+    let s = holodice_engine::legion::sequence::until_wiped(
+        shot,
+        unit,
+        Cards::builtin(),
+        &choices,
+        SuppressionGained::Hits,
+        12,
+    )
+    .unwrap();
+    let single = Scenario::parse(shot, unit, None).unwrap();
+    let one = holodice_engine::legion::attack::attack(&single)
+        .unwrap()
+        .wounds;
+    let (by, survives) = s.attacks_to_wipe().unwrap();
+    let mut sum = holodice_engine::dist::Dist::constant(0);
+    let mut before = BigRational::zero();
+    for (k, p) in by.iter().enumerate() {
+        sum = sum.add(&one);
+        let reached = sum.at_least(5);
+        assert_eq!(*p, &reached - &before, "attack {}", k + 1);
+        before = reached;
+    }
+    assert_eq!(survives, BigRational::one() - before);
+    let mean: BigRational = (by.iter().enumerate())
+        .map(|(k, p)| p * BigRational::from_integer((k as i64 + 1).into()))
+        .sum::<BigRational>()
+        / (BigRational::one() - &survives);
+    assert_eq!(s.mean_attacks_to_wipe().unwrap(), mean);
+    // A unit whose wounds are not known is never wiped: refused.
+    let e = holodice_engine::legion::sequence::until_wiped(
+        shot,
+        "red defense",
+        Cards::builtin(),
+        &choices,
+        SuppressionGained::Hits,
+        12,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        e.contains("--until-wiped") && e.contains("wounds per mini"),
+        "{e}"
+    );
 }

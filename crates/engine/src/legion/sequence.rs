@@ -11,12 +11,14 @@ use super::minis::losses;
 use super::scenario::Scenario;
 use crate::dist::Dist;
 use crate::error::{Error, Input, Message};
+use num_bigint::BigUint;
+use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 use std::collections::{BTreeMap, HashMap};
 
-/// The most attacks one sequence makes.
-pub const MAX_ATTACKS: usize = 12;
+/// The most attacks one sequence makes (an attack repeated until the unit is wiped included).
+pub const MAX_ATTACKS: usize = 100;
 
 /// The most work one sequence may take: each attack's estimate, times the states the unit may
 /// be in when it comes, summed before any attack is made (as much as one optimal attack may).
@@ -60,6 +62,60 @@ pub struct LegionSequence {
     pub attacks: Vec<SequenceAttack>,
     /// What the computation assumed or ignored, each line once.
     pub notes: Vec<String>,
+}
+
+impl LegionSequence {
+    /// For each attack (from the first), the chance it is the one that wipes the unit, and the
+    /// chance the unit outlasts the last; `None` when its wounds per mini are not known.
+    pub fn attacks_to_wipe(&self) -> Option<(Vec<BigRational>, BigRational)> {
+        let by: Vec<BigRational> = (self.attacks.iter())
+            .map(|a| a.wiped_by.clone())
+            .collect::<Option<_>>()?;
+        let wiped: BigRational = by.iter().sum();
+        Some((by, BigRational::one() - wiped))
+    }
+
+    /// The attacks needed to wipe the unit, given that they do (a distribution over 1 to the
+    /// attacks made); `None` when they never do or its wounds per mini are not known.
+    pub fn attacks_needed(&self) -> Option<Dist> {
+        let (by, _) = self.attacks_to_wipe()?;
+        Dist::from_probs((by.into_iter().enumerate()).map(|(k, p)| (k as i64 + 1, p)))
+    }
+
+    /// The mean number of attacks that wipe the unit, given that they do; `None` when they
+    /// never do (or its wounds per mini are not known).
+    pub fn mean_attacks_to_wipe(&self) -> Option<BigRational> {
+        let (by, survives) = self.attacks_to_wipe()?;
+        let wiped = BigRational::one() - survives;
+        let sum: BigRational = (by.iter().enumerate())
+            .map(|(k, p)| p * BigRational::from_integer((k as i64 + 1).into()))
+            .sum();
+        (!wiped.is_zero()).then(|| sum / wiped)
+    }
+}
+
+/// One attack repeated on the unit until it is wiped, at most `cap` times: a sequence of
+/// `cap` copies, whose [`LegionSequence::attacks_to_wipe`] is the distribution of the attacks
+/// needed. The unit's wounds per mini must be known.
+pub fn until_wiped(
+    attacker: &str,
+    defender: &str,
+    cards: &Cards,
+    choices: &Scenario,
+    gained: SuppressionGained,
+    cap: usize,
+) -> Result<LegionSequence, Error> {
+    let attacks = vec![attacker; cap];
+    check_count(&attacks)?;
+    let planner = Planner::new(&attacks, defender, cards, choices)?;
+    if planner.unit.is_none() {
+        return Err(Error::input(Message::about(Input::Defender).text(
+            "--until-wiped: the defender's wounds per mini are not known, so it is never \
+             wiped: name its card, or give 'wounds N' (and 'minis N')",
+        )));
+    }
+    planner.work()?;
+    planner.run(gained)
 }
 
 /// One attack of a sequence, as the unit met it.
@@ -122,9 +178,9 @@ pub fn estimate(
 /// 1 to [`MAX_ATTACKS`] attacks.
 fn check_count(attackers: &[&str]) -> Result<(), Error> {
     match attackers.is_empty() || attackers.len() > MAX_ATTACKS {
-        true => Err(Error::too_large(Message::about(Input::Attacker).text(
+        true => Err(Error::too_large(Message::about(Input::Attack).text(
             format!(
-                "a sequence holds 1 to {MAX_ATTACKS} attacks, not {}",
+                "a sequence makes 1 to {MAX_ATTACKS} attacks, not {}",
                 attackers.len()
             ),
         ))),
@@ -142,6 +198,14 @@ struct Planner<'a> {
     first: Vec<Scenario>,
     /// Wounds per mini, minis and wound tokens at the start, when the wounds are known.
     unit: Option<(u32, u32, u32)>,
+    /// For each attack, the first attack of the same SPEC: they are made once for both.
+    kinds: Vec<usize>,
+    /// For each attack, whether its pool counts the unit's minis (Spray): only then do the
+    /// minis it has left change the attack.
+    spray: Vec<bool>,
+    /// The suppression past which every attack meets the unit alike: its courage (suppressed),
+    /// Danger Sense's X, and 1 (a token, in rrg-2021).
+    bound: u32,
 }
 
 impl<'a> Planner<'a> {
@@ -171,6 +235,20 @@ impl<'a> Planner<'a> {
             }
         }
         let unit = d.wounds.map(|w| (w, d.minis.unwrap_or(1), d.wounded));
+        let kinds = (attackers.iter().enumerate())
+            .map(|(i, a)| attackers[..i].iter().position(|b| b == a).unwrap_or(i))
+            .collect();
+        let bound = d.courage.unwrap_or(0).max(d.danger_sense).max(1);
+        let spray = match unit {
+            Some((_, minis, _)) if minis > 1 => (attackers.iter().zip(&first))
+                .map(|(a, s)| {
+                    let one = format!("{defender}, minis 1");
+                    let alone = Scenario::parse_with(a, &one, None, cards);
+                    alone.map_or(true, |o| o.attacker.dice != s.attacker.dice)
+                })
+                .collect(),
+            _ => vec![false; attackers.len()],
+        };
         Ok(Planner {
             attackers,
             defender,
@@ -178,6 +256,9 @@ impl<'a> Planner<'a> {
             choices,
             first,
             unit,
+            kinds,
+            spray,
+            bound,
         })
     }
 
@@ -186,19 +267,20 @@ impl<'a> Planner<'a> {
         self.unit.map(|(w, m, k)| (w * m).saturating_sub(k))
     }
 
-    /// Each attack's estimate times the states it may meet, summed: refused past the limit.
+    /// Each different attack's estimate times the states it may meet (the wounds taken, the
+    /// suppression up to [`Planner::bound`]), summed: refused past the limit.
     fn work(&self) -> Result<u64, Error> {
-        let wounds_states = u64::from(self.capacity().map_or(0, |c| c) + 1);
         let mut work = 0u64;
         for (i, s) in self.first.iter().enumerate() {
-            // Each earlier attack gives at most 2 suppression tokens.
-            let suppression_states = 2 * i as u64 + 1;
-            let states = wounds_states.saturating_mul(suppression_states);
             let each = cost(s).map_err(|e| in_attack(e, i))?;
-            work = work.saturating_add(each.saturating_mul(states));
+            if self.kinds[i] == i {
+                let (minis, tokens) = self.unit_states(i);
+                let states = u64::from(minis) * u64::from(tokens) * (u64::from(self.bound) + 1);
+                work = work.saturating_add(each.saturating_mul(states));
+            }
         }
         if work > MAX_SEQUENCE_WORK {
-            return Err(Error::too_large(Message::about(Input::Attacker).text(
+            return Err(Error::too_large(Message::about(Input::Attack).text(
                 format!(
                     "these attacks, each made for every state the unit may be in when it comes, \
                  take about {work} units of work, over the limit of {MAX_SEQUENCE_WORK} for one \
@@ -209,11 +291,40 @@ impl<'a> Planner<'a> {
         Ok(work)
     }
 
+    /// How many minis-left and wound-token counts change attack `i`: the minis only for Spray,
+    /// the tokens only for a defender with Vaapad Mastery.
+    fn unit_states(&self, i: usize) -> (u32, u32) {
+        let vaapad = self.first[0].defender.vaapad;
+        match self.unit {
+            Some((w, m, _)) => (
+                if self.spray[i] { m } else { 1 },
+                if vaapad { w } else { 1 },
+            ),
+            None => (1, 1),
+        }
+    }
+
+    /// What of the unit's state attack `i` reads, as a key: the minis it has left (Spray), its
+    /// wound tokens (Vaapad Mastery) and the suppression it meets.
+    fn key(&self, i: usize, c: Carried) -> (usize, u32, u32, u32) {
+        let (minis, tokens) = match self.unit {
+            Some((w, _, k)) => ((k + c.wounds) / w, (k + c.wounds) % w),
+            None => (0, 0),
+        };
+        let (spray, vaapad) = self.unit_states(i);
+        (
+            self.kinds[i],
+            if spray > 1 { minis } else { 0 },
+            if vaapad > 1 { tokens } else { 0 },
+            self.met(c.suppression),
+        )
+    }
+
     /// Attack `i` on the unit as `c` leaves it: the unit's minis left (re-read, so that Spray
     /// counts them), its wound tokens and its suppression.
     fn scenario(&self, i: usize, c: Carried) -> Result<Scenario, Error> {
         let mut s = match self.unit {
-            Some((w, m, k)) if (k + c.wounds) / w > 0 => {
+            Some((w, m, k)) if self.spray[i] && (k + c.wounds) / w > 0 => {
                 let left = m - (k + c.wounds) / w;
                 let defender = format!("{}, minis {left}, wounded 0", self.defender);
                 let s = Scenario::parse_with(self.attackers[i], &defender, None, self.cards);
@@ -224,58 +335,76 @@ impl<'a> Planner<'a> {
         if let Some((w, _, k)) = self.unit {
             s.defender.wounded = (k + c.wounds) % w;
         }
-        s.defender.suppression = s.defender.suppression.saturating_add(c.suppression);
+        s.defender.suppression = self.met(c.suppression);
         Ok(s)
     }
 
+    /// The suppression an attack meets when the unit holds `carried` tokens more than it started
+    /// with, no more than [`Planner::bound`]: past it every attack meets the unit alike.
+    fn met(&self, carried: u32) -> u32 {
+        (self.first[0].defender.suppression)
+            .saturating_add(carried)
+            .min(self.bound)
+    }
+
+    /// The attacks in order over the unit's states, as integer weights over one denominator
+    /// (each attack's outcomes brought to a common one first): no fraction is reduced on the way.
     fn run(&self, gained: SuppressionGained) -> Result<LegionSequence, Error> {
         let capacity = self.capacity();
+        let wiped = |c: &Carried| capacity.is_some_and(|cap| c.wounds >= cap);
         let start = Carried {
             wounds: 0,
             suppression: 0,
         };
-        let mut states: BTreeMap<Carried, BigRational> = BTreeMap::from([(start, one())]);
+        let mut states: BTreeMap<Carried, BigUint> = BTreeMap::from([(start, BigUint::one())]);
+        let mut denominator = BigUint::one();
         let mut attacks = Vec::with_capacity(self.first.len());
         let mut notes: Vec<String> = Vec::new();
+        // Each attack made once per kind and what it reads of the unit ([`Planner::key`]).
+        let mut made: HashMap<(usize, u32, u32, u32), Step> = HashMap::new();
         for i in 0..self.first.len() {
-            let mut next: BTreeMap<Carried, BigRational> = BTreeMap::new();
-            let mut dealt: BTreeMap<i64, BigRational> = BTreeMap::new();
-            let mut wiped_by = BigRational::zero();
-            let mut made: HashMap<Carried, Step> = HashMap::new();
-            for (c, p) in &states {
-                if capacity.is_some_and(|cap| c.wounds >= cap) {
-                    add(&mut next, *c, p.clone());
-                    add(&mut dealt, 0, p.clone());
-                    continue;
-                }
-                let key = Carried {
-                    wounds: self.unit.map_or(0, |_| c.wounds),
-                    ..*c
-                };
+            let mut keys = Vec::new();
+            for c in states.keys().filter(|c| !wiped(c)) {
+                let key = self.key(i, *c);
                 if let std::collections::hash_map::Entry::Vacant(e) = made.entry(key) {
                     let s = self.scenario(i, *c)?;
                     let step = Step::of(&s, gained).map_err(|e| in_attack(e, i))?;
                     notes.extend(step.notes.iter().cloned());
                     e.insert(step);
                 }
-                let step = &made[&key];
-                for (w, q, tokens) in step.outcomes() {
-                    let w = capacity.map_or(w, |cap| w.min(cap - c.wounds));
+                keys.push(key);
+            }
+            let common = (keys.iter()).fold(BigUint::one(), |l, k| l.lcm(&made[k].denominator));
+            let mut next: BTreeMap<Carried, BigUint> = BTreeMap::new();
+            let mut dealt: BTreeMap<i64, BigUint> = BTreeMap::new();
+            let mut wiped_by = BigUint::zero();
+            for (c, p) in &states {
+                if wiped(c) {
+                    let weight = p * &common;
+                    add(&mut dealt, 0, weight.clone());
+                    add(&mut next, *c, weight);
+                    continue;
+                }
+                let step = &made[&self.key(i, *c)];
+                let scaled = p * (&common / &step.denominator);
+                for (w, q, tokens) in &step.outcomes {
+                    let w = capacity.map_or(*w, |cap| (*w).min(cap - c.wounds));
                     let to = Carried {
                         wounds: c.wounds + w,
                         suppression: c.suppression + tokens,
                     };
-                    let weight = p * q;
-                    if capacity.is_some_and(|cap| to.wounds >= cap) {
+                    let weight = &scaled * q;
+                    if wiped(&to) {
                         wiped_by += &weight;
                     }
                     add(&mut dealt, i64::from(w), weight.clone());
                     add(&mut next, to, weight);
                 }
             }
+            denominator *= &common;
             attacks.push(SequenceAttack {
                 wounds: dist(dealt),
-                wiped_by: capacity.map(|_| wiped_by),
+                wiped_by: capacity.map(|_| ratio(wiped_by, &denominator)),
             });
             states = next;
         }
@@ -285,13 +414,13 @@ impl<'a> Planner<'a> {
     /// The sequence's totals from the states the last attack leaves.
     fn finish(
         &self,
-        states: &BTreeMap<Carried, BigRational>,
+        states: &BTreeMap<Carried, BigUint>,
         attacks: Vec<SequenceAttack>,
         mut notes: Vec<String>,
     ) -> LegionSequence {
         let d = &self.first[0].defender;
         let total = |f: fn(&Carried) -> u32| {
-            let mut by: BTreeMap<i64, BigRational> = BTreeMap::new();
+            let mut by: BTreeMap<i64, BigUint> = BTreeMap::new();
             for (c, p) in states {
                 add(&mut by, i64::from(f(c)), p.clone());
             }
@@ -319,51 +448,45 @@ impl<'a> Planner<'a> {
     }
 }
 
-/// One attack made on the unit in one state: its wounds, the chance its roll held no hit or
-/// crit, and the suppression tokens it gives.
+/// One attack made on the unit in one state: its outcomes (wounds, weight, suppression tokens
+/// given) as integer weights over `denominator`.
 struct Step {
-    wounds: Dist,
-    no_results: BigRational,
-    ranged: bool,
-    suppressive: bool,
-    gained: SuppressionGained,
+    outcomes: Vec<(u32, BigUint, u32)>,
+    denominator: BigUint,
     notes: Vec<String>,
 }
 
 impl Step {
+    /// A wound needs a hit or crit in the roll, so only "no wound" splits into a roll without
+    /// results (no token under the `hits` reading) and one with them.
     fn of(s: &Scenario, gained: SuppressionGained) -> Result<Step, Error> {
         let a = attack(s)?;
-        Ok(Step {
-            no_results: a.attack_results.prob(0),
-            wounds: a.wounds,
-            ranged: !s.attacker.melee && !s.attacker.overrun,
-            suppressive: s.attacker.suppressive,
-            gained,
-            notes: a.notes,
-        })
-    }
-
-    /// (wounds, probability, suppression tokens given). A wound needs a hit or crit in the
-    /// roll, so only "no wound" splits into a roll without results (no token under the `hits`
-    /// reading) and one with them.
-    fn outcomes(&self) -> Vec<(u32, BigRational, u32)> {
-        let extra = u32::from(self.ranged && self.suppressive);
-        let mut out = Vec::new();
-        for (w, q) in self.wounds.pmf() {
+        let ranged = !s.attacker.melee && !s.attacker.overrun;
+        let extra = u32::from(ranged && s.attacker.suppressive);
+        let token = |given: bool| u32::from(ranged && given) + extra;
+        let none = a.attack_results.prob(0);
+        let denominator = a.wounds.denominator().lcm(&uint(none.denom()));
+        let scale = &denominator / a.wounds.denominator();
+        let none = uint(none.numer()) * (&denominator / uint(none.denom()));
+        let mut outcomes = Vec::new();
+        for (w, weight) in a.wounds.support() {
             let w = u32::try_from(w).unwrap_or(0);
-            let token = |given: bool| u32::from(self.ranged && given) + extra;
-            match (w, self.gained) {
-                (0, SuppressionGained::Hits) if self.ranged => {
-                    let without = self.no_results.clone().min(q.clone());
-                    let with = &q - &without;
-                    out.push((0, without, token(false)));
-                    out.push((0, with, token(true)));
+            let weight = weight * &scale;
+            match (w, gained) {
+                (0, SuppressionGained::Hits) if ranged => {
+                    let without = none.clone().min(weight.clone());
+                    outcomes.push((0, weight - &without, token(true)));
+                    outcomes.push((0, without, token(false)));
                 }
-                _ => out.push((w, q, token(true))),
+                _ => outcomes.push((w, weight, token(true))),
             }
         }
-        out.retain(|(_, q, _)| !q.is_zero());
-        out
+        outcomes.retain(|(_, q, _)| !q.is_zero());
+        Ok(Step {
+            outcomes,
+            denominator,
+            notes: a.notes,
+        })
     }
 }
 
@@ -394,15 +517,21 @@ fn chosen(s: Scenario, choices: &Scenario) -> Scenario {
     }
 }
 
-fn one() -> BigRational {
-    BigRational::one()
+fn add<K: Ord>(to: &mut BTreeMap<K, BigUint>, k: K, w: BigUint) {
+    *to.entry(k).or_insert_with(BigUint::zero) += w;
 }
 
-fn add<K: Ord>(to: &mut BTreeMap<K, BigRational>, k: K, p: BigRational) {
-    *to.entry(k).or_insert_with(BigRational::zero) += p;
+/// A non-negative integer as an unsigned one (a probability's numerator or denominator).
+fn uint(n: &num_bigint::BigInt) -> BigUint {
+    n.to_biguint().unwrap_or_default()
 }
 
-/// The distribution of exact probabilities that sum to one (states always hold some).
-fn dist(by: BTreeMap<i64, BigRational>) -> Dist {
-    Dist::from_probs(by).unwrap_or_else(|| Dist::constant(0))
+/// `w / denominator` as a probability.
+fn ratio(w: BigUint, denominator: &BigUint) -> BigRational {
+    BigRational::new(w.into(), denominator.clone().into())
+}
+
+/// The distribution of integer weights (states always hold some).
+fn dist(by: BTreeMap<i64, BigUint>) -> Dist {
+    Dist::from_pairs(by).unwrap_or_else(|| Dist::constant(0))
 }
