@@ -12,6 +12,8 @@
 //! - cover (ranged only): terrain cover, +1 when the unit's suppression reaches its courage, at
 //!   most heavy; one white defense die per hit (2.6 on): light cover cancels a hit per block,
 //!   heavy per block or surge; crits ignore cover;
+//! - then each dodge token the unit holds cancels a hit (never a crit) and is spent; with
+//!   Nimble, a unit that spent one gains one after the attack;
 //! - defense dice (d6): red block 3, surge 1, blank 2; white 1, 1, 4; a surge is a block with
 //!   surge block; each hit or crit not blocked is a wound;
 //! - wounds go to the wounded mini first; a unit of m minis of w wounds is wiped at m × w
@@ -45,6 +47,8 @@ struct Unit {
     courage: u32,
     wounds: u32,
     minis: u32,
+    dodge: u32,
+    nimble: bool,
 }
 
 impl Attack {
@@ -80,14 +84,20 @@ impl Unit {
         if self.surge_block {
             items.push("surge block".into());
         }
+        if self.dodge > 0 {
+            items.push(format!("dodge {}", self.dodge));
+        }
+        if self.nimble {
+            items.push("Nimble".into());
+        }
         items.join(", ")
     }
 }
 
 /// Exact weights of outcomes, as a map.
-type Weights = BTreeMap<(u32, u32), BigRational>;
+type Weights<K> = BTreeMap<K, BigRational>;
 
-fn add(to: &mut Weights, k: (u32, u32), p: BigRational) {
+fn add<K: Ord>(to: &mut Weights<K>, k: K, p: BigRational) {
     *to.entry(k).or_insert_with(BigRational::zero) += p;
 }
 
@@ -130,8 +140,9 @@ fn blocks(n: u32, block: i64, surge_blocks: bool, surge: i64) -> Vec<BigRational
     by
 }
 
-/// One attack on the unit holding `suppression` tokens: (wounds, tokens given) with weights.
-fn one_attack(a: &Attack, u: &Unit, suppression: u32) -> Weights {
+/// One attack on the unit holding `suppression` and `dodge` tokens: (wounds, suppression tokens
+/// given, dodge tokens spent) with weights.
+fn one_attack(a: &Attack, u: &Unit, suppression: u32, dodge: u32) -> Weights<(u32, u32, u32)> {
     let mut out = Weights::new();
     for ((hits, crits, surges), p) in attack_rolls(a.dice) {
         let (hits, crits) = match a.surge {
@@ -154,40 +165,46 @@ fn one_attack(a: &Attack, u: &Unit, suppression: u32) -> Weights {
                 .collect(),
         };
         for (left, w) in kept_hits {
-            let results = left + crits;
+            let spent = dodge.min(left);
+            let results = left - spent + crits;
             let (block, surge) = if u.red { (3, 1) } else { (1, 1) };
             for (b, v) in blocks(results, block, u.surge_block, surge)
                 .into_iter()
                 .enumerate()
             {
                 let wounds = results - b as u32;
-                add(&mut out, (wounds, tokens), &p * &w * v);
+                add(&mut out, (wounds, tokens, spent), &p * &w * v);
             }
         }
     }
     out
 }
 
-/// The oracle: (total wounds, suppression at the end) after every attack, and the chance each
-/// attack wipes the unit.
-fn oracle(attacks: &[Attack], u: &Unit) -> (Weights, Vec<BigRational>) {
+/// The oracle: (total wounds, suppression at the end, dodge tokens left) after every attack,
+/// and the chance each attack wipes the unit.
+fn oracle(attacks: &[Attack], u: &Unit) -> (Weights<(u32, u32, u32)>, Vec<BigRational>) {
     let cap = u.wounds * u.minis;
-    let mut states = Weights::from([((0, 0), BigRational::one())]);
+    let mut states = Weights::from([((0, 0, u.dodge), BigRational::one())]);
     let mut wiped_by = Vec::new();
     for a in attacks {
         let mut next = Weights::new();
         let mut wiped = BigRational::zero();
-        for ((dealt, suppression), p) in &states {
+        for ((dealt, suppression, dodge), p) in &states {
             if *dealt >= cap {
-                add(&mut next, (*dealt, *suppression), p.clone());
+                add(&mut next, (*dealt, *suppression, *dodge), p.clone());
                 continue;
             }
-            for ((w, t), v) in one_attack(a, u, *suppression) {
+            for ((w, t, spent), v) in one_attack(a, u, *suppression, *dodge) {
                 let total = (dealt + w).min(cap);
                 if total >= cap {
                     wiped += p * &v;
                 }
-                add(&mut next, (total, suppression + t), p * v);
+                let back = u32::from(u.nimble && spent > 0);
+                add(
+                    &mut next,
+                    (total, suppression + t, dodge - spent + back),
+                    p * v,
+                );
             }
         }
         wiped_by.push(wiped);
@@ -214,7 +231,7 @@ fn engine(attacks: &[Attack], u: &Unit) -> LegionSequence {
 fn agree(attacks: &[Attack], u: &Unit) {
     let (states, wiped_by) = oracle(attacks, u);
     let s = engine(attacks, u);
-    let marginal = |f: fn(&(u32, u32)) -> u32| {
+    let marginal = |f: fn(&(u32, u32, u32)) -> u32| {
         let mut by: BTreeMap<i64, BigRational> = BTreeMap::new();
         for (k, p) in &states {
             *by.entry(i64::from(f(k))).or_insert_with(BigRational::zero) += p;
@@ -238,7 +255,7 @@ fn agree(attacks: &[Attack], u: &Unit) {
     assert_eq!(by, wiped_by, "wiped by: {context}");
     let at_least = |k: u32| -> BigRational {
         (states.iter())
-            .filter(|((_, t), _)| *t >= k)
+            .filter(|((_, t, _), _)| *t >= k)
             .map(|(_, p)| p.clone())
             .sum()
     };
@@ -263,22 +280,20 @@ fn attack_strategy() -> impl Strategy<Value = Attack> {
 }
 
 fn unit_strategy() -> impl Strategy<Value = Unit> {
-    (
-        any::<bool>(),
-        any::<bool>(),
-        0u32..=2,
-        1u32..=2,
-        1u32..=2,
-        1u32..=3,
-    )
-        .prop_map(|(red, surge_block, cover, courage, wounds, minis)| Unit {
+    let unit = (any::<bool>(), any::<bool>(), 0u32..=2, 1u32..=2);
+    let tokens = (1u32..=2, 1u32..=3, 0u32..=2, any::<bool>());
+    (unit, tokens).prop_map(
+        |((red, surge_block, cover, courage), (wounds, minis, dodge, nimble))| Unit {
             red,
             surge_block,
             cover,
             courage,
             wounds,
             minis,
-        })
+            dodge,
+            nimble,
+        },
+    )
 }
 
 proptest! {
@@ -313,6 +328,8 @@ fn a_suppressed_unit_takes_the_second_shot_in_cover() {
         courage: 1,
         wounds: 2,
         minis: 1,
+        dodge: 0,
+        nimble: false,
     };
     let s = engine(&[shot.clone(), shot], &unit);
     assert_eq!(
@@ -416,7 +433,6 @@ fn what_a_sequence_does_not_carry_yet_is_refused_in_one_line() {
         .to_string()
     };
     for (item, what) in [
-        ("dodge 1", "dodge tokens"),
         ("Shielded 1", "Shielded tokens"),
         ("surge tokens 1", "surge tokens"),
     ] {

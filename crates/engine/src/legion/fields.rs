@@ -127,6 +127,7 @@ fn set_defender(d: &mut Defender, field: Field, v: u32) -> Result<(), String> {
         Field::Impervious => d.impervious = true,
         Field::UncannyLuck => d.uncanny_luck += v,
         Field::Block => d.block = true,
+        Field::Nimble => d.nimble = true,
         Field::Deflect => d.deflect = true,
         Field::ImmunePierce => d.immune_pierce = true,
         Field::Duelist => d.duelist = true,

@@ -91,6 +91,8 @@ pub enum Field {
     ImmuneDeflect,
     /// Suppressive: one more suppression token after a ranged attack (`legion sequence`).
     Suppressive,
+    /// Nimble: a dodge token back after an attack it spent one in (`legion sequence`).
+    Nimble,
     JediHunter,
     HoldTheLine,
     CompleteTheMission,

@@ -1,8 +1,8 @@
 //! Several Legion attacks on one defending unit, in order, exactly: each attack meets the unit as
 //! the attacks before it left it. What carries is the wounds it has taken (a wound token on its
-//! current mini, the minis it has left; a wiped unit takes no more) and its suppression tokens
-//! (a ranged attack gives one, Suppressive one more), which raise its cover once it is
-//! suppressed and give Danger Sense its dice. Each attack is `legion attack` itself, made once
+//! current mini, the minis it has left; a wiped unit takes no more), its suppression tokens (a
+//! ranged attack gives one, Suppressive one more), which raise its cover once it is suppressed
+//! and give Danger Sense its dice, and its dodge tokens (spent, and one back with Nimble). Each attack is `legion attack` itself, made once
 //! for every state the unit can be in when it comes.
 
 use super::attack::{attack, cost, MAX_OPTIMAL_WORK};
@@ -127,17 +127,19 @@ pub struct SequenceAttack {
     pub wiped_by: Option<BigRational>,
 }
 
-/// What one attack finds of the unit: the wounds it has taken and its suppression tokens.
+/// What one attack finds of the unit: the wounds it has taken, its suppression tokens (more than
+/// it started with) and the dodge tokens it holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 struct Carried {
     wounds: u32,
     suppression: u32,
+    dodge: u32,
 }
 
 /// The attacks `attackers` make in order on the unit `defender` (SPECs naming `cards`), under
 /// `choices`' edition, policy and objective (each attack's own). Refused before any attack is
 /// made past [`MAX_ATTACKS`] or [`MAX_SEQUENCE_WORK`], or when the defender holds what a
-/// sequence does not carry yet (dodge, shield and surge tokens).
+/// sequence does not carry yet (shield and surge tokens).
 ///
 /// ```
 /// use holodice_engine::legion::cards::Cards;
@@ -223,7 +225,6 @@ impl<'a> Planner<'a> {
             .collect::<Result<Vec<_>, _>>()?;
         let d = &first[0].defender;
         for (held, what) in [
-            (d.dodge, "dodge tokens"),
             (d.shielded, "Shielded tokens"),
             (d.surge_tokens, "surge tokens"),
         ] {
@@ -275,7 +276,9 @@ impl<'a> Planner<'a> {
             let each = cost(s).map_err(|e| in_attack(e, i))?;
             if self.kinds[i] == i {
                 let (minis, tokens) = self.unit_states(i);
+                let dodge = u64::from(self.first[0].defender.dodge) + 1;
                 let states = u64::from(minis) * u64::from(tokens) * (u64::from(self.bound) + 1);
+                let states = states.saturating_mul(dodge);
                 work = work.saturating_add(each.saturating_mul(states));
             }
         }
@@ -305,8 +308,8 @@ impl<'a> Planner<'a> {
     }
 
     /// What of the unit's state attack `i` reads, as a key: the minis it has left (Spray), its
-    /// wound tokens (Vaapad Mastery) and the suppression it meets.
-    fn key(&self, i: usize, c: Carried) -> (usize, u32, u32, u32) {
+    /// wound tokens (Vaapad Mastery), the suppression it meets and its dodge tokens.
+    fn key(&self, i: usize, c: Carried) -> Key {
         let (minis, tokens) = match self.unit {
             Some((w, _, k)) => ((k + c.wounds) / w, (k + c.wounds) % w),
             None => (0, 0),
@@ -317,6 +320,7 @@ impl<'a> Planner<'a> {
             if spray > 1 { minis } else { 0 },
             if vaapad > 1 { tokens } else { 0 },
             self.met(c.suppression),
+            c.dodge,
         )
     }
 
@@ -336,6 +340,7 @@ impl<'a> Planner<'a> {
             s.defender.wounded = (k + c.wounds) % w;
         }
         s.defender.suppression = self.met(c.suppression);
+        s.defender.dodge = c.dodge;
         Ok(s)
     }
 
@@ -355,13 +360,14 @@ impl<'a> Planner<'a> {
         let start = Carried {
             wounds: 0,
             suppression: 0,
+            dodge: self.first[0].defender.dodge,
         };
         let mut states: BTreeMap<Carried, BigUint> = BTreeMap::from([(start, BigUint::one())]);
         let mut denominator = BigUint::one();
         let mut attacks = Vec::with_capacity(self.first.len());
         let mut notes: Vec<String> = Vec::new();
         // Each attack made once per kind and what it reads of the unit ([`Planner::key`]).
-        let mut made: HashMap<(usize, u32, u32, u32), Step> = HashMap::new();
+        let mut made: HashMap<Key, Step> = HashMap::new();
         for i in 0..self.first.len() {
             let mut keys = Vec::new();
             for c in states.keys().filter(|c| !wiped(c)) {
@@ -387,11 +393,12 @@ impl<'a> Planner<'a> {
                 }
                 let step = &made[&self.key(i, *c)];
                 let scaled = p * (&common / &step.denominator);
-                for (w, q, tokens) in &step.outcomes {
+                for (w, q, tokens, spent) in &step.outcomes {
                     let w = capacity.map_or(*w, |cap| (*w).min(cap - c.wounds));
                     let to = Carried {
                         wounds: c.wounds + w,
                         suppression: c.suppression + tokens,
+                        dodge: c.dodge - spent + u32::from(step.nimble && *spent > 0),
                     };
                     let weight = &scaled * q;
                     if wiped(&to) {
@@ -448,43 +455,59 @@ impl<'a> Planner<'a> {
     }
 }
 
+/// What an attack reads of the unit: its kind, the minis the unit has lost (with Spray), the
+/// wound tokens on its mini (against Vaapad), the suppression it meets, its dodge tokens.
+type Key = (usize, u32, u32, u32, u32);
+
 /// One attack made on the unit in one state: its outcomes (wounds, weight, suppression tokens
-/// given) as integer weights over `denominator`.
+/// given, dodge tokens spent) as integer weights over `denominator`, and whether a spent dodge
+/// comes back (Nimble).
 struct Step {
-    outcomes: Vec<(u32, BigUint, u32)>,
+    outcomes: Vec<(u32, BigUint, u32, u32)>,
     denominator: BigUint,
+    nimble: bool,
     notes: Vec<String>,
 }
 
 impl Step {
     /// A wound needs a hit or crit in the roll, so only "no wound" splits into a roll without
     /// results (no token under the `hits` reading) and one with them.
+    /// A roll without a hit or crit wounds no one and spends no dodge, so only that outcome
+    /// splits into a roll without results (no token under the `hits` reading) and one with
+    /// them.
     fn of(s: &Scenario, gained: SuppressionGained) -> Result<Step, Error> {
         let a = attack(s)?;
         let ranged = !s.attacker.melee && !s.attacker.overrun;
         let extra = u32::from(ranged && s.attacker.suppressive);
         let token = |given: bool| u32::from(ranged && given) + extra;
+        let joint = &a.wounds_and_dodges;
         let none = a.attack_results.prob(0);
-        let denominator = a.wounds.denominator().lcm(&uint(none.denom()));
-        let scale = &denominator / a.wounds.denominator();
+        let denominator = joint.denominator().lcm(&uint(none.denom()));
+        let scale = &denominator / joint.denominator();
         let none = uint(none.numer()) * (&denominator / uint(none.denom()));
+        let per = i64::from(s.defender.dodge) + 1;
         let mut outcomes = Vec::new();
-        for (w, weight) in a.wounds.support() {
-            let w = u32::try_from(w).unwrap_or(0);
+        for (x, weight) in joint.support() {
+            let (w, spent) = (x / per, x % per);
+            let (w, spent) = (
+                u32::try_from(w).unwrap_or(0),
+                u32::try_from(spent).unwrap_or(0),
+            );
             let weight = weight * &scale;
-            match (w, gained) {
-                (0, SuppressionGained::Hits) if ranged => {
+            match (w, spent, gained) {
+                (0, 0, SuppressionGained::Hits) if ranged => {
                     let without = none.clone().min(weight.clone());
-                    outcomes.push((0, weight - &without, token(true)));
-                    outcomes.push((0, without, token(false)));
+                    outcomes.push((0, weight - &without, token(true), 0));
+                    outcomes.push((0, without, token(false), 0));
                 }
-                _ => outcomes.push((w, weight, token(true))),
+                _ => outcomes.push((w, weight, token(true), spent)),
             }
         }
-        outcomes.retain(|(_, q, _)| !q.is_zero());
+        outcomes.retain(|(_, q, _, _)| !q.is_zero());
         Ok(Step {
             outcomes,
             denominator,
+            nimble: s.defender.nimble,
             notes: a.notes,
         })
     }

@@ -157,6 +157,9 @@ pub struct Defender {
     pub impervious: bool,
     pub uncanny_luck: u32,
     pub block: bool,
+    /// Nimble: after an attack in which it spent a dodge token it gains 1, which only a
+    /// sequence of attacks (`legion sequence`) carries.
+    pub nimble: bool,
     pub deflect: bool,
     pub immune_pierce: bool,
     pub duelist: bool,
@@ -219,6 +222,7 @@ impl Default for Defender {
             impervious: false,
             uncanny_luck: 0,
             block: false,
+            nimble: false,
             deflect: false,
             immune_pierce: false,
             duelist: false,

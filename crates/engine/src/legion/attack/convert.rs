@@ -34,6 +34,7 @@ impl Resolver {
             // Only the rerolls have spent aims yet.
             rerolled: a.duelist && a.melee && r.aims < a.aim,
             dodged: false,
+            dodges: 0,
             sniped: false,
         }
     }
@@ -150,6 +151,7 @@ fn changed(r: &Results, to_hits: u32, to_crits: u32) -> Results {
         aims: r.aims,
         rerolled: r.rerolled,
         dodged: r.dodged,
+        dodges: r.dodges,
         sniped: r.sniped,
     }
 }

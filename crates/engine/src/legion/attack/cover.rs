@@ -66,6 +66,7 @@ impl Resolver {
         r.hits -= hits;
         let rewarded = d.block || (d.duelist && a.melee);
         r.dodged = crits + hits > 0 || (rewarded && r.hits + r.crits > 0);
+        r.dodges = (crits + hits).max(u32::from(r.dodged));
         r
     }
 }

@@ -47,6 +47,7 @@ impl Resolver {
                     wounds: 1,
                     attacker_wounds: 0,
                     guardian_wounds: 0,
+                    dodges: 0,
                 },
             ),
             false => (
@@ -55,6 +56,7 @@ impl Resolver {
                     wounds: 0,
                     attacker_wounds: r.attacker_wounds + u32::from(r.blank && self.d.melee()),
                     guardian_wounds: r.guardian_wounds,
+                    dodges: r.dodges,
                 },
             ),
         });

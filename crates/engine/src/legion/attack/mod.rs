@@ -92,6 +92,9 @@ pub struct LegionAttack {
     pub guardian_losses: Option<Losses>,
     /// What the computation assumed or ignored.
     pub notes: Vec<String>,
+    /// The defender's wounds and the dodge tokens it spent, jointly, each outcome as
+    /// `wounds × (its dodge tokens + 1) + spent`: what a sequence carries to the next attack.
+    pub(crate) wounds_and_dodges: Dist,
 }
 
 /// The exact outcome of one attack.
@@ -145,6 +148,13 @@ fn edition_notes(s: &Scenario) -> Vec<String> {
         ),
         None => {}
     }
+    if s.defender.nimble {
+        notes.push(
+            "Nimble: the defender gains a dodge token after an attack in which it spent one; \
+             this attack's dice don't change (legion sequence carries the token)"
+                .into(),
+        );
+    }
     if s.attacker.suppressive {
         notes.push(
             "Suppressive: the defender gains 1 more suppression token after a ranged attack; \
@@ -171,6 +181,7 @@ fn converted_on_table(resolver: &Resolver, t: &OnTable) -> Results {
         aims: resolver.d.s.attacker.aim,
         rerolled: false,
         dodged: false,
+        dodges: 0,
         sniped: false,
     }
 }
@@ -205,8 +216,10 @@ fn attack_as_declared(d: declare::Declared, play: Play) -> LegionAttack {
     let attack_results = converted.to_dist(|r| i64::from(r.results));
     let outcome = resolver.defend(converted);
     let d = &resolver.d;
+    let tokens = i64::from(d.s.defender.dodge) + 1;
     LegionAttack {
         attack_results,
+        wounds_and_dodges: outcome.to_dist(|o| i64::from(o.wounds) * tokens + i64::from(o.dodges)),
         wounds: outcome.to_dist(|o| i64::from(o.wounds)),
         attacker_wounds: outcome.to_dist(|o| i64::from(o.attacker_wounds)),
         guardian_wounds: d

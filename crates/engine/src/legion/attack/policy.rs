@@ -139,6 +139,7 @@ fn results(hits: u32, crits: u32, aims: u32) -> Results {
         aims,
         rerolled: false,
         dodged: false,
+        dodges: 0,
         sniped: false,
     }
 }

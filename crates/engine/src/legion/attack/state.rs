@@ -23,6 +23,8 @@ pub(super) struct Results {
     /// attacking Duelist in melee, so that other states merge).
     pub rerolled: bool,
     pub dodged: bool,
+    /// The defender's dodge tokens spent (a sequence carries what is left).
+    pub dodges: u32,
     /// Sniper Team cancelled every die for a wound: the attack skips to its end.
     pub sniped: bool,
 }
@@ -36,6 +38,8 @@ pub(super) struct Defending {
     /// Pierce before any was spent: Impervious (before crb-2026-05-29) adds that many defense dice.
     pub pierce_total: u32,
     pub dodged: bool,
+    /// The defender's dodge tokens spent.
+    pub dodges: u32,
     /// The attack roll holds a blank (kept only when Djem So Mastery reads it).
     pub blank: bool,
     pub attacker_wounds: u32,
@@ -50,4 +54,6 @@ pub(super) struct Outcome {
     pub wounds: u32,
     pub attacker_wounds: u32,
     pub guardian_wounds: u32,
+    /// The defender's dodge tokens spent.
+    pub dodges: u32,
 }
