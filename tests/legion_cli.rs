@@ -1543,11 +1543,11 @@ fn a_sequence_says_which_attack_is_wrong_and_refuses_what_it_does_not_carry() {
             "legion",
             "sequence",
             "--defender",
-            "white defense, Shielded 1",
+            "white defense, surge tokens 1",
             "--attack",
             "1 red",
         ],
-        &["does not yet carry the defender's Shielded tokens"],
+        &["does not yet carry the defender's surge tokens"],
     );
     assert_user_error(
         &["legion", "sequence", "--defender", "white defense"],

@@ -2,7 +2,8 @@
 //! the attacks before it left it. What carries is the wounds it has taken (a wound token on its
 //! current mini, the minis it has left; a wiped unit takes no more), its suppression tokens (a
 //! ranged attack gives one, Suppressive one more), which raise its cover once it is suppressed
-//! and give Danger Sense its dice, and its dodge tokens (spent, and one back with Nimble). Each attack is `legion attack` itself, made once
+//! and give Danger Sense its dice, its dodge tokens (spent, and one back with Nimble) and its
+//! shield tokens (flipped by Ion or to cancel results). Each attack is `legion attack` itself, made once
 //! for every state the unit can be in when it comes.
 
 use super::attack::{attack, cost, MAX_OPTIMAL_WORK};
@@ -134,12 +135,13 @@ struct Carried {
     wounds: u32,
     suppression: u32,
     dodge: u32,
+    shields: u32,
 }
 
 /// The attacks `attackers` make in order on the unit `defender` (SPECs naming `cards`), under
 /// `choices`' edition, policy and objective (each attack's own). Refused before any attack is
 /// made past [`MAX_ATTACKS`] or [`MAX_SEQUENCE_WORK`], or when the defender holds what a
-/// sequence does not carry yet (shield and surge tokens).
+/// sequence does not carry yet (surge tokens).
 ///
 /// ```
 /// use holodice_engine::legion::cards::Cards;
@@ -224,16 +226,11 @@ impl<'a> Planner<'a> {
             })
             .collect::<Result<Vec<_>, _>>()?;
         let d = &first[0].defender;
-        for (held, what) in [
-            (d.shielded, "Shielded tokens"),
-            (d.surge_tokens, "surge tokens"),
-        ] {
-            if held > 0 {
-                return Err(Error::input(Message::about(Input::Defender).text(format!(
-                    "legion sequence does not yet carry the defender's {what} from one attack \
-                     to the next: leave them out, or ask each attack alone with legion attack"
-                ))));
-            }
+        if d.surge_tokens > 0 {
+            return Err(Error::input(Message::about(Input::Defender).text(
+                "legion sequence does not yet carry the defender's surge tokens from one attack \
+                 to the next: leave them out, or ask each attack alone with legion attack",
+            )));
         }
         let unit = d.wounds.map(|w| (w, d.minis.unwrap_or(1), d.wounded));
         let kinds = (attackers.iter().enumerate())
@@ -276,9 +273,10 @@ impl<'a> Planner<'a> {
             let each = cost(s).map_err(|e| in_attack(e, i))?;
             if self.kinds[i] == i {
                 let (minis, tokens) = self.unit_states(i);
-                let dodge = u64::from(self.first[0].defender.dodge) + 1;
+                let d = &self.first[0].defender;
+                let held = (u64::from(d.dodge) + 1) * (u64::from(d.shielded) + 1);
                 let states = u64::from(minis) * u64::from(tokens) * (u64::from(self.bound) + 1);
-                let states = states.saturating_mul(dodge);
+                let states = states.saturating_mul(held);
                 work = work.saturating_add(each.saturating_mul(states));
             }
         }
@@ -321,6 +319,7 @@ impl<'a> Planner<'a> {
             if vaapad > 1 { tokens } else { 0 },
             self.met(c.suppression),
             c.dodge,
+            c.shields,
         )
     }
 
@@ -341,6 +340,7 @@ impl<'a> Planner<'a> {
         }
         s.defender.suppression = self.met(c.suppression);
         s.defender.dodge = c.dodge;
+        s.defender.shielded = c.shields;
         Ok(s)
     }
 
@@ -361,6 +361,7 @@ impl<'a> Planner<'a> {
             wounds: 0,
             suppression: 0,
             dodge: self.first[0].defender.dodge,
+            shields: self.first[0].defender.shielded,
         };
         let mut states: BTreeMap<Carried, BigUint> = BTreeMap::from([(start, BigUint::one())]);
         let mut denominator = BigUint::one();
@@ -398,7 +399,8 @@ impl<'a> Planner<'a> {
                     let to = Carried {
                         wounds: c.wounds + w,
                         suppression: c.suppression + tokens,
-                        dodge: c.dodge - spent + u32::from(step.nimble && *spent > 0),
+                        dodge: c.dodge - spent.dodges + u32::from(step.nimble && spent.dodges > 0),
+                        shields: c.shields - spent.shields,
                     };
                     let weight = &scaled * q;
                     if wiped(&to) {
@@ -457,48 +459,59 @@ impl<'a> Planner<'a> {
 
 /// What an attack reads of the unit: its kind, the minis the unit has lost (with Spray), the
 /// wound tokens on its mini (against Vaapad), the suppression it meets, its dodge tokens.
-type Key = (usize, u32, u32, u32, u32);
+type Key = (usize, u32, u32, u32, u32, u32);
+
+/// The defender's tokens one attack spends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Spent {
+    dodges: u32,
+    shields: u32,
+}
+
+impl Spent {
+    const NONE: Spent = Spent {
+        dodges: 0,
+        shields: 0,
+    };
+}
 
 /// One attack made on the unit in one state: its outcomes (wounds, weight, suppression tokens
-/// given, dodge tokens spent) as integer weights over `denominator`, and whether a spent dodge
-/// comes back (Nimble).
+/// given, the unit's tokens spent) as integer weights over `denominator`, and whether a spent
+/// dodge comes back (Nimble).
 struct Step {
-    outcomes: Vec<(u32, BigUint, u32, u32)>,
+    outcomes: Vec<(u32, BigUint, u32, Spent)>,
     denominator: BigUint,
     nimble: bool,
     notes: Vec<String>,
 }
 
 impl Step {
-    /// A wound needs a hit or crit in the roll, so only "no wound" splits into a roll without
-    /// results (no token under the `hits` reading) and one with them.
-    /// A roll without a hit or crit wounds no one and spends no dodge, so only that outcome
-    /// splits into a roll without results (no token under the `hits` reading) and one with
-    /// them.
+    /// A roll without a hit or crit wounds no one and spends no token, so only that outcome
+    /// splits into a roll without results (no suppression token under the `hits` reading) and
+    /// one with them.
     fn of(s: &Scenario, gained: SuppressionGained) -> Result<Step, Error> {
         let a = attack(s)?;
         let ranged = !s.attacker.melee && !s.attacker.overrun;
         let extra = u32::from(ranged && s.attacker.suppressive);
         let token = |given: bool| u32::from(ranged && given) + extra;
-        let joint = &a.wounds_and_dodges;
+        let joint = &a.carried;
+        let (dodge_radix, shield_radix) = a.radix;
         let none = a.attack_results.prob(0);
         let denominator = joint.denominator().lcm(&uint(none.denom()));
         let scale = &denominator / joint.denominator();
         let none = uint(none.numer()) * (&denominator / uint(none.denom()));
-        let per = i64::from(s.defender.dodge) + 1;
+        let whole = |n: i64| u32::try_from(n).unwrap_or(0);
         let mut outcomes = Vec::new();
         for (x, weight) in joint.support() {
-            let (w, spent) = (x / per, x % per);
-            let (w, spent) = (
-                u32::try_from(w).unwrap_or(0),
-                u32::try_from(spent).unwrap_or(0),
-            );
+            let (rest, shields) = (x / shield_radix, whole(x % shield_radix));
+            let (w, dodges) = (whole(rest / dodge_radix), whole(rest % dodge_radix));
             let weight = weight * &scale;
+            let spent = Spent { dodges, shields };
             match (w, spent, gained) {
-                (0, 0, SuppressionGained::Hits) if ranged => {
+                (0, Spent::NONE, SuppressionGained::Hits) if ranged => {
                     let without = none.clone().min(weight.clone());
-                    outcomes.push((0, weight - &without, token(true), 0));
-                    outcomes.push((0, without, token(false), 0));
+                    outcomes.push((0, weight - &without, token(true), spent));
+                    outcomes.push((0, without, token(false), spent));
                 }
                 _ => outcomes.push((w, weight, token(true), spent)),
             }

@@ -48,6 +48,7 @@ impl Resolver {
                     attacker_wounds: 0,
                     guardian_wounds: 0,
                     dodges: 0,
+                    shields: 0,
                 },
             ),
             false => (
@@ -57,6 +58,7 @@ impl Resolver {
                     attacker_wounds: r.attacker_wounds + u32::from(r.blank && self.d.melee()),
                     guardian_wounds: r.guardian_wounds,
                     dodges: r.dodges,
+                    shields: r.shields,
                 },
             ),
         });

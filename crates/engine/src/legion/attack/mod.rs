@@ -92,9 +92,12 @@ pub struct LegionAttack {
     pub guardian_losses: Option<Losses>,
     /// What the computation assumed or ignored.
     pub notes: Vec<String>,
-    /// The defender's wounds and the dodge tokens it spent, jointly, each outcome as
-    /// `wounds × (its dodge tokens + 1) + spent`: what a sequence carries to the next attack.
-    pub(crate) wounds_and_dodges: Dist,
+    /// The defender's wounds, the dodge tokens it spent and the shield tokens flipped, jointly,
+    /// each outcome as `(wounds × (dodge + 1) + dodges spent) × (shielded + 1) + shields
+    /// flipped`: what a sequence carries to the next attack.
+    pub(crate) carried: Dist,
+    /// The radices of `carried`: the declared defender's dodge and shield tokens, each + 1.
+    pub(crate) radix: (i64, i64),
 }
 
 /// The exact outcome of one attack.
@@ -205,6 +208,11 @@ fn makashi_chosen(s: &Scenario, play: Play) -> (bool, LegionAttack) {
     }
 }
 
+/// The radices of [`LegionAttack::carried`]: the defender's dodge and shield tokens, each + 1.
+fn carried_radix(d: &crate::legion::units::Defender) -> (i64, i64) {
+    (i64::from(d.dodge) + 1, i64::from(d.shielded) + 1)
+}
+
 /// Steps 1 to 8 on the units as declared (their keywords settled for this attack), or from the
 /// results on the table.
 fn attack_as_declared(d: declare::Declared, play: Play) -> LegionAttack {
@@ -216,10 +224,13 @@ fn attack_as_declared(d: declare::Declared, play: Play) -> LegionAttack {
     let attack_results = converted.to_dist(|r| i64::from(r.results));
     let outcome = resolver.defend(converted);
     let d = &resolver.d;
-    let tokens = i64::from(d.s.defender.dodge) + 1;
+    let (dodge, shields) = carried_radix(&d.s.defender);
     LegionAttack {
         attack_results,
-        wounds_and_dodges: outcome.to_dist(|o| i64::from(o.wounds) * tokens + i64::from(o.dodges)),
+        radix: (dodge, shields),
+        carried: outcome.to_dist(|o| {
+            (i64::from(o.wounds) * dodge + i64::from(o.dodges)) * shields + i64::from(o.shields)
+        }),
         wounds: outcome.to_dist(|o| i64::from(o.wounds)),
         attacker_wounds: outcome.to_dist(|o| i64::from(o.attacker_wounds)),
         guardian_wounds: d

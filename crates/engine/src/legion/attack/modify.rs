@@ -32,6 +32,7 @@ impl Resolver {
                 pierce_total: 0,
                 dodged: false,
                 dodges: 0,
+                shields: 0,
                 blank: false,
                 attacker_wounds: 0,
                 guardian_wounds: 0,
@@ -65,6 +66,7 @@ impl Resolver {
             pierce_total: pierce,
             dodged: r.dodged,
             dodges: r.dodges,
+            shields: 0,
             blank: d.djem_so && dice > r.results + ram_blanks,
             attacker_wounds: 0,
             guardian_wounds: 0,
@@ -82,7 +84,9 @@ impl Resolver {
         r.hits -= d.armor_x.min(r.hits);
         let shield_crits = shields.min(r.crits);
         r.crits -= shield_crits;
-        r.hits -= (shields - shield_crits).min(r.hits);
+        let shield_hits = (shields - shield_crits).min(r.hits);
+        r.hits -= shield_hits;
+        r.shields = ion.min(d.shielded) + shield_crits + shield_hits;
         if d.backup && self.d.ranged() {
             r.hits -= 2.min(r.hits);
         }

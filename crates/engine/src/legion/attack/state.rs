@@ -40,6 +40,8 @@ pub(super) struct Defending {
     pub dodged: bool,
     /// The defender's dodge tokens spent.
     pub dodges: u32,
+    /// The defender's shield tokens flipped (by Ion or to cancel results).
+    pub shields: u32,
     /// The attack roll holds a blank (kept only when Djem So Mastery reads it).
     pub blank: bool,
     pub attacker_wounds: u32,
@@ -56,4 +58,6 @@ pub(super) struct Outcome {
     pub guardian_wounds: u32,
     /// The defender's dodge tokens spent.
     pub dodges: u32,
+    /// The defender's shield tokens flipped.
+    pub shields: u32,
 }
