@@ -1623,3 +1623,43 @@ fn until_wiped_gives_the_attacks_needed_and_the_chance_the_unit_outlasts_them() 
         &["give a single --attack"],
     );
 }
+
+#[test]
+fn charge_makes_the_units_free_melee_attack_then_its_actions() {
+    // Charge: after the move, a free attack with only melee weapons, then the action's attack,
+    // in melee too: the same as two melee --attack.
+    let charged = sequence_json(&[
+        "--defender",
+        "@Stormtroopers",
+        "--attack",
+        "@Wookiee Warriors (Noble Fighters)",
+        "--charge",
+        "--attack",
+        "1 red",
+    ]);
+    let spelt = sequence_json(&[
+        "--defender",
+        "@Stormtroopers",
+        "--attack",
+        "@Wookiee Warriors (Noble Fighters), melee",
+        "--attack",
+        "@Wookiee Warriors (Noble Fighters), melee",
+        "--attack",
+        "1 red",
+    ]);
+    assert_eq!(charged["wounds"], spelt["wounds"]);
+    assert_eq!(charged["attacks"], spelt["attacks"]);
+    assert_eq!(charged["attacks"].as_array().unwrap().len(), 3);
+    assert_user_error(
+        &[
+            "legion",
+            "sequence",
+            "--defender",
+            "@Stormtroopers",
+            "--attack",
+            "@Wookiee Warriors (Noble Fighters), aim 1",
+            "--charge",
+        ],
+        &["--charge", "tokens would be spent twice"],
+    );
+}

@@ -27,15 +27,16 @@ refused. Each attack's own tokens (aim, observation, surge) are its SPEC's.
 --until-wiped repeats one --attack until the defender is wiped, at most --attacks times (default \
 30): the chance each attack is the one, the chance the unit outlasts them, and their mean.
 
-A charging unit's free melee attack, then its action's attack: two --attack, the first with \
-'melee'. Two units focusing fire: one --attack each.
+--charge: the first --attack's unit charges (Charge): its free attack with only its melee weapons, \
+then its action's attack, in melee too (an engaged unit attacks in melee), then the other --attack. \
+Tokens it spends in one of them (aim, …) can't be in the SPEC both share: give them as two \
+--attack instead. Two units focusing fire: one --attack each.
 
 Examples:
   holodice legion sequence --defender \"@Rebel Troopers, cover light\" \\
       --attack \"@Stormtroopers, range 2\" --attack \"@Stormtroopers, range 2\"
   holodice legion sequence --defender \"@Stormtroopers\" \\
-      --attack \"@Wookiee Warriors (Noble Fighters), melee\" \\
-      --attack \"@Wookiee Warriors (Noble Fighters), melee\"
+      --attack \"@Wookiee Warriors (Noble Fighters)\" --charge
   holodice legion sequence --defender \"@Stormtroopers, cover light\" \\
       --attack \"@Rebel Troopers, range 2\" --until-wiped
 ";
@@ -50,6 +51,10 @@ pub struct SequenceArgs {
     /// minis 4, courage 1"
     #[arg(long, value_name = "SPEC")]
     defender: String,
+    /// The first --attack's unit charges: it makes its free melee attack, then its action's
+    /// (both with only its melee weapons), before the other --attack
+    #[arg(long, conflicts_with = "until_wiped")]
+    charge: bool,
     /// Repeat the one --attack until the defender is wiped, at most --attacks times: the
     /// distribution of the attacks needed and the chance it outlasts them
     #[arg(long)]
@@ -93,11 +98,19 @@ impl SequenceArgs {
 }
 
 impl SequenceArgs {
-    /// The attacks made, in order: the --attack SPECs, or the one repeated up to the cap.
-    fn attacks(&self) -> Result<Vec<&str>, Error> {
+    /// The attacks made, in order: the --attack SPECs (with --charge, the first one's unit
+    /// attacking twice in melee), or the one repeated up to the cap.
+    fn attacks(&self, cards: &Cards) -> Result<Vec<String>, Error> {
         match (self.until_wiped, self.attacks.as_slice()) {
-            (false, list) => Ok(list.iter().map(String::as_str).collect()),
-            (true, [one]) => Ok(vec![one.as_str(); usize::from(self.attacks_cap)]),
+            (false, [first, rest @ ..]) if self.charge => {
+                self.charge_without_tokens(first, cards)?;
+                let melee = format!("{first}, melee");
+                let mut attacks = vec![melee.clone(), melee];
+                attacks.extend(rest.iter().cloned());
+                Ok(attacks)
+            }
+            (false, list) => Ok(list.to_vec()),
+            (true, [one]) => Ok(vec![one.clone(); usize::from(self.attacks_cap)]),
             (true, _) => Err(Error::about(
                 Some(Input::UntilWiped),
                 "--until-wiped repeats one --attack until the defender is wiped: give a single \
@@ -105,12 +118,27 @@ impl SequenceArgs {
             )),
         }
     }
+
+    /// --charge makes two attacks of one SPEC: tokens in it would be spent twice.
+    fn charge_without_tokens(&self, first: &str, cards: &Cards) -> Result<(), Error> {
+        let s = Scenario::parse_with(first, &self.defender, None, cards)?;
+        let a = &s.attacker;
+        if a.aim + a.observation + a.surge_tokens + a.dodge > 0 {
+            return Err(Error::input(
+                "--charge makes the charging unit's two attacks from one --attack, so its tokens \
+                 would be spent twice: give the two attacks as '--attack SPEC, melee' twice, the \
+                 tokens on the one that spends them",
+            ));
+        }
+        Ok(())
+    }
 }
 
 pub(super) fn answer(a: &SequenceArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
     let cards = a.cards.read(cards, files)?;
     let choices = a.choices()?;
-    let attacks = a.attacks()?;
+    let owned = a.attacks(&cards)?;
+    let attacks: Vec<&str> = owned.iter().map(String::as_str).collect();
     let result = match a.until_wiped {
         true => sequence::until_wiped(
             attacks[0],
@@ -145,5 +173,7 @@ pub(super) fn answer(a: &SequenceArgs, cards: &Cards, files: &dyn Files) -> Resu
 /// The work the sequence takes, as it estimates it before any attack.
 pub(super) fn cost(a: &SequenceArgs, cards: &Cards, files: &dyn Files) -> Result<u64, Error> {
     let cards = a.cards.read(cards, files)?;
-    sequence::estimate(&a.attacks()?, &a.defender, &cards, &a.choices()?)
+    let owned = a.attacks(&cards)?;
+    let attacks: Vec<&str> = owned.iter().map(String::as_str).collect();
+    sequence::estimate(&attacks, &a.defender, &cards, &a.choices()?)
 }
