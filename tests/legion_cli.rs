@@ -1539,17 +1539,6 @@ fn a_sequence_says_which_attack_is_wrong_and_refuses_what_it_does_not_carry() {
         &["attack 2: attacker SPEC, item 'Bogus'"],
     );
     assert_user_error(
-        &[
-            "legion",
-            "sequence",
-            "--defender",
-            "white defense, surge tokens 1",
-            "--attack",
-            "1 red",
-        ],
-        &["does not yet carry the defender's surge tokens"],
-    );
-    assert_user_error(
         &["legion", "sequence", "--defender", "white defense"],
         &["--attack"],
     );

@@ -20,9 +20,9 @@ gives one (--suppression-gained says when), Suppressive one more, and a unit who
 its courage is suppressed, which raises its cover for the next shot. The answer: the total \
 wounds, minis defeated and the chance to wipe, the suppression at the end with the chance the \
 unit is suppressed and panics (twice its courage), and each attack's wounds and the chance it \
-wipes the unit. The defender's dodge and shield tokens carry too (spent cancelling results; \
-Nimble gives a dodge back); its surge tokens are not carried yet: a SPEC giving them is \
-refused. Each attack's own tokens (aim, observation, surge) are its SPEC's.
+wipes the unit. The defender's dodge, shield and surge tokens carry too (spent cancelling \
+results or converting surges; Nimble gives a dodge back). Each attack's own tokens (aim, \
+observation, surge) are its SPEC's.
 
 --until-wiped repeats one --attack until the defender is wiped, at most --attacks times (default \
 30): the chance each attack is the one, the chance the unit outlasts them, and their mean.

@@ -17,7 +17,9 @@
 //! - then, against a ranged attack, each shield token (Shielded) cancels a crit, else a hit, and
 //!   is flipped;
 //! - defense dice (d6): red block 3, surge 1, blank 2; white 1, 1, 4; a surge is a block with
-//!   surge block; each hit or crit not blocked is a wound;
+//!   surge block, else a surge token makes one a block (the unit spends one per surge, as far as
+//!   its tokens go, while a hit or crit is left to block); each hit or crit not blocked is a
+//!   wound;
 //! - wounds go to the wounded mini first; a unit of m minis of w wounds is wiped at m × w
 //!   wounds and takes no more.
 
@@ -52,6 +54,7 @@ struct Unit {
     dodge: u32,
     nimble: bool,
     shielded: u32,
+    surge_tokens: u32,
 }
 
 impl Attack {
@@ -96,12 +99,15 @@ impl Unit {
         if self.shielded > 0 {
             items.push(format!("Shielded {}", self.shielded));
         }
+        if self.surge_tokens > 0 {
+            items.push(format!("surge tokens {}", self.surge_tokens));
+        }
         items.join(", ")
     }
 }
 
-/// The unit after some attacks: (wounds taken, suppression, dodge tokens, shield tokens).
-type State = (u32, u32, u32, u32);
+/// The unit after some attacks: (wounds taken, suppression, dodge, shield and surge tokens).
+type State = (u32, u32, u32, u32, u32);
 
 /// Exact weights of outcomes, as a map.
 type Weights<K> = BTreeMap<K, BigRational>;
@@ -115,18 +121,19 @@ fn attack_faces(colour: usize) -> [u32; 4] {
     [[1, 1, 5, 1], [1, 1, 3, 3], [1, 1, 1, 5]][colour]
 }
 
-/// Every roll of `dice` attack dice: (hits, crits, surges) with its probability.
-fn attack_rolls(dice: [u32; 3]) -> Vec<((u32, u32, u32), BigRational)> {
-    let mut rolls = vec![((0, 0, 0), BigRational::one())];
+/// Every roll of `dice` attack dice, die by die: (hits, crits, surges) with its probability
+/// (rolls of the same counts added up).
+fn attack_rolls(dice: [u32; 3]) -> Weights<(u32, u32, u32)> {
+    let mut rolls = Weights::from([((0, 0, 0), BigRational::one())]);
     for (colour, &n) in dice.iter().enumerate() {
         for _ in 0..n {
             let f = attack_faces(colour);
-            let mut next = Vec::new();
+            let mut next = Weights::new();
             for ((h, c, s), p) in &rolls {
-                next.push(((*h, c + 1, *s), p * q(f[0].into(), 8)));
-                next.push(((*h, *c, s + 1), p * q(f[1].into(), 8)));
-                next.push(((h + 1, *c, *s), p * q(f[2].into(), 8)));
-                next.push(((*h, *c, *s), p * q(f[3].into(), 8)));
+                add(&mut next, (*h, c + 1, *s), p * q(f[0].into(), 8));
+                add(&mut next, (*h, *c, s + 1), p * q(f[1].into(), 8));
+                add(&mut next, (h + 1, *c, *s), p * q(f[2].into(), 8));
+                add(&mut next, (*h, *c, *s), p * q(f[3].into(), 8));
             }
             rolls = next;
         }
@@ -135,6 +142,22 @@ fn attack_rolls(dice: [u32; 3]) -> Vec<((u32, u32, u32), BigRational)> {
 }
 
 /// The chance that `n` defense dice of (block, surge) weights of 6 block exactly `k`, for each k.
+/// Every roll of `n` defense dice of (block, surge) weights of 6, die by die: (blocks,
+/// surges) with its probability (rolls of the same counts added up).
+fn defense_rolls(n: u32, block: i64, surge: i64) -> Weights<(u32, u32)> {
+    let mut rolls = Weights::from([((0, 0), BigRational::one())]);
+    for _ in 0..n {
+        let mut next = Weights::new();
+        for ((b, s), p) in &rolls {
+            add(&mut next, (b + 1, *s), p * q(block, 6));
+            add(&mut next, (*b, s + 1), p * q(surge, 6));
+            add(&mut next, (*b, *s), p * q(6 - block - surge, 6));
+        }
+        rolls = next;
+    }
+    rolls
+}
+
 fn blocks(n: u32, block: i64, surge_blocks: bool, surge: i64) -> Vec<BigRational> {
     let p = q(block + if surge_blocks { surge } else { 0 }, 6);
     let mut by = vec![BigRational::one()];
@@ -149,10 +172,11 @@ fn blocks(n: u32, block: i64, surge_blocks: bool, surge: i64) -> Vec<BigRational
     by
 }
 
-/// One attack on the unit holding `suppression`, `dodge` and `shields` tokens: (wounds,
-/// suppression tokens given, dodge tokens spent, shield tokens flipped) with weights.
-fn one_attack(a: &Attack, u: &Unit, held: (u32, u32, u32)) -> Weights<(u32, u32, u32, u32)> {
-    let (suppression, dodge, shields) = held;
+/// One attack on the unit holding `suppression`, `dodge`, `shields` and `surges` tokens:
+/// (wounds, suppression tokens given, dodge tokens spent, shield tokens flipped, surge tokens
+/// spent) with weights.
+fn one_attack(a: &Attack, u: &Unit, held: (u32, u32, u32, u32)) -> Weights<State> {
+    let (suppression, dodge, shields, surge_tokens) = held;
     let mut out = Weights::new();
     for ((hits, crits, surges), p) in attack_rolls(a.dice) {
         let (hits, crits) = match a.surge {
@@ -182,12 +206,18 @@ fn one_attack(a: &Attack, u: &Unit, held: (u32, u32, u32)) -> Weights<(u32, u32,
             let flipped = shield_crits + shield_hits;
             let results = left - spent - shield_hits + crits - shield_crits;
             let (block, surge) = if u.red { (3, 1) } else { (1, 1) };
-            for (b, v) in blocks(results, block, u.surge_block, surge)
-                .into_iter()
-                .enumerate()
-            {
-                let wounds = results - b as u32;
-                add(&mut out, (wounds, tokens, spent, flipped), &p * &w * v);
+            for ((b, s), v) in defense_rolls(results, block, surge) {
+                let used = match (u.surge_block, results) {
+                    (true, _) | (_, 0) => 0,
+                    _ => s.min(surge_tokens),
+                };
+                let converted = if u.surge_block { s } else { used };
+                let wounds = results.saturating_sub(b + converted);
+                add(
+                    &mut out,
+                    (wounds, tokens, spent, flipped, used),
+                    &p * &w * v,
+                );
             }
         }
     }
@@ -198,25 +228,34 @@ fn one_attack(a: &Attack, u: &Unit, held: (u32, u32, u32)) -> Weights<(u32, u32,
 /// attack, and the chance each attack wipes the unit.
 fn oracle(attacks: &[Attack], u: &Unit) -> (Weights<State>, Vec<BigRational>) {
     let cap = u.wounds * u.minis;
-    let mut states = Weights::from([((0, 0, u.dodge, u.shielded), BigRational::one())]);
+    let start = (0, 0, u.dodge, u.shielded, u.surge_tokens);
+    let mut states = Weights::from([(start, BigRational::one())]);
     let mut wiped_by = Vec::new();
     for a in attacks {
         let mut next = Weights::new();
         let mut wiped = BigRational::zero();
-        for (&(dealt, suppression, dodge, shields), p) in &states {
+        for (&(dealt, suppression, dodge, shields, surges), p) in &states {
             if dealt >= cap {
-                add(&mut next, (dealt, suppression, dodge, shields), p.clone());
+                add(
+                    &mut next,
+                    (dealt, suppression, dodge, shields, surges),
+                    p.clone(),
+                );
                 continue;
             }
-            let held = (suppression, dodge, shields);
-            for ((w, t, spent, flipped), v) in one_attack(a, u, held) {
+            let held = (suppression, dodge, shields, surges);
+            for ((w, t, spent, flipped, used), v) in one_attack(a, u, held) {
                 let total = (dealt + w).min(cap);
                 if total >= cap {
                     wiped += p * &v;
                 }
                 let back = u32::from(u.nimble && spent > 0);
-                let left = (dodge - spent + back, shields - flipped);
-                add(&mut next, (total, suppression + t, left.0, left.1), p * v);
+                let left = (dodge - spent + back, shields - flipped, surges - used);
+                add(
+                    &mut next,
+                    (total, suppression + t, left.0, left.1, left.2),
+                    p * v,
+                );
             }
         }
         wiped_by.push(wiped);
@@ -243,7 +282,7 @@ fn engine(attacks: &[Attack], u: &Unit) -> LegionSequence {
 fn agree(attacks: &[Attack], u: &Unit) {
     let (states, wiped_by) = oracle(attacks, u);
     let s = engine(attacks, u);
-    let marginal = |f: fn(&(u32, u32, u32, u32)) -> u32| {
+    let marginal = |f: fn(&State) -> u32| {
         let mut by: BTreeMap<i64, BigRational> = BTreeMap::new();
         for (k, p) in &states {
             *by.entry(i64::from(f(k))).or_insert_with(BigRational::zero) += p;
@@ -267,7 +306,7 @@ fn agree(attacks: &[Attack], u: &Unit) {
     assert_eq!(by, wiped_by, "wiped by: {context}");
     let at_least = |k: u32| -> BigRational {
         (states.iter())
-            .filter(|((_, t, _, _), _)| *t >= k)
+            .filter(|((_, t, _, _, _), _)| *t >= k)
             .map(|(_, p)| p.clone())
             .sum()
     };
@@ -293,9 +332,19 @@ fn attack_strategy() -> impl Strategy<Value = Attack> {
 
 fn unit_strategy() -> impl Strategy<Value = Unit> {
     let unit = (any::<bool>(), any::<bool>(), 0u32..=2, 1u32..=2);
-    let tokens = (1u32..=2, 1u32..=3, 0u32..=2, any::<bool>(), 0u32..=1);
+    let tokens = (
+        1u32..=2,
+        1u32..=3,
+        0u32..=2,
+        any::<bool>(),
+        0u32..=1,
+        0u32..=2,
+    );
     (unit, tokens).prop_map(
-        |((red, surge_block, cover, courage), (wounds, minis, dodge, nimble, shielded))| Unit {
+        |(
+            (red, surge_block, cover, courage),
+            (wounds, minis, dodge, nimble, shielded, surge_tokens),
+        )| Unit {
             red,
             surge_block,
             cover,
@@ -305,6 +354,7 @@ fn unit_strategy() -> impl Strategy<Value = Unit> {
             dodge,
             nimble,
             shielded,
+            surge_tokens,
         },
     )
 }
@@ -344,6 +394,7 @@ fn a_suppressed_unit_takes_the_second_shot_in_cover() {
         dodge: 0,
         nimble: false,
         shielded: 0,
+        surge_tokens: 0,
     };
     let s = engine(&[shot.clone(), shot], &unit);
     assert_eq!(
@@ -432,7 +483,7 @@ fn every_ranged_attack_gives_its_token_under_the_always_reading() {
 }
 
 #[test]
-fn what_a_sequence_does_not_carry_yet_is_refused_in_one_line() {
+fn a_sequence_past_its_attacks_limit_is_refused_in_one_line() {
     let choices = Scenario::parse("1 red", "white defense", None).unwrap();
     let run = |defender: &str, n: usize| {
         let shots = vec!["1 red"; n];
@@ -446,11 +497,6 @@ fn what_a_sequence_does_not_carry_yet_is_refused_in_one_line() {
         .unwrap_err()
         .to_string()
     };
-    let e = run("white defense, surge tokens 1", 2);
-    assert!(
-        e.contains("surge tokens") && e.contains("does not yet carry"),
-        "{e}"
-    );
     let e = run("white defense", 101);
     assert!(e.contains("1 to 100 attacks"), "{e}");
     let e = run("white defense", 0);

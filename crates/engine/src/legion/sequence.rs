@@ -2,8 +2,9 @@
 //! the attacks before it left it. What carries is the wounds it has taken (a wound token on its
 //! current mini, the minis it has left; a wiped unit takes no more), its suppression tokens (a
 //! ranged attack gives one, Suppressive one more), which raise its cover once it is suppressed
-//! and give Danger Sense its dice, its dodge tokens (spent, and one back with Nimble) and its
-//! shield tokens (flipped by Ion or to cancel results). Each attack is `legion attack` itself, made once
+//! and give Danger Sense its dice, its dodge tokens (spent, and one back with Nimble), its
+//! shield tokens (flipped by Ion or to cancel results) and its surge tokens (spent on defense
+//! surges). Each attack is `legion attack` itself, made once
 //! for every state the unit can be in when it comes.
 
 use super::attack::{attack, cost, MAX_OPTIMAL_WORK};
@@ -136,12 +137,12 @@ struct Carried {
     suppression: u32,
     dodge: u32,
     shields: u32,
+    surges: u32,
 }
 
 /// The attacks `attackers` make in order on the unit `defender` (SPECs naming `cards`), under
 /// `choices`' edition, policy and objective (each attack's own). Refused before any attack is
-/// made past [`MAX_ATTACKS`] or [`MAX_SEQUENCE_WORK`], or when the defender holds what a
-/// sequence does not carry yet (surge tokens).
+/// made past [`MAX_ATTACKS`] or [`MAX_SEQUENCE_WORK`].
 ///
 /// ```
 /// use holodice_engine::legion::cards::Cards;
@@ -226,12 +227,6 @@ impl<'a> Planner<'a> {
             })
             .collect::<Result<Vec<_>, _>>()?;
         let d = &first[0].defender;
-        if d.surge_tokens > 0 {
-            return Err(Error::input(Message::about(Input::Defender).text(
-                "legion sequence does not yet carry the defender's surge tokens from one attack \
-                 to the next: leave them out, or ask each attack alone with legion attack",
-            )));
-        }
         let unit = d.wounds.map(|w| (w, d.minis.unwrap_or(1), d.wounded));
         let kinds = (attackers.iter().enumerate())
             .map(|(i, a)| attackers[..i].iter().position(|b| b == a).unwrap_or(i))
@@ -274,7 +269,9 @@ impl<'a> Planner<'a> {
             if self.kinds[i] == i {
                 let (minis, tokens) = self.unit_states(i);
                 let d = &self.first[0].defender;
-                let held = (u64::from(d.dodge) + 1) * (u64::from(d.shielded) + 1);
+                let held = [d.dodge, d.shielded, d.surge_tokens]
+                    .iter()
+                    .fold(1u64, |n, &t| n.saturating_mul(u64::from(t) + 1));
                 let states = u64::from(minis) * u64::from(tokens) * (u64::from(self.bound) + 1);
                 let states = states.saturating_mul(held);
                 work = work.saturating_add(each.saturating_mul(states));
@@ -320,6 +317,7 @@ impl<'a> Planner<'a> {
             self.met(c.suppression),
             c.dodge,
             c.shields,
+            c.surges,
         )
     }
 
@@ -341,6 +339,7 @@ impl<'a> Planner<'a> {
         s.defender.suppression = self.met(c.suppression);
         s.defender.dodge = c.dodge;
         s.defender.shielded = c.shields;
+        s.defender.surge_tokens = c.surges;
         Ok(s)
     }
 
@@ -362,6 +361,7 @@ impl<'a> Planner<'a> {
             suppression: 0,
             dodge: self.first[0].defender.dodge,
             shields: self.first[0].defender.shielded,
+            surges: self.first[0].defender.surge_tokens,
         };
         let mut states: BTreeMap<Carried, BigUint> = BTreeMap::from([(start, BigUint::one())]);
         let mut denominator = BigUint::one();
@@ -401,6 +401,7 @@ impl<'a> Planner<'a> {
                         suppression: c.suppression + tokens,
                         dodge: c.dodge - spent.dodges + u32::from(step.nimble && spent.dodges > 0),
                         shields: c.shields - spent.shields,
+                        surges: c.surges - spent.surges,
                     };
                     let weight = &scaled * q;
                     if wiped(&to) {
@@ -459,19 +460,21 @@ impl<'a> Planner<'a> {
 
 /// What an attack reads of the unit: its kind, the minis the unit has lost (with Spray), the
 /// wound tokens on its mini (against Vaapad), the suppression it meets, its dodge tokens.
-type Key = (usize, u32, u32, u32, u32, u32);
+type Key = (usize, u32, u32, u32, u32, u32, u32);
 
 /// The defender's tokens one attack spends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Spent {
     dodges: u32,
     shields: u32,
+    surges: u32,
 }
 
 impl Spent {
     const NONE: Spent = Spent {
         dodges: 0,
         shields: 0,
+        surges: 0,
     };
 }
 
@@ -495,7 +498,7 @@ impl Step {
         let extra = u32::from(ranged && s.attacker.suppressive);
         let token = |given: bool| u32::from(ranged && given) + extra;
         let joint = &a.carried;
-        let (dodge_radix, shield_radix) = a.radix;
+
         let none = a.attack_results.prob(0);
         let denominator = joint.denominator().lcm(&uint(none.denom()));
         let scale = &denominator / joint.denominator();
@@ -503,10 +506,21 @@ impl Step {
         let whole = |n: i64| u32::try_from(n).unwrap_or(0);
         let mut outcomes = Vec::new();
         for (x, weight) in joint.support() {
-            let (rest, shields) = (x / shield_radix, whole(x % shield_radix));
-            let (w, dodges) = (whole(rest / dodge_radix), whole(rest % dodge_radix));
+            // The digits [wounds, dodges, shields, surges], the last first.
+            let mut rest = x;
+            let mut digits = [0u32; 3];
+            for (d, r) in digits.iter_mut().zip(a.radix).rev() {
+                *d = whole(rest % r);
+                rest /= r;
+            }
+            let w = whole(rest);
             let weight = weight * &scale;
-            let spent = Spent { dodges, shields };
+            let [dodges, shields, surges] = digits;
+            let spent = Spent {
+                dodges,
+                shields,
+                surges,
+            };
             match (w, spent, gained) {
                 (0, Spent::NONE, SuppressionGained::Hits) if ranged => {
                     let without = none.clone().min(weight.clone());

@@ -49,6 +49,7 @@ impl Resolver {
                     guardian_wounds: 0,
                     dodges: 0,
                     shields: 0,
+                    surges: 0,
                 },
             ),
             false => (
@@ -59,18 +60,20 @@ impl Resolver {
                     guardian_wounds: r.guardian_wounds,
                     dodges: r.dodges,
                     shields: r.shields,
+                    surges: 0,
                 },
             ),
         });
-        let sure = Rc::new(States::certain((0, 0)));
+        let sure = Rc::new(States::certain((0, 0, 0)));
         facing.and_then_each(
             |(key, _)| match *key {
                 None => Rc::clone(&sure),
                 Some(key) => self.defenses.get(key, |_| self.defense_roll(key, deflects)),
             },
-            |(_, o), &(wounds, deflected)| Outcome {
+            |(_, o), &(wounds, deflected, surges)| Outcome {
                 wounds: o.wounds + wounds,
                 attacker_wounds: o.attacker_wounds + deflected,
+                surges,
                 ..o.clone()
             },
         )
@@ -97,12 +100,14 @@ impl Resolver {
         (r.hits + r.crits, extra, all_convert, pierce)
     }
 
-    /// One defense roll: (wounds, Deflect's wounds on the attacker).
+    /// One defense roll: (wounds, Deflect's wounds on the attacker, surge tokens spent). The
+    /// defender spends a surge token on each surge its chart leaves, as far as its tokens go,
+    /// while a hit or crit is left to block.
     fn defense_roll(
         &self,
         (results, extra, all_convert, pierce): super::resolve::DefenseKey,
         deflects: bool,
-    ) -> States<(u32, u32)> {
+    ) -> States<(u32, u32, u32)> {
         let (a, d) = (&self.d.s.attacker, &self.d.s.defender);
         let against = Against {
             results,
@@ -115,6 +120,7 @@ impl Resolver {
         };
         let vaapad = if d.vaapad { d.wounded.min(3) } else { 0 };
         let reflects = deflects && !a.immune_deflect;
+        let tokens = if all_convert { 0 } else { d.surge_tokens };
         let outcome = |k: &Roll| {
             let surges = k[0][1] + k[1][1];
             let deflected = match reflects {
@@ -122,10 +128,13 @@ impl Resolver {
                 true => u32::from(surges > 0),
                 false => 0,
             };
-            (against.wounds(k), deflected)
+            let spent = if results > 0 { surges.min(tokens) } else { 0 };
+            (against.wounds(k), deflected, spent)
         };
         let n = [results + extra, vaapad];
-        let faces = self.defense_faces(against.convertible, n[0] + n[1], reflects);
+        // Surges are kept apart from blocks while the tokens spent on them are counted.
+        let counted = reflects || tokens > 0;
+        let faces = self.defense_faces(against.convertible, n[0] + n[1], counted);
         let rerolls = (d.soresu && self.d.ranged()) || d.uncanny_luck > 0;
         if !rerolls && vaapad == 0 {
             // Only the unit's dice, kept as rolled: their outcomes straight from the roll.
@@ -183,8 +192,9 @@ impl Resolver {
 
     /// The faces (block, surge, blank) of the defender's die and of the white die for a roll
     /// of `dice` dice. A surge is folded into a block when every surge converts, or into a blank
-    /// when none does, unless Deflect counts them: two faces make fewer outcomes than three.
-    fn defense_faces(&self, convertible: u32, dice: u32, reflects: bool) -> Faces {
+    /// when none does, unless surges are counted (`apart`: Deflect, surge tokens spent): two
+    /// faces make fewer outcomes than three.
+    fn defense_faces(&self, convertible: u32, dice: u32, apart: bool) -> Faces {
         let die = self
             .d
             .s
@@ -194,7 +204,7 @@ impl Resolver {
         [die, DefenseDie::White].map(|die| {
             let f = defense_die(die);
             match convertible {
-                _ if reflects => [f.block, f.surge, f.blank],
+                _ if apart => [f.block, f.surge, f.blank],
                 0 => [f.block, 0, f.surge + f.blank],
                 c if c >= dice => [f.block + f.surge, 0, f.blank],
                 _ => [f.block, f.surge, f.blank],

@@ -92,12 +92,13 @@ pub struct LegionAttack {
     pub guardian_losses: Option<Losses>,
     /// What the computation assumed or ignored.
     pub notes: Vec<String>,
-    /// The defender's wounds, the dodge tokens it spent and the shield tokens flipped, jointly,
-    /// each outcome as `(wounds × (dodge + 1) + dodges spent) × (shielded + 1) + shields
-    /// flipped`: what a sequence carries to the next attack.
+    /// The defender's wounds and the tokens it spent (dodge, shield, surge), jointly, each
+    /// outcome as the digits `[wounds, dodges, shields, surges]` in the mixed radix `radix`:
+    /// what a sequence carries to the next attack.
     pub(crate) carried: Dist,
-    /// The radices of `carried`: the declared defender's dodge and shield tokens, each + 1.
-    pub(crate) radix: (i64, i64),
+    /// The radices of `carried`'s token digits: the declared defender's dodge, shield and surge
+    /// tokens, each + 1.
+    pub(crate) radix: [i64; 3],
 }
 
 /// The exact outcome of one attack.
@@ -208,9 +209,10 @@ fn makashi_chosen(s: &Scenario, play: Play) -> (bool, LegionAttack) {
     }
 }
 
-/// The radices of [`LegionAttack::carried`]: the defender's dodge and shield tokens, each + 1.
-fn carried_radix(d: &crate::legion::units::Defender) -> (i64, i64) {
-    (i64::from(d.dodge) + 1, i64::from(d.shielded) + 1)
+/// The radices of [`LegionAttack::carried`]: the defender's dodge, shield and surge tokens,
+/// each + 1.
+fn carried_radix(d: &crate::legion::units::Defender) -> [i64; 3] {
+    [d.dodge, d.shielded, d.surge_tokens].map(|t| i64::from(t) + 1)
 }
 
 /// Steps 1 to 8 on the units as declared (their keywords settled for this attack), or from the
@@ -224,12 +226,13 @@ fn attack_as_declared(d: declare::Declared, play: Play) -> LegionAttack {
     let attack_results = converted.to_dist(|r| i64::from(r.results));
     let outcome = resolver.defend(converted);
     let d = &resolver.d;
-    let (dodge, shields) = carried_radix(&d.s.defender);
+    let radix = carried_radix(&d.s.defender);
     LegionAttack {
         attack_results,
-        radix: (dodge, shields),
+        radix,
         carried: outcome.to_dist(|o| {
-            (i64::from(o.wounds) * dodge + i64::from(o.dodges)) * shields + i64::from(o.shields)
+            let digits = [o.dodges, o.shields, o.surges];
+            (radix.iter().zip(digits)).fold(i64::from(o.wounds), |n, (r, d)| n * r + i64::from(d))
         }),
         wounds: outcome.to_dist(|o| i64::from(o.wounds)),
         attacker_wounds: outcome.to_dist(|o| i64::from(o.attacker_wounds)),

@@ -17,8 +17,9 @@ pub(super) type DefenseKey = (u32, u32, bool, u32);
 pub(super) struct Resolver {
     pub d: Declared,
     pub rolls: Rc<Rolls>,
-    /// Keyed by [`DefenseKey`]: (wounds, Deflect's wounds on the attacker).
-    pub defenses: Memo<DefenseKey, States<(u32, u32)>>,
+    /// Keyed by [`DefenseKey`]: (wounds, Deflect's wounds on the attacker, the defender's
+    /// surge tokens spent).
+    pub defenses: Memo<DefenseKey, States<(u32, u32, u32)>>,
     /// Whether the attacker spends Pierce on a guardian's blocks before the defender's.
     pub pierce_guardian_first: bool,
     /// What the optimal policy maximises; `None` under the greedy policy.

@@ -60,4 +60,6 @@ pub(super) struct Outcome {
     pub dodges: u32,
     /// The defender's shield tokens flipped.
     pub shields: u32,
+    /// The defender's surge tokens spent converting defense surges.
+    pub surges: u32,
 }
