@@ -482,6 +482,7 @@ fn every_ranged_attack_gives_its_token_under_the_always_reading() {
     assert!(s.wiped.is_none() && s.minis_defeated.is_none());
 }
 
+// hardening: legion-sequence
 #[test]
 fn a_sequence_past_its_attacks_limit_is_refused_in_one_line() {
     let choices = Scenario::parse("1 red", "white defense", None).unwrap();
@@ -499,6 +500,29 @@ fn a_sequence_past_its_attacks_limit_is_refused_in_one_line() {
     };
     let e = run("white defense", 101);
     assert!(e.contains("1 to 100 attacks"), "{e}");
+    // A unit of 10,000 wounds hit by 100 attacks of 30 dice: too many states to carry.
+    let e = holodice_engine::legion::sequence::until_wiped(
+        "30 red, surge crit",
+        "white defense, wounds 100, minis 100",
+        Cards::builtin(),
+        &choices,
+        SuppressionGained::Hits,
+        100,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("over the limit of 5000000"), "{e}");
+    // Each attack made for every state it may meet (here 101³ token counts): too much work.
+    let e = sequence(
+        &["12 red, aim 3, Precise 2", "1 red"],
+        "white defense, dodge 100, Shielded 100, surge tokens 100",
+        Cards::builtin(),
+        &choices,
+        SuppressionGained::Hits,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("over the limit"), "{e}");
     let e = run("white defense", 0);
     assert!(e.contains("1 to 100 attacks"), "{e}");
 }

@@ -26,6 +26,11 @@ pub const MAX_ATTACKS: usize = 100;
 /// be in when it comes, summed before any attack is made (as much as one optimal attack may).
 pub const MAX_SEQUENCE_WORK: u64 = MAX_OPTIMAL_WORK;
 
+/// The most steps one sequence takes carrying the unit's states: for each attack, the states it
+/// may meet times the outcomes each may have, summed, bounded before any attack is made (each a
+/// product of exact weights: some 2 s at most).
+pub const MAX_SEQUENCE_STEPS: u64 = 5_000_000;
+
 /// When a ranged attack gives the defender its suppression token: a reading, named.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum SuppressionGained {
@@ -263,20 +268,32 @@ impl<'a> Planner<'a> {
     /// Each different attack's estimate times the states it may meet (the wounds taken, the
     /// suppression up to [`Planner::bound`]), summed: refused past the limit.
     fn work(&self) -> Result<u64, Error> {
+        let d = &self.first[0].defender;
+        let held = [d.dodge, d.shielded, d.surge_tokens]
+            .iter()
+            .fold(1u64, |n, &t| n.saturating_mul(u64::from(t) + 1));
         let mut work = 0u64;
         for (i, s) in self.first.iter().enumerate() {
             let each = cost(s).map_err(|e| in_attack(e, i))?;
             if self.kinds[i] == i {
                 let (minis, tokens) = self.unit_states(i);
-                let d = &self.first[0].defender;
-                let held = [d.dodge, d.shielded, d.surge_tokens]
-                    .iter()
-                    .fold(1u64, |n, &t| n.saturating_mul(u64::from(t) + 1));
                 let states = u64::from(minis) * u64::from(tokens) * (u64::from(self.bound) + 1);
                 let states = states.saturating_mul(held);
                 work = work.saturating_add(each.saturating_mul(states));
             }
         }
+        let steps = self.steps(held);
+        if steps > MAX_SEQUENCE_STEPS {
+            return Err(Error::too_large(Message::about(Input::Attack).text(
+                format!(
+                "the unit may be in so many states from attack to attack (wounds taken, tokens) \
+                 that carrying them takes about {steps} steps, over the limit of \
+                 {MAX_SEQUENCE_STEPS}: give fewer attacks, or a unit of fewer wounds"
+            ),
+            )));
+        }
+        // A step is about half a microsecond: 2.5 units of `Game::cost`.
+        work = work.saturating_add(steps.saturating_mul(5) / 2);
         if work > MAX_SEQUENCE_WORK {
             return Err(Error::too_large(Message::about(Input::Attack).text(
                 format!(
@@ -287,6 +304,24 @@ impl<'a> Planner<'a> {
             )));
         }
         Ok(work)
+    }
+
+    /// The steps of carrying the unit's states, at most: before attack i the unit has taken at
+    /// most the wounds of the attacks before (each at most its dice and one more), holds at
+    /// most 2 suppression tokens per attack before and `held` token counts; each state meets
+    /// each outcome of the attack.
+    fn steps(&self, held: u64) -> u64 {
+        let cap = self.capacity().map_or(u64::MAX, u64::from);
+        let mut most = 0u64;
+        let mut steps = 0u64;
+        for (i, s) in self.first.iter().enumerate() {
+            let wounds = most.min(cap) + 1;
+            let states = wounds.saturating_mul(2 * i as u64 + 1).saturating_mul(held);
+            let outcomes = u64::from(s.attacker.dice.iter().sum::<u32>()) + 2;
+            steps = steps.saturating_add(states.saturating_mul(outcomes));
+            most = most.saturating_add(outcomes - 1);
+        }
+        steps
     }
 
     /// How many minis-left and wound-token counts change attack `i`: the minis only for Spray,
