@@ -134,11 +134,9 @@ fn write_plot(path: &Path, svg: &str, inputs: &[std::path::PathBuf]) -> Result<(
                 path.display()
             )));
         }
-        let same = |input: &std::path::PathBuf| {
-            let canonical = |p: &Path| std::fs::canonicalize(p).ok();
-            canonical(input).is_some() && canonical(input) == canonical(path)
-        };
-        if inputs.iter().any(same) {
+        let target = std::fs::canonicalize(path).ok();
+        let same = |input: &std::path::PathBuf| std::fs::canonicalize(input).ok() == target;
+        if target.is_some() && inputs.iter().any(same) {
             return Err(Error::File(format!(
                 "--plot {}: it is a file this command read, so it is left alone; give another \
                  file name",

@@ -144,6 +144,14 @@ impl LegionChoices {
             objective: Legion::objective(&self.objective)?,
         })
     }
+
+    /// These choices on a scenario of no units: what the attacks of a command that makes many
+    /// (matchups, sequences) are each made under.
+    pub(super) fn scenario(&self) -> Result<Scenario, Error> {
+        use holodice_engine::legion::units::{Attacker, Defender};
+        let none = Scenario::new(Attacker::default(), Defender::default(), None);
+        Ok(self.read()?.apply(none))
+    }
 }
 
 /// What a Legion command's attacks are made under: the edition, the policy, its objective.

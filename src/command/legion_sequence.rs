@@ -8,7 +8,6 @@ use clap::{Args, ValueEnum};
 use holodice_engine::error::Input;
 use holodice_engine::legion::cards::Cards;
 use holodice_engine::legion::sequence::{self, SuppressionGained};
-use holodice_engine::legion::units::{Attacker, Defender};
 use holodice_engine::legion::Scenario;
 use holodice_engine::Error;
 
@@ -90,11 +89,6 @@ impl SequenceArgs {
             Gained::Always => SuppressionGained::Always,
         }
     }
-
-    fn choices(&self) -> Result<Scenario, Error> {
-        let default = Scenario::new(Attacker::default(), Defender::default(), None);
-        Ok(self.choices.read()?.apply(default))
-    }
 }
 
 impl SequenceArgs {
@@ -136,7 +130,7 @@ impl SequenceArgs {
 
 pub(super) fn answer(a: &SequenceArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
     let cards = a.cards.read(cards, files)?;
-    let choices = a.choices()?;
+    let choices = a.choices.scenario()?;
     let owned = a.attacks(&cards)?;
     let attacks: Vec<&str> = owned.iter().map(String::as_str).collect();
     let result = match a.until_wiped {
@@ -175,5 +169,5 @@ pub(super) fn cost(a: &SequenceArgs, cards: &Cards, files: &dyn Files) -> Result
     let cards = a.cards.read(cards, files)?;
     let owned = a.attacks(&cards)?;
     let attacks: Vec<&str> = owned.iter().map(String::as_str).collect();
-    sequence::estimate(&attacks, &a.defender, &cards, &a.choices()?)
+    sequence::estimate(&attacks, &a.defender, &cards, &a.choices.scenario()?)
 }

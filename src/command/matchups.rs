@@ -9,8 +9,7 @@ use crate::render::{Cell, Grid};
 use crate::report::{legion::shared_context, squeeze, Entry, SCHEMA};
 use clap::{Args, ValueEnum};
 use holodice_engine::legion::cards::Cards;
-use holodice_engine::legion::matchups::{plan, Matchup};
-use holodice_engine::legion::units::{Attacker, Defender};
+use holodice_engine::legion::matchups::{plan, Matchup, Planned};
 use holodice_engine::legion::Scenario;
 use holodice_engine::Error;
 use serde_json::{json, Value as Json};
@@ -66,26 +65,22 @@ enum Sort {
 /// matchups are parsed and estimated here as `answer` does before it runs them.
 pub(super) fn cost(a: &MatchupsArgs, cards: &Cards, files: &dyn Files) -> Result<u64, Error> {
     let cards = a.cards.read(cards, files)?;
-    let choices = choices(a)?;
-    Ok(plan(&a.attacker, &a.with, &cards, &choices, |c| {
-        filter(a).keeps(c)
-    })?
-    .work())
+    Ok(planned(a, &cards, &a.choices.scenario()?)?.work())
 }
 
-/// The edition, policy and objective every matchup is made under.
-fn choices(a: &MatchupsArgs) -> Result<Scenario, Error> {
-    let default = Scenario::new(Attacker::default(), Defender::default(), None);
-    Ok(a.choices.read()?.apply(default))
-}
-
-/// The defenders `--faction` and `--rank` keep.
-fn filter(a: &MatchupsArgs) -> Filter<'_> {
-    Filter {
+/// Every defender's attack, parsed and estimated: the defenders `--faction` and `--rank` keep,
+/// each with the `--with` items, under `choices`.
+fn planned<'c>(
+    a: &MatchupsArgs,
+    cards: &'c Cards,
+    choices: &Scenario,
+) -> Result<Planned<'c>, Error> {
+    let filter = Filter {
         faction: a.faction.as_deref(),
         rank: a.rank.as_deref(),
         ..Filter::default()
-    }
+    };
+    plan(&a.attacker, &a.with, cards, choices, |c| filter.keeps(c))
 }
 
 pub(super) fn answer(
@@ -94,10 +89,8 @@ pub(super) fn answer(
     files: &dyn Files,
 ) -> Result<super::Answer, Error> {
     let cards = a.cards.read(cards, files)?;
-    let choices = choices(a)?;
-    let planned = plan(&a.attacker, &a.with, &cards, &choices, |c| {
-        filter(a).keeps(c)
-    })?;
+    let choices = a.choices.scenario()?;
+    let planned = planned(a, &cards, &choices)?;
     if planned.is_empty() {
         return Err(Error::input(
             "no unit card has that faction and rank: holodice legion units --faction F --rank R \

@@ -2,6 +2,7 @@
 
 use super::{squeeze, Entry, Report, Value};
 use holodice_engine::legion::attack::LegionAttack;
+use holodice_engine::legion::minis::Losses;
 use holodice_engine::legion::Scenario;
 use holodice_engine::policy::{Objective, Policy};
 
@@ -92,13 +93,7 @@ pub fn attack_report(specs: &[(&str, Option<&str>)], s: &Scenario, a: &LegionAtt
 /// The chance to wipe the defender (when its minis are known), the mean wounds and the chance
 /// of at least one.
 fn headline(a: &LegionAttack) -> Vec<Entry> {
-    let wiped = a.losses.as_ref().map(|l| {
-        Entry::new(
-            "wiped",
-            "Chance to wipe the unit",
-            Value::Prob(l.wiped.clone()),
-        )
-    });
+    let wiped = a.losses.as_ref().map(|l| wiped(&l.wiped));
     wiped
         .into_iter()
         .chain([
@@ -116,21 +111,26 @@ fn headline(a: &LegionAttack) -> Vec<Entry> {
         .collect()
 }
 
-/// The minis the defender and the guardian lose, when their wounds per mini are known.
-fn losses_entries(a: &LegionAttack) -> Vec<Entry> {
-    let mut entries = Vec::new();
-    if let Some(l) = &a.losses {
-        entries.push(Entry::new(
+/// The minis a defending unit loses and the chance to wipe it: `minis_defeated`, `wiped`.
+pub(super) fn unit_losses(l: &Losses) -> [Entry; 2] {
+    [
+        Entry::new(
             "minis_defeated",
             "Minis defeated",
             Value::Dist(l.minis_defeated.clone()),
-        ));
-        entries.push(Entry::new(
-            "wiped",
-            "Chance to wipe the unit",
-            Value::Prob(l.wiped.clone()),
-        ));
-    }
+        ),
+        wiped(&l.wiped),
+    ]
+}
+
+/// The chance to wipe a defending unit, as every result names it.
+pub(super) fn wiped(p: &num_rational::BigRational) -> Entry {
+    Entry::new("wiped", "Chance to wipe the unit", Value::Prob(p.clone()))
+}
+
+/// The minis the defender and the guardian lose, when their wounds per mini are known.
+fn losses_entries(a: &LegionAttack) -> Vec<Entry> {
+    let mut entries: Vec<Entry> = a.losses.iter().flat_map(unit_losses).collect();
     if let Some(l) = &a.guardian_losses {
         entries.push(Entry::new(
             "guardian_minis_defeated",

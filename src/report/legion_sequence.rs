@@ -1,7 +1,7 @@
 //! The report of a Legion sequence: the unit after every attack (wounds, minis, suppression)
 //! and each attack as the unit met it.
 
-use super::legion::shared_context;
+use super::legion::{shared_context, unit_losses, wiped};
 use super::{squeeze, Entry, Report, Value};
 use holodice_engine::legion::sequence::{LegionSequence, SuppressionGained};
 use holodice_engine::legion::Scenario;
@@ -24,18 +24,7 @@ pub fn sequence_report(
             Value::Dist(r.wounds.clone()),
         ),
     ];
-    if let (Some(minis), Some(wiped)) = (&r.minis_defeated, &r.wiped) {
-        entries.push(Entry::new(
-            "minis_defeated",
-            "Minis defeated",
-            Value::Dist(minis.clone()),
-        ));
-        entries.push(Entry::new(
-            "wiped",
-            "Chance to wipe the unit",
-            Value::Prob(wiped.clone()),
-        ));
-    }
+    entries.extend(r.losses.iter().flat_map(unit_losses));
     entries.extend([
         Entry::new(
             "suppression",
@@ -157,10 +146,7 @@ fn headline(r: &LegionSequence, until_wiped: bool) -> Vec<Entry> {
             ),
         ];
     }
-    let wiped = r
-        .wiped
-        .as_ref()
-        .map(|w| Entry::new("wiped", "Chance to wipe the unit", Value::Prob(w.clone())));
+    let wiped = r.losses.as_ref().map(|l| wiped(&l.wiped));
     wiped
         .into_iter()
         .chain([

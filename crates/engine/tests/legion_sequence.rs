@@ -403,7 +403,7 @@ fn a_suppressed_unit_takes_the_second_shot_in_cover() {
     );
     // Two wounds: the first shot's wound (5/8, its roll held a hit) and the second's in cover.
     assert_eq!(s.wounds.prob(2), q(5, 8) * q(155, 288));
-    assert_eq!(s.wiped.clone().unwrap(), q(5, 8) * q(155, 288));
+    assert_eq!(s.losses.as_ref().unwrap().wiped, q(5, 8) * q(155, 288));
     // Each shot gives a token with 3/4: Binomial(2, 3/4); suppressed at 1, panicked at 2.
     assert_eq!(
         s.suppression.pmf(),
@@ -436,7 +436,7 @@ fn two_melee_attacks_are_the_sum_of_the_single_attacks_capped_at_the_unit() {
     };
     let total = single(a).add(&single(b)).map(|w| w.min(3));
     assert_eq!(s.wounds.pmf(), total.pmf());
-    assert_eq!(s.wiped.unwrap(), total.at_least(3));
+    assert_eq!(s.losses.unwrap().wiped, total.at_least(3));
     assert_eq!(s.suppression.pmf(), vec![(0, BigRational::one())]);
 }
 
@@ -463,7 +463,10 @@ fn a_wiped_unit_takes_no_more_wounds() {
     assert_eq!(s.attacks[1].wounds.prob(1), &missed * &hit);
     assert_eq!(s.attacks[1].wiped_by.clone().unwrap(), &missed * &hit);
     assert_eq!(s.wounds.max(), 1);
-    assert_eq!(s.wiped.unwrap(), BigRational::one() - &missed * &missed);
+    assert_eq!(
+        s.losses.unwrap().wiped,
+        BigRational::one() - &missed * &missed
+    );
 }
 
 #[test]
@@ -479,7 +482,7 @@ fn every_ranged_attack_gives_its_token_under_the_always_reading() {
     )
     .unwrap();
     assert_eq!(s.suppression.pmf(), vec![(2, BigRational::one())]);
-    assert!(s.wiped.is_none() && s.minis_defeated.is_none());
+    assert!(s.losses.is_none());
 }
 
 // hardening: legion-sequence

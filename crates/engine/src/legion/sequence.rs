@@ -4,12 +4,12 @@
 //! ranged attack gives one, Suppressive one more), which raise its cover once it is suppressed
 //! and give Danger Sense its dice, its dodge tokens (spent, and one back with Nimble), its
 //! shield tokens (flipped by Ion or to cancel results) and its surge tokens (spent on defense
-//! surges). Each attack is `legion attack` itself, made once
-//! for every state the unit can be in when it comes.
+//! surges). Each attack is `legion attack` itself, made once for every state of the unit that
+//! changes it.
 
 use super::attack::{attack, cost, MAX_OPTIMAL_WORK};
 use super::cards::Cards;
-use super::minis::losses;
+use super::minis::{losses, Losses};
 use super::scenario::Scenario;
 use crate::dist::Dist;
 use crate::error::{Error, Input, Message};
@@ -58,8 +58,7 @@ pub struct LegionSequence {
     /// Wounds the unit takes over the whole sequence (at most what wipes it).
     pub wounds: Dist,
     /// Minis defeated and the chance every one is, when its wounds per mini are known.
-    pub minis_defeated: Option<Dist>,
-    pub wiped: Option<BigRational>,
+    pub losses: Option<Losses>,
     /// Suppression tokens on the unit after the last attack (those it started with included).
     pub suppression: Dist,
     /// The chance its suppression reaches its courage, and twice its courage (it panics); never
@@ -92,12 +91,7 @@ impl LegionSequence {
     /// The mean number of attacks that wipe the unit, given that they do; `None` when they
     /// never do (or its wounds per mini are not known).
     pub fn mean_attacks_to_wipe(&self) -> Option<BigRational> {
-        let (by, survives) = self.attacks_to_wipe()?;
-        let wiped = BigRational::one() - survives;
-        let sum: BigRational = (by.iter().enumerate())
-            .map(|(k, p)| p * BigRational::from_integer((k as i64 + 1).into()))
-            .sum();
-        (!wiped.is_zero()).then(|| sum / wiped)
+        self.attacks_needed().map(|d| d.mean())
     }
 }
 
@@ -135,7 +129,7 @@ pub struct SequenceAttack {
 }
 
 /// What one attack finds of the unit: the wounds it has taken, its suppression tokens (more than
-/// it started with) and the dodge tokens it holds.
+/// it started with) and the dodge, shield and surge tokens it holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 struct Carried {
     wounds: u32,
@@ -158,7 +152,7 @@ struct Carried {
 /// let s = sequence(&two, "white defense, wounds 1, minis 2", Cards::builtin(), &choices,
 ///     SuppressionGained::Hits).unwrap();
 /// // Each red die wounds with 6/8 × 5/6 = 5/8: both minis fall with (5/8)².
-/// assert_eq!(s.wiped.unwrap().to_string(), "25/64");
+/// assert_eq!(s.losses.unwrap().wiped.to_string(), "25/64");
 /// ```
 pub fn sequence(
     attackers: &[&str],
@@ -225,28 +219,37 @@ impl<'a> Planner<'a> {
         cards: &'a Cards,
         choices: &'a Scenario,
     ) -> Result<Planner<'a>, Error> {
-        let first = (attackers.iter().enumerate())
-            .map(|(i, a)| {
-                let s = Scenario::parse_with(a, defender, None, cards);
-                s.map(|s| chosen(s, choices)).map_err(|e| in_attack(e, i))
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        let d = &first[0].defender;
-        let unit = d.wounds.map(|w| (w, d.minis.unwrap_or(1), d.wounded));
-        let kinds = (attackers.iter().enumerate())
+        let kinds: Vec<usize> = (attackers.iter().enumerate())
             .map(|(i, a)| attackers[..i].iter().position(|b| b == a).unwrap_or(i))
             .collect();
+        // Each SPEC read once: an attack repeated (until wiped) is its first copy's.
+        let mut first: Vec<Scenario> = Vec::with_capacity(attackers.len());
+        for (i, a) in attackers.iter().enumerate() {
+            let s = match kinds[i] == i {
+                true => Scenario::parse_with(a, defender, None, cards)
+                    .map(|s| chosen(s, choices))
+                    .map_err(|e| in_attack(e, i))?,
+                false => first[kinds[i]].clone(),
+            };
+            first.push(s);
+        }
+        let d = &first[0].defender;
+        let unit = d.wounds.map(|w| (w, d.minis.unwrap_or(1), d.wounded));
         let bound = d.courage.unwrap_or(0).max(d.danger_sense).max(1);
-        let spray = match unit {
-            Some((_, minis, _)) if minis > 1 => (attackers.iter().zip(&first))
-                .map(|(a, s)| {
-                    let one = format!("{defender}, minis 1");
-                    let alone = Scenario::parse_with(a, &one, None, cards);
-                    alone.map_or(true, |o| o.attacker.dice != s.attacker.dice)
-                })
-                .collect(),
-            _ => vec![false; attackers.len()],
+        let counts_minis = |a: &str, s: &Scenario| {
+            let one = format!("{defender}, minis 1");
+            let alone = Scenario::parse_with(a, &one, None, cards);
+            alone.map_or(true, |o| o.attacker.dice != s.attacker.dice)
         };
+        let mut spray: Vec<bool> = Vec::with_capacity(attackers.len());
+        for (i, (a, s)) in attackers.iter().zip(&first).enumerate() {
+            let counts = match unit {
+                Some((_, minis, _)) if minis > 1 && kinds[i] == i => counts_minis(a, s),
+                Some((_, minis, _)) if minis > 1 => spray[kinds[i]],
+                _ => false,
+            };
+            spray.push(counts);
+        }
         Ok(Planner {
             attackers,
             defender,
@@ -274,8 +277,8 @@ impl<'a> Planner<'a> {
             .fold(1u64, |n, &t| n.saturating_mul(u64::from(t) + 1));
         let mut work = 0u64;
         for (i, s) in self.first.iter().enumerate() {
-            let each = cost(s).map_err(|e| in_attack(e, i))?;
             if self.kinds[i] == i {
+                let each = cost(s).map_err(|e| in_attack(e, i))?;
                 let (minis, tokens) = self.unit_states(i);
                 let states = u64::from(minis) * u64::from(tokens) * (u64::from(self.bound) + 1);
                 let states = states.saturating_mul(held);
@@ -338,7 +341,7 @@ impl<'a> Planner<'a> {
     }
 
     /// What of the unit's state attack `i` reads, as a key: the minis it has left (Spray), its
-    /// wound tokens (Vaapad Mastery), the suppression it meets and its dodge tokens.
+    /// wound tokens (Vaapad Mastery), the suppression it meets and its tokens.
     fn key(&self, i: usize, c: Carried) -> Key {
         let (minis, tokens) = match self.unit {
             Some((w, _, k)) => ((k + c.wounds) / w, (k + c.wounds) % w),
@@ -357,7 +360,7 @@ impl<'a> Planner<'a> {
     }
 
     /// Attack `i` on the unit as `c` leaves it: the unit's minis left (re-read, so that Spray
-    /// counts them), its wound tokens and its suppression.
+    /// counts them), its wound tokens, its suppression and its tokens.
     fn scenario(&self, i: usize, c: Carried) -> Result<Scenario, Error> {
         let mut s = match self.unit {
             Some((w, m, k)) if self.spray[i] && (k + c.wounds) / w > 0 => {
@@ -405,29 +408,31 @@ impl<'a> Planner<'a> {
         // Each attack made once per kind and what it reads of the unit ([`Planner::key`]).
         let mut made: HashMap<Key, Step> = HashMap::new();
         for i in 0..self.first.len() {
-            let mut keys = Vec::new();
-            for c in states.keys().filter(|c| !wiped(c)) {
-                let key = self.key(i, *c);
-                if let std::collections::hash_map::Entry::Vacant(e) = made.entry(key) {
+            // What each state meets (none once the unit is wiped), each attack made once.
+            let mut keys: Vec<Option<Key>> = Vec::with_capacity(states.len());
+            for c in states.keys() {
+                let key = (!wiped(c)).then(|| self.key(i, *c));
+                if let Some(key) = key.filter(|k| !made.contains_key(k)) {
                     let s = self.scenario(i, *c)?;
                     let step = Step::of(&s, gained).map_err(|e| in_attack(e, i))?;
                     notes.extend(step.notes.iter().cloned());
-                    e.insert(step);
+                    made.insert(key, step);
                 }
                 keys.push(key);
             }
-            let common = (keys.iter()).fold(BigUint::one(), |l, k| l.lcm(&made[k].denominator));
+            let common =
+                (keys.iter().flatten()).fold(BigUint::one(), |l, k| l.lcm(&made[k].denominator));
             let mut next: BTreeMap<Carried, BigUint> = BTreeMap::new();
             let mut dealt: BTreeMap<i64, BigUint> = BTreeMap::new();
             let mut wiped_by = BigUint::zero();
-            for (c, p) in &states {
-                if wiped(c) {
+            for ((c, p), key) in states.iter().zip(&keys) {
+                let Some(key) = key else {
                     let weight = p * &common;
                     add(&mut dealt, 0, weight.clone());
                     add(&mut next, *c, weight);
                     continue;
-                }
-                let step = &made[&self.key(i, *c)];
+                };
+                let step = &made[key];
                 let scaled = p * (&common / &step.denominator);
                 for (w, q, tokens, spent) in &step.outcomes {
                     let w = capacity.map_or(*w, |cap| (*w).min(cap - c.wounds));
@@ -477,12 +482,10 @@ impl<'a> Planner<'a> {
             Some(k) => suppression.at_least(i64::from(k)),
             None => BigRational::zero(),
         };
-        let lost = losses(&wounds, d);
         let mut seen = std::collections::HashSet::new();
         notes.retain(|n| seen.insert(n.clone()));
         LegionSequence {
-            minis_defeated: lost.as_ref().map(|l| l.minis_defeated.clone()),
-            wiped: lost.map(|l| l.wiped),
+            losses: losses(&wounds, d),
             suppressed: at_least(d.courage),
             panicked: at_least(d.courage.map(|c| c.saturating_mul(2))),
             wounds,
@@ -494,7 +497,8 @@ impl<'a> Planner<'a> {
 }
 
 /// What an attack reads of the unit: its kind, the minis the unit has lost (with Spray), the
-/// wound tokens on its mini (against Vaapad), the suppression it meets, its dodge tokens.
+/// wound tokens on its mini (against Vaapad), the suppression it meets, its dodge, shield and
+/// surge tokens.
 type Key = (usize, u32, u32, u32, u32, u32, u32);
 
 /// The defender's tokens one attack spends.
