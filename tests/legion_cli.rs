@@ -1524,6 +1524,49 @@ fn a_sequence_carries_the_units_wounds_and_suppression_from_attack_to_attack() {
 }
 
 #[test]
+fn a_sequence_carries_its_guardians_wounds_and_a_wiped_guardian_guards_no_more() {
+    // Two ranged shots of 1 red die on a unit that never suppresses, guarded by a 1-wound
+    // Guardian 1 on a red die: a hit (5/8) goes to the guardian, which its die (blocks 1/2)
+    // leaves wiped with 5/16 a shot. The second shot's crit (1/8) wounds through white defense
+    // with 5/6, and its hit does too once the guardian is gone: 1/8 × 5/6 + 5/8 × 5/16 × 5/6.
+    let doc = sequence_json(&[
+        "--defender",
+        "white defense, wounds 5, courage none",
+        "--guardian",
+        "Guardian 1, red defense, wounds 1",
+        "--attack",
+        "1 red",
+        "--attack",
+        "1 red",
+    ]);
+    let second = q(1, 8) * q(5, 6) + q(5, 8) * q(5, 16) * q(5, 6);
+    let attacks = doc["attacks"].as_array().unwrap();
+    assert_eq!(
+        fraction(attacks[1]["wounds"]["pmf"]["1"].as_str().unwrap()),
+        second
+    );
+    assert_eq!(doc["guardian"], "Guardian 1, red defense, wounds 1");
+    let wiped = q(1, 1) - q(121, 256);
+    assert_eq!(fraction(doc["guardian_wiped"].as_str().unwrap()), wiped);
+    assert!(doc.get("guardian_wounds").is_some(), "{doc}");
+    assert!(doc.get("guardian_minis_defeated").is_some(), "{doc}");
+    // A guardian among melee attacks only has nothing to guard: one line.
+    assert_user_error(
+        &[
+            "legion",
+            "sequence",
+            "--defender",
+            "white defense",
+            "--guardian",
+            "Guardian 1, red defense",
+            "--attack",
+            "1 red, melee",
+        ],
+        &["every attack here is", "--guardian"],
+    );
+}
+
+#[test]
 fn a_sequence_says_which_attack_is_wrong_and_refuses_what_it_does_not_carry() {
     assert_user_error(
         &[

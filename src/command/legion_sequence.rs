@@ -21,7 +21,9 @@ wounds, minis defeated and the chance to wipe, the suppression at the end with t
 unit is suppressed and panics (twice its courage), and each attack's wounds and the chance it \
 wipes the unit. The defender's dodge, shield and surge tokens carry too (spent cancelling \
 results or converting surges; Nimble gives a dodge back). Each attack's own tokens (aim, \
-observation, surge) are its SPEC's.
+observation, surge) are its SPEC's. --guardian SPEC guards the unit against the ranged \
+attacks, carrying its wounds (a wiped guardian guards no more) and the dodge and surge tokens \
+it spends.
 
 --until-wiped repeats one --attack until the defender is wiped, at most --attacks times (default \
 30): the chance each attack is the one, the chance the unit outlasts them, and their mean.
@@ -50,6 +52,10 @@ pub struct SequenceArgs {
     /// minis 4, courage 1"
     #[arg(long, value_name = "SPEC")]
     defender: String,
+    /// A unit guarding the defender against the ranged attacks, e.g. "@Clone Troopers
+    /// (Phase II), Guardian 2": it carries its wounds (wiped, it guards no more) and tokens
+    #[arg(long, value_name = "SPEC")]
+    guardian: Option<String>,
     /// The first --attack's unit charges: it makes its free melee attack, then its action's
     /// (both with only its melee weapons), before the other --attack
     #[arg(long, conflicts_with = "until_wiped")]
@@ -137,16 +143,25 @@ pub(super) fn answer(a: &SequenceArgs, cards: &Cards, files: &dyn Files) -> Resu
         true => sequence::until_wiped(
             attacks[0],
             &a.defender,
+            a.guardian.as_deref(),
             &cards,
             &choices,
             a.gained(),
             attacks.len(),
         )?,
-        false => sequence::sequence(&attacks, &a.defender, &cards, &choices, a.gained())?,
+        false => sequence::sequence(
+            &attacks,
+            &a.defender,
+            a.guardian.as_deref(),
+            &cards,
+            &choices,
+            a.gained(),
+        )?,
     };
     let report = crate::report::legion_sequence::sequence_report(
         &attacks,
         &a.defender,
+        a.guardian.as_deref(),
         &choices,
         a.gained(),
         a.until_wiped,
@@ -169,5 +184,12 @@ pub(super) fn cost(a: &SequenceArgs, cards: &Cards, files: &dyn Files) -> Result
     let cards = a.cards.read(cards, files)?;
     let owned = a.attacks(&cards)?;
     let attacks: Vec<&str> = owned.iter().map(String::as_str).collect();
-    sequence::estimate(&attacks, &a.defender, &cards, &a.choices.scenario()?)
+    let choices = a.choices.scenario()?;
+    sequence::estimate(
+        &attacks,
+        &a.defender,
+        a.guardian.as_deref(),
+        &cards,
+        &choices,
+    )
 }

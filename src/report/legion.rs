@@ -131,17 +131,23 @@ pub(super) fn wiped(p: &num_rational::BigRational) -> Entry {
 /// The minis the defender and the guardian lose, when their wounds per mini are known.
 fn losses_entries(a: &LegionAttack) -> Vec<Entry> {
     let mut entries: Vec<Entry> = a.losses.iter().flat_map(unit_losses).collect();
-    if let Some(l) = &a.guardian_losses {
-        entries.push(Entry::new(
+    entries.extend(a.guardian_losses.iter().flat_map(guardian_losses));
+    entries
+}
+
+/// The minis a guardian loses and the chance to wipe it: `guardian_minis_defeated`,
+/// `guardian_wiped`.
+pub(super) fn guardian_losses(l: &Losses) -> [Entry; 2] {
+    [
+        Entry::new(
             "guardian_minis_defeated",
             "Guardian's minis defeated",
             Value::Dist(l.minis_defeated.clone()),
-        ));
-        entries.push(Entry::new(
+        ),
+        Entry::new(
             "guardian_wiped",
             "Chance to wipe the guardian",
             Value::Prob(l.wiped.clone()),
-        ));
-    }
-    entries
+        ),
+    ]
 }

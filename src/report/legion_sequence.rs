@@ -1,30 +1,44 @@
 //! The report of a Legion sequence: the unit after every attack (wounds, minis, suppression)
 //! and each attack as the unit met it.
 
-use super::legion::{shared_context, unit_losses, wiped};
+use super::legion::{guardian_losses, shared_context, unit_losses, wiped};
 use super::{squeeze, Entry, Report, Value};
 use holodice_engine::legion::sequence::{LegionSequence, SuppressionGained};
 use holodice_engine::legion::Scenario;
 
-/// The report of `attacks` (SPECs, in order) on `defender`, under `choices`' edition and
+/// The report of `attacks` (SPECs, in order) on `defender` (and its `guardian`), under `choices`' edition and
 /// policy and the suppression reading `gained`.
 pub fn sequence_report(
     attacks: &[&str],
     defender: &str,
+    guardian: Option<&str>,
     choices: &Scenario,
     gained: SuppressionGained,
     until_wiped: bool,
     r: &LegionSequence,
 ) -> Report {
-    let mut entries = vec![
-        Entry::new("defender", "Defender", Value::Text(squeeze(defender))),
-        Entry::new(
-            "wounds",
-            "Wounds on the defender",
-            Value::Dist(r.wounds.clone()),
-        ),
-    ];
+    let mut entries = vec![Entry::new(
+        "defender",
+        "Defender",
+        Value::Text(squeeze(defender)),
+    )];
+    if let Some(g) = guardian {
+        entries.push(Entry::new("guardian", "Guardian", Value::Text(squeeze(g))));
+    }
+    entries.extend([Entry::new(
+        "wounds",
+        "Wounds on the defender",
+        Value::Dist(r.wounds.clone()),
+    )]);
     entries.extend(r.losses.iter().flat_map(unit_losses));
+    if let Some(g) = &r.guardian_wounds {
+        entries.push(Entry::new(
+            "guardian_wounds",
+            "Wounds on the guardian",
+            Value::Dist(g.clone()),
+        ));
+    }
+    entries.extend(r.guardian_losses.iter().flat_map(guardian_losses));
     entries.extend([
         Entry::new(
             "suppression",

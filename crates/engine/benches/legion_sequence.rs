@@ -29,6 +29,7 @@ fn benches(c: &mut Criterion) {
             sequence(
                 black_box(&[FIRST, SECOND]),
                 DEFENDER,
+                None,
                 cards,
                 &choices,
                 SuppressionGained::Hits,
@@ -49,6 +50,7 @@ fn benches(c: &mut Criterion) {
             until_wiped(
                 black_box("@Stormtroopers, +@DLT-19 Stormtrooper, range 3, aim 1"),
                 "@Rebel Troopers, minis 6, cover light",
+                None,
                 cards,
                 &choices,
                 SuppressionGained::Hits,

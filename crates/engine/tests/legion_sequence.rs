@@ -20,6 +20,10 @@
 //!   surge block, else a surge token makes one a block (the unit spends one per surge, as far as
 //!   its tokens go, while a hit or crit is left to block); each hit or crit not blocked is a
 //!   wound;
+//! - a guardian (Guardian X, against a ranged attack, while it is not wiped) then takes up to X
+//!   of the hits left: it rolls a defense die per hit taken (its surges blocks with surge block,
+//!   else one per surge token it holds, spent), and each die not a block is a wound on it; a
+//!   guardian of g wounds is wiped at g and guards no more;
 //! - wounds go to the wounded mini first; a unit of m minis of w wounds is wiped at m × w
 //!   wounds and takes no more.
 
@@ -55,6 +59,34 @@ struct Unit {
     nimble: bool,
     shielded: u32,
     surge_tokens: u32,
+    guardian: Option<Guard>,
+}
+
+/// A unit guarding it: Guardian X, its defense die, surge block or surge tokens, its wounds.
+#[derive(Debug, Clone, Copy)]
+struct Guard {
+    x: u32,
+    red: bool,
+    surge_block: bool,
+    surge_tokens: u32,
+    wounds: u32,
+}
+
+impl Guard {
+    fn spec(&self) -> String {
+        let die = if self.red { "red" } else { "white" };
+        let mut items = vec![
+            format!("Guardian {}, {die} defense", self.x),
+            format!("wounds {}, courage 1", self.wounds),
+        ];
+        if self.surge_block {
+            items.push("surge block".into());
+        }
+        if self.surge_tokens > 0 {
+            items.push(format!("surge tokens {}", self.surge_tokens));
+        }
+        items.join(", ")
+    }
 }
 
 impl Attack {
@@ -106,8 +138,9 @@ impl Unit {
     }
 }
 
-/// The unit after some attacks: (wounds taken, suppression, dodge, shield and surge tokens).
-type State = (u32, u32, u32, u32, u32);
+/// The unit after some attacks: (wounds taken, suppression, dodge, shield and surge tokens,
+/// the guardian's wounds and surge tokens).
+type State = (u32, u32, u32, u32, u32, u32, u32);
 
 /// Exact weights of outcomes, as a map.
 type Weights<K> = BTreeMap<K, BigRational>;
@@ -172,11 +205,36 @@ fn blocks(n: u32, block: i64, surge_blocks: bool, surge: i64) -> Vec<BigRational
     by
 }
 
-/// One attack on the unit holding `suppression`, `dodge`, `shields` and `surges` tokens:
-/// (wounds, suppression tokens given, dodge tokens spent, shield tokens flipped, surge tokens
-/// spent) with weights.
-fn one_attack(a: &Attack, u: &Unit, held: (u32, u32, u32, u32)) -> Weights<State> {
+/// The guardian `g` holding `tokens` surge tokens takes up to X of `hits`: (hits taken,
+/// wounds on it, surge tokens it spent) with weights.
+fn guard(g: Option<Guard>, hits: u32, tokens: u32) -> Weights<(u32, u32, u32)> {
+    let Some(g) = g else {
+        return Weights::from([((0, 0, 0), BigRational::one())]);
+    };
+    let taken = g.x.min(hits);
+    let (block, surge) = if g.red { (3, 1) } else { (1, 1) };
+    let mut out = Weights::new();
+    for ((b, s), v) in defense_rolls(taken, block, surge) {
+        let used = if g.surge_block { 0 } else { s.min(tokens) };
+        let converted = if g.surge_block { s } else { used };
+        add(&mut out, (taken, taken - b - converted, used), v);
+    }
+    out
+}
+
+/// One attack on the unit holding `suppression`, `dodge`, `shields` and `surges` tokens, its
+/// guardian (when not wiped) `guardian_tokens` surge tokens: (wounds, suppression tokens given,
+/// dodge tokens spent, shield tokens flipped, surge tokens spent, wounds on the guardian, its
+/// surge tokens spent) with weights.
+fn one_attack(
+    a: &Attack,
+    u: &Unit,
+    held: (u32, u32, u32, u32),
+    guardian: Option<Guard>,
+    guardian_tokens: u32,
+) -> Weights<State> {
     let (suppression, dodge, shields, surge_tokens) = held;
+    let guardian = guardian.filter(|_| !a.melee);
     let mut out = Weights::new();
     for ((hits, crits, surges), p) in attack_rolls(a.dice) {
         let (hits, crits) = match a.surge {
@@ -204,20 +262,23 @@ fn one_attack(a: &Attack, u: &Unit, held: (u32, u32, u32, u32)) -> Weights<State
             let shield_crits = shields.min(crits);
             let shield_hits = (shields - shield_crits).min(left - spent);
             let flipped = shield_crits + shield_hits;
-            let results = left - spent - shield_hits + crits - shield_crits;
-            let (block, surge) = if u.red { (3, 1) } else { (1, 1) };
-            for ((b, s), v) in defense_rolls(results, block, surge) {
-                let used = match (u.surge_block, results) {
-                    (true, _) | (_, 0) => 0,
-                    _ => s.min(surge_tokens),
-                };
-                let converted = if u.surge_block { s } else { used };
-                let wounds = results.saturating_sub(b + converted);
-                add(
-                    &mut out,
-                    (wounds, tokens, spent, flipped, used),
-                    &p * &w * v,
-                );
+            let hits_left = left - spent - shield_hits;
+            for ((taken, gw, gused), g) in guard(guardian, hits_left, guardian_tokens) {
+                let results = hits_left - taken + crits - shield_crits;
+                let (block, surge) = if u.red { (3, 1) } else { (1, 1) };
+                for ((b, s), v) in defense_rolls(results, block, surge) {
+                    let used = match (u.surge_block, results) {
+                        (true, _) | (_, 0) => 0,
+                        _ => s.min(surge_tokens),
+                    };
+                    let converted = if u.surge_block { s } else { used };
+                    let wounds = results.saturating_sub(b + converted);
+                    add(
+                        &mut out,
+                        (wounds, tokens, spent, flipped, used, gw, gused),
+                        &p * &w * &g * v,
+                    );
+                }
             }
         }
     }
@@ -228,32 +289,43 @@ fn one_attack(a: &Attack, u: &Unit, held: (u32, u32, u32, u32)) -> Weights<State
 /// attack, and the chance each attack wipes the unit.
 fn oracle(attacks: &[Attack], u: &Unit) -> (Weights<State>, Vec<BigRational>) {
     let cap = u.wounds * u.minis;
-    let start = (0, 0, u.dodge, u.shielded, u.surge_tokens);
+    let g_tokens = u.guardian.map_or(0, |g| g.surge_tokens);
+    let start = (0, 0, u.dodge, u.shielded, u.surge_tokens, 0, g_tokens);
     let mut states = Weights::from([(start, BigRational::one())]);
     let mut wiped_by = Vec::new();
     for a in attacks {
         let mut next = Weights::new();
         let mut wiped = BigRational::zero();
-        for (&(dealt, suppression, dodge, shields, surges), p) in &states {
+        for (&state, p) in &states {
+            let (dealt, suppression, dodge, shields, surges, g_dealt, g_tokens) = state;
             if dealt >= cap {
-                add(
-                    &mut next,
-                    (dealt, suppression, dodge, shields, surges),
-                    p.clone(),
-                );
+                add(&mut next, state, p.clone());
                 continue;
             }
             let held = (suppression, dodge, shields, surges);
-            for ((w, t, spent, flipped, used), v) in one_attack(a, u, held) {
+            let guardian = u.guardian.filter(|g| g_dealt < g.wounds);
+            let g_cap = u.guardian.map_or(0, |g| g.wounds);
+            for ((w, t, spent, flipped, used, gw, gused), v) in
+                one_attack(a, u, held, guardian, g_tokens)
+            {
                 let total = (dealt + w).min(cap);
                 if total >= cap {
                     wiped += p * &v;
                 }
                 let back = u32::from(u.nimble && spent > 0);
                 let left = (dodge - spent + back, shields - flipped, surges - used);
+                let g_left = ((g_dealt + gw).min(g_cap), g_tokens - gused);
                 add(
                     &mut next,
-                    (total, suppression + t, left.0, left.1, left.2),
+                    (
+                        total,
+                        suppression + t,
+                        left.0,
+                        left.1,
+                        left.2,
+                        g_left.0,
+                        g_left.1,
+                    ),
                     p * v,
                 );
             }
@@ -268,9 +340,13 @@ fn engine(attacks: &[Attack], u: &Unit) -> LegionSequence {
     let specs: Vec<String> = attacks.iter().map(Attack::spec).collect();
     let specs: Vec<&str> = specs.iter().map(String::as_str).collect();
     let choices = Scenario::parse("1 red", "white defense", None).unwrap();
+    // A guardian with nothing to guard (every attack melee) is refused: the oracle's has no effect.
+    let ranged = attacks.iter().any(|a| !a.melee);
+    let guardian = u.guardian.filter(|_| ranged).map(|g| g.spec());
     sequence(
         &specs,
         &u.spec(),
+        guardian.as_deref(),
         Cards::builtin(),
         &choices,
         SuppressionGained::Hits,
@@ -304,9 +380,13 @@ fn agree(attacks: &[Attack], u: &Unit) {
         .map(|a| a.wiped_by.clone().unwrap())
         .collect();
     assert_eq!(by, wiped_by, "wiped by: {context}");
+    if u.guardian.is_some() && attacks.iter().any(|a| !a.melee) {
+        let g = s.guardian_wounds.as_ref().expect("a guardian's wounds");
+        assert_eq!(g.pmf(), marginal(|k| k.5), "guardian wounds: {context}");
+    }
     let at_least = |k: u32| -> BigRational {
         (states.iter())
-            .filter(|((_, t, _, _, _), _)| *t >= k)
+            .filter(|((_, t, ..), _)| *t >= k)
             .map(|(_, p)| p.clone())
             .sum()
     };
@@ -330,6 +410,19 @@ fn attack_strategy() -> impl Strategy<Value = Attack> {
         })
 }
 
+fn guard_strategy() -> impl Strategy<Value = Option<Guard>> {
+    let guard = (1u32..=2, any::<bool>(), any::<bool>(), 0u32..=1, 1u32..=2);
+    prop::option::of(
+        guard.prop_map(|(x, red, surge_block, surge_tokens, wounds)| Guard {
+            x,
+            red,
+            surge_block,
+            surge_tokens,
+            wounds,
+        }),
+    )
+}
+
 fn unit_strategy() -> impl Strategy<Value = Unit> {
     let unit = (any::<bool>(), any::<bool>(), 0u32..=2, 1u32..=2);
     let tokens = (
@@ -340,10 +433,11 @@ fn unit_strategy() -> impl Strategy<Value = Unit> {
         0u32..=1,
         0u32..=2,
     );
-    (unit, tokens).prop_map(
+    (unit, tokens, guard_strategy()).prop_map(
         |(
             (red, surge_block, cover, courage),
             (wounds, minis, dodge, nimble, shielded, surge_tokens),
+            guardian,
         )| Unit {
             red,
             surge_block,
@@ -355,6 +449,7 @@ fn unit_strategy() -> impl Strategy<Value = Unit> {
             nimble,
             shielded,
             surge_tokens,
+            guardian,
         },
     )
 }
@@ -395,6 +490,7 @@ fn a_suppressed_unit_takes_the_second_shot_in_cover() {
         nimble: false,
         shielded: 0,
         surge_tokens: 0,
+        guardian: None,
     };
     let s = engine(&[shot.clone(), shot], &unit);
     assert_eq!(
@@ -425,6 +521,7 @@ fn two_melee_attacks_are_the_sum_of_the_single_attacks_capped_at_the_unit() {
     let s = sequence(
         &[a, b],
         unit,
+        None,
         Cards::builtin(),
         &choices,
         SuppressionGained::Hits,
@@ -449,6 +546,7 @@ fn a_wiped_unit_takes_no_more_wounds() {
     let s = sequence(
         &[shot, shot],
         unit,
+        None,
         Cards::builtin(),
         &choices,
         SuppressionGained::Hits,
@@ -476,6 +574,7 @@ fn every_ranged_attack_gives_its_token_under_the_always_reading() {
     let s = sequence(
         &["1 white", "1 white"],
         "white defense",
+        None,
         Cards::builtin(),
         &choices,
         SuppressionGained::Always,
@@ -494,6 +593,7 @@ fn a_sequence_past_its_attacks_limit_is_refused_in_one_line() {
         sequence(
             &shots,
             defender,
+            None,
             Cards::builtin(),
             &choices,
             SuppressionGained::Hits,
@@ -507,6 +607,7 @@ fn a_sequence_past_its_attacks_limit_is_refused_in_one_line() {
     let e = holodice_engine::legion::sequence::until_wiped(
         "30 red, surge crit",
         "white defense, wounds 100, minis 100",
+        None,
         Cards::builtin(),
         &choices,
         SuppressionGained::Hits,
@@ -519,6 +620,7 @@ fn a_sequence_past_its_attacks_limit_is_refused_in_one_line() {
     let e = sequence(
         &["12 red, aim 3, Precise 2", "1 red"],
         "white defense, dodge 100, Shielded 100, surge tokens 100",
+        None,
         Cards::builtin(),
         &choices,
         SuppressionGained::Hits,
@@ -540,6 +642,7 @@ fn attacks_to_wipe_are_the_first_passage_of_the_partial_sums() {
     let s = holodice_engine::legion::sequence::until_wiped(
         shot,
         unit,
+        None,
         Cards::builtin(),
         &choices,
         SuppressionGained::Hits,
@@ -569,6 +672,7 @@ fn attacks_to_wipe_are_the_first_passage_of_the_partial_sums() {
     let e = holodice_engine::legion::sequence::until_wiped(
         shot,
         "red defense",
+        None,
         Cards::builtin(),
         &choices,
         SuppressionGained::Hits,
@@ -580,4 +684,45 @@ fn attacks_to_wipe_are_the_first_passage_of_the_partial_sums() {
         e.contains("--until-wiped") && e.contains("wounds per mini"),
         "{e}"
     );
+}
+
+#[test]
+fn a_guardian_wiped_by_the_first_shot_guards_the_second_no_more() {
+    // Two ranged shots of 1 red die (no surge chart) on a white-defense unit that never
+    // suppresses, guarded by a 1-wound Guardian 1 on a red die. A hit (5/8) goes to the
+    // guardian, whose red die blocks with 1/2 (no surge converts): it is wiped with 5/16 a shot,
+    // so by the second shot with 5/16, and by the end with 1 − (11/16)². The second shot's crit
+    // (1/8) reaches the unit, and its hit does once the guardian is gone: each wounds through a
+    // white die with 5/6, 1/8 × 5/6 + 5/8 × 5/16 × 5/6 = 205/768; the first shot's 5/48.
+    let choices = Scenario::parse("1 red", "white defense", None).unwrap();
+    let s = sequence(
+        &["1 red", "1 red"],
+        "white defense, wounds 5, courage none",
+        Some("Guardian 1, red defense, wounds 1"),
+        Cards::builtin(),
+        &choices,
+        SuppressionGained::Hits,
+    )
+    .unwrap();
+    assert_eq!(s.attacks[0].wounds.prob(1), q(5, 48));
+    assert_eq!(s.attacks[1].wounds.prob(1), q(205, 768));
+    let guardian = s.guardian_losses.unwrap();
+    assert_eq!(guardian.wiped, q(1, 1) - q(121, 256));
+}
+
+#[test]
+fn a_guardian_among_melee_attacks_only_is_refused_in_one_line() {
+    let choices = Scenario::parse("1 red", "white defense", None).unwrap();
+    let e = sequence(
+        &["1 red, melee", "1 red, melee"],
+        "white defense",
+        Some("Guardian 1, red defense"),
+        Cards::builtin(),
+        &choices,
+        SuppressionGained::Hits,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("every attack here is") && e.contains("--guardian"), "{e}");
+    assert!(!e.contains('\n'), "{e}");
 }

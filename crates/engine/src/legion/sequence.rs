@@ -4,13 +4,15 @@
 //! ranged attack gives one, Suppressive one more), which raise its cover once it is suppressed
 //! and give Danger Sense its dice, its dodge tokens (spent, and one back with Nimble), its
 //! shield tokens (flipped by Ion or to cancel results) and its surge tokens (spent on defense
-//! surges). Each attack is `legion attack` itself, made once for every state of the unit that
-//! changes it.
+//! surges). A guardian carries its wounds (wiped, it guards no more) and the dodge and surge
+//! tokens it spent. Each attack is `legion attack` itself, made once for every state of the
+//! unit that changes it.
 
-use super::attack::{attack, cost, MAX_OPTIMAL_WORK};
+use super::attack::{attack, cost, CARRIED, MAX_OPTIMAL_WORK};
 use super::cards::Cards;
 use super::minis::{losses, Losses};
 use super::scenario::Scenario;
+use super::units::Defender;
 use crate::dist::Dist;
 use crate::error::{Error, Input, Message};
 use num_bigint::BigUint;
@@ -66,6 +68,10 @@ pub struct LegionSequence {
     pub suppressed: BigRational,
     pub panicked: BigRational,
     pub attacks: Vec<SequenceAttack>,
+    /// Wounds on the guardian over the whole sequence, when one is given (at most what wipes it).
+    pub guardian_wounds: Option<Dist>,
+    /// Its minis defeated and the chance every one is, when its wounds per mini are known.
+    pub guardian_losses: Option<Losses>,
     /// What the computation assumed or ignored, each line once.
     pub notes: Vec<String>,
 }
@@ -101,6 +107,7 @@ impl LegionSequence {
 pub fn until_wiped(
     attacker: &str,
     defender: &str,
+    guardian: Option<&str>,
     cards: &Cards,
     choices: &Scenario,
     gained: SuppressionGained,
@@ -108,7 +115,7 @@ pub fn until_wiped(
 ) -> Result<LegionSequence, Error> {
     let attacks = vec![attacker; cap];
     check_count(&attacks)?;
-    let planner = Planner::new(&attacks, defender, cards, choices)?;
+    let planner = Planner::new(&attacks, defender, guardian, cards, choices)?;
     if planner.unit.is_none() {
         return Err(Error::input(Message::about(Input::Defender).text(
             "--until-wiped: the defender's wounds per mini are not known, so it is never \
@@ -129,7 +136,8 @@ pub struct SequenceAttack {
 }
 
 /// What one attack finds of the unit: the wounds it has taken, its suppression tokens (more than
-/// it started with) and the dodge, shield and surge tokens it holds.
+/// it started with) and the dodge, shield and surge tokens it holds; and of its guardian, the
+/// wounds it has taken and the dodge and surge tokens it holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 struct Carried {
     wounds: u32,
@@ -137,11 +145,12 @@ struct Carried {
     dodge: u32,
     shields: u32,
     surges: u32,
+    guardian: [u32; 3],
 }
 
-/// The attacks `attackers` make in order on the unit `defender` (SPECs naming `cards`), under
-/// `choices`' edition, policy and objective (each attack's own). Refused before any attack is
-/// made past [`MAX_ATTACKS`] or [`MAX_SEQUENCE_WORK`].
+/// The attacks `attackers` make in order on the unit `defender`, guarded by `guardian` (SPECs
+/// naming `cards`), under `choices`' edition, policy and objective (each attack's own).
+/// Refused before any attack is made past [`MAX_ATTACKS`] or [`MAX_SEQUENCE_WORK`].
 ///
 /// ```
 /// use holodice_engine::legion::cards::Cards;
@@ -149,7 +158,7 @@ struct Carried {
 /// use holodice_engine::legion::Scenario;
 /// let choices = Scenario::parse("1 red", "white defense", None).unwrap();
 /// let two = ["1 red, melee", "1 red, melee"];
-/// let s = sequence(&two, "white defense, wounds 1, minis 2", Cards::builtin(), &choices,
+/// let s = sequence(&two, "white defense, wounds 1, minis 2", None, Cards::builtin(), &choices,
 ///     SuppressionGained::Hits).unwrap();
 /// // Each red die wounds with 6/8 × 5/6 = 5/8: both minis fall with (5/8)².
 /// assert_eq!(s.losses.unwrap().wiped.to_string(), "25/64");
@@ -157,12 +166,13 @@ struct Carried {
 pub fn sequence(
     attackers: &[&str],
     defender: &str,
+    guardian: Option<&str>,
     cards: &Cards,
     choices: &Scenario,
     gained: SuppressionGained,
 ) -> Result<LegionSequence, Error> {
     check_count(attackers)?;
-    let planner = Planner::new(attackers, defender, cards, choices)?;
+    let planner = Planner::new(attackers, defender, guardian, cards, choices)?;
     planner.work()?;
     planner.run(gained)
 }
@@ -172,11 +182,12 @@ pub fn sequence(
 pub fn estimate(
     attackers: &[&str],
     defender: &str,
+    guardian: Option<&str>,
     cards: &Cards,
     choices: &Scenario,
 ) -> Result<u64, Error> {
     check_count(attackers)?;
-    Planner::new(attackers, defender, cards, choices)?.work()
+    Planner::new(attackers, defender, guardian, cards, choices)?.work()
 }
 
 /// 1 to [`MAX_ATTACKS`] attacks.
@@ -196,12 +207,17 @@ fn check_count(attackers: &[&str]) -> Result<(), Error> {
 struct Planner<'a> {
     attackers: &'a [&'a str],
     defender: &'a str,
+    guardian: Option<&'a str>,
     cards: &'a Cards,
     choices: &'a Scenario,
     /// Each attack as its SPECs give it, on the unit before any attack.
     first: Vec<Scenario>,
     /// Wounds per mini, minis and wound tokens at the start, when the wounds are known.
     unit: Option<(u32, u32, u32)>,
+    /// The guardian as the ranged attacks meet it (it guards against no other).
+    guardian_unit: Option<Defender>,
+    /// The wounds that wipe the guardian, when one is given and its wounds are known.
+    guardian_capacity: Option<u32>,
     /// For each attack, the first attack of the same SPEC: they are made once for both.
     kinds: Vec<usize>,
     /// For each attack, whether its pool counts the unit's minis (Spray): only then do the
@@ -216,29 +232,40 @@ impl<'a> Planner<'a> {
     fn new(
         attackers: &'a [&'a str],
         defender: &'a str,
+        guardian: Option<&'a str>,
         cards: &'a Cards,
         choices: &'a Scenario,
     ) -> Result<Planner<'a>, Error> {
         let kinds: Vec<usize> = (attackers.iter().enumerate())
             .map(|(i, a)| attackers[..i].iter().position(|b| b == a).unwrap_or(i))
             .collect();
-        // Each SPEC read once: an attack repeated (until wiped) is its first copy's.
+        // Each SPEC read once: an attack repeated (until wiped) is its first copy's. Only the
+        // ranged attacks meet the guardian.
         let mut first: Vec<Scenario> = Vec::with_capacity(attackers.len());
         for (i, a) in attackers.iter().enumerate() {
             let s = match kinds[i] == i {
-                true => Scenario::parse_with(a, defender, None, cards)
+                true => read(a, defender, guardian, cards)
                     .map(|s| chosen(s, choices))
                     .map_err(|e| in_attack(e, i))?,
                 false => first[kinds[i]].clone(),
             };
             first.push(s);
         }
+        let guardian_unit = first.iter().find_map(|s| s.guardian.clone());
+        if guardian.is_some() && guardian_unit.is_none() {
+            return Err(Error::illegal(Message::about(Input::Guardian).text(
+                "Guardian has no effect in melee or overrun attacks, and every attack here is \
+                 one: it only cancels hits of ranged attacks (remove --guardian)",
+            )));
+        }
         let d = &first[0].defender;
         let unit = d.wounds.map(|w| (w, d.minis.unwrap_or(1), d.wounded));
+        let guardian_capacity = (guardian_unit.as_ref())
+            .and_then(|g| Some((g.wounds? * g.minis.unwrap_or(1)).saturating_sub(g.wounded)));
         let bound = d.courage.unwrap_or(0).max(d.danger_sense).max(1);
         let counts_minis = |a: &str, s: &Scenario| {
             let one = format!("{defender}, minis 1");
-            let alone = Scenario::parse_with(a, &one, None, cards);
+            let alone = read(a, &one, guardian, cards);
             alone.map_or(true, |o| o.attacker.dice != s.attacker.dice)
         };
         let mut spray: Vec<bool> = Vec::with_capacity(attackers.len());
@@ -253,14 +280,28 @@ impl<'a> Planner<'a> {
         Ok(Planner {
             attackers,
             defender,
+            guardian,
             cards,
             choices,
             first,
             unit,
+            guardian_unit,
+            guardian_capacity,
             kinds,
             spray,
             bound,
         })
+    }
+
+    /// The token counts the unit and its guardian may hold (dodge, shield and surge tokens;
+    /// the guardian's dodge and surge tokens, and whether it is still there).
+    fn held(&self) -> u64 {
+        let d = &self.first[0].defender;
+        let mut tokens = vec![d.dodge, d.shielded, d.surge_tokens];
+        if let Some(g) = &self.guardian_unit {
+            tokens.extend([g.dodge, g.surge_tokens, 1]);
+        }
+        (tokens.iter()).fold(1u64, |n, &t| n.saturating_mul(u64::from(t) + 1))
     }
 
     /// The wounds that wipe the unit; `None` when its wounds per mini are not known.
@@ -271,10 +312,7 @@ impl<'a> Planner<'a> {
     /// Each different attack's estimate times the states it may meet (the wounds taken, the
     /// suppression up to [`Planner::bound`]), summed: refused past the limit.
     fn work(&self) -> Result<u64, Error> {
-        let d = &self.first[0].defender;
-        let held = [d.dodge, d.shielded, d.surge_tokens]
-            .iter()
-            .fold(1u64, |n, &t| n.saturating_mul(u64::from(t) + 1));
+        let held = self.held();
         let mut work = 0u64;
         for (i, s) in self.first.iter().enumerate() {
             if self.kinds[i] == i {
@@ -348,15 +386,23 @@ impl<'a> Planner<'a> {
             None => (0, 0),
         };
         let (spray, vaapad) = self.unit_states(i);
-        (
-            self.kinds[i],
-            if spray > 1 { minis } else { 0 },
-            if vaapad > 1 { tokens } else { 0 },
-            self.met(c.suppression),
-            c.dodge,
-            c.shields,
-            c.surges,
-        )
+        let [_, dodge, surges] = c.guardian;
+        Key {
+            kind: self.kinds[i],
+            minis: if spray > 1 { minis } else { 0 },
+            wound_tokens: if vaapad > 1 { tokens } else { 0 },
+            unit: Carried {
+                wounds: 0,
+                suppression: self.met(c.suppression),
+                guardian: [u32::from(self.guardian_wiped(&c)), dodge, surges],
+                ..c
+            },
+        }
+    }
+
+    /// Whether the guardian of `c` is wiped (it guards no more).
+    fn guardian_wiped(&self, c: &Carried) -> bool {
+        (self.guardian_capacity).is_some_and(|cap| c.guardian[0] >= cap)
     }
 
     /// Attack `i` on the unit as `c` leaves it: the unit's minis left (re-read, so that Spray
@@ -366,7 +412,7 @@ impl<'a> Planner<'a> {
             Some((w, m, k)) if self.spray[i] && (k + c.wounds) / w > 0 => {
                 let left = m - (k + c.wounds) / w;
                 let defender = format!("{}, minis {left}, wounded 0", self.defender);
-                let s = Scenario::parse_with(self.attackers[i], &defender, None, self.cards);
+                let s = read(self.attackers[i], &defender, self.guardian, self.cards);
                 chosen(s.map_err(|e| in_attack(e, i))?, self.choices)
             }
             _ => self.first[i].clone(),
@@ -378,6 +424,14 @@ impl<'a> Planner<'a> {
         s.defender.dodge = c.dodge;
         s.defender.shielded = c.shields;
         s.defender.surge_tokens = c.surges;
+        match self.guardian_wiped(&c) {
+            true => s.guardian = None,
+            false => {
+                if let Some(g) = s.guardian.as_mut() {
+                    [_, g.dodge, g.surge_tokens] = c.guardian;
+                }
+            }
+        }
         Ok(s)
     }
 
@@ -394,12 +448,14 @@ impl<'a> Planner<'a> {
     fn run(&self, gained: SuppressionGained) -> Result<LegionSequence, Error> {
         let capacity = self.capacity();
         let wiped = |c: &Carried| capacity.is_some_and(|cap| c.wounds >= cap);
+        let (d, g) = (&self.first[0].defender, &self.guardian_unit);
         let start = Carried {
             wounds: 0,
             suppression: 0,
-            dodge: self.first[0].defender.dodge,
-            shields: self.first[0].defender.shielded,
-            surges: self.first[0].defender.surge_tokens,
+            dodge: d.dodge,
+            shields: d.shielded,
+            surges: d.surge_tokens,
+            guardian: g.as_ref().map_or([0; 3], |g| [0, g.dodge, g.surge_tokens]),
         };
         let mut states: BTreeMap<Carried, BigUint> = BTreeMap::from([(start, BigUint::one())]);
         let mut denominator = BigUint::one();
@@ -436,12 +492,17 @@ impl<'a> Planner<'a> {
                 let scaled = p * (&common / &step.denominator);
                 for (w, q, tokens, spent) in &step.outcomes {
                     let w = capacity.map_or(*w, |cap| (*w).min(cap - c.wounds));
+                    let [gw, gd, gs] = c.guardian;
+                    let guarded = spent.guardian[0];
+                    let guarded =
+                        (self.guardian_capacity).map_or(guarded, |cap| guarded.min(cap - gw));
                     let to = Carried {
                         wounds: c.wounds + w,
                         suppression: c.suppression + tokens,
                         dodge: c.dodge - spent.dodges + u32::from(step.nimble && spent.dodges > 0),
                         shields: c.shields - spent.shields,
                         surges: c.surges - spent.surges,
+                        guardian: [gw + guarded, gd - spent.guardian[1], gs - spent.guardian[2]],
                     };
                     let weight = &scaled * q;
                     if wiped(&to) {
@@ -477,6 +538,7 @@ impl<'a> Planner<'a> {
             dist(by)
         };
         let wounds = total(|c| c.wounds);
+        let guardian_wounds = (self.guardian_unit.as_ref()).map(|_| total(|c| c.guardian[0]));
         let suppression = total(|c| c.suppression).map(|s| s + i64::from(d.suppression));
         let at_least = |k: Option<u32>| match k {
             Some(k) => suppression.at_least(i64::from(k)),
@@ -484,8 +546,13 @@ impl<'a> Planner<'a> {
         };
         let mut seen = std::collections::HashSet::new();
         notes.retain(|n| seen.insert(n.clone()));
+        let g = self.guardian_unit.as_ref();
         LegionSequence {
             losses: losses(&wounds, d),
+            guardian_losses: g
+                .zip(guardian_wounds.as_ref())
+                .and_then(|(g, w)| losses(w, g)),
+            guardian_wounds,
             suppressed: at_least(d.courage),
             panicked: at_least(d.courage.map(|c| c.saturating_mul(2))),
             wounds,
@@ -497,16 +564,23 @@ impl<'a> Planner<'a> {
 }
 
 /// What an attack reads of the unit: its kind, the minis the unit has lost (with Spray), the
-/// wound tokens on its mini (against Vaapad), the suppression it meets, its dodge, shield and
-/// surge tokens.
-type Key = (usize, u32, u32, u32, u32, u32, u32);
+/// wound tokens on its mini (against Vaapad), and of the rest of the unit's state the
+/// suppression it meets, its tokens, whether its guardian is wiped and the guardian's tokens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Key {
+    kind: usize,
+    minis: u32,
+    wound_tokens: u32,
+    unit: Carried,
+}
 
-/// The defender's tokens one attack spends.
+/// The defender's tokens one attack spends, and the guardian's wounds and tokens spent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Spent {
     dodges: u32,
     shields: u32,
     surges: u32,
+    guardian: [u32; 3],
 }
 
 impl Spent {
@@ -514,6 +588,7 @@ impl Spent {
         dodges: 0,
         shields: 0,
         surges: 0,
+        guardian: [0; 3],
     };
 }
 
@@ -545,20 +620,21 @@ impl Step {
         let whole = |n: i64| u32::try_from(n).unwrap_or(0);
         let mut outcomes = Vec::new();
         for (x, weight) in joint.support() {
-            // The digits [wounds, dodges, shields, surges], the last first.
+            // The digits of [`LegionAttack::carried`], the last first.
             let mut rest = x;
-            let mut digits = [0u32; 3];
+            let mut digits = [0u32; CARRIED];
             for (d, r) in digits.iter_mut().zip(a.radix).rev() {
                 *d = whole(rest % r);
                 rest /= r;
             }
             let w = whole(rest);
             let weight = weight * &scale;
-            let [dodges, shields, surges] = digits;
+            let [dodges, shields, surges, g0, g1, g2] = digits;
             let spent = Spent {
                 dodges,
                 shields,
                 surges,
+                guardian: [g0, g1, g2],
             };
             match (w, spent, gained) {
                 (0, Spent::NONE, SuppressionGained::Hits) if ranged => {
@@ -593,6 +669,21 @@ fn in_attack(e: Error, i: usize) -> Error {
             message,
         },
         other => other.within(&place),
+    }
+}
+
+/// Attack `attacker` on `defender`, guarded by `guardian` when the attack is ranged (a guardian
+/// guards against no other).
+fn read(
+    attacker: &str,
+    defender: &str,
+    guardian: Option<&str>,
+    cards: &Cards,
+) -> Result<Scenario, Error> {
+    let alone = Scenario::parse_with(attacker, defender, None, cards)?;
+    match (guardian, alone.attacker.melee || alone.attacker.overrun) {
+        (Some(g), false) => Scenario::parse_with(attacker, defender, Some(g), cards),
+        _ => Ok(alone),
     }
 }
 

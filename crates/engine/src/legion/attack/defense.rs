@@ -46,7 +46,7 @@ impl Resolver {
                 Outcome {
                     wounds: 1,
                     attacker_wounds: 0,
-                    guardian_wounds: 0,
+                    guardian: Default::default(),
                     dodges: 0,
                     shields: 0,
                     surges: 0,
@@ -57,7 +57,7 @@ impl Resolver {
                 Outcome {
                     wounds: 0,
                     attacker_wounds: r.attacker_wounds + u32::from(r.blank && self.d.melee()),
-                    guardian_wounds: r.guardian_wounds,
+                    guardian: r.guardian,
                     dodges: r.dodges,
                     shields: r.shields,
                     surges: 0,

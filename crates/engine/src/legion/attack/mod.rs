@@ -92,14 +92,17 @@ pub struct LegionAttack {
     pub guardian_losses: Option<Losses>,
     /// What the computation assumed or ignored.
     pub notes: Vec<String>,
-    /// The defender's wounds and the tokens it spent (dodge, shield, surge), jointly, each
-    /// outcome as the digits `[wounds, dodges, shields, surges]` in the mixed radix `radix`:
-    /// what a sequence carries to the next attack.
+    /// The defender's wounds and the tokens it spent (dodge, shield, surge), with the guardian's
+    /// wounds and the tokens it spent (dodge, surge), jointly: each outcome as the digits
+    /// `[wounds, dodges, shields, surges, guardian wounds, guardian dodges, guardian surges]`
+    /// in the mixed radix `radix`: what a sequence carries to the next attack.
     pub(crate) carried: Dist,
-    /// The radices of `carried`'s token digits: the declared defender's dodge, shield and surge
-    /// tokens, each + 1.
-    pub(crate) radix: [i64; 3],
+    /// The radices of `carried`'s digits after the first.
+    pub(crate) radix: [i64; CARRIED],
 }
+
+/// How many digits follow the wounds in [`LegionAttack::carried`].
+pub(crate) const CARRIED: usize = 6;
 
 /// The exact outcome of one attack.
 ///
@@ -209,10 +212,21 @@ fn makashi_chosen(s: &Scenario, play: Play) -> (bool, LegionAttack) {
     }
 }
 
-/// The radices of [`LegionAttack::carried`]: the defender's dodge, shield and surge tokens,
-/// each + 1.
-fn carried_radix(d: &crate::legion::units::Defender) -> [i64; 3] {
-    [d.dodge, d.shielded, d.surge_tokens].map(|t| i64::from(t) + 1)
+/// The radices of [`LegionAttack::carried`]: the defender's dodge, shield and surge tokens, the
+/// guardian's X, dodge and surge tokens, each + 1. No attack spends more than 100 of any (it
+/// has fewer dice), which keeps the number within an `i64`.
+fn carried_radix(s: &Scenario) -> [i64; CARRIED] {
+    let d = &s.defender;
+    let g = s.guardian.clone().unwrap_or_default();
+    [
+        d.dodge,
+        d.shielded,
+        d.surge_tokens,
+        g.guardian,
+        g.dodge,
+        g.surge_tokens,
+    ]
+    .map(|t| i64::from(t.min(100)) + 1)
 }
 
 /// Steps 1 to 8 on the units as declared (their keywords settled for this attack), or from the
@@ -226,12 +240,13 @@ fn attack_as_declared(d: declare::Declared, play: Play) -> LegionAttack {
     let attack_results = converted.to_dist(|r| i64::from(r.results));
     let outcome = resolver.defend(converted);
     let d = &resolver.d;
-    let radix = carried_radix(&d.s.defender);
+    let radix = carried_radix(&d.s);
     LegionAttack {
         attack_results,
         radix,
         carried: outcome.to_dist(|o| {
-            let digits = [o.dodges, o.shields, o.surges];
+            let g = o.guardian;
+            let digits = [o.dodges, o.shields, o.surges, g.wounds, g.dodges, g.surges];
             (radix.iter().zip(digits)).fold(i64::from(o.wounds), |n, (r, d)| n * r + i64::from(d))
         }),
         wounds: outcome.to_dist(|o| i64::from(o.wounds)),
@@ -240,7 +255,7 @@ fn attack_as_declared(d: declare::Declared, play: Play) -> LegionAttack {
             .s
             .guardian
             .as_ref()
-            .map(|_| outcome.to_dist(|o| i64::from(o.guardian_wounds))),
+            .map(|_| outcome.to_dist(|o| i64::from(o.guardian.wounds))),
         losses: None,
         guardian_losses: None,
         notes: Vec::new(),

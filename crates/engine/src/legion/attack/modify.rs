@@ -2,7 +2,7 @@
 //! Duelist), then the defender (Armor, Armor X, Shielded, Backup), then a guardian.
 
 use super::resolve::Resolver;
-use super::state::{Defending, Results};
+use super::state::{Defending, Guarded, Results};
 use crate::legion::dice::defense_die;
 use crate::legion::units::Defender;
 use crate::states::States;
@@ -35,7 +35,7 @@ impl Resolver {
                 shields: 0,
                 blank: false,
                 attacker_wounds: 0,
-                guardian_wounds: 0,
+                guardian: Guarded::default(),
                 sniped: true,
             };
         }
@@ -69,7 +69,7 @@ impl Resolver {
             shields: 0,
             blank: d.djem_so && dice > r.results + ram_blanks,
             attacker_wounds: 0,
-            guardian_wounds: 0,
+            guardian: Guarded::default(),
             sniped: false,
         }
     }
@@ -135,7 +135,8 @@ impl Resolver {
             true => u32::from(k[1] > 0),
             false => 0,
         };
-        // The guardian's blocks (after Pierce) on roll `k`, Deflect having read roll `seen`.
+        // The guardian's blocks (after Pierce) on roll `k`, Deflect having read roll `seen`; a
+        // surge token is spent on each surge its chart and Deflect leave.
         let after = |k: &[u32], seen: &[u32]| {
             let blocks = k[0] + convertible(k[1]);
             let pierced = pierced(blocks);
@@ -143,17 +144,31 @@ impl Resolver {
             r.hits -= taken;
             r.pierce -= pierced;
             r.attacker_wounds += deflected(seen);
-            r.guardian_wounds += taken - (blocks - pierced);
+            r.guardian = Guarded {
+                wounds: taken - (blocks - pierced),
+                dodges: 0,
+                surges: match g.surge_block || deflects {
+                    true => 0,
+                    false => convertible(k[1]),
+                },
+            };
             r
         };
         if !(g.soresu && g.dodge > 0) {
             return first.map(|k| after(k, k));
         }
-        // Soresu Mastery rerolls every die when the mean wounds of doing so are fewer.
+        // Soresu Mastery spends a dodge token to reroll every die when the mean wounds of doing
+        // so are fewer.
         let again: BigRational = first.to_dist(|k| i64::from(wounds(k))).mean();
         first.and_then(
             |seen| match BigRational::from_integer(BigInt::from(wounds(seen))) > again {
-                true => first.map(|k| after(k, seen)),
+                true => first.map(|k| after(k, seen)).map(|r| Defending {
+                    guardian: Guarded {
+                        dodges: 1,
+                        ..r.guardian
+                    },
+                    ..r.clone()
+                }),
                 false => States::certain(after(seen, seen)),
             },
         )

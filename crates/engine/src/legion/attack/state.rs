@@ -45,7 +45,7 @@ pub(super) struct Defending {
     /// The attack roll holds a blank (kept only when Djem So Mastery reads it).
     pub blank: bool,
     pub attacker_wounds: u32,
-    pub guardian_wounds: u32,
+    pub guardian: Guarded,
     /// Sniper Team cancelled every die for a wound.
     pub sniped: bool,
 }
@@ -55,11 +55,20 @@ pub(super) struct Defending {
 pub(super) struct Outcome {
     pub wounds: u32,
     pub attacker_wounds: u32,
-    pub guardian_wounds: u32,
+    pub guardian: Guarded,
     /// The defender's dodge tokens spent.
     pub dodges: u32,
     /// The defender's shield tokens flipped.
     pub shields: u32,
     /// The defender's surge tokens spent converting defense surges.
+    pub surges: u32,
+}
+
+/// What a guardian took of an attack: its wounds, and the dodge (Soresu Mastery) and surge
+/// tokens it spent (a sequence carries what is left).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub(super) struct Guarded {
+    pub wounds: u32,
+    pub dodges: u32,
     pub surges: u32,
 }
