@@ -1567,6 +1567,81 @@ fn a_sequence_carries_its_guardians_wounds_and_a_wiped_guardian_guards_no_more()
 }
 
 #[test]
+fn the_optimal_policy_plans_the_whole_sequence_for_its_objective() {
+    // One red die (surge crit) then 2 white dice (surge hit) at a unit holding a dodge token:
+    // playing the two attacks for at least 2 wounds in all does better than greedy (the
+    // engine's expectimax test derives the value), and says the objective it played for.
+    let args = |policy: &str, objective: &str| {
+        sequence_json(&[
+            "--defender",
+            "white defense, courage 2, wounds 1, minis 4, dodge 1",
+            "--attack",
+            "1 red, aim 1, surge crit",
+            "--attack",
+            "2 white, aim 1, surge hit",
+            "--policy",
+            policy,
+            "--objective",
+            objective,
+        ])
+    };
+    let at_least_2 = |doc: &Value| fraction(doc["wounds"]["at_least"]["2"].as_str().unwrap());
+    let greedy = args("greedy", "mean");
+    let optimal = args("optimal", "atleast:2");
+    assert!(at_least_2(&optimal) > at_least_2(&greedy), "{optimal}");
+    assert_eq!(optimal["policy"], "optimal (atleast:2)");
+    let wipe = args("optimal", "wipe");
+    assert_eq!(wipe["policy"], "optimal (wipe)");
+    assert!(
+        fraction(wipe["wiped"].as_str().unwrap()) >= fraction(greedy["wiped"].as_str().unwrap())
+    );
+    // Wiping needs the unit's wounds; one attack is not a sequence.
+    assert_user_error(
+        &[
+            "legion",
+            "sequence",
+            "--defender",
+            "white defense",
+            "--attack",
+            "1 red",
+            "--policy",
+            "optimal",
+            "--objective",
+            "wipe",
+        ],
+        &["--objective", "wounds per mini are not known"],
+    );
+    assert_user_error(
+        &[
+            "legion",
+            "attack",
+            "--attacker",
+            "1 red",
+            "--defender",
+            "white defense",
+            "--policy",
+            "optimal",
+            "--objective",
+            "wipe",
+        ],
+        &["'wipe' is an objective of legion sequence", "atleast:K"],
+    );
+    assert_user_error(
+        &[
+            "legion",
+            "sequence",
+            "--defender",
+            "white defense",
+            "--attack",
+            "1 red",
+            "--objective",
+            "wiped",
+        ],
+        &["'wiped' is not an objective", "'wipe'"],
+    );
+}
+
+#[test]
 fn a_sequence_says_which_attack_is_wrong_and_refuses_what_it_does_not_carry() {
     assert_user_error(
         &[

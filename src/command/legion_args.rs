@@ -130,7 +130,8 @@ pub struct LegionChoices {
     #[arg(long, value_enum, default_value_t = PolicyArg::Greedy)]
     policy: PolicyArg,
     /// What the optimal policy maximises: mean (expected wounds) or atleast:K (the chance of at
-    /// least K wounds)
+    /// least K wounds); for legion sequence, over the whole sequence, and wipe (the chance to
+    /// wipe the unit)
     #[arg(long, value_name = "OBJECTIVE", default_value = "mean")]
     objective: String,
 }

@@ -26,9 +26,10 @@ pub fn shared_context(guardian: Option<&str>, s: &Scenario) -> (Vec<Entry>, Stri
 
 /// The policy as every result names it: `greedy`, or `optimal (mean)`, `optimal (atleast:2)`.
 pub fn policy_name(policy: Policy, objective: Objective) -> String {
-    match policy {
-        Policy::Greedy => "greedy".into(),
-        Policy::Optimal => format!("optimal ({})", objective.name()),
+    match (policy, objective) {
+        (Policy::Greedy, _) => "greedy".into(),
+        (Policy::Optimal, Objective::Destroy) => "optimal (wipe)".into(),
+        (Policy::Optimal, o) => format!("optimal ({})", o.name()),
     }
 }
 

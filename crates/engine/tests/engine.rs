@@ -10,6 +10,7 @@ mod legion_keyword_coverage;
 mod legion_oracle;
 mod legion_policies;
 mod legion_sequence;
+mod legion_sequence_optimal;
 mod legion_weight_width;
 mod sim;
 mod swtcg_builtin;

@@ -19,18 +19,21 @@ impl Game for Legion {
     type Query = Scenario;
     type Outcome = LegionAttack;
 
-    /// `mean` or `atleast:K`: a Legion attack has no chance to destroy to maximise.
+    /// `mean`, `atleast:K`, or `wipe` (a sequence's chance to wipe the unit: one attack refuses it).
     fn objective(text: &str) -> Result<Objective, Error> {
         let t = text.trim().to_lowercase();
-        if t == "mean" {
-            return Ok(Objective::Mean);
+        match t.as_str() {
+            "mean" => return Ok(Objective::Mean),
+            "wipe" => return Ok(Objective::Destroy),
+            _ => {}
         }
         t.strip_prefix("atleast:")
             .and_then(|k| k.trim().parse::<u32>().ok())
             .map(|k| Objective::AtLeast(i64::from(k)))
             .ok_or_else(|| {
                 Error::input(Message::flag(Input::Objective).text(format!(
-                    " '{text}' is not an objective: use 'mean' or 'atleast:K', as in 'atleast:2'"
+                    " '{text}' is not an objective: use 'mean', 'atleast:K' (as in 'atleast:2') \
+                     or, for legion sequence, 'wipe'"
                 )))
             })
     }

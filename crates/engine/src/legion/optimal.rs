@@ -16,24 +16,63 @@ use super::units::Attacker;
 use std::cell::RefCell;
 
 /// What the attacker maximises, as the optimal policy reads a scenario's objective.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub enum Goal {
     /// Expected wounds on the defender.
     #[default]
     Mean,
     /// The chance of at least this many wounds.
     AtLeast(u32),
+    /// The expected worth of what the attack leaves: a sequence's optimal policy weighs each
+    /// outcome by what the rest of the sequence makes of the unit it leaves.
+    Worth(Worth),
 }
 
 impl Goal {
-    /// The goal's value for a distribution of wounds.
-    pub fn value(self, wounds: &crate::dist::Dist) -> num_rational::BigRational {
+    /// The goal's value for one outcome of the attack.
+    pub(crate) fn score(&self, o: &Scored) -> f64 {
         match self {
-            Goal::Mean => wounds.mean(),
-            Goal::AtLeast(k) => wounds.at_least(i64::from(k)),
+            Goal::Mean => f64::from(o.wounds),
+            Goal::AtLeast(k) => f64::from(u8::from(o.wounds >= *k)),
+            Goal::Worth(w) => (w.0)(o),
         }
     }
+
+    /// Whether the goal reads more of an outcome than its wounds.
+    pub(crate) fn reads_tokens(&self) -> bool {
+        matches!(self, Goal::Worth(_))
+    }
 }
+
+/// One outcome of an attack as a goal reads it: the wounds on the defender, whether the
+/// attack roll held a hit or crit once surges were converted (what gives a suppression
+/// token), and the tokens spent, as the digits after the wounds of
+/// [`LegionAttack`](super::attack::LegionAttack)'s joint outcome.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Scored {
+    pub wounds: u32,
+    pub hit: bool,
+    pub spent: [u32; super::attack::CARRIED],
+}
+
+/// A worth for each outcome of an attack (see [`Goal::Worth`]).
+#[derive(Clone)]
+pub struct Worth(pub(crate) std::sync::Arc<dyn Fn(&Scored) -> f64 + Send + Sync>);
+
+impl std::fmt::Debug for Worth {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Worth(..)")
+    }
+}
+
+/// Two worths are the same when they are one function.
+impl PartialEq for Worth {
+    fn eq(&self, other: &Worth) -> bool {
+        std::sync::Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for Worth {}
 
 /// Per colour (red, black, white): counts of blank, surge, hit, crit; and aim tokens left.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

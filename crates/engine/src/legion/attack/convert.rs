@@ -4,7 +4,7 @@
 
 use super::resolve::Resolver;
 use super::state::{Results, Rolled};
-use crate::dist::{to_f64, Dist};
+use crate::legion::optimal::Scored;
 use crate::legion::units::AttackSurge;
 use crate::states::States;
 
@@ -72,10 +72,14 @@ impl Resolver {
         if r.crits == 0 {
             return false;
         }
-        match self.objective {
+        match &self.objective {
             None => r.hits + r.crits + self.d.s.attacker.ram <= 1,
             Some(objective) => {
-                let sure = to_f64(&objective.value(&Dist::constant(1)));
+                let sure = objective.score(&Scored {
+                    wounds: 1,
+                    hit: true,
+                    spent: [0; super::CARRIED],
+                });
                 sure > self.value(r, objective) + 1e-12
             }
         }
@@ -120,7 +124,7 @@ impl Resolver {
         then: &dyn Fn(&Results) -> Results,
     ) -> Results {
         let blanks = self.d.s.attacker.dice.iter().sum::<u32>() - r.results;
-        let Some(objective) = self.objective else {
+        let Some(objective) = &self.objective else {
             let to_hits = tokens.min(blanks);
             let to_crits = match keep {
                 true => 0,

@@ -12,16 +12,22 @@ impl Resolver {
     /// Cover cancels hits (never crits). Without cover the states pass on untouched; rolled
     /// cover meets each state with the roll its hits share, sparing a table per state. The
     /// total of the results is reported from the converted states: past them only Ram and Djem
-    /// So Mastery read it, so otherwise it is dropped here, and states that differ only by it
-    /// once hits are cancelled merge.
+    /// So Mastery read it (and a goal whether it is 0), so otherwise it is dropped here, and
+    /// states that differ only by it once hits are cancelled merge.
     pub(super) fn cover(&self, converted: States<Results>) -> States<Results> {
         let cover = cover_value(&self.d);
         if cover == 0 {
             return converted;
         }
         let read = self.d.s.attacker.ram > 0 || self.d.s.defender.djem_so;
+        // A goal that reads whether the roll held a result keeps that much of the total.
+        let kept = |results: u32| match (read, self.tracks_hit) {
+            (true, _) => results,
+            (false, true) => results.min(1),
+            (false, false) => 0,
+        };
         let cancelled = |r: &Results, cancels: u32| Results {
-            results: if read { r.results } else { 0 },
+            results: kept(r.results),
             hits: r.hits - r.hits.min(cancels),
             ..r.clone()
         };

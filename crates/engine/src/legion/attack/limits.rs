@@ -92,7 +92,7 @@ fn cost_of(s: &Scenario) -> Result<u64, Error> {
     if tokens_spent == 0 {
         return Ok(units(9.0 + 0.5 * dice2));
     }
-    let (states, work) = reroll_work(a, play);
+    let (states, work) = reroll_work(a, &play);
     if states > MAX_REROLL_STATES {
         return Err(Error::too_large(format!(
             "rerolling this pool keeps {states} states, over the limit of {MAX_REROLL_STATES}: \
@@ -186,7 +186,7 @@ fn check_dice(declared: &Declared) -> Result<u32, Error> {
 /// ([`MAX_REROLL_WORK`]; the optimal policy's is bounded apart). A colour's states are the
 /// faces that matter while rerolling; greedy keeps at most Critical X + surge tokens surges
 /// apart, without a surge chart.
-fn reroll_work(a: &Attacker, play: Play) -> (u64, u64) {
+fn reroll_work(a: &Attacker, play: &Play) -> (u64, u64) {
     if let Play::Optimal(_) = play {
         let states: u64 = a
             .dice

@@ -31,7 +31,7 @@ use super::minis::{losses, Losses};
 use super::on_table::{OnTable, Resumes};
 use super::optimal::Goal;
 use super::scenario::Scenario;
-use crate::dist::{to_f64, Dist};
+use crate::dist::Dist;
 use crate::error::{Error, Input, Message};
 use crate::policy::{Objective, Policy};
 use crate::states::States;
@@ -40,7 +40,7 @@ use resolve::Resolver;
 use state::Results;
 
 /// Who decides the "may"s, and how: a scenario's policy and objective as the attack reads them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub enum Play {
     /// The fixed choices of docs/legion.md: what players do.
     #[default]
@@ -61,13 +61,14 @@ impl Play {
             }
             (Policy::Optimal, Objective::Destroy) => {
                 return Err(Error::input(Message::flag(Input::Objective).text(
-                    " 'destroy' is not an objective: use 'mean' or 'atleast:K', as in 'atleast:2'",
+                    " 'wipe' is an objective of legion sequence: for one attack use 'mean' or \
+                     'atleast:K' (the chance to wipe a unit of K wounds left)",
                 )))
             }
         })
     }
 
-    fn goal(self) -> Option<Goal> {
+    fn goal(&self) -> Option<&Goal> {
         match self {
             Play::Greedy => None,
             Play::Optimal(g) => Some(g),
@@ -97,8 +98,11 @@ pub struct LegionAttack {
     /// `[wounds, dodges, shields, surges, guardian wounds, guardian dodges, guardian surges]`
     /// in the mixed radix `radix`: what a sequence carries to the next attack.
     pub(crate) carried: Dist,
-    /// The radices of `carried`'s digits after the first.
+    /// The radices of `carried`'s digits after the first, but for the last: whether the attack
+    /// roll held a hit or crit (kept only under a goal that reads it, [`Goal::Worth`]), 0 or 1.
     pub(crate) radix: [i64; CARRIED],
+    /// The optimal goal's expected value of the outcomes (0 under the greedy policy).
+    pub(crate) value: f64,
 }
 
 /// How many digits follow the wounds in [`LegionAttack::carried`].
@@ -118,7 +122,11 @@ pub fn attack(s: &Scenario) -> Result<LegionAttack, Error> {
 }
 
 fn attack_of(s: &Scenario) -> Result<LegionAttack, Error> {
-    let play = Play::of(s)?;
+    attack_for(s, &Play::of(s)?)
+}
+
+/// One attack under `play`: a sequence's optimal policy gives its own goal.
+pub(crate) fn attack_for(s: &Scenario, play: &Play) -> Result<LegionAttack, Error> {
     cost(s)?;
     declare::refuse_illegal(s)?;
     if let Some(t) = &s.on_table {
@@ -196,15 +204,14 @@ fn converted_on_table(resolver: &Resolver, t: &OnTable) -> Results {
 /// Step 1's choice of Makashi Mastery, made before any die is rolled, with the attack it
 /// gives: greedy uses it whenever it may, optimal when the whole attack is worth at least as
 /// much with it.
-fn makashi_chosen(s: &Scenario, play: Play) -> (bool, LegionAttack) {
+fn makashi_chosen(s: &Scenario, play: &Play) -> (bool, LegionAttack) {
     let with = |used: bool| attack_as_declared(declare::declared(s, used), play);
     match (makashi_applies(s), play.goal()) {
         (false, _) => (false, with(false)),
         (true, None) => (true, with(true)),
-        (true, Some(objective)) => {
+        (true, Some(_)) => {
             let (used, unused) = (with(true), with(false));
-            let worth = |a: &LegionAttack| to_f64(&objective.value(&a.wounds));
-            match worth(&used) + 1e-12 >= worth(&unused) {
+            match used.value + 1e-12 >= unused.value {
                 true => (true, used),
                 false => (false, unused),
             }
@@ -231,7 +238,7 @@ fn carried_radix(s: &Scenario) -> [i64; CARRIED] {
 
 /// Steps 1 to 8 on the units as declared (their keywords settled for this attack), or from the
 /// results on the table.
-fn attack_as_declared(d: declare::Declared, play: Play) -> LegionAttack {
+fn attack_as_declared(d: declare::Declared, play: &Play) -> LegionAttack {
     let resolver = Resolver::new(d, play);
     let converted = match &resolver.d.s.on_table {
         Some(t) if t.resumes == Resumes::Cover => States::certain(converted_on_table(&resolver, t)),
@@ -244,10 +251,13 @@ fn attack_as_declared(d: declare::Declared, play: Play) -> LegionAttack {
     LegionAttack {
         attack_results,
         radix,
+        value: play.goal().map_or(0.0, |g| resolve::worth(&outcome, g)),
         carried: outcome.to_dist(|o| {
             let g = o.guardian;
             let digits = [o.dodges, o.shields, o.surges, g.wounds, g.dodges, g.surges];
-            (radix.iter().zip(digits)).fold(i64::from(o.wounds), |n, (r, d)| n * r + i64::from(d))
+            let n = (radix.iter().zip(digits))
+                .fold(i64::from(o.wounds), |n, (r, d)| n * r + i64::from(d));
+            2 * n + i64::from(o.hit)
         }),
         wounds: outcome.to_dist(|o| i64::from(o.wounds)),
         attacker_wounds: outcome.to_dist(|o| i64::from(o.attacker_wounds)),

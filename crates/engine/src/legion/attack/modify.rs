@@ -36,6 +36,7 @@ impl Resolver {
                 blank: false,
                 attacker_wounds: 0,
                 guardian: Guarded::default(),
+                hit: self.tracks_hit,
                 sniped: true,
             };
         }
@@ -70,6 +71,7 @@ impl Resolver {
             blank: d.djem_so && dice > r.results + ram_blanks,
             attacker_wounds: 0,
             guardian: Guarded::default(),
+            hit: self.tracks_hit && r.results > 0,
             sniped: false,
         }
     }

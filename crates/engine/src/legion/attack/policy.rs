@@ -40,12 +40,12 @@ pub struct OptimalPolicy {
 impl OptimalPolicy {
     /// The optimal policy for scenario `s` (its edition), maximising `goal`.
     pub fn new(s: &Scenario, goal: Goal) -> OptimalPolicy {
-        let play = Play::Optimal(goal);
-        let makashi = makashi_applies(s) && super::makashi_chosen(s, play).0;
-        let resolver = Resolver::new(declared(s, makashi), play);
+        let play = Play::Optimal(goal.clone());
+        let makashi = makashi_applies(s) && super::makashi_chosen(s, &play).0;
+        let resolver = Resolver::new(declared(s, makashi), &play);
         let a = &resolver.d.s.attacker;
         let surge_is = surge_is(a);
-        let terminal = resolver.terminal(goal);
+        let terminal = resolver.terminal(&goal);
         let planner = Planner::new(a, planner_weights(&weights_of(surge_is)), terminal);
         OptimalPolicy {
             makashi,

@@ -4,8 +4,7 @@
 use super::declare::Declared;
 use super::state::{Outcome, Results, Rolled};
 use super::Play;
-use crate::dist::to_f64;
-use crate::legion::optimal::{Dice, Goal};
+use crate::legion::optimal::{Dice, Goal, Scored};
 use crate::states::{Memo, Rolls, States};
 use std::rc::Rc;
 
@@ -24,16 +23,20 @@ pub(super) struct Resolver {
     pub pierce_guardian_first: bool,
     /// What the optimal policy maximises; `None` under the greedy policy.
     pub objective: Option<Goal>,
+    /// Whether the outcomes keep whether the attack roll held a hit or crit: only a goal that
+    /// reads more than the wounds asks (otherwise states that differ by it alone merge).
+    pub tracks_hit: bool,
 }
 
 impl Resolver {
-    pub fn new(d: Declared, play: Play) -> Rc<Resolver> {
+    pub fn new(d: Declared, play: &Play) -> Rc<Resolver> {
         Rc::new(Resolver {
             d,
             rolls: Rc::new(Rolls::default()),
             defenses: Memo::default(),
-            pierce_guardian_first: play == Play::Greedy,
-            objective: play.goal(),
+            pierce_guardian_first: *play == Play::Greedy,
+            objective: play.goal().cloned(),
+            tracks_hit: play.goal().is_some_and(Goal::reads_tokens),
         })
     }
 
@@ -50,27 +53,54 @@ impl Resolver {
         self.defense(&guarded)
     }
 
-    /// The objective's value of the wounds that follow these results.
-    pub fn value(&self, r: &Results, objective: Goal) -> f64 {
-        let wounds = self
-            .defend(States::certain(r.clone()))
-            .to_dist(|o| i64::from(o.wounds));
-        to_f64(&objective.value(&wounds))
+    /// The objective's value of the outcomes that follow these results.
+    pub fn value(&self, r: &Results, objective: &Goal) -> f64 {
+        worth(&self.defend(States::certain(r.clone())), objective)
     }
 
     /// The objective's value of a fully known roll once the rerolls are over, memoised: what
     /// the optimal planner maximises.
-    pub fn terminal(self: &Rc<Self>, objective: Goal) -> Box<dyn Fn(&Dice) -> f64> {
+    pub fn terminal(self: &Rc<Self>, objective: &Goal) -> Box<dyn Fn(&Dice) -> f64> {
         let values: Memo<Rolled, f64> = Memo::default();
         let resolver = Rc::clone(self);
+        let objective = objective.clone();
         Box::new(move |d: &Dice| {
             let a = &resolver.d.s.attacker;
             *values.get(super::faces::rolled_of(d, a), |r| {
-                let wounds = resolver
-                    .resolve(&States::certain(r.clone()))
-                    .to_dist(|o| i64::from(o.wounds));
-                to_f64(&objective.value(&wounds))
+                worth(&resolver.resolve(&States::certain(r.clone())), &objective)
             })
         })
+    }
+}
+
+/// The objective's expected value over the outcomes (in `f64`: values only guide choices).
+pub(super) fn worth(outcomes: &States<Outcome>, objective: &Goal) -> f64 {
+    let total = big_f64(&outcomes.denominator());
+    let sum: f64 = (outcomes.weights())
+        .map(|(o, w)| big_f64(&w) * objective.score(&o.scored()))
+        .sum();
+    sum / total
+}
+
+fn big_f64(n: &num_bigint::BigUint) -> f64 {
+    num_traits::ToPrimitive::to_f64(n).unwrap_or(f64::MAX)
+}
+
+impl Outcome {
+    /// The outcome as a goal reads it.
+    pub fn scored(&self) -> Scored {
+        let g = self.guardian;
+        Scored {
+            wounds: self.wounds,
+            hit: self.hit,
+            spent: [
+                self.dodges,
+                self.shields,
+                self.surges,
+                g.wounds,
+                g.dodges,
+                g.surges,
+            ],
+        }
     }
 }

@@ -15,7 +15,7 @@ use std::rc::Rc;
 /// The dice after the rerolls. A surge that the chart will turn into a crit (or into a hit, when
 /// Critical X cannot claim it) is as good as that result and is never rerolled, so it is counted
 /// with the hits and crits ("kept" dice); otherwise surges stay apart.
-pub(super) fn rolled(resolver: &Rc<Resolver>, play: Play) -> States<Rolled> {
+pub(super) fn rolled(resolver: &Rc<Resolver>, play: &Play) -> States<Rolled> {
     let a = &resolver.d.s.attacker;
     let weights = weights_of(surge_is(a));
     let rolls = &resolver.rolls;
@@ -39,7 +39,7 @@ pub(super) fn rolled(resolver: &Rc<Resolver>, play: Play) -> States<Rolled> {
 /// counted as what the chart makes them, as a rolled die's are.
 fn rerolled_from(
     resolver: &Rc<Resolver>,
-    play: Play,
+    play: &Play,
     faces: &[[u32; 4]; 3],
     weights: &Weights,
 ) -> States<Rolled> {

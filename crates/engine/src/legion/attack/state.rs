@@ -46,6 +46,9 @@ pub(super) struct Defending {
     pub blank: bool,
     pub attacker_wounds: u32,
     pub guardian: Guarded,
+    /// The attack roll held a hit or crit once surges were converted (kept only when the
+    /// optimal goal reads it: see `Resolver::tracks_hit`).
+    pub hit: bool,
     /// Sniper Team cancelled every die for a wound.
     pub sniped: bool,
 }
@@ -56,6 +59,8 @@ pub(super) struct Outcome {
     pub wounds: u32,
     pub attacker_wounds: u32,
     pub guardian: Guarded,
+    /// As [`Defending::hit`].
+    pub hit: bool,
     /// The defender's dodge tokens spent.
     pub dodges: u32,
     /// The defender's shield tokens flipped.

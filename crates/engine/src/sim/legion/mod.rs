@@ -164,9 +164,9 @@ pub(crate) fn simulate_legion_with(
     Ok(run(keys, trials, seed, workers, || {
         let mut table = Table::default();
         // The decisions are memoised, and not shared between threads: one set per chunk.
-        let optimal = match play {
+        let optimal = match &play {
             Play::Greedy => None,
-            Play::Optimal(goal) => Some(OptimalPolicy::new(s, goal)),
+            Play::Optimal(goal) => Some(OptimalPolicy::new(s, goal.clone())),
         };
         move |rng: &mut ChaCha8Rng, out: &mut [i64]| {
             let o = sim.trial(rng, &mut table, optimal.as_ref());

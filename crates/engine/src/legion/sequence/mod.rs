@@ -8,18 +8,24 @@
 //! tokens it spent. Each attack is `legion attack` itself, made once for every state of the
 //! unit that changes it.
 
-use super::attack::{attack, cost, CARRIED, MAX_OPTIMAL_WORK};
+mod optimal;
+mod step;
+
+use super::attack::{cost, Play, MAX_OPTIMAL_WORK};
 use super::cards::Cards;
 use super::minis::{losses, Losses};
 use super::scenario::Scenario;
 use super::units::Defender;
 use crate::dist::Dist;
 use crate::error::{Error, Input, Message};
+use crate::policy::{Objective, Policy};
 use num_bigint::BigUint;
 use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
+use optimal::Plan;
 use std::collections::{BTreeMap, HashMap};
+use step::{Carried, Carry, Gives, Step};
 
 /// The most attacks one sequence makes (an attack repeated until the unit is wiped included).
 pub const MAX_ATTACKS: usize = 100;
@@ -123,7 +129,7 @@ pub fn until_wiped(
         )));
     }
     planner.work()?;
-    planner.run(gained)
+    planner.answer(gained)
 }
 
 /// One attack of a sequence, as the unit met it.
@@ -133,19 +139,6 @@ pub struct SequenceAttack {
     pub wounds: Dist,
     /// The chance this attack wipes the unit, when its wounds per mini are known.
     pub wiped_by: Option<BigRational>,
-}
-
-/// What one attack finds of the unit: the wounds it has taken, its suppression tokens (more than
-/// it started with) and the dodge, shield and surge tokens it holds; and of its guardian, the
-/// wounds it has taken and the dodge and surge tokens it holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-struct Carried {
-    wounds: u32,
-    suppression: u32,
-    dodge: u32,
-    shields: u32,
-    surges: u32,
-    guardian: [u32; 3],
 }
 
 /// The attacks `attackers` make in order on the unit `defender`, guarded by `guardian` (SPECs
@@ -174,7 +167,7 @@ pub fn sequence(
     check_count(attackers)?;
     let planner = Planner::new(attackers, defender, guardian, cards, choices)?;
     planner.work()?;
-    planner.run(gained)
+    planner.answer(gained)
 }
 
 /// The work [`sequence`] takes, estimated (and refused past its limits) before any attack is
@@ -313,7 +306,10 @@ impl<'a> Planner<'a> {
     /// suppression up to [`Planner::bound`]), summed: refused past the limit.
     fn work(&self) -> Result<u64, Error> {
         let held = self.held();
-        let mut work = 0u64;
+        let mut work = match self.choices.policy {
+            Policy::Optimal => self.plan_work()?,
+            Policy::Greedy => 0,
+        };
         for (i, s) in self.first.iter().enumerate() {
             if self.kinds[i] == i {
                 let each = cost(s).map_err(|e| in_attack(e, i))?;
@@ -443,69 +439,88 @@ impl<'a> Planner<'a> {
             .min(self.bound)
     }
 
-    /// The attacks in order over the unit's states, as integer weights over one denominator
-    /// (each attack's outcomes brought to a common one first): no fraction is reduced on the way.
-    fn run(&self, gained: SuppressionGained) -> Result<LegionSequence, Error> {
-        let capacity = self.capacity();
-        let wiped = |c: &Carried| capacity.is_some_and(|cap| c.wounds >= cap);
+    /// How outcomes move the unit.
+    fn carry(&self) -> Carry {
+        Carry {
+            capacity: self.capacity(),
+            guardian_capacity: self.guardian_capacity,
+            nimble: self.first[0].defender.nimble,
+        }
+    }
+
+    /// The unit before the first attack.
+    fn start(&self) -> Carried {
         let (d, g) = (&self.first[0].defender, &self.guardian_unit);
-        let start = Carried {
+        Carried {
             wounds: 0,
             suppression: 0,
             dodge: d.dodge,
             shields: d.shielded,
             surges: d.surge_tokens,
             guardian: g.as_ref().map_or([0; 3], |g| [0, g.dodge, g.surge_tokens]),
-        };
-        let mut states: BTreeMap<Carried, BigUint> = BTreeMap::from([(start, BigUint::one())]);
+        }
+    }
+
+    /// The sequence: under the optimal policy, as planned for its whole objective; otherwise
+    /// each attack as its policy plays it.
+    fn answer(&self, gained: SuppressionGained) -> Result<LegionSequence, Error> {
+        match self.choices.policy {
+            Policy::Optimal => self.run(gained, Some(&self.plan(gained)?)),
+            Policy::Greedy => self.run(gained, None),
+        }
+    }
+
+    /// The attacks in order over the unit's states, as integer weights over one denominator
+    /// (each attack's outcomes brought to a common one first): no fraction is reduced on the way.
+    /// A state `plan` has no step for (none, or its objective decided) meets the attack its
+    /// policy makes once per [`Key`] (greedy, once an optimal plan's objective is decided).
+    fn run(&self, gained: SuppressionGained, plan: Option<&Plan>) -> Result<LegionSequence, Error> {
+        let carry = self.carry();
+        let mut states: BTreeMap<Carried, BigUint> =
+            BTreeMap::from([(self.start(), BigUint::one())]);
         let mut denominator = BigUint::one();
         let mut attacks = Vec::with_capacity(self.first.len());
         let mut notes: Vec<String> = Vec::new();
-        // Each attack made once per kind and what it reads of the unit ([`Planner::key`]).
         let mut made: HashMap<Key, Step> = HashMap::new();
         for i in 0..self.first.len() {
-            // What each state meets (none once the unit is wiped), each attack made once.
+            let gives = Gives::of(&self.first[i], gained);
+            let planned = |c: &Carried| plan.and_then(|p| p.step(i, c));
+            // The attack each state meets not planned (none once the unit is wiped), made once.
             let mut keys: Vec<Option<Key>> = Vec::with_capacity(states.len());
             for c in states.keys() {
-                let key = (!wiped(c)).then(|| self.key(i, *c));
+                let key = (!carry.wiped(c) && planned(c).is_none()).then(|| self.key(i, *c));
                 if let Some(key) = key.filter(|k| !made.contains_key(k)) {
                     let s = self.scenario(i, *c)?;
-                    let step = Step::of(&s, gained).map_err(|e| in_attack(e, i))?;
+                    let play = match plan {
+                        Some(_) => Play::Greedy,
+                        None => Play::of(&s)?,
+                    };
+                    let step = Step::of(&s, gives, &play).map_err(|e| in_attack(e, i))?;
                     notes.extend(step.notes.iter().cloned());
                     made.insert(key, step);
                 }
                 keys.push(key);
             }
+            let steps: Vec<Option<&Step>> = (states.keys().zip(&keys))
+                .map(|(c, key)| key.map(|k| &made[&k]).or_else(|| planned(c)))
+                .collect();
             let common =
-                (keys.iter().flatten()).fold(BigUint::one(), |l, k| l.lcm(&made[k].denominator));
+                (steps.iter().flatten()).fold(BigUint::one(), |l, s| l.lcm(&s.denominator));
             let mut next: BTreeMap<Carried, BigUint> = BTreeMap::new();
             let mut dealt: BTreeMap<i64, BigUint> = BTreeMap::new();
             let mut wiped_by = BigUint::zero();
-            for ((c, p), key) in states.iter().zip(&keys) {
-                let Some(key) = key else {
+            for ((c, p), step) in states.iter().zip(&steps) {
+                let Some(step) = step else {
                     let weight = p * &common;
                     add(&mut dealt, 0, weight.clone());
                     add(&mut next, *c, weight);
                     continue;
                 };
-                let step = &made[key];
                 let scaled = p * (&common / &step.denominator);
                 for (w, q, tokens, spent) in &step.outcomes {
-                    let w = capacity.map_or(*w, |cap| (*w).min(cap - c.wounds));
-                    let [gw, gd, gs] = c.guardian;
-                    let guarded = spent.guardian[0];
-                    let guarded =
-                        (self.guardian_capacity).map_or(guarded, |cap| guarded.min(cap - gw));
-                    let to = Carried {
-                        wounds: c.wounds + w,
-                        suppression: c.suppression + tokens,
-                        dodge: c.dodge - spent.dodges + u32::from(step.nimble && spent.dodges > 0),
-                        shields: c.shields - spent.shields,
-                        surges: c.surges - spent.surges,
-                        guardian: [gw + guarded, gd - spent.guardian[1], gs - spent.guardian[2]],
-                    };
+                    let (to, w) = carry.next(c, *w, *tokens, spent);
                     let weight = &scaled * q;
-                    if wiped(&to) {
+                    if carry.wiped(&to) {
                         wiped_by += &weight;
                     }
                     add(&mut dealt, i64::from(w), weight.clone());
@@ -515,9 +530,12 @@ impl<'a> Planner<'a> {
             denominator *= &common;
             attacks.push(SequenceAttack {
                 wounds: dist(dealt),
-                wiped_by: capacity.map(|_| ratio(wiped_by, &denominator)),
+                wiped_by: carry.capacity.map(|_| ratio(wiped_by, &denominator)),
             });
             states = next;
+        }
+        if let Some(p) = plan {
+            notes.extend(p.notes());
         }
         Ok(self.finish(&states, attacks, notes))
     }
@@ -574,87 +592,6 @@ struct Key {
     unit: Carried,
 }
 
-/// The defender's tokens one attack spends, and the guardian's wounds and tokens spent.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Spent {
-    dodges: u32,
-    shields: u32,
-    surges: u32,
-    guardian: [u32; 3],
-}
-
-impl Spent {
-    const NONE: Spent = Spent {
-        dodges: 0,
-        shields: 0,
-        surges: 0,
-        guardian: [0; 3],
-    };
-}
-
-/// One attack made on the unit in one state: its outcomes (wounds, weight, suppression tokens
-/// given, the unit's tokens spent) as integer weights over `denominator`, and whether a spent
-/// dodge comes back (Nimble).
-struct Step {
-    outcomes: Vec<(u32, BigUint, u32, Spent)>,
-    denominator: BigUint,
-    nimble: bool,
-    notes: Vec<String>,
-}
-
-impl Step {
-    /// A roll without a hit or crit wounds no one and spends no token, so only that outcome
-    /// splits into a roll without results (no suppression token under the `hits` reading) and
-    /// one with them.
-    fn of(s: &Scenario, gained: SuppressionGained) -> Result<Step, Error> {
-        let a = attack(s)?;
-        let ranged = !s.attacker.melee && !s.attacker.overrun;
-        let extra = u32::from(ranged && s.attacker.suppressive);
-        let token = |given: bool| u32::from(ranged && given) + extra;
-        let joint = &a.carried;
-
-        let none = a.attack_results.prob(0);
-        let denominator = joint.denominator().lcm(&uint(none.denom()));
-        let scale = &denominator / joint.denominator();
-        let none = uint(none.numer()) * (&denominator / uint(none.denom()));
-        let whole = |n: i64| u32::try_from(n).unwrap_or(0);
-        let mut outcomes = Vec::new();
-        for (x, weight) in joint.support() {
-            // The digits of [`LegionAttack::carried`], the last first.
-            let mut rest = x;
-            let mut digits = [0u32; CARRIED];
-            for (d, r) in digits.iter_mut().zip(a.radix).rev() {
-                *d = whole(rest % r);
-                rest /= r;
-            }
-            let w = whole(rest);
-            let weight = weight * &scale;
-            let [dodges, shields, surges, g0, g1, g2] = digits;
-            let spent = Spent {
-                dodges,
-                shields,
-                surges,
-                guardian: [g0, g1, g2],
-            };
-            match (w, spent, gained) {
-                (0, Spent::NONE, SuppressionGained::Hits) if ranged => {
-                    let without = none.clone().min(weight.clone());
-                    outcomes.push((0, weight - &without, token(true), spent));
-                    outcomes.push((0, without, token(false), spent));
-                }
-                _ => outcomes.push((w, weight, token(true), spent)),
-            }
-        }
-        outcomes.retain(|(_, q, _, _)| !q.is_zero());
-        Ok(Step {
-            outcomes,
-            denominator,
-            nimble: s.defender.nimble,
-            notes: a.notes,
-        })
-    }
-}
-
 /// An error of attack `i` (from 0), saying which attack it is.
 fn in_attack(e: Error, i: usize) -> Error {
     let place = format!("attack {}", i + 1);
@@ -687,23 +624,23 @@ fn read(
     }
 }
 
-/// The scenario under the sequence's edition, policy and objective.
+/// The scenario under the sequence's edition and policy. Under the optimal policy the
+/// objective is the whole sequence's, which each attack is given as its own goal: its own
+/// objective is only what its estimate reads.
 fn chosen(s: Scenario, choices: &Scenario) -> Scenario {
     Scenario {
         edition: choices.edition,
         policy: choices.policy,
-        objective: choices.objective,
+        objective: match choices.policy {
+            Policy::Optimal => Objective::Mean,
+            Policy::Greedy => choices.objective,
+        },
         ..s
     }
 }
 
 fn add<K: Ord>(to: &mut BTreeMap<K, BigUint>, k: K, w: BigUint) {
     *to.entry(k).or_insert_with(BigUint::zero) += w;
-}
-
-/// A non-negative integer as an unsigned one (a probability's numerator or denominator).
-fn uint(n: &num_bigint::BigInt) -> BigUint {
-    n.to_biguint().unwrap_or_default()
 }
 
 /// `w / denominator` as a probability.
