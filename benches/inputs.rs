@@ -38,6 +38,7 @@ fn refusals(c: &mut Criterion) {
         game: Game::Swtcg,
         title: None,
         attacker: "Fury 1, Focus 1, Backfire 1".into(),
+        attacks: vec![],
         defender: "Parry 1, Riposte 1".into(),
         guardian: None,
         rows: "Power 1..100".into(),

@@ -105,6 +105,7 @@ fn swtcg_table(c: &mut Criterion) {
         game: Game::Swtcg,
         title: None,
         attacker: "Critical Hit 1, Fury 1".into(),
+        attacks: vec![],
         defender: "Health 4, Parry 1".into(),
         guardian: None,
         rows: "Power 1..10".into(),

@@ -243,3 +243,40 @@ fn comparisons_need_two_to_ten_loadouts_and_name_a_bad_spec() {
         ],
     );
 }
+
+#[test]
+fn legion_sequences_are_compared_as_loadouts_of_their_whole_sequence() {
+    // On 2 minis of 1 wound, white defense, each red die in melee wounds with 5/8: one die
+    // deals 5/8 on average and never wipes; two attacks of one die wipe with (5/8)², and their
+    // mean is 2 × 5/8.
+    let c = compare_json(
+        "legion",
+        &[
+            ("--attacker", "1 red, melee"),
+            ("--sequence", "1 red, melee ; 1 red, melee"),
+            ("--defender", "white defense, wounds 1, minis 2"),
+        ],
+    );
+    let loadouts = c["loadouts"].as_array().unwrap();
+    assert_eq!(loadouts[1]["attacker"], "1 red, melee then 1 red, melee");
+    let means: Vec<BigRational> = (loadouts.iter())
+        .map(|l| fraction(l["wounds"]["mean"].as_str().unwrap()))
+        .collect();
+    assert_eq!(means, [q(5, 8), q(5, 4)]);
+    assert_eq!(probability(&loadouts[0]["wiped"]), q(0, 1));
+    assert_eq!(probability(&loadouts[1]["wiped"]), q(25, 64));
+    // A wrong attack in a sequence says which attack it is.
+    assert_user_error(
+        &[
+            "legion",
+            "compare",
+            "--sequence",
+            "1 red ; Bogus",
+            "--sequence",
+            "1 red",
+            "--defender",
+            "white defense",
+        ],
+        &["attack 2: attacker SPEC", "Bogus"],
+    );
+}

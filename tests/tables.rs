@@ -385,3 +385,85 @@ fn a_table_reads_a_card_whose_name_holds_a_comma_as_an_attack_does() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("5/2") && text.contains("10/3"), "{text}");
 }
+
+#[test]
+fn a_legion_table_of_sequences_gives_each_cell_the_whole_sequence() {
+    // Two shots of r red dice (no surge chart) on a unit of courage 1: it ends suppressed
+    // unless neither roll holds a hit or crit, each with (2/8)^r: 1 − 1/16 and 1 − 1/256.
+    let suppressed = holodice(&[
+        "table",
+        "legion",
+        "--attack",
+        "1 red",
+        "--attack",
+        "1 red",
+        "--defender",
+        "white defense, courage 1, wounds 2",
+        "--rows",
+        "red 1..2",
+        "--stat",
+        "suppressed",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(suppressed.status.code(), Some(0), "{}", stderr(&suppressed));
+    let v: serde_json::Value = serde_json::from_slice(&suppressed.stdout).unwrap();
+    assert_eq!(v["cells"], serde_json::json!([["15/16"], ["255/256"]]));
+    assert!(v["caption"]
+        .as_str()
+        .unwrap()
+        .contains("attacks in sequence: 1 red, then 1 red"));
+    // Two melee attacks of r red dice on 2 minis of 1 wound, white defense: each die wounds
+    // with 6/8 × 5/6 = 5/8, and the unit is wiped by 2 wounds of the 2r dice: (5/8)² for one
+    // die each; 1 − (3/8)⁴ − 4 (5/8)(3/8)³ for two.
+    let wiped = holodice(&[
+        "table",
+        "legion",
+        "--attack",
+        "1 red, melee",
+        "--attack",
+        "1 red, melee",
+        "--defender",
+        "white defense, wounds 1, minis 2",
+        "--rows",
+        "red 1..2",
+        "--stat",
+        "wiped",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&wiped.stdout).unwrap();
+    assert_eq!(v["cells"], serde_json::json!([["25/64"], ["3475/4096"]]));
+}
+
+#[test]
+fn a_sequence_statistic_of_a_table_of_single_attacks_is_refused_in_one_line() {
+    let base = [
+        "table",
+        "legion",
+        "--defender",
+        "white defense, courage 1",
+        "--rows",
+        "red 1..2",
+    ];
+    let mut args = base.to_vec();
+    args.extend(["--attacker", "1 red", "--stat", "suppressed"]);
+    assert_user_error(&args, &["suppressed", "--attack"]);
+    assert_user_error(
+        &[
+            "table",
+            "swtcg",
+            "--attack",
+            "Power 2",
+            "--attack",
+            "Power 2",
+            "--rows",
+            "Power 1..2",
+        ],
+        &["legion"],
+    );
+    assert_user_error(
+        &["table", "swtcg", "--rows", "Power 1..2", "--stat", "wiped"],
+        &["wiped is for Legion tables", "destroyed"],
+    );
+}

@@ -7,7 +7,7 @@ use super::Files;
 use crate::report::Shown;
 use clap::{Args, Subcommand, ValueEnum};
 use holodice_engine::error::{Error, Input};
-use holodice_engine::game::{Legion, Swtcg};
+use holodice_engine::game::{Legion, Simulated, Swtcg};
 use holodice_engine::gof;
 use holodice_engine::swtcg::attack::Scenario;
 use holodice_engine::swtcg::cards::Cards;
@@ -159,7 +159,7 @@ struct Exact {
 impl Exact {
     /// The exact distribution of `variable` in the attack `query` (`absent` when the attack
     /// has none), with the context lines `context` gives from the outcome.
-    fn of<G: Shown>(
+    fn of<G: Shown + Simulated>(
         format: CheckFormatArg,
         query: &G::Query,
         variable: &'static str,

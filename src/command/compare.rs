@@ -1,6 +1,7 @@
 //! `holodice swtcg compare` and `holodice legion compare`: several loadouts, one grid.
 
 use super::legion_args::{LegionCardArgs, LegionChoices};
+use super::legion_sequence::Gained;
 use super::output::{render, Answer, OutputArgs, Rendered};
 use super::swtcg_args::{ChoiceArgs, RuleArgs, UnitArgs, UnitReader};
 use super::Files;
@@ -10,9 +11,11 @@ use crate::report::{matchup, squeeze, Entry, Shown};
 use clap::Args;
 use holodice_engine::compare::{label, MAX_LOADOUTS};
 use holodice_engine::error::{Error, Input};
-use holodice_engine::game::{Game, Legion, Swtcg};
+use holodice_engine::game::{Game, Legion, LegionSequences, SequenceQuery, Swtcg};
 use holodice_engine::legion::{self, Scenario as LegionScenario};
 use holodice_engine::swtcg::{self, attack::Scenario, cards::Cards};
+use std::borrow::Cow;
+use std::sync::Arc;
 
 pub(super) const SWTCG_HELP: &str = "Each --attacker is compared against each --defender, in \
 the order given (A, B, …; at most 10 loadouts), under the same rule options and policy. Rows: \
@@ -30,12 +33,22 @@ pub(super) const LEGION_HELP: &str = "Each --attacker is compared against each -
 the order given (A, B, …; at most 10 loadouts), under the same edition and policy. Rows: the \
 mean wounds and P(≥ k) for each k. --plot draws one P(≥ k) curve per loadout.
 
+--sequence \"SPEC ; SPEC ; …\" is a loadout of several attacks on the defender, made in order as \
+`legion sequence` makes them (the unit's wounds, minis, suppression and tokens carried from one \
+to the next; --policy optimal plans each whole sequence for --objective, which may be wipe). \
+With a --sequence, every loadout is a sequence (an --attacker one of one attack; the wounds \
+stop at the unit's), the --attacker loadouts first; a sequence's points are its unit's when \
+every attack's unit has the same, for the per-100-points rows.
+
 Examples:
   holodice legion compare --attacker \"5 red, surge crit\" \\
       --attacker \"4 red, surge crit, aim 1\" \\
       --defender \"white defense, cover light\"
   holodice legion compare --attacker \"4 black, Pierce 1\" \\
       --defender \"red defense\" --defender \"red defense, Impervious\"
+  holodice legion compare --defender \"@Stormtroopers\" \\
+      --sequence \"@Wookiee Warriors (Noble Fighters), melee ; @Wookiee Warriors (Noble Fighters), melee\" \\
+      --sequence \"@Wookiee Warriors (Noble Fighters), aim 2, melee\"
 ";
 
 #[derive(Args)]
@@ -59,14 +72,22 @@ pub struct SwtcgCompareArgs {
 #[derive(Args)]
 pub struct LegionCompareArgs {
     /// An attacking unit (repeat: one loadout each), e.g. "4 red, surge crit, aim 1"
-    #[arg(long, value_name = "SPEC", required = true)]
+    #[arg(long, value_name = "SPEC", required_unless_present = "sequences")]
     attacker: Vec<String>,
+    /// Attacks in sequence on the defender (repeat: one loadout each), their SPECs separated
+    /// by ';', e.g. "@Wookiee Warriors, melee ; @Wookiee Warriors, melee"
+    #[arg(long = "sequence", value_name = "SPEC ; SPEC")]
+    sequences: Vec<String>,
     /// A defending unit (repeat: every attacker attacks each), e.g. "white defense, cover light"
     #[arg(long, value_name = "SPEC", required = true)]
     defender: Vec<String>,
     /// A unit guarding every defender, e.g. "Guardian 2, red defense, surge block"
     #[arg(long, value_name = "SPEC")]
     guardian: Option<String>,
+    /// With --sequence: when a ranged attack gives the defender a suppression token, hits or
+    /// always (as legion sequence's)
+    #[arg(long, value_enum, default_value_t = Gained::Hits)]
+    suppression_gained: Gained,
     #[command(flatten)]
     cards: LegionCardArgs,
     #[command(flatten)]
@@ -280,13 +301,50 @@ fn legion_loadouts<'a>(
     Ok((pairs, queries))
 }
 
+/// A loadout's attacker (or attacks, separated by ';') and defender, as given.
+type Specs = (String, String);
+
+/// Every loadout of a Legion comparison of sequences: the --attacker ones (one attack each),
+/// then the --sequence ones.
+fn sequence_loadouts(
+    a: &LegionCompareArgs,
+    cards: &legion::cards::Cards,
+    files: &dyn Files,
+) -> Result<(Vec<Specs>, Vec<SequenceQuery>), Error> {
+    let attackers: Vec<String> = a.attacker.iter().chain(&a.sequences).cloned().collect();
+    let pairs: Vec<Specs> = pairs(&attackers, &a.defender)?
+        .into_iter()
+        .map(|(a, d)| (a.to_string(), d.to_string()))
+        .collect();
+    let choices = a.choices.scenario()?;
+    // The built-in cards are shared as they are; other cards once for every loadout.
+    let cards = match a.cards.read(cards, files)? {
+        Cow::Borrowed(c) if std::ptr::eq(c, legion::cards::Cards::builtin()) => None,
+        c => Some(Arc::new(c.into_owned())),
+    };
+    let queries = (pairs.iter())
+        .map(|(attacker, defender)| SequenceQuery {
+            attacks: attacker.split(';').map(|s| s.trim().to_string()).collect(),
+            defender: defender.clone(),
+            guardian: a.guardian.clone(),
+            gained: a.suppression_gained.reading(),
+            choices: choices.clone(),
+            cards: cards.clone(),
+        })
+        .collect();
+    Ok((pairs, queries))
+}
+
 /// The comparison's work, estimated before it runs.
 pub(super) fn legion_cost(
     a: &LegionCompareArgs,
     cards: &legion::cards::Cards,
     files: &dyn Files,
 ) -> Result<u64, Error> {
-    work::<Legion>(&legion_loadouts(a, cards, files)?.1, &a.output)
+    match a.sequences.is_empty() {
+        true => work::<Legion>(&legion_loadouts(a, cards, files)?.1, &a.output),
+        false => work::<LegionSequences>(&sequence_loadouts(a, cards, files)?.1, &a.output),
+    }
 }
 
 pub(super) fn legion(
@@ -294,6 +352,9 @@ pub(super) fn legion(
     cards: &legion::cards::Cards,
     files: &dyn Files,
 ) -> Result<Answer, Error> {
+    if !a.sequences.is_empty() {
+        return legion_sequences(a, cards, files);
+    }
     let (pairs, queries) = legion_loadouts(a, cards, files)?;
     let l = Loadouts::<Legion> {
         specs: pairs
@@ -308,6 +369,37 @@ pub(super) fn legion(
     };
     let context = |queries: &[LegionScenario], _: &[legion::attack::LegionAttack]| {
         crate::report::legion::shared_context(a.guardian.as_deref(), &queries[0])
+    };
+    compare(l, context, &a.output)
+}
+
+/// A Legion comparison of sequences.
+fn legion_sequences(
+    a: &LegionCompareArgs,
+    cards: &legion::cards::Cards,
+    files: &dyn Files,
+) -> Result<Answer, Error> {
+    let (pairs, queries) = sequence_loadouts(a, cards, files)?;
+    let l = Loadouts::<LegionSequences> {
+        shown: (pairs.iter())
+            .map(|(a, d)| (squeeze(&a.replace(';', " then")), squeeze(d)))
+            .collect(),
+        specs: pairs,
+        queries,
+    };
+    let context = |queries: &[SequenceQuery], _: &[legion::sequence::LegionSequence]| {
+        let (mut entries, line) =
+            crate::report::legion::shared_context(a.guardian.as_deref(), &queries[0].choices);
+        let gained = queries[0].gained.name();
+        entries.push(Entry::new(
+            "suppression_gained",
+            "A ranged attack gives a suppression token",
+            crate::report::Value::Text(gained.into()),
+        ));
+        (
+            entries,
+            format!("{line}; suppression token on a ranged attack: {gained}"),
+        )
     };
     compare(l, context, &a.output)
 }

@@ -81,19 +81,25 @@ pub struct SequenceArgs {
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum Gained {
+pub(super) enum Gained {
     /// When the attack roll holds a hit or crit once surges are converted
     Hits,
     /// After every ranged attack, whatever it rolled
     Always,
 }
 
-impl SequenceArgs {
-    fn gained(&self) -> SuppressionGained {
-        match self.suppression_gained {
+impl Gained {
+    pub(super) fn reading(self) -> SuppressionGained {
+        match self {
             Gained::Hits => SuppressionGained::Hits,
             Gained::Always => SuppressionGained::Always,
         }
+    }
+}
+
+impl SequenceArgs {
+    fn gained(&self) -> SuppressionGained {
+        self.suppression_gained.reading()
     }
 }
 

@@ -10,7 +10,7 @@ use crate::report::{self, Shown};
 use clap::Args;
 use holodice_engine::error::{Error, Input};
 use holodice_engine::game::Policy;
-use holodice_engine::game::{Game, Legion, Swtcg};
+use holodice_engine::game::{Game, Legion, Simulated, Swtcg};
 use holodice_engine::sim::compare::{self, Compared};
 use holodice_engine::sim::swtcg::Simulation;
 use holodice_engine::swtcg::attack::{Attack, Scenario};
@@ -147,7 +147,7 @@ fn output(
 /// The attack `query`, simulated and beside its exact answer, which comes first: what it
 /// refuses, simulate refuses with the same message. `context` gives the lines that say what was
 /// simulated, from the exact outcome.
-fn simulated<G: Shown>(
+fn simulated<G: Shown + Simulated>(
     query: &G::Query,
     sim: &SimulateArgs,
     output_args: &OutputArgs,

@@ -15,10 +15,17 @@ with the base SPECs plus that row's and column's item (replacing the same item i
 SWTCG items go to the attacker unless prefixed 'defender:' ('defender: Health 1..6'); Legion \
 items go to the SPEC their keyword belongs to, or use the prefix.
 
-STAT (of the damage in SWTCG, the wounds in Legion): mean, destroyed (SWTCG), atleast:K, pmf:K, mode.
+STAT (of the damage in SWTCG, the wounds in Legion): mean, atleast:K, pmf:K, mode; or the \
+chance the defender is destroyed (SWTCG) or wiped (Legion: its wounds per mini known).
 
-A table spec file (--spec FILE, YAML) has the fields game, title, attacker, defender, guardian, \
-rows, cols, stat, rules, edition, policy, objective; data/tables/ holds examples.
+Legion sequences: with --attack SPEC repeated (in place of --attacker), each cell is those \
+attacks made in order on the defender, as `legion sequence` makes them (its wounds, minis, \
+suppression and tokens carried; --policy optimal plans the whole sequence for --objective, \
+which may be wipe); the statistic is of the total wounds, or suppressed or panicked (the \
+chance the defender ends so). Attacker items of --rows and --cols go to every attack.
+
+A table spec file (--spec FILE, YAML) has the fields game, title, attacker, attacks, defender, \
+guardian, rows, cols, stat, rules, edition, policy, objective; data/tables/ holds examples.
 
 Examples:
   holodice table swtcg --rows \"Power 1..10\" --cols \"Accuracy -1..2\" \\
@@ -27,6 +34,8 @@ Examples:
       --cols \"Critical Hit 0..2\" --stat destroyed
   holodice table legion --defender \"white defense, surge block\" \\
       --rows \"red 1..6\" --cols \"terrain cover 0..2\" --stat mean
+  holodice table legion --attack \"@Stormtroopers, range 2\" --attack \"@Stormtroopers, range 2\" \\
+      --defender \"@Rebel Troopers, cover light\" --rows \"aim 0..2\" --stat wiped
   holodice table --spec data/tables/swtcg-destroy-health-4.yaml --plot destroy.svg
 ";
 
@@ -36,11 +45,15 @@ pub struct TableArgs {
     #[arg(value_enum, required_unless_present = "spec")]
     game: Option<GameArg>,
     /// A YAML table spec file; the table's other options come from it
-    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath, conflicts_with_all = ["game", "rows", "cols", "attacker", "defender", "guardian", "stat", "rules", "edition", "policy", "objective"])]
+    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath, conflicts_with_all = ["game", "rows", "cols", "attacker", "attacks", "defender", "guardian", "stat", "rules", "edition", "policy", "objective"])]
     spec: Option<PathBuf>,
     /// The base attacker SPEC
     #[arg(long, value_name = "SPEC", default_value = "")]
     attacker: String,
+    /// Legion: each cell is a sequence of these attacks on the defender, in order (repeat; as
+    /// `legion sequence --attack`); attacker items of --rows and --cols go to every attack
+    #[arg(long = "attack", value_name = "SPEC", conflicts_with = "attacker")]
+    attacks: Vec<String>,
     /// The base defender SPEC
     #[arg(long, value_name = "SPEC", default_value = "")]
     defender: String,
@@ -53,7 +66,8 @@ pub struct TableArgs {
     /// The column item and its range, e.g. "Accuracy -1..2"
     #[arg(long, value_name = "ITEM RANGE")]
     cols: Option<String>,
-    /// The statistic in each cell: mean, destroyed, atleast:K, pmf:K or mode
+    /// The statistic in each cell: mean, atleast:K, pmf:K, mode (of the damage or wounds),
+    /// destroyed (SWTCG), wiped (Legion), suppressed or panicked (a Legion sequence)
     #[arg(long, default_value = "mean")]
     stat: String,
     /// SWTCG rule options, e.g. --rule auto-hit=yes (repeatable)
@@ -104,6 +118,7 @@ fn spec(a: &TableArgs, files: &dyn Files) -> Result<TableSpec, Error> {
             },
             title: None,
             attacker: a.attacker.clone(),
+            attacks: a.attacks.clone(),
             defender: a.defender.clone(),
             guardian: a.guardian.clone(),
             rows: a

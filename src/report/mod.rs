@@ -37,6 +37,18 @@ impl Shown for Swtcg {
     const DESTROYED: (&'static str, &'static str) = ("destroyed", "chance to destroy");
 }
 
+impl Shown for holodice_engine::game::LegionSequences {
+    const KEY: &'static str = "legion";
+    const DAMAGE: (&'static str, &'static str) = ("wounds", "wounds on the defender");
+    const DESTROYED: (&'static str, &'static str) = ("wiped", "chance to wipe");
+
+    /// The unit's points when every attack is of units of the same points (one unit's
+    /// activation).
+    fn points(query: &Self::Query) -> Option<u32> {
+        query.points()
+    }
+}
+
 impl Shown for Legion {
     const KEY: &'static str = "legion";
     const DAMAGE: (&'static str, &'static str) = ("wounds", "wounds on the defender");

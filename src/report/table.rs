@@ -31,10 +31,13 @@ pub fn title(t: &Table) -> String {
 /// The statistic, the base SPECs, the axes and the options: everything the numbers depend on.
 pub fn caption(t: &Table) -> String {
     let spec = &t.spec;
+    let attacker = match spec.attacks.is_empty() {
+        true => format!("attacker: {}", or_none(&spec.attacker)),
+        false => format!("attacks in sequence: {}", spec.attacks.join(", then ")),
+    };
     let mut caption = format!(
-        "{}; attacker: {}; defender: {}",
+        "{}; {attacker}; defender: {}",
         t.stat.describe(variable(spec.game)),
-        or_none(&spec.attacker),
         or_none(&spec.defender)
     );
     if let Some(g) = &spec.guardian {
@@ -113,7 +116,12 @@ pub fn grid(t: &Table) -> Grid {
             let cells = cells.iter().map(|v| match t.stat {
                 Stat::Mode if v.is_integer() => Cell::Label(v.to_string()),
                 Stat::Mean | Stat::Mode => Cell::Decimal(v.clone()),
-                Stat::Destroyed | Stat::AtLeast(_) | Stat::Pmf(_) => Cell::Chance(v.clone()),
+                Stat::Destroyed
+                | Stat::Wiped
+                | Stat::Suppressed
+                | Stat::Panicked
+                | Stat::AtLeast(_)
+                | Stat::Pmf(_) => Cell::Chance(v.clone()),
             });
             std::iter::once(Cell::Label(r.to_string()))
                 .chain(cells)

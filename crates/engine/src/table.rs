@@ -1,8 +1,9 @@
 //! Tables of one statistic over a range of one or two SPEC items: "expected damage by Power and
-//! Accuracy", "Legion wounds by red dice and cover". Each cell is an ordinary attack query.
+//! Accuracy", "Legion wounds by red dice and cover". Each cell is an ordinary attack query, or a
+//! Legion sequence of attacks on one unit.
 
 use crate::error::{Error, Input, Message};
-use crate::game::{self, Game as _, Legion, Options, Swtcg, Target};
+use crate::game::{Legion, LegionSequences, Options, Swtcg, Tabulated, Target};
 use crate::legion::Edition;
 use crate::policy::Policy;
 use crate::swtcg::rules::Rules;
@@ -24,18 +25,23 @@ pub enum Game {
     Legion,
 }
 
-/// The statistic in each cell, of the damage (SWTCG) or the wounds (Legion).
+/// The statistic in each cell, of the damage (SWTCG) or the wounds (Legion), or the chance the
+/// defender is destroyed (SWTCG), wiped (Legion), or (a sequence's) suppressed or panicked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stat {
     Mean,
     Destroyed,
+    Wiped,
+    Suppressed,
+    Panicked,
     AtLeast(i64),
     Pmf(i64),
     Mode,
 }
 
 impl Stat {
-    /// Parses `mean`, `destroyed`, `atleast:K`, `pmf:K` or `mode`.
+    /// Parses `mean`, `destroyed`, `wiped`, `suppressed`, `panicked`, `atleast:K`, `pmf:K` or
+    /// `mode`.
     pub fn parse(text: &str) -> Result<Stat, Error> {
         let t = text.trim().to_lowercase();
         let number = |k: &str| -> Result<i64, Error> {
@@ -49,11 +55,15 @@ impl Stat {
         match t.split_once(':') {
             None if t == "mean" => Ok(Stat::Mean),
             None if t == "destroyed" => Ok(Stat::Destroyed),
+            None if t == "wiped" => Ok(Stat::Wiped),
+            None if t == "suppressed" => Ok(Stat::Suppressed),
+            None if t == "panicked" => Ok(Stat::Panicked),
             None if t == "mode" => Ok(Stat::Mode),
             Some(("atleast", k)) => Ok(Stat::AtLeast(number(k)?)),
             Some(("pmf", k)) => Ok(Stat::Pmf(number(k)?)),
             _ => Err(Error::input(Message::flag(Input::Stat).text(format!(
-                " '{text}' is not a statistic: use mean, destroyed, atleast:K, pmf:K or mode"
+                " '{text}' is not a statistic: use mean, atleast:K, pmf:K, mode, destroyed \
+                 (SWTCG), wiped (Legion), suppressed or panicked (a Legion sequence)"
             )))),
         }
     }
@@ -63,6 +73,9 @@ impl Stat {
         match self {
             Stat::Mean => "mean".into(),
             Stat::Destroyed => "destroyed".into(),
+            Stat::Wiped => "wiped".into(),
+            Stat::Suppressed => "suppressed".into(),
+            Stat::Panicked => "panicked".into(),
             Stat::AtLeast(k) => format!("atleast:{k}"),
             Stat::Pmf(k) => format!("pmf:{k}"),
             Stat::Mode => "mode".into(),
@@ -74,6 +87,9 @@ impl Stat {
         match self {
             Stat::Mean => format!("expected {what}"),
             Stat::Destroyed => "chance to destroy the defender".into(),
+            Stat::Wiped => "chance to wipe the defender".into(),
+            Stat::Suppressed => "chance the defender ends suppressed".into(),
+            Stat::Panicked => "chance the defender ends panicked".into(),
             Stat::AtLeast(k) => format!("P({what} ≥ {k})"),
             Stat::Pmf(k) => format!("P({what} = {k})"),
             Stat::Mode => format!("most likely {what}"),
@@ -162,6 +178,10 @@ pub struct TableSpec {
     pub title: Option<String>,
     #[serde(default)]
     pub attacker: String,
+    /// A Legion sequence's attackers, in order: each cell is the sequence (`attacker` stays
+    /// empty; attacker items of the axes go to every attack).
+    #[serde(default)]
+    pub attacks: Vec<String>,
     #[serde(default)]
     pub defender: String,
     #[serde(default)]
@@ -207,7 +227,7 @@ impl Table {
 
 /// Every cell's query, each checked against one attack's limits and their work summed against
 /// [`MAX_WORK`] before any is computed; then the cells, row by row. An error names its cell.
-fn cells<G: game::Game>(
+fn cells<G: Tabulated>(
     query: &Query,
     rows: &Axis,
     cols: Option<&Axis>,
@@ -259,7 +279,8 @@ fn cells<G: game::Game>(
 /// ```
 /// use holodice_engine::table::{compute, Game, TableSpec};
 /// let spec = TableSpec {
-///     game: Game::Swtcg, title: None, attacker: String::new(), defender: String::new(),
+///     game: Game::Swtcg, title: None, attacker: String::new(), attacks: vec![],
+///     defender: String::new(),
 ///     guardian: None, rows: "Power 1..3".into(), cols: None, stat: "mean".into(),
 ///     rules: vec![], edition: None, policy: None, objective: None,
 /// };
@@ -268,13 +289,22 @@ fn cells<G: game::Game>(
 /// assert_eq!(t.cells[2][0].to_string(), "3/2");
 /// ```
 pub fn compute(spec: &TableSpec) -> Result<Table, Error> {
-    match spec.game {
-        Game::Swtcg => compute_with::<Swtcg>(spec),
-        Game::Legion => compute_with::<Legion>(spec),
+    match (spec.game, spec.attacks.is_empty()) {
+        (Game::Swtcg, true) => compute_with::<Swtcg>(spec),
+        (Game::Legion, true) => compute_with::<Legion>(spec),
+        (Game::Legion, false) => compute_with::<LegionSequences>(spec),
+        (Game::Swtcg, false) => Err(sequences_are_legions()),
     }
 }
 
-fn compute_with<G: game::Game>(spec: &TableSpec) -> Result<Table, Error> {
+/// Only Legion tables have sequence cells.
+fn sequences_are_legions() -> Error {
+    Error::input(
+        "a table of sequences (attacks) is a Legion table: use the game legion, or one attacker",
+    )
+}
+
+fn compute_with<G: Tabulated>(spec: &TableSpec) -> Result<Table, Error> {
     let (stat, rows, cols) = axes(spec)?;
     let query = Query::new::<G>(spec, stat)?;
     let cells = cells::<G>(&query, &rows, cols.as_ref())?;
@@ -311,13 +341,15 @@ fn axes(spec: &TableSpec) -> Result<(Stat, Axis, Option<Axis>), Error> {
 /// work of the cell at the end of every axis (the largest values, usually the most work), in
 /// the units of [`crate::game::Game::cost`].
 pub fn estimate(spec: &TableSpec) -> Result<u64, Error> {
-    match spec.game {
-        Game::Swtcg => estimate_with::<Swtcg>(spec),
-        Game::Legion => estimate_with::<Legion>(spec),
+    match (spec.game, spec.attacks.is_empty()) {
+        (Game::Swtcg, true) => estimate_with::<Swtcg>(spec),
+        (Game::Legion, true) => estimate_with::<Legion>(spec),
+        (Game::Legion, false) => estimate_with::<LegionSequences>(spec),
+        (Game::Swtcg, false) => Err(sequences_are_legions()),
     }
 }
 
-fn estimate_with<G: game::Game>(spec: &TableSpec) -> Result<u64, Error> {
+fn estimate_with<G: Tabulated>(spec: &TableSpec) -> Result<u64, Error> {
     let (stat, rows, cols) = axes(spec)?;
     let query = Query::new::<G>(spec, stat)?;
     let last = |a: &Axis| *a.values.last().expect("an axis has values");
@@ -330,8 +362,10 @@ fn estimate_with<G: game::Game>(spec: &TableSpec) -> Result<u64, Error> {
 
 /// The fixed part of every cell's query: the base SPECs, the statistic and the options.
 struct Query {
-    /// The base SPECs (attacker, defender, guardian), named cards written out.
-    base: [String; 3],
+    /// The base attackers' SPECs (one, or a sequence's), named cards written out.
+    attackers: Vec<String>,
+    /// The base SPECs of the defender and the guardian, named cards written out.
+    base: [String; 2],
     /// Whether the cells have a guardian.
     guarded: bool,
     stat: Stat,
@@ -339,7 +373,7 @@ struct Query {
 }
 
 impl Query {
-    fn new<G: game::Game>(spec: &TableSpec, stat: Stat) -> Result<Query, Error> {
+    fn new<G: Tabulated>(spec: &TableSpec, stat: Stat) -> Result<Query, Error> {
         let mut rules = Rules::default();
         for r in &spec.rules {
             rules.set(r)?;
@@ -360,18 +394,25 @@ impl Query {
             .map(G::objective)
             .transpose()?
             .unwrap_or_default();
-        if stat == Stat::Destroyed && spec.game == Game::Legion {
-            return Err(Error::input(Message::flag(Input::Stat).text(
-                " destroyed is for SWTCG tables; Legion tables use mean, atleast:K, pmf:K or mode",
-            )));
+        refuse_stat(stat, spec)?;
+        if !spec.attacks.is_empty() && !spec.attacker.is_empty() {
+            return Err(Error::input(
+                "a table's cells are one attack (attacker) or a sequence (attacks): give one",
+            ));
         }
         // A card's items are written out once, so that a range replaces the card's own item.
+        let attackers = match spec.attacks.is_empty() {
+            true => vec![G::written_out(Target::Attacker, &spec.attacker)?],
+            false => (spec.attacks.iter())
+                .map(|a| G::written_out(Target::Attacker, a))
+                .collect::<Result<_, _>>()?,
+        };
         let base = [
-            G::written_out(Target::Attacker, &spec.attacker)?,
             G::written_out(Target::Defender, &spec.defender)?,
             spec.guardian.clone().unwrap_or_default(),
         ];
         Ok(Query {
+            attackers,
             base,
             guarded: spec.guardian.is_some(),
             stat,
@@ -384,57 +425,87 @@ impl Query {
         })
     }
 
-    /// The SPECs with the axes' items put in (replacing the same item in the base SPEC).
-    fn specs<G: game::Game>(&self, axes: &[(&Axis, i64)]) -> [String; 3] {
-        let mut specs = self.base.clone();
+    /// The SPECs (the attackers', the defender's, the guardian's) with the axes' items put in
+    /// (replacing the same item in the base SPEC; an attacker's item in every attacker's).
+    fn specs<G: Tabulated>(&self, axes: &[(&Axis, i64)]) -> (Vec<String>, [String; 2]) {
+        let (mut attackers, mut base) = (self.attackers.clone(), self.base.clone());
         for (axis, v) in axes {
-            let slot = match axis.target {
-                Target::Attacker => 0,
-                Target::Defender => 1,
-                Target::Guardian => 2,
-            };
             let item = format!("{} {v}", axis.name);
-            let wanted = G::item_name(&item);
-            let kept: Vec<&str> = specs[slot]
-                .split(',')
-                .map(str::trim)
-                .filter(|i| !i.is_empty() && (wanted.is_none() || G::item_name(i) != wanted))
-                .collect();
-            specs[slot] = kept
-                .into_iter()
-                .chain(std::iter::once(item.as_str()))
-                .collect::<Vec<_>>()
-                .join(", ");
+            let slots: Vec<&mut String> = match axis.target {
+                Target::Attacker => attackers.iter_mut().collect(),
+                Target::Defender => vec![&mut base[0]],
+                Target::Guardian => vec![&mut base[1]],
+            };
+            for spec in slots {
+                *spec = with_item::<G>(spec, &item);
+            }
         }
-        specs
+        (attackers, base)
     }
 
-    /// The attack one cell asks about.
-    fn cell<G: game::Game>(&self, axes: &[(&Axis, i64)]) -> Result<G::Query, Error> {
-        let [attacker, defender, guardian] = self.specs::<G>(axes);
+    /// The attack (or sequence) one cell asks about.
+    fn cell<G: Tabulated>(&self, axes: &[(&Axis, i64)]) -> Result<G::Query, Error> {
+        let (attackers, [defender, guardian]) = self.specs::<G>(axes);
+        let attackers: Vec<&str> = attackers.iter().map(String::as_str).collect();
         let guardian = self.guarded.then_some(guardian.as_str());
-        G::cell(&self.options, &attacker, &defender, guardian)
+        G::cell(&self.options, &attackers, &defender, guardian)
     }
 
     /// The cell's statistic.
-    fn value<G: game::Game>(&self, cell: &G::Query) -> Result<BigRational, Error> {
+    fn value<G: Tabulated>(&self, cell: &G::Query) -> Result<BigRational, Error> {
         let outcome = G::attack(cell)?;
         let d = G::damage(&outcome);
+        let chance = |p: Option<&BigRational>, needs: &str| {
+            p.cloned().ok_or_else(|| {
+                Error::input(
+                    Message::flag(Input::Stat).text(format!(" {}: {needs}", self.stat.name())),
+                )
+            })
+        };
+        let suppression = G::suppression(&outcome);
+        let needs = "it is a sequence's: give the attacks (--attack, repeated)";
         Ok(match self.stat {
             Stat::Mean => d.mean(),
             Stat::AtLeast(k) => d.at_least(k),
             Stat::Pmf(k) => d.prob(k),
             Stat::Mode => BigRational::from_integer(d.mode().into()),
-            Stat::Destroyed => G::destroyed(&outcome).cloned().ok_or_else(|| {
-                Error::input(
-                    Message::flag(Input::Stat)
-                        .text(" destroyed needs the defender's Health, as in ")
-                        .name(Input::Defender)
-                        .text(" 'Health 4'"),
-                )
-            })?,
+            Stat::Destroyed => chance(
+                G::destroyed(&outcome),
+                "it needs the defender's Health, as in --defender 'Health 4'",
+            )?,
+            Stat::Wiped => chance(
+                G::destroyed(&outcome),
+                "it needs the defender's wounds per mini, as in --defender 'wounds 1, minis 4'",
+            )?,
+            Stat::Suppressed => chance(suppression.map(|[s, _]| s), needs)?,
+            Stat::Panicked => chance(suppression.map(|[_, p]| p), needs)?,
         })
     }
+}
+
+/// `spec` with `item` put in, in place of the same item.
+fn with_item<G: Tabulated>(spec: &str, item: &str) -> String {
+    let wanted = G::item_name(item);
+    (spec.split(',').map(str::trim))
+        .filter(|i| !i.is_empty() && (wanted.is_none() || G::item_name(i) != wanted))
+        .chain(std::iter::once(item))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A statistic of the other game, or of a sequence in a table of attacks.
+fn refuse_stat(stat: Stat, spec: &TableSpec) -> Result<(), Error> {
+    let refused = match (stat, spec.game) {
+        (Stat::Destroyed, Game::Legion) => "destroyed is for SWTCG tables: Legion's is wiped",
+        (Stat::Wiped, Game::Swtcg) => "wiped is for Legion tables: SWTCG's is destroyed",
+        (Stat::Suppressed | Stat::Panicked, Game::Swtcg) => {
+            "suppressed and panicked are for Legion sequences (--attack, repeated)"
+        }
+        _ => return Ok(()),
+    };
+    Err(Error::input(
+        Message::flag(Input::Stat).text(format!(" {refused}")),
+    ))
 }
 
 #[cfg(test)]
@@ -446,6 +517,7 @@ mod tests {
             game,
             title: None,
             attacker: String::new(),
+            attacks: vec![],
             defender: String::new(),
             guardian: None,
             rows: rows.into(),

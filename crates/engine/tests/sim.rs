@@ -14,7 +14,7 @@
 
 use crate::support::{optimal, under, Play, GREEDY};
 use holodice_engine::dist::{to_f64, Dist};
-use holodice_engine::game::{Game, Swtcg as SwtcgGame};
+use holodice_engine::game::{Simulated, Swtcg as SwtcgGame};
 use holodice_engine::legion::attack::attack as legion_attack;
 use holodice_engine::legion::Edition;
 use holodice_engine::legion::Scenario;

@@ -1,6 +1,6 @@
 //! Legion's attack as the features over both games use it.
 
-use super::Game;
+use super::{Game, Simulated, Tabulated};
 use super::{Options, Target};
 use crate::dist::Dist;
 use crate::error::{Error, Input, Message};
@@ -62,7 +62,9 @@ impl Game for Legion {
     fn notes(outcome: &LegionAttack) -> &[String] {
         &outcome.notes
     }
+}
 
+impl Simulated for Legion {
     fn variables(_: &Scenario, a: &LegionAttack) -> Vec<(String, Dist)> {
         let mut out = vec![
             ("wounds".to_string(), a.wounds.clone()),
@@ -84,13 +86,16 @@ impl Game for Legion {
     fn simulate(query: &Scenario, trials: u64, seed: u64) -> Result<Samples, Error> {
         simulate_legion(query, trials, seed)
     }
+}
 
+impl Tabulated for Legion {
     fn cell(
         options: &Options,
-        attacker: &str,
+        attackers: &[&str],
         defender: &str,
         guardian: Option<&str>,
     ) -> Result<Scenario, Error> {
+        let attacker = super::one(attackers)?;
         Ok(Scenario {
             edition: options.edition,
             policy: options.policy,

@@ -3,10 +3,12 @@
 //! [`Legion`].
 
 mod legion;
+mod legion_sequence;
 mod swtcg;
 
 pub use crate::policy::{Objective, Policy};
 pub use legion::Legion;
+pub use legion_sequence::{LegionSequences, SequenceQuery};
 pub use swtcg::Swtcg;
 
 use crate::dist::Dist;
@@ -68,7 +70,10 @@ pub trait Game {
 
     /// What the computation assumed or left out.
     fn notes(outcome: &Self::Outcome) -> &[String];
+}
 
+/// A game's attack as the independent simulator plays it (`simulate`, `check`).
+pub trait Simulated: Game {
     /// Every variable the simulator reports, with its key and its exact distribution (a chance
     /// as a 0/1 variable).
     fn variables(query: &Self::Query, outcome: &Self::Outcome) -> Vec<(String, Dist)>;
@@ -78,12 +83,15 @@ pub trait Game {
 
     /// `trials` attacks rolled die by die by the independent simulator, from `seed`.
     fn simulate(query: &Self::Query, trials: u64, seed: u64) -> Result<Samples, Error>;
+}
 
-    /// A table cell's query: these SPECs, whose `@Name` items name built-in cards, under the
-    /// table's options.
+/// A game's attack as a table's cells ask it: from SPECs, whose items a range replaces.
+pub trait Tabulated: Game {
+    /// A table cell's query: these SPECs (one attacker, or a sequence's in order), whose
+    /// `@Name` items name built-in cards, under the table's options.
     fn cell(
         options: &Options,
-        attacker: &str,
+        attackers: &[&str],
         defender: &str,
         guardian: Option<&str>,
     ) -> Result<Self::Query, Error>;
@@ -99,4 +107,18 @@ pub trait Game {
     /// A base SPEC with its `@Name` items written out as the items they stand for, so that a
     /// range item replaces the card's own item.
     fn written_out(target: Target, spec: &str) -> Result<String, Error>;
+
+    /// The chance the defender ends suppressed and panicked, when the query carries its
+    /// suppression (a sequence).
+    fn suppression(_outcome: &Self::Outcome) -> Option<[&BigRational; 2]> {
+        None
+    }
+}
+
+/// The one attacker of a table cell of a single attack.
+fn one<'a>(attackers: &[&'a str]) -> Result<&'a str, Error> {
+    match attackers {
+        [one] => Ok(one),
+        _ => Err(Error::input("a cell of one attack has one attacker SPEC")),
+    }
 }

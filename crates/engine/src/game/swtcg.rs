@@ -1,6 +1,6 @@
 //! SWTCG's attack as the features over both games use it.
 
-use super::Game;
+use super::{Game, Simulated, Tabulated};
 use super::{Options, Target};
 use crate::dist::Dist;
 use crate::error::Error;
@@ -47,7 +47,9 @@ impl Game for Swtcg {
     fn notes(outcome: &Attack) -> &[String] {
         &outcome.notes
     }
+}
 
+impl Simulated for Swtcg {
     /// Foresight and Forewarning as the distribution of what they predict: their best
     /// prediction is that distribution's most likely value.
     fn variables(query: &Scenario, a: &Attack) -> Vec<(String, Dist)> {
@@ -116,13 +118,16 @@ impl Game for Swtcg {
     fn simulate(query: &Scenario, trials: u64, seed: u64) -> Result<Samples, Error> {
         Ok(Simulation::attack(query)?.run(trials, seed))
     }
+}
 
+impl Tabulated for Swtcg {
     fn cell(
         options: &Options,
-        attacker: &str,
+        attackers: &[&str],
         defender: &str,
         _: Option<&str>,
     ) -> Result<Scenario, Error> {
+        let attacker = super::one(attackers)?;
         Ok(Scenario {
             policy: options.policy,
             objective: options.objective,
