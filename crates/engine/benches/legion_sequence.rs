@@ -6,6 +6,9 @@
 //!   (issue 38).
 //! - `until wiped, 6 minis`: an everyday attack repeated on a 6-mini unit until it is wiped (at
 //!   most 30 attacks); target under 50 ms native (issue 38).
+//! - `two attacks, optimal for the wipe` against `its two single attacks, optimal`: the same
+//!   two attacks planned together for the chance to wipe (backward induction over the unit's
+//!   states), and each alone under the optimal policy for its mean.
 //!
 //! Each run parses its SPECs, as a query does.
 
@@ -14,6 +17,7 @@ use holodice_engine::legion::attack::attack;
 use holodice_engine::legion::cards::Cards;
 use holodice_engine::legion::sequence::{sequence, until_wiped, SuppressionGained};
 use holodice_engine::legion::Scenario;
+use holodice_engine::policy::{Objective, Policy};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -42,6 +46,36 @@ fn benches(c: &mut Criterion) {
             for spec in [FIRST, SECOND] {
                 let s = Scenario::parse(black_box(spec), DEFENDER, None).unwrap();
                 attack(&s).unwrap();
+            }
+        })
+    });
+    let optimal = Scenario {
+        policy: Policy::Optimal,
+        objective: Objective::Destroy,
+        ..choices.clone()
+    };
+    c.bench_function("two attacks, optimal for the wipe", |b| {
+        b.iter(|| {
+            sequence(
+                black_box(&[FIRST, SECOND]),
+                DEFENDER,
+                None,
+                cards,
+                &optimal,
+                SuppressionGained::Hits,
+            )
+            .unwrap()
+        })
+    });
+    c.bench_function("its two single attacks, optimal", |b| {
+        b.iter(|| {
+            for spec in [FIRST, SECOND] {
+                let s = Scenario::parse(black_box(spec), DEFENDER, None).unwrap();
+                attack(&Scenario {
+                    policy: Policy::Optimal,
+                    ..s
+                })
+                .unwrap();
             }
         })
     });
