@@ -1642,6 +1642,34 @@ fn the_optimal_policy_plans_the_whole_sequence_for_its_objective() {
 }
 
 #[test]
+fn melee_and_a_range_beyond_0_contradict_in_one_line() {
+    assert_user_error(
+        &[
+            "legion",
+            "attack",
+            "--attacker",
+            "1 red, range 2, melee",
+            "--defender",
+            "white defense",
+        ],
+        &["'melee' and 'range 2' contradict"],
+    );
+    // --charge makes its attacks melee: a range on the charging unit's SPEC is the same slip.
+    assert_user_error(
+        &[
+            "legion",
+            "sequence",
+            "--defender",
+            "white defense",
+            "--attack",
+            "1 red, range 3",
+            "--charge",
+        ],
+        &["attack 1", "'melee' and 'range 3' contradict"],
+    );
+}
+
+#[test]
 fn a_sequence_says_which_attack_is_wrong_and_refuses_what_it_does_not_carry() {
     assert_user_error(
         &[

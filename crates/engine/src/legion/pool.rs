@@ -26,6 +26,15 @@ struct Part<'a> {
 /// pool keywords; the rest of the attack then reads `s.attacker` alone.
 pub fn form(s: &mut Scenario, l: &Loadout) -> Result<(), Error> {
     if let Some(r) = l.range {
+        if r > 0 && s.attacker.melee {
+            return Err(Error::about(
+                Some(Input::Attacker),
+                format!(
+                    "attacker SPEC: 'melee' and 'range {r}' contradict: a melee attack is at \
+                     range 0 (drop 'melee' for a ranged attack, or 'range {r}')"
+                ),
+            ));
+        }
         s.attacker.melee = r == 0;
     }
     let (mut parts, weapon_ram) = match &l.unit {
