@@ -723,6 +723,9 @@ fn a_guardian_among_melee_attacks_only_is_refused_in_one_line() {
     )
     .unwrap_err()
     .to_string();
-    assert!(e.contains("every attack here is") && e.contains("--guardian"), "{e}");
+    assert!(
+        e.contains("every attack here is") && e.contains("--guardian"),
+        "{e}"
+    );
     assert!(!e.contains('\n'), "{e}");
 }
