@@ -88,7 +88,7 @@ impl<'a> SequenceSimulation<'a> {
     /// `guardian` against the ranged ones, their `@Name` items naming `cards`, under `choices`'
     /// edition; a ranged attack gives its suppression token as `gained` says.
     ///
-    /// Refuses what a single attack's simulation refuses (saying which attack), a guardian
+    /// Refuses what a single attack's simulation refuses (led by the attack's place), a guardian
     /// among melee and overrun attacks only, and the optimal policy: the simulator of sequences
     /// plays greedy.
     pub fn new(
