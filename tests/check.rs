@@ -575,3 +575,155 @@ fn bad_standard_input_exits_2() {
         assert_eq!(err.matches('\n').count(), 1);
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// (g) Legion sequences
+// ---------------------------------------------------------------------------------------------
+
+/// `check --samples - --format json legion-sequence ARGS` on `input`.
+fn check_sequence(args: &[&str], input: &str) -> Output {
+    let base = [
+        "check",
+        "--samples",
+        "-",
+        "--format",
+        "json",
+        "legion-sequence",
+    ];
+    holodice_stdin(&[base.as_slice(), args].concat(), input)
+}
+
+/// Two melee attacks of one red die on two minis of 1 wound with white defense: a die wounds
+/// when it hits or crits (6/8, no chart) and the white die blanks (5/6): 5/8, and the unit has
+/// a mini left for the second die whatever the first did. Total wounds: Binomial(2, 5/8) =
+/// 9/64, 30/64, 25/64, which the samples hold exactly for 6400 trials (900, 3000, 2500); the
+/// second attack's wounds are 5/8 (2400 zeros, 4000 ones). Samples of a single attack's wounds
+/// (the same 2400 and 4000) are not the sequence's: X² = 1500²/900 + 1000²/3000 + 2500²/2500
+/// = 5333.3 on 2 degrees of freedom.
+#[test]
+fn check_tests_samples_of_a_sequence_variable_against_the_exact_sequence() {
+    let two = [
+        "--defender",
+        "white defense, wounds 1, minis 2",
+        "--attack",
+        "1 red, melee",
+        "--attack",
+        "1 red, melee",
+    ];
+    let j = json(&expect_status(
+        &check_sequence(&two, "0,900\n1,3000\n2,2500\n"),
+        0,
+        "the sequence's wounds",
+    ));
+    assert_eq!(j["variable"], "wounds");
+    assert_eq!(f(&j["statistic"]), 0.0);
+    assert_eq!(j["attacks"], "1 red, melee; 1 red, melee");
+    let second = [two.as_slice(), &["--variable", "attacks.2.wounds"]].concat();
+    let j = json(&expect_status(
+        &check_sequence(&second, "0,2400\n1,4000\n"),
+        0,
+        "the second attack's wounds",
+    ));
+    assert_eq!(f(&j["expected"]["1"]), 4000.0);
+    let one_attack = "0,2400\n1,4000\n";
+    let j = json(&expect_status(
+        &check_sequence(&two, one_attack),
+        1,
+        "a single attack's wounds",
+    ));
+    let x2 = 1500.0f64.powi(2) / 900.0 + 1000.0f64.powi(2) / 3000.0 + 2500.0;
+    assert!(close(f(&j["statistic"]), x2, 1e-9), "{j}");
+}
+
+/// Two ranged attacks of one red die on a unit of courage 2: each roll holds a hit or crit with
+/// 6/8 and gives a suppression token, so the tokens are Binomial(2, 3/4) = 1/16, 6/16, 9/16
+/// (400, 2400, 3600 of 6400), and the unit is suppressed with 9/16.
+#[test]
+fn check_tests_samples_of_a_sequences_suppression() {
+    let two = [
+        "--defender",
+        "white defense, courage 2",
+        "--attack",
+        "1 red",
+        "--attack",
+        "1 red",
+    ];
+    let suppression = [two.as_slice(), &["--variable", "suppression"]].concat();
+    let input = "0,400\n1,2400\n2,3600\n";
+    let j = json(&expect_status(
+        &check_sequence(&suppression, input),
+        0,
+        "suppression",
+    ));
+    assert_eq!(f(&j["statistic"]), 0.0);
+    let suppressed = [two.as_slice(), &["--variable", "suppressed"]].concat();
+    let input = "0,2800\n1,3600\n";
+    expect_status(&check_sequence(&suppressed, input), 0, "suppressed");
+}
+
+/// Samples the simulator of sequences rolls (crates/engine/src/sim/legion/sequence.rs) pass the
+/// check of each variable they report.
+#[test]
+fn check_accepts_the_simulator_of_sequences_samples() {
+    use holodice_engine::legion::cards::Cards;
+    use holodice_engine::legion::sequence::SuppressionGained;
+    use holodice_engine::legion::Scenario;
+    use holodice_engine::sim::SequenceSimulation;
+    let defender = "white defense, wounds 1, minis 3, courage 1, cover light, dodge 1, Nimble";
+    let attacks = ["3 red", "2 red, Suppressive", "2 red"];
+    let choices = Scenario::parse("1 red", "white defense", None).unwrap();
+    let gained = SuppressionGained::Hits;
+    let sim = SequenceSimulation::new(&attacks, defender, None, Cards::builtin(), &choices, gained)
+        .unwrap();
+    let samples = sim.run(20_000, 5).unwrap();
+    let mut args = vec!["--defender", defender];
+    for a in &attacks {
+        args.extend(["--attack", a]);
+    }
+    for variable in [
+        "wounds",
+        "suppression",
+        "attacks.2.wounds",
+        "attacks_needed",
+    ] {
+        let rows: String = (samples.get(variable).unwrap().iter())
+            .map(|(x, n)| format!("{x},{n}\n"))
+            .collect();
+        let args = [args.as_slice(), &["--variable", variable]].concat();
+        expect_status(&check_sequence(&args, &rows), 0, variable);
+    }
+}
+
+#[test]
+fn a_sequence_variable_that_is_not_there_exits_2_on_one_line() {
+    let base = [
+        "check",
+        "--samples",
+        "-",
+        "legion-sequence",
+        "--defender",
+        "white defense",
+        "--attack",
+        "1 red",
+        "--attack",
+        "1 red",
+        "--variable",
+    ];
+    for (variable, needles) in [
+        ("wound", &["--variable wound", "wounds, minis_defeated"][..]),
+        (
+            "attacks.3.wounds",
+            &["attacks.1.wounds to attacks.2.wounds"][..],
+        ),
+        ("minis_defeated", &["wounds per mini"][..]),
+        ("guardian_wounds", &["--guardian"][..]),
+    ] {
+        let out = holodice_stdin(&[base.as_slice(), &[variable]].concat(), "0\n");
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{variable}: {err}");
+        assert_eq!(err.matches('\n').count(), 1, "{variable}: {err}");
+        for n in needles {
+            assert!(err.contains(n), "{variable}: {err} lacks {n}");
+        }
+    }
+}

@@ -285,6 +285,24 @@ fn the_dice_rolled_in_all_are_bounded_before_rolling() {
         ],
         &[&format!("give --trials {most} or fewer")],
     );
+    // A Legion sequence's trial rolls, for each attack, its pool, and cover or a guardian's
+    // dice, defense dice and their reroll per result: 2 × 4 × 10 here.
+    let most = MAX_DICE_ROLLED / 80;
+    assert_user_error(
+        &[
+            "legion",
+            "simulate-sequence",
+            "--attack",
+            "10 red",
+            "--attack",
+            "10 red",
+            "--defender",
+            "white defense",
+            "--trials",
+            "100000000",
+        ],
+        &[&format!("give --trials {most} or fewer")],
+    );
     // A Legion trial rolls its pool and a defense die per result: 2 × 20 here.
     let most = MAX_DICE_ROLLED / 40;
     assert_user_error(
@@ -357,5 +375,149 @@ fn legion_simulation_plays_the_optimal_policy() {
             (observed - expected).abs() < 5.0 * se,
             "{attacker}: {observed} ± {se} against {expected}"
         );
+    }
+}
+
+/// `legion simulate-sequence ARGS --format json`, with 20,000 trials; every variable must be
+/// consistent with the exact sequence.
+fn sequence_consistent(args: &[&str]) -> serde_json::Value {
+    let base = ["legion", "simulate-sequence", "--trials", "20000"];
+    let v = json(&[base.as_slice(), args, &["--format", "json"]].concat());
+    for (key, var) in v.as_object().unwrap() {
+        if var.is_object() {
+            assert!(var["consistent"].as_bool().unwrap(), "{key}: {var}");
+        }
+    }
+    v
+}
+
+/// The exact `legion sequence ARGS`, as JSON.
+fn exact_sequence(args: &[&str]) -> serde_json::Value {
+    json(&[["legion", "sequence", "--format", "json"].as_slice(), args].concat())
+}
+
+#[test]
+fn legion_sequence_simulation_reports_every_variable_of_the_exact_sequence() {
+    let args = [
+        "--defender",
+        "white defense, wounds 1, minis 3, courage 1, dodge 1, Nimble",
+        "--guardian",
+        "Guardian 1, red defense, wounds 1",
+        "--attack",
+        "3 red",
+        "--attack",
+        "2 red, Suppressive",
+        "--attack",
+        "2 red, melee",
+    ];
+    let v = sequence_consistent(&args);
+    let exact = exact_sequence(&args);
+    for key in ["wounds", "minis_defeated", "suppression", "guardian_wounds"] {
+        assert_eq!(v[key]["expected"], exact[key]["pmf"], "{key}");
+    }
+    for key in ["wiped", "suppressed", "panicked", "guardian_wiped"] {
+        assert_eq!(v[key]["expected"]["1"], exact[key], "{key}");
+    }
+    for n in 1..=3 {
+        let key = format!("attacks.{n}.wounds");
+        assert_eq!(
+            v[&key]["expected"],
+            exact["attacks"][n - 1]["wounds"]["pmf"]
+        );
+    }
+    assert_eq!(v["attack 2"], "2 red, Suppressive");
+    assert_eq!(v["policy"], "greedy");
+    assert_eq!(v["trials"], 20000);
+}
+
+#[test]
+fn legion_sequence_simulation_until_wiped_counts_the_attacks_needed() {
+    let args = [
+        "--defender",
+        "white defense, wounds 1, minis 2",
+        "--attack",
+        "2 red",
+        "--until-wiped",
+        "--attacks",
+        "3",
+    ];
+    let v = sequence_consistent(&args);
+    let exact = exact_sequence(&args);
+    let needed = &v["attacks_needed"]["expected"];
+    for n in ["1", "2", "3"] {
+        assert_eq!(needed[n], exact["attacks_to_wipe"][n], "{n}");
+    }
+    // Surviving the three attacks is counted as needing a fourth.
+    assert_eq!(needed["4"], exact["attacks_to_wipe"]["survives"]);
+    assert_eq!(v["attack"], "2 red");
+}
+
+#[test]
+fn the_same_seed_gives_the_same_sequence_rolls() {
+    let args = [
+        "legion",
+        "simulate-sequence",
+        "--defender",
+        "white defense, wounds 1, minis 3, courage 1",
+        "--attack",
+        "3 red",
+        "--attack",
+        "3 red",
+        "--trials",
+        "5000",
+        "--seed",
+        "11",
+        "--format",
+        "json",
+    ];
+    assert_eq!(json(&args), json(&args));
+    let mut other = args;
+    other[11] = "12";
+    assert_ne!(
+        json(&args)["wounds"]["observed"],
+        json(&other)["wounds"]["observed"]
+    );
+}
+
+#[test]
+fn bad_sequence_simulation_requests_exit_two_with_one_line() {
+    let base = [
+        "legion",
+        "simulate-sequence",
+        "--defender",
+        "white defense",
+        "--attack",
+        "2 red",
+    ];
+    let with = |extra: &[&'static str]| [base.as_slice(), extra].concat();
+    assert_user_error(&with(&["--trials", "0"]), &["--trials 0"]);
+    assert_user_error(&with(&["--policy", "optimal"]), &["plays greedy"]);
+    assert_user_error(&with(&["--plot", "x.svg"]), &["drop --plot"]);
+    assert_user_error(&with(&["--format", "yaml"]), &["text or json"]);
+    assert_user_error(&with(&["--until-wiped"]), &["wounds per mini"]);
+    let melee = [
+        "--attack",
+        "2 red, melee",
+        "--guardian",
+        "Guardian 1, white defense",
+    ];
+    let melee = [&base[..4], melee.as_slice()].concat();
+    assert_user_error(&melee, &["--guardian"]);
+}
+
+#[test]
+fn legion_sequence_simulation_help_teaches_with_examples() {
+    let help = holodice_ok(&["legion", "simulate-sequence", "--help"]);
+    for needle in [
+        "--attack <SPEC>",
+        "--trials",
+        "--seed",
+        "--alpha",
+        "attacks_needed",
+        "attacks.N.wounds",
+        "Examples:",
+        "holodice legion simulate-sequence --defender",
+    ] {
+        assert!(help.contains(needle), "{needle}: {help}");
     }
 }

@@ -1,6 +1,7 @@
 //! `holodice check`: samples of an attack tested against its exact distribution.
 
 use super::legion_args::{self as legion, LegionArgs};
+use super::legion_sequence::{self, SequenceArgs};
 use super::output::{Answer, FormatArg, OutputArgs};
 use super::swtcg_args::{self as swtcg, AttackArgs};
 use super::Files;
@@ -9,6 +10,8 @@ use clap::{Args, Subcommand, ValueEnum};
 use holodice_engine::error::{Error, Input};
 use holodice_engine::game::{Legion, Simulated, Swtcg};
 use holodice_engine::gof;
+use holodice_engine::legion::cards::Cards as LegionCards;
+use holodice_engine::sim::compare;
 use holodice_engine::swtcg::attack::Scenario;
 use holodice_engine::swtcg::cards::Cards;
 use std::collections::BTreeMap;
@@ -19,8 +22,11 @@ pub(super) const HELP: &str = "The samples FILE (\"-\" reads standard input) hol
 outcome per line, or outcome,count rows; blank lines are ignored, and so is a first line \
 'outcome' or 'outcome,count'. The variable is the attack's main outcome unless --variable says \
 otherwise: SWTCG damage (or hits, attacker_damage), Legion wounds (or attack_results, \
-attacker_wounds, guardian_wounds). After the game come the arguments of its attack command \
-(see 'holodice check swtcg --help').
+attacker_wounds, guardian_wounds), a Legion sequence's wounds (or any variable `legion \
+simulate-sequence` reports: minis_defeated, wiped, suppression, suppressed, panicked, \
+guardian_wounds, attacks_needed, attacks.N.wounds, …). After the game come the arguments of its \
+attack command (see 'holodice check swtcg --help'), or for legion-sequence those of `legion \
+sequence`.
 
 The test bins the possible outcomes in order, merging neighbours until each bin expects at least \
 5 samples, and compares the counts with the exact expectations (Pearson's chi-square, or the \
@@ -35,6 +41,8 @@ Examples:
       --defender \"Health 2\"
   my-simulator | holodice check --samples - --format json legion \\
       --attacker \"4 red, surge crit\" --defender \"white defense, cover light\"
+  holodice check --samples suppression.txt legion-sequence --variable suppression \\
+      --defender \"@Rebel Troopers\" --attack \"@Stormtroopers\" --attack \"@Stormtroopers\"
 ";
 
 #[derive(Args)]
@@ -79,6 +87,17 @@ enum CheckScenario {
         mut_arg("plot", |a| a.hide(true))
     )]
     Legion(CheckLegionArgs),
+    /// A Legion sequence of attacks on one unit, given as to `holodice legion sequence`
+    #[command(
+        name = "legion-sequence",
+        after_long_help = legion_sequence::HELP,
+        mut_arg("format", check_format_help),
+        mut_arg("exact", |a| a.hide(true)),
+        mut_arg("digits", |a| a.hide(true)),
+        mut_arg("verbose", |a| a.hide(true)),
+        mut_arg("plot", |a| a.hide(true))
+    )]
+    LegionSequence(CheckSequenceArgs),
 }
 
 #[derive(Args)]
@@ -97,6 +116,17 @@ struct CheckLegionArgs {
     variable: LegionVariable,
     #[command(flatten)]
     attack: LegionArgs,
+}
+
+#[derive(Args)]
+struct CheckSequenceArgs {
+    /// The variable the samples are of: wounds, minis_defeated, wiped, suppression, suppressed,
+    /// panicked, guardian_wounds, guardian_minis_defeated, guardian_wiped, attacks_needed or
+    /// attacks.N.wounds (N from 1), as `legion simulate-sequence` names them
+    #[arg(long, value_name = "NAME", default_value = "wounds")]
+    variable: String,
+    #[command(flatten)]
+    sequence: SequenceArgs,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -150,8 +180,9 @@ fn check_format_help(a: clap::Arg) -> clap::Arg {
 struct Exact {
     format: CheckFormatArg,
     game: &'static str,
-    name: &'static str,
-    variable: &'static str,
+    /// What the samples are of, for people: "Legion attack".
+    what: String,
+    variable: String,
     context: Vec<(&'static str, Option<String>)>,
     dist: holodice_engine::dist::Dist,
 }
@@ -175,8 +206,8 @@ impl Exact {
         Ok(Exact {
             format,
             game: G::KEY,
-            name: G::NAME,
-            variable,
+            what: format!("{} attack", G::NAME),
+            variable: variable.to_string(),
             context: context(&outcome),
             dist,
         })
@@ -255,6 +286,103 @@ fn legion_exact(
     Exact::of::<Legion>(format, &query, variable, absent, context)
 }
 
+/// The sequence's variable the check tests (see [`sequence_variable`]), its exact distribution.
+fn sequence_exact(
+    before: Option<CheckFormatArg>,
+    c: &CheckSequenceArgs,
+    files: &dyn Files,
+) -> Result<Exact, Error> {
+    let s = &c.sequence;
+    let format = check_format(before, &s.output)?;
+    let q = s.read(LegionCards::builtin(), files)?;
+    let variable = c.variable.trim();
+    sequence_variable(variable, q.attacks.len())?;
+    let result = s.exact(&q)?;
+    let dist = compare::legion_sequence(&result)
+        .into_iter()
+        .find(|(key, _)| key == variable)
+        .map(|(_, d)| d)
+        .ok_or_else(|| {
+            Error::about(
+                Some(Input::Variable),
+                format!(
+                    "--variable {variable}: this sequence has none (minis_defeated, wiped and \
+                     attacks_needed need the defender's wounds per mini; guardian_wounds a \
+                     --guardian, and its wounds per mini for guardian_minis_defeated and \
+                     guardian_wiped)"
+                ),
+            )
+        })?;
+    let attacks = match s.until_wiped {
+        true => format!(
+            "{}, until wiped (at most {})",
+            q.attacks[0],
+            q.attacks.len()
+        ),
+        false => q.attacks.join("; "),
+    };
+    Ok(Exact {
+        format,
+        game: "legion",
+        what: "Legion attack sequence".to_string(),
+        variable: variable.to_string(),
+        context: vec![
+            ("defender", Some(s.defender.clone())),
+            ("guardian", s.guardian.clone()),
+            ("attacks", Some(attacks)),
+            ("suppression_gained", Some(s.gained().name().to_string())),
+            ("edition", Some(q.choices.edition.name().to_string())),
+            (
+                "policy",
+                Some(crate::report::legion::policy_name(
+                    q.choices.policy,
+                    q.choices.objective,
+                )),
+            ),
+        ],
+        dist,
+    })
+}
+
+/// The variables of a sequence of `attacks` attacks: refuses any other name, before the
+/// sequence is computed.
+fn sequence_variable(name: &str, attacks: usize) -> Result<(), Error> {
+    const NAMES: [&str; 10] = [
+        "wounds",
+        "minis_defeated",
+        "wiped",
+        "suppression",
+        "suppressed",
+        "panicked",
+        "guardian_wounds",
+        "guardian_minis_defeated",
+        "guardian_wiped",
+        "attacks_needed",
+    ];
+    let attack = (name
+        .strip_prefix("attacks.")
+        .and_then(|n| n.strip_suffix(".wounds")))
+    .map(|n| {
+        n.parse::<usize>()
+            .ok()
+            .filter(|n| (1..=attacks).contains(n))
+    });
+    match (NAMES.contains(&name), attack) {
+        (true, _) | (_, Some(Some(_))) => Ok(()),
+        (false, Some(None)) => Err(Error::about(
+            Some(Input::Variable),
+            format!("--variable {name}: the sequence makes attacks 1 to {attacks}: give attacks.1.wounds to attacks.{attacks}.wounds"),
+        )),
+        (false, None) => Err(Error::about(
+            Some(Input::Variable),
+            format!(
+                "--variable {name}: not a variable of a sequence; give {} or attacks.N.wounds",
+                NAMES.join(", ")
+            ),
+        )),
+    }
+}
+
 /// The check's work, estimated before it runs (see [`super::cost`]): its attack's.
 pub(super) fn cost(a: &CheckArgs, cards: &Cards, files: &dyn Files) -> Result<u64, Error> {
     use holodice_engine::game::Game;
@@ -268,6 +396,9 @@ pub(super) fn cost(a: &CheckArgs, cards: &Cards, files: &dyn Files) -> Result<u6
             holodice_engine::legion::cards::Cards::builtin(),
             files,
         )?),
+        CheckScenario::LegionSequence(c) => {
+            legion_sequence::cost(&c.sequence, LegionCards::builtin(), files)
+        }
     }
 }
 
@@ -277,6 +408,7 @@ pub(super) fn execute(a: &CheckArgs, cards: &Cards, files: &dyn Files) -> Result
     let exact = match &a.scenario {
         CheckScenario::Swtcg(c) => swtcg_exact(a.format, c, cards, files)?,
         CheckScenario::Legion(c) => legion_exact(a.format, c, files)?,
+        CheckScenario::LegionSequence(c) => sequence_exact(a.format, c, files)?,
     };
     let source = files.describe("--samples", &a.samples);
     let observed = read_samples(&source, &mut *files.open("--samples", &a.samples)?)?;
@@ -289,14 +421,13 @@ pub(super) fn execute(a: &CheckArgs, cards: &Cards, files: &dyn Files) -> Result
         .into_iter()
         .filter_map(|(k, v)| v.map(|v| (k, crate::report::squeeze(&v))))
         .collect();
-    let (game, variable) = (exact.game, exact.variable);
-    let game_name = exact.name;
+    let (game, variable, what) = (exact.game, exact.variable, exact.what);
     let body = match exact.format {
         CheckFormatArg::Json => {
             let mut top = serde_json::Map::new();
             top.insert("schema".into(), crate::report::SCHEMA.into());
             top.insert("game".into(), game.into());
-            top.insert("variable".into(), variable.into());
+            top.insert("variable".into(), variable.as_str().into());
             for (k, v) in &context {
                 top.insert((*k).into(), v.as_str().into());
             }
@@ -309,9 +440,10 @@ pub(super) fn execute(a: &CheckArgs, cards: &Cards, files: &dyn Files) -> Result
             s
         }
         CheckFormatArg::Text => {
-            let mut s = format!("Check of {game_name} attack samples: {variable}\n");
+            let mut s = format!("Check of {what} samples: {variable}\n");
             for (k, v) in &context {
                 if !v.is_empty() {
+                    let k = k.replace('_', " ");
                     s.push_str(&format!("{}{}: {v}\n", k[..1].to_uppercase(), &k[1..]));
                 }
             }

@@ -47,8 +47,8 @@ Examples:
   holodice legion compare --attacker \"4 black, Pierce 1\" \\
       --defender \"red defense\" --defender \"red defense, Impervious\"
   holodice legion compare --defender \"@Stormtroopers\" \\
-      --sequence \"@Wookiee Warriors (Noble Fighters), melee ; @Wookiee Warriors (Noble Fighters), melee\" \\
-      --sequence \"@Wookiee Warriors (Noble Fighters), aim 2, melee\"
+      --sequence \"4 red, surge hit, melee ; 4 red, surge hit, melee\" \\
+      --sequence \"4 red, surge hit, aim 2, melee\"
 ";
 
 #[derive(Args)]

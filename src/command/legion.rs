@@ -5,7 +5,7 @@ use super::legion_args::{self, LegionAttackArgs, LegionCardArgs};
 use super::legion_sequence::{self, SequenceArgs};
 use super::matchups;
 use super::output::{finish, listing, Answer, CardsFormat, ListingArgs};
-use super::simulate::{self, SimulateLegionArgs};
+use super::simulate::{self, SimulateLegionArgs, SimulateSequenceArgs};
 use super::Files;
 use crate::report::squeeze;
 use clap::{Args, Subcommand};
@@ -28,6 +28,9 @@ pub enum LegionCommand {
     Matchups(matchups::MatchupsArgs),
     /// Roll the same attack physically, many times, and compare with the exact answer
     Simulate(SimulateLegionArgs),
+    /// Roll the same sequence of attacks physically, many times, and compare with the exact
+    /// answer
+    SimulateSequence(SimulateSequenceArgs),
     /// List every SPEC item, its step, its status and what it does (a Markdown table)
     Keywords(ListingArgs),
     /// List the units and upgrades of --cards files: statistics, keywords and weapons
@@ -65,6 +68,7 @@ pub(super) fn execute(
     match command {
         LegionCommand::Attack(a) => attack(a, cards, files),
         LegionCommand::Simulate(a) => simulate::legion(a, cards, files),
+        LegionCommand::SimulateSequence(a) => simulate::legion_sequence(a, cards, files),
         LegionCommand::Compare(a) => compare::legion(a, cards, files),
         LegionCommand::Keywords(l) => Ok(l.answer(
             crate::listing::legion_keywords::coverage_markdown(),
@@ -116,6 +120,7 @@ pub(super) fn cost(
         LegionCommand::Matchups(a) => matchups::cost(a, cards, files),
         LegionCommand::Sequence(a) => legion_sequence::cost(a, cards, files),
         LegionCommand::Simulate(a) => simulate::legion_cost(a, cards, files),
+        LegionCommand::SimulateSequence(a) => simulate::legion_sequence_cost(a, cards, files),
         LegionCommand::Units(a) => {
             let listed = a.cards.read(cards, files)?.all().len() as u64;
             Ok(listed.saturating_mul(LISTED_CARD_WORK))

@@ -7,9 +7,10 @@ use super::Files;
 use clap::{Args, ValueEnum};
 use holodice_engine::error::Input;
 use holodice_engine::legion::cards::Cards;
-use holodice_engine::legion::sequence::{self, SuppressionGained};
+use holodice_engine::legion::sequence::{self, LegionSequence, SuppressionGained};
 use holodice_engine::legion::Scenario;
 use holodice_engine::Error;
+use std::borrow::Cow;
 
 pub(super) const HELP: &str = "The attacks are made in the order given, each by its own \
 attacker SPEC (any `legion attack` attacker, @cards included), on one defending unit that \
@@ -51,11 +52,11 @@ pub struct SequenceArgs {
     /// The defending unit, e.g. "@Rebel Troopers, cover light" or "white defense, wounds 1,
     /// minis 4, courage 1"
     #[arg(long, value_name = "SPEC")]
-    defender: String,
+    pub(super) defender: String,
     /// A unit guarding the defender against the ranged attacks, e.g. "@Clone Troopers
     /// (Phase II), Guardian 2": it carries its wounds (wiped, it guards no more) and tokens
     #[arg(long, value_name = "SPEC")]
-    guardian: Option<String>,
+    pub(super) guardian: Option<String>,
     /// The first --attack's unit charges: it makes its free melee attack, then its action's
     /// (both with only its melee weapons), before the other --attack
     #[arg(long, conflicts_with = "until_wiped")]
@@ -63,7 +64,7 @@ pub struct SequenceArgs {
     /// Repeat the one --attack until the defender is wiped, at most --attacks times: the
     /// distribution of the attacks needed and the chance it outlasts them
     #[arg(long)]
-    until_wiped: bool,
+    pub(super) until_wiped: bool,
     /// With --until-wiped, the most attacks made
     #[arg(long = "attacks", value_name = "CAP", default_value_t = 30, requires = "until_wiped",
           value_parser = clap::value_parser!(u16).range(1..=100))]
@@ -77,7 +78,7 @@ pub struct SequenceArgs {
     #[command(flatten)]
     choices: LegionChoices,
     #[command(flatten)]
-    output: OutputArgs,
+    pub(super) output: OutputArgs,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -98,7 +99,7 @@ impl Gained {
 }
 
 impl SequenceArgs {
-    fn gained(&self) -> SuppressionGained {
+    pub(super) fn gained(&self) -> SuppressionGained {
         self.suppression_gained.reading()
     }
 }
@@ -140,35 +141,77 @@ impl SequenceArgs {
     }
 }
 
+/// A sequence as its arguments give it: the cards its SPECs name, the attacks made in order,
+/// the edition and policy.
+pub(super) struct Sequence<'c> {
+    pub cards: Cow<'c, Cards>,
+    pub attacks: Vec<String>,
+    pub choices: Scenario,
+}
+
+impl Sequence<'_> {
+    pub fn attacks(&self) -> Vec<&str> {
+        self.attacks.iter().map(String::as_str).collect()
+    }
+}
+
+impl SequenceArgs {
+    /// The sequence these arguments make, read but not computed.
+    pub(super) fn read<'c>(
+        &self,
+        cards: &'c Cards,
+        files: &dyn Files,
+    ) -> Result<Sequence<'c>, Error> {
+        let cards = self.cards.read(cards, files)?;
+        let choices = self.choices.scenario()?;
+        let attacks = self.attacks(&cards)?;
+        Ok(Sequence {
+            cards,
+            attacks,
+            choices,
+        })
+    }
+
+    /// The work the exact outcome of sequence `q` takes, estimated before it is computed.
+    pub(super) fn estimate(&self, q: &Sequence) -> Result<u64, Error> {
+        let guardian = self.guardian.as_deref();
+        sequence::estimate(&q.attacks(), &self.defender, guardian, &q.cards, &q.choices)
+    }
+
+    /// The exact outcome of sequence `q`.
+    pub(super) fn exact(&self, q: &Sequence) -> Result<LegionSequence, Error> {
+        let attacks = q.attacks();
+        let guardian = self.guardian.as_deref();
+        match self.until_wiped {
+            true => sequence::until_wiped(
+                attacks[0],
+                &self.defender,
+                guardian,
+                &q.cards,
+                &q.choices,
+                self.gained(),
+                attacks.len(),
+            ),
+            false => sequence::sequence(
+                &attacks,
+                &self.defender,
+                guardian,
+                &q.cards,
+                &q.choices,
+                self.gained(),
+            ),
+        }
+    }
+}
+
 pub(super) fn answer(a: &SequenceArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
-    let cards = a.cards.read(cards, files)?;
-    let choices = a.choices.scenario()?;
-    let owned = a.attacks(&cards)?;
-    let attacks: Vec<&str> = owned.iter().map(String::as_str).collect();
-    let result = match a.until_wiped {
-        true => sequence::until_wiped(
-            attacks[0],
-            &a.defender,
-            a.guardian.as_deref(),
-            &cards,
-            &choices,
-            a.gained(),
-            attacks.len(),
-        )?,
-        false => sequence::sequence(
-            &attacks,
-            &a.defender,
-            a.guardian.as_deref(),
-            &cards,
-            &choices,
-            a.gained(),
-        )?,
-    };
+    let q = a.read(cards, files)?;
+    let result = a.exact(&q)?;
     let report = crate::report::legion_sequence::sequence_report(
-        &attacks,
+        &q.attacks(),
         &a.defender,
         a.guardian.as_deref(),
-        &choices,
+        &q.choices,
         a.gained(),
         a.until_wiped,
         &result,
@@ -187,15 +230,5 @@ pub(super) fn answer(a: &SequenceArgs, cards: &Cards, files: &dyn Files) -> Resu
 
 /// The work the sequence takes, as it estimates it before any attack.
 pub(super) fn cost(a: &SequenceArgs, cards: &Cards, files: &dyn Files) -> Result<u64, Error> {
-    let cards = a.cards.read(cards, files)?;
-    let owned = a.attacks(&cards)?;
-    let attacks: Vec<&str> = owned.iter().map(String::as_str).collect();
-    let choices = a.choices.scenario()?;
-    sequence::estimate(
-        &attacks,
-        &a.defender,
-        a.guardian.as_deref(),
-        &cards,
-        &choices,
-    )
+    a.estimate(&a.read(cards, files)?)
 }

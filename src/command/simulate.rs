@@ -2,6 +2,7 @@
 //! the exact answer.
 
 use super::legion_args::{self as legion, LegionArgs};
+use super::legion_sequence::{Sequence, SequenceArgs};
 use super::output::{Answer, FormatArg, OutputArgs};
 use super::parse_alpha;
 use super::swtcg_args::{ChoiceArgs, RuleArgs, UnitArgs, UnitReader};
@@ -13,6 +14,7 @@ use holodice_engine::game::Policy;
 use holodice_engine::game::{Game, Legion, Simulated, Swtcg};
 use holodice_engine::sim::compare::{self, Compared};
 use holodice_engine::sim::swtcg::Simulation;
+use holodice_engine::sim::SequenceSimulation;
 use holodice_engine::swtcg::attack::{Attack, Scenario};
 use holodice_engine::swtcg::{cards::Cards, rules::Rules};
 
@@ -121,6 +123,39 @@ pub struct SimulateLegionArgs {
     #[command(flatten)]
     simulate: SimulateArgs,
 }
+
+/// `legion simulate-sequence`: every argument `legion sequence` takes.
+#[derive(Args)]
+#[command(
+    after_long_help = LEGION_SEQUENCE_HELP,
+    mut_arg("trials", |a| a.help("How many sequences to roll"))
+)]
+pub struct SimulateSequenceArgs {
+    #[command(flatten)]
+    sequence: SequenceArgs,
+    #[command(flatten)]
+    simulate: SimulateArgs,
+}
+
+/// What `legion simulate-sequence` prints after its options, in --help.
+const LEGION_SEQUENCE_HELP: &str = "The simulator rolls every die of every attack itself, \
+trial by trial, with its own implementation of the rules (crates/engine/src/sim/legion/): each \
+attack meets the unit as the attacks before it left it (its wounds and minis left, wound \
+tokens, suppression, dodge, shield and surge tokens, its guardian's wounds and tokens) and \
+leaves it as its own dice say. It reports each variable the exact `legion sequence` reports, \
+with the same keys: wounds, and with the defender's wounds per mini minis_defeated and wiped; \
+with a guardian guardian_wounds (guardian_minis_defeated, guardian_wiped); suppression, \
+suppressed and panicked; with the wounds per mini attacks_needed, the attack that wipes the \
+unit (one more than the attacks made when it survives them: the exact answer's \
+attacks_to_wipe and survives); and attacks.N.wounds for each attack N. Chances are 0/1 \
+variables. It plays the greedy policy: --policy optimal is refused.
+
+Examples:
+  holodice legion simulate-sequence --defender \"@Rebel Troopers, cover light\" \\
+      --attack \"@Stormtroopers, range 2\" --attack \"@Stormtroopers, range 2\"
+  holodice legion simulate-sequence --defender \"red defense, dodge 1, Nimble, wounds 3\" \\
+      --attack \"4 black\" --until-wiped --attacks 10 --trials 200000 --seed 7
+";
 
 /// Checks what `simulate` can do with the attack's output options, and renders the comparison.
 fn output(
@@ -336,4 +371,91 @@ pub(super) fn legion(
     simulated::<Legion>(&scenario, &a.simulate, &a.attack.output, |_| {
         context.clone()
     })
+}
+
+/// `legion simulate-sequence`: the sequence simulated beside its exact answer, which comes
+/// first (what it refuses, the simulation refuses with the same message); the optimal policy
+/// is refused before either.
+pub(super) fn legion_sequence(
+    a: &SimulateSequenceArgs,
+    cards: &holodice_engine::legion::cards::Cards,
+    files: &dyn Files,
+) -> Result<Answer, Error> {
+    holodice_engine::sim::check_trials(a.simulate.trials)?;
+    let s = &a.sequence;
+    let q = s.read(cards, files)?;
+    SequenceSimulation::check_policy(q.choices.policy)?;
+    let exact = s.exact(&q)?;
+    let attacks = q.attacks();
+    let sim = simulation(s, &q, &attacks)?;
+    holodice_engine::sim::check_dice_rolled(a.simulate.trials, sim.most_dice())?;
+    let samples = sim.run(a.simulate.trials, a.simulate.seed)?;
+    let compared = compare::compare(&samples, compare::legion_sequence(&exact));
+    let context = sequence_context(s, &q, &attacks, a.simulate.seed);
+    let title = "Legion attack sequence, simulated";
+    output(&s.output, &a.simulate, title, &context, &compared)
+}
+
+/// The simulation of sequence `q` (its `attacks`) as arguments `s` give it.
+fn simulation<'a>(
+    s: &'a SequenceArgs,
+    q: &'a Sequence,
+    attacks: &'a [&'a str],
+) -> Result<SequenceSimulation<'a>, Error> {
+    let guardian = s.guardian.as_deref();
+    SequenceSimulation::new(
+        attacks,
+        &s.defender,
+        guardian,
+        &q.cards,
+        &q.choices,
+        s.gained(),
+    )
+}
+
+/// What the simulated sequence was: its units, its attacks (until wiped: the one and the cap),
+/// the suppression reading, edition, policy and seed.
+fn sequence_context(
+    s: &SequenceArgs,
+    q: &Sequence,
+    attacks: &[&str],
+    seed: u64,
+) -> Vec<(String, String)> {
+    let mut context = vec![("defender".to_string(), s.defender.trim().to_string())];
+    if let Some(g) = &s.guardian {
+        context.push(("guardian".to_string(), g.trim().to_string()));
+    }
+    match s.until_wiped {
+        true => context.extend([
+            ("attack".to_string(), attacks[0].trim().to_string()),
+            ("cap".to_string(), attacks.len().to_string()),
+        ]),
+        false => context.extend(
+            (1..)
+                .zip(attacks)
+                .map(|(n, a)| (format!("attack {n}"), a.trim().to_string())),
+        ),
+    }
+    context.extend([
+        ("suppression_gained".into(), s.gained().name().into()),
+        ("edition".into(), q.choices.edition.name().into()),
+        ("policy".into(), "greedy".into()),
+        ("seed".into(), seed.to_string()),
+    ]);
+    context
+}
+
+/// The work of `legion simulate-sequence`, estimated before it runs: the exact sequence's and
+/// the dice rolled.
+pub(super) fn legion_sequence_cost(
+    a: &SimulateSequenceArgs,
+    cards: &holodice_engine::legion::cards::Cards,
+    files: &dyn Files,
+) -> Result<u64, Error> {
+    let s = &a.sequence;
+    let q = s.read(cards, files)?;
+    let attacks = q.attacks();
+    let sim = simulation(s, &q, &attacks)?;
+    let exact = s.estimate(&q)?;
+    Ok(exact.saturating_add(rolling(a.simulate.trials, sim.most_dice())))
 }

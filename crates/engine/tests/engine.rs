@@ -13,6 +13,7 @@ mod legion_sequence;
 mod legion_sequence_optimal;
 mod legion_weight_width;
 mod sim;
+mod sim_sequence;
 mod swtcg_builtin;
 mod swtcg_cards;
 mod swtcg_closed_forms;

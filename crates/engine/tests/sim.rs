@@ -40,7 +40,7 @@ use std::sync::OnceLock;
 const SWTCG_TRIALS: u64 = 40_000;
 const LEGION_TRIALS: u64 = 25_000;
 
-fn trials(base: u64) -> u64 {
+pub(crate) fn trials(base: u64) -> u64 {
     let scale = std::env::var("HOLODICE_SIM_SCALE")
         .ok()
         .and_then(|s| s.parse::<u64>().ok())
@@ -604,7 +604,11 @@ fn swtcg_problems(case: &Swtcg, trials: u64, seed: u64) -> Vec<String> {
 }
 
 /// Compares every variable; the simulation must report exactly the exact result's variables.
-fn same_variables(name: &str, samples: Samples, exact: Vec<(String, Dist)>) -> Vec<String> {
+pub(crate) fn same_variables(
+    name: &str,
+    samples: Samples,
+    exact: Vec<(String, Dist)>,
+) -> Vec<String> {
     let mut keys: Vec<&str> = samples.variables.iter().map(|(k, _)| k.as_str()).collect();
     let mut exact_keys: Vec<&str> = exact.iter().map(|(k, _)| k.as_str()).collect();
     keys.sort_unstable();

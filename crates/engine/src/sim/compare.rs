@@ -4,7 +4,9 @@
 use super::Samples;
 use crate::dist::Dist;
 use crate::gof::{chi_square, Fit};
+use crate::legion::sequence::LegionSequence;
 use crate::swtcg::attack::DiceResult;
+use num_rational::BigRational;
 
 /// One variable: what the dice showed, what the exact engine says, and the test between them.
 #[derive(Debug, Clone)]
@@ -54,6 +56,45 @@ pub fn swtcg_dice(r: &DiceResult) -> Vec<(String, Dist)> {
             .as_ref()
             .map(|(_, p)| ("surge".to_string(), Dist::bernoulli(p))),
     );
+    out
+}
+
+/// The exact distribution of each variable a simulation of a Legion sequence reports
+/// ([`SequenceSimulation::keys`](super::SequenceSimulation::keys)), with the same keys.
+pub fn legion_sequence(r: &LegionSequence) -> Vec<(String, Dist)> {
+    let mut out = vec![("wounds".to_string(), r.wounds.clone())];
+    let losses = |prefix: &str, l: &crate::legion::minis::Losses| {
+        [
+            (format!("{prefix}minis_defeated"), l.minis_defeated.clone()),
+            (format!("{prefix}wiped"), Dist::bernoulli(&l.wiped)),
+        ]
+    };
+    out.extend(r.losses.iter().flat_map(|l| losses("", l)));
+    out.extend(
+        r.guardian_wounds
+            .iter()
+            .map(|g| ("guardian_wounds".to_string(), g.clone())),
+    );
+    out.extend(
+        r.guardian_losses
+            .iter()
+            .flat_map(|l| losses("guardian_", l)),
+    );
+    out.extend([
+        ("suppression".to_string(), r.suppression.clone()),
+        ("suppressed".to_string(), Dist::bernoulli(&r.suppressed)),
+        ("panicked".to_string(), Dist::bernoulli(&r.panicked)),
+    ]);
+    if let Some((by, survives)) = r.attacks_to_wipe() {
+        // The attack that wipes the unit, or one more than the attacks made when it survives.
+        let survived = (by.len() as i64 + 1, survives);
+        let needed = (by.into_iter().enumerate()).map(|(k, p)| (k as i64 + 1, p));
+        let needed: Vec<(i64, BigRational)> = needed.chain([survived]).collect();
+        out.extend(Dist::from_probs(needed).map(|d| ("attacks_needed".to_string(), d)));
+    }
+    for (n, a) in (1..).zip(&r.attacks) {
+        out.push((format!("attacks.{n}.wounds"), a.wounds.clone()));
+    }
     out
 }
 

@@ -20,7 +20,7 @@ pub mod compare;
 pub mod legion;
 pub mod swtcg;
 
-pub use legion::simulate_legion;
+pub use legion::{simulate_legion, SequenceSimulation};
 pub use swtcg::simulate_swtcg;
 
 use crate::error::{Error, Input, Message};

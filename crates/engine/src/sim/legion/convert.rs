@@ -7,7 +7,7 @@ use super::dice::{count, ABlank, ASurge, Crit, Die, Hit};
 use super::Trial;
 use crate::legion::units::AttackSurge;
 
-impl Sim<'_> {
+impl Sim {
     /// Converts the pool and counts its hits, crits and blanks.
     pub(super) fn convert(&self, t: &mut Trial) {
         self.convert_surges(&mut t.table.attack);

@@ -5,7 +5,7 @@ use super::declare::Sim;
 use super::dice::{roll_defense, Block, DSurge, RED_DEFENSE, WHITE_DEFENSE};
 use super::Trial;
 
-impl Sim<'_> {
+impl Sim {
     /// Cover cancels hits; crits ignore it.
     pub(super) fn cover(&self, t: &mut Trial) {
         let cover = self.cover_value();
@@ -69,5 +69,6 @@ impl Sim<'_> {
         // Block, and a defending Duelist in melee, reward a spent token: spend one anyway.
         let anyway = (d.block || (d.duelist && self.melee)) && t.hits + t.crits > 0;
         t.dodged = spent > 0 || anyway;
+        t.out.dodges = spent.max(u32::from(t.dodged));
     }
 }

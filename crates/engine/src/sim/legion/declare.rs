@@ -8,17 +8,18 @@ use crate::legion::scenario::Edition;
 use crate::legion::scenario::Scenario;
 use crate::legion::units::{AttackSurge, Defender};
 
-/// The attack as declared: the same for every trial.
-pub(super) struct Sim<'a> {
-    pub s: &'a Scenario,
+/// The attack as declared: the same for every trial. It owns its scenario, so that a sequence
+/// keeps one for each state of the unit.
+pub(super) struct Sim {
+    pub s: Scenario,
     pub edition: Edition,
     /// Neither melee nor overrun.
     pub ranged: bool,
     pub melee: bool,
     /// Defense dice of the defender.
     pub defense: &'static [Defense; 6],
-    /// The guardian, when it may guard this attack.
-    pub guardian: Option<(&'a Defender, &'static [Defense; 6])>,
+    /// The guardian's defense dice, when it may guard this attack.
+    guardian_faces: Option<&'static [Defense; 6]>,
     /// The surge chart of step 3 (Jedi Hunter, Hold the Line included).
     pub surge: AttackSurge,
     /// Critical X, with Complete the Mission's Critical 2.
@@ -31,21 +32,21 @@ pub(super) struct Sim<'a> {
     pub vaapad_defense: u32,
 }
 
-impl<'a> Sim<'a> {
-    pub(super) fn new(s: &'a Scenario) -> Result<Sim<'a>, Error> {
+impl Sim {
+    pub(super) fn new(s: Scenario) -> Result<Sim, Error> {
         let edition = s.edition;
         let (a, d) = (&s.attacker, &s.defender);
-        refuse(s)?;
+        refuse(&s)?;
         let die = d.die.expect("refused without one");
         let melee = a.melee;
         let ranged = !a.melee && !a.overrun;
         // Guardian X guards ranged attacks, when the guardian is not suppressed and the
         // defender has no Guardian of its own.
-        let guardian = s
+        let guardian_faces = s
             .guardian
             .as_ref()
             .filter(|g| ranged && !g.suppressed() && d.guardian == 0)
-            .map(|g| (g, faces_of(g.die.expect("refused without one"))));
+            .map(|g| faces_of(g.die.expect("refused without one")));
         let surge = if a.surge == AttackSurge::Crit || (a.jedi_hunter && d.force_user) {
             AttackSurge::Crit
         } else if a.surge == AttackSurge::Hit || (a.hold_the_line && melee) {
@@ -57,19 +58,27 @@ impl<'a> Sim<'a> {
             && melee
             && a.pierce >= 1
             && (d.immune_pierce || d.immune_melee_pierce || d.impervious);
+        let critical = a.critical + if a.complete_the_mission { 2 } else { 0 };
+        let vaapad_attack = if a.vaapad { a.wounded.min(3) } else { 0 };
+        let vaapad_defense = if d.vaapad { d.wounded.min(3) } else { 0 };
         Ok(Sim {
-            s,
             edition,
             ranged,
             melee,
             defense: faces_of(die),
-            guardian,
+            guardian_faces,
             surge,
-            critical: a.critical + if a.complete_the_mission { 2 } else { 0 },
+            critical,
             makashi,
-            vaapad_attack: if a.vaapad { a.wounded.min(3) } else { 0 },
-            vaapad_defense: if d.vaapad { d.wounded.min(3) } else { 0 },
+            vaapad_attack,
+            vaapad_defense,
+            s,
         })
+    }
+
+    /// The guardian and its defense dice, when it may guard this attack.
+    pub(super) fn guardian(&self) -> Option<(&Defender, &'static [Defense; 6])> {
+        Some((self.s.guardian.as_ref()?, self.guardian_faces?))
     }
 
     /// Aim tokens, Advanced Targeting's included.

@@ -34,6 +34,15 @@ impl Wounding {
         }
     }
 
+    /// The surge tokens spent on `surges` showing: one on each surge the chart leaves, as far
+    /// as they go, while a hit or crit is left to block.
+    pub(super) fn tokens_spent(&self, surges: u32) -> u32 {
+        match self.all_convert || self.results == 0 {
+            true => 0,
+            false => surges.min(self.surge_tokens),
+        }
+    }
+
     pub(super) fn wounds(&self, blocks: u32, surges: u32) -> u32 {
         let blocks = blocks + surges.min(self.convertible());
         let blocks = blocks - self.pierce.min(blocks);
@@ -73,7 +82,7 @@ pub(super) fn exceeds(a: &BigUint, da: usize, b: &BigUint, db: usize) -> bool {
     a * six.pow(db as u32) > b * six.pow(da as u32)
 }
 
-impl Sim<'_> {
+impl Sim {
     /// Rolls the defender's dice, rerolls them, and counts the wounds on each side.
     pub(super) fn defend(&self, t: &mut Trial) {
         let d = &self.s.defender;
@@ -94,6 +103,7 @@ impl Sim<'_> {
         // Deflect's wound, checked before converting.
         t.out.attacker_wounds += self.deflect_wounds(d, surges);
         // 7–8. Convert, Pierce (unless immune), wounds.
+        t.out.surges = w.tokens_spent(surges);
         t.out.wounds = w.wounds(blocks, surges);
     }
 

@@ -20,6 +20,9 @@ mod defense;
 mod dice;
 mod modify;
 mod roll;
+mod sequence;
+
+pub use sequence::SequenceSimulation;
 
 use super::{default_workers, run, Samples};
 use crate::error::{Error, Message};
@@ -43,13 +46,24 @@ struct Table {
     guardian_soresu: HashMap<([u32; 3], Wounding), bool>,
 }
 
-/// What one attack leaves.
+/// What one attack leaves: its results and wounds, and the tokens the defender and its guardian
+/// spent, which a sequence carries to the next attack.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct Outcome {
     attack_results: u32,
     wounds: u32,
     attacker_wounds: u32,
     guardian_wounds: u32,
+    /// The defender's dodge tokens spent (cancelling results, or for Block or Duelist).
+    dodges: u32,
+    /// The defender's shield tokens flipped (by Ion, or cancelling results).
+    shields: u32,
+    /// The defender's surge tokens spent on defense surges.
+    surges: u32,
+    /// The guardian's dodge token spent on a Soresu Mastery reroll.
+    guardian_dodges: u32,
+    /// The guardian's surge tokens spent on its defense surges.
+    guardian_surges: u32,
 }
 
 /// One attack as it stands between steps: what it rolls with, the tokens and results left, and
@@ -75,7 +89,7 @@ struct Trial<'t> {
     out: Outcome,
 }
 
-impl Sim<'_> {
+impl Sim {
     /// One attack, step by step.
     fn trial(
         &self,
@@ -148,7 +162,7 @@ pub(crate) fn simulate_legion_with(
         )));
     }
     let play = Play::of(s)?;
-    let sim = Sim::new(s)?;
+    let sim = Sim::new(s.clone())?;
     let guarded = s.guardian.is_some();
     let keys: &[&str] = if guarded {
         &[

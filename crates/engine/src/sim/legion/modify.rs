@@ -8,14 +8,14 @@ use super::dice::{roll_defense, roll_defense_dice, shown};
 use super::Trial;
 use num_bigint::BigUint;
 
-impl Sim<'_> {
+impl Sim {
     /// The attacker's modifications, then the defender's.
     pub(super) fn modify(&self, t: &mut Trial) {
         let d = &self.s.defender;
         // Ion X first flips shield tokens, one per hit or crit at most.
-        let shielded = d.shielded - self.s.attacker.ion.min(d.shielded).min(t.hits + t.crits);
+        let ion = self.s.attacker.ion.min(d.shielded).min(t.hits + t.crits);
         self.attacker_modifies(t);
-        self.defender_cancels(t, shielded);
+        t.out.shields = ion + self.defender_cancels(t, d.shielded - ion);
         // 8, decided now: Djem So Mastery wounds the attacker of a melee attack whose roll
         // holds a blank after Ram.
         if d.djem_so && self.melee && t.blanks > 0 {
@@ -52,27 +52,32 @@ impl Sim<'_> {
         t.pool_pierce = t.pierce;
     }
 
-    /// Armor, Armor X, Shielded (crits first; against ranged attacks only), Backup.
-    fn defender_cancels(&self, t: &mut Trial, shielded: u32) {
+    /// Armor, Armor X, Shielded (crits first; against ranged attacks only), Backup. Returns
+    /// the shield tokens flipped, one per result they cancel.
+    fn defender_cancels(&self, t: &mut Trial, shielded: u32) -> u32 {
         let d = &self.s.defender;
         if d.armor {
             t.hits = 0;
         }
         t.hits -= d.armor_x.min(t.hits);
+        let mut flipped = 0;
         if self.ranged {
             let shield_crits = shielded.min(t.crits);
+            let shield_hits = (shielded - shield_crits).min(t.hits);
             t.crits -= shield_crits;
-            t.hits -= (shielded - shield_crits).min(t.hits);
+            t.hits -= shield_hits;
+            flipped = shield_crits + shield_hits;
         }
         if d.backup && self.ranged && !d.not_regs {
             t.hits -= 2.min(t.hits);
         }
+        flipped
     }
 
     /// Guardian X takes up to X hits and rolls its own defense dice for them: Deflect on that
     /// first roll, Soresu Mastery's reroll, then the greedy attacker's Pierce.
     pub(super) fn guard(&self, t: &mut Trial) {
-        let Some((g, faces)) = self.guardian else {
+        let Some((g, faces)) = self.guardian() else {
             return;
         };
         let taken = g.guardian.min(t.hits);
@@ -95,8 +100,11 @@ impl Sim<'_> {
         };
         let mut now = first;
         if self.guardian_soresu(t, first, &w) {
+            t.out.guardian_dodges = 1;
             now = shown((0..taken).map(|_| roll_defense(t.rng, faces)));
         }
+        // A surge token is spent on each surge its chart (and Deflect) leaves.
+        t.out.guardian_surges = w.tokens_spent(now[1]);
         let mut blocks = now[0] + now[1].min(w.convertible());
         if spend_pierce {
             let pierced = t.pierce.min(blocks);
@@ -109,7 +117,7 @@ impl Sim<'_> {
     /// A guardian's Soresu Mastery: a dodge token rerolls every die when its wounds from the
     /// roll `first` exceed the mean wounds of a reroll.
     fn guardian_soresu(&self, t: &mut Trial, first: [u32; 3], w: &Wounding) -> bool {
-        let Some((g, faces)) = self.guardian else {
+        let Some((g, faces)) = self.guardian() else {
             return false;
         };
         if !(g.soresu && g.dodge > 0) {

@@ -7,7 +7,7 @@ use super::Trial;
 use crate::legion::attack::{OptimalPolicy, SurgeIs};
 use crate::legion::units::AttackSurge;
 
-impl Sim<'_> {
+impl Sim {
     /// The attacker's dice and Vaapad Mastery's white dice, rolled red first, then black, then
     /// white.
     pub(super) fn roll(&self, t: &mut Trial) {
