@@ -1642,7 +1642,7 @@ fn the_optimal_policy_plans_the_whole_sequence_for_its_objective() {
 }
 
 #[test]
-fn melee_and_a_range_beyond_0_contradict_in_one_line() {
+fn melee_on_a_ranged_attack_and_an_attack_from_a_wiped_unit_are_refused_in_one_line() {
     assert_user_error(
         &[
             "legion",
@@ -1653,6 +1653,18 @@ fn melee_and_a_range_beyond_0_contradict_in_one_line() {
             "white defense",
         ],
         &["'melee' and 'range 2' contradict"],
+    );
+    // An attack from a wiped unit.
+    assert_user_error(
+        &[
+            "legion",
+            "sequence",
+            "--defender",
+            "white defense",
+            "--attack",
+            "@Stormtroopers, minis 0",
+        ],
+        &["attack 1", "a wiped unit makes no attack"],
     );
     // --charge makes its attacks melee: a range on the charging unit's SPEC is the same slip.
     assert_user_error(

@@ -30,6 +30,9 @@ fn set_attacker(a: &mut Attacker, l: &mut Loadout, field: Field, v: u32) -> Resu
             )
         }
         Field::Range => l.range = Some(v),
+        Field::Minis if v == 0 => {
+            return Err("a wiped unit makes no attack: give the minis left, 1 or more".into())
+        }
         Field::Minis => l.minis = Some(v),
         Field::Wounded => a.wounded = v,
         Field::Moved => l.moved = true,
