@@ -835,7 +835,7 @@ async fn until_wiped_charts_the_attacks_needed_as_the_command_line_counts_them()
 
 #[tokio::test(flavor = "multi_thread")]
 #[ignore = "drives Debian's chromium: cargo test -- --ignored (CI does)"]
-async fn an_error_in_a_later_attack_is_shown_beside_it() {
+async fn an_error_in_a_later_attack_is_shown_beside_it_and_the_answer_marked_stale() {
     let b = browser().await;
     let d = "@Rebel Troopers";
     b.open(&query(&[
@@ -845,7 +845,10 @@ async fn an_error_in_a_later_attack_is_shown_beside_it() {
         ("defender", d),
     ]))
     .await;
-    let first = b.text_when("#headline", |t| !t.is_empty()).await;
+    b.text_when("#headline", |t| !t.is_empty()).await;
+    let stale = "return [document.getElementById('result').classList.contains('stale'), \
+                 !document.querySelector('#result .stale-note').hidden];";
+    assert_eq!(b.js(stale).await, serde_json::json!([false, false]));
     b.type_into("#legion-attack-2", "2 black, Pirece 1").await;
     b.click("#form-legion button[type=submit]").await;
     let shown = b
@@ -858,10 +861,16 @@ async fn an_error_in_a_later_attack_is_shown_beside_it() {
         line.trim_end().strip_prefix("holodice: error: ").unwrap()
     );
     assert!(shown.starts_with("attack 2:"), "{shown}");
+    assert_eq!(b.js(stale).await, serde_json::json!([true, true]));
     b.type_into("#legion-attack-2", "2 black, Pierce 1").await;
     b.click("#form-legion button[type=submit]").await;
-    b.text_when("#headline", |t| t != first).await;
-    let left = b.js("return document.querySelectorAll('.field-error').length;");
-    assert_eq!(left.await, 0);
+    b.text_when("#subline", |t| !t.is_empty()).await;
+    for _ in 0..100 {
+        if b.js(stale).await == serde_json::json!([false, false]) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(b.js(stale).await, serde_json::json!([false, false]));
     b.close().await;
 }

@@ -21,6 +21,9 @@ import { fromPinText, fromSearch, pinText, toSearch } from "./js/url.js";
 
 const VIEWS = ["swtcg", "legion", "matchups", "table"];
 
+/** Where each view shows its answer. */
+const RESULTS = { swtcg: "#result", legion: "#result", matchups: "#matchups-result", table: "#table-result" };
+
 /** The worked example a first visit shows, one per game view. */
 const EXAMPLES = {
   swtcg: {
@@ -308,6 +311,13 @@ function selectTab(view, focus = false) {
   }
 }
 
+/** Marks a view's answer as a query's before the form's (whose query failed), or not. */
+function markStale(view, stale) {
+  const section = $(RESULTS[view]);
+  section.classList.toggle("stale", stale);
+  $(".stale-note", section).hidden = !stale;
+}
+
 async function submit(form) {
   // Marks of each query's start and answer, for the site's benchmark (performance entries).
   performance.mark("holodice-ask");
@@ -317,6 +327,9 @@ async function submit(form) {
   const pins = view === "swtcg" || view === "legion" ? state.pins : [];
   history.replaceState(null, "", toSearch(view, p, pins));
   const answer = await ask(form, asked);
+  // After an error the answer shown, if it is this view's, is another query's: it says so.
+  const shown = view === "swtcg" || view === "legion" ? state.current && state.current.game === view : !$(RESULTS[view]).hidden;
+  if (shown || answer) markStale(view, !answer);
   if (!answer) return;
   if (view === "table") {
     showTable(answer, p);
