@@ -483,6 +483,14 @@ async fn the_page_fits_a_phone_and_works_by_keyboard() {
             ("pin", legion_pin),
         ]),
         query(&[
+            ("game", "legion"),
+            ("attack", "@Stormtroopers, range 2"),
+            ("attack", "@Stormtroopers, +@DLT-19 Stormtrooper, range 3"),
+            ("defender", "@Rebel Troopers, cover light"),
+            ("charge", "true"),
+            ("pin", legion_pin),
+        ]),
+        query(&[
             ("view", "matchups"),
             ("attacker", "@Stormtroopers, range 2"),
         ]),

@@ -6,7 +6,7 @@
 //! Ignored unless asked for (`cargo test -- --ignored`, as `.ci/run` does), as tests/browser.rs.
 
 use crate::browser::{browser, cli_line, cli_rows, query, Browser};
-use crate::common::{attack_args, holodice, stdout};
+use crate::common::{attack_args, fraction, holodice, holodice_ok, pmf_strings, stderr, stdout};
 use fantoccini::key::Key;
 
 /// The SPEC field `css` holds, once `ready` holds of it.
@@ -447,5 +447,430 @@ async fn the_first_visit_shows_a_worked_example_and_what_can_be_typed() {
         .unwrap();
     let open = b.js("return document.getElementById('help').open;");
     assert_eq!(open.await, false);
+    b.close().await;
+}
+
+/// The arguments of `holodice legion sequence --defender D --attack A... [extra...]`.
+fn sequence_args<'a>(defender: &'a str, attacks: &[&'a str], extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec!["legion", "sequence", "--defender", defender];
+    for attack in attacks {
+        args.extend(["--attack", attack]);
+    }
+    args.extend_from_slice(extra);
+    args
+}
+
+/// The JSON answer of a command line that must succeed.
+fn cli_json(args: &[&str]) -> serde_json::Value {
+    let mut args = args.to_vec();
+    args.extend(["--format", "json"]);
+    serde_json::from_str(&holodice_ok(&args)).unwrap()
+}
+
+/// The rows of the table `css` as the page shows them, a cell each.
+async fn table_rows(b: &Browser, css: &str) -> Vec<Vec<String>> {
+    let script = format!(
+        "return Array.from(document.querySelectorAll('{css} tbody tr'))\
+         .map(r => Array.from(r.cells).map(c => c.textContent.trim()));"
+    );
+    serde_json::from_value(b.js(&script).await).unwrap()
+}
+
+/// The distribution table's exact fractions, [k, P(=k), P(≥k)] (shown with "Show exact
+/// fractions").
+async fn exact_rows(b: &Browser) -> Vec<Vec<String>> {
+    b.click("#show-exact").await;
+    let rows = b.dist_rows().await;
+    b.click("#show-exact").await;
+    rows.into_iter()
+        .map(|r| {
+            let last = |cell: &str| cell.split_whitespace().last().unwrap().to_string();
+            vec![r[0].clone(), last(&r[1]), last(&r[2])]
+        })
+        .collect()
+}
+
+/// The engine's distribution object as the same rows of fractions.
+fn json_rows(dist: &serde_json::Value) -> Vec<Vec<String>> {
+    pmf_strings(dist)
+        .into_iter()
+        .map(|(k, p)| {
+            let ge = dist["at_least"][k.to_string()].as_str().unwrap();
+            vec![k.to_string(), p, ge.to_string()]
+        })
+        .collect()
+}
+
+/// The command line's lines about each attack of a sequence: its mean wounds and the chance
+/// it wipes the unit, as [mean, chance] in order.
+fn cli_attack_lines(args: &[&str]) -> Vec<[String; 2]> {
+    let out = holodice_ok(args);
+    let value = |prefix: &str| -> Vec<String> {
+        out.lines()
+            .filter_map(|l| l.strip_prefix(prefix))
+            .map(str::to_string)
+            .collect()
+    };
+    let means = value("    wounds: mean ");
+    let wipes = value("    wipes the unit: ");
+    assert_eq!(means.len(), wipes.len(), "{out}");
+    means.into_iter().zip(wipes).map(|(m, w)| [m, w]).collect()
+}
+
+/// The headline and the line under it once an answer headed `starts` is in.
+async fn headlines(b: &Browser, starts: &str) -> (String, String) {
+    let headline = b.text_when("#headline", |t| t.starts_with(starts)).await;
+    (headline, b.find("#subline").await.text().await.unwrap())
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "drives Debian's chromium: cargo test -- --ignored (CI does)"]
+async fn attack_again_builds_a_sequence_whose_numbers_are_the_command_lines() {
+    let b = browser().await;
+    b.open("/?game=legion").await;
+    let first = "#legion-attacker-controls";
+    let defender = "#legion-defender-controls";
+    press(&b, first, "More red", 4).await;
+    b.click(&format!("{first} input[data-item=\"surge crit\"]"))
+        .await;
+    pick(&b, defender, "rebel troopers", "Rebel Troopers").await;
+    b.click(&format!("{defender} input[data-item=\"cover light\"]"))
+        .await;
+    // The second attack starts as the first again, with controls of its own.
+    b.click("#legion-attack-again").await;
+    let second = "#legion-attack-2-controls";
+    let again = spec(&b, "#legion-attack-2", |v| v.contains("red")).await;
+    assert_eq!(again, "4 red, surge crit");
+    press(&b, second, "Less red", 2).await;
+    press(&b, second, "More aim", 1).await;
+    let a1 = spec(&b, "#legion-attacker", |v| v.contains("red")).await;
+    let a2 = spec(&b, "#legion-attack-2", |v| v.contains("aim")).await;
+    let d = spec(&b, "#legion-defender", |v| v.contains("cover")).await;
+    assert_eq!(
+        a1, "4 red, surge crit",
+        "the first attack is left as it was"
+    );
+    assert_eq!(a2, "2 red, surge crit, aim 1");
+    assert_eq!(d, "@Rebel Troopers, cover light");
+    let legends = b.js(
+        "return Array.from(document.querySelectorAll('#legion-attacks legend'))\
+         .filter(l => l.parentElement.classList.contains('attack')).map(l => l.textContent);",
+    );
+    assert_eq!(legends.await, serde_json::json!(["Attack 1", "Attack 2"]));
+    b.click("#form-legion button[type=submit]").await;
+
+    let args = sequence_args(&d, &[&a1, &a2], &[]);
+    let (headline, subline) = headlines(&b, "Chance to wipe").await;
+    let wipe = cli_line(&args, "Chance to wipe the unit:");
+    assert_eq!(headline, format!("Chance to wipe the unit: {wipe}"));
+    let mean = cli_line(&args, "Mean wounds on the defender:");
+    let suppressed = cli_line(&args, "Chance the defender is suppressed:");
+    let panicked = cli_line(
+        &args,
+        "Chance the defender panics (tokens at twice its courage or more):",
+    );
+    for part in [
+        format!("Mean wounds: {mean}"),
+        format!("Suppressed: {suppressed}"),
+        format!("Panicked: {panicked}"),
+    ] {
+        assert!(subline.contains(&part), "{part} in {subline}");
+    }
+    // The chart's table is the total wounds, to the exact fraction.
+    assert_eq!(b.dist_rows().await, cli_rows(&args));
+    let json = cli_json(&args);
+    assert_eq!(exact_rows(&b).await, json_rows(&json["wounds"]));
+    // Each attack's row.
+    let attacks = table_rows(&b, "#attacks-table").await;
+    let lines = cli_attack_lines(&args);
+    assert_eq!(attacks.len(), 2);
+    for (i, (row, [mean, wipes])) in attacks.iter().zip(&lines).enumerate() {
+        let attacker = json["attacks"][i]["attacker"].as_str().unwrap();
+        assert_eq!(row[0], (i + 1).to_string());
+        assert_eq!(row[1], attacker);
+        assert_eq!(&row[2], mean);
+        assert_eq!(&row[4], wipes);
+    }
+    let command = b.find("#command").await.text().await.unwrap();
+    assert_eq!(
+        command,
+        "holodice legion sequence --attack '4 red, surge crit' --attack '2 red, surge crit, aim 1' \
+         --defender '@Rebel Troopers, cover light'"
+    );
+    let url = b.client.current_url().await.unwrap();
+    let attacks: Vec<String> = url
+        .query_pairs()
+        .filter(|(k, _)| k == "attack")
+        .map(|(_, v)| v.into_owned())
+        .collect();
+    assert_eq!(attacks, [a1.as_str(), a2.as_str()]);
+
+    // Removed, the first attack goes and the second takes its place: one attack, as before.
+    b.click("#legion-attacks button[aria-label=\"Remove attack 1\"]")
+        .await;
+    let a = spec(&b, "#legion-attacker", |v| v.contains("aim")).await;
+    assert_eq!(a, "2 red, surge crit, aim 1");
+    let more = b.js("return document.querySelectorAll('#legion-attacks fieldset.attack').length;");
+    assert_eq!(more.await, 1);
+    b.click("#form-legion button[type=submit]").await;
+    let want = format!(
+        "Chance to wipe the unit: {}",
+        cli_line(
+            &attack_args("legion", &a, &d, &[]),
+            "Chance to wipe the unit:"
+        )
+    );
+    assert_eq!(b.text_when("#headline", |t| t == want).await, want);
+    let command = b.find("#command").await.text().await.unwrap();
+    assert!(
+        command.starts_with("holodice legion attack --attacker"),
+        "{command}"
+    );
+    // The page builds up to 8 attacks, and says so.
+    for _ in 0..7 {
+        b.click("#legion-attack-again").await;
+    }
+    let count = b.js("return document.querySelectorAll('#legion-attacks fieldset.attack').length;");
+    assert_eq!(count.await, 8);
+    let again = b.find("#legion-attack-again").await.prop("disabled").await;
+    assert_eq!(again.unwrap().as_deref(), Some("true"));
+    let limit = b.find("#legion-attack-limit").await.text().await.unwrap();
+    assert!(limit.starts_with("At most 8 attacks here"), "{limit}");
+    b.close().await;
+}
+
+/// The value of the form field `css`.
+async fn value(b: &Browser, css: &str) -> String {
+    let field = b.find(css).await;
+    field.prop("value").await.unwrap().unwrap_or_default()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "drives Debian's chromium: cargo test -- --ignored (CI does)"]
+async fn a_shared_sequence_link_reopens_its_attacks_and_options_with_the_same_answer() {
+    let b = browser().await;
+    let (a1, a2, d) = (
+        "@Fleet Troopers",
+        "@Rebel Troopers, range 2",
+        "@Stormtroopers, cover light",
+    );
+    b.open(&query(&[
+        ("game", "legion"),
+        ("attack", a1),
+        ("attack", a2),
+        ("defender", d),
+        ("charge", "true"),
+        ("suppression-gained", "always"),
+    ]))
+    .await;
+    let args = sequence_args(
+        d,
+        &[a1, a2],
+        &["--charge", "--suppression-gained", "always"],
+    );
+    let (headline, subline) = headlines(&b, "Chance to wipe").await;
+    let wipe = cli_line(&args, "Chance to wipe the unit:");
+    assert_eq!(headline, format!("Chance to wipe the unit: {wipe}"));
+    let rows = b.dist_rows().await;
+    assert_eq!(rows, cli_rows(&args));
+    // The form holds the sequence: both attacks, Charge ticked, the reading chosen.
+    assert_eq!(value(&b, "#legion-attacker").await, a1);
+    assert_eq!(value(&b, "#legion-attack-2").await, a2);
+    let charge = b.find("#legion-charge").await.prop("checked").await;
+    assert_eq!(charge.unwrap().as_deref(), Some("true"));
+    assert_eq!(value(&b, "#legion-suppression-gained").await, "always");
+    let open = b.js("return document.getElementById('legion-activation').open;");
+    assert_eq!(open.await, true, "the options a link sets are shown");
+    let card = b.text_when("#legion-charge-card", |t| !t.is_empty()).await;
+    assert_eq!(card, "Fleet Troopers has Charge.");
+    // Charge's two attacks, then the second unit's, as the engine made them.
+    let json = cli_json(&args);
+    let attackers: Vec<String> = table_rows(&b, "#attacks-table")
+        .await
+        .into_iter()
+        .map(|r| r[1].clone())
+        .collect();
+    let cli: Vec<&str> = json["attacks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["attacker"].as_str().unwrap())
+        .collect();
+    assert_eq!(attackers, cli);
+    assert_eq!(attackers.len(), 3);
+    // The page's own link (its keys as the form writes them) opens the same answer.
+    let url = b.client.current_url().await.unwrap();
+    b.open(&format!("/?{}", url.query().unwrap())).await;
+    let reopened = headlines(&b, "Chance to wipe").await;
+    assert_eq!(reopened, (headline, subline));
+    assert_eq!(b.dist_rows().await, rows);
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "drives Debian's chromium: cargo test -- --ignored (CI does)"]
+async fn a_pinned_sequence_is_compared_beside_a_pinned_attack() {
+    let b = browser().await;
+    let (a, d) = ("@Stormtroopers, range 2", "@Rebel Troopers, cover light");
+    b.open(&query(&[
+        ("game", "legion"),
+        ("attacker", a),
+        ("defender", d),
+    ]))
+    .await;
+    let first = b.text_when("#headline", |t| !t.is_empty()).await;
+    b.click("#pin").await;
+    b.click("#legion-attack-again").await;
+    b.click("#form-legion button[type=submit]").await;
+    b.text_when("#subline", |t| t.contains("Suppressed")).await;
+    b.click("#pin").await;
+    let header = b
+        .text_when("#compare-table thead", |t| t.contains("B:"))
+        .await;
+    assert!(header.contains(&format!("A: {a}")), "{header}");
+    // The sequence's attackers in order, cut to the column's width.
+    assert!(header.contains(&format!("B: {a}; then @")), "{header}");
+    let table = table_rows(&b, "#compare-table").await;
+    let row = |label: &str| -> Vec<String> {
+        let found = table.iter().find(|r| r[0] == label);
+        found.unwrap_or_else(|| panic!("{label} in {table:?}"))[1..].to_vec()
+    };
+    let attack = attack_args("legion", a, d, &[]);
+    let sequence = sequence_args(d, &[a, a], &[]);
+    let cli = |label: &str| {
+        [
+            cli_line(&attack, &format!("{label} on the defender:")),
+            cli_line(&sequence, &format!("{label} on the defender:")),
+        ]
+    };
+    assert_eq!(row("Mean wounds"), cli("Mean wounds"));
+    assert_eq!(
+        row("Chance to wipe"),
+        [
+            cli_line(&attack, "Chance to wipe the unit:"),
+            cli_line(&sequence, "Chance to wipe the unit:")
+        ]
+    );
+    // What only a sequence has: a dash for the attack.
+    let suppressed = cli_line(&sequence, "Chance the defender is suppressed:");
+    assert_eq!(row("Suppressed"), ["—".to_string(), suppressed]);
+    assert_eq!(row("Panicked")[0], "—");
+    let lines = b.js("return document.querySelectorAll('#chart polyline').length;");
+    assert_eq!(lines.await, 3, "the result shown and both pins");
+    // Both pins are in the link, the sequence's as its attacks, and reopen as they were.
+    let url = b.client.current_url().await.unwrap();
+    let pins: Vec<String> = url
+        .query_pairs()
+        .filter(|(k, _)| k == "pin")
+        .map(|(_, v)| v.into_owned())
+        .collect();
+    assert_eq!(pins.len(), 2);
+    assert!(pins[0].contains("attacker="), "{pins:?}");
+    assert_eq!(pins[1].matches("attack=").count(), 2, "{pins:?}");
+    b.open(&format!("/?{}", url.query().unwrap())).await;
+    b.text_when("#compare-table thead", |t| t.contains("B:"))
+        .await;
+    assert_eq!(table_rows(&b, "#compare-table").await, table);
+    assert_ne!(b.find("#headline").await.text().await.unwrap(), first);
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "drives Debian's chromium: cargo test -- --ignored (CI does)"]
+async fn until_wiped_charts_the_attacks_needed_as_the_command_line_counts_them() {
+    let b = browser().await;
+    let (a, d) = ("@Stormtroopers, range 2", "@Rebel Troopers, cover light");
+    b.open(&query(&[
+        ("game", "legion"),
+        ("attacker", a),
+        ("defender", d),
+    ]))
+    .await;
+    b.text_when("#headline", |t| !t.is_empty()).await;
+    b.click("#legion-activation summary").await;
+    b.click("#legion-until-wiped").await;
+    b.type_into("#legion-attacks-cap", "5").await;
+    b.click("#form-legion button[type=submit]").await;
+    let args = sequence_args(d, &[a], &["--until-wiped", "--attacks", "5"]);
+    let (headline, subline) = headlines(&b, "Mean attacks").await;
+    let needed = cli_line(&args, "Mean attacks to wipe the unit:");
+    assert_eq!(headline, format!("Mean attacks to wipe the unit: {needed}"));
+    let outlasts = cli_line(&args, "Chance it outlasts the cap:");
+    assert!(
+        subline.starts_with(&format!("Chance it outlasts the cap: {outlasts}")),
+        "{subline}"
+    );
+    // The chart's table: the chance each attack is the one that wipes the unit, as the command
+    // line lists them, and the chance it needs at least that many (outlasting the cap counts).
+    let listed = cli_line(&args, "Attacks needed to wipe the unit:");
+    let shown: Vec<String> = (b.dist_rows().await)
+        .iter()
+        .map(|r| format!("{}: {}", r[0], r[1]))
+        .collect();
+    assert_eq!(format!("{}, survives {outlasts}", shown.join(", ")), listed);
+    let json = cli_json(&args);
+    let needed = &json["attacks_to_wipe"];
+    let survives = fraction(needed["survives"].as_str().unwrap());
+    let want: Vec<Vec<String>> = (1..=5)
+        .map(|k| {
+            let p = |j: i32| fraction(needed[j.to_string()].as_str().unwrap());
+            let ge = (k..=5).map(p).fold(survives.clone(), |s, x| s + x);
+            vec![k.to_string(), p(k).to_string(), ge.to_string()]
+        })
+        .collect();
+    assert_eq!(exact_rows(&b).await, want);
+    let caption = b.find("#chart-caption").await.text().await.unwrap();
+    assert!(
+        caption.starts_with("Attacks needed to wipe the unit"),
+        "{caption}"
+    );
+    let command = b.find("#command").await.text().await.unwrap();
+    assert_eq!(
+        command,
+        "holodice legion sequence --attack '@Stormtroopers, range 2' --defender '@Rebel Troopers, \
+         cover light' --until-wiped --attacks 5"
+    );
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "drives Debian's chromium: cargo test -- --ignored (CI does)"]
+async fn an_error_in_a_later_attack_is_shown_beside_it_and_the_answer_marked_stale() {
+    let b = browser().await;
+    let d = "@Rebel Troopers";
+    b.open(&query(&[
+        ("game", "legion"),
+        ("attack", "4 red"),
+        ("attack", "2 black"),
+        ("defender", d),
+    ]))
+    .await;
+    b.text_when("#headline", |t| !t.is_empty()).await;
+    let stale = "return [document.getElementById('result').classList.contains('stale'), \
+                 !document.querySelector('#result .stale-note').hidden];";
+    assert_eq!(b.js(stale).await, serde_json::json!([false, false]));
+    b.type_into("#legion-attack-2", "2 black, Pirece 1").await;
+    b.click("#form-legion button[type=submit]").await;
+    let shown = b
+        .text_when("#legion-attack-2-error", |t| !t.is_empty())
+        .await;
+    let out = holodice(&sequence_args(d, &["4 red", "2 black, Pirece 1"], &[]));
+    let line = stderr(&out);
+    assert_eq!(
+        shown,
+        line.trim_end().strip_prefix("holodice: error: ").unwrap()
+    );
+    assert!(shown.starts_with("attack 2:"), "{shown}");
+    assert_eq!(b.js(stale).await, serde_json::json!([true, true]));
+    b.type_into("#legion-attack-2", "2 black, Pierce 1").await;
+    b.click("#form-legion button[type=submit]").await;
+    b.text_when("#subline", |t| !t.is_empty()).await;
+    for _ in 0..100 {
+        if b.js(stale).await == serde_json::json!([false, false]) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(b.js(stale).await, serde_json::json!([false, false]));
     b.close().await;
 }

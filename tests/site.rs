@@ -1,7 +1,7 @@
 //! The static site (`cargo xtask site DIR`) in headless Chromium, served by a plain file server
 //! on loopback and no holodice process: the engine runs in the page's Web Worker, answers as the
-//! command line does (built-in units and their upgrades too), asks nothing of `/api`, and
-//! answers new queries once the server is gone.
+//! command line does (built-in units and their upgrades, and sequences, too), asks nothing of
+//! `/api`, and answers new queries once the server is gone.
 //!
 //! Needs a built site in HOLODICE_SITE_DIR (`.ci/run` builds one) and the browser of
 //! tests/browser.rs, so it is ignored unless asked for (`cargo test -- --ignored`, as CI does);
@@ -114,6 +114,30 @@ async fn the_static_site_computes_in_the_browser_as_the_command_line_does_and_of
         slot.prop("value").await.unwrap().as_deref(),
         Some("DLT-19 Stormtrooper")
     );
+
+    // Several attacks on one unit, as `legion sequence` makes them.
+    let (first, second) = ("@Stormtroopers, range 2", "4 red, surge crit");
+    b.open(&query(&[
+        ("game", "legion"),
+        ("attack", first),
+        ("attack", second),
+        ("defender", defender),
+    ]))
+    .await;
+    let headline = b.text_when("#headline", |t| !t.is_empty()).await;
+    let args = [
+        "legion",
+        "sequence",
+        "--defender",
+        defender,
+        "--attack",
+        first,
+        "--attack",
+        second,
+    ];
+    let wipe = cli_line(&args, "Chance to wipe the unit:");
+    assert_eq!(headline, format!("Chance to wipe the unit: {wipe}"));
+    assert_eq!(b.dist_rows().await, cli_rows(&args));
 
     // A misspelt keyword: the command line's own line.
     b.open("/").await;

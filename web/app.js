@@ -4,6 +4,7 @@
 // Worker; served by `holodice serve`, the page asks the server. Every URL is relative to where
 // the page is, and every query, pins included, lives in the page's URL.
 
+import { Activation, attackEndpoint, legionRequest } from "./js/activation.js";
 import { COLOURS, layout, toSvg } from "./js/chart.js";
 import { catalog, loadCatalog } from "./js/catalog.js";
 import { LETTERS, MAX_PINS, compareTable } from "./js/compare.js";
@@ -13,12 +14,15 @@ import { $, $$, copy, el, humanize, swatch } from "./js/dom.js";
 import { engine, fetchJSON, request, working } from "./js/engine.js";
 import { helpTables } from "./js/help.js";
 import { showMatchups } from "./js/matchups.js";
-import { MAIN, WHAT, details, distTable, headlineText, inWords, resolvedPool, showHeadline } from "./js/result.js";
+import { WHAT, charted, details, distTable, distribution, headlineText, inWords, resolvedPool, showAttacks, showHeadline } from "./js/result.js";
 import { shareImage } from "./js/share.js";
 import { showTable } from "./js/table.js";
 import { fromPinText, fromSearch, pinText, toSearch } from "./js/url.js";
 
 const VIEWS = ["swtcg", "legion", "matchups", "table"];
+
+/** Where each view shows its answer. */
+const RESULTS = { swtcg: "#result", legion: "#result", matchups: "#matchups-result", table: "#table-result" };
 
 /** The worked example a first visit shows, one per game view. */
 const EXAMPLES = {
@@ -39,18 +43,24 @@ const EXAMPLES = {
 /** The result shown ({game, query, answer}) and the pinned ones ({game, query, answer}). */
 const state = { current: null, pins: [] };
 
+/** The Legion form's activation builder: its further attacks and the sequence's options. */
+let activation = null;
+
 // ---------------------------------------------------------------------------------------------
 // Forms, requests and the URL
 
 /** The fields of a form that are request keys (the controls' radios and pickers are not). */
 const keyFields = (form) => $$("input[name]:not([type=radio]), select[name]", form);
 
-/** The request a form stands for: its keys in the API's spelling, defaults left out. */
+/** The keys a form's fields give, in the API's spelling, defaults left out; a field marked
+ * `data-list` is one of a list, kept even empty so the list keeps its order. */
 function params(form) {
   const p = {};
   for (const f of keyFields(form)) {
     if (f.name.startsWith("rule:")) {
       if (f.value !== f.dataset.default) (p.rule ||= []).push(`${f.name.slice(5)}=${f.value}`);
+    } else if ("list" in f.dataset) {
+      (p[f.name] ||= []).push(f.value.trim());
     } else if (f.type === "checkbox") {
       if (f.checked) p[f.name] = true;
     } else {
@@ -61,29 +71,42 @@ function params(form) {
   return p;
 }
 
+/** The request a form stands for: {endpoint, query}. */
+function requestOf(form) {
+  const p = params(form);
+  return form === activation.form ? legionRequest(p) : { endpoint: form.dataset.endpoint, query: p };
+}
+
 /** Fills a form from a request (a URL's keys); keys it has no field for are left alone. */
 function fill(form, given) {
   form.reset();
+  const keys = form === activation.form ? activation.rows(given) : given;
+  const seen = {};
   for (const f of keyFields(form)) {
     if (f.name.startsWith("rule:")) {
       const name = f.name.slice(5);
-      const rule = [given.rule || []].flat().find((r) => r.split("=")[0].trim() === name);
+      const rule = [keys.rule || []].flat().find((r) => r.split("=")[0].trim() === name);
       f.value = rule ? rule.split("=").slice(1).join("=").trim() : f.dataset.default;
+    } else if ("list" in f.dataset) {
+      seen[f.name] = (seen[f.name] ?? -1) + 1;
+      f.value = [keys[f.name] || []].flat()[seen[f.name]] ?? "";
     } else if (f.type === "checkbox") {
-      f.checked = ["", "true", "1", "yes", "on", true].includes(given[f.name]);
-    } else if (given[f.name] !== undefined) {
-      f.value = given[f.name];
+      f.checked = ["", "true", "1", "yes", "on", true].includes(keys[f.name]);
+    } else if (keys[f.name] !== undefined) {
+      f.value = keys[f.name];
     }
   }
   for (const f of $$("input.spec", form)) f.dispatchEvent(new CustomEvent("spec-change"));
+  // Controls that follow the form's values (the activation builder's) show the new ones.
+  form.dispatchEvent(new Event("change"));
 }
 
-/** The same query as a command line, quoted for a POSIX shell. */
-function commandLine(form, p) {
+/** The same query as a command line, quoted for a POSIX shell: the endpoint's command. */
+function commandLine(endpoint, p) {
   const quote = (s) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${String(s).replace(/'/g, "'\\''")}'`);
-  const words = ["holodice", ...form.dataset.command.split(" ")];
+  const words = ["holodice", ...endpoint.split("/")];
   const rest = { ...p };
-  if (form.dataset.view === "table") {
+  if (endpoint === "table") {
     words.push(rest.game || "swtcg");
     delete rest.game;
   }
@@ -105,9 +128,14 @@ function clearErrors(form) {
   }
 }
 
+/** The field an engine's error is about: the one it names, or a sequence's attack it numbers. */
+function errorField(form, reply, query) {
+  const attack = form === activation.form && activation.attackField(query, reply.error);
+  return attack || (reply.field && form.querySelector(`[name="${CSS.escape(reply.field)}"]`));
+}
+
 /** Shows the engine's line beside the field it is about, or above the form. */
-function showError(form, message, field) {
-  const input = field && form.querySelector(`[name="${CSS.escape(field)}"]`);
+function showError(form, message, input) {
   if (input) {
     const id = `${input.id}-error`;
     const p = el("p", { class: "field-error", id, role: "alert", text: message });
@@ -124,17 +152,17 @@ function showError(form, message, field) {
   }
 }
 
-/** Sends a form's request; the answer, or null after showing the error. */
-async function ask(form, p, format) {
+/** Sends a form's request ({endpoint, query}); the answer, or null after showing the error. */
+async function ask(form, { endpoint, query }, format) {
   clearErrors(form);
   const button = $("button[type=submit]", form);
   button.disabled = true;
   const busy = working(form);
-  const reply = await request(form.dataset.endpoint, format ? { ...p, format } : p, busy.signal);
+  const reply = await request(endpoint, format ? { ...query, format } : query, busy.signal);
   busy.done();
   button.disabled = false;
   if (reply.error) {
-    showError(form, reply.error, reply.field);
+    showError(form, reply.error, errorField(form, reply, query));
     return null;
   }
   return reply.answer;
@@ -149,6 +177,7 @@ function render(game, answer, query) {
   showHeadline(game, answer);
   $("#resolved").replaceChildren(resolvedPool(game, answer, query));
   $("#details").replaceChildren(details(game, answer));
+  showAttacks(answer);
   $("#notes").replaceChildren(...(answer.notes || []).map((n) => el("li", { text: n })));
   $("#share-box").hidden = true;
   // Shown before drawing: the chart is drawn for the width it has.
@@ -169,15 +198,16 @@ function compared() {
   return [...same, ...now];
 }
 
-/** What the chart shows: the result shown as bars and a line, and each pin of its game as a
- * dashed line, each with its query in words. */
+/** What the chart shows: the result shown as bars and a line, and each pin of its game that
+ * has the same distribution as a dashed line, each with its query in words. */
 function chartSeries(entries) {
   const { current } = state;
-  const series = (e, colour, words, pinned) => ({ dist: e.answer[MAIN[e.game]], colour, words, bars: !pinned, dashed: pinned });
+  const key = charted(current.game, current.answer);
+  const series = (e, colour, words, pinned) => ({ dist: distribution(e.answer, key), colour, words, bars: !pinned, dashed: pinned });
   return [
     series(current, COLOURS[0], `Shown: ${inWords(current.query)}`, false),
     ...entries.filter((e) => e.label !== "Now").map((e) => series(e, e.colour, `${e.label}: ${inWords(e.query)}`, true)),
-  ];
+  ].filter((s) => s.dist);
 }
 
 function redraw() {
@@ -187,13 +217,14 @@ function redraw() {
   const series = chartSeries(entries);
   const width = Math.max(280, Math.min(720, $("#chart").clientWidth || 640));
   const chart = layout(series, width, width < 480 ? 13 : 12);
-  const what = WHAT[current.game];
+  const measure = charted(current.game, current.answer);
+  const what = WHAT[measure];
   $("#chart").replaceChildren(toSvg(chart, `Chart of ${what}: bars P(=k), line P(≥k); the table below gives every value`, "dist-table"));
   const many = entries.length > 1;
   $("#legend").replaceChildren(...(many ? series.map((s) => el("li", {}, swatch(s.colour, s.dashed), s.words)) : []));
   $("#chart-caption").textContent = `${humanize(what)}: bars are P(= k), the line P(≥ k).${many ? " Dashed lines: the pinned results." : ""}`;
-  distTable($("#dist-table"), current.game, current.answer, $("#show-exact").checked);
-  const pinned = series.length > 1;
+  distTable($("#dist-table"), current.answer, measure, $("#show-exact").checked);
+  const pinned = entries.some((e) => e.label !== "Now");
   $("#compare").hidden = !pinned;
   if (pinned) {
     compareTable($("#compare-table"), entries.map((e) => ({ ...e, remove: e.label === "Now" ? null : () => unpin(e.index) })));
@@ -229,8 +260,7 @@ function remember() {
 async function loadPins(texts) {
   state.pins = texts.slice(0, MAX_PINS).map(fromPinText).filter((p) => p.game === "swtcg" || p.game === "legion");
   for (const p of state.pins) {
-    const endpoint = `${p.game}/attack`;
-    const reply = await request(endpoint, p.query);
+    const reply = await request(attackEndpoint(p.game, p.query), p.query);
     p.answer = reply.answer || null;
   }
   state.pins = state.pins.filter((p) => p.answer);
@@ -281,39 +311,55 @@ function selectTab(view, focus = false) {
   }
 }
 
+/** Marks a view's answer as a query's before the form's (whose query failed), or not. */
+function markStale(view, stale) {
+  const section = $(RESULTS[view]);
+  section.classList.toggle("stale", stale);
+  $(".stale-note", section).hidden = !stale;
+}
+
 async function submit(form) {
   // Marks of each query's start and answer, for the site's benchmark (performance entries).
   performance.mark("holodice-ask");
-  const p = params(form);
+  const asked = requestOf(form);
+  const { endpoint, query: p } = asked;
   const view = form.dataset.view;
   const pins = view === "swtcg" || view === "legion" ? state.pins : [];
   history.replaceState(null, "", toSearch(view, p, pins));
-  const answer = await ask(form, p);
+  const answer = await ask(form, asked);
+  // After an error the answer shown, if it is this view's, is another query's: it says so.
+  const shown = view === "swtcg" || view === "legion" ? state.current && state.current.game === view : !$(RESULTS[view]).hidden;
+  if (shown || answer) markStale(view, !answer);
   if (!answer) return;
   if (view === "table") {
     showTable(answer, p);
-    $("#table-command").textContent = commandLine(form, p);
+    $("#table-command").textContent = commandLine(endpoint, p);
   } else if (view === "matchups") {
     const link = (defender) => toSearch("legion", { attacker: p.attacker, defender: p.with ? `${defender}, ${p.with}` : defender });
     showMatchups(answer, link);
-    $("#matchups-command").textContent = commandLine(form, p);
+    $("#matchups-command").textContent = commandLine(endpoint, p);
   } else {
     render(view, answer, p);
-    $("#command").textContent = commandLine(form, p);
+    $("#command").textContent = commandLine(endpoint, p);
   }
 }
 
-/** The controls of every unit SPEC field, and completion in every SPEC field. */
+/** Completion in a SPEC field and, outside the table view, the controls of its unit. */
+function specControls(input) {
+  const game = () => (input.dataset.spec === "table" ? $("#table-game").value : input.dataset.spec);
+  complete(input, game, input.dataset.role);
+  if (input.dataset.spec === "table" || input.closest("#panel-table")) return;
+  const options = input.id === "matchups-with"
+    ? { picker: false, only: (i) => i.control === "token" || i.control === "choice:cover" }
+    : {};
+  new Composer(input, input.dataset.spec, input.dataset.role, options).build();
+}
+
+/** The controls of every unit SPEC field, completion in every SPEC field, and the Legion
+ * form's activation builder (whose attacks get the same). */
 function buildControls() {
-  for (const input of $$("input.spec")) {
-    const game = () => (input.dataset.spec === "table" ? $("#table-game").value : input.dataset.spec);
-    complete(input, game, input.dataset.role);
-    if (input.dataset.spec === "table" || input.closest("#panel-table")) continue;
-    const options = input.id === "matchups-with"
-      ? { picker: false, only: (i) => i.control === "token" || i.control === "choice:cover" }
-      : {};
-    new Composer(input, input.dataset.spec, input.dataset.role, options).build();
-  }
+  for (const input of $$("input.spec")) specControls(input);
+  activation = new Activation($("#form-legion"), specControls);
   const factions = [...new Set(catalog.legion.cards.map((c) => c.card.faction).filter(Boolean))].sort();
   $("#matchups-faction").append(...factions.map((f) => el("option", { value: f, text: f })));
   for (const set of $$("fieldset.rules")) {
@@ -354,7 +400,7 @@ function wire() {
   for (const [id, format] of [["#copy-markdown", "markdown"], ["#copy-csv", "csv"]]) {
     $(id).addEventListener("click", async () => {
       const form = $("#form-table");
-      const text = await ask(form, params(form), format);
+      const text = await ask(form, requestOf(form), format);
       if (text !== null) await copy(text, $("#table-result .copied"), $("#copy-text"));
     });
   }

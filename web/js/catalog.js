@@ -2,7 +2,7 @@
 // completion), its cards (for the unit pickers) and SWTCG's rule options. Loaded once.
 
 import { fetchJSON } from "./engine.js";
-import { Vocabulary } from "./spec.js";
+import { Vocabulary, cardName, isUnit } from "./spec.js";
 
 export const catalog = {
   /** Per game: the SPEC items as {name, aliases, takesValue, signed, roles, step, model,
@@ -104,4 +104,15 @@ export async function loadCatalog() {
 /** The items a role's controls show: those that act in the role and change the dice. */
 export function itemsFor(game, role) {
   return catalog[game].items.filter((i) => i.active && i.roles.includes(role));
+}
+
+/** The unit card a SPEC's items name with `@`: {item, card}, the card null unless built in. */
+export function namedCard(game, items) {
+  const item = items.find(isUnit);
+  if (!item) return { item: null, card: null };
+  const name = cardName(item).toLowerCase();
+  const cards = catalog[game].cards;
+  const card = cards.find((c) => cardName(c.specName).toLowerCase() === name)
+    || cards.find((c) => c.name.toLowerCase() === name);
+  return { item, card: card || null };
 }

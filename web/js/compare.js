@@ -1,10 +1,10 @@
 // Pinned results, compared: up to six results kept beside the one shown, all in the page's URL,
-// in one table (mean, the chance of at least one, the chance to destroy or wipe, points and
-// points efficiency, P(≥ k)) and on one chart.
+// in one table (mean, the chance of at least one, the chance to destroy or wipe, a sequence's
+// suppression and attacks to wipe, points and points efficiency, P(≥ k)) and on one chart.
 
 import { el, swatch } from "./dom.js";
 import { atLeast, fixed, isFraction, mean, percent, ratio, rows, scaled } from "./numbers.js";
-import { MAIN, inWords } from "./result.js";
+import { MAIN, attackersInWords, inWords } from "./result.js";
 
 export const MAX_PINS = 6;
 export const LETTERS = "ABCDEF";
@@ -19,7 +19,7 @@ export function points(entry) {
 export function compareTable(table, entries) {
   const dist = (e) => e.answer[MAIN[e.game]];
   const head = el("tr", {}, el("th", { scope: "col", text: "" }), entries.map((e) => el("th", { scope: "col", title: inWords(e.query) },
-    swatch(e.colour, e.label !== "Now"), `${e.label}: `, el("span", { class: "query", text: short(e.query.attacker) }),
+    swatch(e.colour, e.label !== "Now"), `${e.label}: `, el("span", { class: "query", text: short(attackersInWords(e.query) || "") }),
     e.remove ? el("button", { type: "button", class: "unpin", "aria-label": `Unpin ${e.label}`, text: "×" }) : "")));
   for (const [i, e] of entries.entries()) {
     const button = head.children[i + 1].querySelector("button");
@@ -34,6 +34,18 @@ export function compareTable(table, entries) {
   const chance = entries[0].game === "swtcg" ? ["destroyed", "Chance to destroy"] : ["wiped", "Chance to wipe"];
   if (entries.some((e) => isFraction(e.answer[chance[0]]))) {
     lines.push(line(chance[1], entries.map((e) => (isFraction(e.answer[chance[0]]) ? percent(e.answer[chance[0]]) : "n/a"))));
+  }
+  // A Legion sequence's headline numbers; an attack has none of them.
+  const sequence = [
+    ["Suppressed", (a) => a.suppressed, percent],
+    ["Panicked", (a) => a.panicked, percent],
+    ["Mean attacks to wipe", (a) => a.mean_attacks_to_wipe, mean],
+    ["Chance it outlasts the cap", (a) => a.attacks_to_wipe && a.attacks_to_wipe.survives, percent],
+  ];
+  for (const [label, value, shown] of sequence) {
+    if (entries.some((e) => isFraction(value(e.answer)))) {
+      lines.push(line(label, entries.map((e) => (isFraction(value(e.answer)) ? shown(value(e.answer)) : "—"))));
+    }
   }
   if (entries.some((e) => points(e))) {
     const per = (e, f) => (points(e) ? f(points(e)) : "n/a");

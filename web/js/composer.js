@@ -3,7 +3,7 @@
 // tables, grouped as the tables' `control` says), and for Legion the card's weapons and upgrades.
 // The SPEC field stays: typing in it moves the controls, and the controls rewrite its items.
 
-import { catalog, itemsFor } from "./catalog.js";
+import { catalog, itemsFor, namedCard } from "./catalog.js";
 import { el, uid } from "./dom.js";
 import { Loadout } from "./loadout.js";
 import { Picker } from "./picker.js";
@@ -156,17 +156,6 @@ export class Composer {
     this.text.replace(unitItems, card ? [cardItem("@", card.specName)] : [], "front");
   }
 
-  /** The card a SPEC's `@` item names, if it is a built-in one. */
-  unitCard(items) {
-    const item = items.find(isUnit);
-    if (!item) return { item: null, card: null };
-    const name = cardName(item).toLowerCase();
-    const cards = catalog[this.game].cards;
-    const card = cards.find((c) => cardName(c.specName).toLowerCase() === name)
-      || cards.find((c) => c.name.toLowerCase() === name);
-    return { item, card: card || null };
-  }
-
   /** Shows the SPEC field's items in every control. */
   refresh() {
     if (!this.built) return;
@@ -175,7 +164,7 @@ export class Composer {
     const items = this.text.items();
     for (const aware of this.cardAware) aware(items.some(isUnit));
     if (!this.picker) return;
-    const { item, card } = this.unitCard(items);
+    const { item, card } = namedCard(this.game, items);
     this.picker.show(card, item && cardName(item), card ? this.facts(card) : item ? "Not a built-in card: the engine will look it up." : "");
     if (this.loadout) this.loadout.show(card, items);
   }

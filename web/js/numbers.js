@@ -27,6 +27,18 @@ export function scaled(text, factor, divisor) {
   return `${BigInt(ns) * BigInt(factor)}/${BigInt(ds) * BigInt(divisor)}`;
 }
 
+/** The exact sum of fraction strings, in lowest terms ("n/d", or "n" when whole). */
+export function sum(fractions) {
+  let [n, d] = [0n, 1n];
+  for (const f of fractions) {
+    const [fn, fd = "1"] = String(f).split("/");
+    [n, d] = [n * BigInt(fd) + BigInt(fn) * d, d * BigInt(fd)];
+  }
+  let [a, g] = [n < 0n ? -n : n, d];
+  while (a !== 0n) [a, g] = [g % a, a];
+  return d / g === 1n ? String(n / g) : `${n / g}/${d / g}`;
+}
+
 /** `v` with `digits` decimals, ties to even on the exact value (Rust's `{:.N}`). */
 export function fixed(v, digits) {
   if (!Number.isFinite(v)) return String(v);

@@ -1,28 +1,71 @@
 // One answer on the page: its headline numbers, what its SPECs became, the chart with the table
-// as its text alternative, and every other value the engine reported.
+// as its text alternative, a sequence's attacks, and every other value the engine reported.
 
 import { catalog } from "./catalog.js";
 import { $, el, humanize } from "./dom.js";
-import { atLeast, isDist, isFraction, mean, percent, rows } from "./numbers.js";
+import { atLeast, isDist, isFraction, mean, percent, rows, sum } from "./numbers.js";
 
 /** The distribution a game's result is about. */
 export const MAIN = { swtcg: "damage", legion: "wounds" };
-export const WHAT = { swtcg: "damage counters on the defender", legion: "wounds on the defender" };
+
+/** What each distribution a chart may show counts. */
+export const WHAT = {
+  damage: "damage counters on the defender",
+  wounds: "wounds on the defender",
+  attacks_to_wipe: "attacks needed to wipe the unit",
+};
+
+/** What a result's chart shows: for a Legion sequence until wiped the attacks it needed, else
+ * the game's distribution. */
+export function charted(game, answer) {
+  return answer.attacks_to_wipe ? "attacks_to_wipe" : MAIN[game];
+}
+
+/** The distribution `key` of an answer, or null when it has none. The attacks needed to wipe
+ * the unit come as the chance of each count and of outlasting the cap; as a distribution over
+ * 1..cap, outlasting the cap counts as needing more than any of them. */
+export function distribution(answer, key) {
+  if (key !== "attacks_to_wipe") return answer[key] || null;
+  const needed = answer.attacks_to_wipe;
+  if (!needed) return null;
+  const ks = Object.keys(needed).filter((k) => k !== "survives").map(Number).sort((a, b) => a - b);
+  const pmf = Object.fromEntries(ks.map((k) => [k, needed[k]]));
+  const at_least = Object.fromEntries(ks.map((k) => [k, sum([needed.survives, ...ks.filter((j) => j >= k).map((j) => needed[j])])]));
+  return { pmf, at_least, mean: answer.mean_attacks_to_wipe ?? null };
+}
 
 /** The headline numbers of an answer: [label, value] pairs, the first one the headline. */
 function headlines(game, answer) {
   const d = answer[MAIN[game]];
   const out = [];
+  if (answer.attacks_to_wipe) {
+    if (isFraction(answer.mean_attacks_to_wipe)) out.push(["Mean attacks to wipe the unit", mean(answer.mean_attacks_to_wipe)]);
+    out.push(["Chance it outlasts the cap", percent(answer.attacks_to_wipe.survives)]);
+  }
   if (game === "swtcg" && isFraction(answer.destroyed)) out.push(["Chance to destroy", percent(answer.destroyed)]);
   if (game === "legion" && isFraction(answer.wiped)) out.push(["Chance to wipe the unit", percent(answer.wiped)]);
   out.push([game === "swtcg" ? "Mean damage" : "Mean wounds", mean(d.mean)]);
   out.push([game === "swtcg" ? "At least 1 damage" : "At least 1 wound", percent(atLeast(d, 1))]);
+  // A sequence's suppression: the tokens it leaves against the unit's courage.
+  if (isFraction(answer.suppressed)) out.push(["Suppressed", percent(answer.suppressed)]);
+  if (isFraction(answer.panicked)) out.push(["Panicked", percent(answer.panicked)]);
   return out;
+}
+
+/** The attackers of a query in words: its attacker, or a sequence's attacks in order. */
+export function attackersInWords(query) {
+  if (!query.attack) return query.attacker;
+  const [first, ...more] = [query.attack].flat();
+  const opening = query.charge ? `${first} (charging)` : first;
+  if (query["until-wiped"]) {
+    return `${opening}, again until the unit is wiped${query.attacks ? ` (at most ${query.attacks} attacks)` : ""}`;
+  }
+  return [opening, ...more].join("; then ");
 }
 
 /** The query in words: "ATTACKER against DEFENDER". */
 export function inWords(query) {
-  const parts = [query.attacker || "(no attacker)"];
+  const parts = [attackersInWords(query) || "(no attacker)"];
   if (query.defender) parts.push(`against ${query.defender}`);
   if (query.guardian) parts.push(`guarded by ${query.guardian}`);
   return parts.join(" ");
@@ -60,14 +103,28 @@ function swtcgUnits(answer, query) {
   });
 }
 
-/** The distribution as a table: k, P(= k), P(≥ k), with exact fractions when asked. */
-export function distTable(table, game, answer, exact) {
-  const d = answer[MAIN[game]];
+/** The distribution `key` as a table: k, P(= k), P(≥ k), with exact fractions when asked. */
+export function distTable(table, answer, key, exact) {
+  const d = distribution(answer, key);
   const head = el("tr", {}, el("th", { scope: "col", text: "k" }), el("th", { scope: "col", text: "P(=k)" }), el("th", { scope: "col", text: "P(≥k)" }));
   const cell = (p) => el("td", {}, percent(p), exact ? el("span", { class: "fraction", text: ` ${p}` }) : "");
   const body = rows(d).map(([k, p, ge]) => el("tr", {}, el("td", { text: k }), cell(p), cell(ge)));
-  const caption = el("caption", { text: `${humanize(WHAT[game])} (mean ${mean(d.mean)}${exact ? `, exactly ${d.mean}` : ""})` });
-  table.replaceChildren(caption, el("thead", {}, head), el("tbody", {}, body));
+  // The attacks needed have a mean only given a wipe, and none when no wipe is possible.
+  const given = key === "attacks_to_wipe" ? " given a wipe" : "";
+  const average = d.mean === null ? "" : ` (mean ${mean(d.mean)}${given}${exact ? `, exactly ${d.mean}` : ""})`;
+  table.replaceChildren(el("caption", { text: `${humanize(WHAT[key])}${average}` }), el("thead", {}, head), el("tbody", {}, body));
+}
+
+/** A sequence's attacks in order, each with its attacker, the wounds it deals the unit and the
+ * chance it is the one that wipes it; hidden for a single attack. */
+export function showAttacks(answer) {
+  const attacks = answer.attacks || [];
+  $("#attacks-box").hidden = !attacks.length;
+  const head = el("tr", {}, ["Attack", "Attacker", "Mean wounds", "At least 1 wound", "Wipes the unit"].map((t) => el("th", { scope: "col", class: t === "Attacker" ? "spec" : null, text: t })));
+  const body = attacks.map((a, i) => el("tr", {},
+    el("td", { text: i + 1 }), el("td", { class: "spec", text: a.attacker }), el("td", { text: mean(a.wounds.mean) }),
+    el("td", { text: percent(atLeast(a.wounds, 1)) }), el("td", { text: isFraction(a.wiped_by) ? percent(a.wiped_by) : "—" })));
+  $("#attacks-table").replaceChildren(el("caption", { text: "Each attack, in order" }), el("thead", {}, head), el("tbody", {}, body));
 }
 
 /** Every other value of the answer: chances, other distributions, groups, the rules used. */
@@ -75,7 +132,8 @@ export function details(game, answer) {
   const dl = el("dl");
   const add = (k, v) => dl.append(el("dt", { text: k }), el("dd", {}, v));
   // The headline's numbers and what the resolved pool shows are not repeated.
-  const skip = new Set([MAIN[game], "schema", "notes", "rules", "destroyed", "resolved", "attacker", "defender", "guardian", "secondary", "interceptor", "dice"]);
+  const skip = new Set([charted(game, answer), "schema", "notes", "rules", "destroyed", "resolved", "attacker", "defender", "guardian", "secondary", "interceptor", "dice",
+    "attacks", "attacks_to_wipe", "mean_attacks_to_wipe", "suppressed", "panicked"]);
   for (const [key, v] of Object.entries(answer)) {
     if (skip.has(key) || v === "") continue;
     if (isDist(v)) add(humanize(key), describeDist(v));

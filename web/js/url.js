@@ -1,6 +1,6 @@
-// A query in a URL: `?game=legion&attacker=...` (or `?view=table|matchups&...`), its pins each a
-// `pin` key holding a query of its own in the same form. One encoding for the page's URL and
-// its pins.
+// A query in a URL: `?game=legion&attacker=...` (a Legion sequence `?game=legion&attack=...&
+// attack=...`, or `?view=table|matchups&...`), its pins each a `pin` key holding a query of its
+// own in the same form. One encoding for the page's URL and its pins.
 
 /** The query string of `view` and its request `p`, with `pins` ({game, query}) after it. */
 export function toSearch(view, p, pins = []) {
@@ -14,14 +14,17 @@ export function toSearch(view, p, pins = []) {
   return `?${s.toString()}`;
 }
 
-/** A query string as {view, query, pins}: repeated keys (rule) become lists; for an attack view
- * the game is the view, not a key. */
+/** The keys that are lists, even of one: `rule`, and a Legion sequence's `attack`. */
+const LISTS = ["rule", "attack"];
+
+/** A query string as {view, query, pins}: the list keys become lists; for an attack view the
+ * game is the view, not a key. */
 export function fromSearch(search) {
   const query = {};
   const pins = [];
   let view = null;
   for (const [k, v] of new URLSearchParams(search)) {
-    if (k === "rule") (query.rule ||= []).push(v);
+    if (LISTS.includes(k)) (query[k] ||= []).push(v);
     else if (k === "pin") pins.push(v);
     else if (k === "view") view = v;
     else query[k] = v;

@@ -1,6 +1,6 @@
 //! The page's engine answers what `holodice serve` answers: for every request the page makes
-//! (its listings, the cards and the upgrades that fit a unit, its attack, matchups and table
-//! forms, the table's copies as Markdown and CSV, and errors), the same
+//! (its listings, the cards and the upgrades that fit a unit, its attack, sequence, matchups and
+//! table forms, the table's copies as Markdown and CSV, and errors), the same
 //! status, media type and body, byte for byte.
 
 use axum::body::Body;
@@ -84,6 +84,18 @@ async fn every_request_the_page_makes_is_answered_as_the_server_answers_it() {
         (
             "legion/attack",
             r#"{"attacker": "@Stormtroopers (ay), +@DLT-19 Stormtrooper, weapon DLT-19 Blaster Rifle", "defender": "@Rebel Troopers, cover light"}"#,
+        ),
+        (
+            "legion/sequence",
+            r#"{"attack": ["@Stormtroopers, range 2", "4 red, aim 1"], "defender": "@Rebel Troopers, cover light", "charge": true, "suppression-gained": "always"}"#,
+        ),
+        (
+            "legion/sequence",
+            r#"{"attack": ["@Stormtroopers, range 2"], "defender": "@Rebel Troopers", "until-wiped": true, "attacks": "5"}"#,
+        ),
+        (
+            "legion/sequence",
+            r#"{"attack": ["4 red", "2 black, Pirece 1"], "defender": "white defense"}"#,
         ),
         (
             "legion/matchups",
