@@ -484,7 +484,7 @@ async fn the_page_fits_a_phone_and_works_by_keyboard() {
         ]),
         query(&[
             ("game", "legion"),
-            ("attack", "@Stormtroopers, range 2"),
+            ("attack", "@Stormtroopers"),
             ("attack", "@Stormtroopers, +@DLT-19 Stormtrooper, range 3"),
             ("defender", "@Rebel Troopers, cover light"),
             ("charge", "true"),
