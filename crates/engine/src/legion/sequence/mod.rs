@@ -20,12 +20,11 @@ use crate::dist::Dist;
 use crate::error::{Error, Input, Message};
 use crate::policy::{Objective, Policy};
 use num_bigint::BigUint;
-use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 use optimal::Plan;
 use std::collections::{BTreeMap, HashMap};
-use step::{Carried, Carry, Gives, Step};
+use step::{add, Carried, Carry, Gives, Step};
 
 /// The most attacks one sequence makes (an attack repeated until the unit is wiped included).
 pub const MAX_ATTACKS: usize = 100;
@@ -504,29 +503,7 @@ impl<'a> Planner<'a> {
             let steps: Vec<Option<&Step>> = (states.keys().zip(&keys))
                 .map(|(c, key)| key.map(|k| &made[&k]).or_else(|| planned(c)))
                 .collect();
-            let common =
-                (steps.iter().flatten()).fold(BigUint::one(), |l, s| l.lcm(&s.denominator));
-            let mut next: BTreeMap<Carried, BigUint> = BTreeMap::new();
-            let mut dealt: BTreeMap<i64, BigUint> = BTreeMap::new();
-            let mut wiped_by = BigUint::zero();
-            for ((c, p), step) in states.iter().zip(&steps) {
-                let Some(step) = step else {
-                    let weight = p * &common;
-                    add(&mut dealt, 0, weight.clone());
-                    add(&mut next, *c, weight);
-                    continue;
-                };
-                let scaled = p * (&common / &step.denominator);
-                for (w, q, tokens, spent) in &step.outcomes {
-                    let (to, w) = carry.next(c, *w, *tokens, spent);
-                    let weight = &scaled * q;
-                    if carry.wiped(&to) {
-                        wiped_by += &weight;
-                    }
-                    add(&mut dealt, i64::from(w), weight.clone());
-                    add(&mut next, to, weight);
-                }
-            }
+            let (next, dealt, wiped_by, common) = carry.over(&states, &steps);
             denominator *= &common;
             attacks.push(SequenceAttack {
                 wounds: dist(dealt),
@@ -637,10 +614,6 @@ fn chosen(s: Scenario, choices: &Scenario) -> Scenario {
         },
         ..s
     }
-}
-
-fn add<K: Ord>(to: &mut BTreeMap<K, BigUint>, k: K, w: BigUint) {
-    *to.entry(k).or_insert_with(BigUint::zero) += w;
 }
 
 /// `w / denominator` as a probability.

@@ -7,7 +7,8 @@ use crate::legion::optimal::Scored;
 use crate::legion::scenario::Scenario;
 use num_bigint::BigUint;
 use num_integer::Integer;
-use num_traits::Zero;
+use num_traits::{One, Zero};
+use std::collections::BTreeMap;
 
 /// What one attack finds of the unit: the wounds it has taken, its suppression tokens (more than
 /// it started with) and the dodge, shield and surge tokens it holds; and of its guardian, the
@@ -108,12 +109,49 @@ impl Carry {
         (to, w)
     }
 
+    /// One attack over the unit's states, each meeting its step (none once the unit is
+    /// wiped), as integer weights over one denominator (the steps' brought to a common one):
+    /// the states it leaves, the wounds it dealt, the weight of the states it wiped, and the
+    /// common denominator the weights were multiplied by.
+    pub fn over(
+        &self,
+        states: &Weights<Carried>,
+        steps: &[Option<&Step>],
+    ) -> (Weights<Carried>, Weights<i64>, BigUint, BigUint) {
+        let common = (steps.iter().flatten()).fold(BigUint::one(), |l, s| l.lcm(&s.denominator));
+        let mut next: Weights<Carried> = BTreeMap::new();
+        let mut dealt: Weights<i64> = BTreeMap::new();
+        let mut wiped_by = BigUint::zero();
+        for ((c, p), step) in states.iter().zip(steps) {
+            let Some(step) = step else {
+                let weight = p * &common;
+                add(&mut dealt, 0, weight.clone());
+                add(&mut next, *c, weight);
+                continue;
+            };
+            let scaled = p * (&common / &step.denominator);
+            for (w, q, tokens, spent) in &step.outcomes {
+                let (to, w) = self.next(c, *w, *tokens, spent);
+                let weight = &scaled * q;
+                if self.wiped(&to) {
+                    wiped_by += &weight;
+                }
+                add(&mut dealt, i64::from(w), weight.clone());
+                add(&mut next, to, weight);
+            }
+        }
+        (next, dealt, wiped_by, common)
+    }
+
     /// The unit `c` after outcome `o` of an attack that gives `gives`.
     pub fn after(&self, c: &Carried, o: &Scored, gives: Gives) -> Carried {
         self.next(c, o.wounds, gives.tokens(o.hit), &Spent::of(o.spent))
             .0
     }
 }
+
+/// Integer weights of outcomes, over a denominator kept apart.
+pub(super) type Weights<K> = BTreeMap<K, BigUint>;
 
 /// One outcome of a step: wounds, weight, suppression tokens given, the tokens spent.
 pub(super) type Outcome = (u32, BigUint, u32, Spent);
@@ -177,4 +215,9 @@ impl Step {
 /// A non-negative integer as an unsigned one (a probability's numerator or denominator).
 fn uint(n: &num_bigint::BigInt) -> BigUint {
     n.to_biguint().unwrap_or_default()
+}
+
+/// Adds weight `w` to outcome `k`.
+pub(super) fn add<K: Ord>(to: &mut Weights<K>, k: K, w: BigUint) {
+    *to.entry(k).or_insert_with(BigUint::zero) += w;
 }
