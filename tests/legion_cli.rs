@@ -1595,6 +1595,21 @@ fn the_optimal_policy_plans_the_whole_sequence_for_its_objective() {
     assert!(
         fraction(wipe["wiped"].as_str().unwrap()) >= fraction(greedy["wiped"].as_str().unwrap())
     );
+    // Until wiped, the plan is for the fewest attacks: only wipe says so.
+    assert_user_error(
+        &[
+            "legion",
+            "sequence",
+            "--defender",
+            "white defense, wounds 1, minis 2",
+            "--attack",
+            "1 red",
+            "--until-wiped",
+            "--policy",
+            "optimal",
+        ],
+        &["--objective mean", "fewest attacks", "--objective wipe"],
+    );
     // Wiping needs the unit's wounds; one attack is not a sequence.
     assert_user_error(
         &[

@@ -114,13 +114,20 @@ struct Oracle<'a> {
     unit: Unit,
     goal: Goal,
     memo: HashMap<(usize, u32, u32, u32), BigRational>,
+    /// Until wiped: a unit wiped before attack i counts once for each attack from the one
+    /// that wiped it to the last (the fewest attacks, as the chances summed).
+    soonest: bool,
 }
 
 impl Oracle<'_> {
     /// The best value of the sequence from attack `i` on a unit of `wounds` taken,
     /// `suppression` tokens and `dodge` tokens.
     fn value(&mut self, i: usize, wounds: u32, suppression: u32, dodge: u32) -> BigRational {
-        if i == self.attacks.len() || wounds >= self.unit.wounds {
+        let wiped = wounds >= self.unit.wounds;
+        if self.soonest && wiped {
+            return q((self.attacks.len() + 1 - i) as i64, 1);
+        }
+        if i == self.attacks.len() || wiped {
             return self.goal.of(wounds, &self.unit);
         }
         if let Some(v) = self.memo.get(&(i, wounds, suppression, dodge)) {
@@ -245,6 +252,7 @@ fn agree(attacks: &[Attack], u: Unit, goal: Goal) -> BigRational {
         unit: u,
         goal,
         memo: HashMap::new(),
+        soonest: false,
     };
     let best = oracle.value(0, 0, 0, u.dodge);
     let s = engine(attacks, u, Some(goal));
@@ -343,4 +351,55 @@ proptest! {
     ) {
         agree(&attacks, unit, goal);
     }
+}
+
+#[test]
+fn until_wiped_the_plan_wipes_in_the_fewest_attacks_the_expectimax_finds() {
+    use holodice_engine::legion::sequence::until_wiped;
+    use holodice_engine::policy::{Objective, Policy};
+    // One red die (surge crit) with an aim, repeated until a unit of 2 minis holding a dodge
+    // token is wiped, at most 3 times: the expectimax counts a wiped unit once for each attack
+    // it is wiped by (3 if the first attack wipes it, …), the engine's attacks to wipe give
+    // the same sum, and greedy's (which keeps a hit the dodge cancels) is smaller.
+    let a = Attack {
+        colour: 0,
+        dice: 1,
+        surge: "crit",
+    };
+    let unit = Unit {
+        red: false,
+        cover: 0,
+        courage: 2,
+        wounds: 2,
+        dodge: 1,
+    };
+    let attacks = [a; 3];
+    let mut oracle = Oracle {
+        attacks: &attacks,
+        unit,
+        goal: Goal::Wipe,
+        memo: HashMap::new(),
+        soonest: true,
+    };
+    let best = oracle.value(0, 0, 0, unit.dodge);
+    let summed = |policy: Policy| {
+        let mut choices = Scenario::parse("1 red", "white defense", None).unwrap();
+        (choices.policy, choices.objective) = (policy, Objective::Destroy);
+        let s = until_wiped(
+            &spec(&a),
+            &unit_spec(&unit),
+            None,
+            Cards::builtin(),
+            &choices,
+            SuppressionGained::Hits,
+            3,
+        )
+        .unwrap();
+        let (by, _) = s.attacks_to_wipe().unwrap();
+        (by.into_iter().enumerate())
+            .map(|(k, p)| p * q(3 - k as i64, 1))
+            .sum::<BigRational>()
+    };
+    assert_eq!(summed(Policy::Optimal), best);
+    assert!(summed(Policy::Greedy) < best);
 }

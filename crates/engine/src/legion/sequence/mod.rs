@@ -120,7 +120,8 @@ pub fn until_wiped(
 ) -> Result<LegionSequence, Error> {
     let attacks = vec![attacker; cap];
     check_count(&attacks)?;
-    let planner = Planner::new(&attacks, defender, guardian, cards, choices)?;
+    let mut planner = Planner::new(&attacks, defender, guardian, cards, choices)?;
+    planner.soonest = Some(cap);
     if planner.unit.is_none() {
         return Err(Error::input(Message::about(Input::Defender).text(
             "--until-wiped: the defender's wounds per mini are not known, so it is never \
@@ -215,6 +216,8 @@ struct Planner<'a> {
     /// For each attack, whether its pool counts the unit's minis (Spray): only then do the
     /// minis it has left change the attack.
     spray: Vec<bool>,
+    /// Until wiped, of this many attacks (the optimal policy then plays for the fewest).
+    soonest: Option<usize>,
     /// The suppression past which every attack meets the unit alike: its courage (suppressed),
     /// Danger Sense's X, and 1 (a token, in rrg-2021).
     bound: u32,
@@ -282,6 +285,7 @@ impl<'a> Planner<'a> {
             kinds,
             spray,
             bound,
+            soonest: None,
         })
     }
 

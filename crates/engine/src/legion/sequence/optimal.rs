@@ -21,21 +21,49 @@ use std::sync::Arc;
 pub(super) struct Aim {
     objective: Objective,
     capacity: Option<u32>,
+    /// Until wiped, of this many attacks: `wipe` is then the fewest attacks, the chance the
+    /// unit is wiped by each attack summed (the chance to wipe it within the cap is all but
+    /// certain, and would leave nothing to choose).
+    soonest: Option<usize>,
 }
 
 impl Aim {
-    /// `wipe` (the scenario's `Destroy`) needs the unit's wounds per mini.
-    pub fn of(objective: Objective, capacity: Option<u32>) -> Result<Aim, Error> {
+    /// `wipe` (the scenario's `Destroy`) needs the unit's wounds per mini; until wiped, it is
+    /// the only objective.
+    pub fn of(
+        objective: Objective,
+        capacity: Option<u32>,
+        soonest: Option<usize>,
+    ) -> Result<Aim, Error> {
         if objective == Objective::Destroy && capacity.is_none() {
             return Err(Error::input(Message::flag(Input::Objective).text(
                 " wipe: the defender's wounds per mini are not known, so it is never wiped: \
                  name its card, or give 'wounds N' (and 'minis N'), or use 'mean' or 'atleast:K'",
             )));
         }
+        if soonest.is_some() && objective != Objective::Destroy {
+            return Err(Error::input(Message::flag(Input::Objective).text(format!(
+                " {}: --until-wiped under the optimal policy plays for the fewest attacks: \
+                 give --objective wipe",
+                objective.name()
+            ))));
+        }
         Ok(Aim {
             objective,
             capacity,
+            soonest,
         })
+    }
+
+    /// The objective's value of the unit `c` when attack `level` comes (`level` past the last
+    /// once the sequence ends), when no attack can change it any more: the objective as it
+    /// stands; until wiped, a wiped unit counts once for each attack it is wiped by, from the
+    /// one before `level` to the last.
+    fn decided_value(self, level: usize, c: &Carried) -> f64 {
+        match self.soonest {
+            Some(n) if self.wiped(c) => (n + 1).saturating_sub(level) as f64,
+            _ => self.terminal(c.wounds),
+        }
     }
 
     /// The objective's value of a unit that has taken `wounds` when the sequence ends.
@@ -47,11 +75,14 @@ impl Aim {
         }
     }
 
+    fn wiped(self, c: &Carried) -> bool {
+        self.capacity.is_some_and(|cap| c.wounds >= cap)
+    }
+
     /// Whether no attack can change the objective's value any more (the unit is wiped, or has
     /// taken the K wounds asked).
     fn decided(self, c: &Carried) -> bool {
-        let wiped = self.capacity.is_some_and(|cap| c.wounds >= cap);
-        wiped || matches!(self.objective, Objective::AtLeast(k) if i64::from(c.wounds) >= k)
+        self.wiped(c) || matches!(self.objective, Objective::AtLeast(k) if i64::from(c.wounds) >= k)
     }
 
     /// Whether the value is the wounds taken plus what the attacks to come add, whatever the
@@ -83,6 +114,11 @@ impl Plan {
         let objective = match self.aim.objective {
             Objective::Mean => "the mean wounds".to_string(),
             Objective::AtLeast(k) => format!("the chance of at least {k} wounds"),
+            Objective::Destroy if self.aim.soonest.is_some() => {
+                "the fewest attacks to wipe the unit (the chances it is wiped by each attack, \
+                 summed)"
+                    .to_string()
+            }
             Objective::Destroy => "the chance to wipe the unit".to_string(),
         };
         let mut notes = vec![format!(
@@ -120,6 +156,8 @@ impl Plan {
 /// what reads them: the value of a unit the attack before leaves.
 #[derive(Clone)]
 struct Values {
+    /// The attack they come before (past the last: the values of the sequence's end).
+    level: usize,
     by_state: Option<Arc<HashMap<Carried, f64>>>,
     plan: Arc<Plan>,
 }
@@ -130,7 +168,7 @@ impl Values {
     fn of(&self, c: &Carried) -> f64 {
         let aim = self.plan.aim;
         let Some(by_state) = self.by_state.as_ref().filter(|_| !aim.decided(c)) else {
-            return aim.terminal(c.wounds);
+            return aim.decided_value(self.level, c);
         };
         let offset = if aim.additive() {
             f64::from(c.wounds)
@@ -150,6 +188,7 @@ impl Planner<'_> {
         let carry = self.carry();
         let mut steps = BTreeMap::new();
         let mut next = Values {
+            level: self.first.len(),
             by_state: None,
             plan: Arc::new(self.empty_plan()?),
         };
@@ -166,6 +205,7 @@ impl Planner<'_> {
                 steps.insert((i, c), step);
             }
             next.by_state = Some(Arc::new(by_state));
+            next.level = i;
         }
         Ok(Plan {
             steps,
@@ -177,7 +217,7 @@ impl Planner<'_> {
     fn empty_plan(&self) -> Result<Plan, Error> {
         Ok(Plan {
             steps: BTreeMap::new(),
-            aim: Aim::of(self.choices.objective, self.capacity())?,
+            aim: Aim::of(self.choices.objective, self.capacity(), self.soonest)?,
             suppression: self
                 .bound
                 .saturating_sub(self.first[0].defender.suppression),
