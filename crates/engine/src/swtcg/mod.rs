@@ -7,8 +7,10 @@ pub mod cards;
 pub mod import;
 pub mod keywords;
 pub mod lucky;
+pub mod patterns;
 pub mod rules;
 pub mod set_file;
+pub mod sets;
 pub mod spec;
 pub mod unit;
 
