@@ -1,5 +1,5 @@
 //! Cards: named units, so that a SPEC can say `@Red Squadron X-Wing` instead of spelling out the
-//! card's items, Switch and Enhance effects and stack. The built-in cards are the units of nine
+//! card's items, Switch and Enhance effects and stack. The built-in cards are the units of 27
 //! set files ([`super::import`]); a card file is holodice's YAML or a LackeyCCG set file
 //! ([`super::set_file`]), told apart by its content.
 

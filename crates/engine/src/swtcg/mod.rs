@@ -4,6 +4,7 @@ pub mod abilities;
 pub mod attack;
 pub mod card;
 pub mod cards;
+pub mod coverage;
 pub mod import;
 pub mod keywords;
 pub mod lucky;

@@ -146,8 +146,8 @@ impl Sets {
     }
 
     /// The formats that allow a card printed in `sets`, in the file's order.
-    pub fn formats_of<'a>(&'a self, sets: &'a [String]) -> impl Iterator<Item = &'a Format> {
-        self.formats.iter().filter(move |f| f.allows(sets))
+    pub fn formats_of(&self, sets: &[String]) -> Vec<&Format> {
+        self.formats.iter().filter(|f| f.allows(sets)).collect()
     }
 
     /// The format a player names: its label or the part before " - ", in any case; otherwise
