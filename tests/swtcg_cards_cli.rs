@@ -325,6 +325,14 @@ fn a_name_printed_differently_in_two_sets_is_named_with_its_set() {
     );
     let tros: Value = serde_json::from_str(&tros).unwrap();
     assert_eq!(tros["dice"], 2);
+    let listed = holodice_ok(&["swtcg", "cards", "r2-d2 (u)", "--format", "json"]);
+    let listed: Value = serde_json::from_str(&listed).unwrap();
+    let cards = listed["cards"].as_array().unwrap();
+    let names: Vec<&Value> = cards.iter().map(|c| &c["spec_name"]).collect();
+    assert_eq!(
+        names,
+        [&json!("R2-D2 (U) [TMW]"), &json!("R2-D2 (U) [TROS]")]
+    );
     let tmw = game_attack_ok(
         "swtcg",
         "@r2-d2 (u) [tmw]",
@@ -444,6 +452,7 @@ fn cards_json_is_a_contract_with_every_key_always_there() {
         "line",
         "sets",
         "formats",
+        "spec_name",
         "spec",
         "number",
         "side",

@@ -119,7 +119,7 @@ pub fn catalog(cards: &Cards, filter: &Filter, sources: &[String]) -> Result<Gri
         json: json!({
             "schema": 1,
             "query": filter.text,
-            "cards": listed.iter().map(|c| card_json(c)).collect::<Vec<_>>(),
+            "cards": listed.iter().map(|c| card_json(cards, c)).collect::<Vec<_>>(),
         }),
     })
 }
@@ -281,7 +281,7 @@ fn statistics(card: &Card) -> (Option<String>, Option<String>) {
 }
 
 /// One card in the JSON contract: every key always present (`null` or empty when it has none).
-fn card_json(card: &Card) -> Value {
+fn card_json(cards: &Cards, card: &Card) -> Value {
     let read = read(card);
     let p = card.printing.as_ref();
     let (power, health) = statistics(card);
@@ -295,6 +295,7 @@ fn card_json(card: &Card) -> Value {
         "line": card.line,
         "sets": p.map_or(Vec::new(), |p| p.sets.clone()),
         "formats": formats(card),
+        "spec_name": cards.spec_name(card),
         "spec": card.spec.describe(),
         "number": p.and_then(|p| p.number.clone()),
         "side": p.and_then(|p| p.side.clone()),

@@ -58,7 +58,7 @@ function swtcgCard(c) {
     .join(" · ");
   return {
     name: c.name,
-    specName: c.name,
+    specName: c.spec_name,
     detail,
     facts: c.spec,
     formats: c.formats,

@@ -264,6 +264,20 @@ impl Cards {
         self.by_name.get(&key(name)).map(|p| &self.list[p[0]])
     }
 
+    /// How a SPEC names `card`: its name (quoted when it holds a comma), with its set when the
+    /// name has several printings (`R2-D2 (U) [TROS]`).
+    pub fn spec_name(&self, card: &Card) -> String {
+        let name = spelt(&card.name);
+        let several = self
+            .by_name
+            .get(&key(&card.name))
+            .is_some_and(|p| p.len() > 1);
+        match (several, sets(card).first()) {
+            (true, Some(set)) => format!("{name} [{set}]"),
+            _ => name,
+        }
+    }
+
     /// The card name nearest to a misspelt one, if any is near enough to be a likely meaning.
     pub fn nearest(&self, name: &str) -> Option<&str> {
         data::nearest(&key(name), self.list.iter().map(|c| c.name.as_str()))
