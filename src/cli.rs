@@ -44,7 +44,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     let no_cards = Cards::default();
     let cards = match &cli.command {
         Command::Legion(_) | Command::Table(_) => &no_cards,
-        Command::Swtcg(SwtcgCommand::Cards(_)) => Cards::builtin(),
+        Command::Swtcg(SwtcgCommand::Cards(_) | SwtcgCommand::Coverage(_)) => Cards::builtin(),
         _ if names_cards => Cards::builtin(),
         _ => &no_cards,
     };

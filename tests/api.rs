@@ -464,17 +464,12 @@ async fn card_names_are_the_builtin_ones_and_the_servers() {
     };
     let listed: Value =
         serde_json::from_str(&text(send(config, get("/api/v1/swtcg/cards")).await).await).unwrap();
-    let names: Vec<&str> = listed
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c["name"].as_str().unwrap())
-        .collect();
+    let listed = listed["cards"].as_array().unwrap();
+    let names: Vec<&str> = listed.iter().map(|c| c["name"].as_str().unwrap()).collect();
     assert!(names.contains(&"Red Squadron X-Wing"), "{names:?}");
-    // What a picker shows: ROTJ prints it as a Light Side Space unit, 3 to build.
+    // What a picker shows: ROTJ prints it as a Light Side Space unit, 3 to build; ROTJ is in
+    // formats.txt's Vintage, World Championship 2022 and WOTC.
     let x_wing = listed
-        .as_array()
-        .unwrap()
         .iter()
         .find(|c| c["name"] == "Red Squadron X-Wing")
         .unwrap();
@@ -489,8 +484,16 @@ async fn card_names_are_the_builtin_ones_and_the_servers() {
             &json!(["ROTJ"]),
             &json!("light"),
             &json!("Space"),
-            &json!("3")
+            &json!(3)
         )
+    );
+    assert_eq!(
+        x_wing["formats"],
+        json!(["Vintage", "World Championship 2022", "WOTC"])
+    );
+    assert_eq!(
+        x_wing["spec"],
+        "Power 2, Health 2, Critical Hit 1, Shields 1"
     );
     assert!(names.contains(&"Ace Pilot"), "{names:?}");
     let mut cards = Cards::builtin().clone();
@@ -512,10 +515,35 @@ async fn card_names_are_the_builtin_ones_and_the_servers() {
     assert_eq!(answer["attacker"], "Power 5, Health 3, Accuracy 1");
 }
 
-/// A server started with a LackeyCCG set file (made-up cards): its units are listed and named,
-/// its other cards are not listed.
 #[tokio::test]
-async fn set_file_units_are_listed_and_named_and_other_cards_are_not() {
+async fn cards_are_listed_by_the_format_players_name() {
+    // TMW is in formats.txt's Standard, The Mandalorian Way and Mandoverse; none of them holds
+    // a WotC set, and SITH is in none but LEG.
+    let (status, _, body) = call(get("/api/v1/swtcg/cards?legal=the+mandalorian+way")).await;
+    assert_eq!(status, StatusCode::OK);
+    let doc: Value = serde_json::from_str(&body).unwrap();
+    let cards = doc["cards"].as_array().unwrap();
+    assert!(!cards.is_empty());
+    assert!(cards.iter().all(|c| c["sets"] == json!(["TMW"])), "{body}");
+    let (status, _, body) = call(get("/api/v1/swtcg/cards?legal=wotc&set=SITH")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let (status, _, body) = call(get("/api/v1/swtcg/cards?legal=standrd")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let error: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(error["field"], "legal");
+    assert!(
+        error["error"]
+            .as_str()
+            .unwrap()
+            .contains("did you mean 'Standard'?"),
+        "{body}"
+    );
+}
+
+/// A server started with a LackeyCCG set file (made-up cards): its cards are listed, the units
+/// marked as such, and its units named.
+#[tokio::test]
+async fn set_file_cards_are_listed_and_their_units_named() {
     let set = "Name\tSet\tType\tCost\tSpeed\tPower\tHealth\tText\n\
                Dune Skimmer (A)\tZZ\tGround\t3\t50\t2\t3\tPay 1 Force -> Evade 1\n\
                Sand Trap\tZZ\tBattle\t\t\t\t\tPay 2 Force -> Tap a unit.\n";
@@ -528,16 +556,15 @@ async fn set_file_units_are_listed_and_named_and_other_cards_are_not() {
         }
     };
     let listed: Value =
-        serde_json::from_str(&text(send(config(), get("/api/v1/swtcg/cards")).await).await)
+        serde_json::from_str(&text(send(config(), get("/api/v1/swtcg/cards?set=ZZ")).await).await)
             .unwrap();
-    let names: Vec<&str> = listed
+    let units: Vec<(&str, bool)> = listed["cards"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|c| c["name"].as_str().unwrap())
+        .map(|c| (c["name"].as_str().unwrap(), c["unit"].as_bool().unwrap()))
         .collect();
-    assert!(names.contains(&"Dune Skimmer (A)"), "{names:?}");
-    assert!(!names.contains(&"Sand Trap"), "{names:?}");
+    assert_eq!(units, [("Dune Skimmer (A)", true), ("Sand Trap", false)]);
     let body = r#"{"attacker": "Power 1", "defender": "@Dune Skimmer"}"#;
     let r = send(config(), post("/api/v1/swtcg/attack", body)).await;
     assert_eq!(r.status(), StatusCode::OK);
@@ -947,6 +974,8 @@ async fn the_index_lists_every_endpoint_with_the_command_lines_options() {
             "/api/v1/swtcg/dice",
             "/api/v1/swtcg/sequence",
             "/api/v1/swtcg/compare",
+            "/api/v1/swtcg/cards",
+            "/api/v1/swtcg/coverage",
             "/api/v1/legion/attack",
             "/api/v1/legion/sequence",
             "/api/v1/legion/units",

@@ -874,3 +874,38 @@ async fn an_error_in_a_later_attack_is_shown_beside_it_and_the_answer_marked_sta
     assert_eq!(b.js(stale).await, serde_json::json!([false, false]));
     b.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "drives Debian's chromium: cargo test -- --ignored (CI does)"]
+async fn the_swtcg_pickers_offer_the_cards_of_the_format_chosen() {
+    let b = browser().await;
+    b.open("/?game=swtcg").await;
+    let controls = "#swtcg-attacker-controls";
+    // R2-D2 (U) is printed in TMW (Standard, The Mandalorian Way, Mandoverse) and TROS
+    // (Standard, RES): Mandoverse offers the TMW printing alone.
+    b.find("#swtcg-legal option[value=Mandoverse]").await;
+    b.js(
+        "const s = document.querySelector('#swtcg-legal'); s.value = 'Mandoverse'; \
+          s.dispatchEvent(new Event('change')); return null;",
+    )
+    .await;
+    pick(&b, controls, "r2-d2 (u)", "R2-D2 (U)").await;
+    let attacker = spec(&b, "#swtcg-attacker", |v| v.contains("R2-D2")).await;
+    assert!(attacker.contains("@R2-D2 (U) [TMW]"), "{attacker}");
+    b.find("#swtcg-legal option[value=Standard]").await;
+    b.js(
+        "const s = document.querySelector('#swtcg-legal'); s.value = 'Standard'; \
+          s.dispatchEvent(new Event('change')); return null;",
+    )
+    .await;
+    b.type_into(&format!("{controls} input.pick"), "r2-d2 (u)")
+        .await;
+    b.find(&format!("{controls} .suggestions li")).await;
+    let script = format!(
+        "return Array.from(document.querySelectorAll('{controls} .suggestions li'))\
+         .map(li => li.textContent);"
+    );
+    let both = b.js(&script).await.to_string();
+    assert!(both.contains("TMW") && both.contains("TROS"), "{both}");
+    b.close().await;
+}

@@ -3,7 +3,7 @@
 //! paid as units attack or are attacked. Every card here is made up.
 
 use crate::common::{assert_user_error, game_attack_ok, holodice_ok, pmf_strings, scratch};
-use serde_json::Value;
+use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
 const HEADER: &str = "Name\tSet\tImageFile\tSide\tType\tSubtype\tCost\tSpeed\tPower\tHealth\t\
@@ -255,7 +255,149 @@ fn cards_lists_each_card_with_what_was_read_from_its_text() {
 }
 
 #[test]
-fn the_built_in_cards_are_the_units_of_nine_sets_named_as_printed() {
+fn cards_are_kept_by_the_format_players_name_in_any_case() {
+    // formats.txt: WOTC is AOTC, SR, ANH, BOY, JG, ESB, RAS, PM, ROTJ, ROTS; SITH is an IDC set
+    // of LEG alone, so no SITH card is WotC's.
+    let wotc: Value = serde_json::from_str(&holodice_ok(&[
+        "swtcg", "cards", "--legal", "wotc", "--format", "json",
+    ]))
+    .unwrap();
+    let wotc_sets = [
+        "AOTC", "SR", "ANH", "BOY", "JG", "ESB", "RAS", "PM", "ROTJ", "ROTS",
+    ];
+    let mut seen: Vec<&str> = Vec::new();
+    for card in wotc["cards"].as_array().unwrap() {
+        let set = card["sets"][0].as_str().unwrap();
+        assert!(wotc_sets.contains(&set), "{set}");
+        assert!(card["formats"].as_array().unwrap().contains(&json!("WOTC")));
+        seen.push(set);
+    }
+    seen.sort_unstable();
+    seen.dedup();
+    assert_eq!(
+        seen.len(),
+        10,
+        "every WotC set, PM and SR among them: {seen:?}"
+    );
+    // The part after " - " may be left out; the label in full works too.
+    let tor = holodice_ok(&["swtcg", "cards", "--legal", "TOR", "--arena", "space"]);
+    let full = holodice_ok(&[
+        "swtcg",
+        "cards",
+        "--legal",
+        "tor - the old republic",
+        "--arena",
+        "space",
+    ]);
+    assert_eq!(tor, full);
+    assert!(tor.contains("\n  sets: KAE\n"), "{tor}");
+    let sith = holodice_ok(&["swtcg", "cards", "--set", "SITH", "--format", "json"]);
+    let sith: Value = serde_json::from_str(&sith).unwrap();
+    for card in sith["cards"].as_array().unwrap() {
+        assert_eq!(card["formats"], json!(["LEG - Legacy"]), "{}", card["name"]);
+    }
+    assert_user_error(
+        &["swtcg", "cards", "--legal", "vintag"],
+        &["--legal: unknown format 'vintag'; did you mean 'Vintage'?"],
+    );
+}
+
+#[test]
+fn a_name_printed_differently_in_two_sets_is_named_with_its_set() {
+    // R2-D2 (U): TMW prints a 3-cost Astromech Droid (1 power, 3 health), TROS a 4-cost
+    // Resistance Astromech Droid (2 power, 3 health).
+    assert_user_error(
+        &[
+            "swtcg",
+            "attack",
+            "--attacker",
+            "@R2-D2 (U)",
+            "--defender",
+            "Health 3",
+        ],
+        &["'R2-D2 (U)' is printed 2 different ways, in TMW, TROS: write one with its set"],
+    );
+    let tros = game_attack_ok(
+        "swtcg",
+        "@R2-D2 (U) [TROS]",
+        "Health 3",
+        &["--format", "json"],
+    );
+    let tros: Value = serde_json::from_str(&tros).unwrap();
+    assert_eq!(tros["dice"], 2);
+    let listed = holodice_ok(&["swtcg", "cards", "r2-d2 (u)", "--format", "json"]);
+    let listed: Value = serde_json::from_str(&listed).unwrap();
+    let cards = listed["cards"].as_array().unwrap();
+    let names: Vec<&Value> = cards.iter().map(|c| &c["spec_name"]).collect();
+    assert_eq!(
+        names,
+        [&json!("R2-D2 (U) [TMW]"), &json!("R2-D2 (U) [TROS]")]
+    );
+    let tmw = game_attack_ok(
+        "swtcg",
+        "@r2-d2 (u) [tmw]",
+        "Health 3",
+        &["--format", "json"],
+    );
+    let tmw: Value = serde_json::from_str(&tmw).unwrap();
+    assert_eq!(tmw["dice"], 1);
+}
+
+#[test]
+fn coverage_counts_units_per_set_and_format() {
+    // IA.txt holds 19 unit rows, all of type Character or Ground; IA is in Standard alone.
+    let doc: Value = serde_json::from_str(&holodice_ok(&[
+        "swtcg", "coverage", "--set", "ia", "--format", "json",
+    ]))
+    .unwrap();
+    let sets = doc["sets"].as_array().unwrap();
+    assert_eq!(sets.len(), 1);
+    let ia = &sets[0];
+    assert_eq!(
+        (&ia["set"], &ia["maker"], &ia["units"]),
+        (&json!("IA"), &json!("IDC"), &json!(19))
+    );
+    assert_eq!(ia["formats"], json!(["Standard"]));
+    let (full, notes) = (
+        ia["fully_modelled"].as_u64().unwrap(),
+        ia["with_notes"].as_u64().unwrap(),
+    );
+    // A unit without notes is fully modelled; one with notes may be too (speed, card draw).
+    assert!(full >= 19 - notes && full <= 19, "{ia}");
+    let formats = doc["formats"].as_array().unwrap();
+    assert_eq!(formats.len(), 1);
+    assert_eq!(formats[0]["format"], "Standard");
+    assert_eq!(formats[0]["units"], 19);
+    // Every format's units are the cards `swtcg cards --legal` lists.
+    let all: Value =
+        serde_json::from_str(&holodice_ok(&["swtcg", "coverage", "--format", "json"])).unwrap();
+    for format in all["formats"].as_array().unwrap() {
+        let label = format["format"].as_str().unwrap();
+        let listed: Value = serde_json::from_str(&holodice_ok(&[
+            "swtcg", "cards", "--legal", label, "--format", "json",
+        ]))
+        .unwrap();
+        assert_eq!(
+            format["units"],
+            listed["cards"].as_array().unwrap().len(),
+            "{label}"
+        );
+    }
+    let text = holodice_ok(&["swtcg", "coverage", "--legal", "standard"]);
+    assert!(
+        text.contains(
+            "\nTMW (The Mandalorian Way; IDC; Standard, The Mandalorian Way, Mandoverse)\n"
+        ),
+        "{text}"
+    );
+    assert_user_error(
+        &["swtcg", "coverage", "--legal", "standard", "--set", "ANH"],
+        &["no unit is printed in that set and legal in that format"],
+    );
+}
+
+#[test]
+fn the_built_in_cards_are_the_units_of_27_sets_named_as_printed() {
     // As the sets print them: ANH's Darth Vader (B) is a Dark Character, 6 to build, 40 speed,
     // 6 power, 5 health; ROTJ's Red Squadron X-Wing a Space unit with 2 power and 2 health.
     let vader = holodice_ok(&["swtcg", "cards", "darth vader (b)"]);
@@ -309,6 +451,9 @@ fn cards_json_is_a_contract_with_every_key_always_there() {
         "file",
         "line",
         "sets",
+        "formats",
+        "spec_name",
+        "spec",
         "number",
         "side",
         "type",
@@ -392,17 +537,17 @@ fn cards_draws_its_table_in_the_other_formats() {
     assert!(lines
         .next()
         .unwrap()
-        .starts_with("card,sets,number,side,type,subtype,cost,speed,power,health,items,"));
+        .starts_with("card,sets,formats,number,side,type,subtype,cost,speed,power,health,items,"));
     let row = lines.next().unwrap();
     assert!(
         row.starts_with(
-            "Gunner Drone,ZZ,3,dark,Ground,Droid,3,40,2,2,\"Power 2, Health 2\",Accuracy 1,,,,,,"
+            "Gunner Drone,ZZ,,3,dark,Ground,Droid,3,40,2,2,\"Power 2, Health 2\",Accuracy 1,,,,,,"
         ),
         "{row}"
     );
     let md = cards_listing(&file, &["skimmer (a)", "--format", "markdown"]);
     assert!(
-        md.contains("| Dune Skimmer (A) | ZZ | 1 | light | Ground | Skiff | 3 | 50 | 1 | 1 |"),
+        md.contains("| Dune Skimmer (A) | ZZ |  | 1 | light | Ground | Skiff | 3 | 50 | 1 | 1 |"),
         "{md}"
     );
     let html = cards_listing(&file, &["trap", "--format", "html"]);

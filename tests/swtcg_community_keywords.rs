@@ -272,3 +272,39 @@ fn keywords_with_no_effect_on_dice_are_named_with_the_reason() {
         assert_eq!(prob(&doc, "destroyed"), "1/2", "{keyword}");
     }
 }
+
+#[test]
+#[ignore = "reads ../shared/data/swtcg-lackey/keywords.txt: cargo test -- --ignored (CI does)"]
+fn every_keyword_of_the_idc_glossary_is_listed_with_its_status() {
+    // Only the names: the first tab-separated field of each line (the glossary's wording is not
+    // holodice's to copy). `INSERT` is a keyword there too.
+    let path = format!(
+        "{}/../shared/data/swtcg-lackey/keywords.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{path}: {e} (clone the shared data next to the repository)"));
+    let names: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.split('\t').next())
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .collect();
+    assert_eq!(names.len(), 61, "the glossary's 61 lines");
+    let listed: Value =
+        serde_json::from_str(&holodice_ok(&["swtcg", "keywords", "--format", "json"])).unwrap();
+    let listed = listed.as_array().unwrap();
+    for name in names {
+        let same = |v: &Value| v.as_str().is_some_and(|s| s.eq_ignore_ascii_case(name));
+        let entry = listed
+            .iter()
+            .find(|k| same(&k["name"]) || k["aliases"].as_array().unwrap().iter().any(same))
+            .unwrap_or_else(|| panic!("{name} is not in holodice swtcg keywords"));
+        // Its status: modelled (how), or no effect on the dice and why.
+        let model = entry["model"].as_str().unwrap();
+        assert!(
+            !model.is_empty() && model != "no effect on dice",
+            "{name}: {model}"
+        );
+    }
+}

@@ -362,6 +362,9 @@ function buildControls() {
   activation = new Activation($("#form-legion"), specControls);
   const factions = [...new Set(catalog.legion.cards.map((c) => c.card.faction).filter(Boolean))].sort();
   $("#matchups-faction").append(...factions.map((f) => el("option", { value: f, text: f })));
+  const formats = [...new Set(catalog.swtcg.cards.flatMap((c) => c.formats))];
+  $("#swtcg-legal").append(...formats.map((f) => el("option", { value: f, text: f })));
+  $("#swtcg-legal").addEventListener("change", (e) => { catalog.swtcg.legal = e.target.value; });
   for (const set of $$("fieldset.rules")) {
     const row = el("div", { class: "row" });
     for (const o of catalog.rules) {

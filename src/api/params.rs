@@ -63,6 +63,20 @@ pub(crate) const ENDPOINTS: &[Endpoint] = &[
         listing: false,
     },
     Endpoint {
+        path: "swtcg/cards",
+        command: &["swtcg", "cards"],
+        game: Game::Fixed,
+        get: true,
+        listing: true,
+    },
+    Endpoint {
+        path: "swtcg/coverage",
+        command: &["swtcg", "coverage"],
+        game: Game::Fixed,
+        get: true,
+        listing: true,
+    },
+    Endpoint {
         path: "legion/attack",
         command: &["legion", "attack"],
         game: Game::Fixed,

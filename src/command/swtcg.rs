@@ -47,6 +47,9 @@ pub enum SwtcgCommand {
     /// their text
     #[command(after_long_help = CARDS_HELP)]
     Cards(CardsArgs),
+    /// How much of the cards' dice-relevant text is modelled, per set and per format
+    #[command(after_long_help = COVERAGE_HELP)]
+    Coverage(CoverageArgs),
 }
 
 /// `swtcg attack`: the attack's arguments and what only the exact attack reads.
@@ -158,31 +161,78 @@ pub(super) fn execute(
             Ok(l.answer(listing::swtcg_rules::text(), listing::swtcg_rules::json()))
         }
         SwtcgCommand::Cards(a) => list_cards(a, cards, files),
+        SwtcgCommand::Coverage(a) => coverage(a, cards, files),
     }
 }
 
-const CARDS_HELP: &str = "The built-in cards are the units of nine LackeyCCG set files (ANH, \
-ESB, ROTJ, AOTC, ROTS, SITH, JG, BOY, RAS): their printed facts and the SPEC items holodice reads \
-from their text, without the text (data/swtcg/SOURCE.md). A card file is holodice's YAML \
-(docs/cards.md) or a LackeyCCG set file: the Star Wars plugin keeps them in \
-plugins/starwars/sets/ inside LackeyCCG's folder (ANH.txt, TUF.txt, …). From a set file's Text \
-column, abilities that are exactly a keyword become SPEC items, Force-paid ones ('Pay 2 Force -> \
-Evade 2', 'Pay 1 Force -> This unit gets Ferocity for this attack') become 'pay:' items (--pay), \
-a Pilot's grants become what it gives the unit it is stacked under, and the rest is listed as \
-not modelled, also in every result that uses the card. A card of a later file replaces the \
-built-in printing of its set. QUERY matches card names in any case; a name without its version \
-('Darth Vader') names its only version, a name with a comma is quoted ('@\"Destroyer Droid, P \
-Series\"'), and a card printed differently in several sets is named with its set: '@Name (A) \
-[PROMO]'.
+const CARDS_HELP: &str = "The built-in cards are the units of 27 LackeyCCG set files: the ten \
+sets Wizards of the Coast printed (AOTC, SR, ANH, BOY, JG, ESB, RAS, PM, ROTJ, ROTS) and 17 of the \
+IDC's (the ten of Standard, KAE, TM, TROS, 15TH, AAA, FOR, BOTS, TMW, BOBF, IA; Vintage's FOTR, \
+SAV, BOE, RAW, ION, BOH; and SITH), with their printed facts and the SPEC items holodice reads from \
+their text, without the text (data/swtcg/SOURCE.md). --legal keeps the cards of a format's sets, \
+as LackeyCCG's formats.txt defines them: Standard, Vintage, WOTC, \"World Championship 2022\", \
+\"The Mandalorian Way\", Mandoverse, TOR, REP/CW, REB, NEW, RES, LEG (any case; the part after \
+\" - \" may be left out). A card file is holodice's YAML (docs/cards.md) or a LackeyCCG set file: \
+the Star Wars plugin keeps them in plugins/starwars/sets/ inside LackeyCCG's folder (ANH.txt, \
+TUF.txt, …). From a set file's Text column, abilities that are exactly a keyword become SPEC \
+items, Force-paid ones ('Pay 2 Force -> Evade 2', 'Pay 1 Force -> This unit gets Ferocity for \
+this attack') become 'pay:' items (--pay), a Pilot's grants become what it gives the unit it is \
+stacked under, and the rest is listed as not modelled, also in every result that uses the card. \
+A card of a later file replaces the built-in printing of its set. QUERY matches card names in any \
+case; a name without its version ('Darth Vader') names its only version, a name with a comma is \
+quoted ('@\"Destroyer Droid, P Series\"'), and a name printed differently in several sets is \
+named with its set: '@R2-D2 (U) [TROS]' (any card may be).
 
 Examples:
   holodice swtcg cards vader
+  holodice swtcg cards --legal standard --side dark --arena space
   holodice swtcg cards --set ANH --side dark --arena space
   holodice swtcg cards x-wing --format json
   holodice swtcg cards --cards TUF.txt pellaeon
   holodice swtcg attack --attacker \"@Luke Skywalker (A)\" \\
       --defender \"@Darth Vader (A)\" --pay defender
 ";
+
+const COVERAGE_HELP: &str = "For each set, then each format: its units; those fully modelled, \
+whose every ability holodice does not model has no effect on an attack's dice; those with any \
+ability not modelled (a result that uses one lists them); and the most common patterns of what is \
+not modelled, those that can change the dice marked '*'. Each ability is given its pattern when \
+the set file is read, by the phrases of data/swtcg/patterns.yaml (the built-in cards keep the \
+patterns, not the text). --set and --legal narrow it; --cards adds set files of your own.
+
+Examples:
+  holodice swtcg coverage
+  holodice swtcg coverage --legal standard
+  holodice swtcg coverage --set TMW --format json
+";
+
+/// `swtcg coverage`: which cards, from which files, how.
+#[derive(Args)]
+pub struct CoverageArgs {
+    /// Only the units printed in this set: ANH, TMW, KAE, …
+    #[arg(long)]
+    set: Option<String>,
+    /// Only the units legal in this format: standard, vintage, wotc, … (any case)
+    #[arg(long, value_name = "FORMAT")]
+    legal: Option<String>,
+    /// A card file to count with the built-in cards: a LackeyCCG set file or holodice's YAML
+    /// (repeatable)
+    #[arg(long = "cards", value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    cards: Vec<PathBuf>,
+    #[command(flatten)]
+    listing: ListingArgs,
+}
+
+fn coverage(a: &CoverageArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
+    let cards = with_card_files(cards, &a.cards, files)?;
+    let filter = listing::swtcg_cards::Filter {
+        set: a.set.as_deref(),
+        legal: listing::swtcg_cards::legal(a.legal.as_deref())?,
+        ..Default::default()
+    };
+    let (text, json) = listing::swtcg_coverage::report(&cards, &filter)?;
+    Ok(a.listing.answer(text, json))
+}
 
 /// `swtcg cards`: what to list, from which files, how.
 #[derive(Args)]
@@ -193,9 +243,13 @@ pub struct CardsArgs {
     /// The same as QUERY, as an option (the API's key)
     #[arg(long, value_name = "TEXT", conflicts_with = "query")]
     name: Option<String>,
-    /// Only the cards printed in this set: ANH, ESB, ROTJ, AOTC, ROTS, SITH, JG, BOY, RAS, …
+    /// Only the cards printed in this set: ANH, ESB, TMW, KAE, … (holodice swtcg coverage lists
+    /// them)
     #[arg(long)]
     set: Option<String>,
+    /// Only the cards legal in this format: standard, vintage, wotc, mandoverse, … (any case)
+    #[arg(long, value_name = "FORMAT")]
+    legal: Option<String>,
     /// Only the cards of this side
     #[arg(long, value_parser = ["light", "dark", "neutral"])]
     side: Option<String>,
@@ -219,6 +273,7 @@ fn list_cards(a: &CardsArgs, cards: &Cards, files: &dyn Files) -> Result<Answer,
         set: a.set.as_deref(),
         side: a.side.as_deref(),
         arena: a.arena.as_deref(),
+        legal: listing::swtcg_cards::legal(a.legal.as_deref())?,
     };
     let grid = listing::swtcg_cards::catalog(&cards, &filter, &sources)?;
     Ok(listing(&grid, a.format))

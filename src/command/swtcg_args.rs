@@ -121,9 +121,10 @@ pub(super) fn attack_help() -> String {
         "SPEC is a comma-separated list, in any case: 'Power N', 'Health N', 'Damage N' (counters \
          already on the unit), 'Tapped', and keywords with their value ('Accuracy -1', 'Armor', \
          'Critical Hit 2'). `holodice swtcg keywords` lists every keyword.\n\n\
-         '@Name' brings in a unit card: the units of nine WotC sets are built in (`holodice swtcg \
-         cards` lists them), more come from --cards FILE (YAML or a LackeyCCG set file); later \
-         items override its statistics. 'space: ITEM' (or ground:, character:) applies \
+         '@Name' brings in a unit card: the units of the ten WotC sets and 17 IDC sets (Standard's \
+         and Vintage's among them) are built in (`holodice swtcg cards --legal standard` lists \
+         a format's), more come from --cards FILE (YAML or a LackeyCCG set file); '@Name [SET]' \
+         names the printing of a set; later items override its statistics. 'space: ITEM' (or ground:, character:) applies \
          only in that arena (Switch; --arena picks it), 'enhance: ITEM' only with the Enhance \
          cost paid (--enhance computes both), 'pay: ITEM' only when paid for as the unit attacks \
          or is attacked (--pay picks who pays; the result with none paid is shown too).\n\n\

@@ -4,5 +4,6 @@
 pub mod legion_keywords;
 pub mod legion_units;
 pub mod swtcg_cards;
+pub mod swtcg_coverage;
 pub mod swtcg_keywords;
 pub mod swtcg_rules;

@@ -5,17 +5,20 @@
 use crate::render::{Cell, Grid};
 use holodice_engine::data;
 use holodice_engine::error::quote;
+use holodice_engine::error::{Input, Message};
 use holodice_engine::swtcg::card::{Card, Printing};
 use holodice_engine::swtcg::cards::{key, Cards};
 use holodice_engine::swtcg::keywords::Stat;
+use holodice_engine::swtcg::sets::{Format, Sets};
 use holodice_engine::swtcg::unit::{Condition, Unit};
 use holodice_engine::Error;
 use serde_json::{json, Value};
 
 /// The grid's columns; a cell listing several things puts one per line.
-const HEADER: [&str; 18] = [
+const HEADER: [&str; 19] = [
     "card",
     "sets",
+    "formats",
     "number",
     "side",
     "type",
@@ -45,10 +48,19 @@ pub struct Filter<'a> {
     pub side: Option<&'a str>,
     /// An arena it is a unit of (`space`).
     pub arena: Option<&'a str>,
+    /// A format it is legal in: printed in one of the format's sets.
+    pub legal: Option<&'a Format>,
+}
+
+/// The format `--legal` names, or the line naming the nearest.
+pub fn legal(name: Option<&str>) -> Result<Option<&'static Format>, Error> {
+    name.map(|n| Sets::builtin().format(n))
+        .transpose()
+        .map_err(|e| Error::Input(Message::flag(Input::Legal).text(format!(": {e}"))))
 }
 
 impl Filter<'_> {
-    fn keeps(&self, c: &Card) -> bool {
+    pub fn keeps(&self, c: &Card) -> bool {
         let p = c.printing.as_ref();
         let same = |a: &str, b: &str| a.eq_ignore_ascii_case(b.trim());
         key(&c.name).contains(&key(self.text.unwrap_or("")))
@@ -62,11 +74,14 @@ impl Filter<'_> {
             && self
                 .arena
                 .is_none_or(|a| p.is_some_and(|p| p.arenas.iter().any(|r| same(r.name(), a))))
+            && self
+                .legal
+                .is_none_or(|f| p.is_some_and(|p| f.allows(&p.sets)))
     }
 
     /// Whether only a name is asked for.
     fn by_name_only(&self) -> bool {
-        self.set.is_none() && self.side.is_none() && self.arena.is_none()
+        self.set.is_none() && self.side.is_none() && self.arena.is_none() && self.legal.is_none()
     }
 }
 
@@ -77,8 +92,9 @@ pub fn catalog(cards: &Cards, filter: &Filter, sources: &[String]) -> Result<Gri
         return Err(Error::input(match (filter.by_name_only(), filter.text) {
             (true, query) => no_match(cards, query.unwrap_or("")),
             (false, _) => unknown_set(cards, filter.set).unwrap_or_else(|| {
-                "no card has all of the name, set, side and arena asked for (sides: light, \
-                 dark, neutral; arenas: space, ground, character)"
+                "no card has all of the name, set, side, arena and format asked for (sides: \
+                 light, dark, neutral; arenas: space, ground, character; holodice swtcg coverage \
+                 lists the sets of each format)"
                     .into()
             }),
         }));
@@ -103,16 +119,17 @@ pub fn catalog(cards: &Cards, filter: &Filter, sources: &[String]) -> Result<Gri
         json: json!({
             "schema": 1,
             "query": filter.text,
-            "cards": listed.iter().map(|c| card_json(c)).collect::<Vec<_>>(),
+            "cards": listed.iter().map(|c| card_json(cards, c)).collect::<Vec<_>>(),
         }),
     })
 }
 
 /// Where the built-in cards come from, as captions say it.
-const BUILT_IN_SOURCE: &str = "the units of nine LackeyCCG set files, data/swtcg/SOURCE.md";
+const BUILT_IN_SOURCE: &str =
+    "the units of 27 LackeyCCG set files, 10 WotC and 17 IDC sets, data/swtcg/SOURCE.md";
 
 /// "No card is in that set", with the sets there are.
-fn unknown_set(cards: &Cards, set: Option<&str>) -> Option<String> {
+pub fn unknown_set(cards: &Cards, set: Option<&str>) -> Option<String> {
     let set = set?;
     let mut sets: Vec<&str> = cards
         .all()
@@ -216,6 +233,7 @@ fn row(card: &Card) -> Vec<Cell> {
     let cells = [
         card.name.clone(),
         p.map(|p| p.sets.join(", ")).unwrap_or_default(),
+        formats(card).join(", "),
         printed(|p| &p.number).unwrap_or_default(),
         printed(|p| &p.side).unwrap_or_default(),
         p.map_or("YAML card".into(), |p| p.kind.clone()),
@@ -244,6 +262,13 @@ fn from(card: &Card) -> String {
     }
 }
 
+/// The labels of the formats a card is legal in; none for a YAML card.
+pub fn formats(card: &Card) -> Vec<&'static str> {
+    let sets = card.printing.as_ref().map_or(&[][..], |p| &p.sets);
+    let formats = Sets::builtin().formats_of(sets).into_iter();
+    formats.map(|f| f.label.as_str()).collect()
+}
+
 /// Power and Health as printed, or as a YAML card's items give them.
 fn statistics(card: &Card) -> (Option<String>, Option<String>) {
     match &card.printing {
@@ -256,7 +281,7 @@ fn statistics(card: &Card) -> (Option<String>, Option<String>) {
 }
 
 /// One card in the JSON contract: every key always present (`null` or empty when it has none).
-fn card_json(card: &Card) -> Value {
+fn card_json(cards: &Cards, card: &Card) -> Value {
     let read = read(card);
     let p = card.printing.as_ref();
     let (power, health) = statistics(card);
@@ -269,6 +294,9 @@ fn card_json(card: &Card) -> Value {
         "file": card.file,
         "line": card.line,
         "sets": p.map_or(Vec::new(), |p| p.sets.clone()),
+        "formats": formats(card),
+        "spec_name": cards.spec_name(card),
+        "spec": card.spec.describe(),
         "number": p.and_then(|p| p.number.clone()),
         "side": p.and_then(|p| p.side.clone()),
         "type": p.map(|p| p.kind.clone()),

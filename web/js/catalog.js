@@ -7,7 +7,7 @@ import { Vocabulary, cardName, isUnit } from "./spec.js";
 export const catalog = {
   /** Per game: the SPEC items as {name, aliases, takesValue, signed, roles, step, model,
    * control, active}, the Vocabulary over them, and the unit cards. */
-  swtcg: { items: [], vocabulary: new Vocabulary([]), cards: [] },
+  swtcg: { items: [], vocabulary: new Vocabulary([]), cards: [], legal: "" },
   legion: { items: [], vocabulary: new Vocabulary([]), cards: [], upgrades: [] },
   rules: [],
 };
@@ -50,7 +50,7 @@ function legionItem(k) {
   };
 }
 
-/** A SWTCG unit card of the `swtcg/cards` listing, as a picker shows it. */
+/** A SWTCG unit card of `swtcg cards --format json`, as a picker shows it. */
 function swtcgCard(c) {
   const where = [c.sets.join(" "), c.number && `#${c.number}`].filter(Boolean).join(" ");
   const detail = [where, c.side, c.type, c.cost !== null && c.cost !== undefined && `cost ${c.cost}`]
@@ -58,9 +58,10 @@ function swtcgCard(c) {
     .join(" · ");
   return {
     name: c.name,
-    specName: c.name,
+    specName: c.spec_name,
     detail,
     facts: c.spec,
+    formats: c.formats,
     search: `${c.name} ${c.sets.join(" ")} ${c.side || ""} ${c.type || ""} ${c.subtype || ""}`.toLowerCase(),
   };
 }
@@ -84,7 +85,7 @@ export async function loadCatalog() {
   const [swtcg, legion, cards, units, rules] = await Promise.all([
     get("swtcg/keywords"),
     get("legion/keywords"),
-    get("swtcg/cards"),
+    get("swtcg/cards", { format: "json" }),
     get("legion/units", { format: "json" }),
     get("swtcg/rules"),
   ]);
@@ -93,12 +94,19 @@ export async function loadCatalog() {
   for (const game of ["swtcg", "legion"]) {
     catalog[game].vocabulary = new Vocabulary(catalog[game].items);
   }
-  catalog.swtcg.cards = (cards || []).map(swtcgCard);
+  catalog.swtcg.cards = ((cards && cards.cards) || []).filter((c) => c.unit).map(swtcgCard);
   const legionCards = ((units && units.cards) || []).map(legionCard);
   catalog.legion.cards = legionCards.filter((c) => c.type === "unit");
   // A counterpart (C-3PO, Iden's ID10) joins its unit as an upgrade does.
   catalog.legion.upgrades = legionCards.filter((c) => c.type === "upgrade" || c.type === "counterpart");
   catalog.rules = rules || [];
+}
+
+/** The cards a game's pickers offer: for SWTCG, those of the format chosen (every card when
+ * none is), as each card's `formats` say. */
+export function pickable(game) {
+  const { cards, legal } = catalog[game];
+  return legal ? cards.filter((c) => c.formats.includes(legal)) : cards;
 }
 
 /** The items a role's controls show: those that act in the role and change the dice. */

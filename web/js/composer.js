@@ -3,7 +3,7 @@
 // tables, grouped as the tables' `control` says), and for Legion the card's weapons and upgrades.
 // The SPEC field stays: typing in it moves the controls, and the controls rewrite its items.
 
-import { catalog, itemsFor, namedCard } from "./catalog.js";
+import { catalog, itemsFor, namedCard, pickable } from "./catalog.js";
 import { el, uid } from "./dom.js";
 import { Loadout } from "./loadout.js";
 import { Picker } from "./picker.js";
@@ -47,7 +47,7 @@ export class Composer {
   /** Makes the controls from the catalog (once it is loaded) and shows the SPEC in them. */
   build() {
     if (this.options.picker) {
-      this.picker = new Picker("Unit", () => catalog[this.game].cards, (card) => this.pick(card));
+      this.picker = new Picker("Unit", () => pickable(this.game), (card) => this.pick(card));
       this.root.append(this.picker.node);
       if (this.game === "legion") {
         this.loadout = new Loadout(this);

@@ -1,6 +1,6 @@
 //! The project's tasks beyond cargo's own: `cargo xtask site DIR` builds the static site;
 //! `cargo xtask import-legion-hq FILE` makes the built-in Legion cards from Legion HQ's data;
-//! `cargo xtask import-swtcg-lackey FILE…` the built-in SWTCG cards from LackeyCCG set files.
+//! `cargo xtask import-swtcg-lackey FILE|DIR…` the built-in SWTCG cards from LackeyCCG set files.
 
 mod site;
 
@@ -18,10 +18,12 @@ Usage:
                           make data/legion/cards.yaml, the built-in Legion cards, from Legion
                           HQ's cards.json (FILE): the facts of its unit, upgrade and counterpart
                           cards (data/legion/SOURCE.md says what is kept)
-  cargo xtask import-swtcg-lackey FILE...
+  cargo xtask import-swtcg-lackey FILE|DIR...
                           make data/swtcg/cards.yaml, the built-in SWTCG cards, from LackeyCCG
-                          set files (ANH.txt, ESB.txt, ...): the facts of their units and the
-                          SPEC items read from their text, no text (data/swtcg/SOURCE.md)
+                          set files (ANH.txt, ESB.txt, ..., or every set file of a folder, by
+                          name): the facts of their units and the SPEC items read from their
+                          text, no text (data/swtcg/SOURCE.md); their sets must be in
+                          data/swtcg/sets.yaml
   cargo xtask help        this text
 ";
 
@@ -61,21 +63,42 @@ fn import_legion_hq(file: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Writes data/swtcg/cards.yaml from LackeyCCG set files.
-fn import_swtcg_lackey(files: &[&str]) -> Result<(), String> {
+/// Writes data/swtcg/cards.yaml from LackeyCCG set files: those given, or every set file in a
+/// folder given, by file name.
+fn import_swtcg_lackey(given: &[&str]) -> Result<(), String> {
+    let read = |file: &str| std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"));
     let mut texts = Vec::new();
-    for file in files {
-        let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
-        texts.push((*file, text));
+    for path in given {
+        match std::fs::read_dir(path) {
+            Ok(entries) => {
+                let mut files: Vec<String> = entries
+                    .filter_map(|e| Some(e.ok()?.path().display().to_string()))
+                    .filter(|f| f.ends_with(".txt"))
+                    .collect();
+                files.sort();
+                for file in files {
+                    let text = read(&file)?;
+                    if holodice_engine::swtcg::set_file::is_set_file(&text) {
+                        texts.push((file, text));
+                    }
+                }
+            }
+            Err(_) => texts.push((path.to_string(), read(path)?)),
+        }
     }
-    let named: Vec<(&str, &str)> = texts.iter().map(|(f, t)| (*f, t.as_str())).collect();
-    let yaml = holodice_engine::swtcg::import::lackey_facts(&named).map_err(|e| e.to_string())?;
+    let named: Vec<(&str, &str)> = texts
+        .iter()
+        .map(|(f, t)| (f.as_str(), t.as_str()))
+        .collect();
+    let sets = holodice_engine::swtcg::sets::Sets::builtin();
+    let yaml =
+        holodice_engine::swtcg::import::lackey_facts(&named, sets).map_err(|e| e.to_string())?;
     let out = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data/swtcg/cards.yaml");
     std::fs::write(&out, yaml).map_err(|e| format!("{}: {e}", out.display()))?;
     println!(
         "import-swtcg-lackey: {} ({} set files)",
         out.display(),
-        files.len()
+        texts.len()
     );
     Ok(())
 }

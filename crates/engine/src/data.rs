@@ -134,19 +134,30 @@ fn entry_lines(text: &str) -> Vec<usize> {
 
 /// An error about the list item called `name` in `text`: located at the line of its `name:` key.
 pub fn item_error(file: &str, text: &str, name: &str, message: String) -> DataError {
+    keyed_error(file, text, ("name", name), message)
+}
+
+/// An error about the list item whose `key` is `value` in `text`: located at that key's line.
+pub fn keyed_error(
+    file: &str,
+    text: &str,
+    (key, value): (&str, &str),
+    message: String,
+) -> DataError {
     let line = text
         .lines()
         .position(|l| {
             let l = l.trim_start().trim_start_matches('-').trim_start();
-            l.strip_prefix("name:")
-                .is_some_and(|v| v.trim().trim_matches(['"', '\'']) == name)
+            l.strip_prefix(key)
+                .and_then(|r| r.strip_prefix(':'))
+                .is_some_and(|v| v.trim().trim_matches(['"', '\'']) == value)
         })
         .map_or(1, |i| i + 1);
     DataError {
         file: file.to_string(),
         line,
         column: None,
-        item: Some(name.to_string()),
+        item: Some(value.to_string()),
         message,
     }
 }

@@ -48,11 +48,13 @@ pub enum Input {
     Converted,
     /// The Legion unit whose upgrades are listed.
     UpgradesFor,
+    /// The SWTCG format whose cards are listed.
+    Legal,
 }
 
 impl Input {
     /// Every input.
-    pub const ALL: [Input; 29] = [
+    pub const ALL: [Input; 30] = [
         Input::Attacker,
         Input::Defender,
         Input::Secondary,
@@ -82,6 +84,7 @@ impl Input {
         Input::Rolled,
         Input::Converted,
         Input::UpgradesFor,
+        Input::Legal,
     ];
 
     /// The input's key: the command line's long option and the API's key.
@@ -116,6 +119,7 @@ impl Input {
             Input::Rolled => "rolled",
             Input::Converted => "converted",
             Input::UpgradesFor => "upgrades-for",
+            Input::Legal => "legal",
         }
     }
 

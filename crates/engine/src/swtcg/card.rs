@@ -24,6 +24,9 @@ pub struct Card {
     pub stack: Vec<String>,
     /// The card as a set file prints it; `None` for a YAML card.
     pub printing: Option<Printing>,
+    /// The pattern labels ([`super::patterns`]) of the abilities it has, then of those it grants,
+    /// that holodice does not model: what `swtcg coverage` counts.
+    pub patterns: Vec<String>,
 }
 
 /// A set-file card as printed: what `swtcg cards` lists beside its items, and what tells a
@@ -65,9 +68,12 @@ impl Printing {
         shared_set || (earlier.text.is_empty() && self.facts() == earlier.facts())
     }
 
-    /// What makes two printings the same card in play: type, numbers and text.
+    /// What makes two printings the same card in play: type, numbers and text, the text's
+    /// letters and digits only (a set file's promo row may differ from its card's row in spacing
+    /// and punctuation alone, as KAE's Meetra Surik (B) does).
     pub(crate) fn identity(&self) -> String {
-        format!("{}\t{}", self.facts(), normalize(&self.text))
+        let words: String = self.text.chars().filter(|c| c.is_alphanumeric()).collect();
+        format!("{}\t{}", self.facts(), words.to_lowercase())
     }
 
     /// Its type and numbers: the same card, whether its file keeps its text or not.

@@ -1,10 +1,11 @@
 //! Cards: named units, so that a SPEC can say `@Red Squadron X-Wing` instead of spelling out the
-//! card's items, Switch and Enhance effects and stack. The built-in cards are the units of nine
+//! card's items, Switch and Enhance effects and stack. The built-in cards are the units of 27
 //! set files ([`super::import`]); a card file is holodice's YAML or a LackeyCCG set file
 //! ([`super::set_file`]), told apart by its content.
 
 use super::card::{Card, Printing};
 use super::keywords::normalize;
+use super::patterns::Patterns;
 use super::set_file;
 use super::spec::{Expand, Syntax};
 use super::unit::{Arena, Condition, Unit};
@@ -45,12 +46,13 @@ struct RawCard {
     speed: Option<serde_yaml::Value>,
     power: Option<serde_yaml::Value>,
     health: Option<serde_yaml::Value>,
-    /// How many of a printed card's abilities holodice does not model, and of what it grants
-    /// when stacked: the file keeps no text, so results say how many.
+    /// The pattern labels (data/swtcg/patterns.yaml) of a printed card's abilities that
+    /// holodice does not model, and of what it grants when stacked: the file keeps no text, so
+    /// results say how many and of what kind.
     #[serde(default)]
-    unmodelled: usize,
+    unmodelled: Vec<String>,
     #[serde(default)]
-    unmodelled_grants: usize,
+    unmodelled_grants: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -143,7 +145,14 @@ impl Cards {
                 ..data::item_error(file, text, &r.name, message)
             };
             let card = Card::from_raw(r, file, line.unwrap_or(1)).map_err(fail)?;
-            if let Some(first) = cards.get(&card.name) {
+            // A name printed in other sets is another printing (R2-D2 (U) of TMW and of TROS).
+            let other_sets = |first: &Card| match (&first.printing, &card.printing) {
+                (Some(a), Some(b)) => !b.sets.iter().any(|s| a.sets.contains(s)),
+                _ => false,
+            };
+            let same_name = cards.by_name.get(&key(&card.name)).into_iter().flatten();
+            let clash = same_name.map(|&i| &cards.list[i]).find(|c| !other_sets(c));
+            if let Some(first) = clash {
                 return Err(fail(format!(
                     "the card is defined twice in this file (first as '{}' at line {})",
                     first.name, first.line
@@ -253,6 +262,20 @@ impl Cards {
     /// The card called `name` (any case, any spacing); of several printings, the first.
     pub fn get(&self, name: &str) -> Option<&Card> {
         self.by_name.get(&key(name)).map(|p| &self.list[p[0]])
+    }
+
+    /// How a SPEC names `card`: its name (quoted when it holds a comma), with its set when the
+    /// name has several printings (`R2-D2 (U) [TROS]`).
+    pub fn spec_name(&self, card: &Card) -> String {
+        let name = spelt(&card.name);
+        let several = self
+            .by_name
+            .get(&key(&card.name))
+            .is_some_and(|p| p.len() > 1);
+        match (several, sets(card).first()) {
+            (true, Some(set)) => format!("{name} [{set}]"),
+            _ => name,
+        }
     }
 
     /// The card name nearest to a misspelt one, if any is near enough to be a likely meaning.
@@ -463,7 +486,7 @@ impl Card {
         };
         spec.append(&parse("spec", &r.spec, true)?, None);
         spec.notes
-            .extend(not_kept(r.unmodelled, "of its abilities"));
+            .extend(not_kept(&r.unmodelled, "of its abilities")?);
         let mut insert = r
             .insert
             .as_deref()
@@ -472,7 +495,7 @@ impl Card {
         if let Some(insert) = &mut insert {
             insert
                 .notes
-                .extend(not_kept(r.unmodelled_grants, "of what it grants"));
+                .extend(not_kept(&r.unmodelled_grants, "of what it grants")?);
         }
         let mut switch = Unit::default();
         if let Some(s) = &r.switch {
@@ -515,6 +538,11 @@ impl Card {
             enhance,
             stack: r.stack.clone(),
             printing,
+            patterns: [&r.unmodelled, &r.unmodelled_grants]
+                .into_iter()
+                .flatten()
+                .cloned()
+                .collect(),
         })
     }
 }
@@ -571,14 +599,29 @@ fn as_text(field: &str, v: &Option<serde_yaml::Value>) -> Result<Option<String>,
     }
 }
 
-/// The note for `count` abilities not modelled of a card whose file keeps no text.
-fn not_kept(count: usize, what: &str) -> Option<String> {
-    (count > 0).then(|| {
+/// The note for the abilities not modelled of a card whose file keeps no text, by their pattern
+/// labels, which must be known ones.
+fn not_kept(labels: &[String], what: &str) -> Result<Option<String>, String> {
+    let patterns = Patterns::builtin();
+    if let Some(unknown) = labels.iter().find(|l| patterns.get(l).is_none()) {
+        let labels = patterns.all().iter().map(|p| p.label.as_str());
+        let near = data::nearest(unknown, labels)
+            .map(|n| format!("; did you mean '{n}'?"))
+            .unwrap_or_default();
+        return Err(format!(
+            "unmodelled: '{}' is not a pattern of {}{near}",
+            quote(unknown),
+            super::patterns::PATTERNS_FILE
+        ));
+    }
+    Ok((!labels.is_empty()).then(|| {
         format!(
-            "{count} {what} (holodice's card data keeps no card text; --cards with the card's \
-             set file lists them)"
+            "{} {what} ({}; holodice's card data keeps no card text; --cards with the card's \
+             set file lists them)",
+            labels.len(),
+            labels.join(", ")
         )
-    })
+    }))
 }
 
 /// `what` names no card: give the file that defines it.
@@ -652,11 +695,13 @@ mod tests {
     fn every_shipped_card_expands() {
         let cards = Cards::builtin();
         assert!(cards.all().len() > 700, "{}", cards.all().len());
+        // Every card by its name and set: a name printed in several sets needs its set.
         for card in cards.all() {
             let mut unit = Unit::default();
+            let name = format!("{} [{}]", spelt(&card.name), sets(card)[0]);
             cards
-                .expand(&spelt(&card.name), &mut unit)
-                .unwrap_or_else(|e| panic!("{}: {e}", card.name));
+                .expand(&name, &mut unit)
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
         }
         // As ANH prints it: 8 to build, 50 speed, 6 power, 6 health, a Dark Character.
         let vader = cards.get("darth vader (a)").unwrap();

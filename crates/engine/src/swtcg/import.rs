@@ -7,6 +7,8 @@
 use super::abilities::read_card;
 use super::card::{Card, Printing};
 use super::cards::Cards;
+use super::patterns::Patterns;
+use super::sets::{Sets, SETS_FILE};
 use super::unit::{Arena, Condition, Unit};
 use crate::data::DataError;
 use serde_json::{json, Map, Value};
@@ -18,30 +20,47 @@ const HEADER: &str =
 ";
 
 /// The units of the set files `files` (name and text of each, read in order, reprints joined
-/// as `--cards` joins them) as holodice's YAML card file.
+/// as `--cards` joins them) as holodice's YAML card file; each unit's set must be one of `sets`
+/// (the built-in `data/swtcg/sets.yaml`), which says its name, maker and formats.
 ///
 /// ```
-/// use holodice_engine::swtcg::import::lackey_facts;
+/// use holodice_engine::swtcg::{import::lackey_facts, sets::Sets};
 /// let set = "Name\tSet\tSide\tType\tSubtype\tCost\tSpeed\tPower\tHealth\tNumber\tText\n\
 ///            Made-up Ace (A)\tZZ\tL\tSpace\tStarfighter\t4\t50\t3\t3\t7\t\
 ///            Accuracy 1 | When Ace attacks, draw a card.\n\
 ///            A Battle Card\tZZ\tN\tBattle\t\t\t\t\t\t8\tDraw 2 cards.\n";
-/// let yaml = lackey_facts(&[("ZZ.txt", set)]).unwrap();
+/// let sets = Sets::load("sets.yaml", "formats: []\nsets:\n  - code: ZZ\n    maker: IDC\n");
+/// let yaml = lackey_facts(&[("ZZ.txt", set)], &sets.unwrap()).unwrap();
 /// assert!(yaml.contains("name: Made-up Ace (A)") && yaml.contains("spec: Accuracy 1"));
-/// assert!(yaml.contains("unmodelled: 1") && !yaml.contains("draw a card"));
+/// assert!(yaml.contains("unmodelled:\n  - cards in deck, hand and discard"));
+/// assert!(!yaml.contains("draw a card"));
 /// assert!(!yaml.contains("Battle"));
 /// ```
-pub fn lackey_facts(files: &[(&str, &str)]) -> Result<String, DataError> {
+pub fn lackey_facts(files: &[(&str, &str)], sets: &Sets) -> Result<String, DataError> {
     let mut cards = Cards::default();
     for (file, text) in files {
         cards.add(Cards::load(file, text)?);
     }
-    let units: Vec<Value> = cards
+    let units: Vec<(&Card, &Printing)> = cards
         .all()
         .iter()
         .filter_map(|card| Some((card, card.printing.as_ref().filter(|p| p.unit)?)))
-        .map(|(card, printing)| facts(card, printing))
         .collect();
+    if let Some((card, p)) = units.iter().find(|(_, p)| sets.set(&p.sets[0]).is_none()) {
+        return Err(DataError {
+            line: card.line,
+            item: Some(card.name.clone()),
+            ..DataError::of_file(
+                &card.file,
+                format!(
+                    "set '{}' is not in {SETS_FILE}: add it there (its code, name, maker and \
+                     formats) first",
+                    p.sets[0]
+                ),
+            )
+        });
+    }
+    let units: Vec<Value> = units.into_iter().map(|(c, p)| facts(c, p)).collect();
     let fail = |message: String| DataError::of_file("the set files", message);
     let yaml = serde_yaml::to_string(&units).map_err(|e| fail(e.to_string()))?;
     Ok(format!("{HEADER}{yaml}"))
@@ -74,11 +93,19 @@ fn facts(card: &Card, p: &Printing) -> Value {
     put("spec", json!(read.spec.describe()));
     put("switch", switch(&read.switch));
     put("insert", json!(read.insert.as_ref().map(Unit::describe)));
-    let counted = |n: usize| Some(n).filter(|&n| n > 0);
-    put("unmodelled", json!(counted(read.spec.notes.len())));
-    let grants = read.insert.as_ref().map_or(0, |i| i.notes.len());
-    put("unmodelled_grants", json!(counted(grants)));
+    let labels = |notes: &[String]| {
+        let labels: Vec<&str> = notes.iter().map(|n| label(n)).collect();
+        json!(Some(labels).filter(|l| !l.is_empty()))
+    };
+    put("unmodelled", labels(&read.spec.notes));
+    let grants = read.insert.as_ref().map_or(&[][..], |i| &i.notes);
+    put("unmodelled_grants", labels(grants));
     Value::Object(kept)
+}
+
+/// The pattern label of an ability not modelled.
+fn label(ability: &str) -> &'static str {
+    &Patterns::builtin().classify(ability).label
 }
 
 /// A number as printed: a YAML number when it is one, else the text (`*`, `X`).

@@ -4,11 +4,14 @@ pub mod abilities;
 pub mod attack;
 pub mod card;
 pub mod cards;
+pub mod coverage;
 pub mod import;
 pub mod keywords;
 pub mod lucky;
+pub mod patterns;
 pub mod rules;
 pub mod set_file;
+pub mod sets;
 pub mod spec;
 pub mod unit;
 

@@ -9,6 +9,7 @@
 
 use super::abilities::read_card;
 use super::card::{Card, Printing};
+use super::patterns::Patterns;
 use super::spec::{parse_item, MAX_VALUE};
 use super::unit::{Arena, Unit};
 use crate::data::DataError;
@@ -152,6 +153,10 @@ impl Row<'_> {
             None => Unit::default(),
         };
         spec.append(&read.spec, None);
+        let grants = read.insert.iter().flat_map(|i| &i.notes);
+        let patterns = Patterns::builtin();
+        let labels = read.spec.notes.iter().chain(grants);
+        let labels = labels.map(|n| patterns.classify(n).label.clone()).collect();
         spec.notes.extend(read.spec.notes);
         let set = Some(self.get("set").into_owned()).filter(|s| !s.is_empty());
         let given = |column: &str| Some(self.get(column).into_owned()).filter(|v| !v.is_empty());
@@ -164,6 +169,7 @@ impl Row<'_> {
             switch: read.switch,
             enhance: Unit::default(),
             stack: Vec::new(),
+            patterns: labels,
             printing: Some(Printing {
                 sets: vec![set.unwrap_or_else(|| stem.to_string())],
                 number: given("number"),
