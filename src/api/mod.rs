@@ -10,7 +10,7 @@ use holodice_engine::legion::cards::Cards as LegionCards;
 use holodice_engine::swtcg::cards::Cards;
 use holodice_engine::Error;
 use params::{Endpoint, Pairs, ENDPOINTS};
-use serde_json::json;
+use serde_json::{json, Value};
 use std::path::Path;
 
 /// The largest request body: a SPEC is a line; 64 KiB holds thousands of samples.
@@ -87,16 +87,39 @@ impl Request {
     }
 }
 
+/// A unit card in the `swtcg/cards` listing: its name, its SPEC and what a picker shows (the
+/// shape published first; `formats` and `spec_name` came with the IDC's sets).
+fn card_entry(cards: &Cards, c: &holodice_engine::swtcg::card::Card) -> Value {
+    let p = c.printing.as_ref();
+    json!({
+        "name": c.name,
+        "spec": c.spec.describe(),
+        "sets": p.map_or(Vec::new(), |p| p.sets.clone()),
+        "number": p.and_then(|p| p.number.clone()),
+        "side": p.and_then(|p| p.side.clone()),
+        "type": p.map(|p| p.kind.clone()),
+        "subtype": p.and_then(|p| p.subtype.clone()),
+        "cost": p.and_then(|p| p.cost.clone()),
+        "formats": crate::listing::swtcg_cards::formats(c),
+        "spec_name": cards.spec_name(c),
+    })
+}
+
 /// The answers that never change: the listings and the index, computed once.
 pub struct Listings(Vec<(&'static str, String)>);
 
 impl Listings {
-    /// The listings of the keywords, the rules and the endpoints.
-    pub fn compute() -> Listings {
+    /// The listings of the keywords, the rules, the SWTCG unit cards and the endpoints.
+    pub fn new(cards: &Cards) -> Listings {
+        let units: Vec<_> = (cards.all().iter())
+            .filter(|c| c.printing.as_ref().is_none_or(|p| p.unit))
+            .map(|c| card_entry(cards, c))
+            .collect();
         Listings(vec![
             ("swtcg/keywords", cli_listing(&["swtcg", "keywords"])),
             ("swtcg/rules", cli_listing(&["swtcg", "rules"])),
             ("legion/keywords", cli_listing(&["legion", "keywords"])),
+            ("swtcg/cards", pretty(&json!(units))),
             ("", pretty(&index())),
         ])
     }
@@ -196,7 +219,8 @@ fn index() -> serde_json::Value {
         "version": env!("CARGO_PKG_VERSION"),
         "editions": {"legion": holodice_engine::legion::Edition::default().name()},
         "endpoints": endpoints,
-        "listings": ["/api/v1/swtcg/keywords", "/api/v1/swtcg/rules", "/api/v1/legion/keywords"],
+        "listings": ["/api/v1/swtcg/keywords", "/api/v1/swtcg/rules", "/api/v1/legion/keywords",
+                     "/api/v1/swtcg/cards"],
         "limits": {"body_bytes": MAX_BODY},
     })
 }

@@ -63,7 +63,7 @@ pub(crate) const ENDPOINTS: &[Endpoint] = &[
         listing: false,
     },
     Endpoint {
-        path: "swtcg/cards",
+        path: "swtcg/cards/search",
         command: &["swtcg", "cards"],
         game: Game::Fixed,
         get: true,

@@ -37,7 +37,7 @@ const MAX_REMEMBERED: usize = 64;
 
 impl App {
     pub(super) fn new(config: Config) -> App {
-        let listings = Listings::compute();
+        let listings = Listings::new(&config.cards);
         App {
             cards: Arc::new(config.cards),
             legion_cards: Arc::new(config.legion_cards),

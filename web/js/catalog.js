@@ -50,7 +50,7 @@ function legionItem(k) {
   };
 }
 
-/** A SWTCG unit card of `swtcg cards --format json`, as a picker shows it. */
+/** A SWTCG unit card of the `swtcg/cards` listing, as a picker shows it. */
 function swtcgCard(c) {
   const where = [c.sets.join(" "), c.number && `#${c.number}`].filter(Boolean).join(" ");
   const detail = [where, c.side, c.type, c.cost !== null && c.cost !== undefined && `cost ${c.cost}`]
@@ -85,7 +85,7 @@ export async function loadCatalog() {
   const [swtcg, legion, cards, units, rules] = await Promise.all([
     get("swtcg/keywords"),
     get("legion/keywords"),
-    get("swtcg/cards", { format: "json" }),
+    get("swtcg/cards"),
     get("legion/units", { format: "json" }),
     get("swtcg/rules"),
   ]);
@@ -94,7 +94,7 @@ export async function loadCatalog() {
   for (const game of ["swtcg", "legion"]) {
     catalog[game].vocabulary = new Vocabulary(catalog[game].items);
   }
-  catalog.swtcg.cards = ((cards && cards.cards) || []).filter((c) => c.unit).map(swtcgCard);
+  catalog.swtcg.cards = (cards || []).map(swtcgCard);
   const legionCards = ((units && units.cards) || []).map(legionCard);
   catalog.legion.cards = legionCards.filter((c) => c.type === "unit");
   // A counterpart (C-3PO, Iden's ID10) joins its unit as an upgrade does.

@@ -26,7 +26,7 @@ pub fn answer(path: &str, body: &str) -> String {
 pub fn reply(path: &str, body: &str) -> Reply {
     static LISTINGS: OnceLock<Listings> = OnceLock::new();
     let cards = Cards::builtin();
-    let listings = LISTINGS.get_or_init(Listings::compute);
+    let listings = LISTINGS.get_or_init(|| Listings::new(cards));
     api::answer(
         path,
         body.as_bytes(),

@@ -42,8 +42,11 @@ async fn every_request_the_page_makes_is_answered_as_the_server_answers_it() {
         ("", ""),
         ("swtcg/keywords", ""),
         ("legion/keywords", ""),
-        ("swtcg/cards", r#"{"format": "json"}"#),
-        ("swtcg/cards", r#"{"legal": "mandoverse", "side": "dark"}"#),
+        ("swtcg/cards/search", r#"{"format": "json"}"#),
+        (
+            "swtcg/cards/search",
+            r#"{"legal": "mandoverse", "side": "dark"}"#,
+        ),
         ("swtcg/coverage", r#"{"legal": "standard"}"#),
         ("swtcg/rules", ""),
         (
