@@ -390,12 +390,9 @@ fn legion_sequences(
     let context = |queries: &[SequenceQuery], _: &[legion::sequence::LegionSequence]| {
         let (mut entries, line) =
             crate::report::legion::shared_context(a.guardian.as_deref(), &queries[0].choices);
-        let gained = queries[0].gained.name();
-        entries.push(Entry::new(
-            "suppression_gained",
-            "A ranged attack gives a suppression token",
-            crate::report::Value::Text(gained.into()),
-        ));
+        let gained = queries[0].gained;
+        entries.push(crate::report::legion_sequence::suppression_gained(gained));
+        let gained = gained.name();
         (
             entries,
             format!("{line}; suppression token on a ranged attack: {gained}"),

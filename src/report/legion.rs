@@ -72,13 +72,7 @@ pub fn attack_report(specs: &[(&str, Option<&str>)], s: &Scenario, a: &LegionAtt
         "Wounds on the attacker (Deflect, Djem So)",
         Value::Dist(a.attacker_wounds.clone()),
     ));
-    if let Some(g) = &a.guardian_wounds {
-        entries.push(Entry::new(
-            "guardian_wounds",
-            "Wounds on the guardian",
-            Value::Dist(g.clone()),
-        ));
-    }
+    entries.extend(a.guardian_wounds.as_ref().map(guardian_wounds));
     entries.extend(losses_entries(a));
     entries.extend(super::resolved::resolved(s));
     entries.extend(choices(s));
@@ -134,6 +128,15 @@ fn losses_entries(a: &LegionAttack) -> Vec<Entry> {
     let mut entries: Vec<Entry> = a.losses.iter().flat_map(unit_losses).collect();
     entries.extend(a.guardian_losses.iter().flat_map(guardian_losses));
     entries
+}
+
+/// The wounds on a guardian: `guardian_wounds`.
+pub(super) fn guardian_wounds(d: &holodice_engine::dist::Dist) -> Entry {
+    Entry::new(
+        "guardian_wounds",
+        "Wounds on the guardian",
+        Value::Dist(d.clone()),
+    )
 }
 
 /// The minis a guardian loses and the chance to wipe it: `guardian_minis_defeated`,

@@ -1,7 +1,7 @@
 //! The report of a Legion sequence: the unit after every attack (wounds, minis, suppression)
 //! and each attack as the unit met it.
 
-use super::legion::{guardian_losses, shared_context, unit_losses, wiped};
+use super::legion::{guardian_losses, guardian_wounds, shared_context, unit_losses, wiped};
 use super::{squeeze, Entry, Report, Value};
 use holodice_engine::legion::sequence::{LegionSequence, SuppressionGained};
 use holodice_engine::legion::Scenario;
@@ -31,13 +31,7 @@ pub fn sequence_report(
         Value::Dist(r.wounds.clone()),
     )]);
     entries.extend(r.losses.iter().flat_map(unit_losses));
-    if let Some(g) = &r.guardian_wounds {
-        entries.push(Entry::new(
-            "guardian_wounds",
-            "Wounds on the guardian",
-            Value::Dist(g.clone()),
-        ));
-    }
+    entries.extend(r.guardian_wounds.as_ref().map(guardian_wounds));
     entries.extend(r.guardian_losses.iter().flat_map(guardian_losses));
     entries.extend([
         Entry::new(
@@ -63,11 +57,7 @@ pub fn sequence_report(
             },
             false => Entry::list("attacks", "Attacks, in order", attack_entries(attacks, r)),
         },
-        Entry::new(
-            "suppression_gained",
-            "A ranged attack gives a suppression token",
-            Value::Text(gained.name().into()),
-        ),
+        suppression_gained(gained),
     ]);
     if until_wiped {
         entries.splice(1..1, until_wiped_entries(attacks, r));
@@ -83,6 +73,15 @@ pub fn sequence_report(
         entries,
         notes: r.notes.clone(),
     }
+}
+
+/// When a ranged attack gives a suppression token, as every sequence's answer says it.
+pub fn suppression_gained(gained: SuppressionGained) -> Entry {
+    Entry::new(
+        "suppression_gained",
+        "A ranged attack gives a suppression token",
+        Value::Text(gained.name().into()),
+    )
 }
 
 /// The attacks needed to wipe the unit: the chance each is the one, the chance it outlasts the

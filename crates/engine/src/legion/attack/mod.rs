@@ -74,6 +74,12 @@ impl Play {
             Play::Optimal(g) => Some(g),
         }
     }
+
+    /// Whether the outcomes keep whether the attack roll held a hit or crit: only a goal that
+    /// reads more than the wounds asks.
+    pub(crate) fn tracks_hit(&self) -> bool {
+        self.goal().is_some_and(Goal::reads_tokens)
+    }
 }
 
 /// The exact outcome of one attack.

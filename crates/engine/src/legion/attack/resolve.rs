@@ -36,7 +36,7 @@ impl Resolver {
             defenses: Memo::default(),
             pierce_guardian_first: *play == Play::Greedy,
             objective: play.goal().cloned(),
-            tracks_hit: play.goal().is_some_and(Goal::reads_tokens),
+            tracks_hit: play.tracks_hit(),
         })
     }
 

@@ -393,15 +393,10 @@ impl<'a> Planner<'a> {
             unit: Carried {
                 wounds: 0,
                 suppression: self.met(c.suppression),
-                guardian: [u32::from(self.guardian_wiped(&c)), dodge, surges],
+                guardian: [u32::from(self.carry().guardian_wiped(&c)), dodge, surges],
                 ..c
             },
         }
-    }
-
-    /// Whether the guardian of `c` is wiped (it guards no more).
-    fn guardian_wiped(&self, c: &Carried) -> bool {
-        (self.guardian_capacity).is_some_and(|cap| c.guardian[0] >= cap)
     }
 
     /// Attack `i` on the unit as `c` leaves it: the unit's minis left (re-read, so that Spray
@@ -423,7 +418,7 @@ impl<'a> Planner<'a> {
         s.defender.dodge = c.dodge;
         s.defender.shielded = c.shields;
         s.defender.surge_tokens = c.surges;
-        match self.guardian_wiped(&c) {
+        match self.carry().guardian_wiped(&c) {
             true => s.guardian = None,
             false => {
                 if let Some(g) = s.guardian.as_mut() {

@@ -89,6 +89,11 @@ impl Carry {
         self.capacity.is_some_and(|cap| c.wounds >= cap)
     }
 
+    /// Whether the guardian of `c` is wiped (it guards no more).
+    pub fn guardian_wiped(&self, c: &Carried) -> bool {
+        (self.guardian_capacity).is_some_and(|cap| c.guardian[0] >= cap)
+    }
+
     /// The unit `c` after an attack dealt it `w` wounds, gave it `tokens` suppression tokens and
     /// spent `spent`: its wounds, and its guardian's, capped at what wipes it; with the wounds
     /// dealt (so capped).
@@ -177,7 +182,7 @@ impl Step {
         let denominator = joint.denominator().lcm(&uint(none.denom()));
         let scale = &denominator / joint.denominator();
         let none = uint(none.numer()) * (&denominator / uint(none.denom()));
-        let tracked = matches!(play, Play::Optimal(g) if g.reads_tokens());
+        let tracked = play.tracks_hit();
         let whole = |n: i64| u32::try_from(n).unwrap_or(0);
         let mut outcomes = Vec::new();
         for (x, weight) in joint.support() {
