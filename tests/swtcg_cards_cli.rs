@@ -300,6 +300,13 @@ fn cards_are_kept_by_the_format_players_name_in_any_case() {
         &["swtcg", "cards", "--legal", "vintag"],
         &["--legal: unknown format 'vintag'; did you mean 'Vintage'?"],
     );
+    // NEW's sets have no set file among LackeyCCG's: said, not an empty filter's line.
+    for command in ["cards", "coverage"] {
+        assert_user_error(
+            &["swtcg", command, "--legal", "new"],
+            &["the format NEW (NEW - New Republic and New Jedi Order) allows the sets RS, ER"],
+        );
+    }
 }
 
 #[test]

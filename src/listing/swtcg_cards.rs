@@ -59,6 +59,20 @@ pub fn legal(name: Option<&str>) -> Result<Option<&'static Format>, Error> {
         .map_err(|e| Error::Input(Message::flag(Input::Legal).text(format!(": {e}"))))
 }
 
+/// The line for a format none of whose sets is built in (`NEW`: its sets' files are not
+/// among LackeyCCG's), rather than the line of a filter that matched nothing.
+pub fn empty_format(format: &Format) -> Option<String> {
+    format.sets.is_empty().then(|| {
+        format!(
+            "the format {} ({}) allows the sets {}, none of which is built in (no set file of \
+             theirs was imported; data/swtcg/SOURCE.md lists the sets holodice has)",
+            format.short(),
+            format.label,
+            format.not_built_in.join(", ")
+        )
+    })
+}
+
 impl Filter<'_> {
     pub fn keeps(&self, c: &Card) -> bool {
         let p = c.printing.as_ref();
@@ -91,7 +105,9 @@ pub fn catalog(cards: &Cards, filter: &Filter, sources: &[String]) -> Result<Gri
     if listed.is_empty() {
         return Err(Error::input(match (filter.by_name_only(), filter.text) {
             (true, query) => no_match(cards, query.unwrap_or("")),
-            (false, _) => unknown_set(cards, filter.set).unwrap_or_else(|| {
+            (false, _) => unknown_set(cards, filter.set)
+                .or_else(|| filter.legal.and_then(empty_format))
+                .unwrap_or_else(|| {
                 "no card has all of the name, set, side, arena and format asked for (sides: \
                  light, dark, neutral; arenas: space, ground, character; holodice swtcg coverage \
                  lists the sets of each format)"

@@ -2,7 +2,7 @@
 //! holodice models in full, those with abilities not modelled, and the most common patterns of
 //! what is not modelled (data/swtcg/patterns.yaml), as text and JSON.
 
-use super::swtcg_cards::{unknown_set, Filter};
+use super::swtcg_cards::{empty_format, unknown_set, Filter};
 use holodice_engine::swtcg::cards::Cards;
 use holodice_engine::swtcg::coverage::{coverage, Coverage};
 use holodice_engine::swtcg::sets::Sets;
@@ -15,7 +15,8 @@ const SHOWN: usize = 4;
 
 /// The coverage of the cards `filter` keeps (its set and format), as text and JSON.
 pub fn report(cards: &Cards, filter: &Filter) -> Result<(String, Value), Error> {
-    if let Some(message) = unknown_set(cards, filter.set) {
+    let unknown = unknown_set(cards, filter.set).or_else(|| filter.legal.and_then(empty_format));
+    if let Some(message) = unknown {
         return Err(Error::input(message));
     }
     let sets = Sets::builtin();
