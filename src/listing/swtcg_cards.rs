@@ -108,11 +108,11 @@ pub fn catalog(cards: &Cards, filter: &Filter, sources: &[String]) -> Result<Gri
             (false, _) => unknown_set(cards, filter.set)
                 .or_else(|| filter.legal.and_then(empty_format))
                 .unwrap_or_else(|| {
-                "no card has all of the name, set, side, arena and format asked for (sides: \
+                    "no card has all of the name, set, side, arena and format asked for (sides: \
                  light, dark, neutral; arenas: space, ground, character; holodice swtcg coverage \
                  lists the sets of each format)"
-                    .into()
-            }),
+                        .into()
+                }),
         }));
     }
     let title = match filter.text {

@@ -180,6 +180,15 @@ pub fn model(transform: &Transform) -> String {
             "the attack moves to the --interceptor unit (unless the attacker has Precision)".into()
         }
         Transform::NoDiceEffect { reason } => format!("no effect on dice: {reason}"),
+        Transform::StatChange { stat } => format!(
+            "adds X to the unit's {} (written '+2 {0}', '-1 {0}')",
+            match stat {
+                Stat::Health => "health",
+                _ => "power",
+            }
+        ),
+        Transform::Counters => "counters of this kind on the unit: X and 'if' tests count them                                 ('X = mastery counters', 'if mastery counters >= 1: ...')"
+            .into(),
     }
 }
 

@@ -153,6 +153,12 @@ fn rules(options: &[&str]) -> Rules {
 /// (attacker, defender, rule options)
 const SWTCG: &[(&str, &str, &[&str])] = &[
     ("Power 6", "Health 4", &[]),
+    (
+        "Power 3, +2 power, Mastery Counters 1, Redemption Counters 2, Corruption Counters 1, \
+         Captivity Counters 1, Credit Counters 3",
+        "Health 6, -2 health",
+        &[],
+    ),
     ("Power 5, Accuracy 1", "Health 3, Armor", &[]),
     ("Power 4, Accuracy -2", "", &[]),
     ("Power 6, Accuracy -3, Critical Hit 2", "Health 5", &[]),

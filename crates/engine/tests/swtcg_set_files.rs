@@ -3,7 +3,7 @@
 //! errors that name the file, the line and the card. Every card here is made up.
 
 use holodice_engine::swtcg::cards::Cards;
-use holodice_engine::swtcg::keywords::{Keywords, ValueKind};
+use holodice_engine::swtcg::keywords::{Keywords, Stat, Transform, ValueKind};
 use holodice_engine::swtcg::unit::{Arena, Paid, Unit};
 
 /// The header of today's set files.
@@ -207,8 +207,10 @@ fn a_keyword_holodice_does_not_know_is_noted_and_every_known_one_is_read() {
     );
     // Nothing names keywords but their data: each one it holds reads from card text.
     for k in Keywords::builtin().all() {
-        let ability = match k.value {
-            ValueKind::None => k.name.clone(),
+        let ability = match (k.value, &k.transform) {
+            (_, Transform::StatChange { stat: Stat::Power }) => "+1 power".to_string(),
+            (_, Transform::StatChange { .. }) => "+1 health".to_string(),
+            (ValueKind::None, _) => k.name.clone(),
             _ => format!("{} 1", k.name),
         };
         let text = set_file(&[row([
@@ -392,21 +394,24 @@ fn switch_items_follow_the_arenas_its_type_names() {
         "4",
         "4",
         "",
-        "Switch: Armor/Accuracy 1, +1 health",
+        "Switch: Armor/Accuracy 1, +1 health, +10 speed",
     ])]);
     let u = unit("@Shifting Strider", &load("ZZ.txt", &text));
     assert_eq!(
         u.describe(),
-        "Power 4, Health 4, ground: Armor, character: Accuracy 1"
+        "Power 4, Health 4, ground: Armor, character: Accuracy 1, character: +1 health"
     );
     assert_eq!(
         u.notes,
-        ["Shifting Strider: not modelled: Switch, character: +1 health"]
+        ["Shifting Strider: not modelled: Switch, character: +10 speed"]
     );
     let ground = u.resolve(Some(Arena::Ground), Paid::NONE).unwrap();
     assert_eq!(ground.describe(), "Power 4, Health 4, Armor");
     let character = u.resolve(Some(Arena::Character), Paid::NONE).unwrap();
-    assert_eq!(character.describe(), "Power 4, Health 4, Accuracy 1");
+    assert_eq!(
+        character.describe(),
+        "Power 4, Health 4, Accuracy 1, +1 health"
+    );
 }
 
 #[test]

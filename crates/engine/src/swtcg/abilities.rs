@@ -401,9 +401,9 @@ mod tests {
         let insert = read.insert.unwrap();
         assert_eq!(
             insert.describe(),
-            "Damage Control 2, Retaliate 4, pay: Evade 3"
+            "Damage Control 2, Retaliate 4, pay: Evade 3, +2 power"
         );
-        assert_eq!(insert.notes, ["+2 power"]);
+        assert!(insert.notes.is_empty(), "{:?}", insert.notes);
     }
 
     #[test]
@@ -411,9 +411,13 @@ mod tests {
         let (spec, notes) = described(
             "Pay 2 Force -> This unit gets Ferocity for this attack. | Pay 1 Force -> this \
              unit gets Critical Hit 2 and Accuracy 1 for this attack | Pay 1 Force -> This \
-             unit gets +2 power for this attack.",
+             unit gets +2 power for this attack. | Pay 1 Force -> This unit gets +10 speed \
+             for this attack.",
         );
-        assert_eq!(spec, "pay: Ferocity, pay: Critical Hit 2, pay: Accuracy 1");
+        assert_eq!(
+            spec,
+            "pay: Ferocity, pay: Critical Hit 2, pay: Accuracy 1, pay: +2 power"
+        );
         assert_eq!(notes.len(), 1, "{notes:?}");
     }
 

@@ -216,6 +216,12 @@ pub enum Transform {
     NoDiceEffect {
         reason: String,
     },
+    /// +X to a statistic (`+2 power`, `-1 health`): added to what the unit has.
+    StatChange {
+        stat: Stat,
+    },
+    /// Named counters on the unit (mastery, redemption, …): only what counts them reads them.
+    Counters,
 }
 
 /// One keyword as the data file defines it.
@@ -323,7 +329,9 @@ impl Keywords {
                     when: Again::Always,
                 } => Some(ValueKind::None),
                 Transform::Consume | Transform::PerOpponentUnit => Some(ValueKind::Optional),
-                Transform::HitShift | Transform::PowerWhenDamaged => Some(ValueKind::Signed),
+                Transform::HitShift
+                | Transform::PowerWhenDamaged
+                | Transform::StatChange { .. } => Some(ValueKind::Signed),
                 Transform::NoDiceEffect { .. } => None,
                 _ => Some(ValueKind::Count),
             };

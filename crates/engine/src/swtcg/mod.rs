@@ -13,6 +13,7 @@ pub mod rules;
 pub mod set_file;
 pub mod sets;
 pub mod spec;
+pub mod state;
 pub mod unit;
 
 pub use attack::sequence;

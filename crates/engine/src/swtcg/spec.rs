@@ -6,6 +6,7 @@
 //! (`pay: Evade 2`, a card's `Pay 2 Force -> Evade 2`); [`Unit::resolve`] settles the conditions.
 
 use super::keywords::{Keywords, ValueKind};
+use super::state::{parse_entry, stat_change_form, Entry};
 use super::unit::{Condition, Item, Unit};
 use crate::error::quote;
 use crate::error::{Error, Message};
@@ -35,7 +36,21 @@ impl Unit {
             cards: Some(cards),
             conditions: true,
         };
-        Unit::parse_syntax(spec, syntax).map_err(|(item, message)| Error::Spec {
+        let unit = Unit::parse_syntax(spec, syntax);
+        let unit = unit.and_then(
+            |u| match (u.x, u.stateful.iter().find(|s| s.per.is_some())) {
+                (None, Some(s)) => Err((
+                    s.describe(),
+                    Message::from(format!(
+                        "its value is X, but the SPEC says not what X is: add 'X = N' or 'X = \
+                     damage counters' (the card's text says what X counts), as in '{}, X = 2'",
+                        s.describe()
+                    )),
+                )),
+                _ => Ok(u),
+            },
+        );
+        unit.map_err(|(item, message)| Error::Spec {
             role: role.to_string(),
             item,
             message,
@@ -66,15 +81,16 @@ impl Unit {
         self.parse_item_entry(text, syntax).map_err(Message::from)
     }
 
-    /// An entry that is no card: an item, perhaps with its condition.
+    /// An entry that is no card: an item, perhaps with its condition, or a choice.
     fn parse_item_entry(&mut self, text: &str, syntax: Syntax) -> Result<(), String> {
+        if let Some(options) = choice_options(text) {
+            return self.parse_choice(options);
+        }
         let condition = text
             .split_once(':')
             .and_then(|(head, rest)| Some((Condition::parse(head)?, rest.trim())));
         let Some((when, rest)) = condition else {
-            let item = parse_item(text)?;
-            self.items.push(item);
-            return Ok(());
+            return self.add_entry(None, text);
         };
         let prefix = when.prefix();
         if !syntax.conditions {
@@ -101,9 +117,73 @@ impl Unit {
                 "'{prefix}:' needs an item, as in '{prefix}: Accuracy 1'"
             ));
         }
-        self.push(Some(when), parse_item(rest)?);
+        self.add_entry(Some(when), rest)
+    }
+
+    /// Adds an item that may read the game state (`if …:`, a value of X, `X = …`).
+    fn add_entry(&mut self, when: Option<Condition>, text: &str) -> Result<(), String> {
+        match parse_entry(text)? {
+            Entry::Plain(item) => self.push(when, item),
+            Entry::Stateful(s) => self.push_stateful(when, s),
+            Entry::X(_) if when.is_some() => {
+                return Err("X is defined with no condition ('X = damage counters')".into())
+            }
+            Entry::X(x) => self.x = Some(x),
+        }
         Ok(())
     }
+
+    /// `choose: A / B and C`: each option's items, joined by "and".
+    fn parse_choice(&mut self, options: &str) -> Result<(), String> {
+        let syntax = Syntax {
+            cards: None,
+            conditions: false,
+        };
+        let parsed = options
+            .split('/')
+            .map(|option| {
+                let spec = option.split(" and ").collect::<Vec<_>>().join(",");
+                let spec = spec.replace(" AND ", ",");
+                if spec.trim().is_empty() {
+                    return Err(
+                        "an option of 'choose:' is empty; write 'choose: Accuracy 1 / \
+                                Critical Hit 2'"
+                            .to_string(),
+                    );
+                }
+                let unit = Unit::parse_syntax(&spec, syntax)
+                    .map_err(|(item, m)| format!("option '{}' of 'choose:': {m}", quote(&item)))?;
+                match unit.choices.is_empty() {
+                    true => Ok(unit),
+                    false => Err("a choice's option can't hold another choice".to_string()),
+                }
+            })
+            .collect::<Result<Vec<Unit>, String>>()?;
+        if parsed.len() < 2 {
+            return Err(
+                "'choose:' needs two options or more, split by '/', as in 'choose: Accuracy 1 / \
+                 Critical Hit 2 / Fury 3 and Overkill'"
+                    .into(),
+            );
+        }
+        if parsed.len() > MAX_OPTIONS {
+            return Err(format!("'choose:' takes at most {MAX_OPTIONS} options"));
+        }
+        self.choices.push(parsed);
+        Ok(())
+    }
+}
+
+/// The most options one choice may have, and the most choices a unit may have: every
+/// combination of options is an attack to evaluate.
+pub const MAX_OPTIONS: usize = 8;
+
+/// The options of a `choose:` entry, if it is one.
+fn choice_options(text: &str) -> Option<&str> {
+    let (head, rest) = text.split_once(':')?;
+    head.trim()
+        .eq_ignore_ascii_case("choose")
+        .then_some(rest.trim())
 }
 
 /// One keyword item (`Critical Hit 2`, `Armor`), as a SPEC writes it.
@@ -140,7 +220,10 @@ pub(crate) fn read_item(text: &str) -> Result<Item, Option<String>> {
     if text.is_empty() {
         return Err(Some("empty item (two commas in a row?)".into()));
     }
-    let (name, value_text) = split_item(text);
+    let (name, value_text) = match stat_change_form(text) {
+        Some((keyword, value)) => (keyword.name.as_str(), Some(value)),
+        None => split_item(text),
+    };
     let keyword = Keywords::builtin().get(name).ok_or(None)?;
     let kw = &keyword.name;
     let value = match (keyword.value, value_text) {

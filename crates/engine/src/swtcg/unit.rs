@@ -2,6 +2,7 @@
 //! Enhance cost, a paid ability) kept apart until [`Unit::resolve`] settles them.
 
 use super::keywords::{Keyword, Stat, Transform, ValueKind};
+use super::state::{describe_x, stat_change, Stateful, XIs};
 use crate::error::{Error, Input, Message};
 use std::str::FromStr;
 
@@ -19,6 +20,9 @@ impl Item {
 
     /// The item in its canonical spelling.
     pub fn describe(&self) -> String {
+        if let Some(stat) = stat_change(self.keyword) {
+            return format!("{:+} {stat}", self.value);
+        }
         match self.keyword.value {
             ValueKind::None => self.keyword.name.clone(),
             ValueKind::Optional if self.value == Item::UNCOUNTED => self.keyword.name.clone(),
@@ -130,6 +134,14 @@ pub struct Conditional {
 pub struct Unit {
     pub items: Vec<Item>,
     pub conditional: Vec<Conditional>,
+    /// Items that read the game state (its counters, its role): settled as each attack starts
+    /// ([`Unit::in_state`]).
+    pub stateful: Vec<Stateful>,
+    /// What X counts, for the items whose value is X.
+    pub x: Option<XIs>,
+    /// Choices made as it attacks or is attacked (`choose: A / B / C`): each the options, one
+    /// taken per attack by the policy ([`super::attack::run`]).
+    pub choices: Vec<Vec<Unit>>,
     /// For the reader: what was stacked under the unit and how its conditions were settled.
     pub notes: Vec<String>,
 }
@@ -147,11 +159,39 @@ impl Unit {
         }
     }
 
-    /// Adds every item of `other` at the end, in its order, as `when` if given.
+    /// Adds an item that reads the game state at the end.
+    pub(crate) fn push_stateful(&mut self, when: Option<Condition>, s: Stateful) {
+        self.stateful.push(Stateful {
+            when: when.or(s.when),
+            at: self.items.len(),
+            ..s
+        });
+    }
+
+    /// Adds every item of `other` at the end, in its order, as `when` if given, with its
+    /// state-reading items, its X and its choices.
     pub(crate) fn append(&mut self, other: &Unit, when: Option<Condition>) {
+        let base = self.items.len();
+        let mut stateful = other.stateful.iter().peekable();
         for (w, item) in other.entries() {
+            let placed = self.items.len() - base;
+            while let Some(s) = stateful.next_if(|s| s.at <= placed) {
+                self.push_stateful(when, s.clone());
+            }
             self.push(when.or(w), item.clone());
         }
+        for s in stateful {
+            self.push_stateful(when, s.clone());
+        }
+        if other.x.is_some() {
+            self.x = other.x;
+        }
+        self.choices.extend(other.choices.iter().cloned());
+    }
+
+    /// Whether it reads the game state or chooses as it attacks: what an attack settles.
+    pub fn is_plain(&self) -> bool {
+        self.stateful.is_empty() && self.x.is_none() && self.choices.is_empty()
     }
 
     /// Every item in SPEC order, with its condition if it has one.
@@ -180,14 +220,23 @@ impl Unit {
 
     fn has(&self, when: Condition) -> bool {
         self.conditional.iter().any(|c| c.when == when)
+            || self.stateful.iter().any(|c| c.when == Some(when))
     }
 
     /// The items conditioned on `when`, described.
     pub fn conditioned(&self, when: Condition) -> Vec<String> {
+        let stateful = self.stateful.iter().filter(|s| s.when == Some(when));
         self.conditional
             .iter()
             .filter(|c| c.when == when)
             .map(|c| c.item.describe())
+            .chain(stateful.map(|s| {
+                Stateful {
+                    when: None,
+                    ..s.clone()
+                }
+                .describe()
+            }))
             .collect()
     }
 
@@ -226,18 +275,45 @@ impl Unit {
         }
         let mut unit = Unit {
             notes: self.notes.clone(),
+            x: self.x,
+            choices: self.choices.clone(),
             ..Unit::default()
         };
+        let applies = |when: Option<Condition>| match when {
+            None => true,
+            Some(Condition::Arena(a)) => Some(a) == arena,
+            Some(Condition::Enhanced) => paid.enhance,
+            Some(Condition::Paid) => paid.abilities,
+        };
+        let mut stateful = self.stateful.iter().peekable();
+        let mut plain = 0;
         for (when, item) in self.entries() {
-            let applies = match when {
-                None => true,
-                Some(Condition::Arena(a)) => Some(a) == arena,
-                Some(Condition::Enhanced) => paid.enhance,
-                Some(Condition::Paid) => paid.abilities,
-            };
-            if applies {
+            while let Some(s) = stateful.next_if(|s| s.at <= plain) {
+                if applies(s.when) {
+                    unit.push_stateful(
+                        None,
+                        Stateful {
+                            when: None,
+                            ..s.clone()
+                        },
+                    );
+                }
+            }
+            if when.is_none() {
+                plain += 1;
+            }
+            if applies(when) {
                 unit.items.push(item.clone());
             }
+        }
+        for s in stateful.filter(|s| applies(s.when)) {
+            unit.push_stateful(
+                None,
+                Stateful {
+                    when: None,
+                    ..s.clone()
+                },
+            );
         }
         if let (true, Some(arena)) = (has_switch, arena) {
             let here = switched(arena);
@@ -304,13 +380,30 @@ impl Unit {
 
     /// The SPEC in canonical spelling, conditional items with their prefix.
     pub fn describe(&self) -> String {
-        self.entries()
-            .into_iter()
-            .map(|(when, item)| match when {
-                None => item.describe(),
+        let mut out = Vec::new();
+        let mut stateful = self.stateful.iter().peekable();
+        let mut plain = 0;
+        for (when, item) in self.entries() {
+            while let Some(s) = stateful.next_if(|s| s.at <= plain) {
+                out.push(s.describe());
+            }
+            out.push(match when {
+                None => {
+                    plain += 1;
+                    item.describe()
+                }
                 Some(w) => format!("{}: {}", w.prefix(), item.describe()),
-            })
-            .collect::<Vec<_>>()
-            .join(", ")
+            });
+        }
+        out.extend(stateful.map(Stateful::describe));
+        out.extend(self.x.map(describe_x));
+        out.extend(self.choices.iter().map(|options| {
+            let options: Vec<String> = options
+                .iter()
+                .map(|o| o.describe().replace(", ", " and "))
+                .collect();
+            format!("choose: {}", options.join(" / "))
+        }));
+        out.join(", ")
     }
 }

@@ -173,7 +173,11 @@ impl Plan {
     /// them) and `carried` power brought in, floored at 0 once.
     pub fn dice_for(&self, damage: i64, carried: i64) -> i64 {
         let att = &self.att;
-        let changes = att.bonus + att.resilience_at(damage) + att.overload + self.roll.power_change;
+        let changes = att.bonus
+            + att.more_power
+            + att.resilience_at(damage)
+            + att.overload
+            + self.roll.power_change;
         (self.power + changes + carried).max(0)
     }
 }

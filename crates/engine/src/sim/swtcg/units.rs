@@ -105,6 +105,9 @@ pub(super) struct Stats {
     pub bounty: bool,
     /// +X power and +X health: Inspired, Consume's cards, Intimidation's units.
     pub bonus: i64,
+    /// +X power and +X health of their own (`+2 power`, `-1 health`).
+    pub more_power: i64,
+    pub more_health: i64,
     /// Intimidation with no number: it counts the opponent's units the query gives.
     pub counts_opponents: bool,
     pub consume: bool,
@@ -149,6 +152,8 @@ impl Stats {
             surge: 0,
             bounty: false,
             bonus: 0,
+            more_power: 0,
+            more_health: 0,
             counts_opponents: false,
             consume: false,
             protect: 0,
@@ -220,6 +225,9 @@ impl Stats {
                 }
             }
             Transform::PowerAndHealth => self.bonus += x,
+            Transform::StatChange { stat: Stat::Power } => self.more_power += x,
+            Transform::StatChange { stat: Stat::Health } => self.more_health += x,
+            Transform::StatChange { .. } | Transform::Counters => {}
             Transform::Consume => {
                 self.consume = true;
                 // With no number, no card is beneath it yet.
@@ -265,7 +273,7 @@ impl Stats {
         if self.counts_opponents {
             self.bonus += opponents;
         }
-        self.health = self.health.map(|h| h + self.bonus);
+        self.health = self.health.map(|h| h + self.bonus + self.more_health);
     }
 
     /// The power its Resilience gives with `damage` counters on it: X (maybe negative) once

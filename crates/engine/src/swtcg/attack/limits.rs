@@ -63,8 +63,14 @@ pub(super) fn attack_dice(s: &Scenario, c: &Compiled, power: i64) -> Result<(i64
     } else {
         0
     };
-    let dice =
-        (power + att.bonus + resilience + att.overload + c.power_change + s.carried_power).max(0);
+    let dice = (power
+        + att.bonus
+        + att.more_power
+        + resilience
+        + att.overload
+        + c.power_change
+        + s.carried_power)
+        .max(0);
     let extra: i64 = c
         .triggers
         .iter()
@@ -131,7 +137,32 @@ fn weight_words(dice: i64) -> u64 {
 /// natural faces (each doubles the states), dice of damage and Lucky. About 5 million units a
 /// second; for bounding many attacks at once (a table).
 pub fn cost(s: &Scenario) -> Result<u64, Error> {
-    cost_of(s).map_err(|e| e.limit_of(Input::Attacker))
+    each_combination(s, |s| cost_of(&s.in_state()?))
+        .map(|costs| costs.into_iter().fold(0, u64::saturating_add))
+        .map_err(|e| e.limit_of(Input::Attacker))
+}
+
+/// `f` of each combination of the units' choices ([`super::choose`]): the scenario itself when
+/// they have none.
+pub(super) fn each_combination<T>(
+    s: &Scenario,
+    f: impl Fn(&Scenario) -> Result<T, Error>,
+) -> Result<Vec<T>, Error> {
+    if s.attacker.choices.is_empty() && s.defender.choices.is_empty() {
+        return Ok(vec![f(s)?]);
+    }
+    let (att, def) = super::choose::all(s)?;
+    let mut out = Vec::with_capacity(att.len() * def.len());
+    for (a, _) in &att {
+        for (d, _) in &def {
+            out.push(f(&Scenario {
+                attacker: a.clone(),
+                defender: d.clone(),
+                ..s.clone()
+            })?);
+        }
+    }
+    Ok(out)
 }
 
 fn cost_of(s: &Scenario) -> Result<u64, Error> {

@@ -9,6 +9,7 @@
 //! damage, independent of the attack roll, extend it. Every reported quantity is an exact
 //! function of the resulting states ([`outcome`]).
 
+pub mod choose;
 mod damage;
 mod declare;
 mod limits;
@@ -61,17 +62,39 @@ pub fn attack(attacker: &Unit, defender: &Unit, rules: &Rules) -> Result<Attack,
 
 /// The exact outcome of the attack a [`Scenario`] describes: the rulebook's steps in order.
 pub fn run(s: &Scenario) -> Result<Attack, Error> {
-    steps(s).map_err(|e| e.limit_of(Input::Attacker))
+    chosen(s).map_err(|e| e.limit_of(Input::Attacker))
 }
 
-/// The steps of [`run`].
-fn steps(s: &Scenario) -> Result<Attack, Error> {
+/// The attack with the units' choices taken ([`choose`]) and their state settled; a second
+/// attack (Double Strike) starts from `s` itself, so it chooses again.
+fn chosen(s: &Scenario) -> Result<Attack, Error> {
+    if s.attacker.choices.is_empty() && s.defender.choices.is_empty() {
+        return steps(&s.in_state()?, s);
+    }
+    let (taken, chosen) = choose::choose(s, |t| steps(&t.in_state()?, t))?;
+    let mut attack = steps(&taken.in_state()?, s)?;
+    let rule = choose::rule(s.policy, s.objective);
+    for c in &chosen {
+        attack.notes.push(format!(
+            "choice of the {}: {} (of {}); {rule}",
+            c.role,
+            c.option,
+            c.options.join(" / ")
+        ));
+    }
+    attack.chosen = chosen;
+    Ok(attack)
+}
+
+/// The steps of [`run`], on a scenario whose state is settled; `origin` is the scenario as
+/// given, which a second attack starts from.
+fn steps(s: &Scenario, origin: &Scenario) -> Result<Attack, Error> {
     let a = declare(s)?;
     let roll = roll(&a)?;
     let outcomes = roll.to_states(|hits, seen| a.resolve(hits, seen));
     let outcomes = Ends::new(&a).apply(outcomes);
     let mut attack = outcome::report(&a, outcomes);
-    attack.follow_up = attack_again(&a, &mut attack.notes)?;
+    attack.follow_up = attack_again(&a, origin, &mut attack.notes)?;
     Ok(attack)
 }
 
@@ -392,8 +415,12 @@ impl<'a> Ends<'a> {
 /// 10. After the attack: Double Strike or Tenacity lets the attacker attack the same defender
 ///     again (a sequence of two attacks, the second only where the rule allows it). Attacks
 ///     evaluated as part of a sequence ([`Scenario::alone`]) make no second attack of their own.
-fn attack_again(a: &Declared, notes: &mut Vec<String>) -> Result<Option<FollowUp>, Error> {
-    let s = a.s;
+fn attack_again(
+    a: &Declared,
+    origin: &Scenario,
+    notes: &mut Vec<String>,
+) -> Result<Option<FollowUp>, Error> {
+    let s = origin;
     let Some((again, x)) = a.c.att.again else {
         return Ok(None);
     };

@@ -103,6 +103,8 @@ pub struct Attack {
     pub lucky: Option<(i64, i64)>,
     /// The joint outcomes everything above is read from (sequences carry them on).
     pub outcomes: States<Out>,
+    /// The options each unit's choices took (`choose:`), by the policy.
+    pub chosen: Vec<super::choose::Chosen>,
     /// What the computation assumed or ignored, for the reader.
     pub notes: Vec<String>,
 }
@@ -175,6 +177,7 @@ pub(super) fn report(a: &Declared, outcomes: States<Out>) -> Attack {
         lucky: a.rerolls().then_some((att.lucky, def.lucky)),
         hits,
         outcomes,
+        chosen: Vec::new(),
         notes: a.notes.clone(),
     }
 }

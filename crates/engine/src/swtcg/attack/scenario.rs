@@ -2,6 +2,7 @@
 
 use super::super::keywords::Mode;
 use super::super::rules::Rules;
+use super::super::state::Role;
 use super::super::unit::Unit;
 use crate::error::{Error, Input, Message};
 use crate::policy::{Objective, Policy};
@@ -28,6 +29,35 @@ pub struct Scenario {
 }
 
 impl Scenario {
+    /// The scenario with each unit's state-reading items settled ([`Unit::in_state`]): the
+    /// attacker's as it attacks, the others' as they are attacked or take damage.
+    pub fn in_state(&self) -> Result<Scenario, Error> {
+        let plain = [&self.attacker, &self.defender]
+            .into_iter()
+            .chain(&self.secondary)
+            .chain(&self.interceptor)
+            .all(|u| u.stateful.is_empty() && u.x.is_none());
+        if plain {
+            return Ok(self.clone());
+        }
+        let settle = |u: &Unit, role: &str, as_: Role| {
+            u.in_state(as_)
+                .map_err(|m| Error::input(format!("the {role} SPEC: {m}")))
+        };
+        let other = |u: &Option<Unit>, role: &str| {
+            u.as_ref()
+                .map(|u| settle(u, role, Role::Defending))
+                .transpose()
+        };
+        Ok(Scenario {
+            attacker: settle(&self.attacker, "attacker", Role::Attacking)?,
+            defender: settle(&self.defender, "defender", Role::Defending)?,
+            secondary: other(&self.secondary, "secondary")?,
+            interceptor: other(&self.interceptor, "interceptor")?,
+            ..self.clone()
+        })
+    }
+
     /// An ordinary attack of `attacker` on `defender`.
     pub fn new(attacker: Unit, defender: Unit, rules: Rules) -> Scenario {
         Scenario {

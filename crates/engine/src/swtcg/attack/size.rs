@@ -55,7 +55,31 @@ impl Size {
 /// assert!(a.damage.denominator().bits() <= bound.denominator_bits);
 /// ```
 pub fn size(s: &Scenario) -> Result<Size, Error> {
-    size_of(s).map_err(|e| e.limit_of(Input::Attacker))
+    let sizes = super::limits::each_combination(s, |s| size_of(&s.in_state()?));
+    sizes
+        .map(|sizes| {
+            sizes
+                .into_iter()
+                .reduce(Size::or)
+                .expect("one combination at least")
+        })
+        .map_err(|e| e.limit_of(Input::Attacker))
+}
+
+impl Size {
+    /// Bounds that hold for either attack: the larger of each.
+    fn or(self, other: Size) -> Size {
+        Size {
+            dice: self.dice.max(other.dice),
+            rerolls: self.rerolls || other.rerolls,
+            outcomes: self.outcomes.max(other.outcomes),
+            counters: (
+                self.counters.0.min(other.counters.0),
+                self.counters.1.max(other.counters.1),
+            ),
+            denominator_bits: self.denominator_bits.max(other.denominator_bits),
+        }
+    }
 }
 
 fn size_of(s: &Scenario) -> Result<Size, Error> {

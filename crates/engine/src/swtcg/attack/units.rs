@@ -64,6 +64,9 @@ pub(super) struct UnitStats {
     pub bounty: bool,
     /// +X power and +X health (Inspiration of allies, Consume's cards, Intimidation).
     pub bonus: i64,
+    /// +X power and +X health of their own (`+2 power`, `-1 health`).
+    pub more_power: i64,
+    pub more_health: i64,
     /// Intimidation left uncounted: it counts the opponent's units of the query.
     pub intimidation: bool,
     /// Consume: the chance it takes a card from the defender is reported.
@@ -122,7 +125,7 @@ impl UnitStats {
             )
         });
         self.intimidation = false;
-        self.health = self.health.map(|h| h + self.bonus);
+        self.health = self.health.map(|h| h + self.bonus + self.more_health);
         note
     }
 
@@ -153,6 +156,9 @@ impl UnitStats {
             Transform::DiceOfDamage { at, when } => self.dice.push((*at, *when, x)),
             Transform::OtherArena { mode } => self.other_arena.push((*mode, x)),
             Transform::PowerAndHealth => self.bonus += x,
+            Transform::StatChange { stat: Stat::Power } => self.more_power += x,
+            Transform::StatChange { stat: Stat::Health } => self.more_health += x,
+            Transform::StatChange { .. } | Transform::Counters => {}
             Transform::Consume => {
                 self.consume = true;
                 self.bonus += x.max(0);
