@@ -187,6 +187,9 @@ pub fn model(transform: &Transform) -> String {
                 _ => "power",
             }
         ),
+        Transform::RerollAll => {
+            "re-roll any number of the attack dice (the policy chooses which, as for Lucky)".into()
+        }
         Transform::Counters => "counters of this kind on the unit: X and 'if' tests count them                                 ('X = mastery counters', 'if mastery counters >= 1: ...')"
             .into(),
     }

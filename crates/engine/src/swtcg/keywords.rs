@@ -222,6 +222,8 @@ pub enum Transform {
     },
     /// Named counters on the unit (mastery, redemption, …): only what counts them reads them.
     Counters,
+    /// Re-roll any number of the attack dice (Lucky without a limit).
+    RerollAll,
 }
 
 /// One keyword as the data file defines it.
@@ -325,6 +327,7 @@ impl Keywords {
                 | Transform::Redirect
                 | Transform::PreventUnpreventable
                 | Transform::SecretRoll
+                | Transform::RerollAll
                 | Transform::AttackAgain {
                     when: Again::Always,
                 } => Some(ValueKind::None),

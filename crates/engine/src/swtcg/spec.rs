@@ -7,7 +7,7 @@
 
 use super::keywords::{Keywords, ValueKind};
 use super::state::{parse_entry, stat_change_form, Entry};
-use super::unit::{Condition, Item, Unit};
+use super::unit::{Condition, Item, Unit, LOSES};
 use crate::error::quote;
 use crate::error::{Error, Message};
 
@@ -86,6 +86,9 @@ impl Unit {
         if let Some(options) = choice_options(text) {
             return self.parse_choice(options);
         }
+        if let Some(names) = strip_ci(text, LOSES) {
+            return self.parse_loses(names);
+        }
         let condition = text
             .split_once(':')
             .and_then(|(head, rest)| Some((Condition::parse(head)?, rest.trim())));
@@ -129,6 +132,23 @@ impl Unit {
                 return Err("X is defined with no condition ('X = damage counters')".into())
             }
             Entry::X(x) => self.x = Some(x),
+        }
+        Ok(())
+    }
+
+    /// `opponent loses: Armor and Lucky`: keywords the other unit of an attack loses for it.
+    fn parse_loses(&mut self, names: &str) -> Result<(), String> {
+        for name in names.split(" and ").map(str::trim) {
+            let keyword = Keywords::builtin()
+                .get(name)
+                .ok_or_else(|| match Keywords::builtin().nearest(name) {
+                    Some(near) => format!(
+                        "'{LOSES}' names keywords; '{}' is none: did you mean '{near}'?",
+                        quote(name)
+                    ),
+                    None => format!("'{LOSES}' names keywords; '{}' is none", quote(name)),
+                })?;
+            self.strips.push(keyword);
         }
         Ok(())
     }
@@ -177,6 +197,13 @@ impl Unit {
 /// The most options one choice may have, and the most choices a unit may have: every
 /// combination of options is an attack to evaluate.
 pub const MAX_OPTIONS: usize = 8;
+
+/// `text` after `prefix`, in any case.
+fn strip_ci<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
+    let head = text.get(..prefix.len())?;
+    head.eq_ignore_ascii_case(prefix)
+        .then(|| text[prefix.len()..].trim())
+}
 
 /// The options of a `choose:` entry, if it is one.
 fn choice_options(text: &str) -> Option<&str> {

@@ -417,6 +417,7 @@ impl Unit {
             ..self.clone()
         };
         let mut placed = 0;
+        let mut applied = Vec::new();
         for s in &self.stateful {
             let holds = match s.test {
                 None => true,
@@ -437,11 +438,13 @@ impl Unit {
                     _ => v.max(0),
                 };
             }
-            unit.items.insert(s.at + placed, item);
+            unit.items.insert(s.at + placed, item.clone());
+            applied.push(item);
             placed += 1;
         }
+        let applied: Vec<String> = applied.iter().map(Item::describe).collect();
         unit.notes.push(format!(
-            "state: {} settled as {}",
+            "{} {}: {}",
             self.stateful
                 .iter()
                 .map(Stateful::describe)
@@ -449,8 +452,12 @@ impl Unit {
                 .collect::<Vec<_>>()
                 .join(", "),
             match role {
-                Role::Attacking => "attacking",
-                Role::Defending => "defending",
+                Role::Attacking => "as it attacks",
+                Role::Defending => "as it is attacked",
+            },
+            match applied.is_empty() {
+                true => "nothing applies".to_string(),
+                false => applied.join(", "),
             }
         ));
         Ok(unit)

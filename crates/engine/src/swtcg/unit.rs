@@ -6,6 +6,9 @@ use super::state::{describe_x, stat_change, Stateful, XIs};
 use crate::error::{Error, Input, Message};
 use std::str::FromStr;
 
+/// The prefix of the keywords a unit makes its opponent in an attack lose.
+pub const LOSES: &str = "opponent loses:";
+
 /// One understood SPEC item.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Item {
@@ -142,6 +145,9 @@ pub struct Unit {
     /// Choices made as it attacks or is attacked (`choose: A / B / C`): each the options, one
     /// taken per attack by the policy ([`super::attack::run`]).
     pub choices: Vec<Vec<Unit>>,
+    /// Keywords the unit it attacks, or that attacks it, loses for the attack (`opponent
+    /// loses: Armor`).
+    pub strips: Vec<&'static Keyword>,
     /// For the reader: what was stacked under the unit and how its conditions were settled.
     pub notes: Vec<String>,
 }
@@ -187,11 +193,15 @@ impl Unit {
             self.x = other.x;
         }
         self.choices.extend(other.choices.iter().cloned());
+        self.strips.extend(other.strips.iter().copied());
     }
 
     /// Whether it reads the game state or chooses as it attacks: what an attack settles.
     pub fn is_plain(&self) -> bool {
-        self.stateful.is_empty() && self.x.is_none() && self.choices.is_empty()
+        self.stateful.is_empty()
+            && self.x.is_none()
+            && self.choices.is_empty()
+            && self.strips.is_empty()
     }
 
     /// Every item in SPEC order, with its condition if it has one.
@@ -277,6 +287,7 @@ impl Unit {
             notes: self.notes.clone(),
             x: self.x,
             choices: self.choices.clone(),
+            strips: self.strips.clone(),
             ..Unit::default()
         };
         let applies = |when: Option<Condition>| match when {
@@ -397,6 +408,7 @@ impl Unit {
         }
         out.extend(stateful.map(Stateful::describe));
         out.extend(self.x.map(describe_x));
+        out.extend(self.strips.iter().map(|k| format!("{LOSES} {}", k.name)));
         out.extend(self.choices.iter().map(|options| {
             let options: Vec<String> = options
                 .iter()

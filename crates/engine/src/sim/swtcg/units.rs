@@ -7,6 +7,7 @@
 use crate::swtcg::keywords::{
     Again, Effect, Keyword, Mode, Roll, Side, Stat, Target, Transform, When,
 };
+use crate::swtcg::spec::MAX_VALUE;
 use crate::swtcg::unit::{Item, Unit};
 
 /// The part a unit plays in the attack: its keywords act only in their own role.
@@ -228,6 +229,8 @@ impl Stats {
             Transform::StatChange { stat: Stat::Power } => self.more_power += x,
             Transform::StatChange { stat: Stat::Health } => self.more_health += x,
             Transform::StatChange { .. } | Transform::Counters => {}
+            // Any number: as many as the attack rolls, which no X passes.
+            Transform::RerollAll => self.lucky = self.lucky.saturating_add(MAX_VALUE),
             Transform::Consume => {
                 self.consume = true;
                 // With no number, no card is beneath it yet.

@@ -143,6 +143,9 @@ fn declare(s: &Scenario) -> Result<Declared<'_>, Error> {
     notes.extend(damage_dice_notes(s, &c, secondary.is_some()));
     damage_dice.check()?;
     let (dice, extra) = limits::attack_dice(s, &c, power)?;
+    // No side re-rolls more dice than the attack rolls (Reroll: any number of them).
+    c.att.lucky = c.att.lucky.min(dice + extra);
+    c.def.lucky = c.def.lucky.min(dice + extra);
     let mut tracked: Vec<u8> = c.triggers.iter().map(|t| t.face).collect();
     tracked.sort_unstable();
     tracked.dedup();

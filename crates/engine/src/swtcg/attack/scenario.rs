@@ -1,5 +1,6 @@
 //! What an attack depends on besides the dice.
 
+use super::super::keywords::Keyword;
 use super::super::keywords::Mode;
 use super::super::rules::Rules;
 use super::super::state::Role;
@@ -36,7 +37,7 @@ impl Scenario {
             .into_iter()
             .chain(&self.secondary)
             .chain(&self.interceptor)
-            .all(|u| u.stateful.is_empty() && u.x.is_none());
+            .all(|u| u.stateful.is_empty() && u.x.is_none() && u.strips.is_empty());
         if plain {
             return Ok(self.clone());
         }
@@ -49,11 +50,19 @@ impl Scenario {
                 .map(|u| settle(u, role, Role::Defending))
                 .transpose()
         };
+        let mut attacker = settle(&self.attacker, "attacker", Role::Attacking)?;
+        let mut defender = settle(&self.defender, "defender", Role::Defending)?;
+        let mut interceptor = other(&self.interceptor, "interceptor")?;
+        lose(&mut defender, &self.attacker.strips, "defender");
+        if let Some(i) = interceptor.as_mut() {
+            lose(i, &self.attacker.strips, "interceptor");
+        }
+        lose(&mut attacker, &self.defender.strips, "attacker");
         Ok(Scenario {
-            attacker: settle(&self.attacker, "attacker", Role::Attacking)?,
-            defender: settle(&self.defender, "defender", Role::Defending)?,
+            attacker,
+            defender,
             secondary: other(&self.secondary, "secondary")?,
-            interceptor: other(&self.interceptor, "interceptor")?,
+            interceptor,
             ..self.clone()
         })
     }
@@ -94,4 +103,24 @@ pub fn objective(text: &str) -> Result<Objective, Error> {
                 " '{text}': use mean, destroy or atleast:K (K a whole number, as in atleast:3)"
             )))
         })
+}
+
+/// `unit` without the keywords its opponent makes it lose for the attack, said in a note.
+fn lose(unit: &mut Unit, keywords: &[&'static Keyword], role: &str) {
+    if keywords.is_empty() {
+        return;
+    }
+    let before = unit.items.len();
+    unit.items
+        .retain(|i| !keywords.iter().any(|k| std::ptr::eq(*k, i.keyword)));
+    let names: Vec<&str> = keywords.iter().map(|k| k.name.as_str()).collect();
+    unit.notes.push(format!(
+        "the {role} loses {} for this attack{}",
+        names.join(" and "),
+        if unit.items.len() == before {
+            " (it has none)"
+        } else {
+            ""
+        }
+    ));
 }

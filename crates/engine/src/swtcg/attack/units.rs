@@ -4,6 +4,7 @@ use crate::dice::Faces;
 use crate::swtcg::keywords::{
     attack_die, Again, Effect, Keyword, Mode, Roll, Side, Stat, Target, Transform, When,
 };
+use crate::swtcg::spec::MAX_VALUE;
 use crate::swtcg::unit::{Item, Unit};
 
 /// The side a unit is on in this attack: keywords act on one side only.
@@ -159,6 +160,8 @@ impl UnitStats {
             Transform::StatChange { stat: Stat::Power } => self.more_power += x,
             Transform::StatChange { stat: Stat::Health } => self.more_health += x,
             Transform::StatChange { .. } | Transform::Counters => {}
+            // Any number: as many as the attack rolls, which no X passes.
+            Transform::RerollAll => self.lucky = self.lucky.saturating_add(MAX_VALUE),
             Transform::Consume => {
                 self.consume = true;
                 self.bonus += x.max(0);
