@@ -4,6 +4,7 @@
 use super::{Entry, Report, Value};
 use holodice_engine::dist::Dist;
 use holodice_engine::game::{Objective, Policy};
+use holodice_engine::swtcg::attack::choose::{self, Chosen};
 use holodice_engine::swtcg::attack::{Attack, DiceResult, Scenario};
 use holodice_engine::swtcg::sequence::{self, Attackers, Sequence, SequenceResult};
 use holodice_engine::swtcg::unit::Unit;
@@ -200,6 +201,9 @@ pub fn attack_report(s: &Scenario, a: &Attack) -> Report {
             ));
         }
     }
+    if !a.chosen.is_empty() {
+        entries.push(choices_entry(s, &a.chosen));
+    }
     if let Some(f) = &a.follow_up {
         entries.push(follow_up_entry(f));
     }
@@ -242,6 +246,30 @@ pub fn attack_report(s: &Scenario, a: &Attack) -> Report {
     }
 }
 
+/// The options the units' choices took (`choose:`), and the policy's rule.
+fn choices_entry(s: &Scenario, chosen: &[Chosen]) -> Entry {
+    let mut group: Vec<Entry> = chosen
+        .iter()
+        .map(|c| {
+            let n = chosen.iter().filter(|d| d.role == c.role).count();
+            let i = chosen[..].iter().take_while(|d| !std::ptr::eq(*d, c));
+            let i = i.filter(|d| d.role == c.role).count() + 1;
+            let key = match n {
+                1 => c.role.to_string(),
+                _ => format!("{}_{i}", c.role),
+            };
+            let label = format!("{}'s choice (of {})", c.role, c.options.join(" / "));
+            Entry::new(&key, &label, Value::Text(c.option.clone()))
+        })
+        .collect();
+    group.push(Entry::new(
+        "rule",
+        "taken by",
+        Value::Text(choose::rule(s.policy, s.objective)),
+    ));
+    Entry::new("choices", "Choices", Value::Group(group))
+}
+
 /// The second attack Double Strike or Tenacity allows: its chance and both attacks' result.
 fn follow_up_entry(f: &sequence::FollowUp) -> Entry {
     let mut group = vec![
@@ -258,6 +286,18 @@ fn follow_up_entry(f: &sequence::FollowUp) -> Entry {
             "destroyed",
             "chance to destroy the defender with either",
             Value::Prob(p.clone()),
+        ));
+    }
+    if !f.chosen.is_empty() {
+        let taken = f.chosen.iter().map(|(c, p)| {
+            let key = format!("{}_{}", c.role, key_of(&c.option));
+            let label = format!("{}'s choice {}", c.role, c.option);
+            Entry::new(&key, &label, Value::Prob(p.clone()))
+        });
+        group.push(Entry::new(
+            "choices",
+            "chance of each choice in the second attack",
+            Value::Group(taken.collect()),
         ));
     }
     Entry::new(

@@ -75,12 +75,16 @@ pub(super) fn all(s: &Scenario) -> Result<(Vec<Combination>, Vec<Combination>), 
 }
 
 /// The attack with each unit's choice taken by the policy: the attacker's option best against
-/// the defender's best answer to it. `attack` makes the attack of a scenario without choices.
+/// the defender's best answer to it. `attack(t, both)` makes the attack of a scenario without
+/// choices, with the second attack a Double Strike allows when `both`: the optimal policy
+/// weighs a first attack's option by both attacks (when only the attacker chooses), as the
+/// second then takes the best option from where the first left it.
 pub(super) fn choose(
     s: &Scenario,
-    attack: impl Fn(&Scenario) -> Result<Attack, Error>,
+    attack: impl Fn(&Scenario, bool) -> Result<Attack, Error>,
 ) -> Result<(Scenario, Vec<Chosen>), Error> {
     let (att, def) = all(s)?;
+    let both = s.policy == Policy::Optimal && !s.alone && s.defender.choices.is_empty();
     let mut best: Option<(BigRational, usize, usize)> = None;
     for (i, (a, _)) in att.iter().enumerate() {
         let mut worst: Option<(BigRational, usize)> = None;
@@ -91,7 +95,7 @@ pub(super) fn choose(
                 alone: true,
                 ..s.clone()
             };
-            let w = worth(&attack(&trial)?, s.policy, s.objective);
+            let w = worth(&attack(&trial, both)?, s.policy, s.objective);
             if worst
                 .as_ref()
                 .is_none_or(|(v, _)| w.cmp(v) == Ordering::Less)
@@ -126,8 +130,16 @@ pub(super) fn choose(
     Ok((scenario, chosen))
 }
 
-/// What the policy weighs an attack by: expected counters (greedy), or the objective.
+/// What the policy weighs an attack by: expected counters (greedy), or the objective, over
+/// both attacks where a second one follows.
 fn worth(a: &Attack, policy: Policy, objective: Objective) -> BigRational {
+    if let (Some(f), Policy::Optimal) = (&a.follow_up, policy) {
+        return match objective {
+            Objective::Mean => f.counters.mean(),
+            Objective::Destroy => f.destroyed.clone().unwrap_or_else(|| f.counters.mean()),
+            Objective::AtLeast(k) => f.counters.at_least(k),
+        };
+    }
     match (policy, objective) {
         (Policy::Greedy, _) | (Policy::Optimal, Objective::Mean) => a.damage.mean(),
         (Policy::Optimal, Objective::Destroy) => {
@@ -138,14 +150,14 @@ fn worth(a: &Attack, policy: Policy, objective: Objective) -> BigRational {
 }
 
 /// The rule the policy chose by, for the reader.
-pub(super) fn rule(policy: Policy, objective: Objective) -> String {
+pub fn rule(policy: Policy, objective: Objective) -> String {
     match (policy, objective) {
         (Policy::Greedy, _) => "the greedy policy takes the option with the most expected \
                                 damage counters on the defender (the defender the fewest)"
             .into(),
         (Policy::Optimal, o) => format!(
             "the optimal policy takes the option best for the objective {} (the defender the \
-             worst for it)",
+             worst for it), over both attacks of a Double Strike or Tenacity",
             o.name()
         ),
     }

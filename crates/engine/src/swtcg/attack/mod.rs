@@ -69,10 +69,13 @@ pub fn run(s: &Scenario) -> Result<Attack, Error> {
 /// attack (Double Strike) starts from `s` itself, so it chooses again.
 fn chosen(s: &Scenario) -> Result<Attack, Error> {
     if s.attacker.choices.is_empty() && s.defender.choices.is_empty() {
-        return steps(&s.in_state()?, s);
+        return steps(&s.in_state()?, s, None);
     }
-    let (taken, chosen) = choose::choose(s, |t| steps(&t.in_state()?, t))?;
-    let mut attack = steps(&taken.in_state()?, s)?;
+    let (taken, chosen) = choose::choose(s, |t, both| match both {
+        false => steps(&t.in_state()?, t, None),
+        true => steps(&t.in_state()?, s, Some(&t.attacker)),
+    })?;
+    let mut attack = steps(&taken.in_state()?, s, Some(&taken.attacker))?;
     let rule = choose::rule(s.policy, s.objective);
     for c in &chosen {
         attack.notes.push(format!(
@@ -88,13 +91,13 @@ fn chosen(s: &Scenario) -> Result<Attack, Error> {
 
 /// The steps of [`run`], on a scenario whose state is settled; `origin` is the scenario as
 /// given, which a second attack starts from.
-fn steps(s: &Scenario, origin: &Scenario) -> Result<Attack, Error> {
+fn steps(s: &Scenario, origin: &Scenario, first: Option<&Unit>) -> Result<Attack, Error> {
     let a = declare(s)?;
     let roll = roll(&a)?;
     let outcomes = roll.to_states(|hits, seen| a.resolve(hits, seen));
     let outcomes = Ends::new(&a).apply(outcomes);
     let mut attack = outcome::report(&a, outcomes);
-    attack.follow_up = attack_again(&a, origin, &mut attack.notes)?;
+    attack.follow_up = attack_again(&a, origin, first, &mut attack.notes)?;
     Ok(attack)
 }
 
@@ -143,9 +146,12 @@ fn declare(s: &Scenario) -> Result<Declared<'_>, Error> {
     notes.extend(damage_dice_notes(s, &c, secondary.is_some()));
     damage_dice.check()?;
     let (dice, extra) = limits::attack_dice(s, &c, power)?;
-    // No side re-rolls more dice than the attack rolls (Reroll: any number of them).
-    c.att.lucky = c.att.lucky.min(dice + extra);
-    c.def.lucky = c.def.lucky.min(dice + extra);
+    // Reroll: any number of the dice, so as many as the attack rolls.
+    for side in [&mut c.att, &mut c.def] {
+        if side.reroll_all {
+            side.lucky = side.lucky.max(dice + extra);
+        }
+    }
     let mut tracked: Vec<u8> = c.triggers.iter().map(|t| t.face).collect();
     tracked.sort_unstable();
     tracked.dedup();
@@ -421,6 +427,7 @@ impl<'a> Ends<'a> {
 fn attack_again(
     a: &Declared,
     origin: &Scenario,
+    first: Option<&Unit>,
     notes: &mut Vec<String>,
 ) -> Result<Option<FollowUp>, Error> {
     let s = origin;
@@ -444,7 +451,7 @@ fn attack_again(
              --interceptor or carried power)"
         ));
     }
-    sequence::follow_up(s, name, again, tenacity_limit(a, x)).map(Some)
+    sequence::follow_up(s, first, name, again, tenacity_limit(a, x)).map(Some)
 }
 
 /// The counters below which Tenacity X allows the second attack. By default the counters

@@ -3,6 +3,7 @@
 //! penalty, Resilience (through the counters). States merge after every attack, so the answer is
 //! exact and its size follows the number of distinct states, not the number of dice paths.
 
+use super::choose::Chosen;
 use super::{run, size, Out, Scenario, Size};
 use crate::dist::Dist;
 use crate::error::{Error, Input, Message};
@@ -222,12 +223,22 @@ pub struct FollowUp {
     pub counters: Dist,
     /// P(the defender is destroyed by the first attack or the second), when it has Health.
     pub destroyed: Option<BigRational>,
+    /// The options the units' choices take in the second attack, each with its chance (they
+    /// are taken again from where the first attack left the units).
+    pub chosen: Vec<(Chosen, BigRational)>,
 }
 
 /// The attack `s` describes followed by the second attack `keyword` allows (`again`; for
 /// Tenacity, when the first placed fewer than `limit` counters), as a sequence of two:
-/// counters, carried power and Stun pass from the first to the second.
-pub fn follow_up(s: &Scenario, keyword: &str, again: Again, limit: i64) -> Result<FollowUp, Error> {
+/// counters, carried power and Stun pass from the first to the second. `first`, when given,
+/// is the attacker of the first attack (its choices already taken); the second is `s`'s.
+pub fn follow_up(
+    s: &Scenario,
+    first: Option<&Unit>,
+    keyword: &str,
+    again: Again,
+    limit: i64,
+) -> Result<FollowUp, Error> {
     let seq = Sequence {
         attackers: Attackers::Same(s.attacker.clone(), 2),
         defender: s.defender.clone(),
@@ -238,6 +249,7 @@ pub fn follow_up(s: &Scenario, keyword: &str, again: Again, limit: i64) -> Resul
         until: Until::AllAttacks,
     };
     let mut run = Run::new(&seq);
+    run.attacks.first = first.cloned();
     let start = match &run.states.weights().next() {
         Some((b, _)) => b.defender,
         None => 0,
@@ -248,7 +260,9 @@ pub fn follow_up(s: &Scenario, keyword: &str, again: Again, limit: i64) -> Resul
         .states
         .to_dist(|b| i64::from(!ended(b) && allowed(b)))
         .prob(1);
+    let before = run.states.clone();
     run.attack_from(1, allowed)?;
+    let chosen = second_choices(&run, &before, allowed);
     Ok(FollowUp {
         keyword: keyword.into(),
         made,
@@ -257,7 +271,32 @@ pub fn follow_up(s: &Scenario, keyword: &str, again: Again, limit: i64) -> Resul
             .defender
             .stat(Stat::Health)
             .map(|_| run.destroyed_by[1].clone()),
+        chosen,
     })
+}
+
+/// The chance of each option the second attack's choices take, over the states `before` it
+/// from which it is made.
+fn second_choices(
+    run: &Run,
+    before: &States<Between>,
+    made: impl Fn(&Between) -> bool,
+) -> Vec<(Chosen, BigRational)> {
+    let total = BigRational::from_integer(before.denominator().into());
+    let mut out: Vec<(Chosen, BigRational)> = Vec::new();
+    for (b, w) in before.weights().filter(|(b, _)| !ended(b) && made(b)) {
+        let Some(step) = run.attacks.memo.get(&Attacks::key(0, b)) else {
+            continue;
+        };
+        let p = BigRational::from_integer(w.into()) / &total;
+        for c in &step.chosen {
+            match out.iter_mut().find(|(o, _)| o == c) {
+                Some((_, q)) => *q += &p,
+                None => out.push((c.clone(), p.clone())),
+            }
+        }
+    }
+    out
 }
 
 /// The number of attacks, refused outside 1 to [`MAX_ATTACKS`], and an objective a sequence
@@ -307,6 +346,8 @@ struct Step {
     outcomes: States<Out>,
     stun: i64,
     surge: i64,
+    /// The options the units' choices took for this attack.
+    chosen: Vec<Chosen>,
 }
 
 /// The attacks of a sequence, evaluated once per distinct starting point (attacker, counters on
@@ -315,6 +356,9 @@ struct Attacks<'a> {
     s: &'a Sequence,
     same: bool,
     memo: FxHashMap<Key, Rc<Step>>,
+    /// The attacker of the first attack, when it differs from the others' (a Double Strike
+    /// whose first attack took its choice): attacker 1 in the keys.
+    first: Option<Unit>,
     /// The bounds of attacks to be made, read by the limits before the work.
     sizes: FxHashMap<Key, Size>,
     work: u64,
@@ -326,6 +370,7 @@ struct Attacks<'a> {
 impl Attacks<'_> {
     fn attacker(&self, unit: usize) -> &Unit {
         match &self.s.attackers {
+            Attackers::Same(_, _) if unit == 1 => self.first.as_ref().expect("a first attacker"),
             Attackers::Same(u, _) => u,
             Attackers::Each(list) => &list[unit],
         }
@@ -415,6 +460,7 @@ impl Attacks<'_> {
             outcomes: a.outcomes,
             stun: a.defender_stun.map_or(0, |(x, _)| x),
             surge: a.attacker_surge.map_or(0, |(x, _)| x),
+            chosen: a.chosen,
         });
         self.memo.insert(key, step.clone());
         Ok(step)
@@ -487,6 +533,7 @@ impl<'a> Run<'a> {
             s,
             same,
             memo: FxHashMap::default(),
+            first: None,
             sizes: FxHashMap::default(),
             work: 0,
             kept: 0,
@@ -534,7 +581,11 @@ impl<'a> Run<'a> {
             return Ok(false);
         }
         self.check_states(live.len(), k)?;
-        let unit = if self.attacks.same { 0 } else { k };
+        let unit = match (self.attacks.same, &self.attacks.first) {
+            (true, Some(_)) if k == 0 => 1,
+            (true, _) => 0,
+            (false, _) => k,
+        };
         let keys: Vec<Key> = live.iter().map(|b| Attacks::key(unit, b)).collect();
         self.attacks.check_round(&keys, k)?;
         let bounds = keys

@@ -4,7 +4,6 @@ use crate::dice::Faces;
 use crate::swtcg::keywords::{
     attack_die, Again, Effect, Keyword, Mode, Roll, Side, Stat, Target, Transform, When,
 };
-use crate::swtcg::spec::MAX_VALUE;
 use crate::swtcg::unit::{Item, Unit};
 
 /// The side a unit is on in this attack: keywords act on one side only.
@@ -58,6 +57,8 @@ pub(super) struct UnitStats {
     pub stealth: bool,
     pub foresight: bool,
     pub lucky: i64,
+    /// Reroll: any number of the attack dice (Lucky as large as the roll).
+    pub reroll_all: bool,
     pub overload: i64,
     pub overkill: bool,
     pub stun: i64,
@@ -160,8 +161,7 @@ impl UnitStats {
             Transform::StatChange { stat: Stat::Power } => self.more_power += x,
             Transform::StatChange { stat: Stat::Health } => self.more_health += x,
             Transform::StatChange { .. } | Transform::Counters => {}
-            // Any number: as many as the attack rolls, which no X passes.
-            Transform::RerollAll => self.lucky = self.lucky.saturating_add(MAX_VALUE),
+            Transform::RerollAll => self.reroll_all = true,
             Transform::Consume => {
                 self.consume = true;
                 self.bonus += x.max(0);
