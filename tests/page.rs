@@ -877,6 +877,23 @@ async fn an_error_in_a_later_attack_is_shown_beside_it_and_the_answer_marked_sta
 
 #[tokio::test(flavor = "multi_thread")]
 #[ignore = "drives Debian's chromium: cargo test -- --ignored (CI does)"]
+async fn swtcg_changes_and_choices_stay_as_typed_beside_the_power_stepper() {
+    let b = browser().await;
+    b.open("/?game=swtcg").await;
+    let typed = "Power 3, +2 power, choose: Accuracy 1 / Critical Hit 2";
+    b.type_into("#swtcg-attacker", typed).await;
+    let controls = "#swtcg-attacker-controls";
+    let power = format!("{controls} input[data-item=\"Power\"]");
+    let shown = b.find(&power).await.prop("value").await.unwrap();
+    assert_eq!(shown.as_deref(), Some("3"), "'+2 power' is no Power 2");
+    press(&b, controls, "More Power", 1).await;
+    let a = spec(&b, "#swtcg-attacker", |v| v.contains("Power 4")).await;
+    assert_eq!(a, "Power 4, +2 power, choose: Accuracy 1 / Critical Hit 2");
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "drives Debian's chromium: cargo test -- --ignored (CI does)"]
 async fn the_swtcg_pickers_offer_the_cards_of_the_format_chosen() {
     let b = browser().await;
     b.open("/?game=swtcg").await;

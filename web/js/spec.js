@@ -46,7 +46,8 @@ export class Vocabulary {
   recognise(item) {
     const w = words(item).split(" ");
     const tries = [];
-    if (w.length > 1 && numeric(w[0])) tries.push([w.slice(1).join(" "), Number(w[0])]);
+    // A signed number first is a change ("+2 power", an SWTCG item of its own), not a value.
+    if (w.length > 1 && /^\d+$/.test(w[0])) tries.push([w.slice(1).join(" "), Number(w[0])]);
     if (w.length > 1 && numeric(w[w.length - 1])) tries.push([w.slice(0, -1).join(" "), Number(w[w.length - 1])]);
     for (const [name, value] of tries) {
       const entry = this.names.get(`${name}|true`);
