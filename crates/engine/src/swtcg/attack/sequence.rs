@@ -425,8 +425,9 @@ impl Attacks<'_> {
     }
 
     /// Refuses a round of attacks from `keys`, the `k`th (from 0), whose attacks not made yet
-    /// would take the dice evaluated past [`MAX_WORK`], or what the memo keeps past
-    /// [`MAX_KEPT`]: each is bounded by one attack's limits, their sum by these.
+    /// would take the dice evaluated past [`MAX_WORK`]: each is bounded by one attack's limits,
+    /// their sum by this. What the memo keeps is checked attack by attack ([`Attacks::step`]),
+    /// as each one made adds its actual size, far below its bound.
     fn check_round(&mut self, keys: &[Key], k: usize) -> Result<(), Error> {
         let mut new: Vec<Key> = keys
             .iter()
@@ -435,22 +436,22 @@ impl Attacks<'_> {
             .collect();
         new.sort_unstable();
         new.dedup();
-        let (mut work, mut kept) = (0u64, 0u64);
+        let mut work = 0u64;
         for key in new {
-            let size = self.size(key)?;
-            work = work.saturating_add(cost(&size));
-            kept = kept.saturating_add(kept_bytes(size.outcomes, size.words()));
+            work = work.saturating_add(cost(&self.size(key)?));
         }
-        self.check_work(work, k)?;
-        self.check_kept(kept, k)
+        self.check_work(work, k)
     }
 
-    /// The attack from `key`, made once: within the limits [`Attacks::check_round`] checked.
-    fn step(&mut self, key: Key) -> Result<Rc<Step>, Error> {
+    /// The attack from `key`, the `k`th (from 0), made once: within the work
+    /// [`Attacks::check_round`] checked, and refused before it is made when its outcomes, at
+    /// their bound, could take what the memo keeps past [`MAX_KEPT`].
+    fn step(&mut self, key: Key, k: usize) -> Result<Rc<Step>, Error> {
         if let Some(step) = self.memo.get(&key) {
             return Ok(step.clone());
         }
         let size = self.size(key)?;
+        self.check_kept(kept_bytes(size.outcomes, size.words()), k)?;
         let a = run(&self.scenario(key))?;
         self.work += cost(&size);
         let words = a.outcomes.denominator().bits() / 64 + 1;
@@ -595,7 +596,7 @@ impl<'a> Run<'a> {
         self.check_merge(self.merge_work(&bounds), k)?;
         let mut steps = FxHashMap::default();
         for (b, key) in live.into_iter().zip(keys) {
-            steps.insert(b, self.attacks.step(key)?);
+            steps.insert(b, self.attacks.step(key, k)?);
         }
         let reached: Vec<(u64, u64)> = steps
             .values()
@@ -665,7 +666,7 @@ impl<'a> Run<'a> {
         if !self.attacks.same || !repeats || ended(&start) {
             return Ok(None);
         }
-        let step = self.attacks.step(Attacks::key(0, &start))?;
+        let step = self.attacks.step(Attacks::key(0, &start), 1)?;
         let ended_states = self.states.weights().filter(|(b, _)| ended(b)).count() as u64;
         let handled = ended_states + step.outcomes.len() as u64;
         let step_bits = step.outcomes.denominator().bits();
