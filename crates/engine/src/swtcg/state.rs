@@ -310,8 +310,14 @@ pub(crate) fn parse_entry(text: &str) -> Result<Entry, String> {
 }
 
 /// The text after `X =` or `X:`.
+/// `X N` too, as a table's rows write their items (`--rows "X 1..3"`).
 fn x_definition(t: &str) -> Option<&str> {
-    let rest = t.strip_prefix(['X', 'x'])?.trim_start();
+    let rest = t.strip_prefix(['X', 'x'])?;
+    let numbered = rest.starts_with(char::is_whitespace) && rest.trim().parse::<i64>().is_ok();
+    if numbered {
+        return Some(rest.trim());
+    }
+    let rest = rest.trim_start();
     rest.strip_prefix('=')
         .or_else(|| rest.strip_prefix(':'))
         .map(str::trim)
@@ -508,5 +514,19 @@ mod tests {
             "damage counters <= 4"
         );
         assert!(Test::parse("sunny").unwrap_err().contains("is no test"));
+    }
+
+    #[test]
+    fn x_is_given_as_a_number_or_counted() {
+        let x = |t: &str| match parse_entry(t) {
+            Ok(Entry::X(x)) => Some(x),
+            _ => None,
+        };
+        assert_eq!(x("X = 3"), Some(XIs::Number(3)));
+        assert_eq!(x("x 2"), Some(XIs::Number(2)));
+        assert_eq!(x("X: 0"), Some(XIs::Number(0)));
+        assert!(matches!(x("X = damage counters"), Some(XIs::Count(k)) if k.name == "Damage"));
+        assert!(matches!(x("X = mastery"), Some(XIs::Count(k)) if k.name == "Mastery Counters"));
+        assert!(parse_entry("X = -1").is_err() && parse_entry("X = luck").is_err());
     }
 }
