@@ -101,6 +101,29 @@ fn swtcg_simulation_takes_every_argument_of_the_attack() {
 }
 
 #[test]
+fn swtcg_simulation_takes_each_units_choice_and_state() {
+    // The greedy policy takes Critical Hit 2 (more expected counters), the optimal one for at
+    // least 2 counters Accuracy 1, as the exact engine does; the simulated dice agree.
+    let choose = ["--attacker", "Power 4, choose: Accuracy 1 / Critical Hit 2"];
+    let v = swtcg_consistent(&[choose.as_slice(), &["--defender", "Health 5"]].concat());
+    assert!(v["triggers.critical_hit"].is_object(), "{v}");
+    assert_eq!(v["hits"]["mean"]["expected"], "2");
+    let optimal = ["--policy", "optimal", "--objective", "atleast:2"];
+    let v = swtcg_consistent(&[choose.as_slice(), &["--defender", "Health 5"], &optimal].concat());
+    assert!(v["triggers.critical_hit"].is_null(), "{v}");
+    assert_eq!(v["hits"]["mean"]["expected"], "8/3");
+    // Double Strike's second attack settles X from the Riposte counters the first left and
+    // chooses again.
+    let v = swtcg_consistent(&[
+        "--attacker",
+        "Power 3, Health 6, Double Strike, X = damage counters, choose: Critical Hit X / Accuracy 1",
+        "--defender",
+        "Health 8, Riposte 2",
+    ]);
+    assert!(v["follow_up.damage"].is_object(), "{v}");
+}
+
+#[test]
 fn swtcg_simulation_of_dice_of_damage_alone() {
     // Two dice at Armor: both hit with (1/3)², as `swtcg dice` says.
     let v = swtcg_consistent(&["--count", "2", "--target", "Health 2, Armor, Surge 1"]);

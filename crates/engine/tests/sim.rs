@@ -583,6 +583,122 @@ const SWTCG_MORE: &[Swtcg] = &[
     },
 ];
 
+/// Items that read the game state and choices, settled as each attack starts (the second attack
+/// of Double Strike and Tenacity from the counters the first left in each trial); Reroll under
+/// both policies.
+const SWTCG_STATE: &[Swtcg] = &[
+    // X from the unit's counters (damage, a named kind) and given; a change of power and health
+    // by X.
+    Swtcg {
+        attacker: "Power 3, Damage 2, Health 6, Fury X, X = damage counters, -1 power",
+        defender: "Health 5, Redemption Counters 2, +X health, X = redemption counters",
+        ..BASE
+    },
+    Swtcg {
+        attacker: "Power 2, Mastery Counters 2, +X power, X = mastery counters, Critical Hit X-1",
+        defender: "Health 4, X = 1, Evade X",
+        ..BASE
+    },
+    // Each kind of test: on damage counters (holding and not), on a named kind, on X, attacking
+    // and defending (each unit in both roles' tests).
+    Swtcg {
+        attacker: "Power 5, Damage 1, Health 4, if damage <= 1: Accuracy 1, if damage >= 2: \
+                   Critical Hit 3, if attacking: Critical Hit 1, if defending: Fury 2",
+        defender: "Health 6, Damage 3, if damage <= 4: Shields 2, if damage > 3: Evade 2, \
+                   if defending: Parry 1, if attacking: Armor",
+        ..BASE
+    },
+    Swtcg {
+        attacker: "Power 4, Corruption Counters 1, if corruption counters = 1: Ferocity, \
+                   X = 2, if X >= 2: Fury X, if X < 2: Accuracy 3",
+        defender: "Health 5, Captivity Counters 0, if captivity counters >= 1: Evade 3, \
+                   Credit Counters 2, if credit counters >= 2: Absorb 1",
+        ..BASE
+    },
+    // What a unit makes its opponent lose: the defender's, the attacker's, an interceptor's.
+    Swtcg {
+        attacker: "Power 5, Critical Hit 1, opponent loses: Armor and Evade",
+        defender: "Health 4, Armor, Evade 1, Parry 1, opponent loses: Critical Hit",
+        ..BASE
+    },
+    Swtcg {
+        attacker: "Power 4, opponent loses: Evade",
+        defender: "Health 3",
+        interceptor: Some("Intercept, Health 3, Evade 1, Shields 1"),
+        ..BASE
+    },
+    // Reroll: any number of dice, each side, both policies.
+    Swtcg {
+        attacker: "Power 4, Reroll, Critical Hit 1, Fury 1",
+        defender: "Health 5, Parry 1, Lucky 1",
+        ..BASE
+    },
+    Swtcg {
+        attacker: "Power 5, Critical Hit 1, Lucky 1",
+        defender: "Health 4, Reroll, Riposte 1",
+        rules: &["lucky-first=defender", "reroll-twice=no"],
+        ..BASE
+    },
+    Swtcg {
+        attacker: "Power 3, Reroll, Fury 1, Critical Hit 1",
+        defender: "Health 3, Lucky 1, Parry 1",
+        policy: Lucky::Optimal,
+        objective: Goal::Destroy,
+        ..BASE
+    },
+    Swtcg {
+        attacker: "Power 3, Lucky 1, Critical Hit 2",
+        defender: "Health 4, Reroll",
+        policy: Lucky::Optimal,
+        ..BASE
+    },
+    // Choices: the attacker's under the greedy policy and under the optimal one with an
+    // objective that takes the other option; the defender's; both, with Lucky.
+    Swtcg {
+        attacker: "Power 4, choose: Accuracy 1 / Critical Hit 2",
+        defender: "Health 5",
+        ..BASE
+    },
+    Swtcg {
+        attacker: "Power 4, choose: Accuracy 1 / Critical Hit 2",
+        defender: "Health 5",
+        policy: Lucky::Optimal,
+        objective: Goal::AtLeast(2),
+        ..BASE
+    },
+    Swtcg {
+        attacker: "Power 4, Critical Hit 1",
+        defender: "Health 5, choose: Evade 1 / Shields 1 and Riposte 1 / Armor",
+        ..BASE
+    },
+    Swtcg {
+        attacker: "Power 4, Lucky 1, choose: Accuracy 1 / Critical Hit 2 and Fury 1",
+        defender: "Health 4, choose: Lucky 1 / Evade 1",
+        policy: Lucky::Optimal,
+        objective: Goal::Destroy,
+        ..BASE
+    },
+    // Double Strike and Tenacity: the second attack settles again from the counters the first
+    // left (the attacker's Fury X and the defender's test) and chooses again from there.
+    Swtcg {
+        attacker: "Power 3, Health 8, Double Strike, Fury X, X = damage counters",
+        defender: "Health 9, Riposte 1, Retaliate 1, if damage >= 2: Evade 1",
+        ..BASE
+    },
+    Swtcg {
+        attacker: "Power 3, Health 6, Double Strike, X = damage counters, \
+                   choose: Critical Hit X / Accuracy 1",
+        defender: "Health 8, Riposte 2",
+        ..BASE
+    },
+    Swtcg {
+        attacker: "Power 3, Tenacity 2, Critical Hit 1, if damage >= 1: Lucky 1",
+        defender: "Health 6, Retaliate 1, choose: Evade 1 / Armor",
+        policy: Lucky::Optimal,
+        ..BASE
+    },
+];
+
 /// Dice of damage on their own (`swtcg dice`): the keyword, X, the target, unpreventable.
 const SWTCG_DICE: &[(&str, i64, &str, bool)] = &[
     ("Ambush", 3, "Health 2, Armor", false),
@@ -653,6 +769,15 @@ fn swtcg_simulation_of_rerolls_dice_of_damage_and_other_units_agrees() {
 }
 
 #[test]
+fn swtcg_simulation_of_the_state_and_choices_agrees() {
+    let mut problems = Vec::new();
+    for (i, case) in SWTCG_STATE.iter().enumerate() {
+        problems.extend(swtcg_problems(case, trials(SWTCG_TRIALS), 7000 + i as u64));
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
 fn swtcg_simulation_of_dice_of_damage_alone_agrees() {
     let mut problems = Vec::new();
     for (i, &(_, count, target, unpreventable)) in SWTCG_DICE.iter().enumerate() {
@@ -671,7 +796,7 @@ fn swtcg_simulation_of_dice_of_damage_alone_agrees() {
 #[test]
 fn every_modelled_swtcg_keyword_is_simulated() {
     let mut specs: Vec<&str> = SWTCG.iter().flat_map(|(a, d, _)| [*a, *d]).collect();
-    for case in SWTCG_MORE {
+    for case in SWTCG_MORE.iter().chain(SWTCG_STATE) {
         specs.extend([case.attacker, case.defender]);
         specs.extend(case.secondary.iter().chain(&case.interceptor));
     }
@@ -679,7 +804,12 @@ fn every_modelled_swtcg_keyword_is_simulated() {
     let mut named: Vec<String> = SWTCG_DICE.iter().map(|d| d.0.to_string()).collect();
     for spec in specs {
         let unit = Unit::parse("unit", spec).unwrap();
-        named.extend(unit.items.iter().map(|i| i.keyword.name.clone()));
+        // Items that read the state and options count too: they are simulated once settled.
+        let options = unit.choices.iter().flatten();
+        for u in std::iter::once(&unit).chain(options) {
+            named.extend(u.items.iter().map(|i| i.keyword.name.clone()));
+            named.extend(u.stateful.iter().map(|s| s.item.keyword.name.clone()));
+        }
     }
     let missing: Vec<&str> = Keywords::builtin()
         .all()

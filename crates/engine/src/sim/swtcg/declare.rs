@@ -1,10 +1,17 @@
 //! Step 1, the attack declared: who takes it, whether it is legal, how many dice it rolls; and
 //! every number the later steps need, settled once before any die is rolled.
+//!
+//! The units are first settled as the exact engine settles them ([`attack::settled`]): each
+//! unit's choice (`choose: A / B`) taken as the policy takes it, then its items that read the
+//! game state (`Fury X, X = damage counters`, `if damage <= 4: Shields 2`, `opponent loses:
+//! Armor`) made plain against its counters and role ([`Scenario::in_state`]). That is reading
+//! the input, not the attack's mechanics: the settled units' keywords are then read here like
+//! any others.
 
 use super::units::{Role, RollKeywords, Stats};
 use crate::error::{Error, Input, Message};
 use crate::policy::{Objective, Policy};
-use crate::swtcg::attack::{refuse_conditionals, Scenario};
+use crate::swtcg::attack::{self, refuse_conditionals, Scenario};
 use crate::swtcg::keywords::{Effect, Roll, Target, When};
 use crate::swtcg::lucky::{self, Side};
 use crate::swtcg::rules::Rules;
@@ -57,6 +64,9 @@ pub(super) struct Plan {
     pub carried: i64,
     /// Attack dice for power.
     pub dice: i64,
+    /// The extra dice the roll's triggers may add (Fury): with the power dice, the most a side
+    /// may re-roll.
+    pub extra: i64,
     /// Dice of damage: the defender's Retaliate (none against another arena), Avenge, and the
     /// attacker's Area Damage (none without a secondary unit).
     pub retaliate: i64,
@@ -72,8 +82,18 @@ pub(super) struct Plan {
     pub readings: Readings,
 }
 
-/// Declares the attack `s` describes; refuses what the rules (and so the exact engine) refuse.
+/// Declares the attack `s` describes once its units are settled ([`attack::settled`]);
+/// refuses what the rules (and so the exact engine) refuse.
 pub(super) fn declare(s: &Scenario) -> Result<Plan, Error> {
+    let s = attack::settled(s)?;
+    let plan = plan(&s)?;
+    check_lucky(&s, &plan)?;
+    Ok(plan)
+}
+
+/// The plan of an attack whose units are settled, without [`check_lucky`]'s refusals: a second
+/// attack ([`super::follow_up`]) re-rolls greedily what the optimal search refuses.
+pub(super) fn plan(s: &Scenario) -> Result<Plan, Error> {
     // Items under a condition the query can't settle: the scenario's, not the dice's, so the
     // same refusal as the exact engine's.
     refuse_conditionals(s)?;
@@ -114,6 +134,7 @@ pub(super) fn declare(s: &Scenario) -> Result<Plan, Error> {
         power,
         carried: s.carried_power,
         dice: 0,
+        extra: 0,
         lucky_order: if s.rules.attacker_rerolls_first() {
             [(Side::Attacker, att_lucky), (Side::Defender, def_lucky)]
         } else {
@@ -124,7 +145,13 @@ pub(super) fn declare(s: &Scenario) -> Result<Plan, Error> {
         readings: Readings::of(&s.rules),
     };
     plan.dice = plan.dice_for(plan.att.damage, plan.carried);
-    check_lucky(s, &plan)?;
+    plan.extra = plan
+        .roll
+        .triggers
+        .iter()
+        .filter(|t| t.effect == Effect::ExtraDice)
+        .map(|t| t.amount)
+        .fold(0, i64::saturating_add);
     Ok(plan)
 }
 
@@ -161,11 +188,13 @@ fn allies(
 
 impl Plan {
     /// Lucky's two steps in order, each side with its X: none without power dice (extra dice
-    /// need them to trigger).
+    /// need them to trigger), and no more than the attack may roll, as the exact engine
+    /// counts it (Reroll: any number of dice).
     pub fn lucky(&self) -> [(Side, i64); 2] {
+        let most = self.dice.saturating_add(self.extra);
         match self.dice {
             0 => [(Side::Attacker, 0), (Side::Defender, 0)],
-            _ => self.lucky_order,
+            _ => self.lucky_order.map(|(side, x)| (side, x.min(most))),
         }
     }
 

@@ -5,16 +5,21 @@
 //! than X damage after prevention), from where the first left them: counters on
 //! both, the power the attacker carries (Focus, its Absorb, its Surge, less the defender's
 //! Persuade) and the defender's Stun.
+//!
+//! Each attack of the two starts from the units as given, with the counters then on them: its
+//! items that read the state are settled again (`Fury X, X = damage counters`, `if damage <= 4:
+//! Shields 2`) and each unit chooses again, as in the exact engine. A trial's second attack is
+//! declared, settled and chosen once per worker for each place it starts from.
 
-use super::declare::{declare, Plan};
+use super::declare::{declare, plan, Plan};
 use super::resolve::{Outcome, Twice};
 use super::roll::Die;
 use crate::dice::Faces;
 use crate::error::Error;
-use crate::swtcg::attack::Scenario;
-use crate::swtcg::keywords::{Again, Transform};
+use crate::swtcg::attack::{self, Scenario};
+use crate::swtcg::keywords::{Again, Keywords, Stat};
 use crate::swtcg::lucky::OptimalPolicy;
-use crate::swtcg::unit::Item;
+use crate::swtcg::unit::{Item, Unit};
 use rand::rngs::ChaCha8Rng;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -23,8 +28,14 @@ use std::sync::Arc;
 #[derive(Debug, Clone)]
 pub(super) struct Pair {
     first: Arc<Plan>,
+    /// The two attacks' scenario as given (the defender alone): each attack settles it again.
+    alone: Arc<Scenario>,
     again: Again,
-    x: i64,
+    /// Tenacity's bound: the second attack follows a first that placed fewer counters.
+    limit: i64,
+    /// Whether the defender as given has Health: the exact result then reports whether either
+    /// attack discarded it.
+    health: bool,
 }
 
 /// Where the second attack starts: counters on the attacker and on the defender, and the
@@ -32,30 +43,42 @@ pub(super) struct Pair {
 type Start = (i64, i64, i64);
 
 impl Pair {
-    /// The pair of attacks `s`'s attacker makes, if it has Double Strike or Tenacity.
-    pub fn of(s: &Scenario) -> Result<Option<Pair>, Error> {
-        let again = |i: &Item| matches!(i.keyword.transform, Transform::AttackAgain { .. });
-        if !s.attacker.items.iter().any(again) {
+    /// The pair of attacks `s`'s attacker makes, if its attack `main` has Double Strike or
+    /// Tenacity once settled (a choice may give it). An attack of a sequence ([`Scenario::alone`])
+    /// makes none.
+    pub fn of(s: &Scenario, main: &Plan) -> Result<Option<Pair>, Error> {
+        let Some((again, x)) = main.att.again.filter(|_| !s.alone) else {
             return Ok(None);
-        }
+        };
         let alone = Scenario {
             secondary: None,
             interceptor: None,
             carried_power: 0,
+            alone: true,
             ..s.clone()
         };
         let first = declare(&alone)?;
-        Ok(first.att.again.map(|(again, x)| Pair {
+        // Tenacity's X counts damage after prevention, which Double Damage then multiplied
+        // into counters when it acts after prevention: the attack's own, as the exact engine
+        // reads it.
+        let r = &main.readings;
+        let limit = match r.tenacity_damage && r.prevent_first {
+            true => x.saturating_mul(main.att.multiplier),
+            false => x,
+        };
+        Ok(Some(Pair {
             first: Arc::new(first),
+            health: s.defender.stat(Stat::Health).is_some(),
+            alone: Arc::new(alone),
             again,
-            x,
+            limit,
         }))
     }
 
     /// Whether the defender of the two attacks has Health (the one attacked alone: not an
     /// interceptor that took the first attack of the query).
     pub fn defender_has_health(&self) -> bool {
-        self.first.def.health.is_some()
+        self.health
     }
 
     /// Where the second attack starts after `o`, when it is made.
@@ -63,7 +86,7 @@ impl Pair {
         let p = &self.first;
         let allowed = match self.again {
             Again::Always => true,
-            Again::LessThanX => self.tenacity_count(o) < self.x,
+            Again::LessThanX => o.defender.counters < self.limit,
         };
         if o.destroyed || o.attacker_destroyed || !allowed {
             return None;
@@ -78,35 +101,46 @@ impl Pair {
         ))
     }
 
-    /// What Tenacity compares with X: the counters the first attack placed, or the damage
-    /// prevention left, which Double Damage then doubled when it acts after prevention.
-    fn tenacity_count(&self, o: &Outcome) -> i64 {
-        let r = &self.first.readings;
-        match r.tenacity_damage && r.prevent_first {
-            true => o.defender.counters / self.first.att.multiplier.max(1),
-            false => o.defender.counters,
-        }
-    }
-
-    /// The second attack's plan from `start`: no third attack of its own.
-    fn second(&self, (attacker, defender, carried): Start) -> Plan {
-        let mut p = (*self.first).clone();
-        p.att.damage = attacker;
-        p.def.damage = defender;
+    /// The second attack's plan from `start`: the units as given with their counters then,
+    /// settled and choosing again, and no third attack of its own. `None` where the exact
+    /// engine refuses that attack (a unit whose settled Health its counters already reach, an
+    /// option past its limits): the second attack is not made.
+    fn second(&self, (attacker, defender, carried): Start) -> Option<Plan> {
+        let s = Scenario {
+            attacker: with_damage(&self.alone.attacker, attacker),
+            defender: with_damage(&self.alone.defender, defender),
+            carried_power: carried,
+            ..(*self.alone).clone()
+        };
+        let mut p = plan(&attack::settled(&s).ok()?).ok()?;
         p.att.again = None;
-        p.carried = carried;
-        p.dice = p.dice_for(attacker, carried);
-        p
+        Some(p)
     }
+}
+
+/// `unit` with `counters` damage counters: the last Damage item counts.
+fn with_damage(unit: &Unit, counters: i64) -> Unit {
+    let damage = Keywords::builtin()
+        .get("Damage")
+        .expect("the keyword data defines Damage");
+    let mut u = unit.clone();
+    u.items.push(Item {
+        keyword: damage,
+        value: counters,
+    });
+    u
 }
 
 /// One worker's pair of attacks: the first's optimal re-rolls, and each second attack's plan
-/// and re-rolls by where it starts, made once.
+/// and re-rolls by where it starts, made once (`None`: not made from there).
 pub(super) struct Player {
     pair: Pair,
     first: Option<OptimalPolicy<'static>>,
-    seconds: HashMap<Start, (Arc<Plan>, Option<OptimalPolicy<'static>>)>,
+    seconds: HashMap<Start, Option<Second>>,
 }
+
+/// A second attack's plan and its optimal re-rolls.
+type Second = (Arc<Plan>, Option<OptimalPolicy<'static>>);
 
 /// A plan's optimal re-rolls, weighing rolls by its own reading of the objective.
 fn optimal(plan: &Arc<Plan>) -> Option<OptimalPolicy<'static>> {
@@ -137,11 +171,14 @@ impl Player {
             return twice;
         };
         let pair = &self.pair;
-        let (plan, policy) = self.seconds.entry(start).or_insert_with(|| {
-            let plan = Arc::new(pair.second(start));
+        let second = self.seconds.entry(start).or_insert_with(|| {
+            let plan = Arc::new(pair.second(start)?);
             let policy = optimal(&plan);
-            (plan, policy)
+            Some((plan, policy))
         });
+        let Some((plan, policy)) = second else {
+            return twice;
+        };
         let rolled = plan.roll(rng, table, policy.as_ref());
         let o = plan.resolve(rng, &rolled);
         twice.made = true;

@@ -10,10 +10,22 @@
 //! of damage rolled one at a time ([`resolve`], [`damage`]). Every reading is the one
 //! `docs/rules.md` states, switched by the rule options given.
 //!
-//! Lucky's greedy choices follow the orders `docs/rules.md` gives, die by die. Under the optimal
-//! policy the simulator still rolls every die itself: it asks the exact engine's policy
-//! ([`OptimalPolicy`](crate::swtcg::lucky::OptimalPolicy)) only which dice each side re-rolls,
-//! weighing rolls by its own reading of the damage. Nothing else of the exact engine is used.
+//! Before an attack is declared its units are settled as the exact engine settles them: items
+//! that read the game state (`Fury X, X = damage counters`, `if damage <= 4: Shields 2`, `if
+//! attacking: …`, `opponent loses: Armor`) become plain items against the unit's counters and
+//! role ([`Scenario::in_state`]). That is reading the SPEC, not attack mechanics: the settled
+//! keywords are then read and rolled here like any others. Double Strike's and Tenacity's
+//! second attack settles the units again, with the counters the first attack left in that
+//! trial ([`follow_up`]).
+//!
+//! Lucky's greedy choices follow the orders `docs/rules.md` gives, die by die (Reroll: every
+//! die the order lists). Under the optimal policy the simulator still rolls every die itself:
+//! it asks the exact engine's policy ([`OptimalPolicy`](crate::swtcg::lucky::OptimalPolicy))
+//! only which dice each side re-rolls, weighing rolls by its own reading of the damage. A
+//! unit's choice (`choose: A / B and C`) is a policy decision too, asked of the exact engine
+//! as each attack starts: the option its policy takes, weighing every option by its exact
+//! attack (greedy: the most expected counters; optimal: the objective), through
+//! `attack::settled`. Nothing else of the exact engine is used.
 
 mod damage;
 mod declare;
@@ -68,12 +80,12 @@ impl Simulation {
     /// Refuses what the exact engine refuses for the rules' sake (a missing power, discarded or
     /// protected units, an interceptor that can't take the attack, conditional items left
     /// unsettled, an objective that can't be read) with its message. Its size limits, which
-    /// keep exact answers prompt, are not applied, but for the optimal policy's pool: those
-    /// choices come from the exact engine's search.
+    /// keep exact answers prompt, are not applied, but for the optimal policy's pool and for
+    /// units that choose: those decisions come from the exact engine.
     pub fn attack(s: &Scenario) -> Result<Simulation, Error> {
         // Refused as the exact engine refuses: its limits concern the attacker.
         let plan = declare::declare(s).map_err(|e| e.limit_of(Input::Attacker))?;
-        let pair = Pair::of(s).map_err(|e| e.limit_of(Input::Attacker))?;
+        let pair = Pair::of(s, &plan).map_err(|e| e.limit_of(Input::Attacker))?;
         Ok(Simulation {
             variables: variables::of_attack(&plan, pair.as_ref()),
             what: What::Attack(Box::new(plan), pair),
@@ -288,6 +300,29 @@ mod tests {
     }
 
     #[test]
+    fn an_attack_of_a_sequence_makes_no_second_attack() {
+        let mut s = scenario("Power 3, Double Strike", "Health 4");
+        assert!(Simulation::attack(&s)
+            .unwrap()
+            .keys()
+            .contains(&"follow_up.made"));
+        s.alone = true;
+        let keys = Simulation::attack(&s).unwrap().keys().join(" ");
+        assert!(!keys.contains("follow_up"), "{keys}");
+        // A choice may give the second attack.
+        let s = scenario(
+            "Power 3, choose: Double Strike and Accuracy 1 / Evade 1",
+            "Health 4",
+        );
+        let exact = crate::swtcg::attack::run(&s).unwrap();
+        assert!(exact.follow_up.is_some());
+        assert!(Simulation::attack(&s)
+            .unwrap()
+            .keys()
+            .contains(&"follow_up.made"));
+    }
+
+    #[test]
     fn a_trial_rolls_at_most_its_most_dice() {
         let sim = Simulation::attack(&scenario(
             "Power 4, Fury 2, Backfire 1, Overload 1, Lucky 2",
@@ -296,6 +331,9 @@ mod tests {
         .unwrap();
         // 4 + 1 - 1 power dice, 2 extra, 3 re-rolled, 3 + 1 + 1 + 1 dice of damage.
         assert_eq!(sim.most_dice(), 4 + 2 + 3 + 6);
+        // Reroll re-rolls any number: at most every die the attack may roll, on each side.
+        let sim = Simulation::attack(&scenario("Power 4, Fury 1, Reroll", "Reroll")).unwrap();
+        assert_eq!(sim.most_dice(), 4 + 1 + 5 + 5);
         let dice = Simulation::dice(7, &Unit::default(), false).unwrap();
         assert_eq!(dice.most_dice(), 7);
         assert_eq!(dice.keys(), ["damage", "hits"]);

@@ -68,14 +68,9 @@ pub fn run(s: &Scenario) -> Result<Attack, Error> {
 /// The attack with the units' choices taken ([`choose`]) and their state settled; a second
 /// attack (Double Strike) starts from `s` itself, so it chooses again.
 fn chosen(s: &Scenario) -> Result<Attack, Error> {
-    if s.attacker.choices.is_empty() && s.defender.choices.is_empty() {
-        return steps(&s.in_state()?, s, None);
-    }
-    let (taken, chosen) = choose::choose(s, |t, both| match both {
-        false => steps(&t.in_state()?, t, None),
-        true => steps(&t.in_state()?, s, Some(&t.attacker)),
-    })?;
-    let mut attack = steps(&taken.in_state()?, s, Some(&taken.attacker))?;
+    let (taken, chosen) = take_choices(s)?;
+    let first = (!chosen.is_empty()).then_some(&taken.attacker);
+    let mut attack = steps(&taken.in_state()?, s, first)?;
     let rule = choose::rule(s.policy, s.objective);
     for c in &chosen {
         attack.notes.push(format!(
@@ -87,6 +82,26 @@ fn chosen(s: &Scenario) -> Result<Attack, Error> {
     }
     attack.chosen = chosen;
     Ok(attack)
+}
+
+/// `s` with each unit's choices taken as the policy takes them ([`choose`]: every option's
+/// exact attack weighed), its state not yet settled, and what was taken; `s` itself when no
+/// unit chooses.
+fn take_choices(s: &Scenario) -> Result<(Scenario, Vec<choose::Chosen>), Error> {
+    if s.attacker.choices.is_empty() && s.defender.choices.is_empty() {
+        return Ok((s.clone(), Vec::new()));
+    }
+    choose::choose(s, |t, both| match both {
+        false => steps(&t.in_state()?, t, None),
+        true => steps(&t.in_state()?, s, Some(&t.attacker)),
+    })
+}
+
+/// The scenario whose attack [`run`] makes: each unit's choices taken by the policy and its
+/// state settled. The simulator plays the attack it describes: the choice is a policy decision
+/// it asks of the exact engine, as it asks the optimal policy's re-rolls.
+pub(crate) fn settled(s: &Scenario) -> Result<Scenario, Error> {
+    take_choices(s)?.0.in_state()
 }
 
 /// The steps of [`run`], on a scenario whose state is settled; `origin` is the scenario as
