@@ -254,6 +254,17 @@ pub struct DiceResult {
 /// ```
 pub fn dice(count: i64, target: &Unit, unpreventable: bool) -> Result<DiceResult, Error> {
     check_dice(None, count)?;
+    if !target.choices.is_empty() {
+        return Err(Error::input(
+            "the target SPEC has 'choose:', which is taken as a unit attacks or is attacked: \
+             dice of damage are neither, so write the option that applies instead",
+        ));
+    }
+    // Its state-reading items as the dice are rolled: it is not attacking.
+    let settled = target
+        .in_state(crate::swtcg::state::Role::Defending)
+        .map_err(|m| Error::input(format!("the target SPEC: {m}")))?;
+    let target = &settled;
     let mut t = stats_of(target);
     if let Some(h) = t.health.filter(|&h| t.damage >= h) {
         return Err(Error::illegal(format!(

@@ -111,9 +111,31 @@ fn steps(s: &Scenario, origin: &Scenario, first: Option<&Unit>) -> Result<Attack
     let roll = roll(&a)?;
     let outcomes = roll.to_states(|hits, seen| a.resolve(hits, seen));
     let outcomes = Ends::new(&a).apply(outcomes);
+    let outcomes = discarded_by_state(origin, outcomes);
     let mut attack = outcome::report(&a, outcomes);
     attack.follow_up = attack_again(&a, origin, first, &mut attack.notes)?;
     Ok(attack)
+}
+
+/// The outcomes with the units that the counters they took discard once their state is
+/// settled again ([`units::discarded_in_state`]) marked destroyed. Such a discard comes after
+/// the attack, so its discard triggers (Bounty, Avenge, Area Damage) do not fire in it.
+fn discarded_by_state(origin: &Scenario, outcomes: States<Out>) -> States<Out> {
+    let (att, def) = (&origin.attacker, &origin.defender);
+    if att.stateful.is_empty() && def.stateful.is_empty() {
+        return outcomes;
+    }
+    let start = |u: &Unit| u.stat(super::keywords::Stat::Damage).unwrap_or(0);
+    let (att_start, def_start) = (start(att), start(def));
+    outcomes.map(|o| {
+        let mut o = o.clone();
+        let state = super::state::Role::Defending;
+        o.destroyed |= units::discarded_in_state(def, def_start + o.counters, state);
+        let state = super::state::Role::Attacking;
+        let hurt = att_start + o.attacker_counters;
+        o.attacker_destroyed |= units::discarded_in_state(att, hurt, state);
+        o
+    })
 }
 
 /// An attack once declared: both units' numbers (after any interception), its dice, and what

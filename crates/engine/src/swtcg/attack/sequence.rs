@@ -4,6 +4,7 @@
 //! exact and its size follows the number of distinct states, not the number of dice paths.
 
 use super::choose::Chosen;
+use super::units::discarded_in_state;
 use super::{run, size, Out, Scenario, Size};
 use crate::dist::Dist;
 use crate::error::{Error, Input, Message};
@@ -11,6 +12,7 @@ use crate::policy::{Objective, Policy};
 use crate::states::States;
 use crate::swtcg::keywords::{Again, Keywords, Mode, Stat};
 use crate::swtcg::rules::Rules;
+use crate::swtcg::state::Role;
 use crate::swtcg::unit::{Item, Unit};
 use num_rational::BigRational;
 use num_traits::{One, Zero};
@@ -696,11 +698,18 @@ impl<'a> Run<'a> {
         } else {
             0
         };
+        let defender = b.defender + o.counters;
+        let s = self.attacks.s;
+        let attacker_discarded = match &s.attackers {
+            Attackers::Same(u, _) => discarded_in_state(u, attacker, Role::Attacking),
+            Attackers::Each(_) => false,
+        };
         Between {
-            defender: b.defender + o.counters,
-            defender_destroyed: o.destroyed,
+            defender,
+            defender_destroyed: o.destroyed
+                || discarded_in_state(&s.defender, defender, Role::Defending),
             attacker,
-            attacker_destroyed: same && o.attacker_destroyed,
+            attacker_destroyed: same && (o.attacker_destroyed || attacker_discarded),
             next_power: surge + own,
             stunned: b.stunned
                 + if same && o.hurt_by_defender {

@@ -336,3 +336,34 @@ pub(super) fn receives_damage(t: &Transform) -> bool {
             | Transform::PerOpponentUnit
     )
 }
+
+/// Whether `unit` with `counters` on it is discarded once its state is settled: a test that
+/// lowers its Health as counters grow (`if damage >= 1: -1 health`) discards it as soon as
+/// they reach the Health it then has, where the attack that placed them saw its Health as it
+/// was.
+pub(super) fn discarded_in_state(
+    unit: &Unit,
+    counters: i64,
+    role: crate::swtcg::state::Role,
+) -> bool {
+    if unit.stateful.is_empty() {
+        return false;
+    }
+    let mut counted = unit.clone();
+    counted
+        .items
+        .retain(|i| i.keyword.transform != Transform::Stat { stat: Stat::Damage });
+    let damage = crate::swtcg::keywords::Keywords::builtin()
+        .get("Damage")
+        .expect("the keyword data defines Damage");
+    counted.items.push(Item {
+        keyword: damage,
+        value: counters,
+    });
+    let Ok(settled) = counted.in_state(role) else {
+        return false;
+    };
+    let s = stats_of(&settled);
+    s.health
+        .is_some_and(|h| counters >= h + s.bonus + s.more_health)
+}
