@@ -381,6 +381,12 @@ fn every_built_in_unit_attacks_and_defends_without_error() {
         let printed = |n: &Option<String>| n.as_deref().is_some_and(|n| n.parse::<u32>().is_ok());
         let power = if printed(&p.power) { "" } else { ", Power 3" };
         let health = if printed(&p.health) { "" } else { ", Health 5" };
+        // An X its text leaves to the player (`Pay X Force -> Evade X`) is given.
+        let x_given = card.spec.x.is_none() && card.spec.stateful.iter().any(|s| s.per.is_some());
+        let spec = match x_given {
+            true => format!("{spec}, X = 2"),
+            false => spec,
+        };
         // In its first arena (Switch items need one), its paid abilities paid and not; tapped
         // as a defender, which a Stealth unit must be to be attacked.
         let arena = p.arenas.first().copied().unwrap_or(Arena::Ground);
@@ -414,4 +420,30 @@ fn every_built_in_unit_attacks_and_defends_without_error() {
         }
     }
     assert_eq!(attacks, 4 * cards.all().len());
+}
+
+#[test]
+fn a_units_x_that_only_the_player_knows_must_be_given() {
+    let cards = Cards::builtin();
+    let open_x = cards
+        .all()
+        .iter()
+        .filter(|c| c.spec.x.is_none() && c.spec.stateful.iter().any(|s| s.per.is_some()))
+        .collect::<Vec<_>>();
+    assert!(!open_x.is_empty(), "a built-in card leaves X to the player");
+    for card in open_x {
+        let p = card.printing.as_ref().expect("a built-in card is printed");
+        let spec = format!(
+            "@{} [{}]",
+            holodice_engine::names::spelt(&card.name),
+            p.sets[0]
+        );
+        let err = Unit::parse_with("attacker", &spec, cards).unwrap_err();
+        assert!(
+            err.to_string().contains("the SPEC says not what X is"),
+            "{spec}: {err}"
+        );
+        Unit::parse_with("attacker", &format!("{spec}, X = 2"), cards)
+            .unwrap_or_else(|e| panic!("{spec}, X = 2: {e}"));
+    }
 }

@@ -155,9 +155,9 @@ fn paid_abilities_are_pay_items_and_conditional_ones_are_noted() {
     let u = unit("@Sable Warden", &cards);
     assert_eq!(
         u.describe(),
-        "Power 4, Health 4, pay: Intercept, pay: Absorb 1, pay: Deflect 1"
+        "Power 4, Health 4, pay: Intercept, pay: Absorb 1, pay: Deflect 1, pay: +2 power"
     );
-    assert_eq!(u.notes.len(), 3, "{:?}", u.notes);
+    assert_eq!(u.notes.len(), 2, "{:?}", u.notes);
     assert!(
         u.notes[0].ends_with("not modelled: [tap] -> Evade 2"),
         "{:?}",
@@ -166,7 +166,7 @@ fn paid_abilities_are_pay_items_and_conditional_ones_are_noted() {
     let none = u.resolve(None, Paid::NONE).unwrap();
     assert_eq!(none.describe(), "Power 4, Health 4");
     assert!(none.notes.last().unwrap().starts_with(
-        "Paid abilities not paid: Intercept, Absorb 1, Deflect 1 not applied (--pay all"
+        "Paid abilities not paid: Intercept, Absorb 1, Deflect 1, +2 power not applied (--pay all"
     ));
     let all = Paid {
         abilities: true,
@@ -175,11 +175,11 @@ fn paid_abilities_are_pay_items_and_conditional_ones_are_noted() {
     let paid = u.resolve(None, all).unwrap();
     assert_eq!(
         paid.describe(),
-        "Power 4, Health 4, Intercept, Absorb 1, Deflect 1"
+        "Power 4, Health 4, Intercept, Absorb 1, Deflect 1, +2 power"
     );
     assert_eq!(
         paid.notes.last().unwrap(),
-        "Paid abilities paid: Intercept, Absorb 1, Deflect 1 applied"
+        "Paid abilities paid: Intercept, Absorb 1, Deflect 1, +2 power applied"
     );
 }
 

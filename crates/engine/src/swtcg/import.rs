@@ -4,7 +4,7 @@
 //! text, no rulings, no image names. `cargo xtask import-swtcg-lackey FILE…` writes what
 //! [`lackey_facts`] makes to `data/swtcg/cards.yaml`.
 
-use super::abilities::read_card;
+use super::abilities::{read_card, Facts};
 use super::card::{Card, Printing};
 use super::cards::Cards;
 use super::patterns::Patterns;
@@ -68,7 +68,14 @@ pub fn lackey_facts(files: &[(&str, &str)], sets: &Sets) -> Result<String, DataE
 
 /// One unit's facts and what holodice reads from its text.
 fn facts(card: &Card, p: &Printing) -> Value {
-    let read = read_card(&p.text, &p.arenas, false);
+    let facts = Facts {
+        name: &card.name,
+        kind: &p.kind,
+        subtype: p.subtype.as_deref().unwrap_or(""),
+        arenas: &p.arenas,
+        equipment: false,
+    };
+    let read = read_card(&p.text, &facts);
     let mut kept = Map::new();
     let mut put = |field: &str, value: Value| {
         let empty = value.is_null() || value == json!("");

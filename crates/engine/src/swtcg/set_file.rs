@@ -7,7 +7,7 @@
 //! …) are not. Rows of type Space, Ground, Character (or several, `Ground/Character`) and
 //! Subordinate are units; others (Battle, Mission, Equipment, …) are cards a SPEC can't name.
 
-use super::abilities::read_card;
+use super::abilities::{read_card, Facts};
 use super::card::{Card, Printing};
 use super::patterns::Patterns;
 use super::spec::{parse_item, MAX_VALUE};
@@ -147,7 +147,14 @@ impl Row<'_> {
         let (power, health) = (printed("power", "Power")?, printed("health", "Health")?);
         let text = self.get("text").into_owned();
         let equipment = kind.to_ascii_lowercase().starts_with("equipment");
-        let read = read_card(&text, arenas.as_deref().unwrap_or(&[]), equipment);
+        let facts = Facts {
+            name,
+            kind: &kind,
+            subtype: &self.get("subtype"),
+            arenas: arenas.as_deref().unwrap_or(&[]),
+            equipment,
+        };
+        let read = read_card(&text, &facts);
         let mut spec = match arenas {
             Some(_) => statistics(name, &power, &health),
             None => Unit::default(),
