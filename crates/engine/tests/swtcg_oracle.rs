@@ -1222,7 +1222,10 @@ fn compare(c: &Case, got: &Attack, o: &Oracle, want: &Tally) -> Result<(), TestC
     prop_assert_eq!(got.dice, c.dice(), "power dice: {}", ctx);
     // Lucky is listed when a side has it and there are dice to re-roll; with no power dice the
     // engine may list it or not (it lists it when Fury is present), nothing is re-rolled anyway.
-    let lucky = (a.lucky > 0 || def.lucky > 0).then_some((a.lucky, def.lucky));
+    // Each side is listed with the dice it may re-roll: its Lucky X, at most the dice the
+    // attack may roll (power dice and Fury's), as Reroll ("any number") is.
+    let most = c.dice() + a.fury;
+    let lucky = (a.lucky > 0 || def.lucky > 0).then_some((a.lucky.min(most), def.lucky.min(most)));
     if c.dice() > 0 || got.lucky.is_some() {
         prop_assert_eq!(got.lucky, lucky, "Lucky: {}", ctx);
     }
