@@ -12,7 +12,8 @@
 //!   number, or the unit's role (the attacker is attacking; the defender, the secondary and the
 //!   interceptor are defending);
 //! - `opponent loses: K` takes every K from the other unit of the attack (the attacker's from the
-//!   defender and the interceptor, the defender's from the attacker), after the rest is settled;
+//!   defender and the interceptor; the defending unit's from the attacker: the interceptor's when
+//!   the attack moves to it, else the defender's), after the rest is settled;
 //! - Reroll re-rolls any number of the attack dice: Lucky X with X every die the attack may roll
 //!   (its power dice and Fury's);
 //! - `choose: A / B`: every combination of options is an attack of its own, judged by the brute
@@ -23,6 +24,12 @@
 //! Sequences and Double Strike settle the units again before each attack, from the counters the
 //! earlier attacks left, and choose again: the oracle carries its own state between attacks
 //! (counters on both units, power carried, Stun suffered) and settles each attack from it.
+//!
+//! Left out, as questions of their own: a change of Health that depends on the damage counters
+//! (settled as the attack starts, it would not follow the counters the attack places), a Health
+//! option chosen anew in a sequence (the engine refuses the sequence once one combination has
+//! the unit discarded), the choices of an interceptor or a secondary (the engine reads only the
+//! attacker's and the defender's: see the ignored test at the end).
 
 use super::{
     check_against, lucky_unit_pair, mixes, objective_value, ratio, readings, within_size, Case,
