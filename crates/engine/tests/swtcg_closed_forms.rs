@@ -1,7 +1,11 @@
 //! Closed forms the attack must reproduce exactly, at pool sizes no brute force can reach.
 
 use crate::support::q;
-use holodice_engine::swtcg::{attack::attack, rules::Rules, unit::Unit};
+use holodice_engine::swtcg::{
+    attack::{attack, Attack},
+    rules::Rules,
+    unit::Unit,
+};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Pow};
@@ -101,4 +105,85 @@ fn focus_and_parry_read_one_natural_face_each() {
             ("Parry".to_string(), once)
         ]
     );
+}
+
+/// P(k hits of n dice) for dice hitting independently with `p`: C(n, k) p^k (1 − p)^(n − k).
+fn binomial(n: u32, p: &BigRational) -> Vec<(i64, BigRational)> {
+    let fact = |k: u32| (1..=k).fold(BigInt::one(), |f, i| f * BigInt::from(i));
+    let miss = BigRational::one() - p;
+    (0..=n)
+        .map(|k| {
+            let c = BigRational::from_integer(fact(n) / (fact(k) * fact(n - k)));
+            (i64::from(k), c * Pow::pow(p, k) * Pow::pow(&miss, n - k))
+        })
+        .filter(|(_, pk)| *pk != BigRational::from_integer(0.into()))
+        .collect()
+}
+
+fn run_with(attacker: &str, defender: &str, readings: &[&str]) -> Attack {
+    let mut rules = Rules::default();
+    for r in readings {
+        rules.set(r).unwrap();
+    }
+    attack(
+        &Unit::parse("attacker", attacker).unwrap(),
+        &Unit::parse("defender", defender).unwrap(),
+        &rules,
+    )
+    .unwrap()
+}
+
+#[test]
+fn reroll_makes_every_die_hit_with_its_own_closed_form() {
+    // Reroll re-rolls any number of dice: the attacker every miss, the defender every hit, so
+    // the dice stay independent. On 4+: the attacker's 1/2 + 1/2 · 1/2 = 3/4; the defender's
+    // 1/2 · 1/2 = 1/4; both, the attacker first, 3/4 · 1/2 = 3/8; the defender first,
+    // 1/4 + 3/4 · 1/2 = 5/8; each die re-rolled once at most (reroll-twice=no), the defender
+    // re-rolls only the first roll's hits: 1/2 · 1/2 + 1/2 · 1/2 = 1/2. Against Armor (5+) the
+    // attacker's 1/3 + 2/3 · 1/3 = 5/9.
+    for n in [1u32, 7, 40] {
+        let power = format!("Power {n}");
+        let reroll = format!("Power {n}, Reroll");
+        let cases: [(&str, &str, &[&str], BigRational); 6] = [
+            (&reroll, "", &[], q(3, 4)),
+            (&power, "Reroll", &[], q(1, 4)),
+            (&reroll, "Reroll", &[], q(3, 8)),
+            (&reroll, "Reroll", &["lucky-first=defender"], q(5, 8)),
+            (&reroll, "Reroll", &["reroll-twice=no"], q(1, 2)),
+            (&reroll, "Armor", &[], q(5, 9)),
+        ];
+        for (a, d, readings, p) in cases {
+            let got = run_with(a, d, readings);
+            assert_eq!(got.hits.pmf(), binomial(n, &p), "{a} vs {d} {readings:?}");
+        }
+        // Each side is listed with every die to re-roll.
+        assert_eq!(
+            run_with(&reroll, "Lucky 1", &[]).lucky,
+            Some((i64::from(n), 1))
+        );
+    }
+}
+
+#[test]
+fn optimal_reroll_for_destroy_rerolls_every_miss() {
+    // A miss re-rolled can only gain, so the optimum re-rolls them all: P(destroy Health h) is
+    // P(Bin(n, 3/4) ≥ h).
+    use holodice_engine::policy::{Objective, Policy};
+    use holodice_engine::swtcg::attack::{run, Scenario};
+    let (n, h) = (20u32, 15i64);
+    let s = Scenario {
+        policy: Policy::Optimal,
+        objective: Objective::Destroy,
+        ..Scenario::new(
+            Unit::parse("attacker", &format!("Power {n}, Reroll")).unwrap(),
+            Unit::parse("defender", &format!("Health {h}")).unwrap(),
+            Rules::default(),
+        )
+    };
+    let want: BigRational = binomial(n, &q(3, 4))
+        .into_iter()
+        .filter(|(k, _)| *k >= h)
+        .map(|(_, p)| p)
+        .sum();
+    assert_eq!(run(&s).unwrap().destroyed, Some(want));
 }

@@ -17,6 +17,11 @@
 //! Strike and Tenacity run the single-attack oracle twice, the second attack from each joint end
 //! of the first.
 //!
+//! The SPEC items that read the game state (values of X, `if` tests, `+N power`, named counters),
+//! choices (`choose:`), `opponent loses:` and Reroll are settled by the module `state` into the
+//! plain units below, from their meaning, before the same brute force runs; it carries its own
+//! state between the attacks of a sequence.
+//!
 //! Property tests compare the engine with it exactly over random keyword mixes and rule options;
 //! hand-derived anchors pin a few small cases, among them three the oracle found the engine
 //! getting wrong (Persuade's power loss and a health bonus carried into the second attack, an
@@ -31,6 +36,10 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use proptest::prelude::*;
 use std::collections::{BTreeMap, HashMap};
+
+/// The items that read the game state, choices, `opponent loses:` and Reroll, settled by the
+/// oracle into the plain units below.
+mod state;
 
 #[derive(Debug, Clone, Default)]
 struct Readings {
@@ -125,6 +134,9 @@ struct U {
     intimidation: Option<Option<i64>>,
     double_strike: bool,
     tenacity: i64,
+    /// `+N power` and `+N health` (Power Change, Health Change: signed).
+    more_power: i64,
+    more_health: i64,
 }
 
 impl U {
@@ -192,6 +204,11 @@ impl U {
                 v.push(name.to_string());
             }
         }
+        for (x, stat) in [(self.more_power, "power"), (self.more_health, "health")] {
+            if x != 0 {
+                v.push(format!("{x:+} {stat}"));
+            }
+        }
         // Optional X: the bare keyword and the keyword with X are different texts.
         let optional = [
             ("Consume", self.consume.map(|x| (x > 0).then_some(x))),
@@ -218,9 +235,10 @@ impl U {
         self.inspired + self.consume.unwrap_or(0) + intimidation
     }
 
-    /// Its Health, raised by its bonus.
+    /// Its Health, raised by its bonus and changed by its `+N health`.
     fn life(&self, opponents: i64) -> Option<i64> {
-        self.health.map(|h| h + self.bonus(opponents))
+        self.health
+            .map(|h| h + self.bonus(opponents) + self.more_health)
     }
 
     /// Its counters already reach its Health (with the bonus).
@@ -233,6 +251,7 @@ impl U {
     fn settled(&self, opponents: i64) -> U {
         U {
             health: self.life(opponents),
+            more_health: 0,
             inspired: 0,
             consume: None,
             intimidation: None,
@@ -388,7 +407,7 @@ impl Case {
             0
         };
         let bonus = a.bonus(self.opponents(true));
-        (base + bonus + resilience + a.overload + self.carried - def.shields).max(0)
+        (base + bonus + a.more_power + resilience + a.overload + self.carried - def.shields).max(0)
     }
 }
 
@@ -1215,8 +1234,13 @@ fn roll_one(pools: BTreeMap<Pool, u128>, die: Die) -> BTreeMap<Pool, u128> {
     next
 }
 
-fn compare(c: &Case, got: &Attack, o: &Oracle, want: &Tally) -> Result<(), TestCaseError> {
-    let ctx = c.describe();
+fn compare(
+    c: &Case,
+    got: &Attack,
+    o: &Oracle,
+    want: &Tally,
+    ctx: &str,
+) -> Result<(), TestCaseError> {
     let (a, def) = (&o.a, &o.def);
     prop_assert_eq!(got.intercepted, o.moved, "intercepted: {}", ctx);
     prop_assert_eq!(got.dice, c.dice(), "power dice: {}", ctx);
@@ -1380,33 +1404,42 @@ fn compare(c: &Case, got: &Attack, o: &Oracle, want: &Tally) -> Result<(), TestC
 
 /// The engine and the brute force on one case (greedy policy): every reported number.
 fn check(c: &Case) -> Result<(), TestCaseError> {
-    let got = run(&c.scenario());
+    check_against(c, &c.scenario(), &c.describe())
+}
+
+/// The engine on `s` against the brute force on `c`, the same attack with every unit as plain
+/// numbers (the state oracle's settled units); `ctx` names the case.
+fn check_against(c: &Case, s: &Scenario, ctx: &str) -> Result<(), TestCaseError> {
+    let got = run(s);
     let Some(o) = Oracle::new(c) else {
-        prop_assert!(got.is_err(), "should be refused: {}", c.describe());
+        prop_assert!(got.is_err(), "should be refused: {}", ctx);
         return Ok(());
     };
-    let got = match got {
-        Ok(g) => g,
-        Err(e) => {
-            return Err(TestCaseError::fail(format!(
-                "refused ({e}): {}",
-                c.describe()
-            )))
-        }
-    };
+    let got = got.map_err(|e| TestCaseError::fail(format!("refused ({e}): {ctx}")))?;
     let want = o.tally();
-    compare(c, &got, &o, &want)?;
+    compare(c, &got, &o, &want, ctx)?;
     let counters: Vec<i64> = want.pmf("damage").into_iter().map(|(x, _)| x).collect();
-    within_size(c, &got, &counters)
+    within_size(s, &got, &counters, ctx)
 }
 
 /// The bounds limits read before an attack is made hold what the attack makes: its outcome
 /// states, its damage `counters` (the brute force's where there is one), its weights' length.
-fn within_size(c: &Case, got: &Attack, counters: &[i64]) -> Result<(), TestCaseError> {
-    let ctx = c.describe();
-    let bound = size(&c.scenario()).expect("an attack made is sized");
-    prop_assert_eq!(bound.dice, got.dice, "dice: {}", ctx);
-    prop_assert_eq!(bound.rerolls, got.lucky.is_some(), "re-rolls: {}", ctx);
+/// With choices (`choose:`) the bounds hold for every combination of options: the attack's dice
+/// are at most theirs.
+fn within_size(
+    s: &Scenario,
+    got: &Attack,
+    counters: &[i64],
+    ctx: &str,
+) -> Result<(), TestCaseError> {
+    let bound = size(s).expect("an attack made is sized");
+    if s.attacker.choices.is_empty() && s.defender.choices.is_empty() {
+        prop_assert_eq!(bound.dice, got.dice, "dice: {}", ctx);
+        prop_assert_eq!(bound.rerolls, got.lucky.is_some(), "re-rolls: {}", ctx);
+    } else {
+        prop_assert!(got.dice <= bound.dice, "dice: {}", ctx);
+        prop_assert!(bound.rerolls || got.lucky.is_none(), "re-rolls: {}", ctx);
+    }
     prop_assert!(
         got.outcomes.len() as u64 <= bound.outcomes,
         "outcomes: {}",
@@ -1425,19 +1458,29 @@ fn within_size(c: &Case, got: &Attack, counters: &[i64]) -> Result<(), TestCaseE
     Ok(())
 }
 
-/// The engine's expected objective against the brute-force optimum (optimal policy).
-fn check_optimal(c: &Case) -> Result<(), TestCaseError> {
-    let o = Oracle::new(c).unwrap();
-    let got = run(&c.scenario())
-        .map_err(|e| TestCaseError::fail(format!("refused ({e}): {}", c.describe())))?;
-    let value = match c.objective {
+/// The value of the objective `c` names in an attack's report.
+fn objective_value(c: &Case, got: &Attack) -> BigRational {
+    match c.objective {
         Objective::Mean => got.damage.mean(),
         Objective::Destroy => got.destroyed.clone().unwrap(),
         Objective::AtLeast(k) => got.damage.at_least(k),
-    };
-    prop_assert_eq!(value, o.optimal(), "optimal value: {}", c.describe());
+    }
+}
+
+/// The engine's expected objective against the brute-force optimum (optimal policy).
+fn check_optimal(c: &Case) -> Result<(), TestCaseError> {
+    let s = c.scenario();
+    let ctx = c.describe();
+    let got = run(&s).map_err(|e| TestCaseError::fail(format!("refused ({e}): {ctx}")))?;
+    let o = Oracle::new(c).unwrap();
+    prop_assert_eq!(
+        objective_value(c, &got),
+        o.optimal(),
+        "optimal value: {}",
+        ctx
+    );
     let counters: Vec<i64> = got.damage.support().map(|(x, _)| x).collect();
-    within_size(c, &got, &counters)
+    within_size(&s, &got, &counters, &ctx)
 }
 
 // ---------------------------------------------------------------------------------------------

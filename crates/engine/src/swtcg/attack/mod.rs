@@ -183,10 +183,11 @@ fn declare(s: &Scenario) -> Result<Declared<'_>, Error> {
     notes.extend(damage_dice_notes(s, &c, secondary.is_some()));
     damage_dice.check()?;
     let (dice, extra) = limits::attack_dice(s, &c, power)?;
-    // Reroll: any number of the dice, so as many as the attack rolls.
+    // Reroll: any number of the dice, so every die the attack rolls (a Lucky beside it adds
+    // nothing).
     for side in [&mut c.att, &mut c.def] {
         if side.reroll_all {
-            side.lucky = side.lucky.max(dice + extra);
+            side.lucky = dice + extra;
         }
     }
     let mut tracked: Vec<u8> = c.triggers.iter().map(|t| t.face).collect();

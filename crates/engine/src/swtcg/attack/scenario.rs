@@ -50,21 +50,29 @@ impl Scenario {
                 .map(|u| settle(u, role, Role::Defending))
                 .transpose()
         };
-        let mut attacker = settle(&self.attacker, "attacker", Role::Attacking)?;
+        let attacker = settle(&self.attacker, "attacker", Role::Attacking)?;
         let mut defender = settle(&self.defender, "defender", Role::Defending)?;
         let mut interceptor = other(&self.interceptor, "interceptor")?;
         lose(&mut defender, &self.attacker.strips, "defender");
         if let Some(i) = interceptor.as_mut() {
             lose(i, &self.attacker.strips, "interceptor");
         }
-        lose(&mut attacker, &self.defender.strips, "attacker");
-        Ok(Scenario {
+        let mut settled = Scenario {
             attacker,
             defender,
             secondary: other(&self.secondary, "secondary")?,
             interceptor,
             ..self.clone()
-        })
+        };
+        // The defending unit makes the attacker lose its keywords: the interceptor when the
+        // attack moves to it (it "becomes the defending unit"), the defender otherwise.
+        let moved = super::declare::intercept(&settled, &mut Vec::new()).is_ok_and(|(_, m)| m);
+        let strips = match (&self.interceptor, moved) {
+            (Some(i), true) => &i.strips,
+            _ => &self.defender.strips,
+        };
+        lose(&mut settled.attacker, strips, "attacker");
+        Ok(settled)
     }
 
     /// An ordinary attack of `attacker` on `defender`.
