@@ -28,10 +28,13 @@ pub struct Chosen {
 }
 
 /// One combination of a unit's options: the unit with them added, and what it chose.
-type Combination = (Unit, Vec<(String, Vec<String>)>);
+type Combination = (Unit, Vec<Chosen>);
+
+/// A scenario with every unit's options taken, and what each took.
+pub(super) type Taken = (Scenario, Vec<Chosen>);
 
 /// Every combination of `unit`'s options, its choices removed (a unit without any: itself).
-pub(super) fn combinations(unit: &Unit) -> Vec<Combination> {
+fn combinations(unit: &Unit, role: &'static str) -> Vec<Combination> {
     let base = Unit {
         choices: Vec::new(),
         ..unit.clone()
@@ -47,7 +50,11 @@ pub(super) fn combinations(unit: &Unit) -> Vec<Combination> {
                     let mut u = u.clone();
                     u.append(o, None);
                     let mut taken = taken.clone();
-                    taken.push((name.clone(), names.clone()));
+                    taken.push(Chosen {
+                        role,
+                        option: name.clone(),
+                        options: names.clone(),
+                    });
                     (u, taken)
                 })
             })
@@ -61,73 +68,120 @@ pub(super) fn describe_option(option: &Unit) -> String {
     option.describe().replace(", ", " and ")
 }
 
-/// The combinations of both units, refused past [`MAX_COMBINATIONS`].
-pub(super) fn all(s: &Scenario) -> Result<(Vec<Combination>, Vec<Combination>), Error> {
-    let (att, def) = (combinations(&s.attacker), combinations(&s.defender));
-    if att.len().saturating_mul(def.len()) > MAX_COMBINATIONS {
+/// Whether any unit of `s` chooses as it attacks or is attacked.
+pub(super) fn any(s: &Scenario) -> bool {
+    let others = s.interceptor.iter().chain(&s.secondary);
+    [&s.attacker, &s.defender]
+        .into_iter()
+        .chain(others)
+        .any(|u| !u.choices.is_empty())
+}
+
+/// The scenario of each combination of the units' options, grouped by the attacker's option:
+/// the defending side's (the defender's and the interceptor's, which may become the defending
+/// unit) within each; refused past [`MAX_COMBINATIONS`], and for a secondary unit, which is
+/// not attacked.
+pub(super) fn all(s: &Scenario) -> Result<Vec<Vec<Taken>>, Error> {
+    if s.secondary.as_ref().is_some_and(|u| !u.choices.is_empty()) {
+        return Err(Error::input(
+            "the secondary unit's SPEC has 'choose:', which is taken as a unit attacks or is \
+             attacked: the secondary unit is neither, so write the option that applies instead",
+        ));
+    }
+    let att = combinations(&s.attacker, "attacker");
+    let def = combinations(&s.defender, "defender");
+    let int: Vec<Option<Combination>> = match &s.interceptor {
+        Some(i) => combinations(i, "interceptor")
+            .into_iter()
+            .map(Some)
+            .collect(),
+        None => vec![None],
+    };
+    let count = att
+        .len()
+        .saturating_mul(def.len())
+        .saturating_mul(int.len());
+    if count > MAX_COMBINATIONS {
         return Err(Error::too_large(format!(
-            "the units' choices make {} combinations of options to evaluate, over the limit of \
-             {MAX_COMBINATIONS}: write the options taken instead",
-            att.len() * def.len()
+            "the units' choices make {count} combinations of options to evaluate, over the \
+             limit of {MAX_COMBINATIONS}: write the options taken instead"
         )));
     }
-    Ok((att, def))
+    Ok(att
+        .iter()
+        .map(|(a, a_taken)| {
+            let mut row = Vec::new();
+            for (d, d_taken) in &def {
+                for i in &int {
+                    let mut taken = a_taken.clone();
+                    taken.extend(d_taken.iter().cloned());
+                    taken.extend(i.iter().flat_map(|i| i.1.iter().cloned()));
+                    let scenario = Scenario {
+                        attacker: a.clone(),
+                        defender: d.clone(),
+                        interceptor: i.as_ref().map(|i| i.0.clone()).or(s.interceptor.clone()),
+                        ..s.clone()
+                    };
+                    row.push((scenario, taken));
+                }
+            }
+            row
+        })
+        .collect())
 }
 
 /// The attack with each unit's choice taken by the policy: the attacker's option best against
-/// the defender's best answer to it. `attack(t, both)` makes the attack of a scenario without
-/// choices, with the second attack a Double Strike allows when `both`: the optimal policy
-/// weighs a first attack's option by both attacks (when only the attacker chooses), as the
-/// second then takes the best option from where the first left it.
+/// the defending side's best answer to it. `attack(t, both)` makes the attack of a scenario
+/// without choices, with the second attack a Double Strike allows when `both`: the optimal
+/// policy weighs a first attack's option by both attacks (when only the attacker chooses), as
+/// the second then takes the best option from where the first left it.
 pub(super) fn choose(
     s: &Scenario,
     attack: impl Fn(&Scenario, bool) -> Result<Attack, Error>,
 ) -> Result<(Scenario, Vec<Chosen>), Error> {
-    let (att, def) = all(s)?;
-    let both = s.policy == Policy::Optimal && !s.alone && s.defender.choices.is_empty();
-    let mut best: Option<(BigRational, usize, usize)> = None;
-    for (i, (a, _)) in att.iter().enumerate() {
-        let mut worst: Option<(BigRational, usize)> = None;
-        for (j, (d, _)) in def.iter().enumerate() {
+    let rows = all(s)?;
+    let defending = [&s.defender].into_iter().chain(&s.interceptor);
+    let only_attacker = defending.into_iter().all(|u| u.choices.is_empty());
+    let both = s.policy == Policy::Optimal && !s.alone && only_attacker;
+    let mut best: Option<(BigRational, &Taken)> = None;
+    let mut illegal = None;
+    for row in &rows {
+        let mut worst: Option<(BigRational, &Taken)> = None;
+        for cell in row {
             let trial = Scenario {
-                attacker: a.clone(),
-                defender: d.clone(),
                 alone: true,
-                ..s.clone()
+                ..cell.0.clone()
             };
-            let w = worth(&attack(&trial, both)?, s.policy, s.objective);
+            // An option under which the attack can't be made (it leaves a unit discarded before
+            // it starts) is no option.
+            let w = match attack(&trial, both) {
+                Err(e @ Error::Illegal(_)) => {
+                    illegal = Some(e);
+                    continue;
+                }
+                a => worth(&a?, s.policy, s.objective),
+            };
             if worst
                 .as_ref()
                 .is_none_or(|(v, _)| w.cmp(v) == Ordering::Less)
             {
-                worst = Some((w, j));
+                worst = Some((w, cell));
             }
         }
-        let (w, j) = worst.expect("a unit has one combination at least");
+        let Some((w, cell)) = worst else {
+            continue;
+        };
         if best
             .as_ref()
-            .is_none_or(|(v, _, _)| w.cmp(v) == Ordering::Greater)
+            .is_none_or(|(v, _)| w.cmp(v) == Ordering::Greater)
         {
-            best = Some((w, i, j));
+            best = Some((w, cell));
         }
     }
-    let (_, i, j) = best.expect("a unit has one combination at least");
-    let mut chosen = Vec::new();
-    for (role, taken) in [("attacker", &att[i].1), ("defender", &def[j].1)] {
-        for (option, options) in taken {
-            chosen.push(Chosen {
-                role,
-                option: option.clone(),
-                options: options.clone(),
-            });
-        }
+    match best {
+        Some((_, (scenario, chosen))) => Ok((scenario.clone(), chosen.clone())),
+        None => Err(illegal.expect("every combination was refused as illegal")),
     }
-    let scenario = Scenario {
-        attacker: att[i].0.clone(),
-        defender: def[j].0.clone(),
-        ..s.clone()
-    };
-    Ok((scenario, chosen))
 }
 
 /// What the policy weighs an attack by: expected counters (greedy), or the objective, over

@@ -206,8 +206,9 @@ pub(super) fn sides(
             "Protect on the attacker: no other unit of its side takes damage in this attack".into(),
         );
     }
-    if c.att.secret && c.def.lucky > 0 {
+    if c.att.secret && (c.def.lucky > 0 || c.def.reroll_all) {
         c.def.lucky = 0;
+        c.def.reroll_all = false;
         notes.push(
             "Cunning: the defender's Lucky can't see the secret roll, and a blind re-roll leaves \
              the odds as they are: it re-rolls nothing"

@@ -148,21 +148,23 @@ pub(super) fn each_combination<T>(
     s: &Scenario,
     f: impl Fn(&Scenario) -> Result<T, Error>,
 ) -> Result<Vec<T>, Error> {
-    if s.attacker.choices.is_empty() && s.defender.choices.is_empty() {
+    if !super::choose::any(s) {
         return Ok(vec![f(s)?]);
     }
-    let (att, def) = super::choose::all(s)?;
-    let mut out = Vec::with_capacity(att.len() * def.len());
-    for (a, _) in &att {
-        for (d, _) in &def {
-            out.push(f(&Scenario {
-                attacker: a.clone(),
-                defender: d.clone(),
-                ..s.clone()
-            })?);
+    let rows = super::choose::all(s)?;
+    let mut out = Vec::new();
+    let mut illegal = None;
+    // A combination under which the attack can't be made is no option ([`super::choose`]).
+    for (t, _) in rows.iter().flatten() {
+        match f(t) {
+            Err(e @ Error::Illegal(_)) => illegal = Some(e),
+            r => out.push(r?),
         }
     }
-    Ok(out)
+    match (out.is_empty(), illegal) {
+        (true, Some(e)) => Err(e),
+        _ => Ok(out),
+    }
 }
 
 fn cost_of(s: &Scenario) -> Result<u64, Error> {

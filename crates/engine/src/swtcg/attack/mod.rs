@@ -70,7 +70,7 @@ pub fn run(s: &Scenario) -> Result<Attack, Error> {
 fn chosen(s: &Scenario) -> Result<Attack, Error> {
     let (taken, chosen) = take_choices(s)?;
     let first = (!chosen.is_empty()).then_some(&taken.attacker);
-    let mut attack = steps(&taken.in_state()?, s, first)?;
+    let mut attack = steps(&taken, s, first)?;
     let rule = choose::rule(s.policy, s.objective);
     for c in &chosen {
         attack.notes.push(format!(
@@ -88,12 +88,12 @@ fn chosen(s: &Scenario) -> Result<Attack, Error> {
 /// exact attack weighed), its state not yet settled, and what was taken; `s` itself when no
 /// unit chooses.
 fn take_choices(s: &Scenario) -> Result<(Scenario, Vec<choose::Chosen>), Error> {
-    if s.attacker.choices.is_empty() && s.defender.choices.is_empty() {
+    if !choose::any(s) {
         return Ok((s.clone(), Vec::new()));
     }
     choose::choose(s, |t, both| match both {
-        false => steps(&t.in_state()?, t, None),
-        true => steps(&t.in_state()?, s, Some(&t.attacker)),
+        false => steps(t, t, None),
+        true => steps(t, s, Some(&t.attacker)),
     })
 }
 
@@ -104,14 +104,15 @@ pub(crate) fn settled(s: &Scenario) -> Result<Scenario, Error> {
     take_choices(s)?.0.in_state()
 }
 
-/// The steps of [`run`], on a scenario whose state is settled; `origin` is the scenario as
-/// given, which a second attack starts from.
-fn steps(s: &Scenario, origin: &Scenario, first: Option<&Unit>) -> Result<Attack, Error> {
+/// The steps of [`run`], on `taken`, a scenario whose choices are taken, its state settled
+/// first; `origin` is the scenario as given, which a second attack starts from.
+fn steps(taken: &Scenario, origin: &Scenario, first: Option<&Unit>) -> Result<Attack, Error> {
+    let s = &taken.in_state()?;
     let a = declare(s)?;
     let roll = roll(&a)?;
     let outcomes = roll.to_states(|hits, seen| a.resolve(hits, seen));
     let outcomes = Ends::new(&a).apply(outcomes);
-    let outcomes = discarded_by_state(origin, outcomes);
+    let outcomes = discarded_by_state(taken, a.intercepted, outcomes);
     let mut attack = outcome::report(&a, outcomes);
     attack.follow_up = attack_again(&a, origin, first, &mut attack.notes)?;
     Ok(attack)
@@ -120,8 +121,16 @@ fn steps(s: &Scenario, origin: &Scenario, first: Option<&Unit>) -> Result<Attack
 /// The outcomes with the units that the counters they took discard once their state is
 /// settled again ([`units::discarded_in_state`]) marked destroyed. Such a discard comes after
 /// the attack, so its discard triggers (Bounty, Avenge, Area Damage) do not fire in it.
-fn discarded_by_state(origin: &Scenario, outcomes: States<Out>) -> States<Out> {
-    let (att, def) = (&origin.attacker, &origin.defender);
+fn discarded_by_state(taken: &Scenario, intercepted: bool, outcomes: States<Out>) -> States<Out> {
+    let def = match (&taken.interceptor, intercepted) {
+        (Some(i), true) => i,
+        _ => &taken.defender,
+    };
+    let att = &taken.attacker;
+    // The opponent's units a bare Intimidation counts, as the attack counts them (declare).
+    let count = |n: usize| if taken.mode.is_some() { 0 } else { n as i64 };
+    let defending =
+        1 + usize::from(taken.secondary.is_some()) + usize::from(taken.interceptor.is_some());
     if att.stateful.is_empty() && def.stateful.is_empty() {
         return outcomes;
     }
@@ -130,10 +139,10 @@ fn discarded_by_state(origin: &Scenario, outcomes: States<Out>) -> States<Out> {
     outcomes.map(|o| {
         let mut o = o.clone();
         let state = super::state::Role::Defending;
-        o.destroyed |= units::discarded_in_state(def, def_start + o.counters, state);
+        o.destroyed |= units::discarded_in_state(def, def_start + o.counters, state, count(1));
         let state = super::state::Role::Attacking;
         let hurt = att_start + o.attacker_counters;
-        o.attacker_destroyed |= units::discarded_in_state(att, hurt, state);
+        o.attacker_destroyed |= units::discarded_in_state(att, hurt, state, count(defending));
         o
     })
 }

@@ -700,14 +700,15 @@ impl<'a> Run<'a> {
         };
         let defender = b.defender + o.counters;
         let s = self.attacks.s;
+        let opponents = if s.mode.is_some() { 0 } else { 1 };
         let attacker_discarded = match &s.attackers {
-            Attackers::Same(u, _) => discarded_in_state(u, attacker, Role::Attacking),
+            Attackers::Same(u, _) => discarded_in_state(u, attacker, Role::Attacking, opponents),
             Attackers::Each(_) => false,
         };
         Between {
             defender,
             defender_destroyed: o.destroyed
-                || discarded_in_state(&s.defender, defender, Role::Defending),
+                || discarded_in_state(&s.defender, defender, Role::Defending, opponents),
             attacker,
             attacker_destroyed: same && (o.attacker_destroyed || attacker_discarded),
             next_power: surge + own,

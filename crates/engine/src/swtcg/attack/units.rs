@@ -341,18 +341,18 @@ pub(super) fn receives_damage(t: &Transform) -> bool {
 /// lowers its Health as counters grow (`if damage >= 1: -1 health`) discards it as soon as
 /// they reach the Health it then has, where the attack that placed them saw its Health as it
 /// was.
+/// `opponents` are the opponent's units a bare Intimidation counts, as the attack counts them.
 pub(super) fn discarded_in_state(
     unit: &Unit,
     counters: i64,
     role: crate::swtcg::state::Role,
+    opponents: i64,
 ) -> bool {
     if unit.stateful.is_empty() {
         return false;
     }
+    // The last Damage item counts: the stateful items keep their places among the others.
     let mut counted = unit.clone();
-    counted
-        .items
-        .retain(|i| i.keyword.transform != Transform::Stat { stat: Stat::Damage });
     let damage = crate::swtcg::keywords::Keywords::builtin()
         .get("Damage")
         .expect("the keyword data defines Damage");
@@ -363,7 +363,7 @@ pub(super) fn discarded_in_state(
     let Ok(settled) = counted.in_state(role) else {
         return false;
     };
-    let s = stats_of(&settled);
-    s.health
-        .is_some_and(|h| counters >= h + s.bonus + s.more_health)
+    let mut s = stats_of(&settled);
+    s.settle("unit", opponents);
+    s.health.is_some_and(|h| counters >= h)
 }
