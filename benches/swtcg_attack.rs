@@ -9,6 +9,9 @@
 //! - `sequence of 10 attacks, power 8 vs health 30`: under 100 ms.
 //! - `power 20, dice of damage and second units`: no target; Retaliate, Backfire, Overload, Area
 //!   Damage and Overkill at once.
+//! - `choice of 3 with Double Strike, optimal for destroy`: a card's "choose one" of three
+//!   options, each first option weighed by both attacks (a 2-attack sequence each), X from
+//!   damage counters: under 50 ms.
 //!
 //! Only the attack is timed: the units and rules are built beforehand.
 
@@ -121,12 +124,31 @@ fn swtcg_table(c: &mut Criterion) {
     });
 }
 
+fn swtcg_choice(c: &mut Criterion) {
+    let unit = |role: &str, spec: &str| Unit::parse(role, spec).unwrap();
+    let mut s = Scenario::new(
+        unit(
+            "attacker",
+            "Power 6, Double Strike, Fury X, X = damage counters, Damage 1, \
+             choose: Accuracy 1 / Critical Hit 2 / Fury 3 and Overkill",
+        ),
+        unit("defender", "Health 9, if damage >= 3: Evade 1"),
+        Rules::default(),
+    );
+    s.policy = holodice_engine::policy::Policy::Optimal;
+    s.objective = holodice_engine::policy::Objective::Destroy;
+    c.bench_function("choice of 3 with Double Strike, optimal for destroy", |b| {
+        b.iter(|| run(black_box(&s)).unwrap())
+    });
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default()
         .sample_size(10)
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(5));
-    targets = swtcg_attack, swtcg_render, swtcg_second_units, swtcg_sequence, swtcg_table
+    targets = swtcg_attack, swtcg_render, swtcg_second_units, swtcg_sequence, swtcg_table,
+        swtcg_choice
 }
 criterion_main!(benches);
