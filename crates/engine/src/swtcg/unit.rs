@@ -196,6 +196,20 @@ impl Unit {
         self.strips.extend(other.strips.iter().copied());
     }
 
+    /// The unit with `counters` damage counters on it: a Damage item last, which counts over
+    /// any before it (a sequence's counters, a state settled with new counters).
+    pub fn with_damage(&self, counters: i64) -> Unit {
+        let damage = super::keywords::Keywords::builtin()
+            .get("Damage")
+            .expect("the keyword data defines Damage");
+        let mut u = self.clone();
+        u.items.push(Item {
+            keyword: damage,
+            value: counters,
+        });
+        u
+    }
+
     /// Whether it reads the game state or chooses as it attacks: what an attack settles.
     pub fn is_plain(&self) -> bool {
         self.stateful.is_empty()

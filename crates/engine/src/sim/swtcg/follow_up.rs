@@ -17,9 +17,8 @@ use super::roll::Die;
 use crate::dice::Faces;
 use crate::error::Error;
 use crate::swtcg::attack::{self, Scenario};
-use crate::swtcg::keywords::{Again, Keywords, Stat};
+use crate::swtcg::keywords::{Again, Stat};
 use crate::swtcg::lucky::OptimalPolicy;
-use crate::swtcg::unit::{Item, Unit};
 use rand::rngs::ChaCha8Rng;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -107,8 +106,8 @@ impl Pair {
     /// option past its limits): the second attack is not made.
     fn second(&self, (attacker, defender, carried): Start) -> Option<Plan> {
         let s = Scenario {
-            attacker: with_damage(&self.alone.attacker, attacker),
-            defender: with_damage(&self.alone.defender, defender),
+            attacker: self.alone.attacker.with_damage(attacker),
+            defender: self.alone.defender.with_damage(defender),
             carried_power: carried,
             ..(*self.alone).clone()
         };
@@ -116,19 +115,6 @@ impl Pair {
         p.att.again = None;
         Some(p)
     }
-}
-
-/// `unit` with `counters` damage counters: the last Damage item counts.
-fn with_damage(unit: &Unit, counters: i64) -> Unit {
-    let damage = Keywords::builtin()
-        .get("Damage")
-        .expect("the keyword data defines Damage");
-    let mut u = unit.clone();
-    u.items.push(Item {
-        keyword: damage,
-        value: counters,
-    });
-    u
 }
 
 /// One worker's pair of attacks: the first's optimal re-rolls, and each second attack's plan

@@ -10,10 +10,10 @@ use crate::dist::Dist;
 use crate::error::{Error, Input, Message};
 use crate::policy::{Objective, Policy};
 use crate::states::States;
-use crate::swtcg::keywords::{Again, Keywords, Mode, Stat};
+use crate::swtcg::keywords::{Again, Mode, Stat};
 use crate::swtcg::rules::Rules;
 use crate::swtcg::state::Role;
-use crate::swtcg::unit::{Item, Unit};
+use crate::swtcg::unit::Unit;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 use rustc_hash::FxHashMap;
@@ -134,18 +134,6 @@ impl SequenceResult {
     pub fn attacks_needed(&self) -> Option<Dist> {
         Dist::from_probs((1..).zip(self.shots_to_kill()))
     }
-}
-
-fn with_damage(unit: &Unit, counters: i64) -> Unit {
-    let damage = Keywords::builtin()
-        .get("Damage")
-        .expect("the keyword data defines Damage");
-    let mut u = unit.clone();
-    u.items.push(Item {
-        keyword: damage,
-        value: counters,
-    });
-    u
 }
 
 /// Evaluates the attacks in order.
@@ -386,11 +374,11 @@ impl Attacks<'_> {
     fn scenario(&self, (unit, defender, attacker, carried): Key) -> Scenario {
         let mut unit = self.attacker(unit).clone();
         if self.same {
-            unit = with_damage(&unit, attacker);
+            unit = unit.with_damage(attacker);
         }
         Scenario {
             attacker: unit,
-            defender: with_damage(&self.s.defender, defender),
+            defender: self.s.defender.with_damage(defender),
             mode: self.s.mode,
             policy: self.s.policy,
             objective: self.s.objective,

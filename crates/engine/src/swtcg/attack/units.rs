@@ -351,16 +351,7 @@ pub(super) fn discarded_in_state(
     if unit.stateful.is_empty() {
         return false;
     }
-    // The last Damage item counts: the stateful items keep their places among the others.
-    let mut counted = unit.clone();
-    let damage = crate::swtcg::keywords::Keywords::builtin()
-        .get("Damage")
-        .expect("the keyword data defines Damage");
-    counted.items.push(Item {
-        keyword: damage,
-        value: counters,
-    });
-    let Ok(settled) = counted.in_state(role) else {
+    let Ok(settled) = unit.with_damage(counters).in_state(role) else {
         return false;
     };
     let mut s = stats_of(&settled);
