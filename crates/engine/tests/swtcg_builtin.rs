@@ -333,7 +333,11 @@ fn every_built_in_unit_reads_as_its_set_file_row() {
     let mut count = 0;
     for card in units {
         let set = &card.printing.as_ref().unwrap().sets[0];
-        let spec = format!("@{} [{set}]", holodice_engine::names::spelt(&card.name));
+        // X = 0 for a card that leaves X to the player ("Fury X, where X is the number of …").
+        let spec = format!(
+            "@{} [{set}], X = 0",
+            holodice_engine::names::spelt(&card.name)
+        );
         let (a, b) = (
             Unit::parse_with("attacker", &spec, built_in).unwrap(),
             Unit::parse_with("attacker", &spec, &from_sets).unwrap(),
