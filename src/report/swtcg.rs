@@ -248,15 +248,15 @@ pub fn attack_report(s: &Scenario, a: &Attack) -> Report {
 
 /// The options the units' choices took (`choose:`), and the policy's rule.
 fn choices_entry(s: &Scenario, chosen: &[Chosen]) -> Entry {
+    let of_role = |role: &str, among: &[Chosen]| among.iter().filter(|d| d.role == role).count();
     let mut group: Vec<Entry> = chosen
         .iter()
-        .map(|c| {
-            let n = chosen.iter().filter(|d| d.role == c.role).count();
-            let i = chosen[..].iter().take_while(|d| !std::ptr::eq(*d, c));
-            let i = i.filter(|d| d.role == c.role).count() + 1;
-            let key = match n {
+        .enumerate()
+        .map(|(at, c)| {
+            // A unit with several choices numbers them: attacker_1, attacker_2, ….
+            let key = match of_role(c.role, chosen) {
                 1 => c.role.to_string(),
-                _ => format!("{}_{i}", c.role),
+                _ => format!("{}_{}", c.role, of_role(c.role, &chosen[..=at])),
             };
             let label = format!("{}'s choice (of {})", c.role, c.options.join(" / "));
             Entry::new(&key, &label, Value::Text(c.option.clone()))

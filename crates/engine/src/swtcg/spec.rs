@@ -86,7 +86,7 @@ impl Unit {
         if let Some(options) = choice_options(text) {
             return self.parse_choice(options);
         }
-        if let Some(names) = strip_ci(text, LOSES) {
+        if let Some(names) = strip_word(text, LOSES) {
             return self.parse_loses(names);
         }
         let condition = text
@@ -198,8 +198,8 @@ impl Unit {
 /// combination of options is an attack to evaluate.
 pub const MAX_OPTIONS: usize = 8;
 
-/// `text` after `prefix`, in any case.
-fn strip_ci<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
+/// `text` after a leading `prefix` (any case), trimmed, if it starts with it.
+pub(crate) fn strip_word<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
     let head = text.get(..prefix.len())?;
     head.eq_ignore_ascii_case(prefix)
         .then(|| text[prefix.len()..].trim())

@@ -6,7 +6,7 @@
 //! between attacks, settles them again for each attack.
 
 use super::keywords::{Keyword, Keywords, Stat, Transform, ValueKind};
-use super::spec::MAX_VALUE;
+use super::spec::{strip_word, MAX_VALUE};
 use super::unit::{Condition, Item, Unit};
 use crate::error::quote;
 
@@ -252,7 +252,7 @@ pub(crate) enum Entry {
 /// Parses an item that may read the state: `if TEST: ITEM`, an X value, `+N power`, `X = …`.
 pub(crate) fn parse_entry(text: &str) -> Result<Entry, String> {
     let t = text.trim();
-    if let Some(rest) = strip_ci(t, "if ") {
+    if let Some(rest) = strip_word(t, "if ") {
         let (test, item) = rest
             .split_once(':')
             .ok_or("'if' needs a test and an item, as in 'if damage <= 4: Shields 2'")?;
@@ -371,11 +371,6 @@ fn stat_change_item(t: &str) -> Option<Entry> {
         per: Some(per),
         at: 0,
     }))
-}
-
-fn strip_ci<'a>(text: &'a str, word: &str) -> Option<&'a str> {
-    let head = text.get(..word.len())?;
-    head.eq_ignore_ascii_case(word).then(|| &text[word.len()..])
 }
 
 /// The role a unit's state is settled in.

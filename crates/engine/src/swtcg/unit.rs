@@ -120,6 +120,14 @@ impl Paid {
     };
 }
 
+/// One entry of a unit in SPEC order ([`Unit::ordered`]).
+enum Entry<'a> {
+    /// An item, with its condition if it has one.
+    Item(Option<Condition>, &'a Item),
+    /// An item that reads the game state.
+    Stateful(&'a Stateful),
+}
+
 /// An item that applies only under its condition.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Conditional {
@@ -177,17 +185,11 @@ impl Unit {
     /// Adds every item of `other` at the end, in its order, as `when` if given, with its
     /// state-reading items, its X and its choices.
     pub(crate) fn append(&mut self, other: &Unit, when: Option<Condition>) {
-        let base = self.items.len();
-        let mut stateful = other.stateful.iter().peekable();
-        for (w, item) in other.entries() {
-            let placed = self.items.len() - base;
-            while let Some(s) = stateful.next_if(|s| s.at <= placed) {
-                self.push_stateful(when, s.clone());
+        for entry in other.ordered() {
+            match entry {
+                Entry::Item(w, item) => self.push(when.or(w), item.clone()),
+                Entry::Stateful(s) => self.push_stateful(when, s.clone()),
             }
-            self.push(when.or(w), item.clone());
-        }
-        for s in stateful {
-            self.push_stateful(when, s.clone());
         }
         if other.x.is_some() {
             self.x = other.x;
@@ -210,12 +212,21 @@ impl Unit {
         u
     }
 
-    /// Whether it reads the game state or chooses as it attacks: what an attack settles.
-    pub fn is_plain(&self) -> bool {
-        self.stateful.is_empty()
-            && self.x.is_none()
-            && self.choices.is_empty()
-            && self.strips.is_empty()
+    /// Every item in SPEC order, its state-reading items in their places (each after the
+    /// plain items its `at` counts).
+    fn ordered(&self) -> Vec<Entry<'_>> {
+        let mut out = Vec::new();
+        let mut stateful = self.stateful.iter().peekable();
+        let mut plain = 0;
+        for (when, item) in self.entries() {
+            while let Some(s) = stateful.next_if(|s| s.at <= plain) {
+                out.push(Entry::Stateful(s));
+            }
+            plain += usize::from(when.is_none());
+            out.push(Entry::Item(when, item));
+        }
+        out.extend(stateful.map(Entry::Stateful));
+        out
     }
 
     /// Every item in SPEC order, with its condition if it has one.
@@ -310,35 +321,18 @@ impl Unit {
             Some(Condition::Enhanced) => paid.enhance,
             Some(Condition::Paid) => paid.abilities,
         };
-        let mut stateful = self.stateful.iter().peekable();
-        let mut plain = 0;
-        for (when, item) in self.entries() {
-            while let Some(s) = stateful.next_if(|s| s.at <= plain) {
-                if applies(s.when) {
-                    unit.push_stateful(
-                        None,
-                        Stateful {
-                            when: None,
-                            ..s.clone()
-                        },
-                    );
-                }
+        for entry in self.ordered() {
+            match entry {
+                Entry::Item(when, item) if applies(when) => unit.items.push(item.clone()),
+                Entry::Stateful(s) if applies(s.when) => unit.push_stateful(
+                    None,
+                    Stateful {
+                        when: None,
+                        ..s.clone()
+                    },
+                ),
+                _ => {}
             }
-            if when.is_none() {
-                plain += 1;
-            }
-            if applies(when) {
-                unit.items.push(item.clone());
-            }
-        }
-        for s in stateful.filter(|s| applies(s.when)) {
-            unit.push_stateful(
-                None,
-                Stateful {
-                    when: None,
-                    ..s.clone()
-                },
-            );
         }
         if let (true, Some(arena)) = (has_switch, arena) {
             let here = switched(arena);
@@ -403,31 +397,26 @@ impl Unit {
             })
     }
 
+    /// The unit as an option of `choose:` writes it: its items joined by "and".
+    pub fn describe_option(&self) -> String {
+        self.describe().replace(", ", " and ")
+    }
+
     /// The SPEC in canonical spelling, conditional items with their prefix.
     pub fn describe(&self) -> String {
-        let mut out = Vec::new();
-        let mut stateful = self.stateful.iter().peekable();
-        let mut plain = 0;
-        for (when, item) in self.entries() {
-            while let Some(s) = stateful.next_if(|s| s.at <= plain) {
-                out.push(s.describe());
-            }
-            out.push(match when {
-                None => {
-                    plain += 1;
-                    item.describe()
-                }
-                Some(w) => format!("{}: {}", w.prefix(), item.describe()),
-            });
-        }
-        out.extend(stateful.map(Stateful::describe));
+        let mut out: Vec<String> = self
+            .ordered()
+            .into_iter()
+            .map(|entry| match entry {
+                Entry::Item(None, item) => item.describe(),
+                Entry::Item(Some(w), item) => format!("{}: {}", w.prefix(), item.describe()),
+                Entry::Stateful(s) => s.describe(),
+            })
+            .collect();
         out.extend(self.x.map(describe_x));
         out.extend(self.strips.iter().map(|k| format!("{LOSES} {}", k.name)));
         out.extend(self.choices.iter().map(|options| {
-            let options: Vec<String> = options
-                .iter()
-                .map(|o| o.describe().replace(", ", " and "))
-                .collect();
+            let options: Vec<String> = options.iter().map(Unit::describe_option).collect();
             format!("choose: {}", options.join(" / "))
         }));
         out.join(", ")

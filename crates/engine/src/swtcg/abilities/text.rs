@@ -3,12 +3,7 @@
 
 use super::Facts;
 
-/// `text` without a leading `word` (any case), if it starts with it.
-pub(super) fn strip_word<'a>(text: &'a str, word: &str) -> Option<&'a str> {
-    let head = text.get(..word.len())?;
-    head.eq_ignore_ascii_case(word)
-        .then(|| text[word.len()..].trim())
-}
+pub(super) use crate::swtcg::spec::strip_word;
 
 /// `text` without a closing `word` (any case), if it ends with it.
 pub(super) fn strip_end<'a>(text: &'a str, word: &str) -> Option<&'a str> {

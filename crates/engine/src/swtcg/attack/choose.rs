@@ -41,7 +41,7 @@ fn combinations(unit: &Unit, role: &'static str) -> Vec<Combination> {
     };
     let mut out: Vec<Combination> = vec![(base, Vec::new())];
     for options in &unit.choices {
-        let names: Vec<String> = options.iter().map(describe_option).collect();
+        let names: Vec<String> = options.iter().map(Unit::describe_option).collect();
         out = out
             .into_iter()
             .flat_map(|(u, taken)| {
@@ -61,11 +61,6 @@ fn combinations(unit: &Unit, role: &'static str) -> Vec<Combination> {
             .collect();
     }
     out
-}
-
-/// An option as `choose:` writes it.
-pub(super) fn describe_option(option: &Unit) -> String {
-    option.describe().replace(", ", " and ")
 }
 
 /// Whether any unit of `s` chooses as it attacks or is attacked.

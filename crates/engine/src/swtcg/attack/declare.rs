@@ -98,7 +98,7 @@ pub(super) fn intercept<'s>(
         )));
     }
     let mut i = stats_of(interceptor);
-    i.settle("interceptor", if s.mode.is_some() { 0 } else { 1 });
+    i.settle("interceptor", opponents(s).0);
     let stays = if named(&s.attacker, |t| *t == Transform::CannotBeIntercepted).is_some() {
         "Precision: the attack can't be intercepted or redirected; it stays on the defender"
     } else if i.hidden() {
@@ -168,6 +168,17 @@ fn protects(t: &Transform) -> bool {
     *t == Transform::Protect
 }
 
+/// The units of each side of the query an uncounted Intimidation on the other side counts: the
+/// attacker's (it alone), and the defending side's (the defender, the secondary unit and the
+/// interceptor given); none across arenas.
+pub(super) fn opponents(s: &Scenario) -> (i64, i64) {
+    if s.mode.is_some() {
+        return (0, 0);
+    }
+    let defending = 1 + i64::from(s.secondary.is_some()) + i64::from(s.interceptor.is_some());
+    (1, defending)
+}
+
 /// What the units of a side do for each other, and what depends on how many there are: an
 /// uncounted Intimidation counts the opponent's units of the query (none across arenas);
 /// Protect on the defender or the secondary unit guards the other (and the original defender
@@ -178,18 +189,17 @@ pub(super) fn sides(
     secondary: Option<&mut UnitStats>,
     intercepted: bool,
 ) -> Vec<String> {
-    let count = |n: usize| if s.mode.is_some() { 0 } else { n as i64 };
-    let defending = 1 + usize::from(s.secondary.is_some()) + usize::from(s.interceptor.is_some());
+    let (attackers, defending) = opponents(s);
     let mut notes: Vec<String> = [
-        c.att.settle("attacker", count(defending)),
-        c.def.settle("defender", count(1)),
+        c.att.settle("attacker", defending),
+        c.def.settle("defender", attackers),
     ]
     .into_iter()
     .flatten()
     .collect();
     match secondary {
         Some(sec) => {
-            notes.extend(sec.settle("secondary unit", count(1)));
+            notes.extend(sec.settle("secondary unit", attackers));
             c.def.guard.evade += sec.protect;
             sec.guard.evade += c.def.protect;
         }

@@ -127,10 +127,7 @@ fn discarded_by_state(taken: &Scenario, intercepted: bool, outcomes: States<Out>
         _ => &taken.defender,
     };
     let att = &taken.attacker;
-    // The opponent's units a bare Intimidation counts, as the attack counts them (declare).
-    let count = |n: usize| if taken.mode.is_some() { 0 } else { n as i64 };
-    let defending =
-        1 + usize::from(taken.secondary.is_some()) + usize::from(taken.interceptor.is_some());
+    let (attackers, defending) = declare::opponents(taken);
     if att.stateful.is_empty() && def.stateful.is_empty() {
         return outcomes;
     }
@@ -139,10 +136,10 @@ fn discarded_by_state(taken: &Scenario, intercepted: bool, outcomes: States<Out>
     outcomes.map(|o| {
         let mut o = o.clone();
         let state = super::state::Role::Defending;
-        o.destroyed |= units::discarded_in_state(def, def_start + o.counters, state, count(1));
+        o.destroyed |= units::discarded_in_state(def, def_start + o.counters, state, attackers);
         let state = super::state::Role::Attacking;
         let hurt = att_start + o.attacker_counters;
-        o.attacker_destroyed |= units::discarded_in_state(att, hurt, state, count(defending));
+        o.attacker_destroyed |= units::discarded_in_state(att, hurt, state, defending);
         o
     })
 }
