@@ -793,6 +793,12 @@ fn the_built_in_cards_are_what_the_converter_makes_of_legion_hq() {
         made == committed,
         "data/legion/cards.yaml is stale: cargo xtask import-legion-hq {path}"
     );
+    let made = holodice_engine::legion::import::list_card_facts(&path, &text).unwrap();
+    let committed = include_str!("../data/legion/list-cards.yaml");
+    assert!(
+        made == committed,
+        "data/legion/list-cards.yaml is stale: cargo xtask import-legion-hq {path}"
+    );
     // Every unit, upgrade and counterpart card, each as Legion HQ gives it.
     let built_in = Cards::builtin();
     assert_eq!(built_in.all().len(), 617);

@@ -15,7 +15,8 @@ Usage:
                           Adds the rustup target wasm32-unknown-unknown and installs the pinned
                           wasm-bindgen-cli when they are missing.
   cargo xtask import-legion-hq FILE
-                          make data/legion/cards.yaml, the built-in Legion cards, from Legion
+                          make data/legion/cards.yaml, the built-in Legion cards, and
+                          data/legion/list-cards.yaml, the command and battle cards, from Legion
                           HQ's cards.json (FILE): the facts of its unit, upgrade and counterpart
                           cards (data/legion/SOURCE.md says what is kept)
   cargo xtask import-swtcg-lackey FILE|DIR...
@@ -52,14 +53,23 @@ fn main() -> ExitCode {
     }
 }
 
-/// Writes data/legion/cards.yaml from Legion HQ's cards.json.
+/// Writes data/legion/cards.yaml (units, upgrades, counterparts) and data/legion/list-cards.yaml
+/// (command and battle cards, the list formats' names and codes) from Legion HQ's cards.json.
 fn import_legion_hq(file: &str) -> Result<(), String> {
+    use holodice_engine::legion::import::{legion_hq_facts, list_card_facts};
     let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
-    let yaml =
-        holodice_engine::legion::import::legion_hq_facts(file, &text).map_err(|e| e.to_string())?;
-    let out = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data/legion/cards.yaml");
-    std::fs::write(&out, yaml).map_err(|e| format!("{}: {e}", out.display()))?;
-    println!("import-legion-hq: {}", out.display());
+    let made = [
+        ("cards.yaml", legion_hq_facts(file, &text)),
+        ("list-cards.yaml", list_card_facts(file, &text)),
+    ];
+    for (name, yaml) in made {
+        let yaml = yaml.map_err(|e| e.to_string())?;
+        let out = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../data/legion")
+            .join(name);
+        std::fs::write(&out, yaml).map_err(|e| format!("{}: {e}", out.display()))?;
+        println!("import-legion-hq: {}", out.display());
+    }
     Ok(())
 }
 

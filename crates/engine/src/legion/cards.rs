@@ -146,6 +146,9 @@ pub struct Card {
     pub id: String,
     pub name: String,
     pub title: Option<String>,
+    /// The name Legion HQ gives the card in the JSON list format when `name title` would not
+    /// tell it apart (`ttsName`: `Combat Armor (Rebel)`), so that such lists read.
+    pub tts_name: Option<String>,
     /// Legion HQ's faction (`empire`, `rebels`, …): it tells untitled cards of one name apart.
     pub faction: Option<String>,
     /// Legion HQ's `affiliation` of a unit (`Clan Wren`, `raider`, …), which requirements name.
@@ -280,6 +283,11 @@ impl Cards {
     /// Every card, in the order read.
     pub fn all(&self) -> &[Card] {
         &self.list
+    }
+
+    /// The card with Legion HQ's id `id`, as army lists name cards.
+    pub fn by_id(&self, id: &str) -> Option<&Card> {
+        self.list.iter().find(|c| c.id == id)
     }
 
     /// The units set aside for lack of statistics, in the order read.
@@ -685,6 +693,8 @@ struct RawHead {
     id: Option<serde_yaml::Value>,
     #[serde(default)]
     title: Option<String>,
+    #[serde(rename = "ttsName", default)]
+    tts_name: Option<String>,
     #[serde(default)]
     faction: Option<String>,
     #[serde(default)]
@@ -889,6 +899,7 @@ fn read_card(
         id: id.clone(),
         name: head.card_name.clone(),
         title: head.title.clone().filter(|t| !t.trim().is_empty()),
+        tts_name: head.tts_name.clone().filter(|t| !t.trim().is_empty()),
         faction: head.faction.clone(),
         affiliation: None,
         affiliations: Vec::new(),
