@@ -5,6 +5,7 @@
 
 mod support;
 
+mod army_list;
 mod legion_anchors;
 mod legion_keyword_coverage;
 mod legion_oracle;
