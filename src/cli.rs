@@ -38,8 +38,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             Err(e) => fail(&command::message(&e)),
         };
     }
-    // Only a query that names a card ('@Name'), lists the cards or meets them all (matchups)
-    // reads a game's built-in cards: reading them is most of a small query's start.
+    // Only a query that names a card ('@Name'), lists the cards or meets them all (matchups, an
+    // army list) reads a game's built-in cards: reading them is most of a small query's start.
     let names_cards = args.iter().any(|a| a.to_string_lossy().contains('@'));
     let no_cards = Cards::default();
     let cards = match &cli.command {
@@ -50,9 +50,9 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     };
     let no_legion_cards = LegionCards::default();
     let legion_cards = match &cli.command {
-        Command::Legion(LegionCommand::Units(_) | LegionCommand::Matchups(_)) => {
-            LegionCards::builtin()
-        }
+        Command::Legion(
+            LegionCommand::Units(_) | LegionCommand::Matchups(_) | LegionCommand::Army(_),
+        ) => LegionCards::builtin(),
         Command::Swtcg(_) => &no_legion_cards,
         _ if names_cards => LegionCards::builtin(),
         _ => &no_legion_cards,

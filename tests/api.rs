@@ -983,6 +983,7 @@ async fn the_index_lists_every_endpoint_with_the_command_lines_options() {
             "/api/v1/legion/sequence",
             "/api/v1/legion/units",
             "/api/v1/legion/matchups",
+            "/api/v1/legion/army",
             "/api/v1/legion/compare",
             "/api/v1/table",
             "/api/v1/check"

@@ -5,6 +5,7 @@
 mod common;
 
 mod api;
+mod army;
 mod browser;
 mod check;
 mod cli;

@@ -13,16 +13,17 @@ import { Composer } from "./js/composer.js";
 import { $, $$, copy, el, humanize, swatch } from "./js/dom.js";
 import { engine, fetchJSON, request, working } from "./js/engine.js";
 import { helpTables } from "./js/help.js";
+import { showArmy } from "./js/army.js";
 import { showMatchups } from "./js/matchups.js";
 import { WHAT, charted, details, distTable, distribution, headlineText, inWords, resolvedPool, showAttacks, showHeadline } from "./js/result.js";
 import { shareImage } from "./js/share.js";
 import { showTable } from "./js/table.js";
 import { fromPinText, fromSearch, pinText, toSearch } from "./js/url.js";
 
-const VIEWS = ["swtcg", "legion", "matchups", "table"];
+const VIEWS = ["swtcg", "legion", "matchups", "army", "table"];
 
 /** Where each view shows its answer. */
-const RESULTS = { swtcg: "#result", legion: "#result", matchups: "#matchups-result", table: "#table-result" };
+const RESULTS = { swtcg: "#result", legion: "#result", matchups: "#matchups-result", army: "#army-result", table: "#table-result" };
 
 /** The worked example a first visit shows, one per game view. */
 const EXAMPLES = {
@@ -50,7 +51,7 @@ let activation = null;
 // Forms, requests and the URL
 
 /** The fields of a form that are request keys (the controls' radios and pickers are not). */
-const keyFields = (form) => $$("input[name]:not([type=radio]), select[name]", form);
+const keyFields = (form) => $$("input[name]:not([type=radio]), select[name], textarea[name]", form);
 
 /** The keys a form's fields give, in the API's spelling, defaults left out; a field marked
  * `data-list` is one of a list, kept even empty so the list keeps its order. */
@@ -304,7 +305,7 @@ function selectTab(view, focus = false) {
   const shown = gameView && !!state.current && state.current.game === view;
   $("#result").hidden = !shown;
   // A view not yet computed shows its example's answer (the table view has none).
-  const computed = gameView ? shown : !$("#matchups-result").hidden;
+  const computed = gameView ? shown : !!RESULTS[view] && !$(RESULTS[view]).hidden;
   if (!$("#example").hidden && EXAMPLES[view] && !computed) {
     $("#example-text").textContent = EXAMPLES[view].text;
     submit($(`#form-${view}`));
@@ -334,6 +335,10 @@ async function submit(form) {
   if (view === "table") {
     showTable(answer, p);
     $("#table-command").textContent = commandLine(endpoint, p);
+  } else if (view === "army") {
+    const link = (attacker, defender) => toSearch("legion", { attacker, defender });
+    showArmy(answer, p.stat, link);
+    $("#army-command").textContent = commandLine(endpoint, p);
   } else if (view === "matchups") {
     const link = (defender) => toSearch("legion", { attacker: p.attacker, defender: p.with ? `${defender}, ${p.with}` : defender });
     showMatchups(answer, link);

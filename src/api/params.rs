@@ -105,6 +105,13 @@ pub(crate) const ENDPOINTS: &[Endpoint] = &[
         listing: false,
     },
     Endpoint {
+        path: "legion/army",
+        command: &["legion", "army"],
+        game: Game::Fixed,
+        get: true,
+        listing: false,
+    },
+    Endpoint {
         path: "legion/compare",
         command: &["legion", "compare"],
         game: Game::Fixed,

@@ -1,5 +1,6 @@
 //! `holodice legion …`: the attack and the SPEC item listing.
 
+use super::army;
 use super::compare;
 use super::legion_args::{self, LegionAttackArgs, LegionCardArgs};
 use super::legion_sequence::{self, SequenceArgs};
@@ -26,6 +27,9 @@ pub enum LegionCommand {
     /// One attacker against every unit card: mean wounds, P(≥1), chance to wipe, points
     #[command(after_long_help = matchups::HELP)]
     Matchups(matchups::MatchupsArgs),
+    /// An army list's units against defenders or another list, at each range band
+    #[command(after_long_help = army::HELP)]
+    Army(army::ArmyArgs),
     /// Roll the same attack physically, many times, and compare with the exact answer
     Simulate(SimulateLegionArgs),
     /// Roll the same sequence of attacks physically, many times, and compare with the exact
@@ -76,6 +80,7 @@ pub(super) fn execute(
         )),
         LegionCommand::Units(a) => units(a, cards, files),
         LegionCommand::Matchups(a) => matchups::answer(a, cards, files),
+        LegionCommand::Army(a) => army::answer(a, cards, files),
         LegionCommand::Sequence(a) => legion_sequence::answer(a, cards, files),
     }
 }
@@ -118,6 +123,7 @@ pub(super) fn cost(
         }
         LegionCommand::Compare(a) => compare::legion_cost(a, cards, files),
         LegionCommand::Matchups(a) => matchups::cost(a, cards, files),
+        LegionCommand::Army(a) => army::cost(a, cards, files),
         LegionCommand::Sequence(a) => legion_sequence::cost(a, cards, files),
         LegionCommand::Simulate(a) => simulate::legion_cost(a, cards, files),
         LegionCommand::SimulateSequence(a) => simulate::legion_sequence_cost(a, cards, files),

@@ -3,6 +3,7 @@
 //! message exists once; [`execute`] runs any of them and returns what to print. Reading files is
 //! the caller's, through [`Files`]: the command line reads them, the server refuses.
 
+pub(crate) mod army;
 mod check;
 mod compare;
 mod legion;

@@ -1,6 +1,7 @@
 //! What a query reports, independent of how it is shown: a title, context lines, and named
 //! entries (distributions, probabilities, numbers, groups). Renderers turn it into text or data.
 
+pub(crate) mod army;
 pub mod compare;
 pub mod fit;
 pub mod legion;

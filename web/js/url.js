@@ -5,7 +5,7 @@
 /** The query string of `view` and its request `p`, with `pins` ({game, query}) after it. */
 export function toSearch(view, p, pins = []) {
   const s = new URLSearchParams();
-  if (view === "table" || view === "matchups") s.append("view", view);
+  if (VIEWS.includes(view)) s.append("view", view);
   else s.append("game", view);
   for (const [k, v] of Object.entries(p)) {
     for (const one of [v].flat()) s.append(k, one === true ? "true" : one);
@@ -13,6 +13,9 @@ export function toSearch(view, p, pins = []) {
   for (const pin of pins) s.append("pin", pinText(pin));
   return `?${s.toString()}`;
 }
+
+/** The views that are not a game's attack: their name is the `view` key. */
+const VIEWS = ["table", "matchups", "army"];
 
 /** The keys that are lists, even of one: `rule`, and a Legion sequence's `attack`. */
 const LISTS = ["rule", "attack"];
@@ -29,7 +32,7 @@ export function fromSearch(search) {
     else if (k === "view") view = v;
     else query[k] = v;
   }
-  if (view !== "table" && view !== "matchups") {
+  if (!VIEWS.includes(view)) {
     view = query.game;
     delete query.game;
   }

@@ -1,5 +1,6 @@
 //! Star Wars: Legion: dice, unit SPECs and the attack sequence.
 
+pub mod army;
 pub mod army_list;
 pub mod attack;
 pub mod card_effects;
