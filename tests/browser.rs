@@ -463,6 +463,58 @@ async fn a_table_link_shows_the_table_and_copies_it_as_markdown() {
 
 #[tokio::test(flavor = "multi_thread")]
 #[ignore = "drives Debian's chromium: cargo test -- --ignored (CI does)"]
+async fn an_army_link_shows_the_matrix_the_command_line_prints_and_a_cell_opens_its_attack() {
+    let b = browser().await;
+    let empire = "https://legionhq2.com/list/empire/1at0000,2ayej000,1bg0fi000,,,,,,";
+    let rebels = "https://legionhq2.com/list/rebels/1ad0000,2ahed000,1ap000,,,,,,";
+    let pairs = [
+        ("view", "army"),
+        ("list", empire),
+        ("vs-list", rebels),
+        ("range", "2"),
+    ];
+    b.open(&query(&pairs)).await;
+    b.text_when("#army-table tbody", |t| !t.is_empty()).await;
+    let cells = b.js(
+        "return Array.from(document.querySelectorAll('#army-table tbody tr'))\
+         .map(r => Array.from(r.cells).map(c => c.textContent.trim()));",
+    );
+    let cells: Vec<Vec<String>> = serde_json::from_value(cells.await).unwrap();
+    let args = [
+        "legion",
+        "army",
+        "--list",
+        empire,
+        "--vs-list",
+        rebels,
+        "--range",
+        "2",
+    ];
+    let text = stdout(&holodice(&args));
+    let two_spaces = |l: &str| -> Vec<String> {
+        l.trim()
+            .split("  ")
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    let cli: Vec<Vec<String>> = text
+        .lines()
+        .skip(4)
+        .filter(|l| !l.trim().is_empty())
+        .map(two_spaces)
+        .collect();
+    assert_eq!(cells, cli);
+    b.click("#army-table tbody a").await;
+    b.text_when("#headline", |t| !t.is_empty()).await;
+    let url = b.js("return location.search;").await;
+    assert!(url.as_str().unwrap().contains("game=legion"), "{url}");
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "drives Debian's chromium: cargo test -- --ignored (CI does)"]
 async fn the_page_fits_a_phone_and_works_by_keyboard() {
     let b = browser().await;
     b.client.set_window_size(390, 844).await.unwrap();
@@ -494,11 +546,20 @@ async fn the_page_fits_a_phone_and_works_by_keyboard() {
             ("view", "matchups"),
             ("attacker", "@Stormtroopers, range 2"),
         ]),
+        query(&[
+            ("view", "army"),
+            (
+                "list",
+                "https://legionhq2.com/list/empire/1at0000,2ayej000,,,,,,",
+            ),
+        ]),
     ];
     for view in &views {
         b.open(view).await;
         let shown = if view.contains("matchups") {
             "#matchups-table tbody"
+        } else if view.contains("army") {
+            "#army-table tbody"
         } else {
             "#headline"
         };
@@ -523,7 +584,7 @@ async fn the_page_fits_a_phone_and_works_by_keyboard() {
         );
         assert_eq!(small.await, serde_json::json!([]), "{view}");
         // The chart's labels are legible: at least 12 px as drawn.
-        if !view.contains("matchups") {
+        if !view.contains("matchups") && !view.contains("army") {
             let smallest = b.js(
                 "return Math.min(...Array.from(document.querySelectorAll('#chart text'))\
                  .map(t => t.getBoundingClientRect().height));",
