@@ -287,3 +287,26 @@ fn a_json_list_from_a_file_reads_as_the_same_list_by_link() {
     assert_eq!(by_file["list"]["title"], "Vader's fist");
     assert_eq!(by_file["pairings"], by_link["pairings"]);
 }
+
+#[test]
+fn a_unit_whose_weapons_need_choosing_takes_the_choice_with_the_most_mean_wounds() {
+    // Iden Versio (Inferno Squad Leader), id kg: two ranged weapons fit range 2 and her one mini
+    // adds one, so `range 2` alone is refused; each weapon chosen is an attack.
+    let list = "empire/1kg00000,,,,,,";
+    let answer = json(&["legion", "army", "--list", list, "--range", "2", "--against", "@Rebel Troopers", "--format", "json"]);
+    let cell = &answer["pairings"][0]["bands"][0];
+    let ratio = |v: &Value| -> f64 {
+        let t = v.as_str().unwrap();
+        let (n, d) = t.split_once('/').unwrap_or((t, "1"));
+        n.parse::<f64>().unwrap() / d.parse::<f64>().unwrap()
+    };
+    let best = ["Iden's DLT-20A Rifle", "Iden's TL-50 Repeater"]
+        .iter()
+        .map(|w| {
+            let attacker = format!("@Iden Versio (Inferno Squad Leader), range 2, weapon {w}");
+            ratio(&json(&["legion", "attack", "--attacker", &attacker, "--defender", "@Rebel Troopers", "--format", "json"])["wounds"]["mean"])
+        })
+        .fold(f64::MIN, f64::max);
+    assert!((ratio(&cell["mean_wounds"]) - best).abs() < 1e-12, "{cell}");
+    assert!(cell["attacker"].as_str().unwrap().contains("weapon"), "{cell}");
+}
