@@ -6,6 +6,7 @@
 mod support;
 
 mod legion_anchors;
+mod legion_batch;
 mod legion_keyword_coverage;
 mod legion_oracle;
 mod legion_policies;

@@ -3,21 +3,23 @@
 //!
 //! Two things are shared. Attacks of one *profile* ([`profile`]: their scenarios equal once
 //! what only the report reads is set aside) are made once, each scenario then getting its own
-//! losses and notes. And under the greedy policy, steps 1 to 3 (the roll, its rerolls, surges
-//! converted, Marksman, Jar'Kai Mastery, Sniper Team's choice) read only the attacker as
-//! declared and the results on the table, so they are made once per such attacker and
-//! continued against each profile (steps 4 to 8). The optimal policy's choices weigh what the
-//! defender makes of the dice, so each of its profiles is made whole. Independent pieces run on
-//! every core with the `parallel` feature.
+//! losses and notes. And the first steps of attacks by one declared attacker: under the greedy
+//! policy steps 1 to 3 (the roll, its rerolls, surges converted, Marksman, Jar'Kai Mastery,
+//! Sniper Team's choice) read nothing of the defender, so they are made once and continued
+//! against each profile (steps 4 to 8). The optimal policy's rerolls read the defender only
+//! through the value of each roll they may end on, so profiles with equal values share steps 1
+//! and 2 (its conversion, which weighs the defender's dice, is made per profile). Independent
+//! pieces run on every core with the `parallel` feature.
 
-use super::declare::Declared;
+use super::declare::{declared, makashi_applies, Declared};
 use super::limits::{units, work};
 use super::resolve::Resolver;
-use super::state::Results;
+use super::roll::rolled;
+use super::state::{Results, Rolled};
 use super::{checked, converted, defended, greedy_declared, makashi_chosen, reported};
 use super::{LegionAttack, Play};
 use crate::error::Error;
-use crate::legion::on_table::OnTable;
+use crate::legion::on_table::{OnTable, Resumes};
 use crate::legion::resolved::Provenance;
 use crate::legion::scenario::Scenario;
 use crate::legion::units::{Attacker, Defender};
@@ -50,14 +52,19 @@ pub fn attack_many(scenarios: &[Scenario]) -> Vec<Result<LegionAttack, Error>> {
 /// The work [`attack_many`] will do, estimated before it runs: the shared work counted once.
 /// In the units of [`super::cost`], which it equals for one scenario; the first scenario over
 /// one attack's limits fails it, with `cost`'s error. Attacks the rules refuse are counted as
-/// `cost` counts them, though `attack_many` does no work for them.
+/// `cost` counts them, though `attack_many` does no work for them; so are the optimal policy's
+/// rerolls, which `attack_many` shares only where it finds equal values once it runs.
 pub fn cost_many(scenarios: &[Scenario]) -> Result<u64, Error> {
     let profiles: Vec<Scenario> = scenarios.iter().map(profile).collect();
     let (_, firsts) = groups(&profiles);
     let works = (firsts.iter())
         .map(|&i| Ok((greedy_declared(&profiles[i]), work(&profiles[i])?)))
         .collect::<Result<Vec<_>, Error>>()?;
-    let (_, rolls) = groups(works.iter().map(|(d, _)| (d.s.policy, rolling(d))));
+    let (_, rolls) = groups(
+        works
+            .iter()
+            .map(|(d, _)| (d.s.policy, &d.s.attacker, &d.s.on_table)),
+    );
     let rerolls: f64 = rolls.iter().map(|&j| works[j].1.rerolls).sum();
     let rest: f64 = works.iter().map(|(_, w)| w.rest).sum();
     Ok(units(rest + rerolls))
@@ -95,50 +102,82 @@ pub fn profile(s: &Scenario) -> Scenario {
 struct Plan {
     s: Scenario,
     play: Play,
-    /// The units as the greedy policy declares them; `None` under the optimal policy.
+    /// The units as declared, when the attack's first steps may be shared: always under the
+    /// greedy policy (with Makashi Mastery whenever it may); under the optimal policy when
+    /// Makashi Mastery is no choice and the dice are not given converted.
     declared: Option<Declared>,
 }
+
+/// What attacks share: under the greedy policy steps 1 to 3, under the optimal policy steps 1
+/// and 2 (its conversion weighs what the defender makes of the results).
+enum Shared {
+    Converted(States<Results>),
+    Rolled(States<Rolled>),
+}
+
+/// The key of [`Shared`]: the policy is greedy, the attacker as declared, the results on the
+/// table, and the values of [`Resolver::terminal_values`] when the optimal policy rerolls.
+type Sharing<'a> = (bool, &'a Attacker, &'a Option<OnTable>, Vec<u64>);
 
 impl Plan {
     fn new(s: Scenario) -> Result<Plan, Error> {
         let play = checked(&s)?;
-        let declared = (play == Play::Greedy).then(|| greedy_declared(&s));
+        let converted = s.on_table.as_ref().map(|t| t.resumes) == Some(Resumes::Cover);
+        let declared = match play {
+            Play::Greedy => Some(greedy_declared(&s)),
+            Play::Optimal(_) if makashi_applies(&s) || converted => None,
+            Play::Optimal(_) => Some(declared(&s, false)),
+        };
         Ok(Plan { s, play, declared })
     }
 
-    /// The attack, continued from steps 1 to 3 made for another profile of the same declared
-    /// attacker under the greedy policy, or made whole.
-    fn attack(self, rolled: Option<&States<Results>>) -> LegionAttack {
-        match (self.declared, rolled) {
-            (Some(d), Some(converted)) => {
-                defended(&Resolver::new(d, &self.play), converted.clone(), &self.play)
+    /// What the plan's first steps read, if they may be shared.
+    fn sharing(&self) -> Option<Sharing<'_>> {
+        let d = self.declared.as_ref()?;
+        let a = &d.s.attacker;
+        let values = match self.play.goal() {
+            Some(goal) if a.aim + a.observation > 0 => {
+                Resolver::new(d.clone(), &self.play).terminal_values(goal)
             }
-            _ => makashi_chosen(&self.s, &self.play).1,
-        }
+            _ => Vec::new(),
+        };
+        Some((self.play == Play::Greedy, a, &d.s.on_table, values))
+    }
+
+    /// The first steps, to be shared.
+    fn first_steps(&self) -> Option<Shared> {
+        let resolver = Resolver::new(self.declared.clone()?, &self.play);
+        Some(match self.play {
+            Play::Greedy => Shared::Converted(converted(&resolver, &self.play)),
+            Play::Optimal(_) => Shared::Rolled(rolled(&resolver, &self.play)),
+        })
+    }
+
+    /// The attack, continued from the first steps made for a plan of the same [`Sharing`], or
+    /// made whole.
+    fn attack(self, shared: Option<&Shared>) -> LegionAttack {
+        let Some((d, shared)) = self.declared.zip(shared) else {
+            return makashi_chosen(&self.s, &self.play).1;
+        };
+        let resolver = Resolver::new(d, &self.play);
+        let converted = match shared {
+            Shared::Converted(c) => c.clone(),
+            Shared::Rolled(r) => resolver.convert(r),
+        };
+        defended(&resolver, converted, &self.play)
     }
 }
 
-/// The attack of each profile, or why it is refused, the greedy policy's steps 1 to 3 made
-/// once per declared attacker.
+/// The attack of each profile, or why it is refused, the first steps made once per
+/// [`Sharing`].
 fn attacks(profiles: Vec<Scenario>) -> Vec<Result<LegionAttack, Error>> {
     let plans: Vec<Result<Plan, Error>> = profiles.into_iter().map(Plan::new).collect();
-    let sharing = plans.iter().enumerate().map(|(i, p)| {
-        let declared = p.as_ref().ok().and_then(|p| p.declared.as_ref());
-        declared.map(rolling).ok_or(i)
-    });
-    let (rolled_by, firsts) = groups(sharing);
-    let rolled: Vec<Option<States<Results>>> = parallel::map(firsts, |i| {
-        let d = plans[i].as_ref().ok()?.declared.clone()?;
-        Some(converted(&Resolver::new(d, &Play::Greedy), &Play::Greedy))
-    });
-    let jobs: Vec<_> = plans.into_iter().zip(rolled_by).collect();
-    parallel::map(jobs, |(plan, g)| plan.map(|p| p.attack(rolled[g].as_ref())))
-}
-
-/// What steps 1 to 3 read under the greedy policy: the attacker as declared and the results on
-/// the table.
-fn rolling(d: &Declared) -> (&Attacker, &Option<OnTable>) {
-    (&d.s.attacker, &d.s.on_table)
+    let keys = parallel::map(plans.iter().collect(), |p| p.as_ref().ok()?.sharing());
+    let alone = keys.iter().enumerate();
+    let (shared_by, firsts) = groups(alone.map(|(i, k)| k.as_ref().ok_or(i)));
+    let shared = parallel::map(firsts, |i| plans[i].as_ref().ok()?.first_steps());
+    let jobs: Vec<_> = plans.into_iter().zip(shared_by).collect();
+    parallel::map(jobs, |(plan, g)| plan.map(|p| p.attack(shared[g].as_ref())))
 }
 
 /// Items grouped by equal keys: each item's group, and each group's first item.
