@@ -99,7 +99,10 @@ fn an_optimal_melee_batch_equals_its_attacks_against_every_unit_card() {
 fn the_batch_estimate_counts_shared_rerolls_once() {
     let s = |d: &str| Scenario::parse("6 red, 6 white, aim 2, Precise 1", d, None).unwrap();
     let (white, red) = (s("white defense"), s("red defense, wounds 2, minis 3"));
-    assert_eq!(cost_many(&[white.clone()]).unwrap(), cost(&white).unwrap());
+    assert_eq!(
+        cost_many(std::slice::from_ref(&white)).unwrap(),
+        cost(&white).unwrap()
+    );
     let both = cost_many(&[white.clone(), red.clone(), red.clone()]).unwrap();
     assert!(both < cost(&white).unwrap() + cost(&red).unwrap(), "{both}");
     assert!(both > cost(&white).unwrap(), "{both}");
