@@ -11,13 +11,13 @@
 //! and 2 (its conversion, which weighs the defender's dice, is made per profile). Independent
 //! pieces run on every core with the `parallel` feature.
 
-use super::declare::{declared, makashi_applies, Declared};
+use super::declare::Declared;
 use super::limits::{units, work};
 use super::resolve::Resolver;
 use super::roll::rolled;
 use super::state::{Results, Rolled};
-use super::{checked, converted, defended, greedy_declared, makashi_chosen, reported};
-use super::{LegionAttack, Play};
+use super::{checked, converted, declared_once, defended, greedy_declared, makashi_chosen};
+use super::{reported, LegionAttack, Play};
 use crate::error::Error;
 use crate::legion::on_table::{OnTable, Resumes};
 use crate::legion::resolved::Provenance;
@@ -123,11 +123,8 @@ impl Plan {
     fn new(s: Scenario) -> Result<Plan, Error> {
         let play = checked(&s)?;
         let converted = s.on_table.as_ref().map(|t| t.resumes) == Some(Resumes::Cover);
-        let declared = match play {
-            Play::Greedy => Some(greedy_declared(&s)),
-            Play::Optimal(_) if makashi_applies(&s) || converted => None,
-            Play::Optimal(_) => Some(declared(&s, false)),
-        };
+        let shares = play == Play::Greedy || !converted;
+        let declared = declared_once(&s, &play).filter(|_| shares);
         Ok(Plan { s, play, declared })
     }
 

@@ -230,20 +230,25 @@ fn converted_on_table(resolver: &Resolver, t: &OnTable) -> Results {
 /// gives: greedy uses it whenever it may, optimal when the whole attack is worth at least as
 /// much with it.
 fn makashi_chosen(s: &Scenario, play: &Play) -> (bool, LegionAttack) {
+    if let Some(d) = declared_once(s, play) {
+        return (d.makashi, attack_as_declared(d, play));
+    }
     let with = |used: bool| attack_as_declared(declare::declared(s, used), play);
+    let (used, unused) = (with(true), with(false));
+    match used.value + 1e-12 >= unused.value {
+        true => (true, used),
+        false => (false, unused),
+    }
+}
+
+/// The units as declared when Makashi Mastery is no choice to weigh: greedy uses it whenever it
+/// may, and the optimal policy has none to make where it does not apply. `None` where the
+/// optimal policy weighs the attack with and without it.
+fn declared_once(s: &Scenario, play: &Play) -> Option<declare::Declared> {
     match (play.goal(), makashi_applies(s)) {
-        (None, _) => {
-            let d = greedy_declared(s);
-            (d.makashi, attack_as_declared(d, play))
-        }
-        (Some(_), false) => (false, with(false)),
-        (Some(_), true) => {
-            let (used, unused) = (with(true), with(false));
-            match used.value + 1e-12 >= unused.value {
-                true => (true, used),
-                false => (false, unused),
-            }
-        }
+        (None, _) => Some(greedy_declared(s)),
+        (Some(_), false) => Some(declare::declared(s, false)),
+        (Some(_), true) => None,
     }
 }
 
