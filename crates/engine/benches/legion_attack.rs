@@ -16,6 +16,8 @@
 //!   dodge` (the same under the optimal policy, every defender with a dodge token) under 2 s;
 //!   `100 attacks, 10 units against 10 units` (greedy) under 1 s. Each `..., one by one` makes
 //!   the same attacks with `attack`, as before batches.
+//!   Run them with `--features parallel`, as the native builds are: without it a batch runs on
+//!   one core.
 //!
 //! Only the attack is timed: the SPECs are parsed beforehand.
 
