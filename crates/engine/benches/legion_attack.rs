@@ -11,12 +11,19 @@
 //! - `cards: Stormtroopers with a DLT-19 against Rebel Troopers` (greedy and optimal): real units
 //!   from Legion HQ's card data, read from `../shared/data/legion-hq/cards.json` beside the
 //!   repository (skipped, with a message, without it).
+//! - Batches (`attack_many`) of the built-in cards: `matchups greedy everyday` (one attacker
+//!   against all 178 unit cards, as `legion matchups` asks) under 150 ms; `matchups optimal
+//!   dodge` (the same under the optimal policy, every defender with a dodge token) under 2 s;
+//!   `100 attacks, 10 units against 10 units` (greedy) under 1 s. Each `..., one by one` makes
+//!   the same attacks with `attack`, as before batches.
+//!   Run them with `--features parallel`, as the native builds are: without it a batch runs on
+//!   one core.
 //!
 //! Only the attack is timed: the SPECs are parsed beforehand.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use holodice_engine::legion::attack::attack;
-use holodice_engine::legion::cards::Cards;
+use holodice_engine::legion::attack::{attack, attack_many};
+use holodice_engine::legion::cards::{Cards, Kind};
 use holodice_engine::legion::Scenario;
 use holodice_engine::policy::Policy;
 use std::hint::black_box;
@@ -66,7 +73,74 @@ fn bench_cards(c: &mut Criterion) {
     }
 }
 
+/// Each attacker against each defender, SPECs of the built-in cards, under `policy`.
+fn batch(attackers: &[&str], defenders: &[String], policy: Policy) -> Vec<Scenario> {
+    let cards = Cards::builtin();
+    let parsed = |a: &&str, d: &String| Scenario::parse_with(a, d, None, cards).unwrap();
+    (attackers.iter())
+        .flat_map(|a| defenders.iter().map(move |d| parsed(a, d)))
+        .map(|s| Scenario { policy, ..s })
+        .collect()
+}
+
+/// `batch` timed as one batch, and (with `one_by_one`) one attack at a time.
+fn bench_batch(c: &mut Criterion, name: &str, batch: &[Scenario], one_by_one: bool) {
+    c.bench_function(name, |b| b.iter(|| attack_many(black_box(batch))));
+    if one_by_one {
+        c.bench_function(&format!("{name}, one by one"), |b| {
+            b.iter(|| batch.iter().map(attack).collect::<Vec<_>>())
+        });
+    }
+}
+
+/// Batches of the built-in cards: one attacker against every unit card, and ten units
+/// against ten.
+fn bench_batches(c: &mut Criterion) {
+    let cards = Cards::builtin();
+    let every = |extra: &str| -> Vec<String> {
+        (cards.all().iter())
+            .filter(|c| c.kind == Kind::Unit)
+            .map(|c| format!("@{}{extra}", cards.spec_name(c)))
+            .collect()
+    };
+    let everyday = ["3 black, 5 red, 8 white, surge hit, aim 2, Precise 2, Critical 3, Lethal 1"];
+    let greedy = batch(&everyday, &every(""), Policy::Greedy);
+    bench_batch(c, "matchups greedy everyday", &greedy, true);
+    let dodge = ["4 red, 2 black, 4 white, surge hit, aim 3, Critical 2, Impact 1"];
+    let optimal = batch(&dodge, &every(", dodge 1"), Policy::Optimal);
+    bench_batch(c, "matchups optimal dodge", &optimal, false);
+    let defenders = [
+        "@Stormtroopers (ay), cover light",
+        "@Rebel Troopers, dodge 1",
+        "@B1 Battle Droids, cover heavy",
+        "@Clone Trooper Infantry, surge tokens 1",
+        "@Wookiee Warriors (Kashyyyk Defenders)",
+        "@AT-ST",
+        "@Darth Vader (Dark Lord of the Sith)",
+        "@Luke Skywalker (Hero of the Rebellion), dodge 1",
+        "@Snowtroopers, suppression 1",
+        "@Imperial Death Troopers, cover light",
+    ];
+    let ten = batch(&TEN_ATTACKERS, &defenders.map(String::from), Policy::Greedy);
+    bench_batch(c, "100 attacks, 10 units against 10 units", &ten, true);
+}
+
+/// Ten attacking units of the built-in cards, most with an upgrade that adds a weapon.
+const TEN_ATTACKERS: [&str; 10] = [
+    "@Stormtroopers (ay), +@DLT-19 Stormtrooper, range 2",
+    "@Rebel Troopers, +@Z-6 Trooper, range 2, aim 1",
+    "@Snowtroopers, +@Flametrooper, range 1",
+    "@Snowtroopers, +@T-7 Ion Snowtrooper, range 2, aim 1",
+    "@Wookiee Warriors (Kashyyyk Defenders), +@Bowcaster Wookiee, range 2",
+    "@Scout Troopers (Strike Team), +@DLT-19x Sniper, range 3, aim 1",
+    "@BARC Speeder, +@BARC Ion Gunner, range 2",
+    "@AT-ST, +@AT-ST Mortar Launcher, range 3",
+    "@Fleet Troopers, range 1, aim 1",
+    "@Darth Vader (Dark Lord of the Sith), melee",
+];
+
 fn legion_attack(c: &mut Criterion) {
+    bench_batches(c);
     bench_cards(c);
     bench_attack(
         c,

@@ -32,6 +32,7 @@ pub mod gof;
 pub mod joint;
 pub mod legion;
 pub mod names;
+mod parallel;
 pub mod policy;
 pub mod sim;
 pub mod states;

@@ -3,7 +3,7 @@
 
 /// Who makes the choices the rules leave to the players (SWTCG's Lucky re-rolls, Legion's
 /// rerolls and tokens).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Policy {
     /// Fixed choices that match what players do, documented per game (docs/rules.md for
     /// SWTCG's Lucky, docs/legion.md).
@@ -25,7 +25,7 @@ impl Policy {
 }
 
 /// What the optimal policy maximises for the attacker.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Objective {
     /// The expected damage counters (SWTCG) or wounds (Legion) on the defender.
     #[default]

@@ -7,6 +7,7 @@ mod support;
 
 mod army_list;
 mod legion_anchors;
+mod legion_batch;
 mod legion_keyword_coverage;
 mod legion_oracle;
 mod legion_policies;

@@ -361,7 +361,7 @@ impl Default for Grd {
 }
 
 #[derive(Debug, Clone, Default)]
-struct Case {
+pub(crate) struct Case {
     edition: Ed,
     atk: Atk,
     def: Def,
@@ -396,7 +396,7 @@ fn push_flag(items: &mut Vec<String>, name: &str, on: bool) {
 
 impl Case {
     /// The attacker, defender and guardian SPECs.
-    fn specs(&self) -> (String, String, Option<String>) {
+    pub(crate) fn specs(&self) -> (String, String, Option<String>) {
         let a = &self.atk;
         let mut at = Vec::new();
         for (n, colour) in a.dice.iter().zip(["red", "black", "white"]) {
@@ -501,7 +501,7 @@ impl Case {
         (at.join(", "), de.join(", "), gu)
     }
 
-    fn edition(&self) -> Edition {
+    pub(crate) fn edition(&self) -> Edition {
         match self.edition {
             Ed::Crb2026 => Edition::Crb20260529,
             Ed::Crb2025 => Edition::Crb20251124,
@@ -1633,7 +1633,7 @@ fn small_enough(c: &Case) -> bool {
         && f64::from(attack_dice) * 3.0 + f64::from(defense_dice) * 2.585 <= 124.0
 }
 
-fn cases() -> impl Strategy<Value = Case> {
+pub(crate) fn cases() -> impl Strategy<Value = Case> {
     (
         prop_oneof![Just(Ed::Crb2026), Just(Ed::Crb2025), Just(Ed::Rrg2021)],
         attackers(),

@@ -15,7 +15,7 @@ const FILE: &str = "data/legion/keywords.yaml";
 const YAML: &str = include_str!("../../../../data/legion/keywords.yaml");
 
 /// The SPEC a unit is given in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Role {
     Attacker,

@@ -1,16 +1,18 @@
 //! One attacker against every unit card: what a player asks of a list ("what does this do to
-//! each unit it may meet?"), computed exactly, one attack per defending unit.
+//! each unit it may meet?"), computed exactly, one attack per defending unit, as one batch
+//! ([`attack_many`]): defenders of one defensive profile share an attack, and under the greedy
+//! policy every defender shares the attacker's rerolls.
 
-use super::attack::{attack, cost, MAX_OPTIMAL_WORK};
+use super::attack::{attack_many, cost, cost_many, MAX_OPTIMAL_WORK};
 use super::cards::{Card, Cards, Kind};
 use super::scenario::Scenario;
 use crate::dist::Dist;
 use crate::error::{Error, Input, Message};
 use num_rational::BigRational;
 
-/// The work all the matchups of one query may take, summed as each attack estimates it before
-/// it runs: as much as the largest attack under the optimal policy may (some 8 s at most; the
-/// greedy policy's matchups take well under a second).
+/// The work all the matchups of one query may take, as [`cost_many`] estimates it before they
+/// run (the work they share counted once): as much as the largest attack under the optimal
+/// policy may (some 8 s at most; the greedy policy's matchups take well under a second).
 pub const MAX_MATCHUPS_WORK: u64 = MAX_OPTIMAL_WORK;
 
 /// The attacker against one defending unit.
@@ -51,7 +53,10 @@ pub fn matchups(
 /// A matchups query with every defender's attack parsed and estimated, not yet run: what a
 /// server schedules by ([`Planned::work`]) is the work [`Planned::run`] does.
 pub struct Planned<'a> {
-    rows: Vec<(&'a Card, String, Result<Scenario, Error>)>,
+    /// Each defender, with why its attack is refused before any work, if it is.
+    rows: Vec<(&'a Card, String, Result<(), Error>)>,
+    /// The attacks of the defenders not refused, in order.
+    attacks: Vec<Scenario>,
     work: u64,
 }
 
@@ -91,17 +96,15 @@ fn plan_within<'a>(
             (c, name, s)
         })
         .collect();
-    let mut work = 0u64;
     let rows: Vec<_> = (rows.into_iter())
-        .map(|(card, name, s)| {
-            let s = s.and_then(|s| {
-                work = work.saturating_add(cost(&s)?);
-                Ok(s)
-            });
-            (card, name, s)
-        })
+        .map(|(card, name, s)| (card, name, s.and_then(|s| cost(&s).map(|_| s))))
         .collect();
     every_one_refused(&rows)?;
+    let mut attacks = Vec::new();
+    let rows: Vec<_> = (rows.into_iter())
+        .map(|(card, name, s)| (card, name, s.map(|s| attacks.push(s))))
+        .collect();
+    let work = cost_many(&attacks)?;
     if work > limit {
         return Err(Error::too_large(Message::about(Input::Attacker).text(
             format!(
@@ -111,11 +114,16 @@ fn plan_within<'a>(
             ),
         )));
     }
-    Ok(Planned { rows, work })
+    Ok(Planned {
+        rows,
+        attacks,
+        work,
+    })
 }
 
 impl Planned<'_> {
-    /// The work all the attacks take, estimated as each attack estimates it.
+    /// The work all the attacks take, estimated before they run, the work they share counted
+    /// once ([`cost_many`]).
     pub fn work(&self) -> u64 {
         self.work
     }
@@ -130,15 +138,16 @@ impl Planned<'_> {
         self.rows.is_empty()
     }
 
-    /// Makes every attack.
+    /// Makes every attack, as one batch.
     pub fn run(self) -> Vec<Matchup> {
+        let mut made = attack_many(&self.attacks).into_iter();
         (self.rows.into_iter())
             .map(|(card, defender, s)| Matchup {
                 defender,
                 faction: card.faction.clone(),
                 points: card.cost,
                 outcome: s
-                    .and_then(|s| attack(&s))
+                    .and_then(|()| made.next().expect("an attack per defender not refused"))
                     .map_err(|e| e.to_string())
                     .map(|a| Outcome {
                         wiped: a.losses.as_ref().map(|l| l.wiped.clone()),

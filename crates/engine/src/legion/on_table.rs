@@ -6,7 +6,7 @@ use super::units::{describe_dice, Attacker};
 use crate::error::{Error, Input, Message};
 
 /// The step an attack picks up at.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Resumes {
     /// The dice as rolled: the Reroll Attack Dice step is next.
     Reroll,
@@ -31,7 +31,7 @@ impl Resumes {
 }
 
 /// The faces of the attack dice on the table.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct OnTable {
     pub resumes: Resumes,
     /// Per colour (red, black, white): blanks, surges, hits, crits.

@@ -5,7 +5,7 @@
 use super::items::Role;
 
 /// Where the units of one query came from, kept as the SPECs are read.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Provenance {
     /// Each card named: `@Stormtroopers`, `+@DLT-19 Stormtrooper`.
     pub cards: Vec<NamedCard>,
@@ -16,7 +16,7 @@ pub struct Provenance {
 }
 
 /// A card a SPEC named, with the points it costs (when its file gives them).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct NamedCard {
     pub role: Role,
     /// As the SPEC names it: `@Stormtroopers`, `+@DLT-19 Stormtrooper`.
@@ -25,7 +25,7 @@ pub struct NamedCard {
 }
 
 /// One keyword or SPEC item applied to a unit.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Applied {
     pub role: Role,
     /// As the card prints it or the SPEC gives it: `Precise 1`, `aim 1`.
@@ -35,7 +35,7 @@ pub struct Applied {
 }
 
 /// One weapon in the pool: its name, reach, dice per copy and copies (one per mini).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct UsedWeapon {
     pub name: String,
     pub reach: String,

@@ -6,7 +6,7 @@ use super::units::{Attacker, Defender};
 use crate::policy::{Objective, Policy};
 
 /// Which rulebook to follow, named after it (docs/legion.md, "Editions").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Edition {
     /// The Core Rulebook effective 05.29.2026: cover is rolled; Impervious lowers the pool's
     /// Pierce by 1.
@@ -90,7 +90,7 @@ impl Edition {
 
 /// Everything one attack depends on besides the dice: the units, the edition, who makes the
 /// players' choices and for what, and what the computation should tell the reader.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Scenario {
     pub attacker: Attacker,
     pub defender: Defender,

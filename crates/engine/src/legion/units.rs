@@ -4,7 +4,7 @@
 use super::scenario::Edition;
 
 /// Attack surge chart.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum AttackSurge {
     #[default]
     None,
@@ -24,7 +24,7 @@ impl AttackSurge {
 }
 
 /// Defense die colour.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum DefenseDie {
     Red,
     White,
@@ -55,7 +55,7 @@ pub fn describe_dice(dice: [u32; 3]) -> String {
 }
 
 /// The attacking unit.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Attacker {
     /// Dice per colour: red, black, white.
     pub dice: [u32; 3],
@@ -130,7 +130,7 @@ impl Attacker {
 }
 
 /// A unit that rolls defense dice: the defender, or a guardian.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Defender {
     pub die: Option<DefenseDie>,
     pub surge_block: bool,
@@ -267,7 +267,7 @@ impl Defender {
 }
 
 /// A defending unit's type, for Anti-Materiel X and Anti-Personnel X.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum UnitType {
     Trooper,
     Vehicle,

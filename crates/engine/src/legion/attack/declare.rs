@@ -8,6 +8,7 @@ use crate::legion::scenario::Scenario;
 use crate::legion::units::AttackSurge;
 
 /// The units as this attack sees them.
+#[derive(Clone)]
 pub(super) struct Declared {
     /// The scenario with the attack's keywords settled (see [`declared`]).
     pub s: Scenario,

@@ -79,18 +79,34 @@ fn optimal_work(a: &Attacker) -> (u64, u32) {
 /// times (docs/performance.md, within about 5 times either way) on the attack dice, greedy's
 /// reroll steps, the optimal policy's states per token and its choices.
 pub fn cost(s: &Scenario) -> Result<u64, Error> {
-    cost_of(s).map_err(|e| e.limit_of(Input::Attacker))
+    work(s).map(|w| units(w.rest + w.rerolls))
 }
 
-fn cost_of(s: &Scenario) -> Result<u64, Error> {
+/// An attack's estimated work in microseconds, split by what a batch of attacks may share.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Work {
+    /// The greedy rerolls, which attacks of one declared attacker share (see `batch.rs`).
+    pub rerolls: f64,
+    /// The rest of the attack.
+    pub rest: f64,
+}
+
+/// The work of [`cost`], checked against every limit one attack has, with the errors `cost`
+/// gives.
+pub(super) fn work(s: &Scenario) -> Result<Work, Error> {
+    work_of(s).map_err(|e| e.limit_of(Input::Attacker))
+}
+
+fn work_of(s: &Scenario) -> Result<Work, Error> {
     let play = Play::of(s)?;
     let declared = declared(s, false);
     let a = &declared.s.attacker;
     let dice = check_dice(&declared)?;
     let dice2 = f64::from(dice).powi(2);
     let tokens_spent = u64::from(a.aim + a.observation);
+    let alone = |rest: f64| Work { rerolls: 0.0, rest };
     if tokens_spent == 0 {
-        return Ok(units(9.0 + 0.5 * dice2));
+        return Ok(alone(9.0 + 0.5 * dice2));
     }
     let (states, work) = reroll_work(a, &play);
     if states > MAX_REROLL_STATES {
@@ -106,7 +122,10 @@ fn cost_of(s: &Scenario) -> Result<u64, Error> {
         )));
     }
     if !matches!(play, Play::Optimal(_)) {
-        return Ok(units(4.0 + 0.6 * dice2 + 0.019 * work as f64));
+        return Ok(Work {
+            rerolls: 0.019 * work as f64,
+            rest: 4.0 + 0.6 * dice2,
+        });
     }
     let (choices, capacity) = optimal_work(a);
     if choices > MAX_OPTIMAL_WORK {
@@ -123,14 +142,14 @@ fn cost_of(s: &Scenario) -> Result<u64, Error> {
     }
     let per_token = (states * tokens_spent) as f64;
     // Lethal, Marksman and Duelist read the aims left: every end of the search weighs them.
-    Ok(units(match faces::aims_matter(a) {
+    Ok(alone(match faces::aims_matter(a) {
         true => 55.0 + 21.0 * dice2 + 0.029 * per_token + 2.9e-4 * choices as f64,
         false => 18.0 + 4.0 * dice2 + 0.027 * per_token + 3.3e-5 * choices as f64,
     }))
 }
 
 /// `micros` microseconds of work in the units of SWTCG's `cost`.
-fn units(micros: f64) -> u64 {
+pub(super) fn units(micros: f64) -> u64 {
     (micros * 5.0).ceil() as u64
 }
 

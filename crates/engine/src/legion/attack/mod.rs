@@ -7,6 +7,7 @@
 //! neither blank nor surge), and split into hits and crits once the rerolls are over. After
 //! that the state is a handful of totals, and equal states merge at every step.
 
+mod batch;
 mod convert;
 mod cover;
 mod declare;
@@ -20,6 +21,7 @@ mod resolve;
 mod roll;
 mod state;
 
+pub use batch::{attack_many, cost_many, profile};
 pub use faces::SurgeIs;
 pub use limits::{
     cost, words, MAX_DEFENSE_DICE, MAX_DICE, MAX_OPTIMAL_WORK, MAX_REROLL_STATES, MAX_REROLL_WORK,
@@ -38,6 +40,7 @@ use crate::states::States;
 use declare::makashi_applies;
 use resolve::Resolver;
 use state::Results;
+use std::rc::Rc;
 
 /// Who decides the "may"s, and how: a scenario's policy and objective as the attack reads them.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -124,22 +127,38 @@ pub(crate) const CARRIED: usize = 6;
 /// assert_eq!(a.attack_results.mean().to_string(), "7/8");
 /// ```
 pub fn attack(s: &Scenario) -> Result<LegionAttack, Error> {
-    attack_of(s).map_err(|e| e.limit_of(Input::Attacker))
+    let play = checked(s)?;
+    Ok(reported(s, makashi_chosen(s, &play).1))
 }
 
-fn attack_of(s: &Scenario) -> Result<LegionAttack, Error> {
-    attack_for(s, &Play::of(s)?)
+/// The play of `s` once every check that refuses the attack before any work has passed, with
+/// the errors [`attack`] gives.
+fn checked(s: &Scenario) -> Result<Play, Error> {
+    let play = Play::of(s).and_then(|play| allowed(s).map(|()| play));
+    play.map_err(|e| e.limit_of(Input::Attacker))
 }
 
 /// One attack under `play`: a sequence's optimal policy gives its own goal.
 pub(crate) fn attack_for(s: &Scenario, play: &Play) -> Result<LegionAttack, Error> {
+    allowed(s)?;
+    Ok(reported(s, makashi_chosen(s, play).1))
+}
+
+/// What refuses an attack before any work: its limits, the rules, and results on the table
+/// that are not the attacker's dice.
+fn allowed(s: &Scenario) -> Result<(), Error> {
     cost(s)?;
     declare::refuse_illegal(s)?;
-    if let Some(t) = &s.on_table {
-        t.accounts_for(&s.attacker)?;
+    match &s.on_table {
+        Some(t) => t.accounts_for(&s.attacker),
+        None => Ok(()),
     }
-    let (_, result) = makashi_chosen(s, play);
-    Ok(LegionAttack {
+}
+
+/// `result`, computed for `s` or for a scenario of its profile ([`batch::profile`]), with what
+/// only `s` says: the minis its units lose and its notes.
+fn reported(s: &Scenario, result: LegionAttack) -> LegionAttack {
+    LegionAttack {
         losses: losses(&result.wounds, &s.defender),
         guardian_losses: s
             .guardian
@@ -148,7 +167,7 @@ pub(crate) fn attack_for(s: &Scenario, play: &Play) -> Result<LegionAttack, Erro
             .and_then(|(g, w)| losses(w, g)),
         notes: edition_notes(s),
         ..result
-    })
+    }
 }
 
 /// The scenario's notes, what its edition leaves without effect, and where results on the
@@ -211,18 +230,31 @@ fn converted_on_table(resolver: &Resolver, t: &OnTable) -> Results {
 /// gives: greedy uses it whenever it may, optimal when the whole attack is worth at least as
 /// much with it.
 fn makashi_chosen(s: &Scenario, play: &Play) -> (bool, LegionAttack) {
-    let with = |used: bool| attack_as_declared(declare::declared(s, used), play);
-    match (makashi_applies(s), play.goal()) {
-        (false, _) => (false, with(false)),
-        (true, None) => (true, with(true)),
-        (true, Some(_)) => {
-            let (used, unused) = (with(true), with(false));
-            match used.value + 1e-12 >= unused.value {
-                true => (true, used),
-                false => (false, unused),
-            }
-        }
+    if let Some(d) = declared_once(s, play) {
+        return (d.makashi, attack_as_declared(d, play));
     }
+    let with = |used: bool| attack_as_declared(declare::declared(s, used), play);
+    let (used, unused) = (with(true), with(false));
+    match used.value + 1e-12 >= unused.value {
+        true => (true, used),
+        false => (false, unused),
+    }
+}
+
+/// The units as declared when Makashi Mastery is no choice to weigh: greedy uses it whenever it
+/// may, and the optimal policy has none to make where it does not apply. `None` where the
+/// optimal policy weighs the attack with and without it.
+fn declared_once(s: &Scenario, play: &Play) -> Option<declare::Declared> {
+    match (play.goal(), makashi_applies(s)) {
+        (None, _) => Some(greedy_declared(s)),
+        (Some(_), false) => Some(declare::declared(s, false)),
+        (Some(_), true) => None,
+    }
+}
+
+/// The units as the greedy policy declares them: with Makashi Mastery whenever it may.
+fn greedy_declared(s: &Scenario) -> declare::Declared {
+    declare::declared(s, makashi_applies(s))
 }
 
 /// The radices of [`LegionAttack::carried`]: the defender's dodge, shield and surge tokens, the
@@ -246,10 +278,22 @@ fn carried_radix(s: &Scenario) -> [i64; CARRIED] {
 /// results on the table.
 fn attack_as_declared(d: declare::Declared, play: &Play) -> LegionAttack {
     let resolver = Resolver::new(d, play);
-    let converted = match &resolver.d.s.on_table {
-        Some(t) if t.resumes == Resumes::Cover => States::certain(converted_on_table(&resolver, t)),
-        _ => resolver.convert(&roll::rolled(&resolver, play)),
-    };
+    let converted = converted(&resolver, play);
+    defended(&resolver, converted, play)
+}
+
+/// Steps 1 to 3: the roll, its rerolls and the surges converted, or the results on the table.
+/// Under the greedy policy they read only the declared attacker and the results on the table
+/// (the optimal policy's choices weigh what the defender makes of them).
+fn converted(resolver: &Rc<Resolver>, play: &Play) -> States<Results> {
+    match &resolver.d.s.on_table {
+        Some(t) if t.resumes == Resumes::Cover => States::certain(converted_on_table(resolver, t)),
+        _ => resolver.convert(&roll::rolled(resolver, play)),
+    }
+}
+
+/// Steps 4 to 8 from the converted results, and the attack's distributions of both.
+fn defended(resolver: &Resolver, converted: States<Results>, play: &Play) -> LegionAttack {
     let attack_results = converted.to_dist(|r| i64::from(r.results));
     let outcome = resolver.defend(converted);
     let d = &resolver.d;

@@ -2,6 +2,7 @@
 //! file named after it; defense rolls are built once per key and shared by every call.
 
 use super::declare::Declared;
+use super::faces::aims_matter;
 use super::state::{Outcome, Results, Rolled};
 use super::Play;
 use crate::legion::optimal::{Dice, Goal, Scored};
@@ -70,6 +71,33 @@ impl Resolver {
                 worth(&resolver.resolve(&States::certain(r.clone())), &objective)
             })
         })
+    }
+
+    /// The objective's value of every roll the rerolls may end on (by hits, crits, surges and
+    /// the aims left that later steps read), as bits: all the optimal planner reads of the
+    /// defender, so attacks of one declared attacker with equal values plan the same rerolls.
+    pub fn terminal_values(&self, objective: &Goal) -> Vec<u64> {
+        let a = &self.d.s.attacker;
+        let n: u32 = a.dice.iter().sum();
+        let aims = match aims_matter(a) {
+            true => 0..=a.aim,
+            false => a.aim..=a.aim,
+        };
+        let rolls = (0..=n).flat_map(|hits| {
+            (0..=n - hits).flat_map(move |crits| {
+                (0..=n - hits - crits).map(move |surges| (hits, crits, surges))
+            })
+        });
+        let rolled = rolls.flat_map(|(hits, crits, surges)| {
+            aims.clone().map(move |aims| Rolled {
+                hits,
+                crits,
+                surges,
+                aims,
+            })
+        });
+        let value = |r: Rolled| worth(&self.resolve(&States::certain(r)), objective);
+        rolled.map(|r| value(r).to_bits()).collect()
     }
 }
 
