@@ -53,6 +53,21 @@ const SCENARIOS: &[(&str, &str, &str)] = &[
         r#"{"attacker": "4 white, aim 6, Precise 100", "defender": "white defense", "policy": "optimal"}"#,
     ),
     (
+        "Legion matchups greedy everyday",
+        "legion/matchups",
+        r#"{"attacker": "3 black, 5 red, 8 white, surge hit, aim 2, Precise 2, Critical 3, Lethal 1"}"#,
+    ),
+    (
+        "Legion army 10 x 10, range 2",
+        "legion/army",
+        r#"{"list": "https://legionhq2.com/list/empire/1at0000,1au000,1ayej000,1az0000,1bb00000,1bd000000,1be00,1bf0,1bg0fi000,1hg00000,,,,,,", "vs-list": "https://legionhq2.com/list/rebels/1ad0000,1ac000,1ahed000,1ai0000,1aj00000,1ak00000,1an00,1ao00,1ap000,1gv00000,,,,,,", "range": "2", "attacker-with": "aim 1"}"#,
+    ),
+    (
+        "Legion army 10 x 10, every band",
+        "legion/army",
+        r#"{"list": "https://legionhq2.com/list/empire/1at0000,1au000,1ayej000,1az0000,1bb00000,1bd000000,1be00,1bf0,1bg0fi000,1hg00000,,,,,,", "vs-list": "https://legionhq2.com/list/rebels/1ad0000,1ac000,1ahed000,1ai0000,1aj00000,1ak00000,1an00,1ao00,1ap000,1gv00000,,,,,,", "attacker-with": "aim 1"}"#,
+    ),
+    (
         "10 x 10 table",
         "table",
         r#"{"game": "swtcg", "attacker": "Critical Hit 1, Fury 1", "defender": "Health 4, Parry 1", "rows": "Power 1..10", "cols": "Accuracy -4..5", "stat": "destroyed"}"#,
@@ -190,7 +205,7 @@ fn native(path: &str, body: &str, runs: usize) -> f64 {
                 path,
                 body.as_bytes(),
                 Cards::builtin(),
-                LegionCards::none(),
+                LegionCards::builtin(),
                 &listings,
             );
             assert_eq!(r.status, 200, "{}", r.body);

@@ -293,7 +293,18 @@ fn a_unit_whose_weapons_need_choosing_takes_the_choice_with_the_most_mean_wounds
     // Iden Versio (Inferno Squad Leader), id kg: two ranged weapons fit range 2 and her one mini
     // adds one, so `range 2` alone is refused; each weapon chosen is an attack.
     let list = "empire/1kg00000,,,,,,";
-    let answer = json(&["legion", "army", "--list", list, "--range", "2", "--against", "@Rebel Troopers", "--format", "json"]);
+    let answer = json(&[
+        "legion",
+        "army",
+        "--list",
+        list,
+        "--range",
+        "2",
+        "--against",
+        "@Rebel Troopers",
+        "--format",
+        "json",
+    ]);
     let cell = &answer["pairings"][0]["bands"][0];
     let ratio = |v: &Value| -> f64 {
         let t = v.as_str().unwrap();
@@ -304,9 +315,23 @@ fn a_unit_whose_weapons_need_choosing_takes_the_choice_with_the_most_mean_wounds
         .iter()
         .map(|w| {
             let attacker = format!("@Iden Versio (Inferno Squad Leader), range 2, weapon {w}");
-            ratio(&json(&["legion", "attack", "--attacker", &attacker, "--defender", "@Rebel Troopers", "--format", "json"])["wounds"]["mean"])
+            ratio(
+                &json(&[
+                    "legion",
+                    "attack",
+                    "--attacker",
+                    &attacker,
+                    "--defender",
+                    "@Rebel Troopers",
+                    "--format",
+                    "json",
+                ])["wounds"]["mean"],
+            )
         })
         .fold(f64::MIN, f64::max);
     assert!((ratio(&cell["mean_wounds"]) - best).abs() < 1e-12, "{cell}");
-    assert!(cell["attacker"].as_str().unwrap().contains("weapon"), "{cell}");
+    assert!(
+        cell["attacker"].as_str().unwrap().contains("weapon"),
+        "{cell}"
+    );
 }

@@ -83,7 +83,10 @@ fn caption(v: &View, line: &str) -> String {
     let list = title(v.list, v.cards);
     let against = match v.vs {
         Some(vs) => format!("against {}", title(vs, v.cards)),
-        None => format!("against {} defenders", v.defenders.len()),
+        None => match v.defenders.len() {
+            1 => "against 1 defender".into(),
+            n => format!("against {n} defenders"),
+        },
     };
     let band = v.chosen.map_or("each cell at its best band".into(), |b| {
         format!("at {}", b.label())

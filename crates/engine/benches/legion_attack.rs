@@ -16,12 +16,18 @@
 //!   dodge` (the same under the optimal policy, every defender with a dodge token) under 2 s;
 //!   `100 attacks, 10 units against 10 units` (greedy) under 1 s. Each `..., one by one` makes
 //!   the same attacks with `attack`, as before batches.
+//! - Armies (`legion::army`): two real 10-unit lists read from their Legion HQ 2 links, every
+//!   unit of one against every unit of the other with an aim token each, at range 2 (target:
+//!   under 1 s) and at every range band, the lists read and the SPECs parsed inside the timing,
+//!   as `legion army --vs-list` does.
 //!   Run them with `--features parallel`, as the native builds are: without it a batch runs on
 //!   one core.
 //!
 //! Only the attack is timed: the SPECs are parsed beforehand.
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use holodice_engine::legion::army::{army, Band, Request, Unit};
+use holodice_engine::legion::army_list::ArmyList;
 use holodice_engine::legion::attack::{attack, attack_many};
 use holodice_engine::legion::cards::{Cards, Kind};
 use holodice_engine::legion::Scenario;
@@ -139,7 +145,54 @@ const TEN_ATTACKERS: [&str; 10] = [
     "@Darth Vader (Dark Lord of the Sith), melee",
 ];
 
+/// An Imperial list of 10 units, as Legion HQ 2 links it.
+const EMPIRE: &str = "https://legionhq2.com/list/empire/1at0000,1au000,1ayej000,1az0000,1bb00000,\
+1bd000000,1be00,1bf0,1bg0fi000,1hg00000,,,,,,";
+
+/// A Rebel list of 10 units.
+const REBELS: &str = "https://legionhq2.com/list/rebels/1ad0000,1ac000,1ahed000,1ai0000,1aj00000,\
+1ak00000,1an00,1ao00,1ap000,1gv00000,,,,,,";
+
+/// Every unit of [`EMPIRE`] against every unit of [`REBELS`] at `bands`, lists read inside.
+fn army_of(bands: &[Band], choices: &Scenario) -> usize {
+    let cards = Cards::builtin();
+    let units = |link: &str| -> Vec<Unit> {
+        let list = ArmyList::read(link, cards).unwrap();
+        (list.units.iter())
+            .map(|u| Unit {
+                name: u.name(cards),
+                spec: u.spec(cards),
+                points: Some(u.points(cards)),
+                weapons: Vec::new(),
+            })
+            .collect()
+    };
+    let (attackers, defenders) = (units(EMPIRE), units(REBELS));
+    let request = Request {
+        attackers: &attackers,
+        defenders: &defenders,
+        bands,
+        attacker_with: "aim 1",
+        defender_with: "",
+        choices,
+        cards,
+    };
+    army(black_box(&request)).unwrap().len()
+}
+
+fn bench_armies(c: &mut Criterion) {
+    let choices = Scenario::parse("1 red", "white defense", None).unwrap();
+    assert_eq!(army_of(&[Band::Range(2)], &choices), 100);
+    c.bench_function("army, 10 units against 10 units, range 2", |b| {
+        b.iter(|| army_of(&[Band::Range(2)], &choices))
+    });
+    c.bench_function("army, 10 units against 10 units, every band", |b| {
+        b.iter(|| army_of(&Band::ALL, &choices))
+    });
+}
+
 fn legion_attack(c: &mut Criterion) {
+    bench_armies(c);
     bench_batches(c);
     bench_cards(c);
     bench_attack(

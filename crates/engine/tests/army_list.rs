@@ -426,6 +426,7 @@ fn garbage_is_one_line() {
 
 #[test]
 fn oversized_input_is_refused_before_reading() {
+    // hardening: army-list
     let huge = format!("empire/{}", "1ay0000,".repeat(10_000));
     assert!(error(&huge).contains("over the limit of 65536"));
     let many = format!("empire/{}", vec!["1ay0000"; 101].join(","));

@@ -10,7 +10,7 @@ mod profiles;
 pub use band::Band;
 pub use profiles::default_defenders;
 
-use super::attack::{attack, cost, LegionAttack, MAX_OPTIMAL_WORK};
+use super::attack::{attack_many, cost_many, LegionAttack, MAX_OPTIMAL_WORK};
 use super::cards::Cards;
 use super::scenario::Scenario;
 use crate::dist::Dist;
@@ -111,6 +111,10 @@ pub struct Planned {
 /// Parses every cell's candidate attacks and estimates their work, refused past
 /// [`MAX_ARMY_WORK`] (or past [`MAX_CELLS`] cells) before any attack is made.
 pub fn plan(r: &Request) -> Result<Planned, Error> {
+    plan_within(r, MAX_ARMY_WORK)
+}
+
+fn plan_within(r: &Request, limit: u64) -> Result<Planned, Error> {
     let cells = r.attackers.len() * r.defenders.len() * r.bands.len();
     if cells > MAX_CELLS {
         return Err(Error::too_large(format!(
@@ -138,14 +142,14 @@ pub fn plan(r: &Request) -> Result<Planned, Error> {
         }
     }
     planned.work = cost_many(&planned.scenarios)?;
-    if planned.work > MAX_ARMY_WORK {
+    if planned.work > limit {
         return Err(Error::too_large(Message::about(Input::Attacker).text(
             format!(
-            "{} attacks take about {} steps of work, over the limit of {MAX_ARMY_WORK} for one \
-             query: choose one range, fewer defenders, or the greedy policy",
-            planned.scenarios.len(),
-            planned.work
-        ),
+                "{} attacks take about {} steps of work, over the limit of {limit} for one query: \
+             choose one range, fewer defenders, or the greedy policy",
+                planned.scenarios.len(),
+                planned.work
+            ),
         )));
     }
     Ok(planned)
@@ -295,11 +299,69 @@ fn weapon_choices(weapons: &[String]) -> Vec<String> {
     out
 }
 
-// PROVISIONAL until the batch lands.
-fn attack_many(s: &[Scenario]) -> Vec<Result<LegionAttack, Error>> {
-    s.iter().map(attack).collect()
-}
-fn cost_many(s: &[Scenario]) -> Result<u64, Error> {
-    s.iter()
-        .try_fold(0u64, |w, s| Ok(w.saturating_add(cost(s)?)))
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::policy::Policy;
+
+    fn unit(spec: String) -> Unit {
+        Unit {
+            name: spec.clone(),
+            spec,
+            points: None,
+            weapons: Vec::new(),
+        }
+    }
+
+    fn request<'a>(
+        attackers: &'a [Unit],
+        defenders: &'a [Unit],
+        bands: &'a [Band],
+        choices: &'a Scenario,
+    ) -> Request<'a> {
+        Request {
+            attackers,
+            defenders,
+            bands,
+            attacker_with: "",
+            defender_with: "",
+            choices,
+            cards: Cards::builtin(),
+        }
+    }
+
+    #[test]
+    fn too_many_cells_are_refused_before_any_spec_is_read() {
+        // hardening: army-cells
+        let choices = Scenario::parse("1 red", "white defense", None).unwrap();
+        let many: Vec<Unit> = (0..31).map(|_| unit("no such SPEC".into())).collect();
+        let e = plan(&request(&many, &many, &Band::ALL, &choices))
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(
+            e.contains("4805 attacks") && e.contains("over the limit of 4500"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn the_work_of_all_the_cells_is_refused_past_the_limit_before_any_attack() {
+        // hardening: army-work
+        let choices = Scenario {
+            policy: Policy::Optimal,
+            ..Scenario::parse("1 red", "white defense", None).unwrap()
+        };
+        let attackers = [unit(
+            "3 red, 3 black, 3 white, surge crit, aim 3, Precise 1".into(),
+        )];
+        let defenders = [unit("white defense".into())];
+        let r = request(&attackers, &defenders, &[Band::Range(2)], &choices);
+        let work = plan(&r).unwrap().work();
+        let e = plan_within(&r, work - 1).err().unwrap().to_string();
+        assert!(
+            e.contains(&format!("over the limit of {} for one query", work - 1)),
+            "{e}"
+        );
+    }
 }
