@@ -19,6 +19,44 @@ fn json(args: &[&str]) -> Value {
     serde_json::from_str(&holodice_ok(args)).unwrap()
 }
 
+/// `legion army` with `args`, as JSON.
+fn army(args: &[&str]) -> Value {
+    json(&[&["legion", "army"], args, &["--format", "json"]].concat())
+}
+
+/// `legion army` of one list against Rebel Troopers at range 2, as JSON.
+fn against_rebel_troopers(list: &str) -> Value {
+    army(&[
+        "--list",
+        list,
+        "--range",
+        "2",
+        "--against",
+        "@Rebel Troopers",
+    ])
+}
+
+/// `legion attack` of two SPECs, as JSON.
+fn single(attacker: &str, defender: &str) -> Value {
+    json(&[
+        "legion",
+        "attack",
+        "--attacker",
+        attacker,
+        "--defender",
+        defender,
+        "--format",
+        "json",
+    ])
+}
+
+/// An exact fraction as JSON gives it (`"n/d"`), as a float.
+fn ratio(v: &Value) -> f64 {
+    let t = v.as_str().unwrap();
+    let (n, d) = t.split_once('/').unwrap_or((t, "1"));
+    n.parse::<f64>().unwrap() / d.parse::<f64>().unwrap()
+}
+
 /// Every band of every pairing: the two SPECs, and the cell's mean wounds and chance to wipe.
 fn cells(answer: &Value) -> Vec<(String, String, Value, Value)> {
     let mut out = Vec::new();
@@ -39,80 +77,36 @@ fn cells(answer: &Value) -> Vec<(String, String, Value, Value)> {
 }
 
 /// Each cell is `legion attack` of its SPECs, exactly.
-fn each_cell_is_its_single_attack(answer: &Value, extra: &[&str]) {
+fn each_cell_is_its_single_attack(answer: &Value) {
     let found = cells(answer);
     assert!(found.len() >= 10, "{} cells", found.len());
     for (attacker, defender, mean, wiped) in found {
-        let mut args = vec![
-            "legion",
-            "attack",
-            "--attacker",
-            &attacker,
-            "--defender",
-            &defender,
-        ];
-        args.extend(extra);
-        args.extend(["--format", "json"]);
-        let single = json(&args);
-        assert_eq!(single["wounds"]["mean"], mean, "{attacker} → {defender}");
-        assert_eq!(single["wiped"], wiped, "{attacker} → {defender}");
+        let one = single(&attacker, &defender);
+        assert_eq!(one["wounds"]["mean"], mean, "{attacker} → {defender}");
+        assert_eq!(one["wiped"], wiped, "{attacker} → {defender}");
     }
 }
 
 #[test]
 fn every_matrix_cell_of_two_real_lists_is_its_single_attack() {
-    let answer = json(&[
-        "legion",
-        "army",
-        "--list",
-        EMPIRE,
-        "--vs-list",
-        REBELS,
-        "--format",
-        "json",
-    ]);
+    let answer = army(&["--list", EMPIRE, "--vs-list", REBELS]);
     assert_eq!(answer["pairings"].as_array().unwrap().len(), 5 * 5);
-    each_cell_is_its_single_attack(&answer, &[]);
+    each_cell_is_its_single_attack(&answer);
 }
 
 #[test]
 fn every_row_against_the_default_profiles_is_its_single_attack_under_cover() {
-    let answer = json(&[
-        "legion",
-        "army",
-        "--list",
-        REBELS,
-        "--with",
-        "cover light",
-        "--format",
-        "json",
-    ]);
+    let answer = army(&["--list", REBELS, "--with", "cover light"]);
     let against = answer["against"].as_array().unwrap();
     assert!(against.iter().any(|a| a["name"] == "white-die corps"));
-    each_cell_is_its_single_attack(&answer, &[]);
+    each_cell_is_its_single_attack(&answer);
 }
 
 #[test]
 fn the_best_band_is_the_one_with_the_most_mean_wounds() {
-    let answer = json(&[
-        "legion",
-        "army",
-        "--list",
-        EMPIRE,
-        "--against",
-        "@Rebel Troopers",
-        "--format",
-        "json",
-    ]);
+    let answer = army(&["--list", EMPIRE, "--against", "@Rebel Troopers"]);
     for p in answer["pairings"].as_array().unwrap() {
-        let mean = |b: &Value| -> f64 {
-            let (n, d) = b["mean_wounds"]
-                .as_str()
-                .unwrap()
-                .split_once('/')
-                .unwrap_or((b["mean_wounds"].as_str().unwrap(), "1"));
-            n.parse::<f64>().unwrap() / d.parse::<f64>().unwrap()
-        };
+        let mean = |b: &Value| ratio(&b["mean_wounds"]);
         let ok: Vec<&Value> = p["bands"]
             .as_array()
             .unwrap()
@@ -127,18 +121,7 @@ fn the_best_band_is_the_one_with_the_most_mean_wounds() {
 
 #[test]
 fn the_list_is_read_back_with_its_points_and_link() {
-    let answer = json(&[
-        "legion",
-        "army",
-        "--list",
-        EMPIRE,
-        "--range",
-        "2",
-        "--against",
-        "@Rebel Troopers",
-        "--format",
-        "json",
-    ]);
+    let answer = against_rebel_troopers(EMPIRE);
     let list = &answer["list"];
     // Hand-summed from the card costs: Vader 170, 2 × (Stormtroopers 42 + DLT-19 20),
     // Snowtroopers 42, AT-ST 145 + Mortar Launcher 5, 74-Z Speeder Bikes 70.
@@ -151,18 +134,7 @@ fn the_list_is_read_back_with_its_points_and_link() {
 
 #[test]
 fn a_melee_band_on_a_vehicle_that_cannot_be_engaged_is_a_refused_cell_not_an_error() {
-    let answer = json(&[
-        "legion",
-        "army",
-        "--list",
-        EMPIRE,
-        "--vs-list",
-        REBELS,
-        "--range",
-        "melee",
-        "--format",
-        "json",
-    ]);
+    let answer = army(&["--list", EMPIRE, "--vs-list", REBELS, "--range", "melee"]);
     let airspeeder = (answer["pairings"].as_array().unwrap().iter())
         .find(|p| {
             p["defender"] == "T-47 Airspeeder"
@@ -177,18 +149,7 @@ fn a_melee_band_on_a_vehicle_that_cannot_be_engaged_is_a_refused_cell_not_an_err
 fn an_upgrade_the_unit_may_not_take_is_read_with_a_note() {
     // The Ax-108 "Ground Buzzer" is a T-47 Airspeeder's hardpoint, not an AT-ST's.
     let list = "https://legionhq2.com/list/empire/1bg0ff000,,,,,,";
-    let answer = json(&[
-        "legion",
-        "army",
-        "--list",
-        list,
-        "--range",
-        "2",
-        "--against",
-        "@Rebel Troopers",
-        "--format",
-        "json",
-    ]);
+    let answer = against_rebel_troopers(list);
     let notes = answer["list"]["notes"].as_array().unwrap();
     assert!(
         notes
@@ -258,31 +219,16 @@ fn a_json_list_from_a_file_reads_as_the_same_list_by_link() {
     let file = crate::common::scratch("army").join("list.json");
     std::fs::write(&file, text).unwrap();
     let path = file.to_str().unwrap();
-    let by_file = json(&[
-        "legion",
-        "army",
+    let by_file = army(&[
         "--list-file",
         path,
         "--range",
         "2",
         "--against",
         "@Rebel Troopers",
-        "--format",
-        "json",
     ]);
     let link = "https://legionhq2.com/list/empire/1at0000,2ayej000,,,,,,";
-    let by_link = json(&[
-        "legion",
-        "army",
-        "--list",
-        link,
-        "--range",
-        "2",
-        "--against",
-        "@Rebel Troopers",
-        "--format",
-        "json",
-    ]);
+    let by_link = against_rebel_troopers(link);
     assert_eq!(by_file["list"]["units"], by_link["list"]["units"]);
     assert_eq!(by_file["list"]["title"], "Vader's fist");
     assert_eq!(by_file["pairings"], by_link["pairings"]);
@@ -293,40 +239,13 @@ fn a_unit_whose_weapons_need_choosing_takes_the_choice_with_the_most_mean_wounds
     // Iden Versio (Inferno Squad Leader), id kg: two ranged weapons fit range 2 and her one mini
     // adds one, so `range 2` alone is refused; each weapon chosen is an attack.
     let list = "empire/1kg00000,,,,,,";
-    let answer = json(&[
-        "legion",
-        "army",
-        "--list",
-        list,
-        "--range",
-        "2",
-        "--against",
-        "@Rebel Troopers",
-        "--format",
-        "json",
-    ]);
+    let answer = against_rebel_troopers(list);
     let cell = &answer["pairings"][0]["bands"][0];
-    let ratio = |v: &Value| -> f64 {
-        let t = v.as_str().unwrap();
-        let (n, d) = t.split_once('/').unwrap_or((t, "1"));
-        n.parse::<f64>().unwrap() / d.parse::<f64>().unwrap()
-    };
     let best = ["Iden's DLT-20A Rifle", "Iden's TL-50 Repeater"]
         .iter()
         .map(|w| {
             let attacker = format!("@Iden Versio (Inferno Squad Leader), range 2, weapon {w}");
-            ratio(
-                &json(&[
-                    "legion",
-                    "attack",
-                    "--attacker",
-                    &attacker,
-                    "--defender",
-                    "@Rebel Troopers",
-                    "--format",
-                    "json",
-                ])["wounds"]["mean"],
-            )
+            ratio(&single(&attacker, "@Rebel Troopers")["wounds"]["mean"])
         })
         .fold(f64::MIN, f64::max);
     assert!((ratio(&cell["mean_wounds"]) - best).abs() < 1e-12, "{cell}");
