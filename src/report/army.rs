@@ -42,12 +42,14 @@ pub fn grid(v: &View) -> Grid {
         .iter()
         .map(|n| ("list".to_string(), n.clone()))
         .collect();
-    if let Some(vs) = v.vs {
-        legend.extend(
-            vs.notes
-                .iter()
-                .map(|n| ("other list".to_string(), n.clone())),
-        );
+    match v.vs {
+        Some(vs) => legend.extend(vs.notes.iter().map(|n| ("other list".into(), n.clone()))),
+        // A named profile says which unit it stands for.
+        None => legend.extend(
+            (v.defenders.iter())
+                .filter(|d| d.name != d.spec)
+                .map(|d| (d.name.clone(), d.spec.clone())),
+        ),
     }
     let mut json = Map::new();
     json.insert("schema".into(), json!(SCHEMA));

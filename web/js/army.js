@@ -18,8 +18,10 @@ let shown = null;
 /** Shows the engine's army answer; `link(attacker, defender)` is a single attack's URL. */
 export function showArmy(answer, stat, link) {
   shown = { answer, stat: STATS[stat] || STATS.mean, link, key: null, descending: true };
-  $("#army-list").replaceChildren(...listSummary(answer.list, "Your list"),
-    ...(answer.vs_list ? listSummary(answer.vs_list, "The other list") : []));
+  const against = answer.against
+    ? [el("p", { class: "aside", text: `Defenders: ${answer.against.map((d) => (d.name === d.spec ? d.name : `${d.name} (${d.spec})`)).join(", ")}` })]
+    : listSummary(answer.vs_list, "The other list");
+  $("#army-list").replaceChildren(...listSummary(answer.list, "Your list"), ...against);
   draw();
   $("#army-result").hidden = false;
 }
