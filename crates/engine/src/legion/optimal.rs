@@ -148,8 +148,10 @@ impl<'a> Planner<'a> {
         let afters = tokens.len().saturating_sub(1) * rerolls;
         let outcomes = [0, 1, 2].map(|c| (0..=largest).map(|n| outcomes(weights[c], n)).collect());
         let dice = attacker.dice.iter().sum::<u32>() as usize + 1;
+        // No more surges than dice: a chart converts them all (`u32::MAX`), and the index's
+        // `surges + 1` must not wrap where `usize` is 32 bits (the page's WebAssembly).
         let cap = match weights.iter().any(|w| w[1] > 0) {
-            true => attacker.surges_converted(),
+            true => attacker.surges_converted().min(pool),
             false => 0,
         };
         Planner {
@@ -460,4 +462,25 @@ fn splits(faces: [u32; 4], n: u32) -> impl Iterator<Item = [u32; 3]> {
         .rev()
         .filter(move |&s| s <= faces[1] && rest - s <= faces[2])
         .map(move |s| [blanks, s, rest - s])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::legion::units::AttackSurge;
+
+    #[test]
+    fn a_chart_keeps_no_more_surges_apart_than_the_pool_has_dice() {
+        // A chart converts every surge (`surges_converted` is u32::MAX); the planner's index
+        // counts `cap + 1` surge values, which wrapped to 0 on the page's 32-bit WebAssembly.
+        let a = Attacker {
+            dice: [4, 2, 4],
+            surge: AttackSurge::Hit,
+            critical: 2,
+            aim: 3,
+            ..Attacker::default()
+        };
+        let planner = Planner::new(&a, [[2, 1, 4, 1]; 3], Box::new(|_: &Dice| 0.0));
+        assert_eq!(planner.cap, 10);
+    }
 }
