@@ -58,11 +58,6 @@ const SCENARIOS: &[(&str, &str, &str)] = &[
         r#"{"attacker": "3 black, 5 red, 8 white, surge hit, aim 2, Precise 2, Critical 3, Lethal 1"}"#,
     ),
     (
-        "Legion matchups optimal dodge",
-        "legion/matchups",
-        r#"{"attacker": "4 red, 2 black, 4 white, surge hit, aim 3, Critical 2, Impact 1", "with": "dodge 1", "policy": "optimal"}"#,
-    ),
-    (
         "Legion army 10 x 10, range 2",
         "legion/army",
         r#"{"list": "https://legionhq2.com/list/empire/1at0000,1au000,1ayej000,1az0000,1bb00000,1bd000000,1be00,1bf0,1bg0fi000,1hg00000,,,,,,", "vs-list": "https://legionhq2.com/list/rebels/1ad0000,1ac000,1ahed000,1ai0000,1aj00000,1ak00000,1an00,1ao00,1ap000,1gv00000,,,,,,", "range": "2", "attacker-with": "aim 1"}"#,
