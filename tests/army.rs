@@ -1,7 +1,8 @@
 //! `legion army`: real lists read from their Legion HQ 2 links, and every cell the single
 //! `legion attack` of its two SPECs.
 
-use crate::common::{holodice, holodice_ok, stderr};
+use crate::common::{fraction, holodice, holodice_ok, stderr};
+use num_rational::BigRational;
 use serde_json::Value;
 
 /// An Imperial list as Legion HQ 2's generateLink writes it: Darth Vader (Dark Lord of the
@@ -50,11 +51,9 @@ fn single(attacker: &str, defender: &str) -> Value {
     ])
 }
 
-/// An exact fraction as JSON gives it (`"n/d"`), as a float.
-fn ratio(v: &Value) -> f64 {
-    let t = v.as_str().unwrap();
-    let (n, d) = t.split_once('/').unwrap_or((t, "1"));
-    n.parse::<f64>().unwrap() / d.parse::<f64>().unwrap()
+/// An exact fraction as JSON gives it (`"n/d"`).
+fn ratio(v: &Value) -> BigRational {
+    fraction(v.as_str().unwrap())
 }
 
 /// Every band of every pairing: the two SPECs, and the cell's mean wounds and chance to wipe.
@@ -113,9 +112,9 @@ fn the_best_band_is_the_one_with_the_most_mean_wounds() {
             .iter()
             .filter(|b| b.get("refused").is_none())
             .collect();
-        let best = ok.iter().map(|b| mean(b)).fold(f64::MIN, f64::max);
+        let best = ok.iter().map(|b| mean(b)).max().unwrap();
         let named = ok.iter().find(|b| b["band"] == p["best"]).unwrap();
-        assert!((mean(named) - best).abs() < 1e-12, "{p}");
+        assert_eq!(mean(named), best, "{p}");
     }
 }
 
@@ -247,8 +246,9 @@ fn a_unit_whose_weapons_need_choosing_takes_the_choice_with_the_most_mean_wounds
             let attacker = format!("@Iden Versio (Inferno Squad Leader), range 2, weapon {w}");
             ratio(&single(&attacker, "@Rebel Troopers")["wounds"]["mean"])
         })
-        .fold(f64::MIN, f64::max);
-    assert!((ratio(&cell["mean_wounds"]) - best).abs() < 1e-12, "{cell}");
+        .max()
+        .unwrap();
+    assert_eq!(ratio(&cell["mean_wounds"]), best, "{cell}");
     assert!(
         cell["attacker"].as_str().unwrap().contains("weapon"),
         "{cell}"

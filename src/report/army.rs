@@ -307,7 +307,7 @@ fn list_json(l: &ArmyList, cards: &Cards) -> Json {
 
 /// A card's full name by its id (the id itself when no card has it).
 fn card_name(cards: &Cards, id: &str) -> String {
-    (cards.all().iter())
-        .find(|c| c.id == id)
+    cards
+        .by_id(id)
         .map_or_else(|| id.to_string(), |c| c.full_name())
 }

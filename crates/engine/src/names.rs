@@ -24,6 +24,19 @@ pub fn items(spec: &str) -> Vec<&str> {
     items
 }
 
+/// SPEC items joined into one SPEC, the empty ones left out: a SPEC and the items added to it.
+///
+/// ```
+/// use holodice_engine::names::joined;
+/// assert_eq!(joined(&["@Stormtroopers", " ", "range 2 "]), "@Stormtroopers, range 2");
+/// ```
+pub fn joined(items: &[&str]) -> String {
+    (items.iter().map(|i| i.trim()))
+        .filter(|i| !i.is_empty())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// A card's name as a SPEC must give it: quoted when it holds a comma.
 pub fn spelt(name: &str) -> String {
     match name.contains(',') {

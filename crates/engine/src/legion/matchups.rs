@@ -8,6 +8,7 @@ use super::cards::{Card, Cards, Kind};
 use super::scenario::Scenario;
 use crate::dist::Dist;
 use crate::error::{Error, Input, Message};
+use crate::names::joined;
 use num_rational::BigRational;
 
 /// The work all the matchups of one query may take, as [`cost_many`] estimates it before they
@@ -83,16 +84,9 @@ fn plan_within<'a>(
         .filter(|c| c.kind == Kind::Unit && keep(c))
         .map(|c| {
             let name = cards.spec_name(c);
-            let defender = match extra.trim() {
-                "" => format!("@{name}"),
-                more => format!("@{name}, {more}"),
-            };
-            let s = Scenario::parse_with(attacker, &defender, None, cards).map(|s| Scenario {
-                edition: choices.edition,
-                policy: choices.policy,
-                objective: choices.objective,
-                ..s
-            });
+            let defender = joined(&[&format!("@{name}"), extra]);
+            let s =
+                Scenario::parse_with(attacker, &defender, None, cards).map(|s| s.under(choices));
             (c, name, s)
         })
         .collect();

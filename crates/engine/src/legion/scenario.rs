@@ -107,6 +107,17 @@ pub struct Scenario {
 }
 
 impl Scenario {
+    /// This scenario under the edition, policy and objective of `choices`: what a query of many
+    /// attacks (matchups, an army) gives each of them.
+    pub fn under(self, choices: &Scenario) -> Scenario {
+        Scenario {
+            edition: choices.edition,
+            policy: choices.policy,
+            objective: choices.objective,
+            ..self
+        }
+    }
+
     /// `attacker` against `defender` (and `guardian`), under the newest edition with the greedy
     /// policy.
     pub fn new(attacker: Attacker, defender: Defender, guardian: Option<Defender>) -> Scenario {

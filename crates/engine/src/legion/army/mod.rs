@@ -15,6 +15,7 @@ use super::cards::Cards;
 use super::scenario::Scenario;
 use crate::dist::Dist;
 use crate::error::{Error, Input, Message};
+use crate::names::joined;
 use num_rational::BigRational;
 
 /// The work one army query may take, summed as the batch estimates it before it runs: as much
@@ -193,12 +194,7 @@ impl Planned {
     fn add(&mut self, r: &Request, attacker: &str, defender: &str) -> Result<usize, String> {
         let s =
             Scenario::parse_with(attacker, defender, None, r.cards).map_err(|e| e.to_string())?;
-        self.scenarios.push(Scenario {
-            edition: r.choices.edition,
-            policy: r.choices.policy,
-            objective: r.choices.objective,
-            ..s
-        });
+        self.scenarios.push(s.under(r.choices));
         self.specs
             .push((attacker.to_string(), defender.to_string()));
         Ok(self.scenarios.len() - 1)
@@ -209,7 +205,9 @@ impl Planned {
         let attacks = attack_many(&self.scenarios);
         let mut pairings: Vec<Pairing> = Vec::new();
         for cell in &self.cells {
-            let shot = (cell.candidates.clone()).and_then(|places| self.best(&places, &attacks));
+            let shot = (cell.candidates.as_ref())
+                .map_err(String::clone)
+                .and_then(|places| self.best(places, &attacks));
             match pairings.last_mut() {
                 Some(p) if p.attacker == cell.attacker && p.defender == cell.defender => {
                     p.bands.push((cell.band, shot))
@@ -275,14 +273,6 @@ impl Planned {
 /// ```
 pub fn army(r: &Request) -> Result<Vec<Pairing>, Error> {
     Ok(plan(r)?.run())
-}
-
-/// SPEC items joined with commas, the empty ones left out.
-fn joined(items: &[&str]) -> String {
-    (items.iter().map(|i| i.trim()))
-        .filter(|i| !i.is_empty())
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// The `weapon NAME` items of each choice of one or two of the weapons (a weapon whose name
