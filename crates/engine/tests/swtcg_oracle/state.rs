@@ -28,8 +28,8 @@
 //! Left out, as questions of their own: a change of Health that depends on the damage counters
 //! (settled as the attack starts, it would not follow the counters the attack places), a Health
 //! option chosen anew in a sequence (the engine refuses the sequence once one combination has
-//! the unit discarded), the choices of an interceptor or a secondary (the engine reads only the
-//! attacker's and the defender's: see the ignored test at the end).
+//! the unit discarded), the choices of an interceptor or a secondary (the engine refuses a
+//! secondary's; an interceptor's is checked by hand in the test at the end).
 
 use super::{
     check_against, lucky_unit_pair, mixes, objective_value, ratio, readings, within_size, Case,

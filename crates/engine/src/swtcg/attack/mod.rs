@@ -127,10 +127,10 @@ fn discarded_by_state(taken: &Scenario, intercepted: bool, outcomes: States<Out>
         _ => &taken.defender,
     };
     let att = &taken.attacker;
-    let (attackers, defending) = declare::opponents(taken);
     if att.stateful.is_empty() && def.stateful.is_empty() {
         return outcomes;
     }
+    let (attackers, defending) = declare::opponents(taken);
     let start = |u: &Unit| u.stat(super::keywords::Stat::Damage).unwrap_or(0);
     let (att_start, def_start) = (start(att), start(def));
     outcomes.map(|o| {
