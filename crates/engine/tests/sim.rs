@@ -697,6 +697,16 @@ const SWTCG_STATE: &[Swtcg] = &[
         policy: Lucky::Optimal,
         ..BASE
     },
+    // Under the optimal policy a Double Strike's first option is weighed over both attacks,
+    // when only the attacker chooses: the simulator's first attack takes that option too.
+    Swtcg {
+        attacker: "Power 4, Double Strike, choose: Accuracy 1 / Critical Hit 2 / Fury 3 and \
+                   Overkill",
+        defender: "Health 7",
+        policy: Lucky::Optimal,
+        objective: Goal::Destroy,
+        ..BASE
+    },
 ];
 
 /// Dice of damage on their own (`swtcg dice`): the keyword, X, the target, unpreventable.

@@ -56,7 +56,13 @@ impl Pair {
             alone: true,
             ..s.clone()
         };
-        let first = declare(&alone)?;
+        // The first attack is made with the attacker as the attack chose (under the optimal
+        // policy weighed over both attacks), as the exact engine makes it; the second chooses
+        // again from where the first left it.
+        let first = declare(&Scenario {
+            attacker: attack::choices_taken(s)?.attacker,
+            ..alone.clone()
+        })?;
         // Tenacity's X counts damage after prevention, which Double Damage then multiplied
         // into counters when it acts after prevention: the attack's own, as the exact engine
         // reads it.

@@ -101,7 +101,13 @@ fn take_choices(s: &Scenario) -> Result<(Scenario, Vec<choose::Chosen>), Error> 
 /// state settled. The simulator plays the attack it describes: the choice is a policy decision
 /// it asks of the exact engine, as it asks the optimal policy's re-rolls.
 pub(crate) fn settled(s: &Scenario) -> Result<Scenario, Error> {
-    take_choices(s)?.0.in_state()
+    choices_taken(s)?.in_state()
+}
+
+/// The scenario with each unit's choices taken, its state not yet settled: the attacker a
+/// Double Strike's or Tenacity's first attack is made with ([`steps`]' `first`).
+pub(crate) fn choices_taken(s: &Scenario) -> Result<Scenario, Error> {
+    Ok(take_choices(s)?.0)
 }
 
 /// The steps of [`run`], on `taken`, a scenario whose choices are taken, its state settled
