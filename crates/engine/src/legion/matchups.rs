@@ -93,11 +93,8 @@ fn plan_within<'a>(
                 objective: choices.objective,
                 ..s
             });
-            (c, name, s)
+            (c, name, s.and_then(|s| cost(&s).map(|_| s)))
         })
-        .collect();
-    let rows: Vec<_> = (rows.into_iter())
-        .map(|(card, name, s)| (card, name, s.and_then(|s| cost(&s).map(|_| s))))
         .collect();
     every_one_refused(&rows)?;
     let mut attacks = Vec::new();
