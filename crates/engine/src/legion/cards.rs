@@ -40,6 +40,16 @@ impl Kind {
     pub fn answers(self, asked: Kind) -> bool {
         self == asked || (asked == Kind::Upgrade && self == Kind::Counterpart)
     }
+
+    /// The kind in words, for messages and listings.
+    pub fn text(self) -> &'static str {
+        match self {
+            Kind::Unit => "unit",
+            Kind::Upgrade => "upgrade",
+            Kind::Counterpart => "counterpart",
+            Kind::Other => "command or battle",
+        }
+    }
 }
 
 /// A keyword as a card prints it: a name, maybe with a number or a text (`Weak Point 1: Rear`).
@@ -568,12 +578,7 @@ impl Cards {
 impl Card {
     /// The card's type in words, for messages and listings.
     pub fn kind_text(&self) -> &'static str {
-        match self.kind {
-            Kind::Unit => "unit",
-            Kind::Upgrade => "upgrade",
-            Kind::Counterpart => "counterpart",
-            Kind::Other => "command or battle",
-        }
+        self.kind.text()
     }
 }
 

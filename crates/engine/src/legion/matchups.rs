@@ -87,11 +87,8 @@ fn plan_within<'a>(
             let defender = joined(&[&format!("@{name}"), extra]);
             let s =
                 Scenario::parse_with(attacker, &defender, None, cards).map(|s| s.under(choices));
-            (c, name, s)
+            (c, name, s.and_then(|s| cost(&s).map(|_| s)))
         })
-        .collect();
-    let rows: Vec<_> = (rows.into_iter())
-        .map(|(card, name, s)| (card, name, s.and_then(|s| cost(&s).map(|_| s))))
         .collect();
     every_one_refused(&rows)?;
     let mut attacks = Vec::new();

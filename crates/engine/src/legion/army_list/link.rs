@@ -199,22 +199,12 @@ fn card_of<'a>(id: &str, kind: Kind, segment: &str, cards: &'a Cards) -> Result<
             card.full_name(),
             quote(segment),
             card.kind_text(),
-            kind_text(kind)
+            kind.text()
         ))),
         None => Err(Error::input(format!(
             "'{id}' in segment '{}' is not a card id of holodice's Legion HQ data",
             quote(segment)
         ))),
-    }
-}
-
-/// A kind in words, as [`Card::kind_text`] gives a card's.
-fn kind_text(kind: Kind) -> &'static str {
-    match kind {
-        Kind::Unit => "unit",
-        Kind::Upgrade => "upgrade",
-        Kind::Counterpart => "counterpart",
-        Kind::Other => "command or battle",
     }
 }
 

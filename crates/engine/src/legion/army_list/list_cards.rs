@@ -166,11 +166,6 @@ impl ListCards {
         )
     }
 
-    /// The name Legion HQ 2's JSON export gives card `id` in place of its `cardName`, if any.
-    pub fn json_name(&self, id: &str) -> Option<&str> {
-        self.json_names.get(id).map(String::as_str)
-    }
-
     /// The ids the JSON export's special name `name` stands for (any case).
     pub fn json_name_ids<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a str> + 'a {
         (self.json_names.iter())
