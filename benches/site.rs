@@ -1,8 +1,11 @@
 //! The static site's budgets, measured (CI never runs it): `cargo xtask site DIR`, then
 //! `HOLODICE_SITE_DIR=DIR cargo bench --bench site`. Serves DIR with a plain file server on
 //! loopback and drives headless Chromium (Debian's chromium and chromium-driver) to print:
-//! - the files' sizes gzipped (budget: 2 MB in all, 1.5 MB the engine);
+//! - the files' sizes gzipped (budget: 2 MB in all, 1.5 MB the engine) and as the site's own
+//!   `.br` files, which a file server that serves them sends;
 //! - a cold share link's time to its answer, in a new browser each time (budget: 1.5 s);
+//! - a first visit's time to its first answer over an imitated slow 4G link (DevTools' "Slow
+//!   4G": 562.5 ms latency, 1.44 Mbit/s), the files compressed (budget: 5 s) and as they are;
 //! - a warm small query's time from click to chart (budget: 20 ms);
 //! - the benchmark scenarios in the browser beside the same requests natively, in process, in
 //!   one run (budget: within 3 times).
@@ -12,7 +15,7 @@
 mod files;
 
 use fantoccini::{Client, ClientBuilder};
-use files::FileServer;
+use files::{FileServer, Link, Serving};
 use holodice::api::{self, Listings};
 use holodice_engine::legion::cards::Cards as LegionCards;
 use holodice_engine::swtcg::cards::Cards;
@@ -86,6 +89,13 @@ impl Drop for Killed {
     }
 }
 
+/// The size of `path` gzipped (as a CDN compresses it on the fly) and of the `.br` beside it.
+fn compressed(path: &Path) -> (usize, usize) {
+    let br = PathBuf::from(format!("{}.br", path.display()));
+    let br = std::fs::metadata(br).map_or(0, |m| m.len() as usize);
+    (gzipped(path), br)
+}
+
 fn gzipped(path: &Path) -> usize {
     let out = Command::new("gzip")
         .args(["-9c"])
@@ -99,36 +109,64 @@ fn files_of(dir: &Path) -> Vec<PathBuf> {
     let mut all = Vec::new();
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
+        let beside = path.extension().is_some_and(|e| e == "br" || e == "gz");
         match path.is_dir() {
             true => all.extend(files_of(&path)),
-            false => all.push(path),
+            false if !beside => all.push(path),
+            false => {}
         }
     }
     all
 }
 
 fn sizes(dir: &Path) {
-    let mut total = 0;
-    let mut wasm = 0;
+    let (mut total, mut total_br) = (0, 0);
+    let (mut wasm, mut wasm_br) = (0, 0);
     for f in files_of(dir) {
-        let n = gzipped(&f);
+        let (n, br) = compressed(&f);
+        // An image is sent as it is (the site writes no .br of it).
         total += n;
+        total_br += if br > 0 { br } else { n };
         if f.extension().is_some_and(|e| e == "wasm") {
-            wasm = n;
+            (wasm, wasm_br) = (n, br);
             println!(
-                "engine: {} bytes, {n} gzipped",
+                "engine: {} bytes, {n} gzipped, {br} brotli",
                 std::fs::metadata(&f).unwrap().len()
             );
         }
     }
-    println!(
-        "| files gzipped, in all | {:.2} MB | 2 MB |",
-        total as f64 / 1e6
-    );
-    println!(
-        "| the engine gzipped | {:.2} MB | 1.5 MB |",
-        wasm as f64 / 1e6
-    );
+    let mb = |n: usize| n as f64 / 1e6;
+    println!("| files gzipped, in all | {:.2} MB | 2 MB |", mb(total));
+    println!("| the engine gzipped | {:.2} MB | 1.5 MB |", mb(wasm));
+    println!("| files brotli, in all | {:.2} MB | — |", mb(total_br));
+    println!("| the engine brotli | {:.2} MB | — |", mb(wasm_br));
+}
+
+/// A first visit's time to its first answer over slow 4G, in a new browser: the page with no
+/// query (its worked example) and the README's share link.
+async fn slow_first_visits(dir: &Path, compressed: bool) {
+    let serving = Serving {
+        compressed,
+        link: Some(Link::SLOW_4G),
+        ..Serving::default()
+    };
+    let how = if compressed {
+        "compressed"
+    } else {
+        "as they are"
+    };
+    for (n, (what, link)) in [("first visit", ""), ("share link", README_LINK)]
+        .into_iter()
+        .enumerate()
+    {
+        let files = FileServer::serve(dir.to_path_buf(), serving);
+        let (client, _driver, _profile) = chromium(20 + n + usize::from(compressed) * 2).await;
+        client.goto(&format!("{}{link}", files.base)).await.unwrap();
+        let ms = answered_within(&client, 60).await;
+        println!("| slow 4G, files {how}: {what} to its first answer | {ms:.0} ms | 5000 ms |");
+        let _ = client.close().await;
+        files.stop();
+    }
 }
 
 /// A new headless Chromium with an empty profile: nothing cached.
@@ -179,15 +217,20 @@ async fn js(client: &Client, script: &str) -> serde_json::Value {
 
 /// Milliseconds from navigation to the answer's mark, once it is there.
 async fn answered(client: &Client) -> f64 {
+    answered_within(client, 10).await
+}
+
+/// Milliseconds from navigation to the first answer's mark, waiting up to `seconds`.
+async fn answered_within(client: &Client, seconds: u64) -> f64 {
     let script = "const m = performance.getEntriesByName('holodice-answer'); \
-                  return m.length ? m[m.length - 1].startTime : null;";
-    for _ in 0..400 {
+                  return m.length ? m[0].startTime : null;";
+    for _ in 0..seconds * 40 {
         if let Some(ms) = js(client, script).await.as_f64() {
             return ms;
         }
         tokio::time::sleep(Duration::from_millis(25)).await;
     }
-    panic!("no answer within 10 s");
+    panic!("no answer within {seconds} s");
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -239,6 +282,9 @@ async fn main() {
     );
     println!("| budget | measured | limit |\n|---|---|---|");
     sizes(&dir);
+    for compressed in [true, false] {
+        slow_first_visits(&dir, compressed).await;
+    }
     let files = FileServer::start(dir);
     let mut cold = Vec::new();
     for n in 0..3 {

@@ -961,6 +961,52 @@ async fn the_page_and_its_files_are_served_with_their_types() {
 }
 
 #[tokio::test]
+async fn the_pages_files_are_sent_compressed_to_a_browser_that_accepts_it() {
+    let file =
+        std::fs::read(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("web/app.js")).unwrap();
+    for (accepted, encoding) in [("br", "br"), ("gzip", "gzip"), ("gzip, deflate, br", "br")] {
+        let request = Request::get("/app.js")
+            .header(header::ACCEPT_ENCODING, accepted)
+            .body(Body::empty())
+            .unwrap();
+        let r = send(Config::default(), request).await;
+        assert_eq!(r.status(), StatusCode::OK);
+        assert_eq!(
+            r.headers()[header::CONTENT_ENCODING],
+            encoding,
+            "{accepted}"
+        );
+        let sent = r.into_body().collect().await.unwrap().to_bytes();
+        assert!(
+            sent.len() * 2 < file.len(),
+            "{accepted}: {} bytes",
+            sent.len()
+        );
+        let mut plain = Vec::new();
+        match encoding {
+            "br" => brotli::BrotliDecompress(&mut &sent[..], &mut plain).unwrap(),
+            _ => {
+                std::io::Read::read_to_end(
+                    &mut flate2::read::GzDecoder::new(&sent[..]),
+                    &mut plain,
+                )
+                .unwrap();
+            }
+        }
+        assert!(plain == file, "{accepted}: web/app.js as it is");
+    }
+    // Without Accept-Encoding the file is sent as it is; the API's answers never compressed.
+    let r = send(Config::default(), get("/app.js")).await;
+    assert!(r.headers().get(header::CONTENT_ENCODING).is_none());
+    let request = Request::get("/api/v1/swtcg/rules")
+        .header(header::ACCEPT_ENCODING, "gzip, br")
+        .body(Body::empty())
+        .unwrap();
+    let r = send(Config::default(), request).await;
+    assert!(r.headers().get(header::CONTENT_ENCODING).is_none());
+}
+
+#[tokio::test]
 async fn the_index_lists_every_endpoint_with_the_command_lines_options() {
     let (status, _, body) = call(get("/api/v1")).await;
     assert_eq!(status, StatusCode::OK);

@@ -1,7 +1,10 @@
-//! The project's tasks beyond cargo's own: `cargo xtask site DIR` builds the static site;
+//! The project's tasks beyond cargo's own: `cargo xtask site DIR` builds the static site and
+//! `cargo xtask serve DIR` serves it compressed;
 //! `cargo xtask import-legion-hq FILE` makes the built-in Legion cards from Legion HQ's data;
 //! `cargo xtask import-swtcg-lackey FILE|DIR…` the built-in SWTCG cards from LackeyCCG set files.
 
+mod compress;
+mod serve;
 mod site;
 
 use std::path::PathBuf;
@@ -13,7 +16,11 @@ Usage:
   cargo xtask site DIR    build the page as a static site into DIR: the page, the engine compiled
                           to WebAssembly (run in a Web Worker), its manifest and service worker.
                           Adds the rustup target wasm32-unknown-unknown and installs the pinned
-                          wasm-bindgen-cli when they are missing.
+                          wasm-bindgen-cli when they are missing. Each text file and the
+                          engine are also written compressed beside themselves (.br, .gz).
+  cargo xtask serve DIR [ADDR]
+                          serve a built site on this machine (default 127.0.0.1:8000), each
+                          file brotli- or gzip-compressed as the browser accepts
   cargo xtask import-legion-hq FILE
                           make data/legion/cards.yaml, the built-in Legion cards, and
                           data/legion/list-cards.yaml, the command and battle cards, from Legion
@@ -32,6 +39,8 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
         ["site", dir] => site::build(&PathBuf::from(dir)),
+        ["serve", dir] => serve::run(&PathBuf::from(dir), serve::ADDR),
+        ["serve", dir, addr] => serve::run(&PathBuf::from(dir), addr),
         ["import-legion-hq", file] => import_legion_hq(file),
         ["import-swtcg-lackey", ref files @ ..] if !files.is_empty() => import_swtcg_lackey(files),
         ["help"] | ["--help"] | ["-h"] | [] => {
@@ -39,8 +48,9 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         _ => Err(format!(
-            "unknown task {:?}: cargo xtask site DIR, cargo xtask import-legion-hq FILE or cargo \
-             xtask import-swtcg-lackey FILE... (cargo xtask help lists the tasks)",
+            "unknown task {:?}: cargo xtask site DIR, cargo xtask serve DIR [ADDR], cargo xtask \
+             import-legion-hq FILE or cargo xtask import-swtcg-lackey FILE... (cargo xtask help \
+             lists the tasks)",
             args.join(" ")
         )),
     };

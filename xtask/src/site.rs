@@ -4,8 +4,10 @@
 //! DIR gets the files of `web/` (the one page), `engine/` (the engine's module and its JS glue
 //! from wasm-bindgen), `sw.js` with the list of files to keep offline and a cache name that
 //! changes with them, and `site.json` (holodice's version), by which the page knows it runs the
-//! engine itself.
+//! engine itself. Each text file and the engine are also written compressed beside themselves
+//! (`compress`), for file servers that serve them.
 
+use crate::compress;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -50,10 +52,15 @@ pub fn build(dir: &Path) -> Result<(), String> {
         .replace("\"__CACHE__\"", &format!("\"{cache}\""))
         .replace("[\"__FILES__\"]", &files_list(&files));
     write(&dir.join("sw.js"), &worker)?;
+    files.push("sw.js".into());
+    let (br, gz) = compress::precompress(dir, &files)?;
     println!(
-        "site: {} ({} files, cache {cache})",
+        "site: {} ({} files, cache {cache}; {} KB brotli, {} KB gzip, each file beside itself as \
+         .br and .gz)",
         dir.display(),
-        files.len() + 1
+        files.len(),
+        br / 1000,
+        gz / 1000
     );
     Ok(())
 }
