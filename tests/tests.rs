@@ -10,6 +10,7 @@ mod browser;
 mod check;
 mod cli;
 mod compare;
+mod contrast;
 mod corpus;
 mod docs;
 mod formats;
