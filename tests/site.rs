@@ -9,7 +9,7 @@
 
 use crate::browser::{browser_at, cli_line, cli_rows, query, Browser};
 use crate::common::files::FileServer;
-use crate::common::{attack_args, holodice, stderr};
+use crate::common::{attack_args, holodice, holodice_ok, stderr};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -306,5 +306,28 @@ async fn the_static_site_computes_without_a_readable_site_json() {
         b.close().await;
         files.stop();
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+#[test]
+#[ignore = "needs a built site: cargo test -- --ignored (CI does)"]
+fn the_sites_worked_examples_carry_the_answers_the_command_line_gives() {
+    let text = std::fs::read_to_string(site().join("examples.json")).unwrap();
+    let examples: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let commands = [
+        ("swtcg", ["swtcg", "attack"]),
+        ("legion", ["legion", "attack"]),
+        ("matchups", ["legion", "matchups"]),
+    ];
+    for (view, command) in commands {
+        let query = examples[view]["query"].as_object().unwrap();
+        let mut args: Vec<String> = command.iter().map(|w| w.to_string()).collect();
+        for (key, value) in query {
+            args.extend([format!("--{key}"), value.as_str().unwrap().to_string()]);
+        }
+        args.extend(["--format".into(), "json".into()]);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let cli: serde_json::Value = serde_json::from_str(&holodice_ok(&args)).unwrap();
+        assert_eq!(examples[view]["answer"], cli, "{view}");
     }
 }

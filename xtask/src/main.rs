@@ -4,6 +4,7 @@
 //! `cargo xtask import-swtcg-lackey FILE|DIR…` the built-in SWTCG cards from LackeyCCG set files.
 
 mod compress;
+mod examples;
 mod serve;
 mod site;
 

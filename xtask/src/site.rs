@@ -4,10 +4,11 @@
 //! DIR gets the files of `web/` (the one page), `engine/` (the engine's module and its JS glue
 //! from wasm-bindgen), `sw.js` with the list of files to keep offline and a cache name that
 //! changes with them, and `site.json` (holodice's version), by which the page knows it runs the
-//! engine itself. Each text file and the engine are also written compressed beside themselves
-//! (`compress`), for file servers that serve them.
+//! engine itself; `examples.json` carries its worked examples' answers (`examples`) and
+//! `index.html` asks for the engine at once (`preload`). Each text file and the engine are also
+//! written compressed beside themselves (`compress`), for file servers that serve them.
 
-use crate::compress;
+use crate::{compress, examples};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -37,7 +38,12 @@ pub fn build(dir: &Path) -> Result<(), String> {
             std::fs::create_dir_all(parent)
                 .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
         }
-        copy(&root.join("web").join(&name), &to)?;
+        let from = root.join("web").join(&name);
+        match name.as_str() {
+            "examples.json" => write(&to, &examples::answered(&read(&from)?)?)?,
+            "index.html" => write(&to, &preload(&read(&from)?)?)?,
+            _ => copy(&from, &to)?,
+        }
         files.push(name);
     }
     files.extend(["engine/holodice_web.js", "engine/holodice_web_bg.wasm"].map(String::from));
@@ -63,6 +69,19 @@ pub fn build(dir: &Path) -> Result<(), String> {
         gz / 1000
     );
     Ok(())
+}
+
+/// The page with the engine asked for as the page starts, beside its stylesheet: the engine is
+/// most of the site's bytes, and the page would otherwise ask for it only once its scripts have
+/// run (`web/js/engine.js` fetches the same URL, which the browser then answers from this).
+fn preload(page: &str) -> Result<String, String> {
+    let stylesheet = "<link rel=\"stylesheet\" href=\"app.css\">";
+    if !page.contains(stylesheet) {
+        return Err(format!("web/index.html has no {stylesheet} to put the engine's preload before"));
+    }
+    let engine = "<link rel=\"preload\" href=\"engine/holodice_web_bg.wasm\" as=\"fetch\" \
+                  type=\"application/wasm\" crossorigin>";
+    Ok(page.replacen(stylesheet, &format!("{engine}\n{stylesheet}"), 1))
 }
 
 /// The files under `web`, as paths relative to it with `/` between folders, in a stable order.
