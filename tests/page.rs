@@ -6,7 +6,9 @@
 //! Ignored unless asked for (`cargo test -- --ignored`, as `.ci/run` does), as tests/browser.rs.
 
 use crate::browser::{browser, cli_line, cli_rows, query, Browser};
-use crate::common::{attack_args, fraction, holodice, holodice_ok, pmf_strings, stderr, stdout};
+use crate::common::{
+    attack_args, fraction, game_attack_json, holodice, holodice_ok, pmf_strings, stderr, stdout,
+};
 use fantoccini::key::Key;
 
 /// The SPEC field `css` holds, once `ready` holds of it.
@@ -924,5 +926,268 @@ async fn the_swtcg_pickers_offer_the_cards_of_the_format_chosen() {
     );
     let both = b.js(&script).await.to_string();
     assert!(both.contains("TMW") && both.contains("TROS"), "{both}");
+    b.close().await;
+}
+
+/// Opens the keyword lists of every unit's controls (the steppers inside are then clickable).
+async fn open_keywords(b: &Browser) {
+    b.js("document.querySelectorAll('details.keywords').forEach(d => d.open = true); return null;")
+        .await;
+}
+
+/// The value `controls` shows for the item `name` (a stepper's number, a checkbox's "on"),
+/// and whether the control is marked as the card's.
+async fn shown(b: &Browser, controls: &str, name: &str) -> (String, bool) {
+    let script = format!(
+        "const i = document.querySelector('{controls} input[data-item=\"{name}\"]'); \
+         return [i.type === 'checkbox' ? (i.checked ? 'on' : '') : i.value, \
+                 i.closest('.control').classList.contains('from-card')];"
+    );
+    serde_json::from_value(b.js(&script).await).unwrap()
+}
+
+/// The keywords the command line says a unit's cards gave it (not its weapons', not the
+/// SPEC's), added up by name as the engine adds them: {"Precise": "1", "Armor": "on"}.
+fn cli_card_keywords(resolved: &serde_json::Value) -> std::collections::BTreeMap<String, String> {
+    let text = resolved["keywords"].as_str().unwrap_or_default();
+    let mut items = Vec::new();
+    let (mut depth, mut start) = (0, 0);
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                items.push(text[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    items.push(text[start..].trim());
+    let mut given = std::collections::BTreeMap::<String, String>::new();
+    for item in items.into_iter().filter(|i| !i.is_empty()) {
+        let (keyword, source) = item.split_once(" (").unwrap();
+        if source.starts_with("weapon ") || source == "SPEC)" {
+            continue;
+        }
+        match keyword
+            .rsplit_once(' ')
+            .filter(|(_, n)| n.parse::<u32>().is_ok())
+        {
+            Some((name, n)) => {
+                let before: u32 = given.get(name).map_or(0, |v| v.parse().unwrap());
+                let sum = before + n.parse::<u32>().unwrap();
+                given.insert(name.to_string(), sum.to_string());
+            }
+            None => {
+                given.insert(keyword.to_string(), "on".into());
+            }
+        }
+    }
+    given
+}
+
+/// The keyword controls of `controls` marked as the card's, with the values they show.
+async fn card_marked_keywords(
+    b: &Browser,
+    controls: &str,
+) -> std::collections::BTreeMap<String, String> {
+    let script = format!(
+        "return Array.from(document.querySelectorAll('{controls} details.keywords .from-card input'))\
+         .map(i => [i.dataset.item, i.type === 'checkbox' ? 'on' : i.value]);"
+    );
+    let pairs: Vec<(String, String)> = serde_json::from_value(b.js(&script).await).unwrap();
+    pairs.into_iter().collect()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "drives Debian's chromium: cargo test -- --ignored (CI does)"]
+async fn the_precise_stepper_shows_the_cards_precise_for_stormtroopers() {
+    let b = browser().await;
+    b.open("/?game=legion").await;
+    let attacker = "#legion-attacker-controls";
+    pick(&b, attacker, "stormtroopers", "Stormtroopers").await;
+    let a = spec(&b, "#legion-attacker", |v| v.contains("Stormtroopers")).await;
+    assert_eq!(a, "@Stormtroopers (ay)");
+    assert_eq!(shown(&b, attacker, "Precise").await, ("1".into(), true));
+    open_keywords(&b).await;
+    // What a screen reader says: the label less what is hidden from it.
+    let said = b
+        .js(&format!(
+            "const l = document.querySelector('{attacker} input[data-item=\"Precise\"]')\
+             .closest('.control').querySelector('label').cloneNode(true); \
+             l.querySelectorAll('[aria-hidden]').forEach(e => e.remove()); \
+             return l.textContent.replace(/\\s+/g, ' ').trim();"
+        ))
+        .await;
+    assert_eq!(said, "Precise 1 (from the card)");
+    // One "+" makes Precise 2: the card's 1 and a typed 1, which the engine adds.
+    press(&b, attacker, "More Precise", 1).await;
+    let a = spec(&b, "#legion-attacker", |v| v.contains("Precise")).await;
+    assert_eq!(a, "@Stormtroopers (ay), Precise 1");
+    assert_eq!(shown(&b, attacker, "Precise").await, ("2".into(), true));
+    // The stepper can't go below the card's value, which no SPEC item lowers.
+    press(&b, attacker, "Less Precise", 2).await;
+    let a = spec(&b, "#legion-attacker", |v| !v.contains("Precise")).await;
+    assert_eq!(a, "@Stormtroopers (ay)");
+    assert_eq!(shown(&b, attacker, "Precise").await, ("1".into(), true));
+    press(&b, attacker, "More Precise", 1).await;
+    press(&b, attacker, "More aim", 1).await;
+    press(&b, attacker, "More range", 2).await;
+    let a = spec(&b, "#legion-attacker", |v| v.contains("range 2")).await;
+    assert_eq!(a, "@Stormtroopers (ay), Precise 1, aim 1, range 2");
+    let d = "@Rebel Troopers";
+    b.type_into("#legion-defender", d).await;
+    b.click("#form-legion button[type=submit]").await;
+    let (headline, rows) = answer(&b, "").await;
+    let args = attack_args("legion", &a, d, &[]);
+    let wipe = cli_line(&args, "Chance to wipe the unit:");
+    assert_eq!(headline, format!("Chance to wipe the unit: {wipe}"));
+    assert_eq!(rows, cli_rows(&args));
+    let subline = b.find("#subline").await.text().await.unwrap();
+    let mean = cli_line(&args, "Mean wounds on the defender:");
+    assert!(
+        subline.starts_with(&format!("Mean wounds: {mean}")),
+        "{subline}"
+    );
+    // The typed Precise counts: without it the command line's mean is the card's alone.
+    let card_only = "@Stormtroopers (ay), aim 1, range 2";
+    let without = cli_line(
+        &attack_args("legion", card_only, d, &[]),
+        "Mean wounds on the defender:",
+    );
+    assert_ne!(mean, without);
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "drives Debian's chromium: cargo test -- --ignored (CI does)"]
+async fn the_keyword_controls_marked_as_the_cards_are_the_keywords_the_engine_says_they_gave() {
+    let b = browser().await;
+    // A DLT-19's Impact is its weapon's (applied when it joins the pool), not the unit's; Echo's
+    // card gives the unit Critical 1 and Lethal 1 beside its weapon's.
+    let defender = "@Rebel Troopers";
+    for attacker in [
+        "@Stormtroopers (ay), +@DLT-19 Stormtrooper, range 3",
+        "@Clone Trooper Infantry, +@Echo (ARC Marksman), range 2",
+    ] {
+        b.open(&query(&[
+            ("game", "legion"),
+            ("attacker", attacker),
+            ("defender", defender),
+        ]))
+        .await;
+        b.text_when("#headline", |t| !t.is_empty()).await;
+        let answer = game_attack_json("legion", attacker, defender, &[]);
+        let engine = cli_card_keywords(&answer["resolved"]["attacker"]);
+        assert!(!engine.is_empty(), "{attacker}: {}", answer["resolved"]);
+        let page = card_marked_keywords(&b, "#legion-attacker-controls").await;
+        assert_eq!(page, engine, "{attacker}");
+    }
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "drives Debian's chromium: cargo test -- --ignored (CI does)"]
+async fn swtcg_power_and_health_steppers_show_the_picked_cards_values() {
+    let b = browser().await;
+    b.open("/?game=swtcg").await;
+    let controls = "#swtcg-attacker-controls";
+    // Luke's X-Wing (A): Power 3, Health 2, Accuracy 1, Shields 1.
+    pick(&b, controls, "luke's x-wing (a)", "Luke's X-Wing (A)").await;
+    let a = spec(&b, "#swtcg-attacker", |v| v.contains("Luke")).await;
+    assert_eq!(a, "@Luke's X-Wing (A)");
+    assert_eq!(shown(&b, controls, "Power").await, ("3".into(), true));
+    assert_eq!(shown(&b, controls, "Health").await, ("2".into(), true));
+    assert_eq!(shown(&b, controls, "Accuracy").await, ("1".into(), true));
+    open_keywords(&b).await;
+    // A statistic given after the card overrides it; Accuracy adds, so -1 makes 0.
+    press(&b, controls, "More Power", 2).await;
+    press(&b, controls, "Less Accuracy", 1).await;
+    let a = spec(&b, "#swtcg-attacker", |v| v.contains("Accuracy")).await;
+    assert_eq!(a, "@Luke's X-Wing (A), Power 5, Accuracy -1");
+    assert_eq!(shown(&b, controls, "Power").await, ("5".into(), true));
+    assert_eq!(shown(&b, controls, "Accuracy").await, ("0".into(), true));
+    // Back to the card's Power: no item.
+    press(&b, controls, "Less Power", 2).await;
+    let a = spec(&b, "#swtcg-attacker", |v| !v.contains("Power")).await;
+    assert_eq!(a, "@Luke's X-Wing (A), Accuracy -1");
+    press(&b, controls, "More Power", 1).await;
+    let a = spec(&b, "#swtcg-attacker", |v| v.contains("Power 4")).await;
+    let d = "@Vader's TIE Fighter (B)";
+    b.type_into("#swtcg-defender", d).await;
+    let defender = "#swtcg-defender-controls";
+    assert_eq!(shown(&b, defender, "Health").await, ("2".into(), true));
+    b.click("#form-swtcg button[type=submit]").await;
+    let (headline, rows) = answer(&b, "").await;
+    let args = attack_args("swtcg", &a, d, &[]);
+    let destroy = cli_line(&args, "Chance to destroy the defender:");
+    assert_eq!(headline, format!("Chance to destroy: {destroy}"));
+    assert_eq!(rows, cli_rows(&args));
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "drives Debian's chromium: cargo test -- --ignored (CI does)"]
+async fn a_paid_ability_is_a_visible_toggle_and_its_note_names_the_toggle() {
+    let b = browser().await;
+    b.open("/?game=swtcg").await;
+    let paid = "return document.querySelector('#form-swtcg fieldset.paid').hidden;";
+    assert_eq!(b.js(paid).await, true, "no unit has a paid ability yet");
+    let a = "Power 4";
+    b.type_into("#swtcg-attacker", a).await;
+    // Vader's TIE Fighter (A): Power 3, Health 2, pay: Evade 2.
+    let defender = "#swtcg-defender-controls";
+    pick(
+        &b,
+        defender,
+        "vader's tie fighter (a)",
+        "Vader's TIE Fighter (A)",
+    )
+    .await;
+    let d = spec(&b, "#swtcg-defender", |v| v.contains("Vader")).await;
+    assert_eq!(
+        b.js(paid).await,
+        false,
+        "the card's paid ability shows the toggles"
+    );
+    assert_eq!(shown(&b, defender, "Evade").await, (String::new(), false));
+    b.click("#form-swtcg button[type=submit]").await;
+    let (before, _) = answer(&b, "").await;
+    let args = attack_args("swtcg", a, &d, &[]);
+    let destroy = cli_line(&args, "Chance to destroy the defender:");
+    assert_eq!(before, format!("Chance to destroy: {destroy}"));
+    let notes = b
+        .text_when("#notes", |t| t.contains("Paid abilities"))
+        .await;
+    assert!(!notes.contains("--pay"), "{notes}");
+    assert!(
+        notes.contains(
+            "ticking “The attacker pays its abilities' Force costs” and “The defender pays its \
+             abilities' Force costs” pays them"
+        ),
+        "{notes}"
+    );
+    // Ticked, the defender pays: its Evade 2 is the card's, and the answer is --pay defender's.
+    b.click("#swtcg-pay-defender").await;
+    assert_eq!(shown(&b, defender, "Evade").await, ("2".into(), true));
+    b.click("#form-swtcg button[type=submit]").await;
+    let (headline, rows) = answer(&b, &before).await;
+    let args = attack_args("swtcg", a, &d, &["--pay", "defender"]);
+    let destroy = cli_line(&args, "Chance to destroy the defender:");
+    assert_eq!(headline, format!("Chance to destroy: {destroy}"));
+    assert_eq!(rows, cli_rows(&args));
+    let url = b.js("return location.search;").await;
+    assert!(url.as_str().unwrap().contains("pay=defender"), "{url}");
+    // A link that pays both ticks both.
+    b.open(&query(&[
+        ("game", "swtcg"),
+        ("attacker", a),
+        ("defender", &d),
+        ("pay", "all"),
+    ]))
+    .await;
+    let ticked = "return ['attacker', 'defender'].map(s => document.getElementById('swtcg-pay-' + s).checked);";
+    assert_eq!(b.js(ticked).await, serde_json::json!([true, true]));
     b.close().await;
 }

@@ -13,12 +13,14 @@ import { Composer } from "./js/composer.js";
 import { $, $$, copy, el, humanize, swatch } from "./js/dom.js";
 import { engine, fetchJSON, request, working } from "./js/engine.js";
 import { helpTables } from "./js/help.js";
+import { paidAbilities } from "./js/payment.js";
 import { showArmy } from "./js/army.js";
 import { showMatchups } from "./js/matchups.js";
 import { WHAT, charted, details, distTable, distribution, headlineText, inWords, resolvedPool, showAttacks, showHeadline } from "./js/result.js";
 import { shareImage } from "./js/share.js";
 import { showTable } from "./js/table.js";
 import { fromPinText, fromSearch, pinText, toSearch } from "./js/url.js";
+import { inPlayersWords } from "./js/words.js";
 
 const VIEWS = ["swtcg", "legion", "matchups", "army", "table"];
 
@@ -135,8 +137,9 @@ function errorField(form, reply, query) {
   return attack || (reply.field && form.querySelector(`[name="${CSS.escape(reply.field)}"]`));
 }
 
-/** Shows the engine's line beside the field it is about, or above the form. */
-function showError(form, message, input) {
+/** Shows the engine's line (in the form's words) beside the field it is about, or above the form. */
+function showError(form, line, input) {
+  const message = inPlayersWords(line, form);
   if (input) {
     const id = `${input.id}-error`;
     const p = el("p", { class: "field-error", id, role: "alert", text: message });
@@ -179,7 +182,7 @@ function render(game, answer, query) {
   $("#resolved").replaceChildren(resolvedPool(game, answer, query));
   $("#details").replaceChildren(details(game, answer));
   showAttacks(answer);
-  $("#notes").replaceChildren(...(answer.notes || []).map((n) => el("li", { text: n })));
+  $("#notes").replaceChildren(...(answer.notes || []).map((n) => el("li", { text: inPlayersWords(n, $(`#form-${game}`)) })));
   $("#share-box").hidden = true;
   // Shown before drawing: the chart is drawn for the width it has.
   $("#result").hidden = false;
@@ -365,6 +368,7 @@ function specControls(input) {
 function buildControls() {
   for (const input of $$("input.spec")) specControls(input);
   activation = new Activation($("#form-legion"), specControls);
+  paidAbilities($("#form-swtcg"));
   const factions = [...new Set(catalog.legion.cards.map((c) => c.card.faction).filter(Boolean))].sort();
   $("#matchups-faction").append(...factions.map((f) => el("option", { value: f, text: f })));
   const formats = [...new Set(catalog.swtcg.cards.flatMap((c) => c.formats))];

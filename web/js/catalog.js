@@ -2,7 +2,7 @@
 // completion), its cards (for the unit pickers) and SWTCG's rule options. Loaded once.
 
 import { fetchJSON } from "./engine.js";
-import { Vocabulary, cardName, isUnit } from "./spec.js";
+import { Vocabulary, cardName, isUnit, isUpgrade } from "./spec.js";
 
 export const catalog = {
   /** Per game: the SPEC items as {name, aliases, takesValue, signed, roles, step, model,
@@ -123,4 +123,11 @@ export function namedCard(game, items) {
   const card = cards.find((c) => cardName(c.specName).toLowerCase() === name)
     || cards.find((c) => c.name.toLowerCase() === name);
   return { item, card: card || null };
+}
+
+/** The built-in upgrade cards a Legion SPEC's `+@` items name (those the catalog knows). */
+export function upgradeCards(items) {
+  return items.filter(isUpgrade).map((i) => cardName(i).toLowerCase())
+    .map((n) => catalog.legion.upgrades.find((u) => u.specName.toLowerCase() === n))
+    .filter(Boolean);
 }

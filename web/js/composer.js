@@ -3,9 +3,11 @@
 // tables, grouped as the tables' `control` says), and for Legion the card's weapons and upgrades.
 // The SPEC field stays: typing in it moves the controls, and the controls rewrite its items.
 
+import { cardGives, combines } from "./cardvalues.js";
 import { catalog, itemsFor, namedCard, pickable } from "./catalog.js";
 import { el, uid } from "./dom.js";
 import { Loadout } from "./loadout.js";
+import { pays } from "./payment.js";
 import { Picker } from "./picker.js";
 import { SpecText, cardItem, cardName, isUnit, isUpgrade, isWeapon, itemText } from "./spec.js";
 import { choice, stepper, toggle } from "./widgets.js";
@@ -36,12 +38,16 @@ export class Composer {
     this.options = { picker: true, only: () => true, ...options };
     this.text = new SpecText(field, () => catalog[game].vocabulary);
     this.controls = [];
+    /** What the SPEC's cards give (cardvalues.js), as last shown. */
+    this.gives = { card: null, values: new Map(), groups: new Set() };
     /** What changes once the unit is a card: each is called with whether it is. */
     this.cardAware = [];
     this.root = el("div", { class: "composer", id: `${field.id}-controls` });
     field.closest(".field").before(this.root);
     field.addEventListener("input", () => this.refresh());
     field.addEventListener("spec-change", () => this.refresh());
+    // Whether the unit pays for its abilities is the form's (payment.js).
+    field.form?.addEventListener("change", () => this.refresh());
   }
 
   /** Makes the controls from the catalog (once it is loaded) and shows the SPEC in them. */
@@ -87,26 +93,47 @@ export class Composer {
   control(entry, all) {
     if (!entry.takesValue) {
       const c = toggle(entry, (on) => this.text.replace((i) => this.is(i, entry), on ? [entry.name] : []));
-      this.controls.push({ show: (found) => c.show(found.some((r) => r.entry === entry)) });
+      this.controls.push({ show: (found) => c.show(found.some((r) => r.entry === entry), { card: this.gives.values.get(entry) === true }) });
       return c.node;
     }
     // "Armor" and "Armor N" both exist: the numbered one says so.
     const twin = all.some((o) => o !== entry && o.name === entry.name);
     const shown = twin ? { ...entry, name: `${entry.name} N` } : entry;
     const placeholder = entry.control === "stat" ? "—" : "0";
-    const c = stepper(shown, (v) => this.text.replace((i) => this.is(i, entry), v ? [itemText(entry, v)] : []), { placeholder });
-    this.controls.push({
-      show(found) {
-        const last = found.filter((r) => r.entry === entry).pop();
-        c.show(last ? (last.value ?? 1) : null);
-      },
-    });
+    const c = stepper(shown, (v) => this.text.replace((i) => this.is(i, entry), this.typed(entry, v)), { placeholder });
+    this.controls.push({ show: (found) => c.show(...this.effective(entry, found)) });
     return c.node;
+  }
+
+  /** The value a stepper shows for `entry`: the card's and the typed items' together, as the
+   * engine combines them; with the card's part and the least the SPEC can make it. */
+  effective(entry, found) {
+    const card = this.gives.values.get(entry) ?? null;
+    const typed = found.filter((r) => r.entry === entry).map((r) => r.value ?? 1);
+    const how = combines(this.game, entry);
+    const floor = entry.signed ? -20 : how === "adds" || how === "larger" ? (card ?? 0) : 0;
+    const value = how === "adds" ? (typed.length || card !== null ? (card ?? 0) + typed.reduce((a, b) => a + b, 0) : null)
+      : how === "larger" ? (typed.length || card !== null ? Math.max(card ?? 0, ...typed) : null)
+      : typed.length ? typed[typed.length - 1] : card;
+    return [value, { card, min: floor }];
+  }
+
+  /** The items that make `entry` `v` beside the card: what a numbered keyword adds to the
+   * card's, or a statistic that differs from the card's; none when the card gives `v`. */
+  typed(entry, v) {
+    const card = this.gives.values.get(entry);
+    if (card === undefined) return v ? [itemText(entry, v)] : [];
+    const how = combines(this.game, entry);
+    if (how === "adds") return v !== card ? [itemText(entry, v - card)] : [];
+    return v === card || (how === "larger" && v < card) ? [] : [itemText(entry, v)];
   }
 
   choice(group, members) {
     const c = choice(group, members, (m) => this.text.replace((i) => members.some((e) => this.is(i, e)), m ? [m.name] : []));
-    this.cardAware.push((card) => c.card(card));
+    this.cardAware.push((card) => {
+      const decided = this.gives.groups.has(group);
+      c.card(card, decided ? (members.find((m) => this.gives.values.get(m) === true) ?? null) : undefined);
+    });
     this.controls.push({
       show(found) {
         const last = found.filter((r) => members.includes(r.entry)).pop();
@@ -139,8 +166,10 @@ export class Composer {
       }
     });
     this.controls.push({
-      show(found) {
-        const given = found.filter((r) => r.entry.control === "keyword").map((r) => r.item);
+      show: (found) => {
+        const card = [...this.gives.values].filter(([e]) => entries.includes(e))
+          .map(([e, v]) => `${v === true ? e.name : itemText(e, v)} (card)`);
+        const given = [...card, ...found.filter((r) => r.entry.control === "keyword").map((r) => r.item)];
         summary.textContent = given.length ? `: ${given.join(", ")}` : " (none given)";
       },
     });
@@ -159,9 +188,10 @@ export class Composer {
   /** Shows the SPEC field's items in every control. */
   refresh() {
     if (!this.built) return;
+    const items = this.text.items();
+    this.gives = cardGives(this.game, this.role, items, pays(this.field.form, this.role));
     const found = this.text.recognised();
     for (const c of this.controls) c.show(found);
-    const items = this.text.items();
     for (const aware of this.cardAware) aware(items.some(isUnit));
     if (!this.picker) return;
     const { item, card } = namedCard(this.game, items);

@@ -2,7 +2,7 @@
 // upgrade bar (the upgrades the engine says fit the unit), and the weapons its minis may use.
 // Both are SPEC items: `+@Upgrade` and `weapon NAME`.
 
-import { catalog } from "./catalog.js";
+import { catalog, upgradeCards } from "./catalog.js";
 import { fetchJSON } from "./engine.js";
 import { el, uid } from "./dom.js";
 import { cardItem, cardName, isUnit, isUpgrade, isWeapon } from "./spec.js";
@@ -110,9 +110,7 @@ export class Loadout {
 
   /** The weapons of the card and its chosen upgrades, checked as the SPEC's `weapon` items. */
   showWeapons(items) {
-    const upgrades = items.filter(isUpgrade).map((i) => cardName(i).toLowerCase())
-      .map((n) => catalog.legion.upgrades.find((u) => u.specName.toLowerCase() === n))
-      .filter(Boolean);
+    const upgrades = upgradeCards(items);
     const weapons = [...this.card.card.weapons, ...upgrades.flatMap((u) => u.card.weapons)];
     const chosen = new Set(items.filter(isWeapon).map((i) => i.replace(/^weapon\s+/i, "").trim().toLowerCase()));
     const seen = new Set();

@@ -14,7 +14,23 @@ function described(item) {
   return { id, node: el("span", { id, class: "sr-only", text: describe(item) }) };
 }
 
-/** A number with − and + buttons; empty means the item is not in the SPEC. */
+/** Marks a control whose value the picked card gives (`card`: its number, true for a flag,
+ * null for none): a class, a small "card" marker after its label that screen readers hear as
+ * "Precise 1 (from the card)", and a tooltip saying a change is relative to the card's value. */
+function markCard(node, label, item, card) {
+  node.classList.toggle("from-card", card !== null);
+  label.querySelector(".card-mark")?.remove();
+  node.title = describe(item);
+  if (card === null) return;
+  const value = card === true ? "" : ` ${card}`;
+  label.append(el("span", { class: "card-mark" }, " ",
+    el("span", { "aria-hidden": "true", text: `card${value}` }),
+    el("span", { class: "sr-only", text: `${value} (from the card)` })));
+  node.title += ` The picked card gives ${item.name}${value}: the control shows the card's value with the SPEC's, and a change is made relative to the card's.`;
+}
+
+/** A number with − and + buttons; empty means the item is not in the SPEC. `show(v, {card,
+ * min})` shows the value, the card's part of it and the lowest value the SPEC can make. */
 export function stepper(item, onChange, { min = item.signed ? -20 : 0, max = 99, placeholder = "0" } = {}) {
   const id = uid("step");
   const desc = described(item);
@@ -23,7 +39,8 @@ export function stepper(item, onChange, { min = item.signed ? -20 : 0, max = 99,
     "aria-describedby": desc.id, "data-item": item.name,
   });
   // The SPEC is rewritten and the controls shown again from it (`show`), this one included.
-  const clamp = (v) => (Number.isFinite(v) ? Math.min(max, Math.max(min, Math.round(v))) : 0);
+  let lowest = min;
+  const clamp = (v) => (Number.isFinite(v) ? Math.min(max, Math.max(lowest, Math.round(v))) : lowest);
   const current = () => Number(input.value || 0);
   const less = el("button", { type: "button", class: "step", "aria-label": `Less ${item.name}`, tabindex: "-1", text: "−" });
   const more = el("button", { type: "button", class: "step", "aria-label": `More ${item.name}`, tabindex: "-1", text: "+" });
@@ -33,15 +50,20 @@ export function stepper(item, onChange, { min = item.signed ? -20 : 0, max = 99,
   input.addEventListener("input", () => {
     if (input.value !== "-") onChange(clamp(current()));
   });
+  const label = el("label", { for: id, text: item.name });
   const node = el("div", { class: "control stepper", title: describe(item) },
-    el("label", { for: id, text: item.name }),
+    label,
     el("div", { class: "stepper-box" }, less, input, more),
     desc.node);
   return {
     node,
     item,
-    show(v) {
-      input.value = v === null || v === undefined || (v === 0 && min >= 0) ? "" : String(v);
+    show(v, { card = null, min: floor = min } = {}) {
+      lowest = floor;
+      input.min = floor;
+      const empty = v === null || v === undefined || (v === 0 && floor >= 0 && card === null);
+      input.value = empty ? "" : String(v);
+      markCard(node, label, item, card);
     },
   };
 }
@@ -52,13 +74,16 @@ export function toggle(item, onChange) {
   const desc = described(item);
   const input = el("input", { id, type: "checkbox", "aria-describedby": desc.id, "data-item": item.name });
   input.addEventListener("change", () => onChange(input.checked));
-  const node = el("div", { class: "control toggle", title: describe(item) },
-    input, el("label", { for: id, text: item.name }), desc.node);
+  const label = el("label", { for: id, text: item.name });
+  const node = el("div", { class: "control toggle", title: describe(item) }, input, label, desc.node);
   return {
     node,
     item,
-    show(on) {
-      input.checked = !!on;
+    /** Ticked when given; when the card gives it the SPEC can't take it away: not editable. */
+    show(on, { card = false } = {}) {
+      input.checked = !!on || card;
+      input.disabled = card;
+      markCard(node, label, item, card ? true : null);
     },
   };
 }
@@ -84,9 +109,18 @@ export function choice(label, members, onChange) {
       const i = members.indexOf(member);
       options[i + 1].input.checked = true;
     },
-    /** Names the first choice: "as the card" once the unit is a card, else "not given". */
-    card(fromCard) {
-      none.textContent = fromCard ? "as the card" : "not given";
+    /** Names the first choice: "as the card" once the unit is a card, with what the card
+     * gives when that is known (`member`: the card's, null: none of them), else "not given". */
+    card(fromCard, member) {
+      const which = member === undefined ? "" : ` (${member ? shortName(member.name, label) : "none"})`;
+      none.textContent = fromCard ? `as the card${which}` : "not given";
     },
   };
+}
+
+/** A member's name less the words of its group's ("surge crit" of "attack surge": "crit"). */
+function shortName(name, group) {
+  const common = new Set(group.toLowerCase().split(/\s+/));
+  const left = name.split(/\s+/).filter((w) => !common.has(w.toLowerCase()));
+  return left.length ? left.join(" ") : name;
 }
