@@ -29,7 +29,13 @@ pub fn answered(examples: &str) -> Result<String, String> {
     for (view, example) in views.iter_mut() {
         let path = endpoint(view).ok_or(format!("web/examples.json: no view '{view}'"))?;
         let body = example["query"].to_string();
-        let reply = api::answer(path, body.as_bytes(), cards, LegionCards::builtin(), &listings);
+        let reply = api::answer(
+            path,
+            body.as_bytes(),
+            cards,
+            LegionCards::builtin(),
+            &listings,
+        );
         if reply.status != 200 {
             return Err(format!("web/examples.json, {view}: {}", reply.body.trim()));
         }

@@ -77,7 +77,9 @@ pub fn build(dir: &Path) -> Result<(), String> {
 fn preload(page: &str) -> Result<String, String> {
     let stylesheet = "<link rel=\"stylesheet\" href=\"app.css\">";
     if !page.contains(stylesheet) {
-        return Err(format!("web/index.html has no {stylesheet} to put the engine's preload before"));
+        return Err(format!(
+            "web/index.html has no {stylesheet} to put the engine's preload before"
+        ));
     }
     let engine = "<link rel=\"preload\" href=\"engine/holodice_web_bg.wasm\" as=\"fetch\" \
                   type=\"application/wasm\" crossorigin>";
