@@ -19,6 +19,7 @@ mod hardening;
 mod legion_cards;
 mod legion_cli;
 mod page;
+mod page_compare;
 mod serve_cli;
 mod server_hostile;
 mod simulate_cli;

@@ -5,21 +5,24 @@
 // the page is, and every query, pins included, lives in the page's URL.
 
 import { Activation, attackEndpoint, legionRequest } from "./js/activation.js";
-import { COLOURS, layout, toSvg } from "./js/chart.js";
+import { layout, sampleSvg, toSvg } from "./js/chart.js";
 import { catalog, loadCatalog } from "./js/catalog.js";
-import { LETTERS, MAX_PINS, compareTable } from "./js/compare.js";
+import { MAX_PINS, compareTable } from "./js/compare.js";
 import { complete } from "./js/completion.js";
 import { Composer } from "./js/composer.js";
-import { $, $$, copy, el, humanize, swatch } from "./js/dom.js";
+import { $, $$, copy, el, humanize } from "./js/dom.js";
 import { engine, fetchJSON, request, working } from "./js/engine.js";
 import { helpTables } from "./js/help.js";
 import { paidAbilities } from "./js/payment.js";
 import { showArmy } from "./js/army.js";
 import { showMatchups } from "./js/matchups.js";
+import { defaultName, nameOf } from "./js/names.js";
+import { readValues } from "./js/readout.js";
 import { WHAT, charted, details, distTable, distribution, headlineText, inWords, resolvedPool, showAttacks, showHeadline } from "./js/result.js";
 import { shareImage } from "./js/share.js";
+import { canCopyImage, canShare, copyImage, shareSheet, summary } from "./js/sharing.js";
 import { showTable } from "./js/table.js";
-import { fromPinText, fromSearch, pinText, toSearch } from "./js/url.js";
+import { fromPinText, fromSearch, queryText, toSearch } from "./js/url.js";
 import { inPlayersWords } from "./js/words.js";
 
 const VIEWS = ["swtcg", "legion", "matchups", "army", "table"];
@@ -43,7 +46,7 @@ const EXAMPLES = {
   },
 };
 
-/** The result shown ({game, query, answer}) and the pinned ones ({game, query, answer}). */
+/** The result shown ({game, query, answer}) and the pinned ones ({game, query, answer, name}). */
 const state = { current: null, pins: [] };
 
 /** The Legion form's activation builder: its further attacks and the sequence's options. */
@@ -184,6 +187,7 @@ function render(game, answer, query) {
   showAttacks(answer);
   $("#notes").replaceChildren(...(answer.notes || []).map((n) => el("li", { text: inPlayersWords(n, $(`#form-${game}`)) })));
   $("#share-box").hidden = true;
+  $("#share-text").hidden = true;
   // Shown before drawing: the chart is drawn for the width it has.
   $("#result").hidden = false;
   redraw();
@@ -191,26 +195,25 @@ function render(game, answer, query) {
 }
 
 /** The results on the chart and in the comparison: the pins of the current game, then the
- * current result unless it is one of them. */
+ * current result unless it is one of them; each with its name and look, the one shown `now`. */
 function compared() {
   const { current, pins } = state;
-  const same = pins.map((p, i) => ({ ...p, label: LETTERS[i], colour: COLOURS[i + 1], index: i }))
+  const key = queryText(current);
+  const same = pins.map((p, i) => ({ ...p, name: nameOf(p), look: i + 1, index: i, now: queryText(p) === key }))
     .filter((p) => p.game === current.game && p.answer);
-  const key = pinText(current);
-  const isPinned = same.some((p) => pinText(p) === key);
-  const now = isPinned ? [] : [{ ...current, label: "Now", colour: COLOURS[0] }];
+  const now = same.some((p) => p.now) ? [] : [{ ...current, name: nameOf(current), look: 0, now: true }];
   return [...same, ...now];
 }
 
 /** What the chart shows: the result shown as bars and a line, and each pin of its game that
- * has the same distribution as a dashed line, each with its query in words. */
+ * has the same distribution as a line of its own look, each with its name and query in words. */
 function chartSeries(entries) {
   const { current } = state;
   const key = charted(current.game, current.answer);
-  const series = (e, colour, words, pinned) => ({ dist: distribution(e.answer, key), colour, words, bars: !pinned, dashed: pinned });
+  const series = (e, look, name, pinned) => ({ dist: distribution(e.answer, key), look, name, words: `${name}: ${inWords(e.query)}`, bars: !pinned });
   return [
-    series(current, COLOURS[0], `Shown: ${inWords(current.query)}`, false),
-    ...entries.filter((e) => e.label !== "Now").map((e) => series(e, e.colour, `${e.label}: ${inWords(e.query)}`, true)),
+    series(current, 0, `Now: ${entries.find((e) => e.now).name}`, false),
+    ...entries.filter((e) => e.index !== undefined).map((e) => series(e, e.look, e.name, true)),
   ].filter((s) => s.dist);
 }
 
@@ -220,22 +223,25 @@ function redraw() {
   const entries = compared();
   const series = chartSeries(entries);
   const width = Math.max(280, Math.min(720, $("#chart").clientWidth || 640));
-  const chart = layout(series, width, width < 480 ? 13 : 12);
   const measure = charted(current.game, current.answer);
   const what = WHAT[measure];
-  $("#chart").replaceChildren(toSvg(chart, `Chart of ${what}: bars P(=k), line P(≥k); the table below gives every value`, "dist-table"));
+  const chart = layout(series, width, width < 480 ? 13 : 12, { x: humanize(what), y: "Chance" });
+  const drawn = toSvg(chart, `Chart of ${what}: bars P(=k), lines P(≥k); the table below gives every value`, "dist-table");
+  $("#chart").replaceChildren(drawn);
+  readValues(drawn, chart, series, $("#chart-readout"), humanize(what));
   const many = entries.length > 1;
-  $("#legend").replaceChildren(...(many ? series.map((s) => el("li", {}, swatch(s.colour, s.dashed), s.words)) : []));
-  $("#chart-caption").textContent = `${humanize(what)}: bars are P(= k), the line P(≥ k).${many ? " Dashed lines: the pinned results." : ""}`;
+  $("#legend").replaceChildren(...(many ? series.map((s) => el("li", {}, sampleSvg(s.look), s.words)) : []));
+  $("#chart-caption").textContent = `${humanize(what)}: bars are P(= k), the line P(≥ k).${many ? " Each result's line has its own pattern and marker." : ""}`;
   distTable($("#dist-table"), current.answer, measure, $("#show-exact").checked);
-  const pinned = entries.some((e) => e.label !== "Now");
+  const pinned = entries.some((e) => e.index !== undefined);
   $("#compare").hidden = !pinned;
   if (pinned) {
-    compareTable($("#compare-table"), entries.map((e) => ({ ...e, remove: e.label === "Now" ? null : () => unpin(e.index) })));
+    const actions = (e) => (e.index === undefined ? {} : { remove: () => unpin(e.index), rename: (text) => rename(e.index, text) });
+    compareTable($("#compare-table"), entries.map((e) => ({ ...e, ...actions(e) })));
   }
-  const key = pinText(current);
+  const key = queryText(current);
   const full = state.pins.length >= MAX_PINS;
-  const already = state.pins.some((p) => pinText(p) === key);
+  const already = state.pins.some((p) => queryText(p) === key);
   $("#pin").disabled = full || already;
   $("#pin").textContent = already ? "Pinned" : full ? `${MAX_PINS} pinned (unpin one)` : "Pin to compare";
 }
@@ -243,13 +249,22 @@ function redraw() {
 function pin() {
   const { current } = state;
   if (!current || state.pins.length >= MAX_PINS) return;
-  state.pins.push({ ...current });
+  state.pins.push({ ...current, name: null });
   remember();
   redraw();
 }
 
 function unpin(i) {
   state.pins.splice(i, 1);
+  remember();
+  redraw();
+}
+
+/** Names pin `i` `text`; an empty name, or its default, leaves the link without one. */
+function rename(i, text) {
+  const p = state.pins[i];
+  const name = text.trim();
+  p.name = name && name !== defaultName(p.game, p.query, p.answer) ? name : null;
   remember();
   redraw();
 }
@@ -271,25 +286,40 @@ async function loadPins(texts) {
   redraw();
 }
 
-/** The share image of the result shown, ready to download. */
-function share() {
+/** The result shown as a card: its title, headline, the line under it, the query in words,
+ * the results compared with it and the chart's series. */
+function card() {
   const { current } = state;
   const { headline, subline } = headlineText(current.game, current.answer);
   const entries = compared();
   const series = chartSeries(entries);
-  const lines = entries.length > 1 ? series.map((s) => s.words) : [inWords(current.query)];
   const policy = [current.answer.edition && `Edition ${current.answer.edition}`, current.answer.policy && `policy ${current.answer.policy}`].filter(Boolean).join(", ");
-  const url = shareImage({
+  const others = entries.filter((e) => !e.now).map((e) => `${e.name} (${inWords(e.query)}): ${headlineText(e.game, e.answer).headline}`);
+  return {
     title: `holodice · ${current.game === "swtcg" ? "Star Wars TCG" : "Star Wars: Legion"}${policy ? ` · ${policy}` : ""}`,
     headline,
     subline,
-    lines,
+    query: inWords(current.query),
+    pins: others,
+    lines: entries.length > 1 ? series.map((s) => s.words) : [inWords(current.query)],
     series,
+    axes: { x: humanize(WHAT[charted(current.game, current.answer)]), y: "Chance" },
     link: location.href,
-  });
+  };
+}
+
+/** The share image of the result shown, ready to download. */
+function share() {
+  const url = shareImage(card());
   $("#share-download").href = url;
   $("#share-preview").src = url;
   $("#share-box").hidden = false;
+}
+
+/** The share sheet with the image, the summary and the link. */
+function shareNative() {
+  const c = card();
+  shareSheet(shareImage(c), { title: c.title, text: summary(c), url: c.link }, $("#result .copied"));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -408,6 +438,11 @@ function wire() {
   $("#show-exact").addEventListener("change", redraw);
   $("#pin").addEventListener("click", pin);
   $("#share").addEventListener("click", share);
+  $("#share-native").hidden = !canShare();
+  $("#share-native").addEventListener("click", shareNative);
+  $("#copy-image").hidden = !canCopyImage();
+  $("#copy-image").addEventListener("click", () => copyImage(shareImage(card()), $("#result .copied")));
+  $("#copy-summary").addEventListener("click", () => copy(summary(card(), location.href), $("#result .copied"), $("#share-text")));
   $("#copy-link").addEventListener("click", () => copy(location.href, $("#result .copied"), null));
   for (const [id, format] of [["#copy-markdown", "markdown"], ["#copy-csv", "csv"]]) {
     $(id).addEventListener("click", async () => {

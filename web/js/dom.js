@@ -26,15 +26,6 @@ export function svg(tag, attrs = {}, text) {
   return e;
 }
 
-/** A small square of a series' colour (set through the CSSOM: the page allows no inline
- * style attributes), dashed for a pinned result's line. */
-export function swatch(colour, dashed = false) {
-  const e = el("span", { class: dashed ? "swatch dashed" : "swatch", "aria-hidden": "true" });
-  if (dashed) e.style.borderColor = colour;
-  else e.style.background = colour;
-  return e;
-}
-
 /** "attacker_wounds" as "Attacker wounds". */
 export function humanize(key) {
   const s = key.replace(/_/g, " ");

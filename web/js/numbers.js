@@ -39,6 +39,12 @@ export function sum(fractions) {
   return d / g === 1n ? String(n / g) : `${n / g}/${d / g}`;
 }
 
+/** The exact difference `a` − `b` of two fraction strings, in lowest terms. */
+export function difference(a, b) {
+  const negated = String(b).startsWith("-") ? String(b).slice(1) : `-${b}`;
+  return sum([a, negated]);
+}
+
 /** `v` with `digits` decimals, ties to even on the exact value (Rust's `{:.N}`). */
 export function fixed(v, digits) {
   if (!Number.isFinite(v)) return String(v);
@@ -65,6 +71,21 @@ export function percent(p) {
 /** A mean as the command line prints it: three decimals. */
 export function mean(m) {
   return fixed(ratio(m), 3);
+}
+
+/** A difference of chances in percentage points, signed: `+4.17 pp`, `−0.50 pp`; `±0 pp` only
+ * when the chances are equal, `+<0.01 pp` for what would round to nothing. */
+export function pointsDifference(d) {
+  if (ratio(d) === 0) return "±0 pp";
+  const v = Math.abs(ratio(d) * 100);
+  const sign = ratio(d) < 0 ? "−" : "+";
+  return v < 0.005 ? `${sign}<0.01 pp` : `${sign}${fixed(v, 2)} pp`;
+}
+
+/** A difference of means, signed, with the three decimals a mean has: `+0.250`, `−1.125`. */
+export function meanDifference(d) {
+  if (ratio(d) === 0) return "±0";
+  return `${ratio(d) < 0 ? "−" : "+"}${fixed(Math.abs(ratio(d)), 3)}`;
 }
 
 export const isFraction = (v) => typeof v === "string" && /^-?\d+(\/\d+)?$/.test(v);

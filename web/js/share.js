@@ -1,7 +1,7 @@
 // The share image: the result card as a PNG made in the browser (headline, chart, the query in
 // words and the link), to download and post where a link alone would not show the numbers.
 
-import { COLOURS, layout, paint } from "./chart.js";
+import { COLOURS, layout, paint, sample } from "./chart.js";
 
 const W = 1200;
 const H = 675;
@@ -19,7 +19,8 @@ function fit(ctx, text, width) {
   return `${text.slice(0, Math.max(fits, 1))}…`;
 }
 
-/** The PNG of a result as a data: URL. `card`: {title, headline, subline, lines, series, link}. */
+/** The PNG of a result as a data: URL. `card`: {title, headline, subline, lines, series, link,
+ * axes}; each line beside the chart is a series' (with its sample) when there are several. */
 export function shareImage(card) {
   const canvas = document.createElement("canvas");
   canvas.width = W;
@@ -38,13 +39,12 @@ export function shareImage(card) {
   ctx.font = "24px system-ui, sans-serif";
   ctx.fillStyle = "#3d4550";
   ctx.fillText(fit(ctx, card.subline, W - 96), 48, 156);
-  const chart = layout(card.series, 700, 18);
+  const chart = layout(card.series, 700, 18, card.axes);
   paint(ctx, chart, 36, 186);
   ctx.font = "20px system-ui, sans-serif";
   let y = 214;
   for (const [i, line] of card.lines.entries()) {
-    ctx.fillStyle = card.series[i] ? card.series[i].colour : "#3d4550";
-    if (card.series.length > 1 && card.series[i]) ctx.fillRect(760, y - 15, 14, 14);
+    if (card.series.length > 1 && card.series[i]) paint(ctx, sample(card.series[i].look, 32, 16, 5.5), 744, y - 14);
     ctx.fillStyle = "#1b1f24";
     y = wrap(ctx, line, 784, y, W - 784 - 40, 26, 4) + 12;
     if (y > H - 90) break;

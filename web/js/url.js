@@ -1,6 +1,6 @@
 // A query in a URL: `?game=legion&attacker=...` (a Legion sequence `?game=legion&attack=...&
 // attack=...`, or `?view=table|matchups&...`), its pins each a `pin` key holding a query of its
-// own in the same form. One encoding for the page's URL and its pins.
+// own in the same form (and the pin's `name`, if renamed). One encoding for the page's URL and its pins.
 
 /** The query string of `view` and its request `p`, with `pins` ({game, query}) after it. */
 export function toSearch(view, p, pins = []) {
@@ -39,13 +39,22 @@ export function fromSearch(search) {
   return { view, query, pins };
 }
 
-/** A pinned result's query ({game, query}) as the text of its `pin` key. */
-export function pinText({ game, query }) {
+/** A pinned result ({game, query, name}) as the text of its `pin` key: its query, then its
+ * `name` when a player gave it one. */
+export function pinText({ game, query, name }) {
+  const text = queryText({ game, query });
+  return name ? `${text}&${new URLSearchParams({ name })}` : text;
+}
+
+/** A result's query ({game, query}) as text, whatever it is named: what tells two results apart. */
+export function queryText({ game, query }) {
   return toSearch(game, query).slice(1);
 }
 
-/** A `pin` key's text as {game, query}. */
+/** A `pin` key's text as {game, query, name}; the name is the page's, never a request key. */
 export function fromPinText(text) {
   const { view, query } = fromSearch(text);
-  return { game: view, query };
+  const name = query.name || null;
+  delete query.name;
+  return { game: view, query, name };
 }
