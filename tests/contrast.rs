@@ -100,3 +100,91 @@ fn the_dark_theme_is_dark_and_follows_the_system_setting() {
         "form controls follow the theme"
     );
 }
+
+/// The colours of the chart's series looks: chart.js's (the light theme's and the share
+/// image's), and the dark theme's from app.css, in look order.
+fn looks() -> [Vec<String>; 2] {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let chart = std::fs::read_to_string(format!("{root}/web/js/chart.js")).unwrap();
+    let start = chart
+        .find("export const COLOURS = [")
+        .expect("chart.js's COLOURS");
+    let list = &chart[start..start + chart[start..].find(']').unwrap()];
+    let light = list
+        .split('"')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_string)
+        .collect();
+    let css = std::fs::read_to_string(format!("{root}/web/app.css")).unwrap();
+    let dark = (0..7)
+        .map(|i| {
+            let rule = format!(".look-{i} {{ --look: ");
+            let at = css
+                .find(&rule)
+                .unwrap_or_else(|| panic!("app.css: no dark .look-{i}"))
+                + rule.len();
+            css[at..at + 7].to_string()
+        })
+        .collect();
+    [light, dark]
+}
+
+#[test]
+fn every_series_of_the_chart_stands_out_from_the_page_in_both_themes() {
+    // Graphics: 3:1 against the background (WCAG 1.4.11).
+    let [(_, light), (_, dark)] = themes();
+    let [light_looks, dark_looks] = looks();
+    assert_eq!(light_looks.len(), 7, "{light_looks:?}");
+    for (theme, paper, colours) in [
+        ("light", &light["paper"], light_looks),
+        ("dark", &dark["paper"], dark_looks),
+    ] {
+        for (i, colour) in colours.iter().enumerate() {
+            let ratio = contrast(colour, paper);
+            assert!(
+                ratio >= 3.0,
+                "{theme}: look {i} ({colour}) on the page is {ratio:.2}:1"
+            );
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "drives Debian's chromium: cargo test -- --ignored (CI does)"]
+async fn a_system_set_to_dark_gets_the_dark_theme_and_its_chart_colours() {
+    use crate::browser::{browser, query};
+    use crate::site::DevTools;
+    let b = browser().await;
+    let dark = serde_json::json!({"features": [{"name": "prefers-color-scheme", "value": "dark"}]});
+    b.client
+        .issue_cmd(DevTools("Emulation.setEmulatedMedia", dark))
+        .await
+        .unwrap();
+    b.open(&query(&[
+        ("game", "swtcg"),
+        ("attacker", "Power 5, Accuracy 1, Critical Hit 2"),
+        ("defender", "Health 4, Armor"),
+    ]))
+    .await;
+    b.text_when("#headline", |t| !t.is_empty()).await;
+    let seen = b
+        .js("const css = (e, p) => getComputedStyle(document.querySelector(e)).getPropertyValue(p); \
+             return [css('body', 'color'), css('#result', 'background-color'), \
+                     css('#chart rect.look-0', 'fill'), css('#chart polyline.look-0', 'stroke')];")
+        .await;
+    let [(_, _), (_, theme)] = themes();
+    let rgb = |hex: &str| {
+        let c = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).unwrap();
+        format!("rgb({}, {}, {})", c(1), c(3), c(5))
+    };
+    let [_, dark_looks] = looks();
+    let expected = [
+        rgb(&theme["ink"]),
+        rgb(&theme["paper"]),
+        rgb(&dark_looks[0]),
+        rgb(&dark_looks[0]),
+    ];
+    assert_eq!(seen, serde_json::json!(expected));
+    b.close().await;
+}

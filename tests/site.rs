@@ -20,9 +20,9 @@ fn site() -> PathBuf {
         .expect("HOLODICE_SITE_DIR holds no built site: build one with `cargo xtask site DIR`")
 }
 
-/// A Chrome DevTools command, through ChromeDriver's `goog/cdp/execute`.
+/// A Chrome DevTools command and its parameters, through ChromeDriver's `goog/cdp/execute`.
 #[derive(Debug)]
-struct DevTools(&'static str);
+pub(crate) struct DevTools(pub(crate) &'static str, pub(crate) serde_json::Value);
 
 impl fantoccini::wd::WebDriverCompatibleCommand for DevTools {
     fn endpoint(
@@ -37,7 +37,7 @@ impl fantoccini::wd::WebDriverCompatibleCommand for DevTools {
     }
 
     fn method_and_body(&self, _: &url::Url) -> (axum::http::Method, Option<String>) {
-        let body = serde_json::json!({"cmd": self.0, "params": {}}).to_string();
+        let body = serde_json::json!({"cmd": self.0, "params": self.1}).to_string();
         (axum::http::Method::POST, Some(body))
     }
 }
@@ -194,7 +194,10 @@ async fn the_static_site_computes_in_the_browser_as_the_command_line_does_and_of
     // The browser can install it: Chromium finds nothing missing.
     let errors = b
         .client
-        .issue_cmd(DevTools("Page.getInstallabilityErrors"))
+        .issue_cmd(DevTools(
+            "Page.getInstallabilityErrors",
+            serde_json::json!({}),
+        ))
         .await
         .unwrap();
     assert_eq!(

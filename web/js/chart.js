@@ -68,13 +68,13 @@ export function layout(series, width, font = 12, titles = { x: "", y: "" }) {
     if (s.bars) {
       for (const [k, pk] of all[i]) {
         const v = ratio(pk);
-        shapes.push({ kind: "rect", x: x(k) - slot / 2, y: y(v), w: slot, h: y(0) - y(v), fill: colour, opacity: 0.8, title: `${k}: ${percent(pk)}` });
+        shapes.push({ kind: "rect", x: x(k) - slot / 2, y: y(v), w: slot, h: y(0) - y(v), fill: colour, look: s.look, opacity: 0.8, title: `${k}: ${percent(pk)}` });
       }
     }
     const points = all[i].map(([k, , ge]) => [k, x(k), y(ratio(ge))]);
-    shapes.push({ kind: "polyline", points: points.map(([, px, py]) => [px, py]), stroke: colour, dash, width: 2.5 });
+    shapes.push({ kind: "polyline", points: points.map(([, px, py]) => [px, py]), stroke: colour, look: s.look, dash, width: 2.5 });
     for (const [, px, py] of points.filter(([k]) => labelled(k))) {
-      shapes.push({ kind: "marker", d: markerPath(marker, px, py, font * 0.38), fill: colour });
+      shapes.push({ kind: "marker", d: markerPath(marker, px, py, font * 0.38), fill: colour, look: s.look });
     }
   });
   const columns = ks.map((k) => ({ k, x: x(k) }));
@@ -88,8 +88,8 @@ export function sample(i, w = 36, h = 14, r = 4.5) {
     width: w,
     height: h,
     shapes: [
-      { kind: "polyline", points: [[1, h / 2], [w - 1, h / 2]], stroke: colour, dash, width: 2.5 },
-      { kind: "marker", d: markerPath(marker, w / 2, h / 2, r), fill: colour },
+      { kind: "polyline", points: [[1, h / 2], [w - 1, h / 2]], stroke: colour, look: i, dash, width: 2.5 },
+      { kind: "marker", d: markerPath(marker, w / 2, h / 2, r), fill: colour, look: i },
     ],
   };
 }
@@ -111,8 +111,15 @@ export function sampleSvg(i) {
   return root;
 }
 
-/** One shape as an SVG element. */
+/** One shape as an SVG element; a series' shapes carry their look as a class (`look-N`), by
+ * which the dark theme gives them its own colours (app.css). */
 function svgShape(s) {
+  const e = svgElement(s);
+  if (s.look !== undefined) e.classList.add(`look-${s.look % COLOURS.length}`);
+  return e;
+}
+
+function svgElement(s) {
   if (s.kind === "line") return svg("line", { x1: s.x1, x2: s.x2, y1: s.y1, y2: s.y2, stroke: s.stroke });
   if (s.kind === "text") {
     const t = svg("text", { x: s.x, y: s.y, "text-anchor": s.anchor, "font-size": s.size, fill: s.fill }, s.text);
