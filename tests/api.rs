@@ -1134,29 +1134,6 @@ async fn an_estimate_of_a_request_the_endpoint_refuses_is_the_endpoints_400() {
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
 }
 
-#[tokio::test]
-async fn the_page_engine_and_the_server_estimate_alike() {
-    let cards = Cards::builtin();
-    let listings = holodice::api::Listings::new(cards);
-    let legion = holodice_engine::legion::cards::Cards::builtin();
-    for (path, body) in [
-        (
-            "estimate/swtcg/attack",
-            r#"{"attacker": "Power 50", "defender": "Health 4"}"#,
-        ),
-        ("estimate/legion/attack", r#"{"atacker": "4 red"}"#),
-        ("estimate/swtcg/atack", r#"{"attacker": "Power 5"}"#),
-    ] {
-        let local = holodice::api::answer(path, body.as_bytes(), cards, legion, &listings);
-        let (status, media, served) = call(post(&format!("/api/v1/{path}"), body)).await;
-        assert_eq!(
-            (local.status, local.media_type, local.body.as_str()),
-            (status.as_u16(), media.as_str(), served.as_str()),
-            "{path}"
-        );
-    }
-}
-
 /// Any request built from the endpoints' keys and a vocabulary of good and bad values.
 fn arbitrary_request() -> impl proptest::strategy::Strategy<Value = (usize, Value)> {
     use proptest::prelude::*;

@@ -631,7 +631,7 @@ async fn the_page_fits_a_phone_and_works_by_keyboard() {
 }
 
 /// The headline the page shows for an SWTCG attack: the command line's chance to destroy.
-fn swtcg_headline(attacker: &str, defender: &str) -> String {
+pub(crate) fn swtcg_headline(attacker: &str, defender: &str) -> String {
     let args = attack_args("swtcg", attacker, defender, &[]);
     format!(
         "Chance to destroy: {}",
@@ -681,7 +681,7 @@ async fn bar_text(b: &Browser) -> String {
 }
 
 /// Sets a field's text at once, as a paste does: one change, one query.
-async fn paste(b: &Browser, css: &str, text: &str) {
+pub(crate) async fn paste(b: &Browser, css: &str, text: &str) {
     let script = format!(
         "const f = document.querySelector({css:?}); f.value = {text:?};\
          f.dispatchEvent(new Event('input', {{ bubbles: true }}));"
@@ -690,7 +690,7 @@ async fn paste(b: &Browser, css: &str, text: &str) {
 }
 
 /// Waits until `ready` holds of the page (a script returning true), or panics saying `what`.
-async fn until(b: &Browser, script: &str, what: &str) {
+pub(crate) async fn until(b: &Browser, script: &str, what: &str) {
     let deadline = Instant::now() + Duration::from_secs(20);
     while b.js(script).await != true {
         assert!(Instant::now() < deadline, "{what}");
@@ -717,11 +717,14 @@ async fn a_stepper_change_updates_the_headline_without_pressing_compute() {
     let want = swtcg_headline("Power 5", "Health 3");
     assert_ne!(want, first);
     assert_eq!(b.text_when("#headline", |t| t == want).await, want);
-    assert_eq!(stale_note(&b).await.0, false, "the answer is the form's");
+    assert!(!stale_note(&b).await.0, "the answer is the form's");
     // The URL follows the live query.
     let url = b.client.current_url().await.unwrap();
     let pairs: Vec<(String, String)> = url.query_pairs().into_owned().collect();
-    assert!(pairs.contains(&("attacker".into(), "Power 5".into())), "{url}");
+    assert!(
+        pairs.contains(&("attacker".into(), "Power 5".into())),
+        "{url}"
+    );
     b.close().await;
 }
 
@@ -753,7 +756,7 @@ async fn a_phone_size_shared_link_shows_its_headline_within_the_first_viewport()
     );
     assert!(scrolled > 0.0, "the form above the answer is scrolled past");
     // The answer in view, the bar is not needed.
-    assert_eq!(bar_shown(&b).await, false);
+    assert!(!bar_shown(&b).await);
     b.close().await;
 }
 
@@ -774,8 +777,15 @@ async fn a_desktop_shared_link_opens_scrolled_to_its_answer_and_a_first_visit_at
         cli_line(&args, "Mean wounds on the defender:")
     );
     assert_eq!(b.text_when("#headline", |t| t == want).await, want);
-    assert!(in_window(&b, "#headline").await, "{:?}", placed(&b, "#headline").await);
-    assert!(placed(&b, "#headline").await.3 > 0.0, "scrolled to the answer");
+    assert!(
+        in_window(&b, "#headline").await,
+        "{:?}",
+        placed(&b, "#headline").await
+    );
+    assert!(
+        placed(&b, "#headline").await.3 > 0.0,
+        "scrolled to the answer"
+    );
     // A table link: its table in view.
     b.open(&query(&[
         ("view", "table"),
@@ -786,7 +796,11 @@ async fn a_desktop_shared_link_opens_scrolled_to_its_answer_and_a_first_visit_at
     ]))
     .await;
     b.text_when("#table-cells tbody", |t| !t.is_empty()).await;
-    assert!(in_window(&b, "#table-title").await, "{:?}", placed(&b, "#table-title").await);
+    assert!(
+        in_window(&b, "#table-title").await,
+        "{:?}",
+        placed(&b, "#table-title").await
+    );
     // The first visit: the worked example, the page at its top.
     b.open("/").await;
     let example = swtcg_headline("@Luke's X-Wing (A)", "@Vader's TIE Fighter (B)");
@@ -829,11 +843,19 @@ async fn on_a_phone_the_answer_bar_keeps_the_headline_in_view_and_taps_to_the_an
     let next = swtcg_headline("Power 7, Critical Hit 1", defender);
     let deadline = Instant::now() + Duration::from_secs(20);
     while bar_text(&b).await != next {
-        assert!(Instant::now() < deadline, "the bar shows {}", bar_text(&b).await);
+        assert!(
+            Instant::now() < deadline,
+            "the bar shows {}",
+            bar_text(&b).await
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     let (top, _, _, scrolled) = placed(&b, "#answer-bar").await;
-    assert_eq!((top, scrolled), (0.0, 600.0), "stuck at the top; live answers never scroll");
+    assert_eq!(
+        (top, scrolled),
+        (0.0, 600.0),
+        "stuck at the top; live answers never scroll"
+    );
     // Tapped, it brings the answer into view and steps aside.
     b.click("#answer-bar").await;
     until(
@@ -869,7 +891,10 @@ async fn an_error_typed_live_marks_the_answer_stale_and_fixing_it_updates_the_an
         .await;
     let out = holodice(&["swtcg", "attack", "--attacker", "Power 5, Acuracy 1"]);
     let line = stderr(&out);
-    assert_eq!(shown, line.trim_end().strip_prefix("holodice: error: ").unwrap());
+    assert_eq!(
+        shown,
+        line.trim_end().strip_prefix("holodice: error: ").unwrap()
+    );
     let (stale, note) = stale_note(&b).await;
     assert!(stale, "the answer shown is the earlier query's");
     assert!(note.starts_with("Stale:"), "{note}");
@@ -878,8 +903,13 @@ async fn an_error_typed_live_marks_the_answer_stale_and_fixing_it_updates_the_an
     b.type_into("#swtcg-attacker", "Power 5, Accuracy 1").await;
     let want = swtcg_headline("Power 5, Accuracy 1", "Health 4");
     assert_eq!(b.text_when("#headline", |t| t == want).await, want);
-    until(&b, "return document.querySelectorAll('.field-error').length === 0;", "no error").await;
-    assert_eq!(stale_note(&b).await.0, false);
+    until(
+        &b,
+        "return document.querySelectorAll('.field-error').length === 0;",
+        "no error",
+    )
+    .await;
+    assert!(!stale_note(&b).await.0);
     b.close().await;
 }
 
@@ -902,7 +932,8 @@ async fn a_heavy_query_waits_for_compute_with_its_line_and_compute_then_answers_
         .text_when("#form-swtcg .live-note", |t| !t.is_empty())
         .await;
     assert!(
-        line.starts_with("This query is heavy (about ") && line.ends_with(" s here): press Compute."),
+        line.starts_with("This query is heavy (about ")
+            && line.ends_with(" s here): press Compute."),
         "{line}"
     );
     let (stale, note) = stale_note(&b).await;
@@ -911,7 +942,7 @@ async fn a_heavy_query_waits_for_compute_with_its_line_and_compute_then_answers_
     b.click("#form-swtcg button[type=submit]").await;
     let want = swtcg_headline(heavy, "Health 4");
     assert_eq!(b.text_when("#headline", |t| t == want).await, want);
-    assert_eq!(stale_note(&b).await.0, false);
+    assert!(!stale_note(&b).await.0);
     let hidden = b.js("return document.querySelector('#form-swtcg .live-note').hidden;");
     assert_eq!(hidden.await, true);
     b.close().await;
@@ -945,7 +976,12 @@ async fn quick_successive_changes_show_only_the_last_querys_answer() {
     let more = "#swtcg-attacker-controls button[aria-label='More Power']";
     b.click(more).await;
     // Power 4's query is sent, and waits; Power 5 and 6 follow at once.
-    until(&b, "return location.search.includes('Power+4');", "Power 4 asked").await;
+    until(
+        &b,
+        "return location.search.includes('Power+4');",
+        "Power 4 asked",
+    )
+    .await;
     let twice = format!("const m = document.querySelector({more:?}); m.click(); m.click();");
     b.js(&twice).await;
     let want = swtcg_headline("Power 6", "Health 3");
