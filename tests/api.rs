@@ -1104,6 +1104,26 @@ async fn an_estimate_grows_with_the_query_and_a_heavy_one_is_not_live() {
     assert!(docs.contains(&limit), "docs/server.md gives {limit}");
 }
 
+// hardening: server-estimate
+#[tokio::test]
+async fn an_estimate_is_answered_at_once_with_every_worker_busy() {
+    let busy = || Config {
+        limits: Limits {
+            workers: 0,
+            queue_wait: Duration::from_millis(20),
+            ..Limits::default()
+        },
+        ..Config::default()
+    };
+    let body = r#"{"attacker": "Power 500, Critical Hit 2", "defender": "Health 4"}"#;
+    let computed = send(busy(), post("/api/v1/swtcg/attack", body)).await;
+    assert_eq!(computed.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let estimated = send(busy(), post("/api/v1/estimate/swtcg/attack", body)).await;
+    assert_eq!(estimated.status(), StatusCode::OK);
+    let answer: Value = serde_json::from_str(&text(estimated).await).unwrap();
+    assert!(answer["work"].as_u64().unwrap() > 0, "{answer}");
+}
+
 #[tokio::test]
 async fn an_estimate_of_a_request_the_endpoint_refuses_is_the_endpoints_400() {
     for (path, body) in [
