@@ -159,6 +159,16 @@ impl Browser {
         element.click().await.unwrap();
     }
 
+    /// Waits until `section` shows the answer to its form's query: shown, and not marked stale
+    /// (the page answers live: after a change, an earlier answer is shown, marked, until then).
+    pub(crate) async fn settled(&self, section: &str) {
+        let script = format!(
+            "const s = document.querySelector({section:?});\
+             return !s.hidden && !s.classList.contains('stale');"
+        );
+        until(self, &script, &format!("{section} shows the form's answer")).await;
+    }
+
     /// The rows of the distribution table as the page shows them: [k, P(=k), P(≥k)].
     pub(crate) async fn dist_rows(&self) -> Vec<Vec<String>> {
         let rows = self.js(
