@@ -1093,6 +1093,113 @@ async fn the_server_docs_list_each_endpoints_keys_as_the_index_does() {
     }
 }
 
+/// The estimate of `endpoint`'s request `body`: {work, live, live_limit}.
+async fn estimate(endpoint: &str, body: Value) -> Value {
+    let (status, answer) = post_json(&format!("/api/v1/estimate/{endpoint}"), body.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{endpoint} {body}: {answer}");
+    let (work, limit) = (answer["work"].as_u64(), answer["live_limit"].as_u64());
+    assert_eq!(
+        answer["live"].as_bool(),
+        Some(work.unwrap() <= limit.unwrap()),
+        "{answer}"
+    );
+    answer
+}
+
+#[tokio::test]
+async fn an_estimate_grows_with_the_query_and_a_heavy_one_is_not_live() {
+    let mut works = vec![];
+    for power in ["Power 5", "Power 50", "Power 500", "Power 2000"] {
+        let body = json!({"attacker": format!("{power}, Critical Hit 2"), "defender": "Health 4"});
+        works.push(estimate("swtcg/attack", body).await);
+    }
+    let work = |e: &Value| e["work"].as_u64().unwrap();
+    assert!(
+        works.windows(2).all(|w| work(&w[0]) < work(&w[1])),
+        "{works:?}"
+    );
+    assert_eq!(works[0]["live"], true, "{}", works[0]);
+    assert_eq!(works[3]["live"], false, "{}", works[3]);
+    // Over a stated limit a query costs nothing: its run is refused at once.
+    let refused = json!({"attacker": "Power 5000", "defender": "Health 4"});
+    assert_eq!(estimate("swtcg/attack", refused).await["work"], 0);
+    // Legion: more dice, more work; the same in the query string as in the body.
+    let small = estimate(
+        "legion/attack",
+        json!({"attacker": "4 red", "defender": "white defense"}),
+    );
+    let large = estimate(
+        "legion/attack",
+        json!({"attacker": "12 red, 12 black", "defender": "white defense"}),
+    );
+    let (small, large) = (small.await, large.await);
+    assert!(work(&small) < work(&large), "{small} {large}");
+    let (status, _, body) = call(get(
+        "/api/v1/estimate/legion/attack?attacker=4+red&defender=white+defense",
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(serde_json::from_str::<Value>(&body).unwrap(), small);
+    // The index gives the limit the page runs live.
+    let (_, _, index) = call(get("/api/v1")).await;
+    let index: Value = serde_json::from_str(&index).unwrap();
+    assert_eq!(index["limits"]["live_work"], small["live_limit"]);
+    assert_eq!(index["estimate"]["path"], "/api/v1/estimate/{endpoint}");
+    let docs = std::fs::read_to_string("docs/server.md").unwrap();
+    let limit = format!("\"live_limit\": {}}}", small["live_limit"]);
+    assert!(docs.contains(&limit), "docs/server.md gives {limit}");
+}
+
+// hardening: server-estimate
+#[tokio::test]
+async fn an_estimate_is_answered_at_once_with_every_worker_busy() {
+    let busy = || Config {
+        limits: Limits {
+            workers: 0,
+            queue_wait: Duration::from_millis(20),
+            ..Limits::default()
+        },
+        ..Config::default()
+    };
+    let body = r#"{"attacker": "Power 500, Critical Hit 2", "defender": "Health 4"}"#;
+    let computed = send(busy(), post("/api/v1/swtcg/attack", body)).await;
+    assert_eq!(computed.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let estimated = send(busy(), post("/api/v1/estimate/swtcg/attack", body)).await;
+    assert_eq!(estimated.status(), StatusCode::OK);
+    let answer: Value = serde_json::from_str(&text(estimated).await).unwrap();
+    assert!(answer["work"].as_u64().unwrap() > 0, "{answer}");
+}
+
+#[tokio::test]
+async fn an_estimate_of_a_request_the_endpoint_refuses_is_the_endpoints_400() {
+    for (path, body) in [
+        ("swtcg/attack", r#"{"atacker": "Power 5"}"#),
+        (
+            "swtcg/attack",
+            r#"{"attacker": "Power 5", "exact": "perhaps"}"#,
+        ),
+        ("table", r#"{"game": "chess", "rows": "Power 1..3"}"#),
+        ("legion/attack", "{\"attacker\": "),
+    ] {
+        let refused = call(post(&format!("/api/v1/{path}"), body)).await;
+        let estimated = call(post(&format!("/api/v1/estimate/{path}"), body)).await;
+        assert_eq!(refused.0, StatusCode::BAD_REQUEST, "{body}");
+        assert_eq!(estimated, refused, "{path} {body}");
+    }
+    // The endpoint's methods, body limit and paths, too.
+    let (status, _, _) = call(get("/api/v1/estimate/check")).await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+    let (status, _, body) = call(post("/api/v1/estimate/swtcg/atack", "{}")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(
+        body.contains("no endpoint POST /api/v1/estimate/swtcg/atack"),
+        "{body}"
+    );
+    let big = format!(r#"{{"attacker": "{}"}}"#, " ".repeat(70_000));
+    let (status, _, _) = call(post("/api/v1/estimate/swtcg/attack", big)).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+}
+
 /// Any request built from the endpoints' keys and a vocabulary of good and bad values.
 fn arbitrary_request() -> impl proptest::strategy::Strategy<Value = (usize, Value)> {
     use proptest::prelude::*;

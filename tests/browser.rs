@@ -149,8 +149,24 @@ impl Browser {
         input.send_keys(text).await.unwrap();
     }
 
+    /// Clicks `css`, brought to the middle of the window first: the page's answer bar sticks to
+    /// the window's top, over whatever is scrolled under it.
     pub(crate) async fn click(&self, css: &str) {
-        self.find(css).await.click().await.unwrap();
+        let element = self.find(css).await;
+        let centred = "arguments[0].scrollIntoView({ block: 'center' });";
+        let arg = serde_json::to_value(&element).unwrap();
+        self.client.execute(centred, vec![arg]).await.unwrap();
+        element.click().await.unwrap();
+    }
+
+    /// Waits until `section` shows the answer to its form's query: shown, and not marked stale
+    /// (the page answers live: after a change, an earlier answer is shown, marked, until then).
+    pub(crate) async fn settled(&self, section: &str) {
+        let script = format!(
+            "const s = document.querySelector({section:?});\
+             return !s.hidden && !s.classList.contains('stale');"
+        );
+        until(self, &script, &format!("{section} shows the form's answer")).await;
     }
 
     /// The rows of the distribution table as the page shows them: [k, P(=k), P(≥k)].
@@ -347,7 +363,9 @@ async fn a_pinned_result_is_compared_with_the_next_one() {
     b.type_into("#swtcg-attacker", "Power 4, Critical Hit 2")
         .await;
     b.click("#form-swtcg button[type=submit]").await;
-    let second = b.text_when("#headline", |t| t != first).await;
+    // The answer to the query typed, not to a state on the way (the page answers live).
+    let want = swtcg_headline("Power 4, Critical Hit 2", "Health 3");
+    let second = b.text_when("#headline", |t| t == want).await;
     assert_ne!(first, second);
     let header = b
         .text_when("#compare-table thead", |t| t.contains("Now"))
@@ -400,7 +418,9 @@ async fn a_misspelt_keyword_is_explained_beside_its_field_in_the_command_lines_w
     // Fixed, the error goes away.
     b.type_into("#swtcg-attacker", "Power 5, Accuracy 1").await;
     b.click("#form-swtcg button[type=submit]").await;
-    b.text_when("#headline", |t| !t.is_empty()).await;
+    // The worked example's defender is still in the form.
+    let want = swtcg_headline("Power 5, Accuracy 1", "@Vader's TIE Fighter (B)");
+    assert_eq!(b.text_when("#headline", |t| t == want).await, want);
     let left = b.js("return document.querySelectorAll('.field-error').length;");
     assert_eq!(left.await, 0);
     b.close().await;
@@ -617,5 +637,377 @@ async fn the_page_fits_a_phone_and_works_by_keyboard() {
          .map(e => e.outerHTML.slice(0, 80));",
     );
     assert_eq!(unnamed.await, serde_json::json!([]));
+    b.close().await;
+}
+
+/// The headline the page shows for an SWTCG attack: the command line's chance to destroy.
+pub(crate) fn swtcg_headline(attacker: &str, defender: &str) -> String {
+    let args = attack_args("swtcg", attacker, defender, &[]);
+    format!(
+        "Chance to destroy: {}",
+        cli_line(&args, "Chance to destroy the defender:")
+    )
+}
+
+/// Where `css` is in the window: [top, bottom, the window's height, how far it is scrolled].
+async fn placed(b: &Browser, css: &str) -> (f64, f64, f64, f64) {
+    let script = format!(
+        "const r = document.querySelector({css:?}).getBoundingClientRect();\
+         return [r.top, r.bottom, window.innerHeight, window.scrollY];"
+    );
+    let v: Vec<f64> = serde_json::from_value(b.js(&script).await).unwrap();
+    (v[0], v[1], v[2], v[3])
+}
+
+/// Whether `css` is shown whole in the first screen of the window.
+async fn in_window(b: &Browser, css: &str) -> bool {
+    let (top, bottom, height, _) = placed(b, css).await;
+    top >= 0.0 && bottom <= height
+}
+
+/// The answer section's stale note: whether the section is marked, and the note's words.
+async fn stale_note(b: &Browser) -> (bool, String) {
+    let v = b.js(
+        "const r = document.getElementById('result'); const n = r.querySelector('.stale-note');\
+         return [r.classList.contains('stale') && !n.hidden, n.textContent];",
+    );
+    serde_json::from_value(v.await).unwrap()
+}
+
+/// Whether the answer bar is shown (not hidden, nor stepped aside as the headline is in view).
+async fn bar_shown(b: &Browser) -> bool {
+    let script = "const bar = document.getElementById('answer-bar');\
+                  return !bar.hidden && getComputedStyle(bar).visibility === 'visible';";
+    b.js(script).await == true
+}
+
+/// The answer bar's headline: its words and its number.
+async fn bar_text(b: &Browser) -> String {
+    let text = b.js(
+        "const bar = document.getElementById('answer-bar');\
+         return bar.querySelector('.bar-label').textContent + ' ' + bar.querySelector('.bar-value').textContent;",
+    );
+    text.await.as_str().unwrap().to_string()
+}
+
+/// Sets a field's text at once, as a paste does: one change, one query.
+pub(crate) async fn paste(b: &Browser, css: &str, text: &str) {
+    let script = format!(
+        "const f = document.querySelector({css:?}); f.value = {text:?};\
+         f.dispatchEvent(new Event('input', {{ bubbles: true }}));"
+    );
+    b.js(&script).await;
+}
+
+/// Waits until `ready` holds of the page (a script returning true), or panics saying `what`.
+pub(crate) async fn until(b: &Browser, script: &str, what: &str) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while b.js(script).await != true {
+        assert!(Instant::now() < deadline, "{what}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "drives Debian's chromium: cargo test -- --ignored (CI does)"]
+async fn a_stepper_change_updates_the_headline_without_pressing_compute() {
+    let b = browser().await;
+    b.open(&query(&[
+        ("game", "swtcg"),
+        ("attacker", "Power 4"),
+        ("defender", "Health 3"),
+    ]))
+    .await;
+    let first = swtcg_headline("Power 4", "Health 3");
+    assert_eq!(b.text_when("#headline", |t| t == first).await, first);
+    b.click("#swtcg-attacker-controls button[aria-label='More Power']")
+        .await;
+    let spec = b.find("#swtcg-attacker").await.prop("value").await;
+    assert_eq!(spec.unwrap().as_deref(), Some("Power 5"));
+    let want = swtcg_headline("Power 5", "Health 3");
+    assert_ne!(want, first);
+    assert_eq!(b.text_when("#headline", |t| t == want).await, want);
+    assert!(!stale_note(&b).await.0, "the answer is the form's");
+    // The URL follows the live query.
+    let url = b.client.current_url().await.unwrap();
+    let pairs: Vec<(String, String)> = url.query_pairs().into_owned().collect();
+    assert!(
+        pairs.contains(&("attacker".into(), "Power 5".into())),
+        "{url}"
+    );
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "drives Debian's chromium: cargo test -- --ignored (CI does)"]
+async fn a_phone_size_shared_link_shows_its_headline_within_the_first_viewport() {
+    let b = browser().await;
+    b.client.set_window_size(390, 844).await.unwrap();
+    let (attacker, defender) = (
+        "@Stormtroopers, +@DLT-19 Stormtrooper, range 3, aim 1",
+        "@Rebel Troopers, cover light",
+    );
+    b.open(&query(&[
+        ("game", "legion"),
+        ("attacker", attacker),
+        ("defender", defender),
+    ]))
+    .await;
+    let args = attack_args("legion", attacker, defender, &[]);
+    let want = format!(
+        "Chance to wipe the unit: {}",
+        cli_line(&args, "Chance to wipe the unit:")
+    );
+    assert_eq!(b.text_when("#headline", |t| t == want).await, want);
+    let (top, bottom, height, scrolled) = placed(&b, "#headline").await;
+    assert!(
+        top >= 0.0 && bottom <= height,
+        "the headline at {top}..{bottom} of {height}"
+    );
+    assert!(scrolled > 0.0, "the form above the answer is scrolled past");
+    // The answer in view, the bar is not needed.
+    assert!(!bar_shown(&b).await);
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "drives Debian's chromium: cargo test -- --ignored (CI does)"]
+async fn a_desktop_shared_link_opens_scrolled_to_its_answer_and_a_first_visit_at_the_top() {
+    let b = browser().await;
+    let (attacker, defender) = ("4 red, surge crit, aim 1", "white defense, cover light");
+    b.open(&query(&[
+        ("game", "legion"),
+        ("attacker", attacker),
+        ("defender", defender),
+    ]))
+    .await;
+    let args = attack_args("legion", attacker, defender, &[]);
+    let want = format!(
+        "Mean wounds: {}",
+        cli_line(&args, "Mean wounds on the defender:")
+    );
+    assert_eq!(b.text_when("#headline", |t| t == want).await, want);
+    assert!(
+        in_window(&b, "#headline").await,
+        "{:?}",
+        placed(&b, "#headline").await
+    );
+    assert!(
+        placed(&b, "#headline").await.3 > 0.0,
+        "scrolled to the answer"
+    );
+    // A table link: its table in view.
+    b.open(&query(&[
+        ("view", "table"),
+        ("game", "swtcg"),
+        ("defender", "Health 4"),
+        ("rows", "Power 1..4"),
+        ("cols", "Critical Hit 0..1"),
+    ]))
+    .await;
+    b.text_when("#table-cells tbody", |t| !t.is_empty()).await;
+    assert!(
+        in_window(&b, "#table-title").await,
+        "{:?}",
+        placed(&b, "#table-title").await
+    );
+    // The first visit: the worked example, the page at its top.
+    b.open("/").await;
+    let example = swtcg_headline("@Luke's X-Wing (A)", "@Vader's TIE Fighter (B)");
+    assert_eq!(b.text_when("#headline", |t| t == example).await, example);
+    assert_eq!(placed(&b, "#headline").await.3, 0.0);
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "drives Debian's chromium: cargo test -- --ignored (CI does)"]
+async fn on_a_phone_the_answer_bar_keeps_the_headline_in_view_and_taps_to_the_answer() {
+    let b = browser().await;
+    b.client.set_window_size(390, 844).await.unwrap();
+    let (attacker, defender) = ("Power 6, Critical Hit 1", "Health 5");
+    b.open(&query(&[
+        ("game", "swtcg"),
+        ("attacker", attacker),
+        ("defender", defender),
+    ]))
+    .await;
+    let want = swtcg_headline(attacker, defender);
+    b.text_when("#headline", |t| t == want).await;
+    // Back at the form's top, the bar above it holds the answer: the same words and number.
+    b.js("window.scrollTo(0, 0);").await;
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !bar_shown(&b).await {
+        assert!(Instant::now() < deadline, "the bar shows");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(bar_text(&b).await, want);
+    assert!(in_window(&b, "#answer-bar").await);
+    let bars = b.js("return document.querySelectorAll('#answer-bar rect').length;");
+    let rows = b.dist_rows().await.len();
+    assert_eq!(bars.await, rows, "one bar of the sparkline per outcome");
+    // Scrolled down the form, it stays at the window's top; a change shows the new answer there,
+    // the page not scrolled by it.
+    b.js("window.scrollTo(0, 600);\
+          document.querySelector(\"#swtcg-attacker-controls button[aria-label='More Power']\").click();")
+        .await;
+    let next = swtcg_headline("Power 7, Critical Hit 1", defender);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while bar_text(&b).await != next {
+        assert!(
+            Instant::now() < deadline,
+            "the bar shows {}",
+            bar_text(&b).await
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let (top, _, _, scrolled) = placed(&b, "#answer-bar").await;
+    assert_eq!(
+        (top, scrolled),
+        (0.0, 600.0),
+        "stuck at the top; live answers never scroll"
+    );
+    // Tapped, it brings the answer into view and steps aside.
+    b.click("#answer-bar").await;
+    until(
+        &b,
+        "const r = document.getElementById('headline').getBoundingClientRect();\
+         return r.top >= 0 && r.bottom <= innerHeight;",
+        "the headline in view",
+    )
+    .await;
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while bar_shown(&b).await {
+        assert!(Instant::now() < deadline, "the bar steps aside");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "drives Debian's chromium: cargo test -- --ignored (CI does)"]
+async fn an_error_typed_live_marks_the_answer_stale_and_fixing_it_updates_the_answer() {
+    let b = browser().await;
+    b.open(&query(&[
+        ("game", "swtcg"),
+        ("attacker", "Power 5"),
+        ("defender", "Health 4"),
+    ]))
+    .await;
+    let first = swtcg_headline("Power 5", "Health 4");
+    b.text_when("#headline", |t| t == first).await;
+    b.type_into("#swtcg-attacker", "Power 5, Acuracy 1").await;
+    let shown = b
+        .text_when("#swtcg-attacker-error", |t| !t.is_empty())
+        .await;
+    let out = holodice(&["swtcg", "attack", "--attacker", "Power 5, Acuracy 1"]);
+    let line = stderr(&out);
+    assert_eq!(
+        shown,
+        line.trim_end().strip_prefix("holodice: error: ").unwrap()
+    );
+    let (stale, note) = stale_note(&b).await;
+    assert!(stale, "the answer shown is the earlier query's");
+    assert!(note.starts_with("Stale:"), "{note}");
+    assert_eq!(b.find("#headline").await.text().await.unwrap(), first);
+    // Fixed, the answer follows and the error and the stale mark go.
+    b.type_into("#swtcg-attacker", "Power 5, Accuracy 1").await;
+    let want = swtcg_headline("Power 5, Accuracy 1", "Health 4");
+    assert_eq!(b.text_when("#headline", |t| t == want).await, want);
+    until(
+        &b,
+        "return document.querySelectorAll('.field-error').length === 0;",
+        "no error",
+    )
+    .await;
+    assert!(!stale_note(&b).await.0);
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "drives Debian's chromium: cargo test -- --ignored (CI does)"]
+async fn a_heavy_query_waits_for_compute_with_its_line_and_compute_then_answers_it() {
+    let b = browser().await;
+    b.open(&query(&[
+        ("game", "swtcg"),
+        ("attacker", "Power 5"),
+        ("defender", "Health 4"),
+    ]))
+    .await;
+    let first = swtcg_headline("Power 5", "Health 4");
+    b.text_when("#headline", |t| t == first).await;
+    // Over the live limit by the engine's estimate (tests/api.rs: over 1,300,000 units).
+    let heavy = "Power 1500, Critical Hit 2";
+    paste(&b, "#swtcg-attacker", heavy).await;
+    let line = b
+        .text_when("#form-swtcg .live-note", |t| !t.is_empty())
+        .await;
+    assert!(
+        line.starts_with("This query is heavy (about ")
+            && line.ends_with(" s here): press Compute."),
+        "{line}"
+    );
+    let (stale, note) = stale_note(&b).await;
+    assert!(stale && note.contains("waits for Compute"), "{note}");
+    assert_eq!(b.find("#headline").await.text().await.unwrap(), first);
+    b.click("#form-swtcg button[type=submit]").await;
+    let want = swtcg_headline(heavy, "Health 4");
+    assert_eq!(b.text_when("#headline", |t| t == want).await, want);
+    assert!(!stale_note(&b).await.0);
+    let hidden = b.js("return document.querySelector('#form-swtcg .live-note').hidden;");
+    assert_eq!(hidden.await, true);
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "drives Debian's chromium: cargo test -- --ignored (CI does)"]
+async fn quick_successive_changes_show_only_the_last_querys_answer() {
+    let b = browser().await;
+    b.open(&query(&[
+        ("game", "swtcg"),
+        ("attacker", "Power 3"),
+        ("defender", "Health 3"),
+    ]))
+    .await;
+    b.text_when("#headline", |t| t == swtcg_headline("Power 3", "Health 3"))
+        .await;
+    // The answer to Power 4 comes late, after the answers asked after it (whatever the
+    // cancelling of its request), and every headline shown from here is kept.
+    b.js(
+        "const fetched = window.fetch;\
+         const late = (r) => r.text().then((t) => new Promise((ok) => setTimeout(() =>\
+           ok(new Response(t, { status: r.status, headers: r.headers })), 1500)));\
+         window.fetch = (url, init) => fetched(url, init).then((r) =>\
+           String(url).endsWith('api/v1/swtcg/attack') && init.body.includes('Power 4') ? late(r) : r);\
+         window.shown = [];\
+         new MutationObserver(() => window.shown.push(document.getElementById('headline').textContent))\
+           .observe(document.getElementById('headline'), { childList: true, characterData: true, subtree: true });",
+    )
+    .await;
+    let more = "#swtcg-attacker-controls button[aria-label='More Power']";
+    b.click(more).await;
+    // Power 4's query is sent, and waits; Power 5 and 6 follow at once.
+    until(
+        &b,
+        "return location.search.includes('Power+4');",
+        "Power 4 asked",
+    )
+    .await;
+    let twice = format!("const m = document.querySelector({more:?}); m.click(); m.click();");
+    b.js(&twice).await;
+    let want = swtcg_headline("Power 6", "Health 3");
+    assert_eq!(b.text_when("#headline", |t| t == want).await, want);
+    // Power 4's answer has come meanwhile and was not shown.
+    tokio::time::sleep(Duration::from_millis(2000)).await;
+    let shown: Vec<String> = serde_json::from_value(b.js("return window.shown;").await).unwrap();
+    assert!(shown.iter().all(|h| *h == want), "{shown:?}");
+    assert_eq!(b.find("#headline").await.text().await.unwrap(), want);
+    // Nor did its cancelling say anything.
+    let said = b.js(
+        "return document.querySelector('#form-swtcg .form-error').hidden\
+         && !document.querySelector('#form-swtcg .field-error');",
+    );
+    assert_eq!(said.await, true);
+    let url = b.js("return location.search;").await;
+    assert!(url.as_str().unwrap().contains("Power+6"), "{url}");
     b.close().await;
 }

@@ -57,8 +57,9 @@ async fn press(b: &Browser, controls: &str, button: &str, times: usize) {
     }
 }
 
-/// The headline and the distribution's rows once an answer is in.
+/// The headline and the distribution's rows once the answer to the form's query is in.
 async fn answer(b: &Browser, before: &str) -> (String, Vec<Vec<String>>) {
+    b.settled("#result").await;
     let headline = b
         .text_when("#headline", |t| !t.is_empty() && t != before)
         .await;
@@ -518,8 +519,9 @@ fn cli_attack_lines(args: &[&str]) -> Vec<[String; 2]> {
     means.into_iter().zip(wipes).map(|(m, w)| [m, w]).collect()
 }
 
-/// The headline and the line under it once an answer headed `starts` is in.
+/// The headline and the line under it once the answer to the form's query, headed `starts`, is in.
 async fn headlines(b: &Browser, starts: &str) -> (String, String) {
+    b.settled("#result").await;
     let headline = b.text_when("#headline", |t| t.starts_with(starts)).await;
     (headline, b.find("#subline").await.text().await.unwrap())
 }
@@ -1190,5 +1192,84 @@ async fn a_paid_ability_is_a_visible_toggle_and_its_note_names_the_toggle() {
     .await;
     let ticked = "return ['attacker', 'defender'].map(s => document.getElementById('swtcg-pay-' + s).checked);";
     assert_eq!(b.js(ticked).await, serde_json::json!([true, true]));
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "drives Debian's chromium: cargo test -- --ignored (CI does)"]
+async fn attack_again_and_a_matchups_control_answer_live_without_compute() {
+    let b = browser().await;
+    let (a, d) = ("@Stormtroopers, range 2", "@Rebel Troopers, cover light");
+    b.open(&query(&[
+        ("game", "legion"),
+        ("attacker", a),
+        ("defender", d),
+    ]))
+    .await;
+    headlines(&b, "Chance to wipe").await;
+    // Attack again: the sequence of two attacks is answered as `legion sequence` answers it.
+    b.click("#legion-attack-again").await;
+    let args = sequence_args(d, &[a, a], &[]);
+    let want = format!(
+        "Chance to wipe the unit: {}",
+        cli_line(&args, "Chance to wipe the unit:")
+    );
+    assert_eq!(b.text_when("#headline", |t| t == want).await, want);
+    b.settled("#result").await;
+    assert_eq!(b.dist_rows().await, cli_rows(&args));
+    // Removed again, the one attack's answer.
+    b.click("#legion-attacks button[aria-label=\"Remove attack 2\"]")
+        .await;
+    let one = format!(
+        "Chance to wipe the unit: {}",
+        cli_line(
+            &attack_args("legion", a, d, &[]),
+            "Chance to wipe the unit:"
+        )
+    );
+    assert_eq!(b.text_when("#headline", |t| t == one).await, one);
+
+    // Matchups: a token for every defender, from its control, re-answers the table.
+    b.open(&query(&[("view", "matchups"), ("attacker", a)]))
+        .await;
+    b.settled("#matchups-result").await;
+    b.click("#matchups-with-controls button[aria-label=\"More dodge\"]")
+        .await;
+    let with = b
+        .find("#matchups-with")
+        .await
+        .prop("value")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(with, "dodge 1");
+    // The command line's table, row for row, once the page has answered the change.
+    let out = stdout(&holodice(&[
+        "legion",
+        "matchups",
+        "--attacker",
+        a,
+        "--with",
+        &with,
+    ]));
+    let cli: Vec<Vec<String>> = (out.lines().skip(4))
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            (l.trim().split("  ").map(str::trim))
+                .filter(|c| !c.is_empty())
+                .map(str::to_string)
+                .collect()
+        })
+        .collect();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while table_rows(&b, "#matchups-table").await != cli {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{:?}",
+            table_rows(&b, "#matchups-table").await.first()
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    b.settled("#matchups-result").await;
     b.close().await;
 }

@@ -7,7 +7,9 @@
 //! tests/browser.rs, so it is ignored unless asked for (`cargo test -- --ignored`, as CI does);
 //! asked for without them, it fails saying what is missing.
 
-use crate::browser::{browser_at, cli_line, cli_rows, query, Browser};
+use crate::browser::{
+    browser_at, cli_line, cli_rows, paste, query, swtcg_headline, until, Browser,
+};
 use crate::common::files::FileServer;
 use crate::common::{attack_args, holodice, holodice_ok, stderr};
 use std::path::PathBuf;
@@ -333,4 +335,60 @@ fn the_sites_worked_examples_carry_the_answers_the_command_line_gives() {
         let cli: serde_json::Value = serde_json::from_str(&holodice_ok(&args)).unwrap();
         assert_eq!(examples[view]["answer"], cli, "{view}");
     }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "needs a built site and Debian's chromium: cargo test -- --ignored (CI does)"]
+async fn the_static_site_answers_live_and_a_newer_query_stops_the_one_its_worker_runs() {
+    let (b, files) = on_the_site().await;
+    // Attacks of some 0.4 s in the page's engine, within its live limit.
+    let attack = |power: u32| format!("Power {power}, Critical Hit 2");
+    let defender = "Health 560";
+    b.open(&query(&[
+        ("game", "swtcg"),
+        ("attacker", &attack(1100)),
+        ("defender", defender),
+    ]))
+    .await;
+    let first = swtcg_headline(&attack(1100), defender);
+    assert_eq!(b.text_when("#headline", |t| t == first).await, first);
+    b.js(
+        "const e = window.holodice.engine; const restart = e.restart.bind(e);\
+         window.restarts = 0; e.restart = () => { window.restarts += 1; restart(); };",
+    )
+    .await;
+    paste(&b, "#swtcg-attacker", &attack(1101)).await;
+    // Power 1101 computes in the worker; the next change stops it.
+    until(
+        &b,
+        "return location.search.includes('Power+1101') && window.holodice.engine.waiting.size > 0;",
+        "Power 1101 computing",
+    )
+    .await;
+    paste(&b, "#swtcg-attacker", &attack(1102)).await;
+    let want = swtcg_headline(&attack(1102), defender);
+    assert_eq!(b.text_when("#headline", |t| t == want).await, want);
+    let restarts = b.js("return window.restarts;").await;
+    assert!(
+        restarts.as_u64().unwrap() >= 1,
+        "the worker restarted: {restarts}"
+    );
+    // The new worker answers the next change, a control's, and nothing said stale or cancelled.
+    b.click("#swtcg-defender-controls button[aria-label='More Damage']")
+        .await;
+    let spec = b.find("#swtcg-defender").await.prop("value").await.unwrap();
+    let spec = spec.unwrap();
+    assert_eq!(spec, "Health 560, Damage 1");
+    let next = swtcg_headline(&attack(1102), &spec);
+    assert_ne!(next, want);
+    assert_eq!(b.text_when("#headline", |t| t == next).await, next);
+    let quiet = b.js(
+        "return document.querySelector('#form-swtcg .form-error').hidden\
+         && !document.getElementById('result').classList.contains('stale');",
+    );
+    assert_eq!(quiet.await, true);
+    let asked = files.asked();
+    assert!(asked.iter().all(|p| !p.contains("api/")), "{asked:?}");
+    b.close().await;
+    files.stop();
 }

@@ -5,6 +5,7 @@
 // the page is, and every query, pins included, lives in the page's URL.
 
 import { Activation, attackEndpoint, legionRequest } from "./js/activation.js";
+import { answerBar, showInBar } from "./js/answerbar.js";
 import { layout, sampleSvg, toSvg } from "./js/chart.js";
 import { catalog, loadCatalog } from "./js/catalog.js";
 import { MAX_PINS, compareTable } from "./js/compare.js";
@@ -13,6 +14,7 @@ import { Composer } from "./js/composer.js";
 import { $, $$, copy, el, humanize } from "./js/dom.js";
 import { engine, fetchJSON, request, working } from "./js/engine.js";
 import { helpTables } from "./js/help.js";
+import { STALE, take, ticket, watch } from "./js/live.js";
 import { paidAbilities } from "./js/payment.js";
 import { showArmy } from "./js/army.js";
 import { showMatchups } from "./js/matchups.js";
@@ -140,8 +142,10 @@ function errorField(form, reply, query) {
   return attack || (reply.field && form.querySelector(`[name="${CSS.escape(reply.field)}"]`));
 }
 
-/** Shows the engine's line (in the form's words) beside the field it is about, or above the form. */
-function showError(form, line, input) {
+/** Shows the engine's line (in the form's words) beside the field it is about, or above the
+ * form; the field takes the focus unless the error came live, as the player changed something
+ * else. */
+function showError(form, line, input, focus = true) {
   const message = inPlayersWords(line, form);
   if (input) {
     const id = `${input.id}-error`;
@@ -151,7 +155,7 @@ function showError(form, line, input) {
     input.setAttribute("aria-describedby", id);
     const details = input.closest("details");
     if (details) details.open = true;
-    input.focus();
+    if (focus) input.focus();
   } else {
     const box = $(".form-error", form);
     box.textContent = message;
@@ -159,17 +163,17 @@ function showError(form, line, input) {
   }
 }
 
-/** Sends a form's request ({endpoint, query}); the answer, or null after showing the error. */
-async function ask(form, { endpoint, query }, format) {
+/** Sends a form's request ({endpoint, query}) as the query of `asking` (a live one, or a new
+ * one that cancels the query running): the answer, null after showing the error, or undefined
+ * when a newer query came meanwhile (its answer is the one to show). */
+async function ask(form, { endpoint, query }, format, asking = ticket()) {
   clearErrors(form);
-  const button = $("button[type=submit]", form);
-  button.disabled = true;
-  const busy = working(form);
-  const reply = await request(endpoint, format ? { ...query, format } : query, busy.signal);
+  const busy = working(form, asking.control);
+  const reply = await request(endpoint, format ? { ...query, format } : query, asking.signal);
   busy.done();
-  button.disabled = false;
+  if (!asking.current()) return undefined;
   if (reply.error) {
-    showError(form, reply.error, errorField(form, reply, query));
+    showError(form, reply.error, errorField(form, reply, query), !asking.live);
     return null;
   }
   return reply.answer;
@@ -188,6 +192,7 @@ function render(game, answer, query) {
   $("#notes").replaceChildren(...(answer.notes || []).map((n) => el("li", { text: inPlayersWords(n, $(`#form-${game}`)) })));
   $("#share-box").hidden = true;
   $("#share-text").hidden = true;
+  showInBar(game, answer);
   // Shown before drawing: the chart is drawn for the width it has.
   $("#result").hidden = false;
   redraw();
@@ -345,26 +350,38 @@ function selectTab(view, focus = false) {
   }
 }
 
-/** Marks a view's answer as a query's before the form's (whose query failed), or not. */
-function markStale(view, stale) {
+/** Marks a view's answer as a query's before the form's, saying why (a key of STALE: its query
+ * computes, failed or waits for Compute), or not (null). */
+function markStale(view, how) {
   const section = $(RESULTS[view]);
-  section.classList.toggle("stale", stale);
-  $(".stale-note", section).hidden = !stale;
+  section.classList.toggle("stale", !!how);
+  section.classList.toggle("updating", how === "updating");
+  const note = $(".stale-note", section);
+  note.hidden = !how;
+  if (how) note.textContent = STALE[how];
 }
 
-async function submit(form) {
+/** Whether a view shows an answer (the attack views share theirs, the one of the game shown). */
+function answered(view) {
+  return view === "swtcg" || view === "legion" ? !!state.current && state.current.game === view : !$(RESULTS[view]).hidden;
+}
+
+/** Asks the form's query (as `asking`, or as a new query) and shows its answer; true once shown. */
+async function submit(form, asking = ticket()) {
   // Marks of each query's start and answer, for the site's benchmark (performance entries).
   performance.mark("holodice-ask");
   const asked = requestOf(form);
+  take(form, asked);
   const { endpoint, query: p } = asked;
   const view = form.dataset.view;
   const pins = view === "swtcg" || view === "legion" ? state.pins : [];
   history.replaceState(null, "", toSearch(view, p, pins));
-  const answer = await ask(form, asked);
+  if (answered(view)) markStale(view, "updating");
+  const answer = await ask(form, asked, undefined, asking);
+  if (answer === undefined) return false;
   // After an error the answer shown, if it is this view's, is another query's: it says so.
-  const shown = view === "swtcg" || view === "legion" ? state.current && state.current.game === view : !$(RESULTS[view]).hidden;
-  if (shown || answer) markStale(view, !answer);
-  if (!answer) return;
+  if (answered(view) || answer) markStale(view, answer ? null : "error");
+  if (!answer) return false;
   if (view === "table") {
     showTable(answer, p);
     $("#table-command").textContent = commandLine(endpoint, p);
@@ -380,6 +397,36 @@ async function submit(form) {
     render(view, answer, p);
     $("#command").textContent = commandLine(endpoint, p);
   }
+  return true;
+}
+
+/** What a form's live answers (live.js) do on this page: ask its request, run it, show the
+ * estimate's error, and mark its view's answer stale. */
+function liveHooks(form) {
+  const view = form.dataset.view;
+  const stale = (how) => answered(view) && markStale(view, how);
+  return {
+    asked: () => requestOf(form),
+    run(asking) {
+      $("#example").hidden = true;
+      submit(form, { ...asking, live: true });
+    },
+    refused(reply, query) {
+      clearErrors(form);
+      showError(form, reply.error, errorField(form, reply, query), false);
+      stale("error");
+    },
+    stale(how) {
+      if (how === "heavy") clearErrors(form);
+      stale(how);
+    },
+  };
+}
+
+/** A shared link's answer, once shown, scrolled to the top of the window, unless the visitor
+ * has scrolled already. */
+function reveal(view) {
+  if (window.scrollY === 0) $(RESULTS[view]).scrollIntoView({ block: "start" });
 }
 
 /** Completion in a SPEC field and, outside the table view, the controls of its unit. */
@@ -448,7 +495,7 @@ function wire() {
     $(id).addEventListener("click", async () => {
       const form = $("#form-table");
       const text = await ask(form, requestOf(form), format);
-      if (text !== null) await copy(text, $("#table-result .copied"), $("#copy-text"));
+      if (typeof text === "string") await copy(text, $("#table-result .copied"), $("#copy-text"));
     });
   }
   for (const a of $$(".help-link")) {
@@ -494,19 +541,22 @@ async function begin() {
   const site = await engine.start();
   await Promise.all([loadCatalog(), about(site)]);
   buildControls();
+  answerBar();
   const { view, query, pins } = fromSearch(location.search);
   if (!VIEWS.includes(view)) {
     // The first visit: each view holds its worked example, and the first one is computed.
     for (const [v, example] of Object.entries(EXAMPLES)) fill($(`#form-${v}`), example.query);
     $("#example").hidden = false;
     selectTab("swtcg");
-    return;
+  } else {
+    selectTab(view);
+    const form = $(`#form-${view}`);
+    fill(form, query);
+    if (pins.length && (view === "swtcg" || view === "legion")) await loadPins(pins);
+    submit(form).then((shown) => shown && reveal(view));
   }
-  selectTab(view);
-  const form = $(`#form-${view}`);
-  fill(form, query);
-  if (pins.length && (view === "swtcg" || view === "legion")) await loadPins(pins);
-  submit(form);
+  // Watched once filled: from here on every change answers live.
+  for (const form of $$("form.query")) watch(form, liveHooks(form));
 }
 
 // The site's benchmark (benches/site.rs) times requests through the page's own engine.

@@ -16,6 +16,23 @@ use std::path::Path;
 /// The largest request body: a SPEC is a line; 64 KiB holds thousands of samples.
 pub const MAX_BODY: usize = 64 * 1024;
 
+/// What an endpoint's path is put under to ask for its estimate instead of its answer:
+/// `estimate/legion/attack` takes `legion/attack`'s request and says how much work it is.
+pub const ESTIMATE: &str = "estimate/";
+
+/// The most estimated work (units of `command::cost`, about 0.2 µs natively) a query may have
+/// for the page to answer it live, at each change of its form: about half a second in the
+/// page's engine (WebAssembly on one core, slower than native). Picked from queries timed in
+/// that engine (the built site's module in Node 20, the median of three runs on the 2-core VM)
+/// beside their estimates: SWTCG attacks of Power 200 with Accuracy 1, Critical Hit 2 and
+/// Fury 2 (estimate 28,969) took 15 ms, Power 500 (195,183) 120 ms, Power 1000 (892,956)
+/// 381 ms; Power 1200 with Critical Hit 2 (753,996) 517 ms and Power 1500 (1,313,011) 1.23 s;
+/// a table of 6 cells of Lucky 15 (1,305,600) 185 ms; the matchups of Stormtroopers at range 2
+/// (7,480) 29 ms. The slowest took 0.7 µs a unit, so 700,000 units is about half a second.
+/// Some estimates fall short: the optimal matchups estimate as the greedy ones but take 5.8 s
+/// in that engine (docs/performance.md), so they run live, each change cancelling the last.
+pub const LIVE_WORK: u64 = 700_000;
+
 /// What a request is answered with: an HTTP status, a media type and the body.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reply {
@@ -69,6 +86,14 @@ impl Request {
     /// The work the command would do, estimated before it runs (`command::cost`).
     pub fn cost(&self, cards: &Cards, legion_cards: &LegionCards) -> u64 {
         command::cost(&self.command, cards, legion_cards, &self.files)
+    }
+
+    /// The estimate alone, without running it: `{"work": N, "live": bool, "live_limit": L}`,
+    /// `live` saying whether the page may run it at each change of its form ([`LIVE_WORK`]).
+    pub fn estimate(&self, cards: &Cards, legion_cards: &LegionCards) -> Reply {
+        let work = self.cost(cards, legion_cards);
+        let body = json!({"work": work, "live": work <= LIVE_WORK, "live_limit": LIVE_WORK});
+        Reply::json(200, pretty(&body))
     }
 
     /// The command's answer, or its error as a 400 naming the key it concerns.
@@ -137,8 +162,8 @@ impl Listings {
 }
 
 /// The reply to one request for `path` under /api/v1/ (a listing, or an endpoint given its
-/// JSON body; an empty body is a GET), run at once: what the server answers, without its gate
-/// and its HTTP.
+/// JSON body, or its estimate under [`ESTIMATE`]; an empty body is a GET), run at once: what the
+/// server answers, without its gate and its HTTP.
 pub fn answer(
     path: &str,
     body: &[u8],
@@ -149,7 +174,11 @@ pub fn answer(
     if let Some(listed) = listings.get(path) {
         return listed;
     }
-    let Some(endpoint) = ENDPOINTS.iter().find(|e| e.path == path) else {
+    let estimated = path.strip_prefix(ESTIMATE);
+    let Some(endpoint) = ENDPOINTS
+        .iter()
+        .find(|e| e.path == estimated.unwrap_or(path))
+    else {
         let method = if body.is_empty() { "GET" } else { "POST" };
         let message = format!("no endpoint {method} /api/v1/{path}: GET /api/v1 lists them");
         return Reply::error(404, &message, None);
@@ -165,6 +194,7 @@ pub fn answer(
         );
     }
     match Request::parse(endpoint, params::from_json(body)) {
+        Ok(request) if estimated.is_some() => request.estimate(cards, legion_cards),
         Ok(request) => request.run(cards, legion_cards),
         Err(reply) => reply,
     }
@@ -221,7 +251,15 @@ fn index() -> serde_json::Value {
         "endpoints": endpoints,
         "listings": ["/api/v1/swtcg/keywords", "/api/v1/swtcg/rules", "/api/v1/legion/keywords",
                      "/api/v1/swtcg/cards"],
-        "limits": {"body_bytes": MAX_BODY},
+        "estimate": {
+            "path": format!("/api/v1/{ESTIMATE}{{endpoint}}"),
+            "about": "the work an endpoint's request would take, estimated without running it, \
+                      asked as the endpoint is (same methods, keys and body): {\"work\": units \
+                      of about 0.2 µs, \"live\": whether work <= live_limit, \"live_limit\": \
+                      the most the page runs at each change}; a request the endpoint refuses \
+                      gets the endpoint's 400",
+        },
+        "limits": {"body_bytes": MAX_BODY, "live_work": LIVE_WORK},
     })
 }
 

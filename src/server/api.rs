@@ -4,7 +4,7 @@
 use super::gate::{Gate, Refusal};
 use super::Config;
 use crate::api::params::{self, Endpoint, Rejection, ENDPOINTS};
-use crate::api::{Listings, Reply, Request, MAX_BODY};
+use crate::api::{Listings, Reply, Request, ESTIMATE, MAX_BODY};
 use axum::body::Body;
 use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
@@ -83,6 +83,10 @@ pub(super) fn routes(app: Arc<App>) -> Router {
             &format!("/api/v1/{}", e.path),
             methods.fallback(move || wrong_method(allow)),
         );
+        router = router.route(
+            &format!("/api/v1/{ESTIMATE}{}", e.path),
+            estimate_route(e).fallback(move || wrong_method(allow)),
+        );
     }
     let listed: Vec<(&'static str, String)> = app
         .listings
@@ -99,6 +103,38 @@ pub(super) fn routes(app: Arc<App>) -> Router {
         router = router.route(&route, get(listing).fallback(|| wrong_method("GET")));
     }
     router.with_state(app)
+}
+
+/// An endpoint's estimate, asked as the endpoint is (POST, and GET where it answers GET), read
+/// within the same body limit, and answered at once: estimating is parsing, no computation, so
+/// it passes no gate (the gate itself estimates every request the same way before it waits).
+fn estimate_route(e: &'static Endpoint) -> MethodRouter<Arc<App>> {
+    let post = move |State(app): State<Arc<App>>, headers: HeaderMap, body: Body| async move {
+        match read_body(&app, &headers, body).await {
+            Ok(bytes) => estimate(&app, e, params::from_json(&bytes)),
+            Err(response) => response,
+        }
+    };
+    let methods = axum::routing::post(post);
+    if !e.get {
+        return methods;
+    }
+    methods.get(
+        move |State(app): State<Arc<App>>, method: Method, RawQuery(q): RawQuery| async move {
+            if method == Method::HEAD {
+                return wrong_method("GET, POST").await;
+            }
+            estimate(&app, e, Ok(params::from_query(&q.unwrap_or_default())))
+        },
+    )
+}
+
+/// The work a request would take, or the 400 its endpoint would give it.
+fn estimate(app: &App, endpoint: &Endpoint, pairs: Result<params::Pairs, Rejection>) -> Response {
+    match Request::parse(endpoint, pairs) {
+        Ok(request) => response(request.estimate(&app.cards, &app.legion_cards)),
+        Err(reply) => response(reply),
+    }
 }
 
 /// The address a connection comes from, put in each of its requests' extensions.

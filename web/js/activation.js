@@ -68,6 +68,11 @@ export class Activation {
     input.focus();
   }
 
+  /** Tells the form its attacks changed (the page answers live). */
+  changed() {
+    this.form.dispatchEvent(new CustomEvent("spec-change"));
+  }
+
   /** A new attack's fieldset after the others, with its SPEC field and its controls. */
   append() {
     const id = `legion-attack-${this.fieldsets().length + 1}`;
@@ -107,12 +112,14 @@ export class Activation {
     for (let j = i; j < inputs.length - 1; j++) this.write(inputs[j], inputs[j + 1].value);
     this.fieldsets().pop().remove();
     this.refresh();
+    this.changed();
     this.inputs()[Math.min(i, inputs.length - 2)].focus();
   }
 
   write(input, value) {
     input.value = value;
     input.dispatchEvent(new CustomEvent("spec-change"));
+    this.changed();
   }
 
   /** Makes as many attack fields as a request's keys (a link's) give, and returns the keys as

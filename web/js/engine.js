@@ -7,6 +7,8 @@ const API = "api/v1/";
 
 export const engine = {
   worker: null,
+  /** Whether the worker started (a promise, renewed by each restart). */
+  ready: null,
   local: false,
   next: 0,
   waiting: new Map(),
@@ -25,7 +27,8 @@ export const engine = {
       if (await serverAnswers()) return null;
       site = {};
     }
-    this.local = await this.spawn();
+    this.ready = this.spawn();
+    this.local = await this.ready;
     if (this.local && "serviceWorker" in navigator) {
       navigator.serviceWorker.register("sw.js").catch(() => {});
     }
@@ -47,13 +50,16 @@ export const engine = {
       this.worker = w;
     });
   },
+  /** Stops the worker and whatever it runs (each waiting request fails as cancelled), and
+   * starts another: requests posted from here on wait for it, so none is lost. */
   restart() {
     if (this.worker) this.worker.terminate();
     for (const done of this.waiting.values()) done.reject(new Error("cancelled"));
     this.waiting.clear();
-    this.spawn();
+    this.ready = this.spawn();
   },
-  /** The reply to `path` (with a JSON body, or none for a listing): {status, type, body}. */
+  /** The reply to `path` (with a JSON body, or none for a listing): {status, type, body}.
+   * Aborting `signal` cancels it: the fetch, or in the worker the computation (a restart). */
   async call(path, body, signal) {
     if (!this.local) {
       const init = body === undefined ? { signal } : {
@@ -62,17 +68,20 @@ export const engine = {
       const r = await fetch(path ? API + path : API.slice(0, -1), init);
       return { status: r.status, type: r.headers.get("Content-Type"), body: await r.text() };
     }
-    return this.post({ path, body: body || "" }, false);
+    return this.post({ path, body: body || "" }, false, signal);
   },
   /** The engine's mean time in ms for a request run `repeat` times in the worker (benchmarks). */
   time(path, body, repeat) {
     return this.post({ path, body, repeat }, true);
   },
-  post(message, timed) {
+  async post(message, timed, signal) {
+    if (!(await this.ready)) throw new Error("the page's engine did not start");
+    if (signal && signal.aborted) throw new Error("cancelled");
     const id = ++this.next;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject, timed });
       this.worker.postMessage({ id, ...message });
+      if (signal) signal.addEventListener("abort", () => this.waiting.has(id) && this.restart(), { once: true });
     });
   },
 };
@@ -116,23 +125,21 @@ export async function request(path, body, signal) {
   }
 }
 
-/** Shows "Computing…" with a Cancel button in `form` once a query has run for 200 ms. */
-export function working(form) {
+/** Shows "Computing…" with a Cancel button (which aborts `control`) in `form` once a query has
+ * run for 200 ms; a newer query's box is left to it. */
+export function working(form, control) {
   const box = $(".working", form) || form.appendChild(el("p", { class: "working", role: "status" }));
-  const control = new AbortController();
+  box.owner = control;
   const timer = setTimeout(() => {
     const cancel = el("button", { type: "button", class: "cancel", text: "Cancel" });
-    cancel.addEventListener("click", () => {
-      control.abort();
-      if (engine.local) engine.restart();
-    });
+    cancel.addEventListener("click", () => control.abort());
     box.replaceChildren("Computing… ", cancel);
     box.hidden = false;
   }, 200);
   return {
-    signal: control.signal,
     done() {
       clearTimeout(timer);
+      if (box.owner !== control) return;
       box.hidden = true;
       box.replaceChildren();
     },

@@ -1,6 +1,6 @@
 //! The page's engine answers what `holodice serve` answers: for every request the page makes
 //! (its listings, the cards and the upgrades that fit a unit, its attack, sequence, matchups and
-//! table forms, the table's copies as Markdown and CSV, and errors), the same
+//! table forms, the table's copies as Markdown and CSV, the estimates, and errors), the same
 //! status, media type and body, byte for byte.
 
 use axum::body::Body;
@@ -118,6 +118,21 @@ async fn every_request_the_page_makes_is_answered_as_the_server_answers_it() {
         ),
         ("swtcg/attack", "not json"),
         ("swtcg/nothing", "{}"),
+        // The estimates the page asks before it answers live, and their errors.
+        (
+            "estimate/swtcg/attack",
+            r#"{"attacker": "Power 50", "defender": "Health 4"}"#,
+        ),
+        (
+            "estimate/legion/sequence",
+            r#"{"attack": ["@Stormtroopers, range 2", "4 red, aim 1"], "defender": "@Rebel Troopers"}"#,
+        ),
+        (
+            "estimate/legion/matchups",
+            r#"{"attacker": "@Stormtroopers, range 2"}"#,
+        ),
+        ("estimate/legion/attack", r#"{"atacker": "4 red"}"#),
+        ("estimate/swtcg/atack", r#"{"attacker": "Power 5"}"#),
     ];
     for (path, body) in requests {
         let server = served(path, body).await;
