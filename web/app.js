@@ -17,6 +17,7 @@ import { showArmy } from "./js/army.js";
 import { showMatchups } from "./js/matchups.js";
 import { WHAT, charted, details, distTable, distribution, headlineText, inWords, resolvedPool, showAttacks, showHeadline } from "./js/result.js";
 import { shareImage } from "./js/share.js";
+import { offerSwitch } from "./js/switch.js";
 import { showTable } from "./js/table.js";
 import { fromPinText, fromSearch, pinText, toSearch } from "./js/url.js";
 
@@ -163,7 +164,9 @@ async function ask(form, { endpoint, query }, format) {
   busy.done();
   button.disabled = false;
   if (reply.error) {
-    showError(form, reply.error, errorField(form, reply, query));
+    const input = errorField(form, reply, query);
+    showError(form, reply.error, input);
+    if (reply.game) offerSwitch(form, input, reply.game, openIn);
     return null;
   }
   return reply.answer;
@@ -310,6 +313,15 @@ function selectTab(view, focus = false) {
     $("#example-text").textContent = EXAMPLES[view].text;
     submit($(`#form-${view}`));
   }
+}
+
+/** Opens a game's tab with `keys` given to its form (the rest as they were), and computes. */
+function openIn(game, keys) {
+  const form = $(`#form-${game}`);
+  $("#example").hidden = true;
+  selectTab(game, true);
+  fill(form, { ...params(form), ...keys });
+  submit(form);
 }
 
 /** Marks a view's answer as a query's before the form's (whose query failed), or not. */
