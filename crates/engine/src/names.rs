@@ -244,33 +244,48 @@ pub enum Partial {
     Within,
 }
 
-/// How `name` holds the partial name `wanted`, if it does: any case, punctuation aside.
+/// A partial name as cards' names are searched for it: any case, punctuation aside.
 ///
 /// ```
-/// use holodice_engine::names::{partial, Partial};
-/// assert_eq!(partial("DLT-19", "DLT-19 Stormtrooper"), Some(Partial::Words));
-/// assert_eq!(partial("dlt-19", "DLT-19x Sniper"), Some(Partial::Start));
-/// assert_eq!(partial("@luke", "Luke's X-Wing (A)"), Some(Partial::Start));
-/// assert_eq!(partial("troopers", "Rebel Troopers"), Some(Partial::Word));
-/// assert_eq!(partial("dlt19", "DLT-19x Sniper"), Some(Partial::Within));
-/// assert_eq!(partial("Vader", "Luke Skywalker"), None);
+/// use holodice_engine::names::{PartialName, Partial};
+/// let dlt = PartialName::new("DLT-19");
+/// assert_eq!(dlt.in_name("DLT-19 Stormtrooper"), Some(Partial::Words));
+/// assert_eq!(dlt.in_name("DLT-19x Sniper"), Some(Partial::Start));
+/// assert_eq!(PartialName::new("@luke").in_name("Luke's X-Wing (A)"), Some(Partial::Start));
+/// assert_eq!(PartialName::new("troopers").in_name("Rebel Troopers"), Some(Partial::Word));
+/// assert_eq!(PartialName::new("dlt19").in_name("DLT-19x Sniper"), Some(Partial::Within));
+/// assert_eq!(PartialName::new("Vader").in_name("Luke Skywalker"), None);
 /// ```
-pub fn partial(wanted: &str, name: &str) -> Option<Partial> {
-    let (wanted, name) = (loose(wanted), loose(name));
-    if wanted.is_empty() {
-        return None;
+pub struct PartialName {
+    loose: String,
+    squashed: String,
+}
+
+impl PartialName {
+    /// The partial name `wanted`, read once for the many names it is looked for in.
+    pub fn new(wanted: &str) -> PartialName {
+        let loose = loose(wanted);
+        let squashed = loose.replace(' ', "");
+        PartialName { loose, squashed }
     }
-    let squash = |s: &str| s.replace(' ', "");
-    if let Some(rest) = name.strip_prefix(&wanted) {
-        return Some(match rest.is_empty() || rest.starts_with(' ') {
-            true => Partial::Words,
-            false => Partial::Start,
-        });
+
+    /// How `name` holds the partial name, if it does.
+    pub fn in_name(&self, name: &str) -> Option<Partial> {
+        let name = loose(name);
+        if self.loose.is_empty() || self.squashed.len() > name.len() {
+            return None;
+        }
+        if let Some(rest) = name.strip_prefix(&self.loose) {
+            return Some(match rest.is_empty() || rest.starts_with(' ') {
+                true => Partial::Words,
+                false => Partial::Start,
+            });
+        }
+        if format!(" {name}").contains(&format!(" {}", self.loose)) {
+            return Some(Partial::Word);
+        }
+        (name.replace(' ', ""))
+            .contains(&self.squashed)
+            .then_some(Partial::Within)
     }
-    if format!(" {name}").contains(&format!(" {wanted}")) {
-        return Some(Partial::Word);
-    }
-    squash(&name)
-        .contains(&squash(&wanted))
-        .then_some(Partial::Within)
 }

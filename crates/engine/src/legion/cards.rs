@@ -9,7 +9,7 @@ use super::units::{AttackSurge, DefenseDie};
 use crate::data::{self, DataError};
 use crate::error::quote;
 pub use crate::names::spelt;
-use crate::names::{did_you_mean, partial, Partial, SUGGESTED};
+use crate::names::{did_you_mean, Partial, PartialName, SUGGESTED};
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -601,9 +601,10 @@ impl Cards {
     /// most [`SUGGESTED`]: the name alone where it names the card.
     fn holding(&self, name: &str, kind: Kind, unit: Option<&Card>) -> Vec<String> {
         let unfit = |c: &Card| unit.is_some_and(|u| fits(u, c) == Truth::No);
+        let wanted = PartialName::new(name);
         let mut held: Vec<(bool, Partial, usize, &Card)> = (self.list.iter())
             .filter(|c| c.kind.answers(kind))
-            .filter_map(|c| Some((unfit(c), partial(name, &c.name)?, c.name.len(), c)))
+            .filter_map(|c| Some((unfit(c), wanted.in_name(&c.name)?, c.name.len(), c)))
             .collect();
         held.sort_by(|a, b| (a.0, a.1, a.2, &a.3.name).cmp(&(b.0, b.1, b.2, &b.3.name)));
         let mut names: Vec<String> = Vec::new();
