@@ -1,5 +1,8 @@
 //! Card names inside SPECs, the same in both games: a SPEC's items are split at commas, so a
-//! name holding a comma is written in double quotes (`@"Destroyer Droid, P Series"`).
+//! name holding a comma is written in double quotes (`@"Destroyer Droid, P Series"`). And what
+//! both games' errors suggest for a name they don't know: the other game, when the item is its
+//! ([`elsewhere`]), the names a partial one starts or is held in ([`longer_names`],
+//! [`PartialName`]), worded one way ([`did_you_mean`]).
 
 /// A SPEC's items: split at commas, but not inside double quotes (`+@"A, B"` names one card).
 ///
