@@ -678,6 +678,71 @@ async fn bad_input_gets_400_and_the_command_lines_line() {
 }
 
 #[tokio::test]
+async fn an_item_of_the_other_game_names_that_game_beside_the_field() {
+    let cases = [
+        (
+            "legion/attack",
+            json!({"attacker": "Power 5", "defender": "white defense"}),
+            vec![
+                "legion",
+                "attack",
+                "--attacker",
+                "Power 5",
+                "--defender",
+                "white defense",
+            ],
+            "attacker",
+            "swtcg",
+        ),
+        (
+            "swtcg/attack",
+            json!({"attacker": "Power 3", "defender": "Health 3, white defense"}),
+            vec![
+                "swtcg",
+                "attack",
+                "--attacker",
+                "Power 3",
+                "--defender",
+                "Health 3, white defense",
+            ],
+            "defender",
+            "legion",
+        ),
+        (
+            "legion/sequence",
+            json!({"attack": ["4 red", "4 red, Accuracy 1"], "defender": "white defense"}),
+            vec![
+                "legion",
+                "sequence",
+                "--attack",
+                "4 red",
+                "--attack",
+                "4 red, Accuracy 1",
+                "--defender",
+                "white defense",
+            ],
+            // A sequence's attack is told by its number in the line, not by a key.
+            "",
+            "swtcg",
+        ),
+    ];
+    for (path, body, args, field, game) in cases {
+        let (status, answer) = post_json(&format!("/api/v1/{path}"), body.clone()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{path} {body}: {answer}");
+        assert_eq!(answer["error"], cli_error(&args), "{path} {body}");
+        let named = answer.get("field").and_then(Value::as_str).unwrap_or("");
+        assert_eq!(named, field, "{path} {body}: {answer}");
+        assert_eq!(answer["game"], game, "{path} {body}: {answer}");
+    }
+    // An error of this game's items names no game.
+    let body = json!({"attacker": "4 red, Critical Hit 2", "defender": "white defense"});
+    let (status, answer) = post_json("/api/v1/legion/attack", body).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(answer.get("game").is_none(), "{answer}");
+    assert_eq!(answer["field"], "attacker");
+}
+
+#[tokio::test]
 async fn malformed_requests_get_400_with_the_fix() {
     let cases: Vec<(&str, &str, &str)> = vec![
         ("swtcg/attack", "{\"attacker\": ", "malformed JSON"),

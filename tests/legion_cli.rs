@@ -504,6 +504,55 @@ fn unknown_item_error_suggests_the_nearest_name() {
 }
 
 #[test]
+fn an_item_of_the_other_game_or_a_partial_name_is_one_line_that_teaches_the_fix() {
+    let line = attack_error("Power 5", "white defense", &[], &[]);
+    assert_eq!(
+        line,
+        "holodice: error: attacker SPEC, item 'Power 5': an SWTCG item, not a Legion one: give \
+         it to holodice swtcg (the page's SWTCG tab)\n"
+    );
+    let line = assert_user_error(
+        &[
+            "swtcg",
+            "attack",
+            "--attacker",
+            "4 red",
+            "--defender",
+            "Health 3",
+        ],
+        &[],
+    );
+    assert_eq!(
+        line,
+        "holodice: error: attacker SPEC, item '4 red': a Legion item, not an SWTCG one: give it \
+         to holodice legion (the page's Legion tab)\n"
+    );
+    attack_error(
+        "@Stormtroopers, +@DLT-19",
+        "white defense",
+        &[],
+        &["did you mean one of 'DLT-19 Stormtrooper', "],
+    );
+    attack_error(
+        "4 red",
+        "white defense, smoke 1",
+        &[],
+        &["'smoke' takes no number; did you mean 'smoke tokens 1'?"],
+    );
+    assert_user_error(
+        &[
+            "swtcg",
+            "attack",
+            "--attacker",
+            "@Luke",
+            "--defender",
+            "Health 3",
+        ],
+        &["unknown card 'Luke'; did you mean one of 'Luke Skywalker (A)', "],
+    );
+}
+
+#[test]
 fn defender_without_a_defense_die_is_refused() {
     attack_error(
         "4 red",

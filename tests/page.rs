@@ -1273,3 +1273,70 @@ async fn attack_again_and_a_matchups_control_answer_live_without_compute() {
     b.settled("#matchups-result").await;
     b.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "drives Debian's chromium: cargo test -- --ignored (CI does)"]
+async fn the_legion_power_5_error_names_swtcg_and_offers_the_switch() {
+    let b = browser().await;
+    let (attacker, defender) = ("Power 5, Critical Hit 2", "Health 4, Armor");
+    b.open(&query(&[
+        ("game", "legion"),
+        ("attacker", attacker),
+        ("defender", defender),
+    ]))
+    .await;
+    let shown = b
+        .text_when("#legion-attacker-error", |t| !t.is_empty())
+        .await;
+    let out = holodice(&attack_args("legion", attacker, defender, &[]));
+    assert_eq!(out.status.code(), Some(2));
+    let line = stderr(&out);
+    assert_eq!(
+        shown,
+        line.trim_end().strip_prefix("holodice: error: ").unwrap()
+    );
+    assert!(shown.contains("an SWTCG item, not a Legion one"), "{shown}");
+    let button = b.find("#form-legion button.game-switch").await;
+    assert_eq!(button.text().await.unwrap(), "Open in SWTCG");
+    button.click().await.unwrap();
+    // The SWTCG tab, both SPECs carried over (SWTCG reads the defender too), computed.
+    let args = attack_args("swtcg", attacker, defender, &[]);
+    let destroy = cli_line(&args, "Chance to destroy the defender:");
+    let headline = b
+        .text_when("#headline", |t| t.starts_with("Chance to destroy"))
+        .await;
+    assert_eq!(headline, format!("Chance to destroy: {destroy}"));
+    assert_eq!(b.dist_rows().await, cli_rows(&args));
+    let selected = b.find("#tab-swtcg").await.attr("aria-selected").await;
+    assert_eq!(selected.unwrap().as_deref(), Some("true"));
+    assert_eq!(
+        spec(&b, "#swtcg-attacker", |v| v == attacker).await,
+        attacker
+    );
+    assert_eq!(
+        spec(&b, "#swtcg-defender", |v| v == defender).await,
+        defender
+    );
+    let url = b.js("return location.search;").await.to_string();
+    assert!(url.contains("game=swtcg"), "{url}");
+
+    // The other way: a Legion defender on the SWTCG tab opens in Legion without the SWTCG
+    // attacker, which Legion doesn't read.
+    let (attacker, defender) = ("Power 3", "white defense, cover light");
+    b.open(&query(&[
+        ("game", "swtcg"),
+        ("attacker", attacker),
+        ("defender", defender),
+    ]))
+    .await;
+    let shown = b
+        .text_when("#swtcg-defender-error", |t| !t.is_empty())
+        .await;
+    assert!(shown.contains("a Legion item, not an SWTCG one"), "{shown}");
+    b.click("#form-swtcg button.game-switch").await;
+    let carried = spec(&b, "#legion-defender", |v| v == defender).await;
+    assert_eq!(carried, defender);
+    let left = spec(&b, "#legion-attacker", |v| v != attacker).await;
+    assert_ne!(left, attacker);
+    b.close().await;
+}

@@ -23,6 +23,7 @@ import { readValues } from "./js/readout.js";
 import { WHAT, charted, details, distTable, distribution, headlineText, inWords, resolvedPool, showAttacks, showHeadline } from "./js/result.js";
 import { shareImage } from "./js/share.js";
 import { canCopyImage, canShare, copyImage, shareSheet, summary } from "./js/sharing.js";
+import { offerSwitch } from "./js/switch.js";
 import { showTable } from "./js/table.js";
 import { fromPinText, fromSearch, queryText, toSearch } from "./js/url.js";
 import { inPlayersWords } from "./js/words.js";
@@ -173,7 +174,9 @@ async function ask(form, { endpoint, query }, format, asking = ticket()) {
   busy.done();
   if (!asking.current()) return undefined;
   if (reply.error) {
-    showError(form, reply.error, errorField(form, reply, query), !asking.live);
+    const input = errorField(form, reply, query);
+    showError(form, reply.error, input, !asking.live);
+    if (reply.game) offerSwitch(form, input, reply.game, openIn);
     return null;
   }
   return reply.answer;
@@ -348,6 +351,15 @@ function selectTab(view, focus = false) {
     $("#example-text").textContent = EXAMPLES[view].text;
     submit($(`#form-${view}`));
   }
+}
+
+/** Opens a game's tab with `keys` given to its form (the rest as they were), and computes. */
+function openIn(game, keys) {
+  const form = $(`#form-${game}`);
+  $("#example").hidden = true;
+  selectTab(game, true);
+  fill(form, { ...params(form), ...keys });
+  submit(form);
 }
 
 /** Marks a view's answer as a query's before the form's, saying why (a key of STALE: its query

@@ -44,11 +44,17 @@ pub struct Reply {
 impl Reply {
     /// `{"error": "...", "field": "..."}` with its status; the line is kept to one line.
     pub fn error(status: u16, message: &str, field: Option<&str>) -> Reply {
-        let mut body = json!({ "error": command::one_line(message) });
-        if let Some(f) = field {
-            body["field"] = json!(holodice_engine::error::quote(f));
+        Reply::json(status, pretty(&error_body(message, field)))
+    }
+
+    /// A 400 for the command's error: its line, the key it concerns, and the other game when it
+    /// says the input is that game's (`"game": "swtcg"` for `Power 5` given to Legion).
+    fn failed(e: &Error) -> Reply {
+        let mut body = error_body(&command::message(e), e.concerns().map(|i| i.key()));
+        if let Some(game) = e.game() {
+            body["game"] = json!(game.key());
         }
-        Reply::json(status, pretty(&body))
+        Reply::json(400, pretty(&body))
     }
 
     fn json(status: u16, body: String) -> Reply {
@@ -58,6 +64,15 @@ impl Reply {
             body,
         }
     }
+}
+
+/// `{"error": "...", "field": "..."}`, the line kept to one line.
+fn error_body(message: &str, field: Option<&str>) -> Value {
+    let mut body = json!({ "error": command::one_line(message) });
+    if let Some(f) = field {
+        body["field"] = json!(holodice_engine::error::quote(f));
+    }
+    body
 }
 
 /// A request parsed into its command, ready to be estimated and run.
@@ -104,10 +119,7 @@ impl Request {
                 media_type: answer.media_type,
                 body: answer.body,
             },
-            Err(e) => {
-                let field = e.concerns().map(|i| i.key());
-                Reply::error(400, &command::message(&e), field)
-            }
+            Err(e) => Reply::failed(&e),
         }
     }
 }

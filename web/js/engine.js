@@ -103,22 +103,25 @@ export async function fetchJSON(path, body) {
   return JSON.parse(r.body);
 }
 
-/** The answer to a request, or {error, field} with the engine's one line. */
+/** The answer to a request, or {error, field, game} with the engine's one line (`game`: the
+ * other game, when the line says an item is that game's). */
 export async function request(path, body, signal) {
   try {
     const r = await engine.call(path, JSON.stringify(body), signal);
     if (r.status === 200) return { answer: body.format ? r.body : JSON.parse(r.body) };
     let error = `The server answered ${r.status}.`;
     let field = null;
+    let game = null;
     try {
       const e = JSON.parse(r.body);
       error = e.error || error;
       field = e.field || null;
+      game = e.game || null;
     } catch (_) {
       // Not JSON: the status line says enough.
     }
     if (r.status === 503) error += " (the server is busy)";
-    return { error, field };
+    return { error, field, game };
   } catch (e) {
     const cancelled = (signal && signal.aborted) || e.message === "cancelled";
     return { error: cancelled ? "Cancelled." : `The server could not be reached: ${e.message}` };

@@ -4,6 +4,7 @@
 //! field), and its message keeps the inputs it names apart from its text ([`Message`]), so that
 //! each front end words them its own way: `--defender` on the command line.
 
+use crate::names::Game;
 use std::fmt;
 
 /// An input of a query that an error concerns or a message names: a unit's SPEC or an option.
@@ -149,6 +150,9 @@ enum Part {
 pub struct Message {
     about: Option<Input>,
     parts: Vec<Part>,
+    /// The other game, when the message says the input is that game's (`Power 5` given to
+    /// Legion): a front end offers to give it there.
+    game: Option<Game>,
 }
 
 impl Message {
@@ -156,7 +160,7 @@ impl Message {
     pub fn about(input: Input) -> Message {
         Message {
             about: Some(input),
-            parts: Vec::new(),
+            ..Message::default()
         }
     }
 
@@ -177,16 +181,28 @@ impl Message {
         self
     }
 
-    /// The message with `other` after it (and its input, if this one is about none).
+    /// The message with `other` after it (and its input and game, if this one has none).
     pub fn then(mut self, other: Message) -> Message {
         self.about = self.about.or(other.about);
+        self.game = self.game.or(other.game);
         self.parts.extend(other.parts);
+        self
+    }
+
+    /// The message, saying the input is an item of `game` (the other game).
+    pub fn of_game(mut self, game: Game) -> Message {
+        self.game = Some(game);
         self
     }
 
     /// The input the message is about, if it is about one.
     pub fn concerns(&self) -> Option<Input> {
         self.about
+    }
+
+    /// The other game, if the message says the input belongs to it.
+    pub fn game(&self) -> Option<Game> {
+        self.game
     }
 
     /// The message with `place` before it: "row Power 5: …".
@@ -277,7 +293,7 @@ impl Error {
     pub fn about(input: Option<Input>, message: impl Into<String>) -> Error {
         let m = Message {
             about: input,
-            parts: Vec::new(),
+            ..Message::default()
         };
         Error::Input(m.text(message))
     }
@@ -299,6 +315,16 @@ impl Error {
             Error::Spec { role, .. } => Input::of_key(role),
             Error::Rule(_) => Some(Input::Rule),
             Error::Input(m) | Error::Illegal(m) | Error::TooLarge(m) => m.concerns(),
+            _ => None,
+        }
+    }
+
+    /// The other game, when the error says the input is an item of it (`Power 5` given to
+    /// Legion is SWTCG's): a front end offers to give it there.
+    pub fn game(&self) -> Option<Game> {
+        match self {
+            Error::Spec { message, .. } => message.game(),
+            Error::Input(m) | Error::Illegal(m) | Error::TooLarge(m) => m.game(),
             _ => None,
         }
     }

@@ -18,12 +18,7 @@ pub const MAX_CELLS: usize = 10_000;
 pub const MAX_WORK: u64 = 15_000_000;
 
 /// Which game the cells are queries of.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Game {
-    Swtcg,
-    Legion,
-}
+pub use crate::names::Game;
 
 /// The statistic in each cell, of the damage (SWTCG) or the wounds (Legion), or the chance the
 /// defender is destroyed (SWTCG), wiped (Legion), or (a sequence's) suppressed or panicked.

@@ -16,6 +16,7 @@ mod legion_sequence_optimal;
 mod legion_weight_width;
 mod sim;
 mod sim_sequence;
+mod spec_errors;
 mod swtcg_builtin;
 mod swtcg_cards;
 mod swtcg_closed_forms;

@@ -3,12 +3,13 @@
 //! HQ's `cards.json` (an object of cards keyed by id) or holodice's YAML list of cards with the
 //! same field names: JSON is YAML, so one reader takes both, told apart by the top level.
 
-use super::requirements::Requirement;
+use super::requirements::{fits, Requirement, Truth};
 use super::units::UnitType;
 use super::units::{AttackSurge, DefenseDie};
 use crate::data::{self, DataError};
 use crate::error::quote;
 pub use crate::names::spelt;
+use crate::names::{did_you_mean, Partial, PartialName, SUGGESTED};
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -445,6 +446,12 @@ impl Cards {
     /// The card of `kind` that `wanted` names: `Name` or `Name (Title)`. The message says why
     /// none is: no files, an unknown name (with the nearest), an ambiguous one (with its titles).
     pub fn find(&self, wanted: &str, kind: Kind) -> Result<&Card, String> {
+        self.find_for(wanted, kind, None)
+    }
+
+    /// The card of `kind` that `wanted` names, for `unit` (an upgrade's): an unknown name's
+    /// message suggests the upgrades that fit the unit first.
+    pub fn find_for(&self, wanted: &str, kind: Kind, unit: Option<&Card>) -> Result<&Card, String> {
         if self.is_empty() {
             return Err(NO_CARDS.into());
         }
@@ -466,7 +473,7 @@ impl Cards {
             .filter(|c| c.kind.answers(kind))
             .collect();
         if of_kind.is_empty() {
-            return Err(self.unknown(wanted, name, kind));
+            return Err(self.unknown(wanted, name, kind, unit));
         }
         // What is in parentheses tells the cards apart: a title, a faction or an id.
         let told: Vec<&Card> = match title {
@@ -507,8 +514,9 @@ impl Cards {
         format!("{asked}; name one of them: {}", spelt.join(", "))
     }
 
-    /// "Unknown card", with the nearest name of that kind, or what the name is instead.
-    fn unknown(&self, wanted: &str, name: &str, kind: Kind) -> String {
+    /// "Unknown card", with the names of that kind that hold it or else the nearest, or what
+    /// the name is instead.
+    fn unknown(&self, wanted: &str, name: &str, kind: Kind, unit: Option<&Card>) -> String {
         let what = kind_name(kind);
         if let Some(c) = self.set_aside.iter().find(|c| same(&c.name, name)) {
             return format!(
@@ -551,6 +559,18 @@ impl Cards {
                 ),
             };
         }
+        let held = self.holding(name, kind, unit);
+        if !held.is_empty() {
+            let comma = match held.iter().any(|n| n.contains(',')) {
+                true => " (a name with a comma goes in double quotes)",
+                false => "",
+            };
+            return format!(
+                "unknown Legion {what} '{}'; {}{comma}",
+                quote(wanted),
+                did_you_mean(&held)
+            );
+        }
         let names = self
             .list
             .iter()
@@ -572,6 +592,38 @@ impl Cards {
                 quote(wanted)
             ),
         }
+    }
+}
+
+impl Cards {
+    /// The SPEC names of the cards of `kind` whose names hold the partial `name` (those that
+    /// fit `unit` first; of those alike, the ones that start with it, then the shortest), at
+    /// most [`SUGGESTED`]: the name alone where it names the card.
+    fn holding(&self, name: &str, kind: Kind, unit: Option<&Card>) -> Vec<String> {
+        let unfit = |c: &Card| unit.is_some_and(|u| fits(u, c) == Truth::No);
+        let wanted = PartialName::new(name);
+        let mut held: Vec<(bool, Partial, usize, &Card)> = (self.list.iter())
+            .filter(|c| c.kind.answers(kind))
+            .filter_map(|c| Some((unfit(c), wanted.in_name(&c.name)?, c.name.len(), c)))
+            .collect();
+        held.sort_by(|a, b| (a.0, a.1, a.2, &a.3.name).cmp(&(b.0, b.1, b.2, &b.3.name)));
+        let mut names: Vec<String> = Vec::new();
+        for (.., c) in held {
+            let alone = self
+                .find(&c.name, kind)
+                .is_ok_and(|found| std::ptr::eq(found, c));
+            let spelt = match alone {
+                true => spelt(&c.name),
+                false => self.spec_name(c),
+            };
+            if !names.contains(&spelt) {
+                names.push(spelt);
+            }
+            if names.len() == SUGGESTED {
+                break;
+            }
+        }
+        names
     }
 }
 

@@ -3,6 +3,7 @@
 
 use crate::data::{self, DataError};
 use crate::error::quote;
+use crate::names::{did_you_mean, longer_names};
 use crate::swtcg::keywords::{normalize, ValueKind};
 use serde::Deserialize;
 use std::collections::HashMap;
@@ -283,12 +284,30 @@ impl Keywords {
             .map(|&i| &self.list[i])
     }
 
-    fn nearest(&self, name: &str) -> Option<&str> {
-        let names = self
-            .list
-            .iter()
-            .flat_map(|k| std::iter::once(&k.name).chain(&k.aliases));
-        data::nearest(&normalize(name), names.map(String::as_str))
+    /// The canonical names of the items whose names start with the words of `name` and that
+    /// take a number if `valued` ("surge" → "surge tokens").
+    fn longer(&self, name: &str, valued: bool) -> Vec<&str> {
+        let spellings = (self.list.iter())
+            .filter(|k| (k.value != ValueKind::None) == valued)
+            .flat_map(|k| {
+                let names = std::iter::once(&k.name).chain(&k.aliases);
+                names.map(move |n| (n.as_str(), k.name.as_str()))
+            });
+        longer_names(name, spellings)
+    }
+
+    /// The canonical name of the item nearest to a misspelt `name`: of the items that take a
+    /// number when `valued` says one is given, if any is near, else of them all.
+    fn nearest(&self, name: &str, valued: bool) -> Option<&str> {
+        let near = |shaped: bool| {
+            let names = (self.list.iter())
+                .filter(|k| !shaped || (k.value != ValueKind::None) == valued)
+                .flat_map(|k| std::iter::once(&k.name).chain(&k.aliases));
+            data::nearest(&normalize(name), names.map(String::as_str))
+        };
+        let found = near(true).or_else(|| near(false))?;
+        let canonical = |v: bool| self.get(found, v).map(|k| k.name.as_str());
+        canonical(valued).or_else(|| canonical(!valued))
     }
 }
 
@@ -302,40 +321,50 @@ pub fn name_of(item: &str) -> Option<String> {
     lookup(item.trim()).ok().map(|(k, _)| k.name.clone())
 }
 
+/// Whether `name` is the name of an item, with a number or without.
+pub(crate) fn knows_name(name: &str) -> bool {
+    let keywords = Keywords::builtin();
+    keywords.get(name, true).is_some() || keywords.get(name, false).is_some()
+}
+
+/// An item's name and its number, if one is given after the name or before it (`4 red`).
+pub(crate) fn split(text: &str) -> (String, Option<&str>) {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    match words.as_slice() {
+        [first, rest @ ..] if numeric(first) && !rest.is_empty() => (rest.join(" "), Some(*first)),
+        [rest @ .., last] if numeric(last) && !rest.is_empty() => (rest.join(" "), Some(*last)),
+        _ => (text.to_string(), None),
+    }
+}
+
+/// Whether a word is a number, signed or not.
+fn numeric(w: &str) -> bool {
+    let digits = w.strip_prefix(['+', '-']).unwrap_or(w);
+    !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
+}
+
 /// Finds the item for `text`: a name, with a number after it (or before it: `4 red`).
 pub(crate) fn lookup(text: &str) -> Result<(&'static Keyword, u32), String> {
     if text.is_empty() {
         return Err("empty item (two commas in a row?)".into());
     }
     let keywords = Keywords::builtin();
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let numeric = |w: &str| {
-        let digits = w.strip_prefix(['+', '-']).unwrap_or(w);
-        !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
-    };
-    let (name, number) = match words.as_slice() {
-        [first, rest @ ..] if numeric(first) && !rest.is_empty() => (rest.join(" "), Some(*first)),
-        [rest @ .., last] if numeric(last) && !rest.is_empty() => (rest.join(" "), Some(*last)),
-        _ => (text.to_string(), None),
-    };
+    let (name, number) = split(text);
     let Some(keyword) = keywords.get(&name, number.is_some()) else {
-        if keywords.get(&name, number.is_none()).is_some() {
+        if let Some(other) = keywords.get(&name, number.is_none()) {
             return Err(match number {
-                Some(_) => format!("'{}' takes no number", quote(&name)),
-                None => format!("'{0}' needs a number, as in '{0} 1'", quote(&name)),
+                Some(n) => takes_no_number(keywords, other, &name, n),
+                None => needs_a_number(keywords, &name),
             });
         }
-        return Err(
-            match suggestion(keywords, &name, number, numeric(first_word(text))) {
-                Some(near) => format!("unknown item '{}'; did you mean '{near}'?", quote(&name)),
-                None => {
-                    format!(
-                        "unknown item '{}' (holodice legion keywords lists the SPEC items)",
-                        quote(&name)
-                    )
-                }
-            },
-        );
+        let near = suggestion(keywords, &name, number, numeric(first_word(text)));
+        return Err(match near.is_empty() {
+            false => format!("unknown item '{}'; {}", quote(&name), did_you_mean(&near)),
+            true => format!(
+                "unknown item '{}' (holodice legion keywords lists the SPEC items)",
+                quote(&name)
+            ),
+        });
     };
     let value =
         match number {
@@ -366,31 +395,87 @@ fn first_word(text: &str) -> &str {
     text.split_whitespace().next().unwrap_or("")
 }
 
-/// The whole item a misspelt one most likely meant: a number glued to a name split off
-/// ("Pierce1" → "Pierce 1", "4red" → "4 red"), else the nearest name with the number where
-/// it was.
+/// "'smoke' takes no number", with the item that takes it: its token item ('smoke tokens 1'),
+/// else the one item its reason says to give (Shields: 'Shielded N').
+fn takes_no_number(keywords: &Keywords, item: &Keyword, name: &str, number: &str) -> String {
+    let tokens = [" tokens", " token"]
+        .iter()
+        .find_map(|t| keywords.get(&format!("{name}{t}"), true));
+    let said = || {
+        let reason = item.reason.as_deref().unwrap_or_default();
+        let forms: Vec<&str> = (reason.split('\'').skip(1).step_by(2))
+            .filter_map(|form| form.strip_suffix(" N"))
+            .filter(|form| keywords.get(form, true).is_some())
+            .collect();
+        match forms.as_slice() {
+            [one] => keywords.get(one, true),
+            _ => None,
+        }
+    };
+    match tokens.or_else(said) {
+        Some(full) => format!(
+            "'{}' takes no number; did you mean '{} {number}'?",
+            quote(name),
+            full.name
+        ),
+        None => format!("'{}' takes no number", quote(name)),
+    }
+}
+
+/// "'aim' needs a number, as in 'aim 1'"; for an item whose number could mean two things
+/// ('cover'), what to write for each.
+fn needs_a_number(keywords: &Keywords, name: &str) -> String {
+    match keywords.get(name, true) {
+        Some(k) if k.status == Status::Ambiguous => {
+            let reason = k.reason.as_deref().unwrap_or_default();
+            format!("'{}' {}", quote(name), reason.replace("{N}", "N"))
+        }
+        _ => format!("'{0}' needs a number, as in '{0} 1'", quote(name)),
+    }
+}
+
+/// The whole items a misspelt one most likely meant: a number glued to a name split off
+/// ("Pierce1" → "Pierce 1", "4red" → "4 red"), else the items whose names start with it
+/// ("surge 1" → "surge tokens 1"), else the nearest name, each with the number where it was.
 fn suggestion(
     keywords: &Keywords,
     name: &str,
     number: Option<&str>,
     number_first: bool,
-) -> Option<String> {
+) -> Vec<String> {
     if number.is_none() {
         let trailing = name.trim_end_matches(|c: char| c.is_ascii_digit());
         let leading = name.trim_start_matches(|c: char| c.is_ascii_digit());
         if trailing.len() < name.len() && keywords.get(trailing, true).is_some() {
-            return Some(format!("{trailing} {}", &name[trailing.len()..]));
+            return vec![format!("{trailing} {}", &name[trailing.len()..])];
         }
         if leading.len() < name.len() && keywords.get(leading, true).is_some() {
-            return Some(format!("{} {leading}", &name[..name.len() - leading.len()]));
+            return vec![format!("{} {leading}", &name[..name.len() - leading.len()])];
         }
     }
-    let near = keywords.nearest(name)?;
-    Some(match number {
-        Some(n) if number_first => format!("{n} {near}"),
-        Some(n) => format!("{near} {n}"),
-        None => near.to_string(),
-    })
+    let longer = keywords.longer(name, number.is_some());
+    let near = match longer.is_empty() {
+        true => keywords
+            .nearest(name, number.is_some())
+            .into_iter()
+            .collect(),
+        false => longer,
+    };
+    let numbered = |item: &str| match number {
+        Some(n) if number_first => format!("{n} {item}"),
+        Some(n) => format!("{item} {n}"),
+        None => item.to_string(),
+    };
+    near.into_iter().map(numbered).collect()
+}
+
+/// Whether the words of `text` start the names of items that take its number, if it has one
+/// ("surge 1": "surge tokens"): it is a partial name of this game's, not an item of the other's.
+pub(crate) fn starts_names(text: &str) -> bool {
+    let (name, number) = split(text);
+    !Keywords::builtin()
+        .longer(&name, number.is_some())
+        .is_empty()
 }
 
 #[cfg(test)]

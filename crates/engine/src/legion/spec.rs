@@ -11,6 +11,7 @@ use super::resolved::NamedCard;
 use super::scenario::Scenario;
 use super::units::{Attacker, Defender};
 use crate::error::{Error, Input, Message};
+use crate::names::{elsewhere, Game};
 
 impl Scenario {
     /// Parses the three SPECs, whose `@Name` items name the built-in cards.
@@ -131,7 +132,8 @@ fn item(
         message: message.into(),
     };
     if let Some(name) = item.strip_prefix("+@") {
-        let card = cards.find(name, Kind::Upgrade).map_err(fail)?;
+        let unit = l.unit.as_ref().filter(|_| role == Role::Attacker);
+        let card = cards.find_for(name, Kind::Upgrade, unit).map_err(fail)?;
         from_card::upgrade(s, l, role, card).map_err(fail)?;
         s.provenance.cards.push(NamedCard {
             role,
@@ -157,7 +159,11 @@ fn item(
         l.chosen.push(name.to_string());
         return Ok(());
     }
-    let (keyword, value) = lookup(item).map_err(fail)?;
+    let (keyword, value) = lookup(item).map_err(|e| Error::Spec {
+        role: role.name().to_string(),
+        item: item.to_string(),
+        message: elsewhere(Game::Legion, item).unwrap_or_else(|| e.into()),
+    })?;
     if !keyword.roles.contains(&role) {
         let allowed: Vec<&str> = keyword.roles.iter().map(|r| r.name()).collect();
         return Err(fail(format!(

@@ -383,6 +383,22 @@ impl Keywords {
         self.by_name.get(&normalize(name)).map(|&i| &self.list[i])
     }
 
+    /// The names of the keywords whose names start with the words of `name` and that take a
+    /// value if `valued` says one is given ("Ion" → "Ion Cannon").
+    pub fn longer(&self, name: &str, valued: bool) -> Vec<&str> {
+        let spellings = (self.list.iter())
+            .filter(|k| match k.value {
+                ValueKind::None => !valued,
+                ValueKind::Optional => true,
+                ValueKind::Count | ValueKind::Signed => valued,
+            })
+            .flat_map(|k| {
+                let names = std::iter::once(&k.name).chain(&k.aliases);
+                names.map(move |n| (n.as_str(), k.name.as_str()))
+            });
+        crate::names::longer_names(name, spellings)
+    }
+
     /// The known name nearest to a misspelt one, if any is near enough to be a likely meaning.
     pub fn nearest(&self, name: &str) -> Option<&str> {
         let names = self

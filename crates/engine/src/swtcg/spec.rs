@@ -10,6 +10,7 @@ use super::state::{parse_entry, stat_change_form, Entry};
 use super::unit::{Condition, Item, Unit, LOSES};
 use crate::error::quote;
 use crate::error::{Error, Message};
+use crate::names::{did_you_mean, elsewhere, Game};
 
 /// The largest number any SPEC item may carry: far beyond real cards, small enough to compute.
 pub const MAX_VALUE: i64 = 10_000;
@@ -78,7 +79,8 @@ impl Unit {
                 .ok_or("a card's items can't name another card (@Name)")?;
             return cards.expand(name.trim(), self);
         }
-        self.parse_item_entry(text, syntax).map_err(Message::from)
+        self.parse_item_entry(text, syntax)
+            .map_err(|e| elsewhere(Game::Swtcg, text).unwrap_or_else(|| e.into()))
     }
 
     /// An entry that is no card: an item, perhaps with its condition, or a choice.
@@ -218,16 +220,24 @@ pub(crate) fn parse_item(text: &str) -> Result<Item, String> {
     read_item(text).map_err(|e| e.unwrap_or_else(|| unknown_keyword(text)))
 }
 
-/// The message for an item whose keyword is unknown, with the nearest known one.
+/// The message for an item whose keyword is unknown, with the known ones it likely meant.
 fn unknown_keyword(text: &str) -> String {
     let (name, value_text) = split_item(text);
-    match suggestion(Keywords::builtin(), name, value_text, text.contains(':')) {
-        Some(near) => format!("unknown keyword '{}'; did you mean '{near}'?", quote(name)),
-        None => format!(
+    let near = suggestion(Keywords::builtin(), name, value_text, text.contains(':'));
+    match near.is_empty() {
+        false => format!("unknown keyword '{}'; {}", quote(name), did_you_mean(&near)),
+        true => format!(
             "unknown keyword '{}' (holodice swtcg keywords lists the known ones)",
             quote(name)
         ),
     }
+}
+
+/// Whether the words of `text` start the names of keywords that take its value, if it has one
+/// ("Ion 2": "Ion Cannon"): it is a partial name of this game's, not an item of the other's.
+pub(crate) fn starts_names(text: &str) -> bool {
+    let (name, value) = split_item(text);
+    !Keywords::builtin().longer(name, value.is_some()).is_empty()
 }
 
 /// An item's keyword name and the text of its value, if any.
@@ -292,22 +302,28 @@ pub(crate) fn read_item(text: &str) -> Result<Item, Option<String>> {
     Ok(Item { keyword, value })
 }
 
-/// The whole item a misspelt one most likely meant: a number glued to a keyword split off
-/// ("Power5" → "Power 5"), else the nearest keyword with the value given.
-fn suggestion(keywords: &Keywords, name: &str, value: Option<&str>, colon: bool) -> Option<String> {
+/// The whole items a misspelt one most likely meant: a number glued to a keyword split off
+/// ("Power5" → "Power 5"), else the keywords whose names start with it ("Ion 2" → "Ion
+/// Cannon 2"), else the nearest keyword, each with the value given.
+fn suggestion(keywords: &Keywords, name: &str, value: Option<&str>, colon: bool) -> Vec<String> {
     let glued = name.trim_end_matches(|c: char| c.is_ascii_digit());
     let glued = glued.strip_suffix(['+', '-']).unwrap_or(glued);
     if value.is_none() && glued.len() < name.len() {
         if let Some(k) = keywords.get(glued.trim()) {
-            return Some(format!("{} {}", k.name, &name[glued.len()..]));
+            return vec![format!("{} {}", k.name, &name[glued.len()..])];
         }
     }
-    let near = keywords.nearest(name)?;
-    Some(match value {
+    let longer = keywords.longer(name, value.is_some());
+    let near = match longer.is_empty() {
+        true => keywords.nearest(name).into_iter().collect(),
+        false => longer,
+    };
+    let valued = |near: &str| match value {
         Some(v) if colon => format!("{near}: {v}"),
         Some(v) => format!("{near} {v}"),
         None => near.to_string(),
-    })
+    };
+    near.into_iter().map(valued).collect()
 }
 
 fn looks_numeric(s: &str) -> bool {
