@@ -1340,3 +1340,24 @@ async fn the_legion_power_5_error_names_swtcg_and_offers_the_switch() {
     assert_ne!(left, attacker);
     b.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "drives Debian's chromium: cargo test -- --ignored (CI does)"]
+async fn a_stepper_steps_a_value_in_the_thousands_by_one() {
+    let b = browser().await;
+    b.open(&query(&[
+        ("game", "swtcg"),
+        ("attacker", "Power 1100"),
+        ("defender", "Health 560"),
+    ]))
+    .await;
+    b.click("#swtcg-attacker-controls button[aria-label='More Power']")
+        .await;
+    let attacker = spec(&b, "#swtcg-attacker", |v| v != "Power 1100").await;
+    assert_eq!(attacker, "Power 1101");
+    b.click("#swtcg-defender-controls button[aria-label='Less Health']")
+        .await;
+    let defender = spec(&b, "#swtcg-defender", |v| v != "Health 560").await;
+    assert_eq!(defender, "Health 559");
+    b.close().await;
+}

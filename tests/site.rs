@@ -10,7 +10,7 @@
 use crate::browser::{
     browser_at, cli_line, cli_rows, paste, query, swtcg_headline, until, Browser,
 };
-use crate::common::files::FileServer;
+use crate::common::files::{FileServer, Serving};
 use crate::common::{attack_args, holodice, holodice_ok, stderr};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -389,6 +389,79 @@ async fn the_static_site_answers_live_and_a_newer_query_stops_the_one_its_worker
     assert_eq!(quiet.await, true);
     let asked = files.asked();
     assert!(asked.iter().all(|p| !p.contains("api/")), "{asked:?}");
+    b.close().await;
+    files.stop();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "needs a built site and Debian's chromium: cargo test -- --ignored (CI does)"]
+async fn the_site_served_compressed_sends_the_engine_compressed_and_answers_as_the_command_line_does(
+) {
+    let serving = Serving {
+        compressed: true,
+        ..Serving::default()
+    };
+    let files = FileServer::serve(site(), serving);
+    let b = browser_at(files.base.clone(), None).await;
+    let (attacker, defender) = ("Power 5, Accuracy 1, Critical Hit 2", "Health 4, Armor");
+    let (headline, rows, cli) = attack_link(&b, "swtcg", attacker, defender).await;
+    assert_eq!(headline, "Chance to destroy: 58.10%", "the README's figure");
+    assert_eq!(rows, cli);
+    // The page downloads the engine (the preload its index.html starts) and hands it to its
+    // worker: brotli's bytes came over the wire for the 4.7 MB module.
+    let sizes = b
+        .js("const e = performance.getEntriesByType('resource')\
+               .find((r) => r.name.endsWith('engine/holodice_web_bg.wasm'));\
+             return e ? [e.encodedBodySize, e.decodedBodySize] : null;")
+        .await;
+    let [sent, module] = [&sizes[0], &sizes[1]].map(|v| v.as_u64().unwrap());
+    let br = std::fs::metadata(site().join("engine/holodice_web_bg.wasm.br"))
+        .unwrap()
+        .len();
+    assert_eq!(sent, br, "{sizes}");
+    assert!(module > 3 * sent, "{sizes}");
+    // Once, before the service worker (registered once the engine runs) keeps every file.
+    let asked = files.asked();
+    let before = asked.iter().take_while(|p| p.as_str() != "/sw.js");
+    let engine = before.filter(|p| p.ends_with(".wasm")).count();
+    assert_eq!(engine, 1, "the engine is asked for once: {asked:?}");
+    let at = |path: &str| asked.iter().position(|p| p == path).unwrap();
+    assert!(
+        at("/engine/holodice_web_bg.wasm") < at("/js/engine.js"),
+        "asked for as the page starts, before its scripts: {asked:?}"
+    );
+    b.close().await;
+    files.stop();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "needs a built site and Debian's chromium: cargo test -- --ignored (CI does)"]
+async fn a_first_visit_shows_its_examples_answer_before_the_engine_has_downloaded() {
+    // The engine is held back 30 s, as a slow link would hold it.
+    let serving = Serving {
+        late: Some(("holodice_web_bg.wasm", Duration::from_secs(30))),
+        ..Serving::default()
+    };
+    let files = FileServer::serve(site(), serving);
+    let b = browser_at(files.base.clone(), None).await;
+    b.client.goto(&files.base).await.unwrap();
+    let headline = b.text_when("#headline", |t| !t.is_empty()).await;
+    let examples: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(site().join("examples.json")).unwrap())
+            .unwrap();
+    let query = &examples["swtcg"]["query"];
+    let (attacker, defender) = (
+        query["attacker"].as_str().unwrap(),
+        query["defender"].as_str().unwrap(),
+    );
+    let args = attack_args("swtcg", attacker, defender, &[]);
+    let destroy = cli_line(&args, "Chance to destroy the defender:");
+    assert_eq!(headline, format!("Chance to destroy: {destroy}"));
+    assert_eq!(b.dist_rows().await, cli_rows(&args));
+    let started = b.js("return window.holodice.engine.local;").await;
+    assert_eq!(started, false, "the engine has not started yet");
+    let spec = b.find("#swtcg-attacker").await.prop("value").await.unwrap();
+    assert_eq!(spec.as_deref(), Some(attacker));
     b.close().await;
     files.stop();
 }

@@ -33,21 +33,9 @@ const VIEWS = ["swtcg", "legion", "matchups", "army", "table"];
 /** Where each view shows its answer. */
 const RESULTS = { swtcg: "#result", legion: "#result", matchups: "#matchups-result", army: "#army-result", table: "#table-result" };
 
-/** The worked example a first visit shows, one per game view. */
-const EXAMPLES = {
-  swtcg: {
-    query: { attacker: "@Luke's X-Wing (A)", defender: "@Vader's TIE Fighter (B)" },
-    text: "Luke's X-Wing (A) attacks Vader's TIE Fighter (B), both of A New Hope.",
-  },
-  legion: {
-    query: { attacker: "@Stormtroopers, +@DLT-19 Stormtrooper, range 3, aim 1", defender: "@Rebel Troopers, cover light" },
-    text: "Stormtroopers with a DLT-19 and an aim token shoot Rebel Troopers in light cover at range 3.",
-  },
-  matchups: {
-    query: { attacker: "@Stormtroopers, +@DLT-19 Stormtrooper, range 3" },
-    text: "Stormtroopers with a DLT-19 at range 3 against every unit.",
-  },
-};
+/** The worked example a first visit shows, one per game view ({query, text}; on the static site
+ * with its answer, computed as the site was built): web/examples.json. */
+let EXAMPLES = {};
 
 /** The result shown ({game, query, answer}) and the pinned ones ({game, query, answer, name}). */
 const state = { current: null, pins: [] };
@@ -549,12 +537,33 @@ async function start() {
   }
 }
 
+/** The worked examples; a first visit shows the first one's answer at once where the site
+ * carries it, while the engine still downloads. */
+async function loadExamples(first) {
+  try {
+    EXAMPLES = await (await fetch("examples.json")).json();
+  } catch (_) {
+    EXAMPLES = {};
+  }
+  const example = EXAMPLES.swtcg;
+  if (!first || !example || !example.answer || state.current) return;
+  const form = $("#form-swtcg");
+  for (const [key, value] of Object.entries(example.query)) form.querySelector(`[name="${key}"]`).value = value;
+  $("#example-text").textContent = example.text;
+  $("#example").hidden = false;
+  render("swtcg", example.answer, example.query);
+  $("#command").textContent = commandLine(form.dataset.endpoint, example.query);
+}
+
 async function begin() {
+  const { view, query, pins } = fromSearch(location.search);
+  const examples = loadExamples(!VIEWS.includes(view));
   const site = await engine.start();
-  await Promise.all([loadCatalog(), about(site)]);
+  await Promise.all([loadCatalog(), about(site), examples]);
   buildControls();
   answerBar();
-  const { view, query, pins } = fromSearch(location.search);
+  // An answer shown before the catalog was in is shown again, in the catalog's words.
+  if (state.current) render(state.current.game, state.current.answer, state.current.query);
   if (!VIEWS.includes(view)) {
     // The first visit: each view holds its worked example, and the first one is computed.
     for (const [v, example] of Object.entries(EXAMPLES)) fill($(`#form-${v}`), example.query);

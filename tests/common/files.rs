@@ -38,6 +38,8 @@ pub struct Serving {
     pub compressed: bool,
     /// The link imitated; none: loopback as it is.
     pub link: Option<Link>,
+    /// A path (its end) answered only after a while, as a large file on a slow link would be.
+    pub late: Option<(&'static str, Duration)>,
 }
 
 /// When the shared link is next free: a chunk takes its time on it after the ones before.
@@ -165,6 +167,11 @@ fn answer(
         file.to_string()
     };
     let local = dir.join(file.trim_start_matches('/'));
+    if let Some((late, after)) = serving.late {
+        if file.ends_with(late) {
+            std::thread::sleep(after);
+        }
+    }
     let (encoding, local) = encoded(&local, &accepted, serving.compressed);
     let (status, media, body) = match (file.contains(".."), std::fs::read(&local)) {
         (false, Ok(bytes)) => ("200 OK", media_type(Path::new(&file)), bytes),

@@ -42,6 +42,8 @@ export function answerBar() {
 /** Puts `game`'s `answer` in the bar: its headline split as label and number, and its chart. */
 export function showInBar(game, answer) {
   const bar = $("#answer-bar");
+  // An answer shown before the page is built (a first visit's, from the site) waits for it.
+  if (!bar) return;
   const { headline } = headlineText(game, answer);
   const at = headline.lastIndexOf(": ");
   $(".bar-label", bar).textContent = headline.slice(0, at + 1);

@@ -7,6 +7,8 @@ const API = "api/v1/";
 
 export const engine = {
   worker: null,
+  /** The engine's WebAssembly module, compiled once (a promise; null if it could not be). */
+  module: null,
   /** Whether the worker started (a promise, renewed by each restart). */
   ready: null,
   local: false,
@@ -27,6 +29,7 @@ export const engine = {
       if (await serverAnswers()) return null;
       site = {};
     }
+    this.module = compile();
     this.ready = this.spawn();
     this.local = await this.ready;
     if (this.local && "serviceWorker" in navigator) {
@@ -48,6 +51,7 @@ export const engine = {
       };
       w.onerror = () => resolve(false);
       this.worker = w;
+      this.module.then((module) => w.postMessage({ module }));
     });
   },
   /** Stops the worker and whatever it runs (each waiting request fails as cancelled), and
@@ -85,6 +89,17 @@ export const engine = {
     });
   },
 };
+
+/** The engine's module, compiled here as it downloads (the static site's index.html asks for
+ * it as the page starts) and given to each worker, so that a restart, which each cancelled
+ * query makes, neither downloads nor compiles it again. Null if it could not be compiled: the
+ * worker then loads it itself. */
+function compile() {
+  const url = "engine/holodice_web_bg.wasm";
+  return WebAssembly.compileStreaming(fetch(url))
+    .catch(async () => WebAssembly.compile(await (await fetch(url)).arrayBuffer()))
+    .catch(() => null);
+}
 
 /** Whether a holodice server answers this page's API: its index, as JSON. */
 async function serverAnswers() {

@@ -29,9 +29,13 @@ function markCard(node, label, item, card) {
   node.title += ` The picked card gives ${item.name}${value}: the control shows the card's value with the SPEC's, and a change is made relative to the card's.`;
 }
 
+/** The largest number a stepper takes: far past any card (SWTCG's Power and Health run to the
+ * thousands in a SPEC); the engine states its own limits. */
+const MOST = 1_000_000;
+
 /** A number with − and + buttons; empty means the item is not in the SPEC. `show(v, {card,
  * min})` shows the value, the card's part of it and the lowest value the SPEC can make. */
-export function stepper(item, onChange, { min = item.signed ? -20 : 0, max = 99, placeholder = "0" } = {}) {
+export function stepper(item, onChange, { min = item.signed ? -20 : 0, max = MOST, placeholder = "0" } = {}) {
   const id = uid("step");
   const desc = described(item);
   const input = el("input", {
