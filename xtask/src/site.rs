@@ -29,7 +29,9 @@ pub fn build(dir: &Path) -> Result<(), String> {
     // The page's files, as `holodice serve` embeds them (its build script lists the same
     // folder); the service worker is written below, with the list of files to keep.
     let mut files: Vec<String> = Vec::new();
-    for name in page_files(&root.join("web"))? {
+    let page = page_files(&root.join("web"))?;
+    let modules: Vec<&String> = page.iter().filter(|f| f.starts_with("js/")).collect();
+    for name in page.iter().cloned() {
         if name == "sw.js" {
             continue;
         }
@@ -41,7 +43,7 @@ pub fn build(dir: &Path) -> Result<(), String> {
         let from = root.join("web").join(&name);
         match name.as_str() {
             "examples.json" => write(&to, &examples::answered(&read(&from)?)?)?,
-            "index.html" => write(&to, &preload(&read(&from)?)?)?,
+            "index.html" => write(&to, &preload(&read(&from)?, &modules)?)?,
             _ => copy(&from, &to)?,
         }
         files.push(name);
@@ -71,19 +73,31 @@ pub fn build(dir: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// The page with the engine asked for as the page starts, beside its stylesheet: the engine is
-/// most of the site's bytes, and the page would otherwise ask for it only once its scripts have
-/// run (`web/js/engine.js` fetches the same URL, which the browser then answers from this).
-fn preload(page: &str) -> Result<String, String> {
+/// The page with what its first answer needs asked for as it starts, beside its stylesheet:
+/// the engine (most of the site's bytes, which the page would otherwise ask for only once its
+/// scripts have run; `web/js/engine.js` fetches the same URL, which the browser then answers
+/// from this), every script module (asked for at once rather than level by level of their
+/// imports) and the worked examples with their answers.
+fn preload(page: &str, modules: &[&String]) -> Result<String, String> {
     let stylesheet = "<link rel=\"stylesheet\" href=\"app.css\">";
     if !page.contains(stylesheet) {
         return Err(format!(
             "web/index.html has no {stylesheet} to put the engine's preload before"
         ));
     }
-    let engine = "<link rel=\"preload\" href=\"engine/holodice_web_bg.wasm\" as=\"fetch\" \
-                  type=\"application/wasm\" crossorigin>";
-    Ok(page.replacen(stylesheet, &format!("{engine}\n{stylesheet}"), 1))
+    let mut links = vec![
+        "<link rel=\"preload\" href=\"engine/holodice_web_bg.wasm\" as=\"fetch\" \
+         type=\"application/wasm\" crossorigin>"
+            .to_string(),
+        "<link rel=\"preload\" href=\"examples.json\" as=\"fetch\" crossorigin>".to_string(),
+    ];
+    links.extend(
+        modules
+            .iter()
+            .map(|m| format!("<link rel=\"modulepreload\" href=\"{m}\">")),
+    );
+    links.push(stylesheet.to_string());
+    Ok(page.replacen(stylesheet, &links.join("\n"), 1))
 }
 
 /// The files under `web`, as paths relative to it with `/` between folders, in a stable order.
