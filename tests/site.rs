@@ -7,9 +7,7 @@
 //! tests/browser.rs, so it is ignored unless asked for (`cargo test -- --ignored`, as CI does);
 //! asked for without them, it fails saying what is missing.
 
-use crate::browser::{
-    browser_at, cli_line, cli_rows, paste, query, swtcg_headline, until, Browser,
-};
+use crate::browser::{browser_at, cli_line, cli_rows, query, swtcg_headline, until, Browser};
 use crate::common::files::{FileServer, Serving};
 use crate::common::{attack_args, holodice, holodice_ok, stderr};
 use std::path::PathBuf;
@@ -357,15 +355,17 @@ async fn the_static_site_answers_live_and_a_newer_query_stops_the_one_its_worker
          window.restarts = 0; e.restart = () => { window.restarts += 1; restart(); };",
     )
     .await;
-    paste(&b, "#swtcg-attacker", &attack(1101)).await;
-    // Power 1101 computes in the worker; the next change stops it.
+    // A stepper asks 100 ms after its change (typing waits 300 ms, about as long as Power 1101
+    // takes here): Power 1101 computes in the worker, and the next step stops it.
+    let more = "#swtcg-attacker-controls button[aria-label='More Power']";
+    b.click(more).await;
     until(
         &b,
         "return location.search.includes('Power+1101') && window.holodice.engine.waiting.size > 0;",
         "Power 1101 computing",
     )
     .await;
-    paste(&b, "#swtcg-attacker", &attack(1102)).await;
+    b.click(more).await;
     let want = swtcg_headline(&attack(1102), defender);
     assert_eq!(b.text_when("#headline", |t| t == want).await, want);
     let restarts = b.js("return window.restarts;").await;
