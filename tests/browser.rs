@@ -640,6 +640,18 @@ async fn the_page_fits_a_phone_and_works_by_keyboard() {
     b.close().await;
 }
 
+/// Opens the link of an SWTCG attack and waits for its answer: the headline, the command line's.
+pub(crate) async fn open_swtcg(b: &Browser, attacker: &str, defender: &str) -> String {
+    b.open(&query(&[
+        ("game", "swtcg"),
+        ("attacker", attacker),
+        ("defender", defender),
+    ]))
+    .await;
+    let want = swtcg_headline(attacker, defender);
+    b.text_when("#headline", |t| t == want).await
+}
+
 /// The headline the page shows for an SWTCG attack: the command line's chance to destroy.
 pub(crate) fn swtcg_headline(attacker: &str, defender: &str) -> String {
     let args = attack_args("swtcg", attacker, defender, &[]);
@@ -712,14 +724,7 @@ pub(crate) async fn until(b: &Browser, script: &str, what: &str) {
 #[ignore = "drives Debian's chromium: cargo test -- --ignored (CI does)"]
 async fn a_stepper_change_updates_the_headline_without_pressing_compute() {
     let b = browser().await;
-    b.open(&query(&[
-        ("game", "swtcg"),
-        ("attacker", "Power 4"),
-        ("defender", "Health 3"),
-    ]))
-    .await;
-    let first = swtcg_headline("Power 4", "Health 3");
-    assert_eq!(b.text_when("#headline", |t| t == first).await, first);
+    let first = open_swtcg(&b, "Power 4", "Health 3").await;
     b.click("#swtcg-attacker-controls button[aria-label='More Power']")
         .await;
     let spec = b.find("#swtcg-attacker").await.prop("value").await;
@@ -825,14 +830,7 @@ async fn on_a_phone_the_answer_bar_keeps_the_headline_in_view_and_taps_to_the_an
     let b = browser().await;
     b.client.set_window_size(390, 844).await.unwrap();
     let (attacker, defender) = ("Power 6, Critical Hit 1", "Health 5");
-    b.open(&query(&[
-        ("game", "swtcg"),
-        ("attacker", attacker),
-        ("defender", defender),
-    ]))
-    .await;
-    let want = swtcg_headline(attacker, defender);
-    b.text_when("#headline", |t| t == want).await;
+    let want = open_swtcg(&b, attacker, defender).await;
     // Back at the form's top, the bar above it holds the answer: the same words and number.
     b.js("window.scrollTo(0, 0);").await;
     let deadline = Instant::now() + Duration::from_secs(20);
@@ -887,14 +885,7 @@ async fn on_a_phone_the_answer_bar_keeps_the_headline_in_view_and_taps_to_the_an
 #[ignore = "drives Debian's chromium: cargo test -- --ignored (CI does)"]
 async fn an_error_typed_live_marks_the_answer_stale_and_fixing_it_updates_the_answer() {
     let b = browser().await;
-    b.open(&query(&[
-        ("game", "swtcg"),
-        ("attacker", "Power 5"),
-        ("defender", "Health 4"),
-    ]))
-    .await;
-    let first = swtcg_headline("Power 5", "Health 4");
-    b.text_when("#headline", |t| t == first).await;
+    let first = open_swtcg(&b, "Power 5", "Health 4").await;
     b.type_into("#swtcg-attacker", "Power 5, Acuracy 1").await;
     let shown = b
         .text_when("#swtcg-attacker-error", |t| !t.is_empty())
@@ -927,14 +918,7 @@ async fn an_error_typed_live_marks_the_answer_stale_and_fixing_it_updates_the_an
 #[ignore = "drives Debian's chromium: cargo test -- --ignored (CI does)"]
 async fn a_heavy_query_waits_for_compute_with_its_line_and_compute_then_answers_it() {
     let b = browser().await;
-    b.open(&query(&[
-        ("game", "swtcg"),
-        ("attacker", "Power 5"),
-        ("defender", "Health 4"),
-    ]))
-    .await;
-    let first = swtcg_headline("Power 5", "Health 4");
-    b.text_when("#headline", |t| t == first).await;
+    let first = open_swtcg(&b, "Power 5", "Health 4").await;
     // Over the live limit by the engine's estimate (tests/api.rs: over 1,300,000 units).
     let heavy = "Power 1500, Critical Hit 2";
     paste(&b, "#swtcg-attacker", heavy).await;

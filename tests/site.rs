@@ -7,7 +7,9 @@
 //! tests/browser.rs, so it is ignored unless asked for (`cargo test -- --ignored`, as CI does);
 //! asked for without them, it fails saying what is missing.
 
-use crate::browser::{browser_at, cli_line, cli_rows, query, swtcg_headline, until, Browser};
+use crate::browser::{
+    browser_at, cli_line, cli_rows, open_swtcg, query, swtcg_headline, until, Browser,
+};
 use crate::common::files::{FileServer, Serving};
 use crate::common::{attack_args, holodice, holodice_ok, stderr};
 use std::path::PathBuf;
@@ -342,14 +344,7 @@ async fn the_static_site_answers_live_and_a_newer_query_stops_the_one_its_worker
     // Attacks of some 0.4 s in the page's engine, within its live limit.
     let attack = |power: u32| format!("Power {power}, Critical Hit 2");
     let defender = "Health 560";
-    b.open(&query(&[
-        ("game", "swtcg"),
-        ("attacker", &attack(1100)),
-        ("defender", defender),
-    ]))
-    .await;
-    let first = swtcg_headline(&attack(1100), defender);
-    assert_eq!(b.text_when("#headline", |t| t == first).await, first);
+    open_swtcg(&b, &attack(1100), defender).await;
     b.js(
         "const e = window.holodice.engine; const restart = e.restart.bind(e);\
          window.restarts = 0; e.restart = () => { window.restarts += 1; restart(); };",
