@@ -163,8 +163,16 @@ fn answers_held_for_clients_that_do_not_read_them_are_bounded() {
     let mut unread = TcpStream::connect(server.addr).unwrap();
     let request = large().replace("{host}", &server.addr.to_string());
     unread.write_all(request.as_bytes()).unwrap();
-    // Its answer is computed (about 2 s in a debug build) and waits up to 20 s for the client;
-    // meanwhile another large answer finds no room.
+    // Its answer is computed (about 2 s in a debug build) and waits up to 20 s for the client,
+    // which reads its status line and no more (asked while it computed, another large answer
+    // could take the room first: then the unread one would be the answer refused); meanwhile
+    // another large answer finds no room.
+    unread
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
+    let mut status = [0u8; 12];
+    unread.read_exact(&mut status).unwrap();
+    assert_eq!(&status, b"HTTP/1.1 200", "the unread answer holds its room");
     let start = Instant::now();
     let refused = loop {
         let answer = exchange(server.addr, &large());
