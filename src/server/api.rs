@@ -52,40 +52,13 @@ impl App {
 pub(super) fn routes(app: Arc<App>) -> Router {
     let mut router = Router::new();
     for e in ENDPOINTS {
-        let post = move |State(app): State<Arc<App>>,
-                         peer: Option<Extension<Peer>>,
-                         headers: HeaderMap,
-                         body: Body| async move {
-            let pairs = match read_body(&app, &headers, body).await {
-                Ok(bytes) => params::from_json(&bytes),
-                Err(response) => return response,
-            };
-            compute(&app, e, client(peer), pairs).await
-        };
-        let mut methods: MethodRouter<Arc<App>> = axum::routing::post(post);
-        let mut allow = "POST";
-        if e.get {
-            let query = move |State(app): State<Arc<App>>,
-                              peer: Option<Extension<Peer>>,
-                              method: Method,
-                              RawQuery(q): RawQuery| async move {
-                // HEAD would compute the answer only to drop it.
-                if method == Method::HEAD {
-                    return wrong_method("GET, POST").await;
-                }
-                let pairs = Ok(params::from_query(&q.unwrap_or_default()));
-                compute(&app, e, client(peer), pairs).await
-            };
-            methods = methods.get(query);
-            allow = "GET, POST";
-        }
         router = router.route(
             &format!("/api/v1/{}", e.path),
-            methods.fallback(move || wrong_method(allow)),
+            endpoint_route(e, Asked::Answer),
         );
         router = router.route(
             &format!("/api/v1/{ESTIMATE}{}", e.path),
-            estimate_route(e).fallback(move || wrong_method(allow)),
+            endpoint_route(e, Asked::Estimate),
         );
     }
     let listed: Vec<(&'static str, String)> = app
@@ -105,28 +78,60 @@ pub(super) fn routes(app: Arc<App>) -> Router {
     router.with_state(app)
 }
 
-/// An endpoint's estimate, asked as the endpoint is (POST, and GET where it answers GET), read
-/// within the same body limit, and answered at once: estimating is parsing, no computation, so
-/// it passes no gate (the gate itself estimates every request the same way before it waits).
-fn estimate_route(e: &'static Endpoint) -> MethodRouter<Arc<App>> {
-    let post = move |State(app): State<Arc<App>>, headers: HeaderMap, body: Body| async move {
-        match read_body(&app, &headers, body).await {
-            Ok(bytes) => estimate(&app, e, params::from_json(&bytes)),
-            Err(response) => response,
-        }
+/// What a route of an endpoint gives: the answer, or the estimate of the work it would take.
+#[derive(Clone, Copy)]
+enum Asked {
+    Answer,
+    Estimate,
+}
+
+/// An endpoint's route: POST with a JSON body (within the body limit), and GET with a query
+/// where the endpoint takes one; other methods are told which it takes.
+fn endpoint_route(e: &'static Endpoint, asked: Asked) -> MethodRouter<Arc<App>> {
+    let post = move |State(app): State<Arc<App>>,
+                     peer: Option<Extension<Peer>>,
+                     headers: HeaderMap,
+                     body: Body| async move {
+        let pairs = match read_body(&app, &headers, body).await {
+            Ok(bytes) => params::from_json(&bytes),
+            Err(response) => return response,
+        };
+        respond(&app, e, asked, client(peer), pairs).await
     };
-    let methods = axum::routing::post(post);
-    if !e.get {
-        return methods;
-    }
-    methods.get(
-        move |State(app): State<Arc<App>>, method: Method, RawQuery(q): RawQuery| async move {
+    let mut methods: MethodRouter<Arc<App>> = axum::routing::post(post);
+    let mut allow = "POST";
+    if e.get {
+        let query = move |State(app): State<Arc<App>>,
+                          peer: Option<Extension<Peer>>,
+                          method: Method,
+                          RawQuery(q): RawQuery| async move {
+            // HEAD would compute the answer only to drop it.
             if method == Method::HEAD {
                 return wrong_method("GET, POST").await;
             }
-            estimate(&app, e, Ok(params::from_query(&q.unwrap_or_default())))
-        },
-    )
+            let pairs = Ok(params::from_query(&q.unwrap_or_default()));
+            respond(&app, e, asked, client(peer), pairs).await
+        };
+        methods = methods.get(query);
+        allow = "GET, POST";
+    }
+    methods.fallback(move || wrong_method(allow))
+}
+
+/// The answer through the gate, or the estimate at once: estimating is parsing, no
+/// computation, so it passes no gate (the gate itself estimates every request the same way
+/// before it waits).
+async fn respond(
+    app: &App,
+    e: &'static Endpoint,
+    asked: Asked,
+    client: IpAddr,
+    pairs: Result<params::Pairs, Rejection>,
+) -> Response {
+    match asked {
+        Asked::Answer => compute(app, e, client, pairs).await,
+        Asked::Estimate => estimate(app, e, pairs),
+    }
 }
 
 /// The work a request would take, or the 400 its endpoint would give it.
