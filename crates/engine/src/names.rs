@@ -234,6 +234,50 @@ fn loose(name: &str) -> String {
     spaced.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// The names to suggest for the partial name `wanted` among `cards`, each named by `name`:
+/// those that hold it, the ones `later` says last, then the closest (in [`Partial`]'s order),
+/// the shortest, in alphabetical order; each as `spelt` writes it, once, at most
+/// [`SUGGESTED`]. Both games' unknown-card messages list these before any edit-distance guess.
+///
+/// ```
+/// use holodice_engine::names::holding;
+/// let cards = ["DLT-19x Sniper", "DLT-19 Stormtrooper", "E-11D Grenade Launcher"];
+/// let names = holding("dlt-19", cards.iter(), |c| c, |_| false, |c| c.to_string());
+/// assert_eq!(names, ["DLT-19 Stormtrooper", "DLT-19x Sniper"]);
+/// ```
+pub fn holding<'c, C: 'c>(
+    wanted: &str,
+    cards: impl IntoIterator<Item = &'c C>,
+    name: impl Fn(&'c C) -> &'c str,
+    later: impl Fn(&'c C) -> bool,
+    mut spelt: impl FnMut(&'c C) -> String,
+) -> Vec<String> {
+    let wanted = PartialName::new(wanted);
+    let mut held: Vec<(bool, Partial, usize, &str, &C)> = (cards.into_iter())
+        .filter_map(|c| {
+            Some((
+                later(c),
+                wanted.in_name(name(c))?,
+                name(c).len(),
+                name(c),
+                c,
+            ))
+        })
+        .collect();
+    held.sort_by(|a, b| (a.0, a.1, a.2, a.3).cmp(&(b.0, b.1, b.2, b.3)));
+    let mut names: Vec<String> = Vec::new();
+    for (.., c) in held {
+        let spelt = spelt(c);
+        if !names.contains(&spelt) {
+            names.push(spelt);
+        }
+        if names.len() == SUGGESTED {
+            break;
+        }
+    }
+    names
+}
+
 /// How closely a card's name holds a partial one: the lower, the closer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Partial {

@@ -9,7 +9,7 @@ use super::units::{AttackSurge, DefenseDie};
 use crate::data::{self, DataError};
 use crate::error::quote;
 pub use crate::names::spelt;
-use crate::names::{did_you_mean, Partial, PartialName, SUGGESTED};
+use crate::names::{did_you_mean, holding};
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -601,29 +601,15 @@ impl Cards {
     /// most [`SUGGESTED`]: the name alone where it names the card.
     fn holding(&self, name: &str, kind: Kind, unit: Option<&Card>) -> Vec<String> {
         let unfit = |c: &Card| unit.is_some_and(|u| fits(u, c) == Truth::No);
-        let wanted = PartialName::new(name);
-        let mut held: Vec<(bool, Partial, usize, &Card)> = (self.list.iter())
-            .filter(|c| c.kind.answers(kind))
-            .filter_map(|c| Some((unfit(c), wanted.in_name(&c.name)?, c.name.len(), c)))
-            .collect();
-        held.sort_by(|a, b| (a.0, a.1, a.2, &a.3.name).cmp(&(b.0, b.1, b.2, &b.3.name)));
-        let mut names: Vec<String> = Vec::new();
-        for (.., c) in held {
-            let alone = self
-                .find(&c.name, kind)
-                .is_ok_and(|found| std::ptr::eq(found, c));
-            let spelt = match alone {
+        let spell = |c: &Card| {
+            let alone = (self.find(&c.name, kind)).is_ok_and(|found| std::ptr::eq(found, c));
+            match alone {
                 true => spelt(&c.name),
                 false => self.spec_name(c),
-            };
-            if !names.contains(&spelt) {
-                names.push(spelt);
             }
-            if names.len() == SUGGESTED {
-                break;
-            }
-        }
-        names
+        };
+        let of_kind = self.list.iter().filter(|c| c.kind.answers(kind));
+        holding(name, of_kind, |c| &c.name, unfit, spell)
     }
 }
 

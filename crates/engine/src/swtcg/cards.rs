@@ -11,7 +11,7 @@ use super::spec::{Expand, Syntax};
 use super::unit::{Arena, Condition, Unit};
 use crate::data::{self, DataError};
 use crate::error::{quote, Error, Input, Message};
-use crate::names::{did_you_mean, spelt, unquoted, Partial, PartialName, SUGGESTED};
+use crate::names::{did_you_mean, holding, spelt, unquoted};
 use serde::Deserialize;
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
@@ -281,22 +281,8 @@ impl Cards {
     /// "Unknown card", with the unit cards whose names hold `name` (those that start with it
     /// first, then the shortest), or else the nearest name.
     fn unknown(&self, name: &str) -> Message {
-        let wanted = PartialName::new(name);
-        let mut held: Vec<(Partial, usize, &Card)> = (self.list.iter())
-            .filter(|c| c.printing.as_ref().is_none_or(|p| p.unit))
-            .filter_map(|c| Some((wanted.in_name(&c.name)?, c.name.len(), c)))
-            .collect();
-        held.sort_by(|a, b| (a.0, a.1, &a.2.name).cmp(&(b.0, b.1, &b.2.name)));
-        let mut names: Vec<String> = Vec::new();
-        for (.., c) in held {
-            let spelt = self.spec_name(c);
-            if !names.contains(&spelt) {
-                names.push(spelt);
-            }
-            if names.len() == SUGGESTED {
-                break;
-            }
-        }
+        let units = (self.list.iter()).filter(|c| c.printing.as_ref().is_none_or(|p| p.unit));
+        let names = holding(name, units, |c| &c.name, |_| false, |c| self.spec_name(c));
         let near = match names.is_empty() {
             true => self.nearest(name).map(|n| vec![n.to_string()]),
             false => Some(names),
