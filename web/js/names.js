@@ -49,7 +49,7 @@ function runs(names) {
 }
 
 /** A SPEC cut to a column header's width. */
-export function shortSpec(text) {
+function shortSpec(text) {
   return text.length > 40 ? `${text.slice(0, 38)}…` : text;
 }
 

@@ -7,7 +7,7 @@ import { el, svg } from "./dom.js";
 import { atLeast, percent } from "./numbers.js";
 
 /** What the readout says before anything is pointed at. */
-export const READOUT_HINT = "Point at or tap the chart, or focus it and use the arrow keys, to read the values at each k.";
+const READOUT_HINT = "Point at or tap the chart, or focus it and use the arrow keys, to read the values at each k.";
 
 /** The values of `series` ([{dist, look, name}]) at column `i` of `chart`, in `readout`; `what`
  * says what k counts. */

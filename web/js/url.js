@@ -41,7 +41,7 @@ export function fromSearch(search) {
 
 /** A pinned result ({game, query, name}) as the text of its `pin` key: its query, then its
  * `name` when a player gave it one. */
-export function pinText({ game, query, name }) {
+function pinText({ game, query, name }) {
   const text = queryText({ game, query });
   return name ? `${text}&${new URLSearchParams({ name })}` : text;
 }
