@@ -387,6 +387,37 @@ fn a_table_reads_a_card_whose_name_holds_a_comma_as_an_attack_does() {
 }
 
 #[test]
+fn a_legion_table_reads_an_upgrade_whose_name_holds_a_comma_as_an_attack_does() {
+    // Mandalorian Super Commandos: 3 minis, no attack surge; the Jetpack Rockets of "Tools of the
+    // Trade, Jetpack Rockets" are 4 black dice a mini, so 12 dice that hit (hit or crit) on 4 of
+    // 8 faces, and white defense dice without a surge block on 1 of 6. With no Pierce the mean
+    // is 12 × 1/2 × 5/6 = 5. Pierce 1 cancels one block when there is one: 6 − (11/12)^12, the
+    // chance of no block among H hits being (5/6)^H, H binomial(12, 1/2).
+    let out = holodice(&[
+        "table",
+        "legion",
+        "--attacker",
+        r#"@Mandalorian Super Commandos, +@"Tools of the Trade, Jetpack Rockets", weapon Jetpack Rockets"#,
+        "--defender",
+        "white defense",
+        "--rows",
+        "Pierce 0..1",
+        "--exact",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert!(rows.contains(&vec!["0", "5"]), "{text}");
+    assert!(
+        rows.contains(&vec!["1", "50358174312815/8916100448256"]),
+        "{text}"
+    );
+}
+
+#[test]
 fn a_legion_table_of_sequences_gives_each_cell_the_whole_sequence() {
     // Two shots of r red dice (no surge chart) on a unit of courage 1: it ends suppressed
     // unless neither roll holds a hit or crit, each with (2/8)^r: 1 − 1/16 and 1 − 1/256.
