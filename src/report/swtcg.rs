@@ -30,79 +30,90 @@ fn headline(target: &str, damage: &Dist, destroyed: &Option<BigRational>) -> Vec
 
 /// The report of one attack: every reported variable, the scenario and the rules used.
 pub fn attack_report(s: &Scenario, a: &Attack) -> Report {
-    let mut entries = vec![
-        Entry::new("attacker", "Attacker", Value::Text(s.attacker.describe())),
-        Entry::new("defender", "Defender", Value::Text(s.defender.describe())),
-    ];
-    for (key, label, unit) in [
-        ("interceptor", "Interceptor", &s.interceptor),
-        ("secondary", "Secondary unit", &s.secondary),
-    ] {
-        if let Some(u) = unit {
-            entries.push(Entry::new(key, label, Value::Text(u.describe())));
-        }
-    }
-    if let Some(mode) = s.mode {
-        entries.push(Entry::new("mode", "Mode", Value::Text(mode.name().into())));
-    }
-    entries.push(Entry::new(
-        "dice",
-        "Attack dice for power",
-        Value::Int(a.dice),
-    ));
     // The keys stay; the labels say which unit took the attack.
     let target = if a.intercepted {
         "interceptor"
     } else {
         "defender"
     };
+    let mut entries = scenario_entries(s, a);
+    entries.extend(damage_entries(a, target));
+    entries.extend(trigger_entries(a));
+    entries.extend(choice_entries(s, a));
+    entries.push(rules_entry(&s.rules));
+    Report {
+        title: "SWTCG attack (exact)".to_string(),
+        headline: attack_headline(a, target),
+        entries,
+        notes: a.notes.clone(),
+    }
+}
+
+/// What the report restates of its query: the units, the mode, and the dice power gives.
+fn scenario_entries(s: &Scenario, a: &Attack) -> Vec<Entry> {
+    let unit = |key: &str, label: &str, u: &Unit| Entry::new(key, label, Value::Text(u.describe()));
+    let mut entries = vec![
+        unit("attacker", "Attacker", &s.attacker),
+        unit("defender", "Defender", &s.defender),
+    ];
+    entries.extend((s.interceptor.as_ref()).map(|u| unit("interceptor", "Interceptor", u)));
+    entries.extend((s.secondary.as_ref()).map(|u| unit("secondary", "Secondary unit", u)));
+    let mode = s.mode.map(|m| Value::Text(m.name().into()));
+    entries.extend(mode.map(|m| Entry::new("mode", "Mode", m)));
     entries.push(Entry::new(
+        "dice",
+        "Attack dice for power",
+        Value::Int(a.dice),
+    ));
+    entries
+}
+
+/// The damage on each unit the attack reaches, and the chances to destroy them; `target` is the
+/// unit that took the attack.
+fn damage_entries(a: &Attack, target: &str) -> Vec<Entry> {
+    let dist = |key: &str, label: &str, d: &Dist| Entry::new(key, label, Value::Dist(d.clone()));
+    let prob =
+        |key: &str, label: &str, p: &BigRational| Entry::new(key, label, Value::Prob(p.clone()));
+    let mut entries = vec![dist(
         "damage",
         &format!("Damage counters on the {target}"),
-        Value::Dist(a.damage.clone()),
-    ));
-    if let Some(p) = &a.destroyed {
-        entries.push(Entry::new(
-            "destroyed",
-            &format!("Chance to destroy the {target}"),
-            Value::Prob(p.clone()),
-        ));
-    }
-    entries.push(Entry::new(
-        "hits",
-        "Hits of the final attack roll",
-        Value::Dist(a.hits.clone()),
-    ));
-    entries.push(Entry::new(
+        &a.damage,
+    )];
+    let destroyed = format!("Chance to destroy the {target}");
+    entries.extend((a.destroyed.as_ref()).map(|p| prob("destroyed", &destroyed, p)));
+    entries.push(dist("hits", "Hits of the final attack roll", &a.hits));
+    entries.push(dist(
         "attacker_damage",
         "Damage counters on the attacker",
-        Value::Dist(a.attacker_damage.clone()),
+        &a.attacker_damage,
     ));
-    if let Some(p) = &a.attacker_destroyed {
-        entries.push(Entry::new(
-            "attacker_destroyed",
-            "Chance the attacker is destroyed",
-            Value::Prob(p.clone()),
-        ));
-    }
-    if let Some(d) = &a.secondary_damage {
-        entries.push(Entry::new(
+    entries.extend(
+        (a.attacker_destroyed.as_ref())
+            .map(|p| prob("attacker_destroyed", "Chance the attacker is destroyed", p)),
+    );
+    entries.extend((a.secondary_damage.as_ref()).map(|d| {
+        dist(
             "secondary_damage",
             "Damage counters on the secondary unit",
-            Value::Dist(d.clone()),
-        ));
-    }
-    if let Some(p) = &a.secondary_destroyed {
-        entries.push(Entry::new(
+            d,
+        )
+    }));
+    entries.extend((a.secondary_destroyed.as_ref()).map(|p| {
+        prob(
             "secondary_destroyed",
             "Chance to destroy the secondary unit",
-            Value::Prob(p.clone()),
-        ));
-    }
+            p,
+        )
+    }));
+    entries
+}
+
+/// What the keywords that fire during the attack give: their chances, the power they carry to
+/// the next attacks, and the predictions.
+fn trigger_entries(a: &Attack) -> Vec<Entry> {
+    let mut entries = Vec::new();
     if !a.triggers.is_empty() {
-        let group = a
-            .triggers
-            .iter()
+        let group = (a.triggers.iter())
             .map(|(name, p)| Entry::new(&key_of(name), name, Value::Prob(p.clone())))
             .collect();
         entries.push(Entry::new(
@@ -111,7 +122,34 @@ pub fn attack_report(s: &Scenario, a: &Attack) -> Report {
             Value::Group(group),
         ));
     }
-    for (key, label, d) in [
+    entries.extend(carried_power_entries(a));
+    entries.extend(power_chance_entries(a));
+    for (key, label, p) in [
+        ("bounty", "Chance the Bounty is gained", &a.bounty),
+        ("consume", "Chance Consume takes a card", &a.consume),
+    ] {
+        entries.extend(
+            p.as_ref()
+                .map(|p| Entry::new(key, label, Value::Prob(p.clone()))),
+        );
+    }
+    for (key, label, prediction) in [
+        ("foresight", "Foresight", &a.foresight),
+        ("forewarning", "Forewarning", &a.forewarning),
+    ] {
+        entries.extend(prediction.as_ref().map(|(k, p)| {
+            let best = Entry::new("prediction", "best prediction", Value::Int(*k));
+            let right = Entry::new("probability", "right with", Value::Prob(p.clone()));
+            Entry::new(key, label, Value::Group(vec![best, right]))
+        }));
+    }
+    entries
+}
+
+/// The power and damage the attack leaves for what comes next (Focus, Absorb, Deflect,
+/// Persuade), each a distribution.
+fn carried_power_entries(a: &Attack) -> Vec<Entry> {
+    [
         (
             "focus_power",
             "Power for the attacker's next attack (Focus)",
@@ -142,12 +180,15 @@ pub fn attack_report(s: &Scenario, a: &Attack) -> Report {
             "Power the attacker loses for its next attack (Persuade)",
             &a.persuade_power,
         ),
-    ] {
-        if let Some(d) = d {
-            entries.push(Entry::new(key, label, Value::Dist(d.clone())));
-        }
-    }
-    for (key, label, fired) in [
+    ]
+    .into_iter()
+    .filter_map(|(key, label, d)| Some(Entry::new(key, label, Value::Dist(d.clone()?))))
+    .collect()
+}
+
+/// The chances that Stun takes, or Surge gives, X power.
+fn power_chance_entries(a: &Attack) -> Vec<Entry> {
+    [
         (
             "stun",
             "Chance the attacker's Stun gives the defender",
@@ -168,63 +209,48 @@ pub fn attack_report(s: &Scenario, a: &Attack) -> Report {
             "Chance the attacker's Surge gives a unit",
             &a.attacker_surge,
         ),
-    ] {
-        if let Some((x, p)) = fired {
-            let sign = if key.ends_with("stun") { "-" } else { "+" };
-            entries.push(Entry::new(
-                key,
-                &format!("{label} {sign}{x} power"),
-                Value::Prob(p.clone()),
-            ));
-        }
-    }
-    for (key, label, p) in [
-        ("bounty", "Chance the Bounty is gained", &a.bounty),
-        ("consume", "Chance Consume takes a card", &a.consume),
-    ] {
-        if let Some(p) = p {
-            entries.push(Entry::new(key, label, Value::Prob(p.clone())));
-        }
-    }
-    for (key, label, prediction) in [
-        ("foresight", "Foresight", &a.foresight),
-        ("forewarning", "Forewarning", &a.forewarning),
-    ] {
-        if let Some((k, p)) = prediction {
-            entries.push(Entry::new(
-                key,
-                label,
-                Value::Group(vec![
-                    Entry::new("prediction", "best prediction", Value::Int(*k)),
-                    Entry::new("probability", "right with", Value::Prob(p.clone())),
-                ]),
-            ));
-        }
-    }
+    ]
+    .into_iter()
+    .filter_map(|(key, label, fired)| {
+        let (x, p) = fired.as_ref()?;
+        let sign = if key.ends_with("stun") { "-" } else { "+" };
+        let label = format!("{label} {sign}{x} power");
+        Some(Entry::new(key, &label, Value::Prob(p.clone())))
+    })
+    .collect()
+}
+
+/// What the units chose, the second attack a keyword makes, Resilience, and the Lucky
+/// re-rolls with the policy that made them.
+fn choice_entries(s: &Scenario, a: &Attack) -> Vec<Entry> {
+    let mut entries = Vec::new();
     if !a.chosen.is_empty() {
         entries.push(choices_entry(s, &a.chosen));
     }
-    if let Some(f) = &a.follow_up {
-        entries.push(follow_up_entry(f));
-    }
-    if let Some(p) = &a.defender_resilience {
-        entries.push(Entry::new(
+    entries.extend(a.follow_up.as_ref().map(follow_up_entry));
+    entries.extend((a.defender_resilience.as_ref()).map(|p| {
+        Entry::new(
             "defender_resilience",
             "Chance the defender survives with its Resilience active",
             Value::Prob(p.clone()),
-        ));
-    }
-    if let Some((att, def)) = a.lucky {
-        entries.push(rerolls_entry(
+        )
+    }));
+    entries.extend(a.lucky.map(|(att, def)| {
+        rerolls_entry(
             s.policy,
             s.objective,
             vec![
                 Entry::new("attacker_lucky", "attacker's Lucky", Value::Int(att)),
                 Entry::new("defender_lucky", "defender's Lucky", Value::Int(def)),
             ],
-        ));
-    }
-    entries.push(rules_entry(&s.rules));
+        )
+    }));
+    entries
+}
+
+/// The chance to destroy the unit that took the attack, and with a second attack (Fury,
+/// Double Strike, ...) the chance it is destroyed by then.
+fn attack_headline(a: &Attack, target: &str) -> Vec<Entry> {
     let mut head = headline(target, &a.damage, &a.destroyed);
     if let Some(f) = &a.follow_up {
         head.extend(f.destroyed.as_ref().map(|p| {
@@ -238,12 +264,7 @@ pub fn attack_report(s: &Scenario, a: &Attack) -> Report {
             )
         }));
     }
-    Report {
-        title: "SWTCG attack (exact)".to_string(),
-        headline: head,
-        entries,
-        notes: a.notes.clone(),
-    }
+    head
 }
 
 /// The options the units' choices took (`choose:`), and the policy's rule.
