@@ -380,50 +380,56 @@ pub fn dice_report(target: &Unit, r: &DiceResult) -> Report {
 
 /// The report of an attack sequence.
 pub fn sequence_report(s: &Sequence, r: &SequenceResult) -> Report {
-    let (attackers, n) = match &s.attackers {
-        Attackers::Same(u, n) => (format!("{} (attacks {n} times)", u.describe()), *n),
-        Attackers::Each(list) => (
-            list.iter()
-                .map(Unit::describe)
-                .collect::<Vec<_>>()
-                .join(" | "),
-            list.len(),
-        ),
-    };
-    let numbered = |values: &mut dyn Iterator<Item = Value>| -> Vec<Entry> {
-        values
-            .enumerate()
-            .map(|(k, v)| Entry::new(&(k + 1).to_string(), &format!("{}:", k + 1), v))
-            .collect()
-    };
-    let last = r.counters_after.last().expect("a sequence has an attack");
-    let mut shots = numbered(&mut r.shots_to_kill().into_iter().map(Value::Prob));
-    shots.push(Entry::new(
-        "survives",
-        "survives",
-        Value::Prob(r.survives()),
-    ));
     let until = s.until != sequence::Until::AllAttacks;
-    let (attackers, attacks_label) = match until {
-        true => (
-            attackers.replace(&format!("attacks {n} times"), "attacks until destroyed"),
-            "Most attacks (the cap)",
-        ),
-        false => (attackers, "Attacks"),
+    let mut entries = sequence_entries(s, r, until);
+    entries.extend((r.attacker_destroyed_by.as_ref()).map(|by| {
+        Entry::new(
+            "attacker_destroyed_by",
+            "Chance the attacker is destroyed by attack",
+            Value::Group(numbered(by.iter().cloned().map(Value::Prob))),
+        )
+    }));
+    if any_lucky(s) {
+        entries.push(rerolls_entry(s.policy, s.objective, vec![]));
+    }
+    let mode = s.mode.map(|m| Value::Text(m.name().into()));
+    entries.extend(mode.map(|m| Entry::new("mode", "Mode", m)));
+    entries.push(rules_entry(&s.rules));
+    let headline = match until {
+        true => until_destroyed(r, &mut entries),
+        false => (entries.iter())
+            .filter(|e| e.key == "destroyed")
+            .cloned()
+            .collect(),
     };
+    Report {
+        title: "SWTCG attack sequence (exact)".to_string(),
+        headline,
+        entries,
+        notes: r.notes.clone(),
+    }
+}
+
+/// The units, the attacks, and the defender's counters and chances by the end and attack by
+/// attack.
+fn sequence_entries(s: &Sequence, r: &SequenceResult, until: bool) -> Vec<Entry> {
+    let (attackers, attacks_label, attacks) = sequence_attackers(s, r, until);
     // Until destroyed, the per-attack lists are details: the attacks needed say it at once.
     let per_attack = |key: &str, label: &str, value: Value| match until {
         true => Entry::detail(key, label, value),
         false => Entry::new(key, label, value),
     };
-    let mut entries = vec![
+    let last = r.counters_after.last().expect("a sequence has an attack");
+    let mut shots = numbered(r.shots_to_kill().into_iter().map(Value::Prob));
+    shots.push(Entry::new(
+        "survives",
+        "survives",
+        Value::Prob(r.survives()),
+    ));
+    vec![
         Entry::new("attackers", "Attackers", Value::Text(attackers)),
         Entry::new("defender", "Defender", Value::Text(s.defender.describe())),
-        Entry::new(
-            "attacks",
-            attacks_label,
-            Value::Int(if until { r.cap } else { n } as i64),
-        ),
+        Entry::new("attacks", attacks_label, Value::Int(attacks)),
         Entry::new(
             "counters",
             "Damage counters on the defender after the last attack",
@@ -437,9 +443,7 @@ pub fn sequence_report(s: &Sequence, r: &SequenceResult) -> Report {
         per_attack(
             "destroyed_by",
             "Chance the defender is destroyed by attack",
-            Value::Group(numbered(
-                &mut r.destroyed_by.iter().cloned().map(Value::Prob),
-            )),
+            Value::Group(numbered(r.destroyed_by.iter().cloned().map(Value::Prob))),
         ),
         per_attack(
             "shots_to_kill",
@@ -449,49 +453,52 @@ pub fn sequence_report(s: &Sequence, r: &SequenceResult) -> Report {
         per_attack(
             "counters_after",
             "Counters on the defender after attack",
-            Value::Group(numbered(
-                &mut r.counters_after.iter().cloned().map(Value::Dist),
-            )),
+            Value::Group(numbered(r.counters_after.iter().cloned().map(Value::Dist))),
         ),
-    ];
-    if let Some(by) = &r.attacker_destroyed_by {
-        entries.push(Entry::new(
-            "attacker_destroyed_by",
-            "Chance the attacker is destroyed by attack",
-            Value::Group(numbered(&mut by.iter().cloned().map(Value::Prob))),
-        ));
-    }
-    let lucky = |u: &Unit| {
-        u.items
-            .iter()
-            .any(|i| i.keyword.transform == keywords::Transform::Reroll)
+    ]
+}
+
+/// The attackers as the report names them, how the count of attacks is labelled (the cap when
+/// attacking until destroyed), and that count.
+fn sequence_attackers(
+    s: &Sequence,
+    r: &SequenceResult,
+    until: bool,
+) -> (String, &'static str, i64) {
+    let (attackers, n) = match &s.attackers {
+        Attackers::Same(u, n) => (format!("{} (attacks {n} times)", u.describe()), *n),
+        Attackers::Each(list) => {
+            let names: Vec<String> = list.iter().map(Unit::describe).collect();
+            (names.join(" | "), list.len())
+        }
     };
-    let any_lucky = lucky(&s.defender)
+    match until {
+        true => (
+            attackers.replace(&format!("attacks {n} times"), "attacks until destroyed"),
+            "Most attacks (the cap)",
+            r.cap as i64,
+        ),
+        false => (attackers, "Attacks", n as i64),
+    }
+}
+
+/// Values numbered by attack, from 1.
+fn numbered(values: impl Iterator<Item = Value>) -> Vec<Entry> {
+    values
+        .enumerate()
+        .map(|(k, v)| Entry::new(&(k + 1).to_string(), &format!("{}:", k + 1), v))
+        .collect()
+}
+
+/// Whether a unit of the sequence re-rolls (Lucky): the report then says by which policy.
+fn any_lucky(s: &Sequence) -> bool {
+    let lucky =
+        |u: &Unit| (u.items.iter()).any(|i| i.keyword.transform == keywords::Transform::Reroll);
+    lucky(&s.defender)
         || match &s.attackers {
             Attackers::Same(u, _) => lucky(u),
             Attackers::Each(list) => list.iter().any(lucky),
-        };
-    if any_lucky {
-        entries.push(rerolls_entry(s.policy, s.objective, vec![]));
-    }
-    if let Some(mode) = s.mode {
-        entries.push(Entry::new("mode", "Mode", Value::Text(mode.name().into())));
-    }
-    entries.push(rules_entry(&s.rules));
-    let headline = match until {
-        true => until_destroyed(r, &mut entries),
-        false => entries
-            .iter()
-            .filter(|e| e.key == "destroyed")
-            .cloned()
-            .collect(),
-    };
-    Report {
-        title: "SWTCG attack sequence (exact)".to_string(),
-        headline,
-        entries,
-        notes: r.notes.clone(),
-    }
+        }
 }
 
 /// The entries of `--until-destroyed` (added after the attacks' count) and the headline: the
