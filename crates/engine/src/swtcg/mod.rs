@@ -1,6 +1,6 @@
 //! The Star Wars Trading Card Game: keywords, unit SPECs, rule options and the attack.
 
-pub mod abilities;
+pub(crate) mod abilities;
 pub mod attack;
 pub mod card;
 pub mod cards;
@@ -8,7 +8,7 @@ pub mod coverage;
 pub mod import;
 pub mod keywords;
 pub mod lucky;
-pub mod patterns;
+pub(crate) mod patterns;
 pub mod rules;
 pub mod set_file;
 pub mod sets;

@@ -91,8 +91,11 @@ pub const fn states(dice: u32, final_faces: u32, initial_faces: u32) -> u64 {
 
 /// The attack dice before re-rolls, as `attack` rolls them.
 pub struct Pool<'a> {
+    /// The attack dice the unit's power rolls.
     pub power_dice: u32,
+    /// The faces of the die.
     pub sides: u8,
+    /// Whether a natural face hits (Accuracy and Armor applied).
     pub hits: &'a dyn Fn(u8) -> bool,
     /// Sorted; the mask layout of the resulting [`NaturalRoll`].
     pub tracked: &'a [u8],
@@ -109,11 +112,15 @@ pub struct Pool<'a> {
 /// Lucky on both sides.
 #[derive(Debug, Clone, Copy)]
 pub struct Rerolls {
+    /// The attacker's Lucky X: dice of its own it may re-roll.
     pub attacker: u32,
+    /// The defender's Lucky X: the attacker's dice it may make it re-roll.
     pub defender: u32,
+    /// Whether the attacker re-rolls first (the rule option `lucky-first`).
     pub attacker_first: bool,
     /// Whether the second side may pick dice the first side already re-rolled.
     pub reroll_again: bool,
+    /// How each side picks its dice.
     pub policy: Policy,
 }
 
@@ -186,6 +193,7 @@ fn check_pool(pool: &Pool, policy: Policy) -> Result<(), Error> {
 /// An attack die on the table, as [`OptimalPolicy::reroll`] reads it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TableDie {
+    /// The natural face it shows.
     pub face: u8,
     /// Whether its face is read for the final roll's triggers: power dice always, extra dice
     /// when the pool's `extra_count_final`.
@@ -424,7 +432,9 @@ impl Settled {
 /// re-roll.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Side {
+    /// The attacker re-rolls its own dice (its Lucky).
     Attacker,
+    /// The defender makes the attacker re-roll (the defender's Lucky).
     Defender,
 }
 
