@@ -60,7 +60,9 @@ pub fn unquoted(name: &str) -> &str {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Game {
+    /// The Star Wars Trading Card Game.
     Swtcg,
+    /// Star Wars: Legion.
     Legion,
 }
 
