@@ -8,7 +8,7 @@ use serde::Deserialize;
 use std::sync::OnceLock;
 
 /// Where the built-in sets and formats are defined.
-pub const SETS_FILE: &str = "data/swtcg/sets.yaml";
+pub(crate) const SETS_FILE: &str = "data/swtcg/sets.yaml";
 const SETS_YAML: &str = include_str!("../../../../data/swtcg/sets.yaml");
 
 /// Who made a set.

@@ -486,7 +486,7 @@ fn no_x() -> String {
 }
 
 /// `X = 2`, `X = damage counters`.
-pub fn describe_x(x: XIs) -> String {
+pub(crate) fn describe_x(x: XIs) -> String {
     match x {
         XIs::Number(n) => format!("X = {n}"),
         XIs::Count(k) => format!("X = {}", Count::Counters(k).describe()),

@@ -10,13 +10,13 @@
 //! of damage rolled one at a time (`resolve.rs`, `damage.rs`). Every reading is the one
 //! `docs/rules.md` states, switched by the rule options given.
 //!
-//! Before an attack is declared its units are settled as the exact engine settles them: items
-//! that read the game state (`Fury X, X = damage counters`, `if damage <= 4: Shields 2`, `if
-//! attacking: …`, `opponent loses: Armor`) become plain items against the unit's counters and
-//! role ([`Scenario::in_state`]). That is reading the SPEC, not attack mechanics: the settled
-//! keywords are then read and rolled here like any others. Double Strike's and Tenacity's
-//! second attack settles the units again, with the counters the first attack left in that
-//! trial (`follow_up.rs`).
+//! Before an attack is declared its units are settled as the exact engine settles them: items that
+//! read the game state (`Fury X, X = damage counters`, `if damage <= 4: Shields 2`, `if attacking:
+//! …`, `opponent loses: Armor`) become plain items against the unit's counters and role
+//! ([`Unit::in_state`](crate::swtcg::unit::Unit::in_state)). That is reading the SPEC, not attack
+//! mechanics: the settled keywords are then read and rolled here like any others. Double Strike's
+//! and Tenacity's second attack settles the units again, with the counters the first attack left in
+//! that trial (`follow_up.rs`).
 //!
 //! Lucky's greedy choices follow the orders `docs/rules.md` gives, die by die (Reroll: every
 //! die the order lists). Under the optimal policy the simulator still rolls every die itself:

@@ -37,7 +37,7 @@ pub struct Scenario {
 impl Scenario {
     /// The scenario with each unit's state-reading items settled ([`Unit::in_state`]): the
     /// attacker's as it attacks, the others' as they are attacked or take damage.
-    pub fn in_state(&self) -> Result<Scenario, Error> {
+    pub(crate) fn in_state(&self) -> Result<Scenario, Error> {
         let plain = [&self.attacker, &self.defender]
             .into_iter()
             .chain(&self.secondary)

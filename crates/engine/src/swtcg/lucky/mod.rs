@@ -126,7 +126,7 @@ pub struct Rerolls {
 
 /// Refuses Lucky re-rolls of more attack dice than the policy computes promptly, given the
 /// natural faces read and the roll each is read on (a face read twice on one roll counts once).
-pub fn check_size(
+pub(crate) fn check_size(
     dice: i64,
     reads: impl IntoIterator<Item = (u8, Roll)>,
     policy: Policy,
