@@ -149,7 +149,7 @@ impl Mode {
     ];
 
     /// The keyword whose X is the attack's power.
-    pub fn keyword(self) -> &'static str {
+    pub(crate) fn keyword(self) -> &'static str {
         match self {
             Mode::Bombard => "Bombard",
             Mode::IonCannon => "Ion Cannon",
@@ -378,7 +378,7 @@ impl Keywords {
     }
 
     /// Parses and validates a keyword file.
-    pub fn load(file: &str, text: &str) -> Result<Keywords, DataError> {
+    pub(crate) fn load(file: &str, text: &str) -> Result<Keywords, DataError> {
         let list: Vec<Keyword> = data::parse(file, text)?;
         let sides = attack_die().faces.len() as u8;
         let mut by_name = HashMap::new();
@@ -462,7 +462,7 @@ impl Keywords {
 
     /// The names of the keywords whose names start with the words of `name` and that take a
     /// value if `valued` says one is given ("Ion" → "Ion Cannon").
-    pub fn longer(&self, name: &str, valued: bool) -> Vec<&str> {
+    pub(crate) fn longer(&self, name: &str, valued: bool) -> Vec<&str> {
         let spellings = (self.list.iter())
             .filter(|k| match k.value {
                 ValueKind::None => !valued,
@@ -477,7 +477,7 @@ impl Keywords {
     }
 
     /// The known name nearest to a misspelt one, if any is near enough to be a likely meaning.
-    pub fn nearest(&self, name: &str) -> Option<&str> {
+    pub(crate) fn nearest(&self, name: &str) -> Option<&str> {
         let names = self
             .list
             .iter()

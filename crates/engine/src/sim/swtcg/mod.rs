@@ -20,7 +20,7 @@
 //!
 //! Lucky's greedy choices follow the orders `docs/rules.md` gives, die by die (Reroll: every
 //! die the order lists). Under the optimal policy the simulator still rolls every die itself:
-//! it asks the exact engine's policy ([`OptimalPolicy`](crate::swtcg::lucky::OptimalPolicy))
+//! it asks the exact engine's policy (`swtcg::lucky::OptimalPolicy`)
 //! only which dice each side re-rolls, weighing rolls by its own reading of the damage. A
 //! unit's choice (`choose: A / B and C`) is a policy decision too, asked of the exact engine
 //! as each attack starts: the option its policy takes, weighing every option by its exact

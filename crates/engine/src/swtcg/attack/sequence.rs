@@ -231,7 +231,7 @@ pub struct FollowUp {
 /// Tenacity, when the first placed fewer than `limit` counters), as a sequence of two:
 /// counters, carried power and Stun pass from the first to the second. `first`, when given,
 /// is the attacker of the first attack (its choices already taken); the second is `s`'s.
-pub fn follow_up(
+pub(crate) fn follow_up(
     s: &Scenario,
     first: Option<&Unit>,
     keyword: &str,

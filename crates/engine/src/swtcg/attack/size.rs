@@ -24,7 +24,7 @@ pub struct Size {
 
 impl Size {
     /// The 64-bit words of one weight.
-    pub fn words(&self) -> u64 {
+    pub(crate) fn words(&self) -> u64 {
         self.denominator_bits / 64 + 1
     }
 

@@ -192,7 +192,7 @@ fn check_pool(pool: &Pool, policy: Policy) -> Result<(), Error> {
 
 /// An attack die on the table, as [`OptimalPolicy::reroll`] reads it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TableDie {
+pub(crate) struct TableDie {
     /// The natural face it shows.
     pub face: u8,
     /// Whether its face is read for the final roll's triggers: power dice always, extra dice
@@ -205,26 +205,7 @@ pub struct TableDie {
 /// The optimal policy's decisions, for play with actual dice (the simulator): which dice each
 /// side re-rolls, given the dice on the table. They are the decisions [`roll`] takes under
 /// [`Policy::Optimal`], from the same memoised search, ties included.
-///
-/// ```
-/// use holodice_engine::dice::Faces;
-/// use holodice_engine::policy::Policy;
-/// use holodice_engine::swtcg::lucky::{OptimalPolicy, Pool, Rerolls, Side, TableDie};
-/// // Two dice hitting on 4+, Critical Hit 1 on a natural 6; the attacker has Lucky 1.
-/// let hits = |f: u8| f >= 4;
-/// let pool = Pool { power_dice: 2, sides: 6, hits: &hits, tracked: &[6], initial: &[],
-///     final_faces: &[6], extra: &[], extra_count_final: true };
-/// let rerolls = Rerolls { attacker: 1, defender: 0, attacker_first: true, reroll_again: true,
-///     policy: Policy::Optimal };
-/// let damage = |h: i64, seen: Faces| (h + i64::from(seen.contains(6))) as f64;
-/// let policy = OptimalPolicy::new(&pool, &rerolls, &damage).unwrap();
-/// let die = |face| TableDie { face, counts: true, locked: false };
-/// // A 6 and a 2: the miss is re-rolled.
-/// assert_eq!(policy.reroll(Side::Attacker, &[die(6), die(2)]), [1]);
-/// // Two hits: nothing is worth re-rolling.
-/// assert!(policy.reroll(Side::Attacker, &[die(5), die(6)]).is_empty());
-/// ```
-pub struct OptimalPolicy<'a> {
+pub(crate) struct OptimalPolicy<'a> {
     engine: Engine<'a>,
     /// Per face, whether it hits (index 0 unused).
     hit: Vec<bool>,
@@ -431,7 +412,7 @@ impl Settled {
 /// Which side re-rolls: the attacker with its own Lucky, or the defender making the attacker
 /// re-roll.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Side {
+pub(crate) enum Side {
     /// The attacker re-rolls its own dice (its Lucky).
     Attacker,
     /// The defender makes the attacker re-roll (the defender's Lucky).
@@ -1289,6 +1270,40 @@ mod tests {
     use crate::dist::Dist;
     use num_bigint::BigInt;
     use num_rational::BigRational;
+
+    #[test]
+    fn the_optimal_policy_rerolls_a_miss_only() {
+        // Two dice hitting on 4+, Critical Hit 1 on a natural 6; the attacker has Lucky 1.
+        let hits = |f: u8| f >= 4;
+        let pool = Pool {
+            power_dice: 2,
+            sides: 6,
+            hits: &hits,
+            tracked: &[6],
+            initial: &[],
+            final_faces: &[6],
+            extra: &[],
+            extra_count_final: true,
+        };
+        let rerolls = Rerolls {
+            attacker: 1,
+            defender: 0,
+            attacker_first: true,
+            reroll_again: true,
+            policy: Policy::Optimal,
+        };
+        let damage = |h: i64, seen: Faces| (h + i64::from(seen.contains(6))) as f64;
+        let policy = OptimalPolicy::new(&pool, &rerolls, &damage).unwrap();
+        let die = |face| TableDie {
+            face,
+            counts: true,
+            locked: false,
+        };
+        // A 6 and a 2: the miss is re-rolled.
+        assert_eq!(policy.reroll(Side::Attacker, &[die(6), die(2)]), [1]);
+        // Two hits: nothing is worth re-rolling.
+        assert!(policy.reroll(Side::Attacker, &[die(5), die(6)]).is_empty());
+    }
 
     /// A pool as `attack` would build it.
     struct Shape {
