@@ -1293,7 +1293,7 @@ mod tests {
             policy: Policy::Optimal,
         };
         let damage = |h: i64, seen: Faces| (h + i64::from(seen.contains(6))) as f64;
-        let policy = OptimalPolicy::new(&pool, &rerolls, &damage).unwrap();
+        let policy = OptimalPolicy::new(&pool, &rerolls, damage).unwrap();
         let die = |face| TableDie {
             face,
             counts: true,
