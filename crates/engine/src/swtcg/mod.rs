@@ -29,8 +29,9 @@
 //! let mut rules = Rules::default();
 //! rules.set("critical-hit-needs-hit=yes").unwrap();
 //! let attack = run(&Scenario::new(attacker, defender, rules)).unwrap();
+//! // Four dice hitting on 5+ against Armor; a six (which hits) adds 1 damage.
 //! assert_eq!(attack.hits.mean().to_string(), "4/3");
-//! assert!(attack.destroyed.is_some());
+//! assert_eq!(attack.destroyed.unwrap().to_string(), "1/3");
 //! ```
 //!
 //! [`crate::game::Swtcg`] offers the same attack through the interface both games share.
