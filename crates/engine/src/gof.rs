@@ -37,6 +37,7 @@ pub const MIN_EXPECTED: u64 = 5;
 /// One outcome: what was seen and what the exact distribution predicts.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Row {
+    /// The outcome's value.
     pub outcome: i64,
     /// How many observations showed this outcome.
     pub observed: u64,
@@ -50,9 +51,13 @@ pub struct Row {
 /// A bin of the test: the consecutive possible outcomes `first..=last`, merged.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Bin {
+    /// The bin's lowest outcome.
     pub first: i64,
+    /// The bin's highest outcome.
     pub last: i64,
+    /// How many observations fell in the bin.
     pub observed: u64,
+    /// The observations the exact distribution expects in the bin.
     pub expected: f64,
 }
 

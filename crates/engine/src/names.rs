@@ -1,16 +1,11 @@
 //! Card names inside SPECs, the same in both games: a SPEC's items are split at commas, so a
 //! name holding a comma is written in double quotes (`@"Destroyer Droid, P Series"`). And what
 //! both games' errors suggest for a name they don't know: the other game, when the item is its
-//! ([`elsewhere`]), the names a partial one starts or is held in ([`longer_names`],
-//! [`PartialName`]), worded one way ([`did_you_mean`]).
+//! (`elsewhere`), the names a partial one starts or is held in (`longer_names`, `holding`),
+//! worded one way (`did_you_mean`).
 
 /// A SPEC's items: split at commas, but not inside double quotes (`+@"A, B"` names one card).
-///
-/// ```
-/// use holodice_engine::names::items;
-/// assert_eq!(items(r#"@"A, B", Power 3"#), [r#"@"A, B""#, " Power 3"]);
-/// ```
-pub fn items(spec: &str) -> Vec<&str> {
+pub(crate) fn items(spec: &str) -> Vec<&str> {
     let mut items = Vec::new();
     let (mut start, mut quoted) = (0, false);
     for (i, c) in spec.char_indices() {
@@ -28,12 +23,7 @@ pub fn items(spec: &str) -> Vec<&str> {
 }
 
 /// SPEC items joined into one SPEC, the empty ones left out: a SPEC and the items added to it.
-///
-/// ```
-/// use holodice_engine::names::joined;
-/// assert_eq!(joined(&["@Stormtroopers", " ", "range 2 "]), "@Stormtroopers, range 2");
-/// ```
-pub fn joined(items: &[&str]) -> String {
+pub(crate) fn joined(items: &[&str]) -> String {
     (items.iter().map(|i| i.trim()))
         .filter(|i| !i.is_empty())
         .collect::<Vec<_>>()
@@ -49,7 +39,7 @@ pub fn spelt(name: &str) -> String {
 }
 
 /// A name a SPEC quoted (`"A, B"`) without its quotes; any other name as it is.
-pub fn unquoted(name: &str) -> &str {
+pub(crate) fn unquoted(name: &str) -> &str {
     let name = name.trim();
     name.strip_prefix('"')
         .and_then(|n| n.strip_suffix('"'))
@@ -60,7 +50,9 @@ pub fn unquoted(name: &str) -> &str {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Game {
+    /// The Star Wars Trading Card Game.
     Swtcg,
+    /// Star Wars: Legion.
     Legion,
 }
 
@@ -146,17 +138,7 @@ impl Game {
 ///
 /// The one place either game's parser consults the other's item table, so that neither game's
 /// module depends on the other's for it.
-///
-/// ```
-/// use holodice_engine::names::{elsewhere, Game};
-/// let m = elsewhere(Game::Legion, "Power 5").unwrap();
-/// assert_eq!(m.game(), Some(Game::Swtcg));
-/// assert!(m.to_string().starts_with("an SWTCG item, not a Legion one"));
-/// assert!(elsewhere(Game::Legion, "Critical Hit 2").is_none());
-/// assert!(elsewhere(Game::Legion, "surge 1").is_none());
-/// assert!(elsewhere(Game::Swtcg, "Armor 2").is_none());
-/// ```
-pub fn elsewhere(this: Game, item: &str) -> Option<crate::error::Message> {
+pub(crate) fn elsewhere(this: Game, item: &str) -> Option<crate::error::Message> {
     let other = this.other();
     if this.knows_name_of(item) {
         return None;
@@ -176,13 +158,7 @@ pub fn elsewhere(this: Game, item: &str) -> Option<crate::error::Message> {
 }
 
 /// "did you mean 'A'?", or of several "did you mean one of 'A', 'B' or 'C'?".
-///
-/// ```
-/// use holodice_engine::names::did_you_mean;
-/// assert_eq!(did_you_mean(&["Ion Cannon 2"]), "did you mean 'Ion Cannon 2'?");
-/// assert_eq!(did_you_mean(&["A", "B", "C"]), "did you mean one of 'A', 'B' or 'C'?");
-/// ```
-pub fn did_you_mean(options: &[impl AsRef<str>]) -> String {
+pub(crate) fn did_you_mean(options: &[impl AsRef<str>]) -> String {
     let quoted: Vec<String> = options
         .iter()
         .map(|o| format!("'{}'", o.as_ref()))
@@ -195,18 +171,12 @@ pub fn did_you_mean(options: &[impl AsRef<str>]) -> String {
 }
 
 /// The most names a suggestion lists.
-pub const SUGGESTED: usize = 3;
+pub(crate) const SUGGESTED: usize = 3;
 
 /// What `spellings` (a name or alias, and the name to suggest for it) suggest for `words` that
 /// name no item but start longer names ("surge" starts "surge tokens"): each once, at most
 /// [`SUGGESTED`], in the spellings' order.
-///
-/// ```
-/// use holodice_engine::names::longer_names;
-/// let spellings = [("Ion Cannon", "Ion Cannon"), ("ion", "Ion"), ("Ionic", "Ionic")];
-/// assert_eq!(longer_names("ION", spellings), ["Ion Cannon"]);
-/// ```
-pub fn longer_names<'a>(
+pub(crate) fn longer_names<'a>(
     words: &str,
     spellings: impl IntoIterator<Item = (&'a str, &'a str)>,
 ) -> Vec<&'a str> {
@@ -238,14 +208,7 @@ fn loose(name: &str) -> String {
 /// those that hold it, the ones `later` says last, then the closest (in [`Partial`]'s order),
 /// the shortest, in alphabetical order; each as `spelt` writes it, once, at most
 /// [`SUGGESTED`]. Both games' unknown-card messages list these before any edit-distance guess.
-///
-/// ```
-/// use holodice_engine::names::holding;
-/// let cards = ["DLT-19x Sniper", "DLT-19 Stormtrooper", "E-11D Grenade Launcher"];
-/// let names = holding("dlt-19", cards.iter(), |c| c, |_| false, |c| c.to_string());
-/// assert_eq!(names, ["DLT-19 Stormtrooper", "DLT-19x Sniper"]);
-/// ```
-pub fn holding<'c, C: 'c>(
+pub(crate) fn holding<'c, C: 'c>(
     wanted: &str,
     cards: impl IntoIterator<Item = &'c C>,
     name: impl Fn(&'c C) -> &'c str,
@@ -280,7 +243,7 @@ pub fn holding<'c, C: 'c>(
 
 /// How closely a card's name holds a partial one: the lower, the closer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Partial {
+pub(crate) enum Partial {
     /// It starts with the partial name's whole words ("DLT-19 Stormtrooper" for "DLT-19").
     Words,
     /// It starts with it ("DLT-19x Sniper" for "DLT-19").
@@ -292,18 +255,7 @@ pub enum Partial {
 }
 
 /// A partial name as cards' names are searched for it: any case, punctuation aside.
-///
-/// ```
-/// use holodice_engine::names::{PartialName, Partial};
-/// let dlt = PartialName::new("DLT-19");
-/// assert_eq!(dlt.in_name("DLT-19 Stormtrooper"), Some(Partial::Words));
-/// assert_eq!(dlt.in_name("DLT-19x Sniper"), Some(Partial::Start));
-/// assert_eq!(PartialName::new("@luke").in_name("Luke's X-Wing (A)"), Some(Partial::Start));
-/// assert_eq!(PartialName::new("troopers").in_name("Rebel Troopers"), Some(Partial::Word));
-/// assert_eq!(PartialName::new("dlt19").in_name("DLT-19x Sniper"), Some(Partial::Within));
-/// assert_eq!(PartialName::new("Vader").in_name("Luke Skywalker"), None);
-/// ```
-pub struct PartialName {
+pub(crate) struct PartialName {
     loose: String,
     squashed: String,
 }
@@ -334,5 +286,86 @@ impl PartialName {
         (name.replace(' ', ""))
             .contains(&self.squashed)
             .then_some(Partial::Within)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn items_split_at_commas_outside_quotes() {
+        assert_eq!(items(r#"@"A, B", Power 3"#), [r#"@"A, B""#, " Power 3"]);
+    }
+
+    #[test]
+    fn joined_items_leave_out_empty_ones() {
+        assert_eq!(
+            joined(&["@Stormtroopers", " ", "range 2 "]),
+            "@Stormtroopers, range 2"
+        );
+    }
+
+    #[test]
+    fn items_of_the_other_game_say_which() {
+        let m = elsewhere(Game::Legion, "Power 5").unwrap();
+        assert_eq!(m.game(), Some(Game::Swtcg));
+        assert!(m.to_string().starts_with("an SWTCG item, not a Legion one"));
+        assert!(elsewhere(Game::Legion, "Critical Hit 2").is_none());
+        assert!(elsewhere(Game::Legion, "surge 1").is_none());
+        assert!(elsewhere(Game::Swtcg, "Armor 2").is_none());
+    }
+
+    #[test]
+    fn suggestions_are_worded_by_their_count() {
+        assert_eq!(
+            did_you_mean(&["Ion Cannon 2"]),
+            "did you mean 'Ion Cannon 2'?"
+        );
+        assert_eq!(
+            did_you_mean(&["A", "B", "C"]),
+            "did you mean one of 'A', 'B' or 'C'?"
+        );
+    }
+
+    #[test]
+    fn longer_names_start_with_the_words() {
+        let spellings = [
+            ("Ion Cannon", "Ion Cannon"),
+            ("ion", "Ion"),
+            ("Ionic", "Ionic"),
+        ];
+        assert_eq!(longer_names("ION", spellings), ["Ion Cannon"]);
+    }
+
+    #[test]
+    fn holding_lists_the_closest_first() {
+        let cards = [
+            "DLT-19x Sniper",
+            "DLT-19 Stormtrooper",
+            "E-11D Grenade Launcher",
+        ];
+        let names = holding("dlt-19", cards.iter(), |c| c, |_| false, |c| c.to_string());
+        assert_eq!(names, ["DLT-19 Stormtrooper", "DLT-19x Sniper"]);
+    }
+
+    #[test]
+    fn partial_names_are_held_closest_first() {
+        let dlt = PartialName::new("DLT-19");
+        assert_eq!(dlt.in_name("DLT-19 Stormtrooper"), Some(Partial::Words));
+        assert_eq!(dlt.in_name("DLT-19x Sniper"), Some(Partial::Start));
+        assert_eq!(
+            PartialName::new("@luke").in_name("Luke's X-Wing (A)"),
+            Some(Partial::Start)
+        );
+        assert_eq!(
+            PartialName::new("troopers").in_name("Rebel Troopers"),
+            Some(Partial::Word)
+        );
+        assert_eq!(
+            PartialName::new("dlt19").in_name("DLT-19x Sniper"),
+            Some(Partial::Within)
+        );
+        assert_eq!(PartialName::new("Vader").in_name("Luke Skywalker"), None);
     }
 }

@@ -8,10 +8,13 @@ use num_traits::Zero;
 
 /// An exact non-negative integer weight.
 pub trait Weight: Clone {
+    /// The weight 0.
     fn zero() -> Self;
     /// `w`, which the caller knows fits.
     fn from_big(w: &BigUint) -> Self;
+    /// The weight as a [`BigUint`].
     fn to_big(&self) -> BigUint;
+    /// `self + other`, in place.
     fn add(&mut self, other: &Self);
     /// `self × k`.
     fn times(&self, k: u64) -> Self;
@@ -80,6 +83,7 @@ impl Weight for u128 {
 pub struct U256([u64; 4]);
 
 impl U256 {
+    /// Its width.
     pub const BITS: u64 = 256;
 
     /// Whether every weight up to `w` fits.

@@ -20,9 +20,13 @@ pub struct LegionSequences;
 /// their `@Name` items name, and the choices they are made under.
 #[derive(Debug, Clone)]
 pub struct SequenceQuery {
+    /// Each attack's attacker SPEC, in order.
     pub attacks: Vec<String>,
+    /// The SPEC of the unit attacked.
     pub defender: String,
+    /// The SPEC of the defender's guardian, if it has one.
     pub guardian: Option<String>,
+    /// When a ranged attack gives the defender its suppression token.
     pub gained: SuppressionGained,
     /// The edition, the policy and the whole sequence's objective.
     pub choices: Scenario,

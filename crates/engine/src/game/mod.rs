@@ -22,17 +22,24 @@ use num_rational::BigRational;
 /// edition, and the policy with its objective (every cell of a table shares them).
 #[derive(Debug, Clone, Default)]
 pub struct Options {
+    /// SWTCG's rule options.
     pub rules: Rules,
+    /// The Legion edition whose rules apply.
     pub edition: Edition,
+    /// How the players' choices (re-rolls, tokens, `choose:`) are picked.
     pub policy: Policy,
+    /// What the optimal policy maximises for the attacker.
     pub objective: Objective,
 }
 
 /// Which unit of a query a SPEC item belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Target {
+    /// The attacking unit (each attacker of a sequence).
     Attacker,
+    /// The unit attacked.
     Defender,
+    /// A Legion unit that takes hits for the defender (Guardian).
     Guardian,
 }
 
@@ -86,7 +93,7 @@ pub trait Simulated: Game {
 }
 
 /// A game's attack as a table's cells ask it: from SPECs, whose items a range replaces.
-pub trait Tabulated: Game {
+pub(crate) trait Tabulated: Game {
     /// A table cell's query: these SPECs (one attacker, or a sequence's in order), whose
     /// `@Name` items name built-in cards, under the table's options.
     fn cell(

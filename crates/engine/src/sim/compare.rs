@@ -11,10 +11,15 @@ use num_rational::BigRational;
 /// One variable: what the dice showed, what the exact engine says, and the test between them.
 #[derive(Debug, Clone)]
 pub struct Compared {
+    /// The variable's key, as in the attack JSON.
     pub key: String,
+    /// The attacks simulated.
     pub trials: u64,
+    /// The variable's exact distribution.
     pub exact: Dist,
+    /// The chi-square test of the counts against `exact`.
     pub fit: Fit,
+    /// How many trials showed each outcome.
     pub observed: std::collections::BTreeMap<i64, u64>,
 }
 
@@ -99,6 +104,7 @@ pub fn legion_sequence(r: &LegionSequence) -> Vec<(String, Dist)> {
 }
 
 impl Compared {
+    /// The share of trials that showed `x`.
     pub fn frequency(&self, x: i64) -> f64 {
         *self.observed.get(&x).unwrap_or(&0) as f64 / self.trials as f64
     }
@@ -108,6 +114,8 @@ impl Compared {
         (p * (1.0 - p) / self.trials as f64).sqrt()
     }
 
+    /// Every outcome to show, ascending: the exact distribution's possible ones and any
+    /// impossible one the dice showed.
     pub fn outcomes(&self) -> Vec<i64> {
         let mut xs: Vec<i64> = self.exact.support().map(|(x, _)| x).collect();
         // Outcomes the exact distribution cannot produce, should the dice show them.

@@ -4,7 +4,7 @@
 //! random generator and applies the rules step by step, die by die, as a player at the table
 //! would. It shares nothing with the exact engines but the parsed scenarios (a SWTCG
 //! [`Scenario`](crate::swtcg::attack::Scenario) of units with their keywords, a Legion
-//! [`Scenario`](crate::legion::spec::Scenario)) and, under the optimal policies, the policies'
+//! [`Scenario`](crate::legion::Scenario)) and, under the optimal policies, the policies'
 //! decisions (which dice to re-roll), never their distributions; so agreement between the two
 //! is evidence that both read the rules the same way.
 //!
@@ -72,6 +72,7 @@ pub fn check_dice_rolled(trials: u64, dice: i64) -> Result<(), Error> {
 /// outcome.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Samples {
+    /// The attacks simulated.
     pub trials: u64,
     /// `(key, counts)`: the key as in the attack JSON; counts of each outcome that occurred.
     pub variables: Vec<(String, BTreeMap<i64, u64>)>,

@@ -8,11 +8,14 @@ use super::unit::{Arena, Unit};
 /// the abilities of a set-file card that holodice does not model, by their text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Card {
+    /// Its name, as `@NAME` in a SPEC names it.
     pub name: String,
     /// Where the card is defined: stacks are checked when the card is used, as the stacked
     /// cards may come from another file.
     pub file: String,
+    /// The line of `file` it starts on.
     pub line: usize,
+    /// The unit it is: its items, conditional ones included.
     pub spec: Unit,
     /// What the card grants to the unit it is stacked under; only such cards can be stacked.
     pub insert: Option<Unit>,
@@ -24,7 +27,7 @@ pub struct Card {
     pub stack: Vec<String>,
     /// The card as a set file prints it; `None` for a YAML card.
     pub printing: Option<Printing>,
-    /// The pattern labels ([`super::patterns`]) of the abilities it has, then of those it grants,
+    /// The pattern labels (`data/swtcg/patterns.yaml`) of the abilities it has, then of those it grants,
     /// that holodice does not model: what `swtcg coverage` counts.
     pub patterns: Vec<String>,
 }
@@ -49,8 +52,11 @@ pub struct Printing {
     pub arenas: Vec<Arena>,
     /// Its numbers as printed: a whole number, `*` or `X`; `None` when not printed.
     pub cost: Option<String>,
+    /// Its speed as printed.
     pub speed: Option<String>,
+    /// Its power as printed.
     pub power: Option<String>,
+    /// Its health as printed.
     pub health: Option<String>,
     /// Its abilities as printed; empty for a card from a file that keeps no text (the built-in
     /// cards).

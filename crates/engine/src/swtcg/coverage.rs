@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 pub struct Coverage {
     /// What is counted: a set's code or a format's label.
     pub name: String,
+    /// The units counted.
     pub units: usize,
     /// Units whose every ability not modelled has no effect on an attack's dice.
     pub fully_modelled: usize,
@@ -46,7 +47,7 @@ impl Coverage {
 
 /// Whether a unit's dice-relevant text is all modelled: its printed power and health are numbers
 /// and each of its abilities not modelled has a pattern without effect on the dice.
-pub fn fully_modelled(card: &Card, patterns: &Patterns) -> bool {
+fn fully_modelled(card: &Card, patterns: &Patterns) -> bool {
     let number = |n: &Option<String>| n.as_ref().is_none_or(|n| n.parse::<u64>().is_ok());
     let printed = card
         .printing

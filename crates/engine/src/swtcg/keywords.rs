@@ -12,8 +12,11 @@ const KEYWORDS_YAML: &str = include_str!("../../../../data/swtcg/keywords.yaml")
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ValueKind {
+    /// No number: the keyword is present or not (Armor).
     None,
+    /// A whole number X ≥ 0 (Critical Hit 2).
     Count,
+    /// A number that may be negative (Accuracy -1).
     Signed,
     /// A count that may be left out: the keyword then counts for itself (Intimidation counts
     /// the opponent's units the query gives).
@@ -24,8 +27,11 @@ pub enum ValueKind {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Side {
+    /// Only on the attacking unit.
     Attacker,
+    /// Only on the defending unit.
     Defender,
+    /// On whichever unit has it.
     Either,
 }
 
@@ -34,17 +40,29 @@ pub enum Side {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Step {
+    /// A unit statistic or state, read before the attack.
     Unit,
+    /// 1. The attack is declared.
     Declare,
+    /// 2. The attack roll.
     Roll,
+    /// 3. Re-rolls.
     Reroll,
+    /// 4. Hits are assigned.
     Assign,
+    /// 5. Pending damage.
     Pending,
+    /// 6. Damage prevention.
     Prevent,
+    /// 7. Damage counters are placed.
     Place,
+    /// 8. Triggers on discarding the defender.
     Discard,
+    /// 9. The attack ends.
     End,
+    /// After this attack (the next attack's power).
     Later,
+    /// Outside attacks: recognised, changes no attack.
     Outside,
 }
 
@@ -52,9 +70,13 @@ pub enum Step {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Stat {
+    /// Power: one attack die per point.
     Power,
+    /// Health: the unit is discarded when its damage counters reach it.
     Health,
+    /// Damage counters already on the unit.
     Damage,
+    /// The unit is tapped (Stealth no longer protects it).
     Tapped,
 }
 
@@ -72,11 +94,17 @@ pub enum Roll {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Effect {
+    /// Roll X extra attack dice (Fury).
     ExtraDice,
+    /// X more damage (Critical Hit).
     BonusDamage,
+    /// Prevent X damage (Parry).
     Prevent,
+    /// X damage to the attacker when the attack ends (Riposte).
     DamageAttacker,
+    /// +X power on the unit's next attack (Focus).
     NextPower,
+    /// X dice of damage to this unit when the attack ends (Backfire).
     DiceToSelf,
 }
 
@@ -121,7 +149,7 @@ impl Mode {
     ];
 
     /// The keyword whose X is the attack's power.
-    pub fn keyword(self) -> &'static str {
+    pub(crate) fn keyword(self) -> &'static str {
         match self {
             Mode::Bombard => "Bombard",
             Mode::IonCannon => "Ion Cannon",
@@ -153,47 +181,84 @@ pub enum Again {
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Transform {
+    /// The unit's statistic or state (Power X, Health X, Damage X, Tapped).
     Stat {
+        /// Which statistic X sets.
         stat: Stat,
     },
+    /// Adds X to every attack die; natural faces stay as rolled (Accuracy).
     HitShift,
+    /// Attack dice hit this unit only on `at` or more (Armor).
     HitThreshold {
+        /// The lowest face that hits.
         at: i64,
     },
+    /// The attacking unit gets `factor`·X power (Shields: −X).
     Power {
+        /// Power per point of X; negative takes power away.
         factor: i64,
     },
+    /// +X power while this unit has at least X damage counters (Resilience).
     PowerWhenDamaged,
+    /// At least one natural `face` in the roll: the effect, X times (Fury, Critical Hit, Parry).
     Trigger {
+        /// The natural face that triggers it.
         face: u8,
+        /// The roll the face is read on.
         roll: Roll,
+        /// What happens, X times.
         effect: Effect,
     },
+    /// Prevents up to X damage to this unit (Evade).
     PreventUpTo,
+    /// Prevents up to X damage; the unit gains that much power next attack (Absorb).
     Absorb,
+    /// `factor` damage counters per unprevented damage (Double Damage).
     MultiplyDamage {
+        /// Counters per damage, at least 1.
         factor: i64,
     },
+    /// This unit's damage can't be prevented (Ferocity).
     Unpreventable,
+    /// Can't be attacked while untapped and undamaged (Stealth).
     LegalIfTappedOrDamaged,
+    /// This unit's attacks can't be intercepted or redirected (Precision).
     CannotBeIntercepted,
+    /// The player predicts the number of hits (Foresight).
     PredictHits,
+    /// Up to X attack dice are re-rolled, chosen by the policy (Lucky X).
     Reroll,
+    /// +X power for this attack, then X dice of damage to itself (Overload).
     Overload,
+    /// Hits beyond the defender's health may go to the secondary unit (Overkill).
     Overkill,
+    /// Prevents up to X damage; that much may go to another unit (Deflect).
     Deflect,
+    /// When its damage places counters, the damaged unit gets −X power: carried in sequences
+    /// (Stun X).
     Stun,
+    /// When another unit places counters on it, +X power to a unit: carried in sequences
+    /// (Surge X).
     Surge,
+    /// The chance the attack discards the defender is reported (Bounty).
     Bounty,
+    /// X dice of damage to a unit (4+ hits, 5+ against Armor), at a point of the attack.
     DiceOfDamage {
+        /// Who takes the dice of damage.
         at: Target,
+        /// When they are rolled.
         when: When,
     },
+    /// X dice of damage outside attacks (`holodice swtcg dice`).
     StandaloneDice,
+    /// X power for an attack into another arena (Bombard, Ion Cannon, Barrage).
     OtherArena {
+        /// Which arenas the attack goes between.
         mode: Mode,
     },
+    /// This unit may take the attack in place of the defender (an interceptor).
     Intercept,
+    /// The attack may move to another unit (an interceptor).
     Redirect,
     /// +X power and +X health (an ally's Inspiration).
     PowerAndHealth,
@@ -211,13 +276,17 @@ pub enum Transform {
     SecretRoll,
     /// The attacker attacks the same defender again after this attack.
     AttackAgain {
+        /// When the second attack is allowed.
         when: Again,
     },
+    /// Recognised, but changes nothing in an attack.
     NoDiceEffect {
+        /// Why it changes nothing, as the listing shows it.
         reason: String,
     },
     /// +X to a statistic (`+2 power`, `-1 health`): added to what the unit has.
     StatChange {
+        /// The statistic X is added to.
         stat: Stat,
     },
     /// Named counters on the unit (mastery, redemption, …): only what counts them reads them.
@@ -230,20 +299,28 @@ pub enum Transform {
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Keyword {
+    /// The spelling shown to users (matched in any case and spacing).
     pub name: String,
+    /// Other spellings that name it ("Crit" for Critical Hit).
     #[serde(default)]
     pub aliases: Vec<String>,
+    /// Whether it takes a number X.
     pub value: ValueKind,
+    /// The role in which it acts.
     pub side: Side,
+    /// Where it acts in the attack order.
     pub step: Step,
+    /// The primitive it compiles to.
     pub transform: Transform,
 }
 
 /// The faces of the SWTCG attack die and its base hit number, from `data/swtcg/dice.yaml`.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct AttackDie {
+pub(crate) struct AttackDie {
+    /// The faces, 1 to the number of sides.
     pub faces: Vec<u8>,
+    /// The lowest face that hits a unit without Armor.
     pub hit_on: i64,
 }
 
@@ -254,7 +331,7 @@ struct DiceFile {
 }
 
 /// The attack die, from the embedded data.
-pub fn attack_die() -> &'static AttackDie {
+pub(crate) fn attack_die() -> &'static AttackDie {
     static DIE: OnceLock<AttackDie> = OnceLock::new();
     DIE.get_or_init(|| {
         let file: DiceFile = data::parse(
@@ -301,7 +378,7 @@ impl Keywords {
     }
 
     /// Parses and validates a keyword file.
-    pub fn load(file: &str, text: &str) -> Result<Keywords, DataError> {
+    pub(crate) fn load(file: &str, text: &str) -> Result<Keywords, DataError> {
         let list: Vec<Keyword> = data::parse(file, text)?;
         let sides = attack_die().faces.len() as u8;
         let mut by_name = HashMap::new();
@@ -385,7 +462,7 @@ impl Keywords {
 
     /// The names of the keywords whose names start with the words of `name` and that take a
     /// value if `valued` says one is given ("Ion" → "Ion Cannon").
-    pub fn longer(&self, name: &str, valued: bool) -> Vec<&str> {
+    pub(crate) fn longer(&self, name: &str, valued: bool) -> Vec<&str> {
         let spellings = (self.list.iter())
             .filter(|k| match k.value {
                 ValueKind::None => !valued,
@@ -400,7 +477,7 @@ impl Keywords {
     }
 
     /// The known name nearest to a misspelt one, if any is near enough to be a likely meaning.
-    pub fn nearest(&self, name: &str) -> Option<&str> {
+    pub(crate) fn nearest(&self, name: &str) -> Option<&str> {
         let names = self
             .list
             .iter()

@@ -9,25 +9,28 @@ use serde::Deserialize;
 use std::sync::OnceLock;
 
 /// Where the patterns are defined.
-pub const PATTERNS_FILE: &str = "data/swtcg/patterns.yaml";
+pub(crate) const PATTERNS_FILE: &str = "data/swtcg/patterns.yaml";
 const PATTERNS_YAML: &str = include_str!("../../../../data/swtcg/patterns.yaml");
 
 /// One pattern: its label, whether it can change an attack's dice, and the phrases that find it.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Pattern {
+pub(crate) struct Pattern {
+    /// What kind of ability it is, as the coverage listing names it.
     pub label: String,
+    /// Whether abilities of this kind can change an attack's dice.
     pub dice: bool,
+    /// The phrases that find it (none in the last pattern, which takes every text left).
     any: Vec<String>,
 }
 
 /// The patterns, in the order they are tried.
 #[derive(Debug, Clone)]
-pub struct Patterns(Vec<Pattern>);
+pub(crate) struct Patterns(Vec<Pattern>);
 
 impl Patterns {
     /// The patterns shipped in the binary.
-    pub fn builtin() -> &'static Patterns {
+    pub(crate) fn builtin() -> &'static Patterns {
         static PATTERNS: OnceLock<Patterns> = OnceLock::new();
         PATTERNS.get_or_init(|| {
             Patterns::load(PATTERNS_FILE, PATTERNS_YAML)
@@ -37,7 +40,7 @@ impl Patterns {
 
     /// Parses and checks a patterns file: labels once each, and only the last pattern, which
     /// takes every text left, without phrases.
-    pub fn load(file: &str, text: &str) -> Result<Patterns, DataError> {
+    pub(crate) fn load(file: &str, text: &str) -> Result<Patterns, DataError> {
         let list: Vec<Pattern> = data::parse(file, text)?;
         let fail = |p: &Pattern, message: &str| {
             data::keyed_error(file, text, ("label", &p.label), message.into())
@@ -58,7 +61,7 @@ impl Patterns {
     }
 
     /// The pattern of an ability's text: the first with a phrase the text contains.
-    pub fn classify(&self, ability: &str) -> &Pattern {
+    pub(crate) fn classify(&self, ability: &str) -> &Pattern {
         let text = normalize(ability);
         self.0
             .iter()
@@ -67,12 +70,12 @@ impl Patterns {
     }
 
     /// The pattern labelled `label`.
-    pub fn get(&self, label: &str) -> Option<&Pattern> {
+    pub(crate) fn get(&self, label: &str) -> Option<&Pattern> {
         self.0.iter().find(|p| p.label == label)
     }
 
     /// Every pattern, in order.
-    pub fn all(&self) -> &[Pattern] {
+    pub(crate) fn all(&self) -> &[Pattern] {
         &self.0
     }
 }

@@ -5,8 +5,11 @@ use crate::error::Error;
 /// One switchable reading: its name, its values (the first is the default) and what it decides.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RuleOption {
+    /// The name `NAME=VALUE` sets (`auto-hit`).
     pub name: &'static str,
+    /// The values it takes, the default first.
     pub values: &'static [&'static str],
+    /// What each value decides, in one sentence.
     pub summary: &'static str,
     /// The keywords whose results it changes.
     pub keywords: &'static [&'static str],
@@ -115,7 +118,7 @@ pub const OPTIONS: &[RuleOption] = &[
 /// use holodice_engine::swtcg::rules::Rules;
 /// let mut rules = Rules::default();
 /// rules.set("auto-hit=yes").unwrap();
-/// assert!(rules.auto_hit());
+/// assert_eq!(rules.changed(), [("auto-hit", "yes")]);
 /// assert!(rules.set("auto-hitt=yes").unwrap_err().to_string().contains("auto-hit"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -132,40 +135,40 @@ impl Rules {
         OPTIONS[i].values[self.choices[i]] == value
     }
 
-    pub fn auto_hit(&self) -> bool {
+    pub(crate) fn auto_hit(&self) -> bool {
         self.is("auto-hit", "yes")
     }
-    pub fn fury_dice_triggers(&self) -> bool {
+    pub(crate) fn fury_dice_triggers(&self) -> bool {
         self.is("fury-dice-triggers", "yes")
     }
-    pub fn critical_hit_needs_hit(&self) -> bool {
+    pub(crate) fn critical_hit_needs_hit(&self) -> bool {
         self.is("critical-hit-needs-hit", "yes")
     }
-    pub fn critical_hit_preventable(&self) -> bool {
+    pub(crate) fn critical_hit_preventable(&self) -> bool {
         self.is("critical-hit-preventable", "yes")
     }
-    pub fn prevent_before_double(&self) -> bool {
+    pub(crate) fn prevent_before_double(&self) -> bool {
         self.is("prevent-before-double", "yes")
     }
-    pub fn double_damage_all(&self) -> bool {
+    pub(crate) fn double_damage_all(&self) -> bool {
         self.is("double-damage", "all-damage")
     }
-    pub fn foresight_damage(&self) -> bool {
+    pub(crate) fn foresight_damage(&self) -> bool {
         self.is("foresight", "damage")
     }
-    pub fn riposte_after_discard(&self) -> bool {
+    pub(crate) fn riposte_after_discard(&self) -> bool {
         self.is("riposte-after-discard", "yes")
     }
-    pub fn attacker_rerolls_first(&self) -> bool {
+    pub(crate) fn attacker_rerolls_first(&self) -> bool {
         self.is("lucky-first", "attacker")
     }
-    pub fn reroll_twice(&self) -> bool {
+    pub(crate) fn reroll_twice(&self) -> bool {
         self.is("reroll-twice", "yes")
     }
-    pub fn overkill_all(&self) -> bool {
+    pub(crate) fn overkill_all(&self) -> bool {
         self.is("overkill", "all")
     }
-    pub fn tenacity_counts_damage(&self) -> bool {
+    pub(crate) fn tenacity_counts_damage(&self) -> bool {
         self.is("tenacity-counts", "damage")
     }
 

@@ -35,7 +35,7 @@ pub fn is_set_file(text: &str) -> bool {
 
 /// The cards of the set file `text` (read from `file`), one per row, in order; any error rejects
 /// the file whole.
-pub fn read(file: &str, text: &str) -> Result<Vec<Card>, DataError> {
+pub(crate) fn read(file: &str, text: &str) -> Result<Vec<Card>, DataError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let fail = |line: usize, item: Option<&str>, message: String| DataError {
         file: file.to_string(),

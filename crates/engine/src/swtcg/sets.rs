@@ -8,7 +8,7 @@ use serde::Deserialize;
 use std::sync::OnceLock;
 
 /// Where the built-in sets and formats are defined.
-pub const SETS_FILE: &str = "data/swtcg/sets.yaml";
+pub(crate) const SETS_FILE: &str = "data/swtcg/sets.yaml";
 const SETS_YAML: &str = include_str!("../../../../data/swtcg/sets.yaml");
 
 /// Who made a set.
@@ -22,6 +22,7 @@ pub enum Maker {
 }
 
 impl Maker {
+    /// Its short name as listings show it (`WotC`, `IDC`).
     pub fn name(self) -> &'static str {
         match self {
             Maker::WotC => "WotC",
@@ -34,8 +35,11 @@ impl Maker {
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Set {
+    /// Its code as set files write it (`AOTC`).
     pub code: String,
+    /// Its full name, where known.
     pub name: Option<String>,
+    /// Who made it.
     pub maker: Maker,
 }
 
@@ -75,7 +79,9 @@ struct RawSets {
 /// The sets and the formats.
 #[derive(Debug, Clone)]
 pub struct Sets {
+    /// The formats, in the data file's order.
     pub formats: Vec<Format>,
+    /// The sets, in the data file's order.
     pub sets: Vec<Set>,
 }
 

@@ -54,14 +54,18 @@ fn counts(k: &Keyword) -> bool {
 /// What the unit's X is: a number, or a count of its counters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum XIs {
+    /// A number given (`X = 2`).
     Number(i64),
+    /// Its counters of this kind (`X = damage counters`, `X = mastery counters`).
     Count(&'static Keyword),
 }
 
 /// An item's value from X: `times`·X + `plus` (`X`, `X+1`, `2X`, `-X`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PerX {
+    /// X's factor (2 in `2X+1`, −1 in `-X`).
     pub times: i64,
+    /// The number added (1 in `2X+1`).
     pub plus: i64,
 }
 
@@ -117,10 +121,15 @@ pub enum Test {
 /// A comparison of a test.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Cmp {
+    /// `<=`
     AtMost,
+    /// `>=`
     AtLeast,
+    /// `<`
     Less,
+    /// `>`
     More,
+    /// `=`
     Equal,
 }
 
@@ -197,8 +206,11 @@ impl Test {
 pub struct Stateful {
     /// A condition [`Unit::resolve`] settles (arena, Enhance, paid), before the state's.
     pub when: Option<Condition>,
+    /// The test on the unit's state that must hold (`if damage <= 4:`).
     pub test: Option<Test>,
+    /// The item applied; its value is replaced when `per` is given.
     pub item: Item,
+    /// The item's value from X (`Fury X`, `+2X power`).
     pub per: Option<PerX>,
     /// How many of the unit's plain items come before it.
     pub at: usize,
@@ -376,7 +388,9 @@ fn stat_change_item(t: &str) -> Option<Entry> {
 /// The role a unit's state is settled in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Role {
+    /// The unit attacks.
     Attacking,
+    /// The unit is attacked (or receives damage).
     Defending,
 }
 
@@ -472,7 +486,7 @@ fn no_x() -> String {
 }
 
 /// `X = 2`, `X = damage counters`.
-pub fn describe_x(x: XIs) -> String {
+pub(crate) fn describe_x(x: XIs) -> String {
     match x {
         XIs::Number(n) => format!("X = {n}"),
         XIs::Count(k) => format!("X = {}", Count::Counters(k).describe()),

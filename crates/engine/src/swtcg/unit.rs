@@ -7,11 +7,12 @@ use crate::error::{Error, Input, Message};
 use std::str::FromStr;
 
 /// The prefix of the keywords a unit makes its opponent in an attack lose.
-pub const LOSES: &str = "opponent loses:";
+pub(crate) const LOSES: &str = "opponent loses:";
 
 /// One understood SPEC item.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Item {
+    /// The keyword or statistic it names.
     pub keyword: &'static Keyword,
     /// X, 0 for keywords that take no value, or [`Item::UNCOUNTED`].
     pub value: i64,
@@ -37,12 +38,16 @@ impl Item {
 /// The arena a unit is in: Switch effects differ by arena.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Arena {
+    /// The Space arena: starships.
     Space,
+    /// The Ground arena: vehicles and troops.
     Ground,
+    /// The Character arena.
     Character,
 }
 
 impl Arena {
+    /// Every arena, in the order the rules list them.
     pub const ALL: [Arena; 3] = [Arena::Space, Arena::Ground, Arena::Character];
 
     /// The arena called `name` (any case, surrounding spaces ignored).
@@ -131,7 +136,9 @@ enum Entry<'a> {
 /// An item that applies only under its condition.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Conditional {
+    /// When it applies.
     pub when: Condition,
+    /// What applies then.
     pub item: Item,
     /// How many of the unit's plain items come before it: order decides which statistic wins.
     pub at: usize,
@@ -143,7 +150,9 @@ pub struct Conditional {
 /// [`Unit::resolve`] merges the ones that apply back in their place.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Unit {
+    /// The items that surely apply, in SPEC order; a later statistic overrides an earlier one.
     pub items: Vec<Item>,
+    /// The items that apply only under a condition ([`Unit::resolve`] settles them).
     pub conditional: Vec<Conditional>,
     /// Items that read the game state (its counters, its role): settled as each attack starts
     /// ([`Unit::in_state`]).
@@ -200,7 +209,7 @@ impl Unit {
 
     /// The unit with `counters` damage counters on it: a Damage item last, which counts over
     /// any before it (a sequence's counters, a state settled with new counters).
-    pub fn with_damage(&self, counters: i64) -> Unit {
+    pub(crate) fn with_damage(&self, counters: i64) -> Unit {
         let damage = super::keywords::Keywords::builtin()
             .get("Damage")
             .expect("the keyword data defines Damage");
@@ -259,7 +268,7 @@ impl Unit {
     }
 
     /// The items conditioned on `when`, described.
-    pub fn conditioned(&self, when: Condition) -> Vec<String> {
+    pub(crate) fn conditioned(&self, when: Condition) -> Vec<String> {
         let stateful = self.stateful.iter().filter(|s| s.when == Some(when));
         self.conditional
             .iter()
@@ -398,7 +407,7 @@ impl Unit {
     }
 
     /// The unit as an option of `choose:` writes it: its items joined by "and".
-    pub fn describe_option(&self) -> String {
+    pub(crate) fn describe_option(&self) -> String {
         self.describe().replace(", ", " and ")
     }
 

@@ -2,12 +2,12 @@
 //! `docs/legion.md`.
 //!
 //! Each trial walks the attack sequence (docs/legion.md, steps 0 to 8, every keyword where it
-//! acts), one step per file, as the exact engine (`crates/engine/src/legion/attack/`) is laid out: the attack is
-//! declared once ([`declare`]); then each trial rolls the pool one die at a time and spends
-//! reroll tokens one at a time ([`roll`]), converts surges die by die ([`convert`]), walks cover
-//! and dodge ([`cover`]), the attacker's and the defender's modifications and a guardian
-//! ([`modify`]), then the defense roll with Soresu Mastery or Uncanny Luck, Deflect and Pierce
-//! ([`defense`]). The dice faces are those of the rules reference, written out in [`dice`].
+//! acts), one step per file, as the exact engine (`crates/engine/src/legion/attack/`) is laid out:
+//! the attack is declared once (`declare.rs`); then each trial rolls the pool one die at a time and
+//! spends reroll tokens one at a time (`roll.rs`), converts surges die by die (`convert.rs`), walks
+//! cover and dodge (`cover.rs`), the attacker's and the defender's modifications and a guardian
+//! (`modify.rs`), then the defense roll with Soresu Mastery or Uncanny Luck, Deflect and Pierce
+//! (`defense.rs`). The dice faces are those of the rules reference, written out in `dice.rs`.
 //!
 //! Under the optimal policy the simulator still rolls every die itself: it only asks the
 //! optimal policy's decisions ([`OptimalPolicy`]) which dice each token rerolls and how

@@ -1,26 +1,26 @@
 //! One SWTCG attack, or dice of damage on their own, simulated die by die.
 //!
 //! The keywords of every unit are read from their transforms (`data/swtcg/keywords.yaml`) into
-//! plain numbers ([`units`]); the attack is declared once ([`declare`]: interception, legality,
+//! plain numbers (`units.rs`); the attack is declared once (`declare.rs`: interception, legality,
 //! power, Lucky's order); then each trial plays it as the rules reference orders it: roll the
 //! power dice one at a time, roll Fury's extra dice if the initial roll showed its face, let
-//! each side's Lucky re-roll ([`roll`]), move Overkill's hits, add Critical Hit's bonus,
+//! each side's Lucky re-roll (`roll.rs`), move Overkill's hits, add Critical Hit's bonus,
 //! prevent (Absorb, Deflect, then Parry and Evade), place counters (Double Damage), discard
 //! (Area Damage, Avenge) and end the attack (Riposte, Retaliate, Backfire, Overload) with dice
-//! of damage rolled one at a time ([`resolve`], [`damage`]). Every reading is the one
+//! of damage rolled one at a time (`resolve.rs`, `damage.rs`). Every reading is the one
 //! `docs/rules.md` states, switched by the rule options given.
 //!
-//! Before an attack is declared its units are settled as the exact engine settles them: items
-//! that read the game state (`Fury X, X = damage counters`, `if damage <= 4: Shields 2`, `if
-//! attacking: …`, `opponent loses: Armor`) become plain items against the unit's counters and
-//! role ([`Scenario::in_state`]). That is reading the SPEC, not attack mechanics: the settled
-//! keywords are then read and rolled here like any others. Double Strike's and Tenacity's
-//! second attack settles the units again, with the counters the first attack left in that
-//! trial ([`follow_up`]).
+//! Before an attack is declared its units are settled as the exact engine settles them: items that
+//! read the game state (`Fury X, X = damage counters`, `if damage <= 4: Shields 2`, `if attacking:
+//! …`, `opponent loses: Armor`) become plain items against the unit's counters and role
+//! ([`Unit::in_state`](crate::swtcg::unit::Unit::in_state)). That is reading the SPEC, not attack
+//! mechanics: the settled keywords are then read and rolled here like any others. Double Strike's
+//! and Tenacity's second attack settles the units again, with the counters the first attack left in
+//! that trial (`follow_up.rs`).
 //!
 //! Lucky's greedy choices follow the orders `docs/rules.md` gives, die by die (Reroll: every
 //! die the order lists). Under the optimal policy the simulator still rolls every die itself:
-//! it asks the exact engine's policy ([`OptimalPolicy`](crate::swtcg::lucky::OptimalPolicy))
+//! it asks the exact engine's policy (`swtcg::lucky::OptimalPolicy`)
 //! only which dice each side re-rolls, weighing rolls by its own reading of the damage. A
 //! unit's choice (`choose: A / B and C`) is a policy decision too, asked of the exact engine
 //! as each attack starts: the option its policy takes, weighing every option by its exact

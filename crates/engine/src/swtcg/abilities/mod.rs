@@ -26,9 +26,12 @@ use text::{split_list, strip_word, tidy};
 /// unit it is stacked under (INSERT, a Pilot's grants, an Equipment's), each unit's `notes`
 /// holding the texts not modelled.
 #[derive(Debug, Default)]
-pub struct Abilities {
+pub(crate) struct Abilities {
+    /// The card's own items.
     pub spec: Unit,
+    /// Its Switch items, each under its arena.
     pub switch: Unit,
+    /// What it grants to the unit it is stacked under, if it grants anything.
     pub insert: Option<Unit>,
 }
 
@@ -36,10 +39,12 @@ pub struct Abilities {
 /// (`Din` for Din Djarin (I)), its type and subtype, which say whether it is one of the kinds an
 /// ability names (`Each of your Tuskens …`), and a unit's arenas.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Facts<'a> {
+pub(crate) struct Facts<'a> {
+    /// The card's name as printed.
     pub name: &'a str,
     /// Its type as printed (`Character`, `Ground/Character`).
     pub kind: &'a str,
+    /// Its subtype as printed (`Tusken`).
     pub subtype: &'a str,
     /// A unit's arenas, in the order its type names them (Switch follows that order).
     pub arenas: &'a [Arena],
@@ -48,7 +53,7 @@ pub struct Facts<'a> {
 }
 
 /// Reads a card's Text column.
-pub fn read_card(text: &str, facts: &Facts) -> Abilities {
+pub(crate) fn read_card(text: &str, facts: &Facts) -> Abilities {
     let mut read = Abilities {
         insert: facts.equipment.then(Unit::default),
         ..Abilities::default()

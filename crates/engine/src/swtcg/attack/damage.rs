@@ -232,14 +232,21 @@ impl Instance {
 /// The result of dice of damage rolled on their own (Ambush, or a Retaliate looked at alone).
 #[derive(Debug, Clone)]
 pub struct DiceResult {
+    /// The dice of damage rolled.
     pub count: i64,
+    /// Dice that hit.
     pub hits: Dist,
+    /// Damage counters placed on the target, after its prevention.
     pub damage: Dist,
+    /// P(the target is discarded), when its Health is known.
     pub destroyed: Option<BigRational>,
+    /// Power the target gains for its next attack (its Absorb).
     pub absorb_power: Option<Dist>,
+    /// Damage the target's Deflect may send to a unit of its choice.
     pub deflect_damage: Option<Dist>,
     /// P(the target's Surge gives a unit +X power: the dice placed counters), with X.
     pub surge: Option<(i64, BigRational)>,
+    /// What the computation assumed or ignored, for the reader.
     pub notes: Vec<String>,
 }
 

@@ -20,8 +20,8 @@ pub const MAX_EXTRA_PRODUCT: i64 = 20_000;
 pub const MAX_DAMAGE_WORK: i64 = 200_000;
 
 /// The joint states dice of damage make (attack outcomes × their rolls × the tracked faces'
-/// subsets), each counted as the 64-bit words of its weight plus [`STATE_WORDS`], may not exceed
-/// this: about 80 MB and half a second at worst.
+/// subsets), each counted as the 64-bit words of its weight plus 8 for its key and map entry, may
+/// not exceed this: about 80 MB and half a second at worst.
 pub const MAX_DAMAGE_WORDS: u64 = 3_500_000;
 
 /// What a state costs besides its weight's words: its key, its map entry, its copies.

@@ -4,10 +4,10 @@
 //! extra dice), re-roll (Lucky), assign hits (Overkill), pending damage, prevention, placement,
 //! discard triggers (Area Damage, Avenge, Bounty), attack ends (Riposte, Retaliate, Backfire,
 //! Overload). The units' keywords compile into numbers once, when the attack is declared
-//! ([`units`]). The attack roll is one [`NaturalRoll`], the joint distribution of hits and the
+//! (`units.rs`). The attack roll is one [`NaturalRoll`], the joint distribution of hits and the
 //! natural faces seen; each of its outcomes leads to a deterministic [`Out`], and dice of
 //! damage, independent of the attack roll, extend it. Every reported quantity is an exact
-//! function of the resulting states ([`outcome`]).
+//! function of the resulting states (`outcome.rs`).
 
 pub mod choose;
 mod damage;

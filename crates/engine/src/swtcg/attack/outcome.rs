@@ -13,12 +13,15 @@ use num_rational::BigRational;
 /// What one outcome of the dice does. Counters are damage counters placed by this attack.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Out {
+    /// Hits of the final attack roll.
     pub hits: i64,
     /// Pending damage on the defender (hits kept on it plus Critical Hit's bonus).
     pub pending: i64,
     /// The tracked natural faces seen, as [`Faces::bits`].
     pub seen: i64,
+    /// Damage counters placed on the defender.
     pub counters: i64,
+    /// Whether the defender's counters reach its health.
     pub destroyed: bool,
     /// Damage the defender's Absorb took (its power for its next attack).
     pub absorbed: i64,
@@ -26,8 +29,11 @@ pub struct Out {
     pub deflected: i64,
     /// Counters on the secondary unit (Overkill, Area Damage).
     pub secondary: i64,
+    /// Damage counters placed on the attacker (Riposte, Retaliate, Avenge, Backfire, Overload).
     pub attacker_counters: i64,
+    /// Damage the attacker's Absorb took (its power for its next attack).
     pub attacker_absorbed: i64,
+    /// Damage the attacker's Deflect prevented (it may send that much elsewhere).
     pub attacker_deflected: i64,
     /// Power the attacker gains for its next attack (Focus).
     pub focus: i64,

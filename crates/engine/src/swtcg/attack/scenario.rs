@@ -11,7 +11,9 @@ use crate::policy::{Objective, Policy};
 /// Everything one attack depends on besides the dice.
 #[derive(Debug, Clone, Default)]
 pub struct Scenario {
+    /// The attacking unit.
     pub attacker: Unit,
+    /// The unit attacked.
     pub defender: Unit,
     /// Another unit in the defender's arena: Overkill's and Area Damage's target.
     pub secondary: Option<Unit>,
@@ -19,8 +21,11 @@ pub struct Scenario {
     pub interceptor: Option<Unit>,
     /// An attack into the other arena (Bombard, Ion Cannon).
     pub mode: Option<Mode>,
+    /// How Lucky's re-rolls and the units' choices (`choose:`) are picked.
     pub policy: Policy,
+    /// What the optimal policy maximises for the attacker.
     pub objective: Objective,
+    /// The rule options in force.
     pub rules: Rules,
     /// Power the attacker carries from earlier attacks (sequences): Focus, Absorb, Surge, Stun.
     pub carried_power: i64,
@@ -32,7 +37,7 @@ pub struct Scenario {
 impl Scenario {
     /// The scenario with each unit's state-reading items settled ([`Unit::in_state`]): the
     /// attacker's as it attacks, the others' as they are attacked or take damage.
-    pub fn in_state(&self) -> Result<Scenario, Error> {
+    pub(crate) fn in_state(&self) -> Result<Scenario, Error> {
         let plain = [&self.attacker, &self.defender]
             .into_iter()
             .chain(&self.secondary)

@@ -1,7 +1,8 @@
 //! Several attacks in order against one defender, each starting from what the earlier ones left:
-//! counters on both sides, power carried to the next attack (Focus, Absorb, Surge; Persuade takes some), Stun's
-//! penalty, Resilience (through the counters). States merge after every attack, so the answer is
-//! exact and its size follows the number of distinct states, not the number of dice paths.
+//! counters on both sides, power carried to the next attack (Focus, Absorb, Surge; Persuade takes
+//! some), Stun's penalty, Resilience (through the counters). States merge after every attack, so
+//! the answer is exact and its size follows the number of distinct states, not the number of dice
+//! paths.
 
 use super::choose::Chosen;
 use super::units::discarded_in_state;
@@ -33,8 +34,8 @@ pub const MAX_WORK: u64 = 75_000;
 pub const MAX_MERGE_WORK: u64 = 50_000_000;
 
 /// A sequence keeps each attack it evaluates (one per distinct starting point) for the later
-/// attacks that start there again, with its exact outcomes: the bytes they take, estimated as
-/// [`KEPT_STATE_BYTES`] and the words of its weight per outcome, may not exceed this.
+/// attacks that start there again, with its exact outcomes: the bytes they take, estimated per
+/// outcome as its state and map entry plus the words of its weight, may not exceed this.
 pub const MAX_KEPT: u64 = 60_000_000;
 
 /// What an outcome kept costs besides its weight's words: its state and its map entry, with
@@ -57,12 +58,19 @@ pub enum Attackers {
 /// A sequence of attacks on one defender.
 #[derive(Debug, Clone)]
 pub struct Sequence {
+    /// Who attacks, in order.
     pub attackers: Attackers,
+    /// The unit every attack is made on.
     pub defender: Unit,
+    /// An attack into the other arena (Bombard, Ion Cannon), for every attack.
     pub mode: Option<Mode>,
+    /// How Lucky's re-rolls and the units' choices are picked, in each attack.
     pub policy: Policy,
+    /// What the optimal policy maximises for the attacker, in each attack.
     pub objective: Objective,
+    /// The rule options in force.
     pub rules: Rules,
+    /// When the sequence stops.
     pub until: Until,
 }
 
@@ -107,6 +115,7 @@ pub struct SequenceResult {
     /// The most attacks the sequence could make: its attacks, or fewer where
     /// [`Until::DestroyedWithinLimits`] stopped at a limit.
     pub cap: usize,
+    /// What the computation assumed or ignored, for the reader.
     pub notes: Vec<String>,
 }
 
@@ -222,7 +231,7 @@ pub struct FollowUp {
 /// Tenacity, when the first placed fewer than `limit` counters), as a sequence of two:
 /// counters, carried power and Stun pass from the first to the second. `first`, when given,
 /// is the attacker of the first attack (its choices already taken); the second is `s`'s.
-pub fn follow_up(
+pub(crate) fn follow_up(
     s: &Scenario,
     first: Option<&Unit>,
     keyword: &str,

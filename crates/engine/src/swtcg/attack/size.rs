@@ -24,13 +24,13 @@ pub struct Size {
 
 impl Size {
     /// The 64-bit words of one weight.
-    pub fn words(&self) -> u64 {
+    pub(crate) fn words(&self) -> u64 {
         self.denominator_bits / 64 + 1
     }
 
     /// The 64-bit words of the damage counters' distribution: a weight for every count from
     /// the least to the most (as a comparison's limit counts them).
-    pub fn damage_words(&self) -> u64 {
+    pub(crate) fn damage_words(&self) -> u64 {
         let (lo, hi) = self.counters;
         (hi - lo + 1).unsigned_abs().saturating_mul(self.words())
     }

@@ -91,8 +91,11 @@ pub const fn states(dice: u32, final_faces: u32, initial_faces: u32) -> u64 {
 
 /// The attack dice before re-rolls, as `attack` rolls them.
 pub struct Pool<'a> {
+    /// The attack dice the unit's power rolls.
     pub power_dice: u32,
+    /// The faces of the die.
     pub sides: u8,
+    /// Whether a natural face hits (Accuracy and Armor applied).
     pub hits: &'a dyn Fn(u8) -> bool,
     /// Sorted; the mask layout of the resulting [`NaturalRoll`].
     pub tracked: &'a [u8],
@@ -109,17 +112,21 @@ pub struct Pool<'a> {
 /// Lucky on both sides.
 #[derive(Debug, Clone, Copy)]
 pub struct Rerolls {
+    /// The attacker's Lucky X: dice of its own it may re-roll.
     pub attacker: u32,
+    /// The defender's Lucky X: the attacker's dice it may make it re-roll.
     pub defender: u32,
+    /// Whether the attacker re-rolls first (the rule option `lucky-first`).
     pub attacker_first: bool,
     /// Whether the second side may pick dice the first side already re-rolled.
     pub reroll_again: bool,
+    /// How each side picks its dice.
     pub policy: Policy,
 }
 
 /// Refuses Lucky re-rolls of more attack dice than the policy computes promptly, given the
 /// natural faces read and the roll each is read on (a face read twice on one roll counts once).
-pub fn check_size(
+pub(crate) fn check_size(
     dice: i64,
     reads: impl IntoIterator<Item = (u8, Roll)>,
     policy: Policy,
@@ -185,7 +192,8 @@ fn check_pool(pool: &Pool, policy: Policy) -> Result<(), Error> {
 
 /// An attack die on the table, as [`OptimalPolicy::reroll`] reads it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TableDie {
+pub(crate) struct TableDie {
+    /// The natural face it shows.
     pub face: u8,
     /// Whether its face is read for the final roll's triggers: power dice always, extra dice
     /// when the pool's `extra_count_final`.
@@ -197,26 +205,7 @@ pub struct TableDie {
 /// The optimal policy's decisions, for play with actual dice (the simulator): which dice each
 /// side re-rolls, given the dice on the table. They are the decisions [`roll`] takes under
 /// [`Policy::Optimal`], from the same memoised search, ties included.
-///
-/// ```
-/// use holodice_engine::dice::Faces;
-/// use holodice_engine::policy::Policy;
-/// use holodice_engine::swtcg::lucky::{OptimalPolicy, Pool, Rerolls, Side, TableDie};
-/// // Two dice hitting on 4+, Critical Hit 1 on a natural 6; the attacker has Lucky 1.
-/// let hits = |f: u8| f >= 4;
-/// let pool = Pool { power_dice: 2, sides: 6, hits: &hits, tracked: &[6], initial: &[],
-///     final_faces: &[6], extra: &[], extra_count_final: true };
-/// let rerolls = Rerolls { attacker: 1, defender: 0, attacker_first: true, reroll_again: true,
-///     policy: Policy::Optimal };
-/// let damage = |h: i64, seen: Faces| (h + i64::from(seen.contains(6))) as f64;
-/// let policy = OptimalPolicy::new(&pool, &rerolls, &damage).unwrap();
-/// let die = |face| TableDie { face, counts: true, locked: false };
-/// // A 6 and a 2: the miss is re-rolled.
-/// assert_eq!(policy.reroll(Side::Attacker, &[die(6), die(2)]), [1]);
-/// // Two hits: nothing is worth re-rolling.
-/// assert!(policy.reroll(Side::Attacker, &[die(5), die(6)]).is_empty());
-/// ```
-pub struct OptimalPolicy<'a> {
+pub(crate) struct OptimalPolicy<'a> {
     engine: Engine<'a>,
     /// Per face, whether it hits (index 0 unused).
     hit: Vec<bool>,
@@ -423,8 +412,10 @@ impl Settled {
 /// Which side re-rolls: the attacker with its own Lucky, or the defender making the attacker
 /// re-roll.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Side {
+pub(crate) enum Side {
+    /// The attacker re-rolls its own dice (its Lucky).
     Attacker,
+    /// The defender makes the attacker re-roll (the defender's Lucky).
     Defender,
 }
 
@@ -1279,6 +1270,40 @@ mod tests {
     use crate::dist::Dist;
     use num_bigint::BigInt;
     use num_rational::BigRational;
+
+    #[test]
+    fn the_optimal_policy_rerolls_a_miss_only() {
+        // Two dice hitting on 4+, Critical Hit 1 on a natural 6; the attacker has Lucky 1.
+        let hits = |f: u8| f >= 4;
+        let pool = Pool {
+            power_dice: 2,
+            sides: 6,
+            hits: &hits,
+            tracked: &[6],
+            initial: &[],
+            final_faces: &[6],
+            extra: &[],
+            extra_count_final: true,
+        };
+        let rerolls = Rerolls {
+            attacker: 1,
+            defender: 0,
+            attacker_first: true,
+            reroll_again: true,
+            policy: Policy::Optimal,
+        };
+        let damage = |h: i64, seen: Faces| (h + i64::from(seen.contains(6))) as f64;
+        let policy = OptimalPolicy::new(&pool, &rerolls, damage).unwrap();
+        let die = |face| TableDie {
+            face,
+            counts: true,
+            locked: false,
+        };
+        // A 6 and a 2: the miss is re-rolled.
+        assert_eq!(policy.reroll(Side::Attacker, &[die(6), die(2)]), [1]);
+        // Two hits: nothing is worth re-rolling.
+        assert!(policy.reroll(Side::Attacker, &[die(5), die(6)]).is_empty());
+    }
 
     /// A pool as `attack` would build it.
     struct Shape {
