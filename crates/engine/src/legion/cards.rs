@@ -3,7 +3,7 @@
 //! HQ's `cards.json` (an object of cards keyed by id) or holodice's YAML list of cards with the
 //! same field names: JSON is YAML, so one reader takes both, told apart by the top level.
 
-use super::requirements::{fits, Requirement, Truth};
+use super::requirements::Requirement;
 use super::units::UnitType;
 use super::units::{AttackSurge, DefenseDie};
 use crate::data::{self, DataError};
@@ -446,12 +446,17 @@ impl Cards {
     /// The card of `kind` that `wanted` names: `Name` or `Name (Title)`. The message says why
     /// none is: no files, an unknown name (with the nearest), an ambiguous one (with its titles).
     pub fn find(&self, wanted: &str, kind: Kind) -> Result<&Card, String> {
-        self.find_for(wanted, kind, None)
+        self.find_suggesting(wanted, kind, &|_| false)
     }
 
-    /// The card of `kind` that `wanted` names, for `unit` (an upgrade's): an unknown name's
-    /// message suggests the upgrades that fit the unit first.
-    pub fn find_for(&self, wanted: &str, kind: Kind, unit: Option<&Card>) -> Result<&Card, String> {
+    /// The card of `kind` that `wanted` names, as [`Cards::find`]; an unknown name's message
+    /// suggests the cards `unfit` refuses last (the upgrades the unit at hand may not take).
+    pub(crate) fn find_suggesting(
+        &self,
+        wanted: &str,
+        kind: Kind,
+        unfit: &dyn Fn(&Card) -> bool,
+    ) -> Result<&Card, String> {
         if self.is_empty() {
             return Err(NO_CARDS.into());
         }
@@ -473,7 +478,7 @@ impl Cards {
             .filter(|c| c.kind.answers(kind))
             .collect();
         if of_kind.is_empty() {
-            return Err(self.unknown(wanted, name, kind, unit));
+            return Err(self.unknown(wanted, name, kind, unfit));
         }
         // What is in parentheses tells the cards apart: a title, a faction or an id.
         let told: Vec<&Card> = match title {
@@ -516,7 +521,13 @@ impl Cards {
 
     /// "Unknown card", with the names of that kind that hold it or else the nearest, or what
     /// the name is instead.
-    fn unknown(&self, wanted: &str, name: &str, kind: Kind, unit: Option<&Card>) -> String {
+    fn unknown(
+        &self,
+        wanted: &str,
+        name: &str,
+        kind: Kind,
+        unfit: &dyn Fn(&Card) -> bool,
+    ) -> String {
         let what = kind_name(kind);
         if let Some(c) = self.set_aside.iter().find(|c| same(&c.name, name)) {
             return format!(
@@ -559,7 +570,7 @@ impl Cards {
                 ),
             };
         }
-        let held = self.holding(name, kind, unit);
+        let held = self.holding(name, kind, unfit);
         if !held.is_empty() {
             let comma = match held.iter().any(|n| n.contains(',')) {
                 true => " (a name with a comma goes in double quotes)",
@@ -597,10 +608,9 @@ impl Cards {
 
 impl Cards {
     /// The SPEC names of the cards of `kind` whose names hold the partial `name` (those that
-    /// fit `unit` first; of those alike, the ones that start with it, then the shortest), at
+    /// `unfit` refuses last; of those alike, the ones that start with it, then the shortest), at
     /// most [`SUGGESTED`]: the name alone where it names the card.
-    fn holding(&self, name: &str, kind: Kind, unit: Option<&Card>) -> Vec<String> {
-        let unfit = |c: &Card| unit.is_some_and(|u| fits(u, c) == Truth::No);
+    fn holding(&self, name: &str, kind: Kind, unfit: &dyn Fn(&Card) -> bool) -> Vec<String> {
         let spell = |c: &Card| {
             let alone = (self.find(&c.name, kind)).is_ok_and(|found| std::ptr::eq(found, c));
             match alone {

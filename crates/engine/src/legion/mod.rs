@@ -6,7 +6,9 @@ pub mod attack;
 pub mod card_effects;
 pub mod cards;
 pub mod dice;
+mod edition;
 pub mod fields;
+pub mod fitting;
 pub mod from_card;
 pub mod import;
 pub mod items;
@@ -23,4 +25,5 @@ pub mod sequence;
 pub mod spec;
 pub mod units;
 
-pub use scenario::{Edition, Scenario};
+pub use edition::Edition;
+pub use scenario::Scenario;

@@ -38,7 +38,7 @@ pub struct ArmyList {
     pub contingencies: Vec<ListCard>,
     pub battle_cards: Vec<ListCard>,
     /// Read with a note, never refused or "fixed" silently: over the points, an upgrade the unit
-    /// may not take (use crate::legion::requirements::fits), more upgrades than slots, a
+    /// may not take (use crate::legion::fitting::fits), more upgrades than slots, a
     /// command card of another faction, a unit of another faction, an unknown battle-force code.
     pub notes: Vec<String>,
 }
