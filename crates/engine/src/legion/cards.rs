@@ -15,13 +15,13 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// The most cards one file may hold (Legion HQ's has about 900).
-pub const MAX_CARDS: usize = 20_000;
+pub(crate) const MAX_CARDS: usize = 20_000;
 /// The most weapons one card may carry (Legion HQ's cards carry at most 3).
-pub const MAX_WEAPONS: usize = 8;
+pub(crate) const MAX_WEAPONS: usize = 8;
 /// The most keywords one card or weapon may carry.
-pub const MAX_KEYWORDS: usize = 64;
+pub(crate) const MAX_KEYWORDS: usize = 64;
 /// The largest number a card's statistic, range or dice count may hold.
-pub const MAX_STAT: u32 = 100;
+pub(crate) const MAX_STAT: u32 = 100;
 
 /// What a card is: units, upgrades and counterparts are read; the others (command and battle
 /// cards) are known by name only.
@@ -198,7 +198,7 @@ impl Card {
 
     /// Whether the card's upgrade bar has a slot of type `slot` (any case): a Force slot makes
     /// a unit a Force user for Jedi Hunter.
-    pub fn has_slot(&self, slot: &str) -> bool {
+    pub(crate) fn has_slot(&self, slot: &str) -> bool {
         self.upgrade_bar
             .iter()
             .any(|s| s.eq_ignore_ascii_case(slot.trim()))
@@ -214,7 +214,7 @@ impl Card {
     }
 
     /// The unit type Anti-Materiel and Anti-Personnel ask about, from the card's subtype.
-    pub fn unit_type(&self) -> Option<UnitType> {
+    pub(crate) fn unit_type(&self) -> Option<UnitType> {
         match () {
             _ if self.subtype.contains("vehicle") => Some(UnitType::Vehicle),
             _ if self.subtype.contains("trooper") => Some(UnitType::Trooper),
@@ -231,7 +231,7 @@ fn key(name: &str) -> String {
         .to_lowercase()
 }
 
-/// Whether two names are the same, as [`key`] compares them.
+/// Whether two names are the same, in any case and ignoring punctuation and spacing.
 pub fn same(a: &str, b: &str) -> bool {
     key(a) == key(b)
 }

@@ -72,13 +72,13 @@ impl Edition {
     }
 
     /// Whether cover is rolled with defense dice (2.6 on) rather than cancelling hits.
-    pub fn rolls_cover(self) -> bool {
+    pub(crate) fn rolls_cover(self) -> bool {
         self != Edition::Rrg2021
     }
 
     /// Whether Impervious rolls extra defense dice for the pool's Pierce (before 05.29.2026)
     /// rather than lowering the pool's Pierce by 1.
-    pub fn impervious_rolls_dice(self) -> bool {
+    pub(crate) fn impervious_rolls_dice(self) -> bool {
         self != Edition::Crb20260529
     }
 }

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 /// Whether a unit meets a requirement: yes, no, or unknown (it turns on a fact no card gives).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Truth {
+pub(crate) enum Truth {
     Yes,
     No,
     Unknown,
@@ -92,7 +92,7 @@ fn has(unit: &Card, fact: &Fact) -> Truth {
 /// faction (Legion HQ's upgrades for one army) goes to a unit of that faction or with it among
 /// its affiliations (the armies a mercenary joins); for a mercenary unit without it, unknown,
 /// since battle forces, which the cards don't give, let mercenaries into other armies.
-pub fn fits(unit: &Card, upgrade: &Card) -> Truth {
+pub(crate) fn fits(unit: &Card, upgrade: &Card) -> Truth {
     if upgrade.kind != Kind::Upgrade {
         return Truth::No;
     }
@@ -132,7 +132,8 @@ pub struct Slot<'a> {
 
 /// The upgrades that fit `unit`, slot type by slot type: those of its upgrade bar in the
 /// bar's order (and those the unit card adds), then those the fitting upgrades add, in the
-/// order met. Each slot's upgrades are the cards of its type that [`fits`] the unit, by name.
+/// order met. Each slot's upgrades are the cards of its type whose faction and requirements
+/// the unit meets, by name.
 ///
 /// ```
 /// use holodice_engine::legion::cards::{Cards, Kind};

@@ -80,13 +80,13 @@ impl OnTable {
     }
 
     /// Totals over the colours: blanks, surges, hits, crits.
-    pub fn totals(&self) -> [u32; 4] {
+    pub(crate) fn totals(&self) -> [u32; 4] {
         [0, 1, 2, 3].map(|f| self.faces.iter().map(|c| c[f]).sum())
     }
 
     /// The results must show every die the attacker rolls: per colour before the rerolls, in
     /// all after conversion.
-    pub fn accounts_for(&self, a: &Attacker) -> Result<(), Error> {
+    pub(crate) fn accounts_for(&self, a: &Attacker) -> Result<(), Error> {
         let rolled = a.rolled_dice();
         let (shown, pool) = match self.resumes {
             Resumes::Reroll => (describe_dice(self.dice()), describe_dice(rolled)),

@@ -11,7 +11,7 @@
 use super::units::DefenseDie;
 
 /// The deepest nesting of lists a requirement may have (Legion HQ's need 3).
-pub const MAX_NESTING: usize = 16;
+pub(crate) const MAX_NESTING: usize = 16;
 
 /// A requirement as Legion HQ writes it, read and checked when its file was loaded.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

@@ -9,7 +9,7 @@
 mod check;
 mod json;
 mod link;
-pub mod list_cards;
+mod list_cards;
 
 use crate::error::Error;
 use crate::legion::cards::{Card, Cards};
@@ -17,9 +17,9 @@ use list_cards::ListCards;
 use serde::Serialize;
 
 /// The longest list text read (64 KiB): a real list is a few KiB at most.
-pub const MAX_TEXT: usize = 64 * 1024;
+pub(crate) const MAX_TEXT: usize = 64 * 1024;
 /// The most unit entries a list may hold (a Grand Army list has about 25).
-pub const MAX_UNITS: usize = 100;
+pub(crate) const MAX_UNITS: usize = 100;
 
 /// An army list: its units with their upgrades, its command, contingency and battle cards,
 /// and the notes on what breaks the list-building rules.

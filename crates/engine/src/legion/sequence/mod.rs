@@ -36,7 +36,7 @@ pub const MAX_SEQUENCE_WORK: u64 = MAX_OPTIMAL_WORK;
 /// The most steps one sequence takes carrying the unit's states: for each attack, the states it
 /// may meet times the outcomes each may have, summed, bounded before any attack is made (each a
 /// product of exact weights: some 2 s at most).
-pub const MAX_SEQUENCE_STEPS: u64 = 5_000_000;
+pub(crate) const MAX_SEQUENCE_STEPS: u64 = 5_000_000;
 
 /// When a ranged attack gives the defender its suppression token: a reading, named.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
