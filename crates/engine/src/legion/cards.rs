@@ -27,11 +27,14 @@ pub(crate) const MAX_STAT: u32 = 100;
 /// cards) are known by name only.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
+    /// A unit card: statistics, weapons, keywords and an upgrade bar (`@Name`).
     Unit,
+    /// An upgrade card a unit equips in a slot of its bar (`+@Name`).
     Upgrade,
     /// A mini that joins its unit as an upgrade's does (C-3PO, Iden's ID10): a SPEC names it
     /// with `+@`, as an upgrade.
     Counterpart,
+    /// A command or battle card: known by name only.
     Other,
 }
 
@@ -56,14 +59,18 @@ impl Kind {
 /// A keyword as a card prints it: a name, maybe with a number or a text (`Weak Point 1: Rear`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CardKeyword {
+    /// The keyword's name: `Weak Point`.
     pub name: String,
+    /// What follows the name, if anything: `1: Rear`.
     pub value: Option<KeywordValue>,
 }
 
 /// A keyword's value: a number, or a text holodice keeps for the notes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum KeywordValue {
+    /// A number, as keywords with an X print it: `Impact 2`.
     Number(u32),
+    /// Any other text: `1: Rear` of `Weak Point 1: Rear`.
     Text(String),
 }
 
@@ -85,11 +92,15 @@ pub struct Stats {
     pub minis: u32,
     /// Wounds per mini (`hp`; 0 when the card doesn't give one).
     pub wounds: u32,
+    /// The defense die the unit rolls.
     pub defense: DefenseDie,
     /// `None` for a courage of "—" (Legion HQ writes 0 or -1): the unit is never suppressed.
     pub courage: Option<u32>,
+    /// Speed: how far the unit moves.
     pub speed: u32,
+    /// What the attack surge chart converts a surge to, if anything.
     pub surge: AttackSurge,
+    /// Whether the defense surge chart converts a surge to a block.
     pub surge_block: bool,
 }
 
@@ -97,7 +108,12 @@ pub struct Stats {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Reach {
     /// From `min` to `max` (0 is melee; no `max` reaches any range).
-    Span { min: u32, max: Option<u32> },
+    Span {
+        /// The shortest range reached (0 for melee).
+        min: u32,
+        /// The longest range reached; `None` for any.
+        max: Option<u32>,
+    },
     /// No range at all: an overrun weapon (Legion HQ writes `[null]`).
     Overrun,
 }
@@ -137,10 +153,13 @@ fn shown(r: u32) -> String {
 /// One weapon of a card.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Weapon {
+    /// The weapon's name as the card prints it.
     pub name: String,
+    /// The ranges it reaches.
     pub reach: Reach,
     /// Dice per colour: red, black, white.
     pub dice: [u32; 3],
+    /// The weapon's keywords (Pierce 1, Impact 2, …).
     pub keywords: Vec<CardKeyword>,
 }
 
@@ -154,8 +173,11 @@ impl Weapon {
 /// One card, read and checked when its file was loaded.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Card {
+    /// Legion HQ's id (`ay`), or `#N` for the Nth card of a YAML list without one.
     pub id: String,
+    /// The card's name: `Luke Skywalker`.
     pub name: String,
+    /// The card's title, for unique and titled cards: `Jedi Knight`.
     pub title: Option<String>,
     /// The name Legion HQ gives the card in the JSON list format when `name title` would not
     /// tell it apart (`ttsName`: `Combat Armor (Rebel)`), so that such lists read.
@@ -170,12 +192,15 @@ pub struct Card {
     pub rank: Option<String>,
     /// The points the card costs, when the file gives them.
     pub cost: Option<u32>,
+    /// Unit, upgrade, counterpart or another card.
     pub kind: Kind,
     /// `trooper`, `ground vehicle`, … for units; `heavy weapon`, `personnel`, … for upgrades.
     pub subtype: String,
+    /// The card's keywords, as printed (the unit's, or those an upgrade gives it).
     pub keywords: Vec<CardKeyword>,
     /// A unit's statistics; `None` for upgrades.
     pub stats: Option<Stats>,
+    /// The card's weapons, in the card's order.
     pub weapons: Vec<Weapon>,
     /// A unit's upgrade bar, its slots in order and in lower case (`heavy weapon`, `force`, …).
     pub upgrade_bar: Vec<String>,
@@ -251,10 +276,13 @@ pub struct Cards {
 /// A unit card set aside for lack of statistics.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SetAside {
+    /// Legion HQ's id of the card.
     pub id: String,
     /// The card's name, with its title in parentheses when it has one.
     pub full_name: String,
+    /// The card's name alone.
     pub name: String,
+    /// The file it was read from.
     pub file: String,
 }
 

@@ -110,6 +110,7 @@ pub(crate) fn fits(unit: &Card, upgrade: &Card) -> Truth {
 /// An upgrade that fits a slot.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Fitting<'a> {
+    /// The upgrade card.
     pub card: &'a Card,
     /// Whether it was checked to fit; `false` when that turns on what no card gives (a Force
     /// affinity, a mercenary's battle force): offered, as a list builder that can't tell would.

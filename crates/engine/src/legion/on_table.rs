@@ -33,6 +33,7 @@ impl Resumes {
 /// The faces of the attack dice on the table.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct OnTable {
+    /// The step the attack goes on from.
     pub resumes: Resumes,
     /// Per colour (red, black, white): blanks, surges, hits, crits.
     pub faces: [[u32; 4]; 3],

@@ -21,8 +21,11 @@ pub enum Requirement {
     Any,
     /// An object: every one of its facts holds.
     Facts(Vec<Fact>),
+    /// `["NOT", …]`: the requirement does not hold.
     Not(Box<Requirement>),
+    /// `["AND", …]`: every requirement holds.
     And(Vec<Requirement>),
+    /// `["OR", …]`: at least one requirement holds.
     Or(Vec<Requirement>),
 }
 

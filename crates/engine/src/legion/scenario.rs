@@ -10,11 +10,18 @@ use crate::policy::{Objective, Policy};
 /// players' choices and for what, and what the computation should tell the reader.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Scenario {
+    /// The unit that attacks, its pool formed.
     pub attacker: Attacker,
+    /// The unit attacked.
     pub defender: Defender,
+    /// A unit with Guardian that takes hits for the defender, if any.
     pub guardian: Option<Defender>,
+    /// The rulebook the attack follows.
     pub edition: Edition,
+    /// Who makes the players' choices (rerolls, tokens spent): the greedy or the optimal policy.
     pub policy: Policy,
+    /// What the optimal policy maximises: mean wounds, the chance to wipe the unit, or to deal
+    /// at least K wounds.
     pub objective: Objective,
     /// Results already rolled that the attack starts from, if any.
     pub on_table: Option<OnTable>,
