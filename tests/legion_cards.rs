@@ -825,7 +825,8 @@ fn the_built_in_cards_are_what_the_converter_makes_of_legion_hq() {
 #[test]
 #[ignore = "reads ../shared/data/legion-hq/cards.json: cargo test -- --ignored (CI does)"]
 fn every_legion_hq_requirement_is_read_and_every_unit_offered_its_slots() {
-    use holodice_engine::legion::requirements::{upgrades_for, Requirement};
+    use holodice_engine::legion::fitting::upgrades_for;
+    use holodice_engine::legion::requirements::Requirement;
     let cards = shared_cards();
     let upgrades: Vec<_> = cards
         .all()

@@ -7,7 +7,7 @@ use crate::render::{Cell, Grid};
 use holodice_engine::data;
 use holodice_engine::error::{quote, Input, Message};
 use holodice_engine::legion::cards::{same, Card, Cards, Kind, Reach, Stats, Weapon, NO_CARDS};
-use holodice_engine::legion::requirements::{upgrades_for, Fitting, Slot};
+use holodice_engine::legion::fitting::{upgrades_for, Fitting, Slot};
 use holodice_engine::legion::units::describe_dice;
 use holodice_engine::Error;
 use serde_json::{json, Value};

@@ -3,7 +3,7 @@
 //! HQ's `cards.json` (an object of cards keyed by id) or holodice's YAML list of cards with the
 //! same field names: JSON is YAML, so one reader takes both, told apart by the top level.
 
-use super::requirements::{fits, Requirement, Truth};
+use super::requirements::Requirement;
 use super::units::UnitType;
 use super::units::{AttackSurge, DefenseDie};
 use crate::data::{self, DataError};
@@ -15,23 +15,26 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// The most cards one file may hold (Legion HQ's has about 900).
-pub const MAX_CARDS: usize = 20_000;
+pub(crate) const MAX_CARDS: usize = 20_000;
 /// The most weapons one card may carry (Legion HQ's cards carry at most 3).
-pub const MAX_WEAPONS: usize = 8;
+pub(crate) const MAX_WEAPONS: usize = 8;
 /// The most keywords one card or weapon may carry.
-pub const MAX_KEYWORDS: usize = 64;
+pub(crate) const MAX_KEYWORDS: usize = 64;
 /// The largest number a card's statistic, range or dice count may hold.
-pub const MAX_STAT: u32 = 100;
+pub(crate) const MAX_STAT: u32 = 100;
 
 /// What a card is: units, upgrades and counterparts are read; the others (command and battle
 /// cards) are known by name only.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
+    /// A unit card: statistics, weapons, keywords and an upgrade bar (`@Name`).
     Unit,
+    /// An upgrade card a unit equips in a slot of its bar (`+@Name`).
     Upgrade,
     /// A mini that joins its unit as an upgrade's does (C-3PO, Iden's ID10): a SPEC names it
     /// with `+@`, as an upgrade.
     Counterpart,
+    /// A command or battle card: known by name only.
     Other,
 }
 
@@ -56,14 +59,18 @@ impl Kind {
 /// A keyword as a card prints it: a name, maybe with a number or a text (`Weak Point 1: Rear`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CardKeyword {
+    /// The keyword's name: `Weak Point`.
     pub name: String,
+    /// What follows the name, if anything: `1: Rear`.
     pub value: Option<KeywordValue>,
 }
 
 /// A keyword's value: a number, or a text holodice keeps for the notes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum KeywordValue {
+    /// A number, as keywords with an X print it: `Impact 2`.
     Number(u32),
+    /// Any other text: `1: Rear` of `Weak Point 1: Rear`.
     Text(String),
 }
 
@@ -85,11 +92,15 @@ pub struct Stats {
     pub minis: u32,
     /// Wounds per mini (`hp`; 0 when the card doesn't give one).
     pub wounds: u32,
+    /// The defense die the unit rolls.
     pub defense: DefenseDie,
     /// `None` for a courage of "—" (Legion HQ writes 0 or -1): the unit is never suppressed.
     pub courage: Option<u32>,
+    /// Speed: how far the unit moves.
     pub speed: u32,
+    /// What the attack surge chart converts a surge to, if anything.
     pub surge: AttackSurge,
+    /// Whether the defense surge chart converts a surge to a block.
     pub surge_block: bool,
 }
 
@@ -97,7 +108,12 @@ pub struct Stats {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Reach {
     /// From `min` to `max` (0 is melee; no `max` reaches any range).
-    Span { min: u32, max: Option<u32> },
+    Span {
+        /// The shortest range reached (0 for melee).
+        min: u32,
+        /// The longest range reached; `None` for any.
+        max: Option<u32>,
+    },
     /// No range at all: an overrun weapon (Legion HQ writes `[null]`).
     Overrun,
 }
@@ -137,10 +153,13 @@ fn shown(r: u32) -> String {
 /// One weapon of a card.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Weapon {
+    /// The weapon's name as the card prints it.
     pub name: String,
+    /// The ranges it reaches.
     pub reach: Reach,
     /// Dice per colour: red, black, white.
     pub dice: [u32; 3],
+    /// The weapon's keywords (Pierce 1, Impact 2, …).
     pub keywords: Vec<CardKeyword>,
 }
 
@@ -154,8 +173,11 @@ impl Weapon {
 /// One card, read and checked when its file was loaded.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Card {
+    /// Legion HQ's id (`ay`), or `#N` for the Nth card of a YAML list without one.
     pub id: String,
+    /// The card's name: `Luke Skywalker`.
     pub name: String,
+    /// The card's title, for unique and titled cards: `Jedi Knight`.
     pub title: Option<String>,
     /// The name Legion HQ gives the card in the JSON list format when `name title` would not
     /// tell it apart (`ttsName`: `Combat Armor (Rebel)`), so that such lists read.
@@ -170,12 +192,15 @@ pub struct Card {
     pub rank: Option<String>,
     /// The points the card costs, when the file gives them.
     pub cost: Option<u32>,
+    /// Unit, upgrade, counterpart or another card.
     pub kind: Kind,
     /// `trooper`, `ground vehicle`, … for units; `heavy weapon`, `personnel`, … for upgrades.
     pub subtype: String,
+    /// The card's keywords, as printed (the unit's, or those an upgrade gives it).
     pub keywords: Vec<CardKeyword>,
     /// A unit's statistics; `None` for upgrades.
     pub stats: Option<Stats>,
+    /// The card's weapons, in the card's order.
     pub weapons: Vec<Weapon>,
     /// A unit's upgrade bar, its slots in order and in lower case (`heavy weapon`, `force`, …).
     pub upgrade_bar: Vec<String>,
@@ -198,7 +223,7 @@ impl Card {
 
     /// Whether the card's upgrade bar has a slot of type `slot` (any case): a Force slot makes
     /// a unit a Force user for Jedi Hunter.
-    pub fn has_slot(&self, slot: &str) -> bool {
+    pub(crate) fn has_slot(&self, slot: &str) -> bool {
         self.upgrade_bar
             .iter()
             .any(|s| s.eq_ignore_ascii_case(slot.trim()))
@@ -214,7 +239,7 @@ impl Card {
     }
 
     /// The unit type Anti-Materiel and Anti-Personnel ask about, from the card's subtype.
-    pub fn unit_type(&self) -> Option<UnitType> {
+    pub(crate) fn unit_type(&self) -> Option<UnitType> {
         match () {
             _ if self.subtype.contains("vehicle") => Some(UnitType::Vehicle),
             _ if self.subtype.contains("trooper") => Some(UnitType::Trooper),
@@ -231,7 +256,7 @@ fn key(name: &str) -> String {
         .to_lowercase()
 }
 
-/// Whether two names are the same, as [`key`] compares them.
+/// Whether two names are the same, in any case and ignoring punctuation and spacing.
 pub fn same(a: &str, b: &str) -> bool {
     key(a) == key(b)
 }
@@ -251,10 +276,13 @@ pub struct Cards {
 /// A unit card set aside for lack of statistics.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SetAside {
+    /// Legion HQ's id of the card.
     pub id: String,
     /// The card's name, with its title in parentheses when it has one.
     pub full_name: String,
+    /// The card's name alone.
     pub name: String,
+    /// The file it was read from.
     pub file: String,
 }
 
@@ -446,12 +474,17 @@ impl Cards {
     /// The card of `kind` that `wanted` names: `Name` or `Name (Title)`. The message says why
     /// none is: no files, an unknown name (with the nearest), an ambiguous one (with its titles).
     pub fn find(&self, wanted: &str, kind: Kind) -> Result<&Card, String> {
-        self.find_for(wanted, kind, None)
+        self.find_suggesting(wanted, kind, &|_| false)
     }
 
-    /// The card of `kind` that `wanted` names, for `unit` (an upgrade's): an unknown name's
-    /// message suggests the upgrades that fit the unit first.
-    pub fn find_for(&self, wanted: &str, kind: Kind, unit: Option<&Card>) -> Result<&Card, String> {
+    /// The card of `kind` that `wanted` names, as [`Cards::find`]; an unknown name's message
+    /// suggests the cards `unfit` refuses last (the upgrades the unit at hand may not take).
+    pub(crate) fn find_suggesting(
+        &self,
+        wanted: &str,
+        kind: Kind,
+        unfit: &dyn Fn(&Card) -> bool,
+    ) -> Result<&Card, String> {
         if self.is_empty() {
             return Err(NO_CARDS.into());
         }
@@ -473,7 +506,7 @@ impl Cards {
             .filter(|c| c.kind.answers(kind))
             .collect();
         if of_kind.is_empty() {
-            return Err(self.unknown(wanted, name, kind, unit));
+            return Err(self.unknown(wanted, name, kind, unfit));
         }
         // What is in parentheses tells the cards apart: a title, a faction or an id.
         let told: Vec<&Card> = match title {
@@ -516,7 +549,13 @@ impl Cards {
 
     /// "Unknown card", with the names of that kind that hold it or else the nearest, or what
     /// the name is instead.
-    fn unknown(&self, wanted: &str, name: &str, kind: Kind, unit: Option<&Card>) -> String {
+    fn unknown(
+        &self,
+        wanted: &str,
+        name: &str,
+        kind: Kind,
+        unfit: &dyn Fn(&Card) -> bool,
+    ) -> String {
         let what = kind_name(kind);
         if let Some(c) = self.set_aside.iter().find(|c| same(&c.name, name)) {
             return format!(
@@ -559,7 +598,7 @@ impl Cards {
                 ),
             };
         }
-        let held = self.holding(name, kind, unit);
+        let held = self.holding(name, kind, unfit);
         if !held.is_empty() {
             let comma = match held.iter().any(|n| n.contains(',')) {
                 true => " (a name with a comma goes in double quotes)",
@@ -597,10 +636,9 @@ impl Cards {
 
 impl Cards {
     /// The SPEC names of the cards of `kind` whose names hold the partial `name` (those that
-    /// fit `unit` first; of those alike, the ones that start with it, then the shortest), at
+    /// `unfit` refuses last; of those alike, the ones that start with it, then the shortest), at
     /// most [`SUGGESTED`]: the name alone where it names the card.
-    fn holding(&self, name: &str, kind: Kind, unit: Option<&Card>) -> Vec<String> {
-        let unfit = |c: &Card| unit.is_some_and(|u| fits(u, c) == Truth::No);
+    fn holding(&self, name: &str, kind: Kind, unfit: &dyn Fn(&Card) -> bool) -> Vec<String> {
         let spell = |c: &Card| {
             let alone = (self.find(&c.name, kind)).is_ok_and(|found| std::ptr::eq(found, c));
             match alone {

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 /// Faces of an attack die by result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct AttackFaces {
+pub(crate) struct AttackFaces {
     pub crit: u32,
     pub surge: u32,
     pub hit: u32,
@@ -18,7 +18,7 @@ pub struct AttackFaces {
 /// Faces of a defense die by result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct DefenseFaces {
+pub(crate) struct DefenseFaces {
     pub block: u32,
     pub surge: u32,
     pub blank: u32,
@@ -58,13 +58,13 @@ fn dice() -> &'static DiceFile {
 }
 
 /// The attack dice in pool order: red, black, white.
-pub fn attack_dice() -> [AttackFaces; 3] {
+pub(crate) fn attack_dice() -> [AttackFaces; 3] {
     let d = &dice().attack;
     [d.red, d.black, d.white]
 }
 
 /// The faces of a defense die.
-pub fn defense_die(die: DefenseDie) -> DefenseFaces {
+pub(crate) fn defense_die(die: DefenseDie) -> DefenseFaces {
     match die {
         DefenseDie::Red => dice().defense.red,
         DefenseDie::White => dice().defense.white,

@@ -54,7 +54,7 @@ const CARD_NAMES: [(&str, &str); 1] = [("Cover", "Cover keyword")];
 
 /// The SPEC item a card's keyword `k` (on `source`, a card or weapon name) is, for `role`:
 /// `None` when it does nothing there, with a note in `notes` when the reader should know why.
-pub fn resolve(
+pub(crate) fn resolve(
     k: &CardKeyword,
     role: Role,
     source: &str,
@@ -154,7 +154,7 @@ fn own_keywords(card: &Card) -> impl Iterator<Item = &CardKeyword> {
 }
 
 /// `@NAME`: the unit card's statistics and keywords for `role`.
-pub fn unit(s: &mut Scenario, l: &mut Loadout, role: Role, card: &Card) {
+pub(crate) fn unit(s: &mut Scenario, l: &mut Loadout, role: Role, card: &Card) {
     if let Some(st) = &card.stats {
         match role {
             Role::Attacker => s.attacker.surge = st.surge,
@@ -178,7 +178,12 @@ pub fn unit(s: &mut Scenario, l: &mut Loadout, role: Role, card: &Card) {
 
 /// `+@UPGRADE`: a mini with its weapons, or weapons for the unit, and the card's keywords; a
 /// counterpart's mini attacks with its own weapons.
-pub fn upgrade(s: &mut Scenario, l: &mut Loadout, role: Role, card: &Card) -> Result<(), String> {
+pub(crate) fn upgrade(
+    s: &mut Scenario,
+    l: &mut Loadout,
+    role: Role,
+    card: &Card,
+) -> Result<(), String> {
     let has_unit = match role {
         Role::Attacker => l.unit.is_some(),
         _ => defender(s, role).die.is_some(),
@@ -294,7 +299,7 @@ fn defender(s: &mut Scenario, role: Role) -> &mut Defender {
 }
 
 /// A weapon's keywords that change its dice as it joins the pool.
-pub fn dice_keywords(w: &Weapon) -> DiceKeywords {
+pub(crate) fn dice_keywords(w: &Weapon) -> DiceKeywords {
     let mut k = DiceKeywords::default();
     let mut ignored = Vec::new();
     for kw in &w.keywords {

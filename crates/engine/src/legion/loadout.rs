@@ -6,7 +6,7 @@ use super::items::Field;
 
 /// The keywords that change a weapon's dice as it joins the pool.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct DiceKeywords {
+pub(crate) struct DiceKeywords {
     pub spray: bool,
     pub anti_materiel: u32,
     pub anti_personnel: u32,
@@ -49,7 +49,7 @@ impl DiceKeywords {
 
 /// What the attacker SPEC says about forming its pool, before the pool is formed.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Loadout {
+pub(crate) struct Loadout {
     /// The unit card (`@Name`), if any.
     pub unit: Option<Card>,
     /// Upgrade cards that add a mini (`+@DLT-19 Stormtrooper`), each with its own weapons.

@@ -21,6 +21,7 @@ pub const MAX_MATCHUPS_WORK: u64 = MAX_OPTIMAL_WORK;
 pub struct Matchup {
     /// The defending card, as a SPEC names it.
     pub defender: String,
+    /// The defending card's faction (Legion HQ's: `empire`, `rebels`, …).
     pub faction: Option<String>,
     /// What the defending unit costs.
     pub points: Option<u32>,
@@ -32,6 +33,7 @@ pub struct Matchup {
 /// What one matchup's attack does.
 #[derive(Debug, Clone)]
 pub struct Outcome {
+    /// The wounds the attack deals the unit.
     pub wounds: Dist,
     /// The chance to wipe the unit, when its wounds per mini are known.
     pub wiped: Option<BigRational>,

@@ -33,6 +33,7 @@ impl Resumes {
 /// The faces of the attack dice on the table.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct OnTable {
+    /// The step the attack goes on from.
     pub resumes: Resumes,
     /// Per colour (red, black, white): blanks, surges, hits, crits.
     pub faces: [[u32; 4]; 3],
@@ -80,13 +81,13 @@ impl OnTable {
     }
 
     /// Totals over the colours: blanks, surges, hits, crits.
-    pub fn totals(&self) -> [u32; 4] {
+    pub(crate) fn totals(&self) -> [u32; 4] {
         [0, 1, 2, 3].map(|f| self.faces.iter().map(|c| c[f]).sum())
     }
 
     /// The results must show every die the attacker rolls: per colour before the rerolls, in
     /// all after conversion.
-    pub fn accounts_for(&self, a: &Attacker) -> Result<(), Error> {
+    pub(crate) fn accounts_for(&self, a: &Attacker) -> Result<(), Error> {
         let rolled = a.rolled_dice();
         let (shown, pool) = match self.resumes {
             Resumes::Reroll => (describe_dice(self.dice()), describe_dice(rolled)),

@@ -24,7 +24,7 @@ struct Part<'a> {
 
 /// Forms the attacker's pool: a card unit's weapons, or a plain SPEC's dice, changed by the
 /// pool keywords; the rest of the attack then reads `s.attacker` alone.
-pub fn form(s: &mut Scenario, l: &Loadout) -> Result<(), Error> {
+pub(crate) fn form(s: &mut Scenario, l: &Loadout) -> Result<(), Error> {
     if let Some(r) = l.range {
         if r > 0 && s.attacker.melee {
             return Err(Error::about(
@@ -580,7 +580,7 @@ fn part_dice(
 }
 
 /// Upgrades up to `x` dice one step each (white → black → red): whites first, then blacks.
-pub fn upgrade(d: [u32; 3], x: u32) -> [u32; 3] {
+pub(crate) fn upgrade(d: [u32; 3], x: u32) -> [u32; 3] {
     let w = x.min(d[2]);
     let b = (x - w).min(d[1]);
     [
@@ -591,7 +591,7 @@ pub fn upgrade(d: [u32; 3], x: u32) -> [u32; 3] {
 }
 
 /// Downgrades every die one step (red → black → white); a white die stays white.
-pub fn downgrade_each(d: [u32; 3]) -> [u32; 3] {
+pub(crate) fn downgrade_each(d: [u32; 3]) -> [u32; 3] {
     [0, d[0], d[1].saturating_add(d[2])]
 }
 

@@ -18,15 +18,18 @@ pub struct Provenance {
 /// A card a SPEC named, with the points it costs (when its file gives them).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct NamedCard {
+    /// The unit whose SPEC names it.
     pub role: Role,
     /// As the SPEC names it: `@Stormtroopers`, `+@DLT-19 Stormtrooper`.
     pub name: String,
+    /// The card's points, when its file gives them.
     pub cost: Option<u32>,
 }
 
 /// One keyword or SPEC item applied to a unit.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Applied {
+    /// The unit it applies to.
     pub role: Role,
     /// As the card prints it or the SPEC gives it: `Precise 1`, `aim 1`.
     pub item: String,
@@ -37,9 +40,13 @@ pub struct Applied {
 /// One weapon in the pool: its name, reach, dice per copy and copies (one per mini).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct UsedWeapon {
+    /// The weapon's name, as its card prints it.
     pub name: String,
+    /// The ranges it reaches, as the card shows them: `melee`, `1–3`, `2+`.
     pub reach: String,
+    /// Dice per copy and colour: red, black, white.
     pub dice: [u32; 3],
+    /// How many copies join the pool: one per mini that adds it.
     pub copies: u32,
 }
 

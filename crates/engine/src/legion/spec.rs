@@ -1,8 +1,9 @@
 //! Legion SPECs: `"4 red, 2 black, surge crit, aim 1, Pierce 1"`, comma-separated, any case:
 //! each item looked up in the item table ([`super::items`]) and set on its unit.
 
-use super::cards::{Cards, Kind};
+use super::cards::{Card, Cards, Kind};
 use super::fields::set;
+use super::fitting::{fits, Truth};
 use super::from_card;
 use super::items::{lookup, Role, Status};
 use super::loadout::Loadout;
@@ -133,7 +134,8 @@ fn item(
     };
     if let Some(name) = item.strip_prefix("+@") {
         let unit = l.unit.as_ref().filter(|_| role == Role::Attacker);
-        let card = cards.find_for(name, Kind::Upgrade, unit).map_err(fail)?;
+        let unfit = |c: &Card| unit.is_some_and(|u| fits(u, c) == Truth::No);
+        let card = (cards.find_suggesting(name, Kind::Upgrade, &unfit)).map_err(fail)?;
         from_card::upgrade(s, l, role, card).map_err(fail)?;
         s.provenance.cards.push(NamedCard {
             role,

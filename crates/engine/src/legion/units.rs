@@ -1,7 +1,7 @@
 //! The units of a Legion attack as the attack reads them: the attacker's pool and keywords, a
 //! defending unit's dice, tokens and keywords.
 
-use super::scenario::Edition;
+use super::edition::Edition;
 
 /// Attack surge chart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

@@ -9,7 +9,9 @@ use serde::Serialize;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(into = "String")]
 pub enum Band {
+    /// Range 1 to 4 (4: 4 and beyond).
     Range(u32),
+    /// Melee: the units are engaged.
     Melee,
 }
 

@@ -43,8 +43,11 @@ pub struct Unit {
 /// What to compute: each attacker against each defender at each band.
 #[derive(Debug, Clone)]
 pub struct Request<'a> {
+    /// The units that attack.
     pub attackers: &'a [Unit],
+    /// The units attacked.
     pub defenders: &'a [Unit],
+    /// The bands each attacker attacks each defender at.
     pub bands: &'a [Band],
     /// Items every attacker gets (tokens: `aim 1`).
     pub attacker_with: &'a str,
@@ -52,6 +55,7 @@ pub struct Request<'a> {
     pub defender_with: &'a str,
     /// The edition, policy and objective every attack is made under.
     pub choices: &'a Scenario,
+    /// The cards the units' `@card` SPECs name.
     pub cards: &'a Cards,
 }
 
@@ -62,6 +66,7 @@ pub struct Shot {
     pub attacker: String,
     /// The defender's SPEC as attacked.
     pub defender: String,
+    /// The wounds the attack deals.
     pub wounds: Dist,
     /// The chance to wipe the defender, when its wounds per mini are known.
     pub wiped: Option<BigRational>,
@@ -71,9 +76,11 @@ pub struct Shot {
 /// reaches, or the attack is illegal).
 #[derive(Debug, Clone)]
 pub struct Pairing {
-    /// Indices into the request's attackers and defenders.
+    /// The attacker's index into the request's attackers.
     pub attacker: usize,
+    /// The defender's index into the request's defenders.
     pub defender: usize,
+    /// Each band asked, in the request's order, with its shot or why there is none.
     pub bands: Vec<(Band, Result<Shot, String>)>,
 }
 

@@ -5,7 +5,7 @@
 use super::list_cards::ListCards;
 use super::{ArmyList, ListUnit};
 use crate::legion::cards::{Card, Cards};
-use crate::legion::requirements::{fits, Truth};
+use crate::legion::fitting::{fits, Truth};
 
 /// Every note on `list`, in the order of its units and cards.
 pub fn notes(list: &ArmyList, cards: &Cards) -> Vec<String> {

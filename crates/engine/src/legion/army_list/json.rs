@@ -19,7 +19,7 @@ use super::list_cards::{ListCardKind, ListCards};
 use super::{mode_of, ArmyList, ListCard, ListUnit, MAX_UNITS};
 use crate::error::{quote, Error};
 use crate::legion::cards::{same, Card, Cards, Kind};
-use crate::legion::requirements::{fits, Truth};
+use crate::legion::fitting::{fits, Truth};
 use serde::Deserialize;
 
 /// The list as the format writes it (other fields, such as the export's point total, ignored).

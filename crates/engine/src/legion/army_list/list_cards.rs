@@ -15,7 +15,7 @@ const BUILTIN: &str = include_str!("../../../../../data/legion/list-cards.yaml")
 /// What a command or battle card is: a command card's pips tell its order in the hand; a
 /// battle card's kind tells the deck it goes in.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ListCardKind {
+pub(crate) enum ListCardKind {
     Command {
         pips: u32,
     },
@@ -27,7 +27,7 @@ pub enum ListCardKind {
 
 /// One command or battle card's facts.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ListCardFact {
+pub(crate) struct ListCardFact {
     pub id: String,
     pub name: String,
     pub kind: ListCardKind,
@@ -39,7 +39,7 @@ pub struct ListCardFact {
 
 /// A Legion HQ 2 battle force: its name, the code its list links give it, its faction.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-pub struct BattleForce {
+pub(crate) struct BattleForce {
     pub name: String,
     pub code: String,
     pub faction: String,
@@ -47,7 +47,7 @@ pub struct BattleForce {
 
 /// The list cards' file, read and checked.
 #[derive(Debug, Clone, Default)]
-pub struct ListCards {
+pub(crate) struct ListCards {
     cards: Vec<ListCardFact>,
     /// The JSON export's names that are not `cardName title`, by card id.
     json_names: BTreeMap<String, String>,
@@ -100,7 +100,7 @@ const BATTLE_KINDS: [&str; 6] = [
 ];
 
 /// Whether `id` is shaped as Legion HQ's card ids are: two letters.
-pub fn is_card_id(id: &str) -> bool {
+pub(crate) fn is_card_id(id: &str) -> bool {
     id.len() == 2 && id.bytes().all(|b| b.is_ascii_alphabetic())
 }
 

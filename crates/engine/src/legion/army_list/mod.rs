@@ -9,7 +9,7 @@
 mod check;
 mod json;
 mod link;
-pub mod list_cards;
+mod list_cards;
 
 use crate::error::Error;
 use crate::legion::cards::{Card, Cards};
@@ -17,29 +17,35 @@ use list_cards::ListCards;
 use serde::Serialize;
 
 /// The longest list text read (64 KiB): a real list is a few KiB at most.
-pub const MAX_TEXT: usize = 64 * 1024;
+pub(crate) const MAX_TEXT: usize = 64 * 1024;
 /// The most unit entries a list may hold (a Grand Army list has about 25).
-pub const MAX_UNITS: usize = 100;
+pub(crate) const MAX_UNITS: usize = 100;
 
 /// An army list: its units with their upgrades, its command, contingency and battle cards,
 /// and the notes on what breaks the list-building rules.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ArmyList {
+    /// The list's name, when it has one.
     pub title: Option<String>,
     /// Legion HQ's faction: `rebels`, `empire`, `republic`, `separatists`, `mercenary`.
     pub faction: Option<String>,
     /// Legion HQ's mode: `standard mode`, `500-point mode`, `grand army mode`, …
     pub mode: Option<String>,
+    /// The points the list is built to (1000 in standard mode), when the list says.
     pub max_points: Option<u32>,
     /// The battle force's name when known, else the link's code.
     pub battle_force: Option<String>,
+    /// The unit entries, in the list's order.
     pub units: Vec<ListUnit>,
+    /// The command cards.
     pub commands: Vec<ListCard>,
+    /// The contingency cards, set aside face down for when a commander is defeated.
     pub contingencies: Vec<ListCard>,
+    /// The battle cards: objective, deployment and condition.
     pub battle_cards: Vec<ListCard>,
     /// Read with a note, never refused or "fixed" silently: over the points, an upgrade the unit
-    /// may not take (use crate::legion::requirements::fits), more upgrades than slots, a
-    /// command card of another faction, a unit of another faction, an unknown battle-force code.
+    /// may not take, more upgrades than slots, a command card of another faction, a unit of
+    /// another faction, an unknown battle-force code.
     pub notes: Vec<String>,
 }
 
@@ -48,11 +54,13 @@ pub struct ArmyList {
 pub struct ListUnit {
     /// The unit (or counterpart) card's Legion HQ id.
     pub card: String,
+    /// How many times the list takes it.
     pub count: u32,
     /// Slot by slot: card ids, `None` for an empty slot.
     pub upgrades: Vec<Option<String>>,
     /// The loadout upgrades, slot by slot as the upgrades are.
     pub loadout: Vec<Option<String>>,
+    /// The counterpart that joins the unit (Iden Versio's ID10, C-3PO), with its own upgrades.
     pub counterpart: Option<Box<ListUnit>>,
 }
 
@@ -61,6 +69,7 @@ pub struct ListUnit {
 pub struct ListCard {
     /// Its Legion HQ id, when the card is known.
     pub id: Option<String>,
+    /// Its name, as the list gives it.
     pub name: String,
     /// A command card's pips.
     pub pips: Option<u32>,

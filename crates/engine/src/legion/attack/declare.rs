@@ -3,9 +3,9 @@
 //! later step reads one unit.
 
 use crate::error::{Error, Input, Message};
-use crate::legion::scenario::Edition;
 use crate::legion::scenario::Scenario;
 use crate::legion::units::AttackSurge;
+use crate::legion::Edition;
 
 /// The units as this attack sees them.
 #[derive(Clone)]

@@ -8,25 +8,25 @@ use crate::legion::scenario::Scenario;
 use crate::legion::units::Attacker;
 
 /// The most attack dice one attack may roll.
-pub const MAX_DICE: u32 = 30;
+pub(crate) const MAX_DICE: u32 = 30;
 
 /// The most reroll tokens (aim and observation) one attack may spend.
-pub const MAX_TOKENS: u32 = 6;
+pub(crate) const MAX_TOKENS: u32 = 6;
 
 /// The most defense dice one roll may have (results plus Danger Sense, Vaapad and Impervious
 /// dice).
-pub const MAX_DEFENSE_DICE: u32 = 40;
+pub(crate) const MAX_DEFENSE_DICE: u32 = 40;
 
 /// Rerolls keep a table of each colour's blanks (and surges that convert, without a surge
 /// chart): its states, times the aims spent when something later reads them (greedy) or the
 /// tokens (optimal, a table of values per token), may not exceed this, which keeps memory under
 /// 100 MB.
-pub const MAX_REROLL_STATES: u64 = 1_000_000;
+pub(crate) const MAX_REROLL_STATES: u64 = 1_000_000;
 
 /// Greedy rerolls go through every state of that table for each token, over every outcome of
 /// the dice the token picks up: that work may not exceed this, which keeps an answer near a
 /// second (30 dice, 6 aims with Precise 3, Critical 5 and Lethal 1 make 603 million: 1.4 s).
-pub const MAX_REROLL_WORK: u64 = 400_000_000;
+pub(crate) const MAX_REROLL_WORK: u64 = 400_000_000;
 
 /// The optimal policy weighs, for every state of the dice, every way a token can pick up to its
 /// capacity (2 + Precise for an aim) of them, over every outcome of the reroll: the states times

@@ -23,10 +23,7 @@ mod state;
 
 pub use batch::{attack_many, cost_many, profile};
 pub use faces::SurgeIs;
-pub use limits::{
-    cost, words, MAX_DEFENSE_DICE, MAX_DICE, MAX_OPTIMAL_WORK, MAX_REROLL_STATES, MAX_REROLL_WORK,
-    MAX_TOKENS,
-};
+pub use limits::{cost, words, MAX_OPTIMAL_WORK};
 pub use policy::OptimalPolicy;
 
 use super::minis::{losses, Losses};

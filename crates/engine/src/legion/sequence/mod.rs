@@ -36,7 +36,7 @@ pub const MAX_SEQUENCE_WORK: u64 = MAX_OPTIMAL_WORK;
 /// The most steps one sequence takes carrying the unit's states: for each attack, the states it
 /// may meet times the outcomes each may have, summed, bounded before any attack is made (each a
 /// product of exact weights: some 2 s at most).
-pub const MAX_SEQUENCE_STEPS: u64 = 5_000_000;
+pub(crate) const MAX_SEQUENCE_STEPS: u64 = 5_000_000;
 
 /// When a ranged attack gives the defender its suppression token: a reading, named.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -51,6 +51,7 @@ pub enum SuppressionGained {
 }
 
 impl SuppressionGained {
+    /// The name commands and results use: `hits`, `always`.
     pub fn name(self) -> &'static str {
         match self {
             SuppressionGained::Hits => "hits",
@@ -68,10 +69,13 @@ pub struct LegionSequence {
     pub losses: Option<Losses>,
     /// Suppression tokens on the unit after the last attack (those it started with included).
     pub suppression: Dist,
-    /// The chance its suppression reaches its courage, and twice its courage (it panics); never
-    /// for a unit without courage.
+    /// The chance its suppression reaches its courage (it is suppressed); 0 for a unit without
+    /// courage.
     pub suppressed: BigRational,
+    /// The chance its suppression reaches twice its courage (it panics); 0 for a unit without
+    /// courage.
     pub panicked: BigRational,
+    /// Each attack as the unit met it, in order.
     pub attacks: Vec<SequenceAttack>,
     /// Wounds on the guardian over the whole sequence, when one is given (at most what wipes it).
     pub guardian_wounds: Option<Dist>,

@@ -4,9 +4,9 @@
 
 use super::dice::{faces_of, Defense};
 use crate::error::{Error, Input};
-use crate::legion::scenario::Edition;
 use crate::legion::scenario::Scenario;
 use crate::legion::units::{AttackSurge, Defender};
+use crate::legion::Edition;
 
 /// The attack as declared: the same for every trial. It owns its scenario, so that a sequence
 /// keeps one for each state of the unit.
