@@ -481,15 +481,18 @@ impl Query {
     fn value<G: Tabulated>(&self, cell: &G::Query) -> Result<BigRational, Error> {
         let outcome = G::attack(cell)?;
         let d = G::damage(&outcome);
-        let chance = |p: Option<&BigRational>, needs: &str| {
+        let chance = |p: Option<&BigRational>, needs: Message| {
             p.cloned().ok_or_else(|| {
                 Error::input(
-                    Message::flag(Input::Stat).text(format!(" {}: {needs}", self.stat.name())),
+                    (Message::flag(Input::Stat).text(format!(" {}: ", self.stat.name())))
+                        .then(needs),
                 )
             })
         };
         let suppression = G::suppression(&outcome);
-        let needs = "it is a sequence's: give the attacks (--attack, repeated)";
+        let needs = || Message::from("it is a sequence's: give the attacks (").then(repeated());
+        let as_in =
+            |spec: &str| Message::from(format!("it needs {spec}, as in ")).name(Input::Defender);
         Ok(match self.stat {
             Stat::Mean => d.mean(),
             Stat::AtLeast(k) => d.at_least(k),
@@ -497,14 +500,14 @@ impl Query {
             Stat::Mode => BigRational::from_integer(d.mode().into()),
             Stat::Destroyed => chance(
                 G::destroyed(&outcome),
-                "it needs the defender's Health, as in --defender 'Health 4'",
+                as_in("the defender's Health").text(" 'Health 4'"),
             )?,
             Stat::Wiped => chance(
                 G::destroyed(&outcome),
-                "it needs the defender's wounds per mini, as in --defender 'wounds 1, minis 4'",
+                as_in("the defender's wounds per mini").text(" 'wounds 1, minis 4'"),
             )?,
-            Stat::Suppressed => chance(suppression.map(|[s, _]| s), needs)?,
-            Stat::Panicked => chance(suppression.map(|[_, p]| p), needs)?,
+            Stat::Suppressed => chance(suppression.map(|[s, _]| s), needs())?,
+            Stat::Panicked => chance(suppression.map(|[_, p]| p), needs())?,
         })
     }
 }
@@ -519,18 +522,27 @@ fn with_item<G: Tabulated>(spec: &str, item: &str) -> String {
         .join(", ")
 }
 
+/// A sequence's attacks named: "(--attack, repeated)", its opening parenthesis already said.
+fn repeated() -> Message {
+    Message::default().name(Input::Attack).text(", repeated)")
+}
+
 /// A statistic of the other game, or of a sequence in a table of attacks.
 fn refuse_stat(stat: Stat, spec: &TableSpec) -> Result<(), Error> {
     let refused = match (stat, spec.game) {
-        (Stat::Destroyed, Game::Legion) => "destroyed is for SWTCG tables: Legion's is wiped",
-        (Stat::Wiped, Game::Swtcg) => "wiped is for Legion tables: SWTCG's is destroyed",
+        (Stat::Destroyed, Game::Legion) => {
+            Message::from("destroyed is for SWTCG tables: Legion's is wiped")
+        }
+        (Stat::Wiped, Game::Swtcg) => {
+            Message::from("wiped is for Legion tables: SWTCG's is destroyed")
+        }
         (Stat::Suppressed | Stat::Panicked, Game::Swtcg) => {
-            "suppressed and panicked are for Legion sequences (--attack, repeated)"
+            Message::from("suppressed and panicked are for Legion sequences (").then(repeated())
         }
         _ => return Ok(()),
     };
     Err(Error::input(
-        Message::flag(Input::Stat).text(format!(" {refused}")),
+        Message::flag(Input::Stat).text(" ").then(refused),
     ))
 }
 

@@ -123,10 +123,14 @@ pub fn until_wiped(
     let mut planner = Planner::new(&attacks, defender, guardian, cards, choices)?;
     planner.soonest = Some(cap);
     if planner.unit.is_none() {
-        return Err(Error::input(Message::about(Input::Defender).text(
-            "--until-wiped: the defender's wounds per mini are not known, so it is never \
-             wiped: name its card, or give 'wounds N' (and 'minis N')",
-        )));
+        return Err(Error::input(
+            Message::about(Input::Defender)
+                .name(Input::UntilWiped)
+                .text(
+                ": the defender's wounds per mini are not known, so it is never wiped: name its \
+                 card, or give 'wounds N' (and 'minis N')",
+            ),
+        ));
     }
     planner.work()?;
     planner.answer(gained)
@@ -248,10 +252,15 @@ impl<'a> Planner<'a> {
         }
         let guardian_unit = first.iter().find_map(|s| s.guardian.clone());
         if guardian.is_some() && guardian_unit.is_none() {
-            return Err(Error::illegal(Message::about(Input::Guardian).text(
-                "Guardian has no effect in melee or overrun attacks, and every attack here is \
-                 one: it only cancels hits of ranged attacks (remove --guardian)",
-            )));
+            return Err(Error::illegal(
+                Message::about(Input::Guardian)
+                    .text(
+                        "Guardian has no effect in melee or overrun attacks, and every attack \
+                         here is one: it only cancels hits of ranged attacks (remove ",
+                    )
+                    .name(Input::Guardian)
+                    .text(")"),
+            ));
         }
         let d = &first[0].defender;
         let unit = d.wounds.map(|w| (w, d.minis.unwrap_or(1), d.wounded));

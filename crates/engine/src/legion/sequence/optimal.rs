@@ -42,11 +42,14 @@ impl Aim {
             )));
         }
         if soonest.is_some() && objective != Objective::Destroy {
-            return Err(Error::input(Message::flag(Input::Objective).text(format!(
-                " {}: --until-wiped under the optimal policy plays for the fewest attacks: \
-                 give --objective wipe",
-                objective.name()
-            ))));
+            return Err(Error::input(
+                Message::flag(Input::Objective)
+                    .text(format!(" {}: ", objective.name()))
+                    .name(Input::UntilWiped)
+                    .text(" under the optimal policy plays for the fewest attacks: give ")
+                    .name(Input::Objective)
+                    .text(" wipe"),
+            ));
         }
         Ok(Aim {
             objective,
