@@ -242,7 +242,7 @@ pub fn attack_report(s: &Scenario, a: &Attack) -> Report {
         title: "SWTCG attack (exact)".to_string(),
         headline: head,
         entries,
-        notes: a.notes.clone(),
+        notes: crate::command::notes(&a.notes),
     }
 }
 
@@ -353,7 +353,7 @@ pub fn dice_report(target: &Unit, r: &DiceResult) -> Report {
         title: "SWTCG dice of damage (exact)".to_string(),
         headline: headline("target", &r.damage, &r.destroyed),
         entries,
-        notes: r.notes.clone(),
+        notes: crate::command::notes(&r.notes),
     }
 }
 
@@ -469,7 +469,7 @@ pub fn sequence_report(s: &Sequence, r: &SequenceResult) -> Report {
         title: "SWTCG attack sequence (exact)".to_string(),
         headline,
         entries,
-        notes: r.notes.clone(),
+        notes: crate::command::notes(&r.notes),
     }
 }
 

@@ -8,7 +8,7 @@ use crate::names::Game;
 use std::fmt;
 
 /// An input of a query that an error concerns or a message names: a unit's SPEC or an option.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Input {
     /// The attacking unit's SPEC.
     Attacker,
@@ -150,7 +150,7 @@ impl Input {
 }
 
 /// One piece of a message: its text, or an input it names.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 enum Part {
     /// Words said as they are.
     Text(String),
@@ -167,7 +167,7 @@ enum Part {
 /// assert_eq!(m.concerns(), Some(Input::Trials));
 /// assert_eq!(m.worded(&|i| format!("--{}", i.key())), "--trials 0: give 1 to 100");
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Message {
     about: Option<Input>,
     parts: Vec<Part>,

@@ -78,7 +78,7 @@ pub struct LegionSequence {
     /// Its minis defeated and the chance every one is, when its wounds per mini are known.
     pub guardian_losses: Option<Losses>,
     /// What the computation assumed or ignored, each line once.
-    pub notes: Vec<String>,
+    pub notes: Vec<Message>,
 }
 
 impl LegionSequence {
@@ -487,7 +487,7 @@ impl<'a> Planner<'a> {
             BTreeMap::from([(self.start(), BigUint::one())]);
         let mut denominator = BigUint::one();
         let mut attacks = Vec::with_capacity(self.first.len());
-        let mut notes: Vec<String> = Vec::new();
+        let mut notes: Vec<Message> = Vec::new();
         let mut made: HashMap<Key, Step> = HashMap::new();
         for i in 0..self.first.len() {
             let gives = Gives::of(&self.first[i], gained);
@@ -530,7 +530,7 @@ impl<'a> Planner<'a> {
         &self,
         states: &BTreeMap<Carried, BigUint>,
         attacks: Vec<SequenceAttack>,
-        mut notes: Vec<String>,
+        mut notes: Vec<Message>,
     ) -> LegionSequence {
         let d = &self.first[0].defender;
         let total = |f: fn(&Carried) -> u32| {

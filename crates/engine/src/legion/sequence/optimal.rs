@@ -113,7 +113,7 @@ impl Plan {
     }
 
     /// What the plan says of itself, and its attacks' notes.
-    pub fn notes(&self) -> Vec<String> {
+    pub fn notes(&self) -> Vec<Message> {
         let objective = match self.aim.objective {
             Objective::Mean => "the mean wounds".to_string(),
             Objective::AtLeast(k) => format!("the chance of at least {k} wounds"),
@@ -124,11 +124,11 @@ impl Plan {
             }
             Objective::Destroy => "the chance to wipe the unit".to_string(),
         };
-        let mut notes = vec![format!(
+        let mut notes = vec![Message::from(format!(
             "optimal: each attack's choices are made for the whole sequence, {objective} after \
              the last attack (backward induction over {} states of the unit)",
             self.steps.len()
-        )];
+        ))];
         notes.extend(self.steps.values().flat_map(|s| s.notes.iter().cloned()));
         notes
     }

@@ -240,7 +240,7 @@ pub struct DiceResult {
     pub deflect_damage: Option<Dist>,
     /// P(the target's Surge gives a unit +X power: the dice placed counters), with X.
     pub surge: Option<(i64, BigRational)>,
-    pub notes: Vec<String>,
+    pub notes: Vec<Message>,
 }
 
 /// `count` dice of damage at `target`: 4+ hits (5+ against Armor), its prevention applies.
@@ -301,7 +301,7 @@ pub fn dice(count: i64, target: &Unit, unpreventable: bool) -> Result<DiceResult
             let hurt = placed.to_dist(|p| i64::from(p.counters > 0)).prob(1);
             (t.surge, hurt)
         }),
-        notes,
+        notes: notes.into_iter().map(Message::from).collect(),
     })
 }
 
