@@ -114,7 +114,10 @@ fn every_unit_attacks_with_each_weapon_and_defends() {
             match parse(&spec, "white defense") {
                 Ok(s) => {
                     let a = attack(&s).unwrap_or_else(|e| panic!("{spec}: {e}"));
-                    unaccounted.extend(a.notes.into_iter().filter(|n| n.contains("not modelled")));
+                    unaccounted.extend(
+                        (a.notes.iter().map(ToString::to_string))
+                            .filter(|n| n.contains("not modelled")),
+                    );
                     attacks += 1;
                 }
                 // A weapon printed without dice (Legion HQ's Mark II Medium Blaster) is refused
@@ -130,7 +133,9 @@ fn every_unit_attacks_with_each_weapon_and_defends() {
         let s = parse("1 red, surge hit", &format!("@{name}"))
             .unwrap_or_else(|e| panic!("@{name} defending: {e}"));
         let a = attack(&s).unwrap();
-        unaccounted.extend(a.notes.into_iter().filter(|n| n.contains("not modelled")));
+        unaccounted.extend(
+            (a.notes.iter().map(ToString::to_string)).filter(|n| n.contains("not modelled")),
+        );
     }
     assert!(attacks > 250, "{attacks} attacks");
     unaccounted.sort();
@@ -172,7 +177,7 @@ fn luke_jedi_knight_defends_with_deflect() {
     assert!(a
         .notes
         .iter()
-        .any(|n| n.starts_with("Disengage: no effect on dice")));
+        .any(|n| n.to_string().starts_with("Disengage: no effect on dice")));
 }
 
 #[test]

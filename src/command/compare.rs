@@ -163,7 +163,10 @@ fn compare<G: Shown>(
     let place = |i: usize| loadout(i, (&l.specs[i].0, &l.specs[i].1));
     let outcomes = holodice_engine::compare::outcomes::<G>(&l.queries, place)?;
     let (context, line) = context(&l.queries, &outcomes);
-    let notes = outcomes.iter().flat_map(|o| G::notes(o).to_vec()).collect();
+    let notes = outcomes
+        .iter()
+        .flat_map(|o| super::notes(G::notes(o)))
+        .collect();
     let loadouts = l
         .shown
         .into_iter()

@@ -26,7 +26,7 @@ pub use table::TableArgs;
 
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
-use holodice_engine::error::{Error, Input};
+use holodice_engine::error::{Error, Input, Message};
 use holodice_engine::legion::cards::Cards as LegionCards;
 use holodice_engine::swtcg::cards::Cards;
 use std::borrow::Cow;
@@ -233,7 +233,18 @@ pub fn missing_subcommand(args: &[String]) -> String {
 /// An error as the command line and the API print it: its inputs worded as the command's long
 /// options (`--attacker`), on one line.
 pub fn message(e: &Error) -> String {
-    one_line(&e.worded(&|i| format!("--{}", i.key())))
+    one_line(&e.worded(&flag))
+}
+
+/// Notes as the command line and the API print them: their inputs worded as the command's long
+/// options (`--pay`).
+pub fn notes(notes: &[Message]) -> Vec<String> {
+    notes.iter().map(|n| n.worded(&flag)).collect()
+}
+
+/// An input as the command line names it: its long option.
+fn flag(input: Input) -> String {
+    format!("--{}", input.key())
 }
 
 /// The most characters an error line holds; a longer one is cut, and says how long it was.

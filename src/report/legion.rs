@@ -81,7 +81,7 @@ pub fn attack_report(specs: &[(&str, Option<&str>)], s: &Scenario, a: &LegionAtt
         title: "Legion attack (exact)".into(),
         headline,
         entries,
-        notes: a.notes.clone(),
+        notes: crate::command::notes(&a.notes),
     }
 }
 

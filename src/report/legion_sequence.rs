@@ -71,7 +71,7 @@ pub fn sequence_report(
         title: title.into(),
         headline: headline(r, until_wiped),
         entries,
-        notes: r.notes.clone(),
+        notes: crate::command::notes(&r.notes),
     }
 }
 

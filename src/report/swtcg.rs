@@ -45,7 +45,7 @@ pub fn attack_report(s: &Scenario, a: &Attack) -> Report {
         title: "SWTCG attack (exact)".to_string(),
         headline: attack_headline(a, target),
         entries,
-        notes: a.notes.clone(),
+        notes: crate::command::notes(&a.notes),
     }
 }
 
@@ -374,7 +374,7 @@ pub fn dice_report(target: &Unit, r: &DiceResult) -> Report {
         title: "SWTCG dice of damage (exact)".to_string(),
         headline: headline("target", &r.damage, &r.destroyed),
         entries,
-        notes: r.notes.clone(),
+        notes: crate::command::notes(&r.notes),
     }
 }
 
@@ -406,7 +406,7 @@ pub fn sequence_report(s: &Sequence, r: &SequenceResult) -> Report {
         title: "SWTCG attack sequence (exact)".to_string(),
         headline,
         entries,
-        notes: r.notes.clone(),
+        notes: crate::command::notes(&r.notes),
     }
 }
 

@@ -313,7 +313,7 @@ impl Dist {
         )
     }
 
-    /// E[X].
+    /// The mean, `E[X]`.
     pub fn mean(&self) -> BigRational {
         let total: BigInt = self
             .support()
@@ -322,7 +322,7 @@ impl Dist {
         BigRational::new(total, BigInt::from(self.denominator.clone()))
     }
 
-    /// Var[X] = E[X²] − E[X]².
+    /// The variance, `Var[X] = E[X²] − E[X]²`.
     pub fn variance(&self) -> BigRational {
         let second: BigInt = self
             .support()

@@ -8,22 +8,35 @@ use crate::names::Game;
 use std::fmt;
 
 /// An input of a query that an error concerns or a message names: a unit's SPEC or an option.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Input {
+    /// The attacking unit's SPEC.
     Attacker,
+    /// The defending unit's SPEC.
     Defender,
+    /// Another unit in the defender's arena (SWTCG), that Overkill and Area Damage reach.
     Secondary,
+    /// A unit that takes the attack in the defender's place (SWTCG's Intercept, Redirect).
     Interceptor,
+    /// A unit guarding the defender (Legion's Guardian).
     Guardian,
     /// The unit dice of damage are rolled at.
     Target,
+    /// What the optimal policy plays for: the mean, at least K, destroying or wiping.
     Objective,
+    /// Who makes the choices the rules leave to the players: greedy or optimal.
     Policy,
+    /// SWTCG's attack mode: Cannon or Barrage makes the attack into the other arena.
     Mode,
+    /// The SWTCG attacker's arena, for items written for one arena.
     Arena,
+    /// Which side's paid abilities are paid (SWTCG's `pay:` items).
     Pay,
+    /// Whether SWTCG's Enhance effects are paid.
     Enhance,
+    /// A rule option, `NAME=VALUE`.
     Rule,
+    /// The Legion rulebook followed.
     Edition,
     /// How many dice of damage.
     Count,
@@ -35,11 +48,17 @@ pub enum Input {
     Attack,
     /// A Legion sequence's attack repeats until the defender is wiped.
     UntilWiped,
+    /// The statistic a table's cells show.
     Stat,
+    /// A table's row item and its range.
     Rows,
+    /// A table's column item and its range.
     Cols,
+    /// How many attacks a simulator rolls.
     Trials,
+    /// Observed outcomes checked against an exact distribution.
     Samples,
+    /// The variable samples are of.
     Variable,
     /// Card files.
     Cards,
@@ -131,9 +150,11 @@ impl Input {
 }
 
 /// One piece of a message: its text, or an input it names.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 enum Part {
+    /// Words said as they are.
     Text(String),
+    /// An input, worded by the front end.
     Name(Input),
 }
 
@@ -146,7 +167,7 @@ enum Part {
 /// assert_eq!(m.concerns(), Some(Input::Trials));
 /// assert_eq!(m.worded(&|i| format!("--{}", i.key())), "--trials 0: give 1 to 100");
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Message {
     about: Option<Input>,
     parts: Vec<Part>,
@@ -247,12 +268,18 @@ impl fmt::Display for Message {
 }
 
 /// What went wrong, in one line that names the offending item and, where possible, the fix.
+///
+/// More kinds of error may come: a match on it needs a wildcard arm.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Error {
-    /// An item of a unit SPEC is not understood: the unit's role (`attacker`, …), the item.
+    /// An item of a unit SPEC is not understood.
     Spec {
+        /// The unit's role: `attacker`, `defender`, … (an [`Input`]'s key).
         role: String,
+        /// The item as given.
         item: String,
+        /// What is wrong with it.
         message: Message,
     },
     /// Input that is missing, or that no command option or item reads.
@@ -260,7 +287,12 @@ pub enum Error {
     /// A rule option `NAME=VALUE` that names no option or no value of it.
     Rule(String),
     /// A keyword the engine recognises but cannot compute yet.
-    NotModelled { keyword: String, reason: String },
+    NotModelled {
+        /// The keyword as the SPEC gave it.
+        keyword: String,
+        /// Why it is not computed.
+        reason: String,
+    },
     /// The attack is not allowed by the rules.
     Illegal(Message),
     /// A size beyond what is computed promptly.
@@ -405,10 +437,15 @@ impl From<DataError> for Error {
 /// A malformed data file: where, which item, what is wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DataError {
+    /// The file's name.
     pub file: String,
+    /// The line, from 1.
     pub line: usize,
+    /// The column, from 1, when the parser gives one.
     pub column: Option<usize>,
+    /// The item at fault (a card's name), when there is one.
     pub item: Option<String>,
+    /// What is wrong.
     pub message: String,
 }
 

@@ -542,10 +542,10 @@ mod tests {
 
     #[test]
     fn bad_sample_lines_name_their_line() {
-        let e = parse_samples("--samples s.csv", "outcome\n1\n\n1.5\n").unwrap_err();
+        let e = parse_samples("s.csv", "outcome\n1\n\n1.5\n").unwrap_err();
         assert_eq!(
             e.to_string(),
-            "--samples s.csv, line 4: '1.5' is not an integer outcome (give one outcome per \
+            "s.csv, line 4: '1.5' is not an integer outcome (give one outcome per \
              line, or outcome,count)"
         );
         let e = parse_samples("s", "1,-2").unwrap_err().to_string();

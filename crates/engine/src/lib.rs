@@ -1,5 +1,6 @@
-//! holodice-engine: exact probabilities for the dice of the Star Wars Trading Card Game and Star
-//! Wars: Legion, with no I/O, no terminal and no network, so that it builds for the browser too.
+#![doc = include_str!("../README.md")]
+//!
+//! ## The modules
 //!
 //! [`dist`] and [`joint`] hold exact distributions with integer weights over a common
 //! denominator; [`dice`] builds pools that remember the natural faces keywords trigger on;
@@ -7,18 +8,24 @@
 //! each game's SPECs and card files and run its attack in the rulebook's order; [`game`] is the
 //! one interface over both that [`compare`], [`table`] and the simulators ([`sim`]) are written
 //! against, with the choices the players make ([`policy`]). [`gof`] tests observed counts (a
-//! simulator's, dice rolled at a table) against an exact distribution.
+//! simulator's, dice rolled at a table) against an exact distribution. [`data`] loads the shipped
+//! YAML, [`names`] reads card names inside SPECs, and [`weights`] holds fixed-width exact weights
+//! for rolling many dice.
 //!
-//! ```
-//! use holodice_engine::game::{Game, Swtcg};
-//! use holodice_engine::swtcg::{attack::Scenario, rules::Rules, unit::Unit};
-//! let attacker = Unit::parse("attacker", "Power 5, Accuracy 1, Critical Hit 2").unwrap();
-//! let defender = Unit::parse("defender", "Health 4, Armor").unwrap();
-//! let attack = Swtcg::attack(&Scenario::new(attacker, defender, Rules::default())).unwrap();
-//! // The README's example: a 58.10% chance to destroy the defender.
-//! let destroyed = Swtcg::destroyed(&attack).unwrap();
-//! assert_eq!(format!("{:.4}", holodice_engine::dist::to_f64(destroyed)), "0.5810");
-//! ```
+//! [`dist::Dist`]: dist::Dist
+//! [`swtcg::attack`]: fn@swtcg::attack
+//! [`legion::attack`]: fn@legion::attack
+//! [`swtcg::attack::Scenario`]: swtcg::attack::Scenario
+//! [`legion::Scenario`]: legion::Scenario
+//! [`swtcg::cards::Cards`]: swtcg::cards::Cards
+//! [`legion::cards::Cards`]: legion::cards::Cards
+//! [`table::TableSpec`]: table::TableSpec
+//! [`table::estimate`]: table::estimate
+//! [`table::compute`]: table::compute
+//! [`gof::parse_samples`]: gof::parse_samples
+//! [`Error`]: Error
+//! [`error::Input`]: error::Input
+//! [`legion::attack::attack_many`]: legion::attack::attack_many
 
 #![forbid(unsafe_code)]
 

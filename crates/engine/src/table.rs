@@ -24,13 +24,21 @@ pub use crate::names::Game;
 /// defender is destroyed (SWTCG), wiped (Legion), or (a sequence's) suppressed or panicked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stat {
+    /// The expected damage or wounds.
     Mean,
+    /// The chance the SWTCG defender is destroyed.
     Destroyed,
+    /// The chance the Legion defender is wiped.
     Wiped,
+    /// The chance a Legion sequence leaves the defender suppressed.
     Suppressed,
+    /// The chance a Legion sequence leaves the defender panicked.
     Panicked,
+    /// The chance of at least K damage or wounds.
     AtLeast(i64),
+    /// The chance of exactly K damage or wounds.
     Pmf(i64),
+    /// The most likely damage or wounds.
     Mode,
 }
 
@@ -95,9 +103,11 @@ impl Stat {
 /// One axis: a SPEC item with an inclusive range in place of its number.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Axis {
+    /// The unit whose SPEC the item goes in.
     pub target: Target,
     /// The item's name as written, e.g. "Power".
     pub name: String,
+    /// The item's numbers, in order: the range, ends included.
     pub values: Vec<i64>,
 }
 
@@ -168,29 +178,41 @@ impl Axis {
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TableSpec {
+    /// The game the cells are attacks of.
     pub game: Game,
+    /// A title for the table, shown over it.
     #[serde(default)]
     pub title: Option<String>,
+    /// The attacker's SPEC, into which attacker items of the axes go.
     #[serde(default)]
     pub attacker: String,
     /// A Legion sequence's attackers, in order: each cell is the sequence (`attacker` stays
     /// empty; attacker items of the axes go to every attack).
     #[serde(default)]
     pub attacks: Vec<String>,
+    /// The defender's SPEC.
     #[serde(default)]
     pub defender: String,
+    /// A Legion unit guarding the defender, its SPEC.
     #[serde(default)]
     pub guardian: Option<String>,
+    /// The row axis, an item and its range: `"Power 1..10"` ([`Axis::parse`]).
     pub rows: String,
+    /// The column axis, as the rows; none for a table of one column.
     #[serde(default)]
     pub cols: Option<String>,
+    /// The statistic in each cell, as [`Stat::parse`] reads it.
     pub stat: String,
+    /// SWTCG rule options, each `NAME=VALUE`.
     #[serde(default)]
     pub rules: Vec<String>,
+    /// The Legion rulebook followed, by its name; the newest when none.
     #[serde(default)]
     pub edition: Option<String>,
+    /// Who makes the players' choices: `greedy` (the default) or `optimal`.
     #[serde(default)]
     pub policy: Option<String>,
+    /// What the optimal policy plays for: `mean`, `atleast:K` (and `destroy` for SWTCG).
     #[serde(default)]
     pub objective: Option<String>,
 }
@@ -200,9 +222,13 @@ pub struct TableSpec {
 pub struct Table {
     /// The table as it was asked for.
     pub spec: TableSpec,
+    /// The statistic in each cell.
     pub stat: Stat,
+    /// The row axis.
     pub rows: Axis,
+    /// The column axis, if the table has one.
     pub cols: Option<Axis>,
+    /// The cells' exact values, row by row.
     pub cells: Vec<Vec<BigRational>>,
     /// What every cell's attack shares besides its SPECs.
     pub options: Options,
@@ -299,6 +325,7 @@ fn sequences_are_legions() -> Error {
     )
 }
 
+/// Computes every cell of a table of `G`'s attacks.
 fn compute_with<G: Tabulated>(spec: &TableSpec) -> Result<Table, Error> {
     let (stat, rows, cols) = axes(spec)?;
     let query = Query::new::<G>(spec, stat)?;
@@ -344,6 +371,7 @@ pub fn estimate(spec: &TableSpec) -> Result<u64, Error> {
     }
 }
 
+/// The work of a table of `G`'s attacks, estimated from its corner cell.
 fn estimate_with<G: Tabulated>(spec: &TableSpec) -> Result<u64, Error> {
     let (stat, rows, cols) = axes(spec)?;
     let query = Query::new::<G>(spec, stat)?;
@@ -363,11 +391,14 @@ struct Query {
     base: [String; 2],
     /// Whether the cells have a guardian.
     guarded: bool,
+    /// The statistic each cell computes.
     stat: Stat,
+    /// What every cell's attack shares besides its SPECs.
     options: Options,
 }
 
 impl Query {
+    /// The query a table spec's cells share, its options read and its cards written out.
     fn new<G: Tabulated>(spec: &TableSpec, stat: Stat) -> Result<Query, Error> {
         let mut rules = Rules::default();
         for r in &spec.rules {
@@ -450,15 +481,18 @@ impl Query {
     fn value<G: Tabulated>(&self, cell: &G::Query) -> Result<BigRational, Error> {
         let outcome = G::attack(cell)?;
         let d = G::damage(&outcome);
-        let chance = |p: Option<&BigRational>, needs: &str| {
+        let chance = |p: Option<&BigRational>, needs: Message| {
             p.cloned().ok_or_else(|| {
                 Error::input(
-                    Message::flag(Input::Stat).text(format!(" {}: {needs}", self.stat.name())),
+                    (Message::flag(Input::Stat).text(format!(" {}: ", self.stat.name())))
+                        .then(needs),
                 )
             })
         };
         let suppression = G::suppression(&outcome);
-        let needs = "it is a sequence's: give the attacks (--attack, repeated)";
+        let needs = || Message::from("it is a sequence's: give the attacks (").then(repeated());
+        let as_in =
+            |spec: &str| Message::from(format!("it needs {spec}, as in ")).name(Input::Defender);
         Ok(match self.stat {
             Stat::Mean => d.mean(),
             Stat::AtLeast(k) => d.at_least(k),
@@ -466,14 +500,14 @@ impl Query {
             Stat::Mode => BigRational::from_integer(d.mode().into()),
             Stat::Destroyed => chance(
                 G::destroyed(&outcome),
-                "it needs the defender's Health, as in --defender 'Health 4'",
+                as_in("the defender's Health").text(" 'Health 4'"),
             )?,
             Stat::Wiped => chance(
                 G::destroyed(&outcome),
-                "it needs the defender's wounds per mini, as in --defender 'wounds 1, minis 4'",
+                as_in("the defender's wounds per mini").text(" 'wounds 1, minis 4'"),
             )?,
-            Stat::Suppressed => chance(suppression.map(|[s, _]| s), needs)?,
-            Stat::Panicked => chance(suppression.map(|[_, p]| p), needs)?,
+            Stat::Suppressed => chance(suppression.map(|[s, _]| s), needs())?,
+            Stat::Panicked => chance(suppression.map(|[_, p]| p), needs())?,
         })
     }
 }
@@ -488,18 +522,27 @@ fn with_item<G: Tabulated>(spec: &str, item: &str) -> String {
         .join(", ")
 }
 
+/// A sequence's attacks named: "(--attack, repeated)", its opening parenthesis already said.
+fn repeated() -> Message {
+    Message::default().name(Input::Attack).text(", repeated)")
+}
+
 /// A statistic of the other game, or of a sequence in a table of attacks.
 fn refuse_stat(stat: Stat, spec: &TableSpec) -> Result<(), Error> {
     let refused = match (stat, spec.game) {
-        (Stat::Destroyed, Game::Legion) => "destroyed is for SWTCG tables: Legion's is wiped",
-        (Stat::Wiped, Game::Swtcg) => "wiped is for Legion tables: SWTCG's is destroyed",
+        (Stat::Destroyed, Game::Legion) => {
+            Message::from("destroyed is for SWTCG tables: Legion's is wiped")
+        }
+        (Stat::Wiped, Game::Swtcg) => {
+            Message::from("wiped is for Legion tables: SWTCG's is destroyed")
+        }
         (Stat::Suppressed | Stat::Panicked, Game::Swtcg) => {
-            "suppressed and panicked are for Legion sequences (--attack, repeated)"
+            Message::from("suppressed and panicked are for Legion sequences (").then(repeated())
         }
         _ => return Ok(()),
     };
     Err(Error::input(
-        Message::flag(Input::Stat).text(format!(" {refused}")),
+        Message::flag(Input::Stat).text(" ").then(refused),
     ))
 }
 

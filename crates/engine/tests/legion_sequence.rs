@@ -681,7 +681,7 @@ fn attacks_to_wipe_are_the_first_passage_of_the_partial_sums() {
     .unwrap_err()
     .to_string();
     assert!(
-        e.contains("--until-wiped") && e.contains("wounds per mini"),
+        e.starts_with("until-wiped: ") && e.contains("wounds per mini"),
         "{e}"
     );
 }
@@ -724,7 +724,7 @@ fn a_guardian_among_melee_attacks_only_is_refused_in_one_line() {
     .unwrap_err()
     .to_string();
     assert!(
-        e.contains("every attack here is") && e.contains("--guardian"),
+        e.contains("every attack here is") && e.contains("(remove guardian)"),
         "{e}"
     );
     assert!(!e.contains('\n'), "{e}");

@@ -659,7 +659,7 @@ fn until_destroyed_without_a_cap_stops_before_the_state_limit_and_says_where() {
     assert_eq!(got.destroyed_by.len(), expected);
     let note = format!("the attacks stop at {expected}, not 100");
     assert!(
-        got.notes.iter().any(|n| n.contains(&note)),
+        got.notes.iter().any(|n| n.to_string().contains(&note)),
         "{:?}",
         got.notes
     );

@@ -59,7 +59,7 @@ impl Game for Legion {
         outcome.losses.as_ref().map(|l| &l.wiped)
     }
 
-    fn notes(outcome: &LegionAttack) -> &[String] {
+    fn notes(outcome: &LegionAttack) -> &[Message] {
         &outcome.notes
     }
 }

@@ -3,7 +3,7 @@
 
 use super::{Game, Legion, Options, Tabulated, Target};
 use crate::dist::Dist;
-use crate::error::Error;
+use crate::error::{Error, Message};
 use crate::legion::attack;
 use crate::legion::cards::Cards;
 use crate::legion::sequence::{self, LegionSequence, SuppressionGained};
@@ -126,7 +126,7 @@ impl Game for LegionSequences {
         outcome.losses.as_ref().map(|l| &l.wiped)
     }
 
-    fn notes(outcome: &LegionSequence) -> &[String] {
+    fn notes(outcome: &LegionSequence) -> &[Message] {
         &outcome.notes
     }
 }

@@ -12,7 +12,7 @@ pub use legion_sequence::{LegionSequences, SequenceQuery};
 pub use swtcg::Swtcg;
 
 use crate::dist::Dist;
-use crate::error::Error;
+use crate::error::{Error, Message};
 use crate::legion::Edition;
 use crate::sim::Samples;
 use crate::swtcg::rules::Rules;
@@ -76,7 +76,7 @@ pub trait Game {
     fn destroyed(outcome: &Self::Outcome) -> Option<&BigRational>;
 
     /// What the computation assumed or left out.
-    fn notes(outcome: &Self::Outcome) -> &[String];
+    fn notes(outcome: &Self::Outcome) -> &[Message];
 }
 
 /// A game's attack as the independent simulator plays it (`simulate`, `check`).

@@ -3,7 +3,7 @@
 use super::{Game, Simulated, Tabulated};
 use super::{Options, Target};
 use crate::dist::Dist;
-use crate::error::Error;
+use crate::error::{Error, Message};
 use crate::policy::Objective;
 use crate::sim::swtcg::Simulation;
 use crate::sim::Samples;
@@ -44,7 +44,7 @@ impl Game for Swtcg {
         outcome.destroyed.as_ref()
     }
 
-    fn notes(outcome: &Attack) -> &[String] {
+    fn notes(outcome: &Attack) -> &[Message] {
         &outcome.notes
     }
 }

@@ -98,7 +98,7 @@ pub struct LegionAttack {
     /// The same for the guardian.
     pub guardian_losses: Option<Losses>,
     /// What the computation assumed or ignored.
-    pub notes: Vec<String>,
+    pub notes: Vec<Message>,
     /// The defender's wounds and the tokens it spent (dodge, shield, surge), with the guardian's
     /// wounds and the tokens it spent (dodge, surge), jointly: each outcome as the digits
     /// `[wounds, dodges, shields, surges, guardian wounds, guardian dodges, guardian surges]`
@@ -169,20 +169,20 @@ fn reported(s: &Scenario, result: LegionAttack) -> LegionAttack {
 
 /// The scenario's notes, what its edition leaves without effect, and where results on the
 /// table pick the attack up.
-fn edition_notes(s: &Scenario) -> Vec<String> {
-    let mut notes = s.notes.clone();
+fn edition_notes(s: &Scenario) -> Vec<Message> {
+    let mut notes: Vec<Message> = s.notes.iter().cloned().map(Message::from).collect();
     match s.on_table.as_ref().map(|t| t.resumes) {
         Some(Resumes::Reroll) => notes.push(
-            "--rolled: the attack goes on from the dice given, at the Reroll Attack Dice step"
-                .into(),
+            Message::default()
+                .name(Input::Rolled)
+                .text(": the attack goes on from the dice given, at the Reroll Attack Dice step"),
         ),
-        Some(Resumes::Cover) => notes.push(
-            "--converted: the attack goes on from the results given, at Apply Dodge and Cover; \
-             the rerolls, surge conversion, Marksman and Jar'Kai Mastery are over, 'aim N' \
-             counts the aim tokens left (Lethal), and Duelist's Pierce 1 for an aim spent on a \
-             reroll is given as 'Pierce 1'"
-                .into(),
-        ),
+        Some(Resumes::Cover) => notes.push(Message::default().name(Input::Converted).text(
+            ": the attack goes on from the results given, at Apply Dodge and Cover; the \
+             rerolls, surge conversion, Marksman and Jar'Kai Mastery are over, 'aim N' counts \
+             the aim tokens left (Lethal), and Duelist's Pierce 1 for an aim spent on a reroll \
+             is given as 'Pierce 1'",
+        )),
         None => {}
     }
     if s.defender.nimble {
@@ -200,10 +200,13 @@ fn edition_notes(s: &Scenario) -> Vec<String> {
         );
     }
     if s.defender.dug_in && !s.edition.rolls_cover() {
-        notes.push(format!(
-            "Dug In: no effect under {}, where cover cancels hits rather than rolling dice",
-            s.edition.name()
-        ));
+        notes.push(
+            format!(
+                "Dug In: no effect under {}, where cover cancels hits rather than rolling dice",
+                s.edition.name()
+            )
+            .into(),
+        );
     }
     notes
 }

@@ -82,7 +82,7 @@ pub struct LegionSequence {
     /// Its minis defeated and the chance every one is, when its wounds per mini are known.
     pub guardian_losses: Option<Losses>,
     /// What the computation assumed or ignored, each line once.
-    pub notes: Vec<String>,
+    pub notes: Vec<Message>,
 }
 
 impl LegionSequence {
@@ -127,10 +127,14 @@ pub fn until_wiped(
     let mut planner = Planner::new(&attacks, defender, guardian, cards, choices)?;
     planner.soonest = Some(cap);
     if planner.unit.is_none() {
-        return Err(Error::input(Message::about(Input::Defender).text(
-            "--until-wiped: the defender's wounds per mini are not known, so it is never \
-             wiped: name its card, or give 'wounds N' (and 'minis N')",
-        )));
+        return Err(Error::input(
+            Message::about(Input::Defender)
+                .name(Input::UntilWiped)
+                .text(
+                ": the defender's wounds per mini are not known, so it is never wiped: name its \
+                 card, or give 'wounds N' (and 'minis N')",
+            ),
+        ));
     }
     planner.work()?;
     planner.answer(gained)
@@ -252,10 +256,15 @@ impl<'a> Planner<'a> {
         }
         let guardian_unit = first.iter().find_map(|s| s.guardian.clone());
         if guardian.is_some() && guardian_unit.is_none() {
-            return Err(Error::illegal(Message::about(Input::Guardian).text(
-                "Guardian has no effect in melee or overrun attacks, and every attack here is \
-                 one: it only cancels hits of ranged attacks (remove --guardian)",
-            )));
+            return Err(Error::illegal(
+                Message::about(Input::Guardian)
+                    .text(
+                        "Guardian has no effect in melee or overrun attacks, and every attack \
+                         here is one: it only cancels hits of ranged attacks (remove ",
+                    )
+                    .name(Input::Guardian)
+                    .text(")"),
+            ));
         }
         let d = &first[0].defender;
         let unit = d.wounds.map(|w| (w, d.minis.unwrap_or(1), d.wounded));
@@ -482,7 +491,7 @@ impl<'a> Planner<'a> {
             BTreeMap::from([(self.start(), BigUint::one())]);
         let mut denominator = BigUint::one();
         let mut attacks = Vec::with_capacity(self.first.len());
-        let mut notes: Vec<String> = Vec::new();
+        let mut notes: Vec<Message> = Vec::new();
         let mut made: HashMap<Key, Step> = HashMap::new();
         for i in 0..self.first.len() {
             let gives = Gives::of(&self.first[i], gained);
@@ -525,7 +534,7 @@ impl<'a> Planner<'a> {
         &self,
         states: &BTreeMap<Carried, BigUint>,
         attacks: Vec<SequenceAttack>,
-        mut notes: Vec<String>,
+        mut notes: Vec<Message>,
     ) -> LegionSequence {
         let d = &self.first[0].defender;
         let total = |f: fn(&Carried) -> u32| {

@@ -42,11 +42,14 @@ impl Aim {
             )));
         }
         if soonest.is_some() && objective != Objective::Destroy {
-            return Err(Error::input(Message::flag(Input::Objective).text(format!(
-                " {}: --until-wiped under the optimal policy plays for the fewest attacks: \
-                 give --objective wipe",
-                objective.name()
-            ))));
+            return Err(Error::input(
+                Message::flag(Input::Objective)
+                    .text(format!(" {}: ", objective.name()))
+                    .name(Input::UntilWiped)
+                    .text(" under the optimal policy plays for the fewest attacks: give ")
+                    .name(Input::Objective)
+                    .text(" wipe"),
+            ));
         }
         Ok(Aim {
             objective,
@@ -110,7 +113,7 @@ impl Plan {
     }
 
     /// What the plan says of itself, and its attacks' notes.
-    pub fn notes(&self) -> Vec<String> {
+    pub fn notes(&self) -> Vec<Message> {
         let objective = match self.aim.objective {
             Objective::Mean => "the mean wounds".to_string(),
             Objective::AtLeast(k) => format!("the chance of at least {k} wounds"),
@@ -121,11 +124,11 @@ impl Plan {
             }
             Objective::Destroy => "the chance to wipe the unit".to_string(),
         };
-        let mut notes = vec![format!(
+        let mut notes = vec![Message::from(format!(
             "optimal: each attack's choices are made for the whole sequence, {objective} after \
              the last attack (backward induction over {} states of the unit)",
             self.steps.len()
-        )];
+        ))];
         notes.extend(self.steps.values().flat_map(|s| s.notes.iter().cloned()));
         notes
     }

@@ -1,7 +1,7 @@
 //! One attack of a sequence as the unit meets it, and what its outcomes leave of the unit.
 
 use super::SuppressionGained;
-use crate::error::Error;
+use crate::error::{Error, Message};
 use crate::legion::attack::{attack_for, Play, CARRIED};
 use crate::legion::optimal::Scored;
 use crate::legion::scenario::Scenario;
@@ -167,7 +167,7 @@ pub(super) struct Step {
     pub outcomes: Vec<Outcome>,
     pub denominator: BigUint,
     pub value: f64,
-    pub notes: Vec<String>,
+    pub notes: Vec<Message>,
 }
 
 impl Step {

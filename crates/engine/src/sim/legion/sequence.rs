@@ -145,9 +145,12 @@ impl<'a> SequenceSimulation<'a> {
     pub fn check_policy(policy: Policy) -> Result<(), Error> {
         match policy {
             Policy::Greedy => Ok(()),
-            Policy::Optimal => Err(Error::input(Message::flag(Input::Policy).text(
-                " optimal: the simulator of sequences plays greedy; drop --policy optimal",
-            ))),
+            Policy::Optimal => Err(Error::input(
+                Message::flag(Input::Policy)
+                    .text(" optimal: the simulator of sequences plays greedy; drop ")
+                    .name(Input::Policy)
+                    .text(" optimal"),
+            )),
         }
     }
 
@@ -156,10 +159,14 @@ impl<'a> SequenceSimulation<'a> {
         let d = &self.specs[0].1.defender;
         let g = self.specs.iter().find_map(|(_, s)| s.guardian.as_ref());
         if self.guardian.is_some() && g.is_none() {
-            return Err(Error::illegal(Message::about(Input::Guardian).text(
-                "a guardian guards only ranged attacks, and every attack here is melee or \
-                 overrun: remove --guardian",
-            )));
+            return Err(Error::illegal(
+                Message::about(Input::Guardian)
+                    .text(
+                        "a guardian guards only ranged attacks, and every attack here is melee \
+                         or overrun: remove ",
+                    )
+                    .name(Input::Guardian),
+            ));
         }
         self.start = Unit {
             dodge: d.dodge,

@@ -247,7 +247,7 @@ pub struct DiceResult {
     /// P(the target's Surge gives a unit +X power: the dice placed counters), with X.
     pub surge: Option<(i64, BigRational)>,
     /// What the computation assumed or ignored, for the reader.
-    pub notes: Vec<String>,
+    pub notes: Vec<Message>,
 }
 
 /// `count` dice of damage at `target`: 4+ hits (5+ against Armor), its prevention applies.
@@ -308,7 +308,7 @@ pub fn dice(count: i64, target: &Unit, unpreventable: bool) -> Result<DiceResult
             let hurt = placed.to_dist(|p| i64::from(p.counters > 0)).prob(1);
             (t.surge, hurt)
         }),
-        notes,
+        notes: notes.into_iter().map(Message::from).collect(),
     })
 }
 

@@ -19,12 +19,12 @@ fn units(s: &Scenario) -> [(&'static str, Option<&Unit>); 4] {
 }
 
 /// The notes the units' SPECs gathered (cards, arenas), under their roles.
-pub(super) fn unit_notes(s: &Scenario) -> Vec<String> {
+pub(super) fn unit_notes(s: &Scenario) -> Vec<Message> {
     units(s)
         .into_iter()
         .flat_map(|(role, u)| {
             u.into_iter()
-                .flat_map(move |u| u.notes.iter().map(move |n| format!("{role}: {n}")))
+                .flat_map(move |u| (u.notes.iter()).map(move |n| format!("{role}: {n}").into()))
         })
         .collect()
 }
@@ -47,33 +47,44 @@ pub(crate) fn refuse_conditionals(s: &Scenario) -> Result<(), Error> {
 }
 
 /// Keywords that need another unit or mode of the query to act, when it isn't given.
-pub(super) fn unused_keyword_notes(s: &Scenario) -> Vec<String> {
+pub(super) fn unused_keyword_notes(s: &Scenario) -> Vec<Message> {
     let mut notes = Vec::new();
+    let no_interceptor = |n: &str| Message::from(format!("{n}: no ")).name(Input::Interceptor);
     if s.interceptor.is_none() {
         if let Some(n) = named(&s.attacker, |t| *t == Transform::CannotBeIntercepted) {
-            notes.push(format!("{n}: no --interceptor, so it changes nothing here"));
+            notes.push(no_interceptor(&n).text(", so it changes nothing here"));
         }
         if let Some(n) = named(&s.defender, |t| *t == Transform::Redirect) {
-            notes.push(format!("{n}: no --interceptor to move the attack to"));
+            notes.push(no_interceptor(&n).text(" to move the attack to"));
         }
     }
     if let Some(n) = named(&s.defender, |t| *t == Transform::Intercept) {
-        notes.push(format!(
-            "{n} on the defender: it acts when its unit is the --interceptor of an attack on another"
-        ));
+        notes.push(
+            Message::from(format!(
+                "{n} on the defender: it acts when its unit is the "
+            ))
+            .name(Input::Interceptor)
+            .text(" of an attack on another"),
+        );
     }
     if s.mode.is_none() {
         if let Some(n) = named(&s.attacker, |t| matches!(t, Transform::OtherArena { .. })) {
-            notes.push(format!(
-                "{n}: an ordinary attack; --mode makes the attack into the other arena"
-            ));
+            notes.push(
+                Message::from(format!("{n}: an ordinary attack; "))
+                    .name(Input::Mode)
+                    .text(" makes the attack into the other arena"),
+            );
         }
     }
     for unit in [&s.attacker, &s.defender] {
         if let Some(n) = named(unit, |t| *t == Transform::StandaloneDice) {
-            notes.push(format!(
-                "{n}: acts outside attacks; holodice swtcg dice --count X --target SPEC rolls it"
-            ));
+            notes.push(
+                Message::from(format!("{n}: acts outside attacks; holodice swtcg dice "))
+                    .name(Input::Count)
+                    .text(" X ")
+                    .name(Input::Target)
+                    .text(" SPEC rolls it"),
+            );
         }
     }
     notes
@@ -84,7 +95,7 @@ pub(super) fn unused_keyword_notes(s: &Scenario) -> Vec<String> {
 /// defender.
 pub(super) fn intercept<'s>(
     s: &'s Scenario,
-    notes: &mut Vec<String>,
+    notes: &mut Vec<Message>,
 ) -> Result<(&'s Unit, bool), Error> {
     let Some(interceptor) = &s.interceptor else {
         return Ok((&s.defender, false));
@@ -107,10 +118,13 @@ pub(super) fn intercept<'s>(
     } else if i.discarded().is_some() {
         "the interceptor is already discarded: the attack stays on the defender"
     } else {
-        notes.push(format!(
-            "the attack moves to the interceptor ({}): its keywords apply",
-            if redirect { "Redirect" } else { "Intercept" }
-        ));
+        notes.push(
+            format!(
+                "the attack moves to the interceptor ({}): its keywords apply",
+                if redirect { "Redirect" } else { "Intercept" }
+            )
+            .into(),
+        );
         return Ok((interceptor, true));
     };
     notes.push(stays.into());
@@ -119,7 +133,7 @@ pub(super) fn intercept<'s>(
 
 /// Notes on choices this attack leaves idle: the defender's Double Damage, an objective the
 /// greedy policy ignores, a Bounty on a defender that can't be discarded.
-pub(super) fn declared_notes(s: &Scenario, c: &Compiled) -> Vec<String> {
+pub(super) fn declared_notes(s: &Scenario, c: &Compiled) -> Vec<Message> {
     let (att, def) = (&c.att, &c.def);
     let mut notes = Vec::new();
     if def.multiplier > 1 && !s.rules.double_damage_all() {
@@ -131,10 +145,15 @@ pub(super) fn declared_notes(s: &Scenario, c: &Compiled) -> Vec<String> {
     }
     let lucky = (att.lucky, def.lucky);
     if s.policy == Policy::Greedy && s.objective != Objective::Mean && lucky != (0, 0) {
-        notes.push(format!(
-            "--objective {}: the greedy policy does not read it; --policy optimal does",
-            s.objective.name()
-        ));
+        notes.push(
+            Message::flag(Input::Objective)
+                .text(format!(
+                    " {}: the greedy policy does not read it; ",
+                    s.objective.name()
+                ))
+                .name(Input::Policy)
+                .text(" optimal does"),
+        );
     }
     if att.bounty && def.health.is_none() {
         notes.push("Bounty: the defender has no Health, so it can't be discarded".into());
@@ -144,7 +163,7 @@ pub(super) fn declared_notes(s: &Scenario, c: &Compiled) -> Vec<String> {
 
 /// The secondary unit's numbers (Overkill's and Area Damage's target); its keywords that
 /// don't meet damage are noted.
-pub(super) fn secondary(s: &Scenario, notes: &mut Vec<String>) -> Option<UnitStats> {
+pub(super) fn secondary(s: &Scenario, notes: &mut Vec<Message>) -> Option<UnitStats> {
     let unit = s.secondary.as_ref()?;
     let idle: Vec<&str> = unit
         .items
@@ -153,17 +172,26 @@ pub(super) fn secondary(s: &Scenario, notes: &mut Vec<String>) -> Option<UnitSta
         .map(|i| i.keyword.name.as_str())
         .collect();
     if !idle.is_empty() {
-        notes.push(format!(
-            "secondary unit: {} no effect on Overkill's damage or Area Damage's dice",
-            match idle.as_slice() {
-                [one] => format!("{one} has"),
-                many => format!("{} have", many.join(", ")),
-            }
-        ));
+        notes.push(
+            format!(
+                "secondary unit: {} no effect on Overkill's damage or Area Damage's dice",
+                match idle.as_slice() {
+                    [one] => format!("{one} has"),
+                    many => format!("{} have", many.join(", ")),
+                }
+            )
+            .into(),
+        );
     }
     Some(stats_of(unit))
 }
 
+/// A note that begins `text` and names the missing secondary unit next.
+fn no_secondary(text: &str) -> Message {
+    Message::from(text).name(Input::Secondary)
+}
+
+/// Whether the keyword is Protect, which guards the other unit rather than meeting damage.
 fn protects(t: &Transform) -> bool {
     *t == Transform::Protect
 }
@@ -188,23 +216,24 @@ pub(super) fn sides(
     c: &mut Compiled,
     secondary: Option<&mut UnitStats>,
     intercepted: bool,
-) -> Vec<String> {
+) -> Vec<Message> {
     let (attackers, defending) = opponents(s);
-    let mut notes: Vec<String> = [
+    let mut notes: Vec<Message> = [
         c.att.settle("attacker", defending),
         c.def.settle("defender", attackers),
     ]
     .into_iter()
     .flatten()
+    .map(Message::from)
     .collect();
     match secondary {
         Some(sec) => {
-            notes.extend(sec.settle("secondary unit", attackers));
+            notes.extend(sec.settle("secondary unit", attackers).map(Message::from));
             c.def.guard.evade += sec.protect;
             sec.guard.evade += c.def.protect;
         }
         None if c.def.protect > 0 => {
-            notes.push("Protect on the defender: no --secondary unit for it to protect".into())
+            notes.push(no_secondary("Protect on the defender: no ").text(" unit for it to protect"))
         }
         None => {}
     }
@@ -246,7 +275,7 @@ pub(super) fn in_play(c: &Compiled, secondary: Option<&UnitStats>) -> Result<(),
 }
 
 /// Dice of damage and Overkill that have nothing to act on in this attack.
-pub(super) fn damage_dice_notes(s: &Scenario, c: &Compiled, secondary: bool) -> Vec<String> {
+pub(super) fn damage_dice_notes(s: &Scenario, c: &Compiled, secondary: bool) -> Vec<Message> {
     let (att, def) = (&c.att, &c.def);
     let mut notes = Vec::new();
     if s.mode.is_some() && def.dice_of(super::Target::Attacker, super::When::AttackEnds) > 0 {
@@ -255,10 +284,12 @@ pub(super) fn damage_dice_notes(s: &Scenario, c: &Compiled, secondary: bool) -> 
     let area = att.dice_of(super::Target::Secondary, super::When::Discard);
     if !secondary {
         if att.overkill {
-            notes.push("Overkill: no --secondary unit, so every hit stays on the defender".into());
+            notes.push(
+                no_secondary("Overkill: no ").text(" unit, so every hit stays on the defender"),
+            );
         }
         if area > 0 {
-            notes.push("Area Damage: no --secondary unit to roll it at".into());
+            notes.push(no_secondary("Area Damage: no ").text(" unit to roll it at"));
         }
     } else if att.overkill && def.health.is_none() {
         notes.push(

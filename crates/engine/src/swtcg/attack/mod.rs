@@ -73,12 +73,15 @@ fn chosen(s: &Scenario) -> Result<Attack, Error> {
     let mut attack = steps(&taken, s, first)?;
     let rule = choose::rule(s.policy, s.objective);
     for c in &chosen {
-        attack.notes.push(format!(
-            "choice of the {}: {} (of {}); {rule}",
-            c.role,
-            c.option,
-            c.options.join(" / ")
-        ));
+        attack.notes.push(
+            format!(
+                "choice of the {}: {} (of {}); {rule}",
+                c.role,
+                c.option,
+                c.options.join(" / ")
+            )
+            .into(),
+        );
     }
     attack.chosen = chosen;
     Ok(attack)
@@ -166,7 +169,7 @@ struct Declared<'s> {
     damage_dice: DamageDice,
     /// The natural faces some trigger reads, sorted.
     tracked: Vec<u8>,
-    notes: Vec<String>,
+    notes: Vec<Message>,
 }
 
 /// 1. Attack declared: the units must be in play and the target legal (Stealth); an interceptor
@@ -478,7 +481,7 @@ fn attack_again(
     a: &Declared,
     origin: &Scenario,
     first: Option<&Unit>,
-    notes: &mut Vec<String>,
+    notes: &mut Vec<Message>,
 ) -> Result<Option<FollowUp>, Error> {
     let s = origin;
     let Some((again, x)) = a.c.att.again else {
@@ -489,17 +492,25 @@ fn attack_again(
         Again::LessThanX => "Tenacity",
     };
     if s.alone {
-        notes.push(format!(
-            "{name}: a sequence makes the attacks it lists; holodice swtcg attack reports the \
-             second attack {name} allows"
-        ));
+        notes.push(
+            format!(
+                "{name}: a sequence makes the attacks it lists; holodice swtcg attack reports \
+                 the second attack {name} allows"
+            )
+            .into(),
+        );
         return Ok(None);
     }
     if s.secondary.is_some() || s.interceptor.is_some() || s.carried_power != 0 {
-        notes.push(format!(
-            "{name}: its two attacks are computed on the defender alone (without --secondary, \
-             --interceptor or carried power)"
-        ));
+        notes.push(
+            Message::from(format!(
+                "{name}: its two attacks are computed on the defender alone (without "
+            ))
+            .name(Input::Secondary)
+            .text(", ")
+            .name(Input::Interceptor)
+            .text(" or carried power)"),
+        );
     }
     sequence::follow_up(s, first, name, again, tenacity_limit(a, x)).map(Some)
 }

@@ -6,6 +6,7 @@ use super::units::UnitStats;
 use super::Declared;
 use crate::dice::Faces;
 use crate::dist::Dist;
+use crate::error::Message;
 use crate::states::States;
 use crate::swtcg::keywords::Effect;
 use num_rational::BigRational;
@@ -112,7 +113,7 @@ pub struct Attack {
     /// The options each unit's choices took (`choose:`), by the policy.
     pub chosen: Vec<super::choose::Chosen>,
     /// What the computation assumed or ignored, for the reader.
-    pub notes: Vec<String>,
+    pub notes: Vec<Message>,
 }
 
 /// What the reader sees: the marginals of the joint outcomes.

@@ -116,7 +116,7 @@ pub struct SequenceResult {
     /// [`Until::DestroyedWithinLimits`] stopped at a limit.
     pub cap: usize,
     /// What the computation assumed or ignored, for the reader.
-    pub notes: Vec<String>,
+    pub notes: Vec<Message>,
 }
 
 impl SequenceResult {
@@ -188,12 +188,15 @@ fn run_sequence(s: &Sequence) -> Result<SequenceResult, Error> {
     }
     let mut notes = Vec::new();
     if cap < count {
-        notes.push(format!(
-            "the attacks stop at {cap}, not {count}: the next would pass the sequence's limits \
-             ({MAX_STATES} states, {MAX_WORK} dice evaluated, {MAX_KEPT} bytes kept, \
-             {MAX_MERGE_WORK} units of merging); \
-             give --attacks N for a cap of your own"
-        ));
+        notes.push(
+            Message::from(format!(
+                "the attacks stop at {cap}, not {count}: the next would pass the sequence's \
+                 limits ({MAX_STATES} states, {MAX_WORK} dice evaluated, {MAX_KEPT} bytes kept, \
+                 {MAX_MERGE_WORK} units of merging); give "
+            ))
+            .name(Input::Attacks)
+            .text(" N for a cap of your own"),
+        );
     }
     for n in run.attacks.notes {
         if !notes.contains(&n) {
@@ -363,7 +366,7 @@ struct Attacks<'a> {
     work: u64,
     /// The memo's size in [`MAX_KEPT`]'s units.
     kept: u64,
-    notes: Vec<String>,
+    notes: Vec<Message>,
 }
 
 impl Attacks<'_> {

@@ -1,6 +1,7 @@
 //! The numbers each step of an attack reads, compiled from the units' keywords once.
 
 use crate::dice::Faces;
+use crate::error::Message;
 use crate::swtcg::keywords::{
     attack_die, Again, Effect, Keyword, Mode, Roll, Side, Stat, Target, Transform, When,
 };
@@ -200,7 +201,7 @@ pub(super) struct Compiled {
     pub accuracy: i64,
     pub power_change: i64,
     pub triggers: Vec<Trigger>,
-    pub notes: Vec<String>,
+    pub notes: Vec<Message>,
 }
 
 impl Compiled {
@@ -217,7 +218,7 @@ impl Compiled {
             let mut stats = fresh();
             for &Item { keyword, value } in &unit.items {
                 if !role.acts(keyword.side) {
-                    c.notes.push(off_role(&keyword.name, role));
+                    c.notes.push(off_role(&keyword.name, role).into());
                     continue;
                 }
                 stats.read(keyword, value);
@@ -252,7 +253,7 @@ impl Compiled {
             }
             Transform::NoDiceEffect { reason } => self
                 .notes
-                .push(format!("{}: no effect on dice ({reason})", keyword.name)),
+                .push(format!("{}: no effect on dice ({reason})", keyword.name).into()),
             _ => {}
         }
     }
