@@ -28,7 +28,7 @@
 //!
 //! # The attack, in the rulebook's order
 //!
-//! [`attack`] follows the attack sequence step by step, each step in a file of its own:
+//! [`attack`](mod@attack) follows the attack sequence step by step, each step in a file of its own:
 //!
 //! 0. Declare the attack: the surge charts, keywords and cover each unit brings to it.
 //! 1. Form the attack pool: a card unit's weapons and the keywords that change their dice.

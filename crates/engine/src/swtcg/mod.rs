@@ -9,7 +9,7 @@
 //! (`data/swtcg/keywords.yaml`) and [`cards`] the cards `@Name` names.
 //!
 //! Where to start:
-//! - [`Unit::parse`](unit::Unit::parse) reads a SPEC into a [`Unit`](unit::Unit), with `@Name`
+//! - [`Unit::parse`](unit::Unit::parse) reads a SPEC into a [`Unit`], with `@Name`
 //!   naming a built-in card; [`Unit::parse_with`](unit::Unit::parse_with) takes other
 //!   [`Cards`](cards::Cards) (a card file, a LackeyCCG set file).
 //! - [`Scenario`](attack::Scenario) is everything one attack depends on besides the dice: the
