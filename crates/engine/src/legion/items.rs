@@ -136,8 +136,8 @@ pub enum Field {
     UncannyLuck,
     /// Block: after a dodge token is spent, defense surges become blocks.
     Block,
-    /// Deflect: against a ranged attack defense surges become blocks, and a surge wounds the
-    /// attacker.
+    /// Deflect: against a ranged attack defense surges become blocks, and any surge wounds
+    /// the attacker once.
     Deflect,
     /// Immune: Pierce: the attacker's Pierce cancels no blocks.
     ImmunePierce,
@@ -155,7 +155,7 @@ pub enum Field {
     Nimble,
     /// Jedi Hunter: attack surges become crits against a Force user.
     JediHunter,
-    /// Hold the Line: in melee, surges become hits (an attacker without a chart) or blocks.
+    /// Hold the Line: in melee, surges become hits (attacking, without a chart) or blocks.
     HoldTheLine,
     /// Complete the Mission: Critical 2 attacking; defending, defense surges become blocks.
     CompleteTheMission,
@@ -163,8 +163,8 @@ pub enum Field {
     DeathFromAbove,
     /// Advanced Targeting X: X more aim tokens.
     AdvancedTargeting,
-    /// Makashi Mastery: in melee, 1 Pierce less turns off the defender's Immune: Pierce and
-    /// Impervious.
+    /// Makashi Mastery: in melee, trades 1 Pierce to turn off the defender's Immune:
+    /// (Melee) Pierce and Impervious.
     Makashi,
     /// Jar'Kai Mastery: in melee, each dodge token turns a blank into a hit or a hit into a crit.
     JarKai,

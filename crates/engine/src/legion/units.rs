@@ -6,7 +6,7 @@ use super::scenario::Edition;
 /// An attack surge chart: what the unit's attack surges become.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum AttackSurge {
-    /// No chart: only Critical X and surge tokens convert surges; the rest are blanks.
+    /// No chart: Critical X and surge tokens convert surges, and the rest are blanks.
     #[default]
     None,
     /// Surges become hits.
@@ -118,8 +118,8 @@ pub struct Attacker {
     pub death_from_above: bool,
     /// Advanced Targeting X (the defender is of the listed type): X more aim tokens.
     pub advanced_targeting: u32,
-    /// Makashi Mastery: in melee, 1 Pierce less turns off the defender's Immune: Pierce and
-    /// Impervious.
+    /// Makashi Mastery: in melee, trades 1 Pierce to turn off the defender's Immune:
+    /// (Melee) Pierce and Impervious.
     pub makashi: bool,
     /// Jar'Kai Mastery: in melee, each dodge token turns a blank into a hit or a hit into a
     /// crit.
@@ -203,8 +203,8 @@ pub struct Defender {
     /// Nimble: after an attack in which it spent a dodge token it gains 1, which only a
     /// sequence of attacks (`legion sequence`) carries.
     pub nimble: bool,
-    /// Deflect: against a ranged attack defense surges become blocks, and a surge wounds the
-    /// attacker.
+    /// Deflect: against a ranged attack defense surges become blocks, and any surge wounds
+    /// the attacker once.
     pub deflect: bool,
     /// Immune: Pierce: the attacker's Pierce cancels no blocks.
     pub immune_pierce: bool,
