@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// The largest count any SPEC item may carry.
-pub const MAX_COUNT: u32 = 100;
+const MAX_COUNT: u32 = 100;
 
 const FILE: &str = "data/legion/keywords.yaml";
 const YAML: &str = include_str!("../../../../data/legion/keywords.yaml");
@@ -19,8 +19,11 @@ const YAML: &str = include_str!("../../../../data/legion/keywords.yaml");
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Role {
+    /// The attacking unit.
     Attacker,
+    /// The defending unit.
     Defender,
+    /// A unit that uses Guardian X to take hits for the defender.
     Guardian,
 }
 
@@ -35,102 +38,198 @@ impl Role {
     }
 }
 
-/// The unit field an item sets.
+/// The unit field an item sets (its `sets` in the data file), named by the item that sets it;
+/// a variant's X or N is the number the item is written with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Field {
+    /// `red N`: N red attack dice (5 hit, 1 crit, 1 surge, 1 blank of 8 faces).
     Red,
+    /// `black N`: N black attack dice (3 hit, 1 crit, 1 surge, 3 blank of 8 faces).
     Black,
+    /// `white N`: N white attack dice (1 hit, 1 crit, 1 surge, 5 blank of 8 faces).
     White,
+    /// `melee` (or Charge): a melee attack: no cover, Guardian, Backup, Shielded or Deflect.
     Melee,
+    /// `ranged`: a ranged attack (the default).
     Ranged,
+    /// `aim N`: N aim tokens, each rerolling up to 2 attack dice.
     Aim,
+    /// `observation N`: N observation tokens to spend, each rerolling 1 attack die after the aims.
     Observation,
+    /// Precise X: each aim token rerolls X more attack dice.
     Precise,
+    /// `surge hit`: the attack surge chart turns surges into hits.
     SurgeHit,
+    /// `surge crit`: the attack surge chart turns surges into crits.
     SurgeCrit,
+    /// `surge tokens N`: N surge tokens, each turning a surge the chart leaves into a hit
+    /// (attacking) or a block (defending).
     SurgeTokens,
+    /// Critical X: up to X attack surges become crits, before the surge chart.
     Critical,
+    /// Sharpshooter X: the defender's cover is X lower.
     Sharpshooter,
+    /// Blast: the defender gets no cover.
     Blast,
+    /// High Velocity: the defender spends no dodge tokens, and Deflect does nothing.
     HighVelocity,
+    /// Impact X: up to X hits become crits against Armor or Armor X.
     Impact,
+    /// Lethal X: up to X aim tokens left after the rerolls give Pierce 1 each.
     Lethal,
+    /// Ram X: up to X blanks, then hits, become crits.
     Ram,
+    /// Duelist: in melee, an aim token spent gives the attacker Pierce 1, a dodge token spent
+    /// gives the defender Immune: Pierce.
     Duelist,
+    /// Marksman: each aim token left turns a blank into a hit or a hit into a crit.
     Marksman,
+    /// Pierce X: cancels up to X blocks.
     Pierce,
+    /// `red defense`: the unit rolls red defense dice (3 block, 1 surge, 2 blank of 6 faces).
     RedDefense,
+    /// `white defense`: the unit rolls white defense dice (1 block, 1 surge, 4 blank of 6 faces).
     WhiteDefense,
+    /// `surge block`: the defense surge chart turns surges into blocks.
     SurgeBlock,
+    /// `dodge N`: N dodge tokens; defending, each cancels a hit (Jar'Kai and Soresu spend
+    /// them too).
     Dodge,
+    /// `terrain cover N`: the terrain's cover, 0 none, 1 light, 2 heavy.
     Cover,
+    /// `cover none`: no cover from terrain.
     CoverNone,
+    /// `cover light`: light cover, whose blocks cancel hits.
     CoverLight,
+    /// `cover heavy`: heavy cover, whose blocks and surges cancel hits.
     CoverHeavy,
+    /// Cover X (`Cover keyword N`): the unit's cover is X better, heavy at most.
     CoverKeyword,
+    /// `suppression N`: N suppression tokens on the unit.
     Suppression,
+    /// `courage N`: the unit is suppressed at N suppression tokens or more.
     Courage,
+    /// `courage none`: a courage of "—": the unit is never suppressed.
     CourageNone,
+    /// Low Profile: the cover roll has one die fewer and one block more.
     LowProfile,
+    /// Dug In: cover is rolled with red defense dice.
     DugIn,
+    /// Outmaneuver: dodge tokens cancel crits too, crits first.
     Outmaneuver,
+    /// Armor: cancels every hit (crits stay).
     Armor,
+    /// Armor X: cancels up to X hits.
     ArmorX,
+    /// Shielded X: X shield tokens, cancelling up to X results of a ranged attack, crits first.
     Shielded,
+    /// Backup: cancels up to 2 hits of a ranged attack.
     Backup,
+    /// Guardian X: the guardian takes up to X hits of a ranged attack and rolls its own defense.
     Guardian,
+    /// Danger Sense X: one more defense die per suppression token, up to X.
     DangerSense,
+    /// Impervious: the attacker's Pierce is 1 lower.
     Impervious,
+    /// Uncanny Luck X: rerolls up to X defense dice.
     UncannyLuck,
+    /// Block: after a dodge token is spent, defense surges become blocks.
     Block,
+    /// Deflect: against a ranged attack defense surges become blocks, and any surge wounds
+    /// the attacker once.
     Deflect,
+    /// Immune: Pierce: the attacker's Pierce cancels no blocks.
     ImmunePierce,
+    /// `overrun`: an overrun attack, neither ranged nor melee.
     Overrun,
+    /// Ion X: flips up to X of the defender's shield tokens, one per hit or crit.
     Ion,
+    /// Primitive: against Armor or Armor X, every crit becomes a hit.
     Primitive,
+    /// Immune: Deflect: the attacker takes no wounds from Deflect.
     ImmuneDeflect,
     /// Suppressive: one more suppression token after a ranged attack (`legion sequence`).
     Suppressive,
     /// Nimble: a dodge token back after an attack it spent one in (`legion sequence`).
     Nimble,
+    /// Jedi Hunter: attack surges become crits against a Force user.
     JediHunter,
+    /// Hold the Line: in melee, surges become hits (attacking, without a chart) or blocks.
     HoldTheLine,
+    /// Complete the Mission: Critical 2 attacking; defending, defense surges become blocks.
     CompleteTheMission,
+    /// Death From Above: the defender gets no cover.
     DeathFromAbove,
+    /// Advanced Targeting X: X more aim tokens.
     AdvancedTargeting,
+    /// Makashi Mastery: in melee, trades 1 Pierce to turn off the defender's Immune:
+    /// (Melee) Pierce and Impervious.
     Makashi,
+    /// Jar'Kai Mastery: in melee, each dodge token turns a blank into a hit or a hit into a crit.
     JarKai,
+    /// Vaapad Mastery: a white die per wound token, at most 3.
     Vaapad,
+    /// `wounded N`: N wound tokens already on one mini.
     Wounded,
+    /// `smoke tokens N`: N smoke tokens, each improving cover by 1.
     Smoke,
+    /// Immune: Melee Pierce: in melee, the attacker's Pierce cancels no blocks.
     ImmuneMeleePierce,
+    /// Immune: Blast: the unit keeps its cover against Blast.
     ImmuneBlast,
+    /// Immune: Melee: the unit can't be attacked in melee.
     ImmuneMelee,
+    /// Weak Point X: the attacker gains Impact X.
     WeakPoint,
+    /// `Force user`: a Force upgrade slot, for Jedi Hunter.
     ForceUser,
+    /// Shien Mastery: Deflect wounds the attacker once per defense surge.
     Shien,
+    /// Soresu Mastery: against a ranged attack, the unit may reroll all its defense dice.
     Soresu,
+    /// Djem So Mastery: in melee, a blank in the attack roll wounds the attacker.
     DjemSo,
+    /// We're Not Regs: the defender gets no Backup.
     NotRegs,
+    /// Unconcerned: the defender gets no cover.
     Unconcerned,
+    /// `weapon NAME`: a weapon of the card unit, chosen for the pool.
     Weapon,
+    /// `range N`: only weapons that reach range N join the pool; 0 is melee.
     Range,
+    /// `minis N`: the minis attacking, or in the defending unit.
     Minis,
+    /// `wounds N`: wounds per mini of the defending unit.
     Wounds,
+    /// `moved`: the attacker moved (Ram, Cumbersome and Sniper Team read it).
     Moved,
+    /// `within N`: the attacker is within range N of the defender.
     Within,
+    /// `trooper`: the defender is a trooper.
     Trooper,
+    /// `vehicle`: the defender is a vehicle.
     Vehicle,
+    /// Arsenal X: each mini adds up to X of its weapons to the pool.
     Arsenal,
+    /// Spray: the weapon's dice are rolled once per mini of the defender.
     Spray,
+    /// Anti-Materiel X: X of the weapon's dice upgrade against a vehicle.
     AntiMateriel,
+    /// Anti-Personnel X: X of the weapon's dice upgrade against a trooper.
     AntiPersonnel,
+    /// Assault X: X of the weapon's dice upgrade within range 1.
     Assault,
+    /// Cumbersome: every die of the weapon downgrades when the unit moved.
     Cumbersome,
+    /// Sniper Team: alone in the pool and unmoved, the weapon's dice upgrade; a crit may trade
+    /// them all for a wound.
     SniperTeam,
+    /// Long Shot: an aim token spent reaches one range beyond the weapon's maximum.
     LongShot,
+    /// Immune: Range 1 Weapons: no weapon of maximum range 1 joins the attacker's pool.
     ImmuneRange1,
+    /// No field: the item changes no dice (the notes name it) or is refused.
     None,
 }
 
@@ -139,18 +238,22 @@ pub enum Field {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
 #[serde(rename_all = "kebab-case")]
 pub enum Status {
+    /// Computed: the item acts on the attack as its `model` says (the default).
     #[default]
     Modelled,
+    /// Accepted and named in the notes: it changes no dice (its reason says what it does).
     NoDiceEffect,
+    /// Refused: its effect on the dice is not modelled yet.
     NotModelled,
+    /// Refused: the spelling could mean two items.
     Ambiguous,
 }
 
-/// How the page offers an item among a unit's controls (`keyword`, the default: a toggle or a
-/// stepper by its value, listed with the keywords by step).
+/// How the page offers an item among a unit's controls.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
 #[serde(rename_all = "kebab-case")]
 pub enum Control {
+    /// A toggle or a stepper by its value, listed with the keywords by step (the default).
     #[default]
     Keyword,
     /// A die colour's stepper.
@@ -168,6 +271,7 @@ pub enum Control {
 }
 
 impl Control {
+    /// The control in words, as the item listing gives it: `keyword`, `dice`, `token`, …
     pub fn name(self) -> &'static str {
         match self {
             Control::Keyword => "keyword",
@@ -185,15 +289,24 @@ impl Control {
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Keyword {
+    /// The canonical name, as listings and notes spell it.
     pub name: String,
+    /// Other spellings a SPEC may use.
     #[serde(default)]
     pub aliases: Vec<String>,
+    /// Whether the item is written with a number, and of what kind.
     pub value: ValueKind,
+    /// The SPECs it may appear in.
     pub roles: Vec<Role>,
+    /// The step of the attack sequence it acts in (`5 modify attack dice`, `outside attacks`).
     pub step: String,
+    /// The unit field it sets.
     pub sets: Field,
+    /// Whether it is computed, accepted without effect, or refused.
     #[serde(default)]
     pub status: Status,
+    /// Why an item that is not modelled isn't; for an ambiguous one, how to write each meaning
+    /// (`{N}` stands for its number).
     #[serde(default)]
     pub reason: Option<String>,
     /// What a modelled item does to the dice or the attack, in one line (every modelled item
@@ -203,6 +316,7 @@ pub struct Keyword {
     /// How the page offers it; a `choice` names its `group`.
     #[serde(default)]
     pub control: Control,
+    /// A choice's group: the items of which a unit has at most one (`cover`, `defense die`).
     #[serde(default)]
     pub group: Option<String>,
 }
@@ -225,7 +339,7 @@ impl Keywords {
     }
 
     /// Parses and validates an item file.
-    pub fn load(file: &str, text: &str) -> Result<Keywords, DataError> {
+    fn load(file: &str, text: &str) -> Result<Keywords, DataError> {
         let list: Vec<Keyword> = data::parse(file, text)?;
         let mut by_name = HashMap::new();
         for (i, k) in list.iter().enumerate() {
@@ -312,12 +426,12 @@ impl Keywords {
 }
 
 /// The SPECs an item may appear in, if it is a known item.
-pub fn roles_of(item: &str) -> Option<Vec<Role>> {
+pub(crate) fn roles_of(item: &str) -> Option<Vec<Role>> {
     lookup(item.trim()).ok().map(|(k, _)| k.roles.clone())
 }
 
 /// The canonical name of an item, if it is a known item.
-pub fn name_of(item: &str) -> Option<String> {
+pub(crate) fn name_of(item: &str) -> Option<String> {
     lookup(item.trim()).ok().map(|(k, _)| k.name.clone())
 }
 
