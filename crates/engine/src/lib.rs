@@ -28,6 +28,7 @@
 //! [`legion::attack::attack_many`]: legion::attack::attack_many
 
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod compare;
 pub mod data;
