@@ -57,7 +57,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         _ if names_cards => LegionCards::builtin(),
         _ => &no_legion_cards,
     };
-    let answer = match command::execute(&cli.command, cards, legion_cards, &files) {
+    let answer = match command::execute(cli.command, cards, legion_cards, &files) {
         Ok(answer) => answer,
         Err(e) => return fail(&command::message(&e)),
     };

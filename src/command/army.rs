@@ -206,44 +206,56 @@ fn weapons(u: &ListUnit, cards: &Cards) -> Vec<String> {
         .collect()
 }
 
-/// The work of the army's attacks, as the batch estimates it before it runs.
-pub(super) fn cost(a: &ArmyArgs, cards: &Cards, files: &dyn Files) -> Result<u64, Error> {
-    let cards = a.cards.read(cards, files)?;
-    let r = a.read(&cards, files)?;
-    Ok(a.planned(&r, &cards)?.work())
+/// `legion army`, read: the cards, the lists and the units on each side.
+pub(super) struct Army<'c> {
+    cards: std::borrow::Cow<'c, Cards>,
+    read: Read,
+    args: ArmyArgs,
 }
 
-pub(super) fn answer(
-    a: &ArmyArgs,
-    cards: &Cards,
-    files: &dyn Files,
-) -> Result<super::Answer, Error> {
-    let cards = a.cards.read(cards, files)?;
-    let r = a.read(&cards, files)?;
-    let pairings = a.planned(&r, &cards)?.run();
-    let view = View {
-        list: &r.list,
-        vs: r.vs.as_ref(),
-        attackers: &r.attackers,
-        defenders: &r.defenders,
-        pairings: &pairings,
-        chosen: r.chosen,
-        with: &a.with,
-        attacker_with: &a.attacker_with,
-        stat: a.stat,
-        sort: a.sort,
-        choices: &r.choices,
-        cards: &cards,
-    };
-    render(
-        Rendered::Grid(&grid(&view)),
-        a.output.format,
-        a.output.options(),
-        a.output.plot.as_ref(),
-        || {
-            Err(Error::input(
-                "an army draws no chart: choose another --format",
-            ))
-        },
-    )
+impl<'c> Army<'c> {
+    pub(super) fn read(a: ArmyArgs, cards: &'c Cards, files: &dyn Files) -> Result<Army<'c>, Error> {
+        let cards = a.cards.read(cards, files)?;
+        let read = a.read(&cards, files)?;
+        Ok(Army {
+            cards,
+            read,
+            args: a,
+        })
+    }
+
+    /// The work of the army's attacks, as the batch estimates it before it runs.
+    pub(super) fn cost(&self) -> Result<u64, Error> {
+        Ok(self.args.planned(&self.read, &self.cards)?.work())
+    }
+
+    pub(super) fn run(self) -> Result<super::Answer, Error> {
+        let (a, r, cards) = (&self.args, &self.read, &*self.cards);
+        let pairings = a.planned(r, cards)?.run();
+        let view = View {
+            list: &r.list,
+            vs: r.vs.as_ref(),
+            attackers: &r.attackers,
+            defenders: &r.defenders,
+            pairings: &pairings,
+            chosen: r.chosen,
+            with: &a.with,
+            attacker_with: &a.attacker_with,
+            stat: a.stat,
+            sort: a.sort,
+            choices: &r.choices,
+            cards,
+        };
+        render(
+            Rendered::Grid(&grid(&view)),
+            a.output.format,
+            a.output.options(),
+            a.output.plot.as_ref(),
+            || {
+                Err(Error::input(
+                    "an army draws no chart: choose another --format",
+                ))
+            },
+        )
+    }
 }

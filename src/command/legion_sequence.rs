@@ -204,31 +204,50 @@ impl SequenceArgs {
     }
 }
 
-pub(super) fn answer(a: &SequenceArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
-    let q = a.read(cards, files)?;
-    let result = a.exact(&q)?;
-    let report = crate::report::legion_sequence::sequence_report(
-        &q.attacks(),
-        &a.defender,
-        a.guardian.as_deref(),
-        &q.choices,
-        a.gained(),
-        a.until_wiped,
-        &result,
-    );
-    let needed = result.attacks_needed().filter(|_| a.until_wiped);
-    let chart = match &needed {
-        Some(d) => ("Legion: attacks until wiped", "attacks needed", d),
-        None => (
-            "Legion attack sequence",
-            "wounds on the defender",
-            &result.wounds,
-        ),
-    };
-    finish(&report, &a.output, chart)
+/// `legion sequence`, read: the sequence as its arguments give it.
+pub(super) struct SequenceRead<'c> {
+    sequence: Sequence<'c>,
+    args: SequenceArgs,
 }
 
-/// The work the sequence takes, as it estimates it before any attack.
-pub(super) fn cost(a: &SequenceArgs, cards: &Cards, files: &dyn Files) -> Result<u64, Error> {
-    a.estimate(&a.read(cards, files)?)
+impl<'c> SequenceRead<'c> {
+    pub(super) fn read(
+        a: SequenceArgs,
+        cards: &'c Cards,
+        files: &dyn Files,
+    ) -> Result<SequenceRead<'c>, Error> {
+        Ok(SequenceRead {
+            sequence: a.read(cards, files)?,
+            args: a,
+        })
+    }
+
+    /// The work the sequence takes, as it estimates it before any attack.
+    pub(super) fn cost(&self) -> Result<u64, Error> {
+        self.args.estimate(&self.sequence)
+    }
+
+    pub(super) fn run(self) -> Result<Answer, Error> {
+        let (a, q) = (&self.args, &self.sequence);
+        let result = a.exact(q)?;
+        let report = crate::report::legion_sequence::sequence_report(
+            &q.attacks(),
+            &a.defender,
+            a.guardian.as_deref(),
+            &q.choices,
+            a.gained(),
+            a.until_wiped,
+            &result,
+        );
+        let needed = result.attacks_needed().filter(|_| a.until_wiped);
+        let chart = match &needed {
+            Some(d) => ("Legion: attacks until wiped", "attacks needed", d),
+            None => (
+                "Legion attack sequence",
+                "wounds on the defender",
+                &result.wounds,
+            ),
+        };
+        finish(&report, &a.output, chart)
+    }
 }

@@ -135,26 +135,40 @@ fn spec(a: &TableArgs, files: &dyn Files) -> Result<TableSpec, Error> {
     })
 }
 
-/// The table's work, estimated before it runs (see [`super::cost`]).
-pub(super) fn cost(a: &TableArgs, files: &dyn Files) -> Result<u64, Error> {
-    table::estimate(&spec(a, files)?)
+/// `table`, read: the table spec and how to print the table.
+pub(super) struct Table {
+    spec: TableSpec,
+    args: TableArgs,
 }
 
-pub(super) fn execute(a: &TableArgs, files: &dyn Files) -> Result<Answer, Error> {
-    let spec = spec(a, files)?;
-    let t = table::compute(&spec)?;
-    let options = Options {
-        exact: a.exact,
-        digits: usize::from(a.digits),
-        ..Options::default()
-    };
-    render(
-        Rendered::Grid(&crate::report::table::grid(&t)),
-        a.format,
-        options,
-        a.plot.as_ref(),
-        || chart(&t),
-    )
+impl Table {
+    pub(super) fn read(a: TableArgs, files: &dyn Files) -> Result<Table, Error> {
+        Ok(Table {
+            spec: spec(&a, files)?,
+            args: a,
+        })
+    }
+
+    /// The table's work, estimated before it runs.
+    pub(super) fn cost(&self) -> Result<u64, Error> {
+        table::estimate(&self.spec)
+    }
+
+    pub(super) fn run(self) -> Result<Answer, Error> {
+        let t = table::compute(&self.spec)?;
+        let options = Options {
+            exact: self.args.exact,
+            digits: usize::from(self.args.digits),
+            ..Options::default()
+        };
+        render(
+            Rendered::Grid(&crate::report::table::grid(&t)),
+            self.args.format,
+            options,
+            self.args.plot.as_ref(),
+            || chart(&t),
+        )
+    }
 }
 
 /// The table as curves: one per column, or the single statistic.
