@@ -4,9 +4,9 @@
 use clap::error::ErrorKind;
 use clap::Parser;
 use holodice::command::{self, Cli, Command, Files, LegionCommand, SwtcgCommand};
+use holodice::error::Error;
 use holodice_engine::legion::cards::Cards as LegionCards;
 use holodice_engine::swtcg::cards::Cards;
-use holodice_engine::Error;
 use std::ffi::OsString;
 use std::io::{BufRead, Write};
 use std::path::Path;

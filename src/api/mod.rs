@@ -6,9 +6,10 @@
 pub mod params;
 
 use crate::command::{self, Files};
+use crate::error::Error;
+use holodice_engine::error as engine;
 use holodice_engine::legion::cards::Cards as LegionCards;
 use holodice_engine::swtcg::cards::Cards;
-use holodice_engine::Error;
 use params::{Endpoint, Pairs, ENDPOINTS};
 use serde_json::{json, Value};
 use std::path::Path;
@@ -288,7 +289,7 @@ impl Files for RequestFiles {
     fn open(&self, flag: &str, _: &Path) -> Result<Box<dyn std::io::BufRead + '_>, Error> {
         match (flag, &self.samples) {
             ("--samples", Some(text)) => Ok(Box::new(text.as_bytes())),
-            _ => Err(Error::input(format!("{flag}: the server reads no files"))),
+            _ => Err(engine::Error::input(format!("{flag}: the server reads no files")).into()),
         }
     }
 

@@ -4,13 +4,14 @@
 use super::legion_args::{LegionCardArgs, LegionChoices};
 use super::output::{render, OutputArgs, Rendered};
 use super::Files;
+use crate::error::Error;
 use crate::report::army::{grid, View};
 use clap::{Args, ValueEnum};
+use holodice_engine::error as engine;
 use holodice_engine::legion::army::{default_defenders, plan, Band, Planned, Unit};
 use holodice_engine::legion::army_list::{ArmyList, ListUnit};
 use holodice_engine::legion::cards::Cards;
 use holodice_engine::legion::Scenario;
-use holodice_engine::Error;
 use std::path::PathBuf;
 
 pub(super) const HELP: &str = "Reads an army list as players share it: a Legion HQ 2 link (the \
@@ -142,7 +143,7 @@ impl ArmyArgs {
         })
     }
 
-    fn planned(&self, r: &Read, cards: &Cards) -> Result<Planned, Error> {
+    fn planned(&self, r: &Read, cards: &Cards) -> Result<Planned, engine::Error> {
         plan(&holodice_engine::legion::army::Request {
             attackers: &r.attackers,
             defenders: &r.defenders,
@@ -167,12 +168,13 @@ fn read_list(
         (Some(t), _) => t.clone(),
         (None, Some(f)) => files.read(flag, f)?,
         (None, None) => {
-            return Err(Error::input(
+            return Err(engine::Error::input(
                 "--list is required: a Legion HQ 2 link or a JSON list",
-            ))
+            )
+            .into())
         }
     };
-    ArmyList::read(&text, cards)
+    Ok(ArmyList::read(&text, cards)?)
 }
 
 /// A list's units as the army work takes them, each named once (a repeated name numbered).
@@ -214,7 +216,11 @@ pub(super) struct Army<'c> {
 }
 
 impl<'c> Army<'c> {
-    pub(super) fn read(a: ArmyArgs, cards: &'c Cards, files: &dyn Files) -> Result<Army<'c>, Error> {
+    pub(super) fn read(
+        a: ArmyArgs,
+        cards: &'c Cards,
+        files: &dyn Files,
+    ) -> Result<Army<'c>, Error> {
         let cards = a.cards.read(cards, files)?;
         let read = a.read(&cards, files)?;
         Ok(Army {
@@ -225,7 +231,7 @@ impl<'c> Army<'c> {
     }
 
     /// The work of the army's attacks, as the batch estimates it before it runs.
-    pub(super) fn cost(&self) -> Result<u64, Error> {
+    pub(super) fn cost(&self) -> Result<u64, engine::Error> {
         Ok(self.args.planned(&self.read, &self.cards)?.work())
     }
 
@@ -251,11 +257,7 @@ impl<'c> Army<'c> {
             a.output.format,
             a.output.options(),
             a.output.plot.as_ref(),
-            || {
-                Err(Error::input(
-                    "an army draws no chart: choose another --format",
-                ))
-            },
+            || Err(engine::Error::input("an army draws no chart: choose another --format").into()),
         )
     }
 }

@@ -5,9 +5,10 @@ use super::legion_sequence::{self, Sequence, SequenceArgs};
 use super::output::{Answer, FormatArg, OutputArgs};
 use super::swtcg_args::{self as swtcg, AttackArgs};
 use super::Files;
+use crate::error::Error;
 use crate::report::Shown;
 use clap::{Args, Subcommand, ValueEnum};
-use holodice_engine::error::{Error, Input};
+use holodice_engine::error::{self as engine, Input};
 use holodice_engine::game::{Legion, Simulated, Swtcg};
 use holodice_engine::gof;
 use holodice_engine::legion::cards::Cards as LegionCards;
@@ -240,7 +241,7 @@ fn swtcg_exact(
             ("Lucky re-rolls", lucky),
         ]
     };
-    let absent = || Error::input(format!("{variable}: no such variable"));
+    let absent = || engine::Error::input(format!("{variable}: no such variable")).into();
     Exact::of::<Swtcg>(format, query, variable, absent, context)
 }
 
@@ -272,10 +273,11 @@ fn legion_exact(
         ]
     };
     let absent = || {
-        Error::about(
+        engine::Error::about(
             Some(Input::Variable),
             "--variable guardian_wounds needs a guardian: give --guardian SPEC",
         )
+        .into()
     };
     Exact::of::<Legion>(format, query, variable, absent, context)
 }
@@ -294,7 +296,7 @@ fn sequence_exact(
         .find(|(key, _)| key == variable)
         .map(|(_, d)| d)
         .ok_or_else(|| {
-            Error::about(
+            engine::Error::about(
                 Some(Input::Variable),
                 format!(
                     "--variable {variable}: this sequence has none (minis_defeated, wiped and \
@@ -360,17 +362,17 @@ fn sequence_variable(name: &str, attacks: usize) -> Result<(), Error> {
     });
     match (NAMES.contains(&name), attack) {
         (true, _) | (_, Some(Some(_))) => Ok(()),
-        (false, Some(None)) => Err(Error::about(
+        (false, Some(None)) => Err(engine::Error::about(
             Some(Input::Variable),
             format!("--variable {name}: the sequence makes attacks 1 to {attacks}: give attacks.1.wounds to attacks.{attacks}.wounds"),
-        )),
-        (false, None) => Err(Error::about(
+        ).into()),
+        (false, None) => Err(engine::Error::about(
             Some(Input::Variable),
             format!(
                 "--variable {name}: not a variable of a sequence; give {} or attacks.N.wounds",
                 NAMES.join(", ")
             ),
-        )),
+        ).into()),
     }
 }
 
@@ -431,7 +433,7 @@ impl Check {
     }
 
     /// The check's work: its attack's.
-    pub(super) fn cost(&self) -> Result<u64, Error> {
+    pub(super) fn cost(&self) -> Result<u64, engine::Error> {
         use holodice_engine::game::Game;
         match &self.tested {
             Tested::Swtcg(_, query) => Swtcg::cost(query),
@@ -507,31 +509,35 @@ fn check_format(
     after: &OutputArgs,
 ) -> Result<CheckFormatArg, Error> {
     if after.plot.is_some() {
-        return Err(Error::input(
+        return Err(engine::Error::input(
             "check draws no chart: remove --plot (the attack command draws one)",
-        ));
+        )
+        .into());
     }
     if after.exact {
-        return Err(Error::input(
+        return Err(engine::Error::input(
             "check prints counts, not exact fractions: remove --exact",
-        ));
+        )
+        .into());
     }
     if after.verbose {
-        return Err(Error::input(
-            "check prints every option it used: remove --verbose",
-        ));
+        return Err(
+            engine::Error::input("check prints every option it used: remove --verbose").into(),
+        );
     }
     match (before, after.format) {
         (Some(f), FormatArg::Text) => Ok(f),
         (None, FormatArg::Text) => Ok(CheckFormatArg::Text),
         (None, FormatArg::Json) => Ok(CheckFormatArg::Json),
-        (Some(_), _) => Err(Error::input(
+        (Some(_), _) => Err(engine::Error::input(
             "check: --format is given before and after the game; give it once",
-        )),
-        (None, other) => Err(Error::input(format!(
+        )
+        .into()),
+        (None, other) => Err(engine::Error::input(format!(
             "check prints --format text or json, not {}",
             other.name()
-        ))),
+        ))
+        .into()),
     }
 }
 
@@ -547,7 +553,7 @@ pub fn read_samples(source: &str, input: &mut dyn BufRead) -> Result<BTreeMap<i6
             .read_until(b'\n', &mut buf)
             .map_err(|e| Error::File(format!("cannot read {source}: {e}")))?;
         if n == 0 {
-            return samples.counts();
+            return Ok(samples.counts()?);
         }
         samples.line(&buf)?;
     }

@@ -5,12 +5,13 @@ use super::legion_sequence::Gained;
 use super::output::{render, Answer, OutputArgs, Rendered};
 use super::swtcg_args::{ChoiceArgs, RuleArgs, UnitArgs, UnitReader};
 use super::Files;
+use crate::error::Error;
 use crate::plot;
 use crate::report::compare::{Comparison, Loadout};
 use crate::report::{matchup, squeeze, Entry, Shown};
 use clap::Args;
 use holodice_engine::compare::{label, MAX_LOADOUTS};
-use holodice_engine::error::{Error, Input};
+use holodice_engine::error::{self as engine, Input};
 use holodice_engine::game::{Game, Legion, LegionSequences, SequenceQuery, Swtcg};
 use holodice_engine::legion::{self, Scenario as LegionScenario};
 use holodice_engine::swtcg::{self, attack::Scenario, cards::Cards};
@@ -100,16 +101,16 @@ pub struct LegionCompareArgs {
 type Pairs<'a> = Vec<(&'a str, &'a str)>;
 
 /// Every attacker against every defender, in order; refused unless there are 2 to 10.
-fn pairs<'a>(attackers: &'a [String], defenders: &'a [String]) -> Result<Pairs<'a>, Error> {
+fn pairs<'a>(attackers: &'a [String], defenders: &'a [String]) -> Result<Pairs<'a>, engine::Error> {
     let pairs: Vec<(&str, &str)> = attackers
         .iter()
         .flat_map(|a| defenders.iter().map(move |d| (a.as_str(), d.as_str())))
         .collect();
     match pairs.len() {
-        0 | 1 => Err(Error::input(
+        0 | 1 => Err(engine::Error::input(
             "compare needs two loadouts or more: give a second --attacker or --defender",
         )),
-        n if n > MAX_LOADOUTS => Err(Error::too_large(format!(
+        n if n > MAX_LOADOUTS => Err(engine::Error::too_large(format!(
             "{} attackers × {} defenders make {n} loadouts, over the limit of {MAX_LOADOUTS}: \
              compare fewer at once",
             attackers.len(),
@@ -246,7 +247,7 @@ impl SwtcgCompare {
         })
     }
 
-    pub(super) fn cost(&self) -> Result<u64, Error> {
+    pub(super) fn cost(&self) -> Result<u64, engine::Error> {
         work::<Swtcg>(&self.loadouts.queries, &self.output)
     }
 
@@ -261,7 +262,7 @@ impl SwtcgCompare {
 
 /// The attacks' work, refused past the comparison's limits as its run would be, and their
 /// printing's, summed.
-fn work<G: Game>(queries: &[G::Query], output: &OutputArgs) -> Result<u64, Error> {
+fn work<G: Game>(queries: &[G::Query], output: &OutputArgs) -> Result<u64, engine::Error> {
     let attacks = holodice_engine::compare::estimate::<G>(queries, |i| i.to_string())?;
     queries.iter().try_fold(attacks, |sum, q| {
         Ok(sum.saturating_add(output.render_cost(G::words(q)?)))
@@ -298,7 +299,7 @@ impl LegionCompare {
         })
     }
 
-    pub(super) fn cost(&self) -> Result<u64, Error> {
+    pub(super) fn cost(&self) -> Result<u64, engine::Error> {
         match &self.loadouts {
             LegionLoadouts::Attacks(l) => work::<Legion>(&l.queries, &self.output),
             LegionLoadouts::Sequences(l) => work::<LegionSequences>(&l.queries, &self.output),
@@ -317,10 +318,8 @@ impl LegionCompare {
             LegionLoadouts::Sequences(l) => {
                 let context =
                     |queries: &[SequenceQuery], _: &[legion::sequence::LegionSequence]| {
-                        let (mut entries, line) = crate::report::legion::shared_context(
-                            guardian,
-                            &queries[0].choices,
-                        );
+                        let (mut entries, line) =
+                            crate::report::legion::shared_context(guardian, &queries[0].choices);
                         let gained = queries[0].gained;
                         entries.push(crate::report::legion_sequence::suppression_gained(gained));
                         let gained = gained.name();

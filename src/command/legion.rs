@@ -8,10 +8,11 @@ use super::matchups;
 use super::output::{finish, listing, Answer, CardsFormat, ListingArgs};
 use super::simulate::{self, SimulateLegionArgs, SimulateSequenceArgs};
 use super::Files;
+use crate::error::Error;
 use crate::report::squeeze;
 use clap::{Args, Subcommand};
+use holodice_engine::error as engine;
 use holodice_engine::legion::{self, cards::Cards, Scenario};
-use holodice_engine::Error;
 use std::borrow::Cow;
 
 #[derive(Subcommand)]
@@ -89,9 +90,9 @@ pub(super) fn prepare<'a>(
         LegionCommand::Sequence(a) => Prepared::Sequence(Box::new(
             legion_sequence::SequenceRead::read(a, cards, files)?,
         )),
-        LegionCommand::Compare(a) => Prepared::Compare(Box::new(compare::LegionCompare::read(
-            a, cards, files,
-        )?)),
+        LegionCommand::Compare(a) => {
+            Prepared::Compare(Box::new(compare::LegionCompare::read(a, cards, files)?))
+        }
         LegionCommand::Matchups(a) => {
             Prepared::Matchups(Box::new(matchups::Matchups::read(a, cards, files)?))
         }
@@ -99,9 +100,9 @@ pub(super) fn prepare<'a>(
         LegionCommand::Simulate(a) => {
             Prepared::Simulate(Box::new(simulate::LegionSimulate::read(a, cards, files)?))
         }
-        LegionCommand::SimulateSequence(a) => Prepared::SimulateSequence(Box::new(
-            simulate::SequenceSimulate::read(a, cards, files)?,
-        )),
+        LegionCommand::SimulateSequence(a) => {
+            Prepared::SimulateSequence(Box::new(simulate::SequenceSimulate::read(a, cards, files)?))
+        }
         LegionCommand::Keywords(l) => Prepared::Keywords(l),
         LegionCommand::Units(a) => {
             let cards = a.cards.read(cards, files)?;
@@ -112,7 +113,7 @@ pub(super) fn prepare<'a>(
 
 impl Prepared<'_> {
     /// The work the command will take (see [`super::Prepared::cost`]).
-    pub(super) fn cost(&self) -> Result<u64, Error> {
+    pub(super) fn cost(&self) -> Result<u64, engine::Error> {
         match self {
             Prepared::Attack(a) => a.cost(),
             Prepared::Sequence(q) => q.cost(),
@@ -161,9 +162,13 @@ impl Attack {
         })
     }
 
-    fn cost(&self) -> Result<u64, Error> {
+    fn cost(&self) -> Result<u64, engine::Error> {
         use holodice_engine::game::{Game, Legion};
-        let render = self.args.units.output.render_cost(Legion::words(&self.scenario)?);
+        let render = self
+            .args
+            .units
+            .output
+            .render_cost(Legion::words(&self.scenario)?);
         Ok(Legion::cost(&self.scenario)?.saturating_add(render))
     }
 

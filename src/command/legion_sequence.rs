@@ -4,12 +4,13 @@
 use super::legion_args::{LegionCardArgs, LegionChoices};
 use super::output::{finish, Answer, OutputArgs};
 use super::Files;
+use crate::error::Error;
 use clap::{Args, ValueEnum};
+use holodice_engine::error as engine;
 use holodice_engine::error::Input;
 use holodice_engine::legion::cards::Cards;
 use holodice_engine::legion::sequence::{self, LegionSequence, SuppressionGained};
 use holodice_engine::legion::Scenario;
-use holodice_engine::Error;
 use std::borrow::Cow;
 
 pub(super) const HELP: &str = "The attacks are made in the order given, each by its own \
@@ -118,11 +119,12 @@ impl SequenceArgs {
             }
             (false, list) => Ok(list.to_vec()),
             (true, [one]) => Ok(vec![one.clone(); usize::from(self.attacks_cap)]),
-            (true, _) => Err(Error::about(
+            (true, _) => Err(engine::Error::about(
                 Some(Input::UntilWiped),
                 "--until-wiped repeats one --attack until the defender is wiped: give a single \
                  --attack",
-            )),
+            )
+            .into()),
         }
     }
 
@@ -131,11 +133,12 @@ impl SequenceArgs {
         let s = Scenario::parse_with(first, &self.defender, None, cards)?;
         let a = &s.attacker;
         if a.aim + a.observation + a.surge_tokens + a.dodge > 0 {
-            return Err(Error::input(
+            return Err(engine::Error::input(
                 "--charge makes the charging unit's two attacks from one --attack, so its tokens \
                  would be spent twice: give the two attacks as '--attack SPEC, melee' twice, the \
                  tokens on the one that spends them",
-            ));
+            )
+            .into());
         }
         Ok(())
     }
@@ -173,13 +176,13 @@ impl SequenceArgs {
     }
 
     /// The work the exact outcome of sequence `q` takes, estimated before it is computed.
-    pub(super) fn estimate(&self, q: &Sequence) -> Result<u64, Error> {
+    pub(super) fn estimate(&self, q: &Sequence) -> Result<u64, engine::Error> {
         let guardian = self.guardian.as_deref();
         sequence::estimate(&q.attacks(), &self.defender, guardian, &q.cards, &q.choices)
     }
 
     /// The exact outcome of sequence `q`.
-    pub(super) fn exact(&self, q: &Sequence) -> Result<LegionSequence, Error> {
+    pub(super) fn exact(&self, q: &Sequence) -> Result<LegionSequence, engine::Error> {
         let attacks = q.attacks();
         let guardian = self.guardian.as_deref();
         match self.until_wiped {
@@ -223,7 +226,7 @@ impl<'c> SequenceRead<'c> {
     }
 
     /// The work the sequence takes, as it estimates it before any attack.
-    pub(super) fn cost(&self) -> Result<u64, Error> {
+    pub(super) fn cost(&self) -> Result<u64, engine::Error> {
         self.args.estimate(&self.sequence)
     }
 

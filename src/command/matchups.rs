@@ -4,14 +4,15 @@
 use super::legion_args::{LegionCardArgs, LegionChoices};
 use super::output::{render, OutputArgs, Rendered};
 use super::Files;
+use crate::error::Error;
 use crate::listing::legion_units::Filter;
 use crate::render::{Cell, Grid};
 use crate::report::{legion::shared_context, squeeze, Entry, SCHEMA};
 use clap::{Args, ValueEnum};
+use holodice_engine::error as engine;
 use holodice_engine::legion::cards::Cards;
 use holodice_engine::legion::matchups::{plan, Matchup, Planned};
 use holodice_engine::legion::Scenario;
-use holodice_engine::Error;
 use serde_json::{json, Value as Json};
 
 pub(super) const HELP: &str = "Attacks every unit card with the attacker: the built-in cards \
@@ -83,7 +84,7 @@ impl<'c> Matchups<'c> {
 
     /// The work the query's attacks take, each estimated as `legion attack` estimates it: the
     /// matchups are parsed and estimated here as [`Matchups::run`] does before it runs them.
-    pub(super) fn cost(&self) -> Result<u64, Error> {
+    pub(super) fn cost(&self) -> Result<u64, engine::Error> {
         Ok(planned(&self.args, &self.cards, &self.choices)?.work())
     }
 
@@ -91,10 +92,10 @@ impl<'c> Matchups<'c> {
         let a = &self.args;
         let planned = planned(a, &self.cards, &self.choices)?;
         if planned.is_empty() {
-            return Err(Error::input(
+            return Err(engine::Error::input(
                 "no unit card has that faction and rank: holodice legion units --faction F --rank R \
                  lists them",
-            ));
+            ).into());
         }
         let mut found = planned.run();
         sort(&mut found, a.sort);
@@ -105,11 +106,7 @@ impl<'c> Matchups<'c> {
             a.output.format,
             a.output.options(),
             a.output.plot.as_ref(),
-            || {
-                Err(Error::input(
-                    "matchups draw no chart: choose another --format",
-                ))
-            },
+            || Err(engine::Error::input("matchups draw no chart: choose another --format").into()),
         )
     }
 }
@@ -120,7 +117,7 @@ fn planned<'c>(
     a: &MatchupsArgs,
     cards: &'c Cards,
     choices: &Scenario,
-) -> Result<Planned<'c>, Error> {
+) -> Result<Planned<'c>, engine::Error> {
     let filter = Filter {
         faction: a.faction.as_deref(),
         rank: a.rank.as_deref(),

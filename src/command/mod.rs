@@ -26,9 +26,10 @@ pub use serve::ServeArgs;
 pub use swtcg::SwtcgCommand;
 pub use table::TableArgs;
 
+use crate::error::Error;
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
-use holodice_engine::error::{Error, Input};
+use holodice_engine::error::{self as engine, Input};
 use holodice_engine::legion::cards::Cards as LegionCards;
 use holodice_engine::swtcg::cards::Cards;
 use std::borrow::Cow;
@@ -114,12 +115,13 @@ pub trait Files {
             .map_err(|e| Error::File(format!("cannot read {}: {e}", self.describe(flag, path))))?;
         if bytes.len() as u64 > limit {
             let about = Input::of_key(flag.trim_start_matches('-'));
-            return Err(Error::too_large(format!(
+            return Err(engine::Error::too_large(format!(
                 "{} is over the limit of {} MiB for {flag}",
                 self.describe(flag, path),
                 limit >> 20
             ))
-            .limit_of(about.unwrap_or(Input::Cards)));
+            .limit_of(about.unwrap_or(Input::Cards))
+            .into());
         }
         let text = String::from_utf8(bytes).map_err(|e| {
             Error::File(format!(
@@ -151,7 +153,7 @@ pub struct Prepared<'a>(Query<'a>);
 
 /// A prepared command of each kind.
 enum Query<'a> {
-    Swtcg(swtcg::Prepared<'a>),
+    Swtcg(Box<swtcg::Prepared<'a>>),
     Legion(legion::Prepared<'a>),
     Table(Box<table::Table>),
     Check(Box<check::Check>),
@@ -167,11 +169,13 @@ pub fn prepare<'a>(
     files: &dyn Files,
 ) -> Result<Prepared<'a>, Error> {
     Ok(Prepared(match command {
-        Command::Swtcg(c) => Query::Swtcg(swtcg::prepare(c, cards, files)?),
+        Command::Swtcg(c) => Query::Swtcg(Box::new(swtcg::prepare(c, cards, files)?)),
         Command::Legion(c) => Query::Legion(legion::prepare(c, legion_cards, files)?),
         Command::Table(a) => Query::Table(Box::new(table::Table::read(a, files)?)),
         Command::Check(a) => Query::Check(Box::new(check::Check::read(a, cards, files)?)),
-        Command::Serve(_) => return Err(Error::input("serve starts a server: it is not a query")),
+        Command::Serve(_) => {
+            return Err(engine::Error::input("serve starts a server: it is not a query").into())
+        }
     }))
 }
 
@@ -322,11 +326,12 @@ pub(crate) fn with_legion_card_files<'a>(
     for p in paths {
         let text = files.read("--cards", p)?;
         if !LegionCards::is_legion_file(&text) {
-            return Err(Error::input(format!(
+            return Err(engine::Error::input(format!(
                 "{} is not a Legion card file (its cards have no 'cardName'): give Legion HQ's \
                  cards.json or a YAML list of cards with its field names (docs/cards.md)",
                 files.describe("--cards", p)
-            )));
+            ))
+            .into());
         }
         cards.add(LegionCards::load(&p.display().to_string(), &text)?);
     }

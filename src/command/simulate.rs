@@ -7,16 +7,17 @@ use super::output::{Answer, FormatArg, OutputArgs};
 use super::parse_alpha;
 use super::swtcg_args::{AttackUnits, ChoiceArgs, RuleArgs, UnitArgs, UnitReader};
 use super::Files;
+use crate::error::Error;
 use crate::report::{self, Shown};
 use clap::Args;
-use holodice_engine::error::{Error, Input};
+use holodice_engine::error::{self as engine, Input};
 use holodice_engine::game::Policy;
 use holodice_engine::game::{Game, Legion, Simulated, Swtcg};
+use holodice_engine::legion::Scenario as LegionScenario;
 use holodice_engine::sim::compare::{self, Compared};
 use holodice_engine::sim::swtcg::Simulation;
 use holodice_engine::sim::SequenceSimulation;
 use holodice_engine::swtcg::attack::{Attack, Scenario};
-use holodice_engine::legion::Scenario as LegionScenario;
 use holodice_engine::swtcg::{cards::Cards, rules::Rules, unit::Unit};
 
 /// What `simulate` adds to the attack's arguments.
@@ -167,7 +168,7 @@ fn output(
     compared: &[Compared],
 ) -> Result<Answer, Error> {
     if a.plot.is_some() {
-        return Err(Error::input("simulate draws no chart: drop --plot"));
+        return Err(engine::Error::input("simulate draws no chart: drop --plot").into());
     }
     let body = match a.format {
         FormatArg::Text => report::simulate::text(title, context, compared, sim.alpha),
@@ -175,7 +176,7 @@ fn output(
             let v = report::simulate::json(context, compared, sim.alpha);
             serde_json::to_string_pretty(&v).expect("JSON values serialize") + "\n"
         }
-        _ => return Err(Error::input("simulate prints --format text or json")),
+        _ => return Err(engine::Error::input("simulate prints --format text or json").into()),
     };
     Ok(Answer::new(body, a.format.media_type()))
 }
@@ -224,7 +225,7 @@ pub(super) struct SwtcgSimulate {
 
 /// What `swtcg simulate` rolls.
 enum SwtcgRolled {
-    Attack(Scenario),
+    Attack(Box<Scenario>),
     /// `--count` dice of damage at `target`.
     Dice {
         count: i64,
@@ -246,7 +247,7 @@ impl SwtcgSimulate {
                 target: dice_target(&a, count, cards, files)?,
                 unpreventable: a.unpreventable,
             },
-            None => SwtcgRolled::Attack(attack(&a, cards, files)?),
+            None => SwtcgRolled::Attack(attack(&a, cards, files)?.into()),
         };
         Ok(SwtcgSimulate {
             rolled,
@@ -256,7 +257,7 @@ impl SwtcgSimulate {
     }
 
     /// The exact attack's work and the dice rolled.
-    pub(super) fn cost(&self) -> Result<u64, Error> {
+    pub(super) fn cost(&self) -> Result<u64, engine::Error> {
         let trials = self.simulate.trials;
         match &self.rolled {
             SwtcgRolled::Dice { count, .. } => Ok(rolling(trials, *count)),
@@ -272,7 +273,8 @@ impl SwtcgSimulate {
             SwtcgRolled::Attack(s) => {
                 let every = self.output.format == FormatArg::Json || self.output.verbose;
                 let seed = self.simulate.seed;
-                let context = |exact: &Attack| attack_context(s, exact.lucky.is_some(), seed, every);
+                let context =
+                    |exact: &Attack| attack_context(s, exact.lucky.is_some(), seed, every);
                 simulated::<Swtcg>(s, &self.simulate, &self.output, context)
             }
             SwtcgRolled::Dice {
@@ -320,11 +322,12 @@ fn attack(a: &SimulateSwtcgArgs, cards: &Cards, files: &dyn Files) -> Result<Sce
     let setting = a.choices.read(&a.rules)?;
     let s = units.scenario(&setting, a.enhance, reader.pay)?;
     if a.enhance && !units.enhanceable() {
-        return Err(Error::about(
+        return Err(engine::Error::about(
             Some(Input::Enhance),
             "--enhance: no unit has an Enhance effect; write it as 'enhance: ITEM' in a SPEC or \
              as a card's enhance field",
-        ));
+        )
+        .into());
     }
     Ok(s)
 }
@@ -337,10 +340,11 @@ fn dice_target(
     files: &dyn Files,
 ) -> Result<Unit, Error> {
     if count < 0 {
-        return Err(Error::about(
+        return Err(engine::Error::about(
             Some(Input::Count),
             format!("--count {count}: give a whole number of dice, 0 or more"),
-        ));
+        )
+        .into());
     }
     let reader = UnitReader::new(&a.units, None, cards, files)?;
     reader.unit("target", a.target.as_deref().unwrap_or_default(), false)
@@ -367,7 +371,7 @@ impl LegionSimulate {
 
     /// The exact attack's work and the dice rolled (the pool, and a defense die for each
     /// result at most).
-    pub(super) fn cost(&self) -> Result<u64, Error> {
+    pub(super) fn cost(&self) -> Result<u64, engine::Error> {
         let s = &self.scenario;
         let pool: u32 = s.attacker.dice.iter().sum();
         let dice = 2 * i64::from(pool);
@@ -389,9 +393,7 @@ impl LegionSimulate {
             crate::report::legion::policy_name(scenario.policy, scenario.objective),
         ));
         context.push(("seed".to_string(), a.simulate.seed.to_string()));
-        simulated::<Legion>(scenario, &a.simulate, &a.attack.output, |_| {
-            context.clone()
-        })
+        simulated::<Legion>(scenario, &a.simulate, &a.attack.output, |_| context.clone())
     }
 }
 
@@ -415,7 +417,7 @@ impl<'c> SequenceSimulate<'c> {
     }
 
     /// The exact sequence's work and the dice rolled.
-    pub(super) fn cost(&self) -> Result<u64, Error> {
+    pub(super) fn cost(&self) -> Result<u64, engine::Error> {
         let (s, q) = (&self.args.sequence, &self.sequence);
         let attacks = q.attacks();
         let sim = simulation(s, q, &attacks)?;
@@ -472,7 +474,7 @@ fn simulation<'a>(
     s: &'a SequenceArgs,
     q: &'a Sequence,
     attacks: &'a [&'a str],
-) -> Result<SequenceSimulation<'a>, Error> {
+) -> Result<SequenceSimulation<'a>, engine::Error> {
     let guardian = s.guardian.as_deref();
     SequenceSimulation::new(
         attacks,

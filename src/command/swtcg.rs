@@ -7,10 +7,11 @@ use super::swtcg_args::{
     attack_help, AttackArgs, AttackUnits, ChoiceArgs, PayArg, RuleArgs, UnitArgs, UnitReader,
 };
 use super::{with_card_files, Files};
+use crate::error::Error;
 use crate::listing;
 use crate::report::{self, Entry, Value};
 use clap::{Args, Subcommand};
-use holodice_engine::error::{Error, Input};
+use holodice_engine::error::{self as engine, Input};
 use holodice_engine::swtcg::{
     self,
     attack::Scenario,
@@ -168,7 +169,9 @@ pub(super) fn prepare<'a>(
         SwtcgCommand::Sequence(a) => {
             Prepared::Sequence(Box::new(SequenceRead::read(a, cards, files)?))
         }
-        SwtcgCommand::Compare(a) => Prepared::Compare(compare::SwtcgCompare::read(a, cards, files)?),
+        SwtcgCommand::Compare(a) => {
+            Prepared::Compare(compare::SwtcgCompare::read(a, cards, files)?)
+        }
         SwtcgCommand::Simulate(a) => {
             Prepared::Simulate(Box::new(simulate::SwtcgSimulate::read(a, cards, files)?))
         }
@@ -187,7 +190,7 @@ pub(super) fn prepare<'a>(
 
 impl Prepared<'_> {
     /// The work the command will take (see [`super::Prepared::cost`]); listings are 0.
-    pub(super) fn cost(&self) -> Result<u64, Error> {
+    pub(super) fn cost(&self) -> Result<u64, engine::Error> {
         match self {
             Prepared::Attack(a) => a.cost(),
             Prepared::Dice(d) => Ok(d.count.unsigned_abs()),
@@ -369,7 +372,7 @@ impl Attack {
     }
 
     /// The attack's work, and each attack made again beside it.
-    fn cost(&self) -> Result<u64, Error> {
+    fn cost(&self) -> Result<u64, engine::Error> {
         use holodice_engine::game::{Game, Swtcg};
         let again = [&self.without_enhance, &self.without_paid];
         let times = 1 + again.iter().filter(|s| s.is_some()).count() as u64;
@@ -384,11 +387,12 @@ impl Attack {
         let mut report = report::swtcg::attack_report(&self.scenario, &result);
         if let Some(unpaid) = &self.without_enhance {
             if !self.enhanceable {
-                return Err(Error::about(
+                return Err(engine::Error::about(
                     Some(Input::Enhance),
                     "--enhance: no unit has an Enhance effect; write it as 'enhance: ITEM' in a \
                      SPEC or as a card's enhance field",
-                ));
+                )
+                .into());
             }
             let without = swtcg::attack::run(unpaid)?;
             insert_before_rules(&mut report, "without_enhance", "Without Enhance", &without);
@@ -449,13 +453,14 @@ pub(super) struct Dice {
 impl Dice {
     fn read(a: DiceArgs, cards: &Cards, files: &dyn Files) -> Result<Dice, Error> {
         if a.count < 0 {
-            return Err(Error::about(
+            return Err(engine::Error::about(
                 Some(Input::Count),
                 format!(
                     "--count {}: give a whole number of dice, 0 or more",
                     a.count
                 ),
-            ));
+            )
+            .into());
         }
         let reader = UnitReader::new(&a.units, None, cards, files)?;
         Ok(Dice {
@@ -505,32 +510,36 @@ impl SequenceRead {
             (1, None) if a.until_destroyed => {
                 Attackers::Same(units.remove(0), swtcg::sequence::MAX_ATTACKS)
             }
-            (_, _) if a.until_destroyed && units.len() > 1 => return Err(Error::about(
+            (_, _) if a.until_destroyed && units.len() > 1 => return Err(engine::Error::about(
                 Some(Input::UntilDestroyed),
                 "--until-destroyed repeats one --attacker until the defender is destroyed: give \
                  a single --attacker",
-            )),
+            )
+            .into()),
             (1, Some(n)) => Attackers::Same(units.remove(0), n),
-            (1, None) => return Err(Error::input(
+            (1, None) => return Err(engine::Error::input(
                 "one --attacker needs --attacks N (how many times it attacks); or give several \
                  --attacker, one attack each",
-            )),
+            )
+            .into()),
             (_, None) => Attackers::Each(units),
             (_, Some(_)) => {
-                return Err(Error::about(
+                return Err(engine::Error::about(
                     Some(Input::Attacks),
                     "--attacks repeats a single --attacker; with several --attacker each attacks \
                  once: drop --attacks",
-                ))
+                )
+                .into())
             }
         };
         let defender = reader.unit("defender", &a.defender, false)?;
         if a.until_destroyed && defender.stat(Stat::Health).is_none() {
-            return Err(Error::about(
+            return Err(engine::Error::about(
                 Some(Input::UntilDestroyed),
                 "--until-destroyed: the defender has no Health, so it is never destroyed; give it \
                  one, as in 'Health 5'",
-            ));
+            )
+            .into());
         }
         let setting = a.choices.read(&a.rules)?;
         let first = setting.attack(first, defender.clone());
@@ -556,7 +565,7 @@ impl SequenceRead {
     }
 
     /// The first attack's work (and its output's) once per attack.
-    fn cost(&self) -> Result<u64, Error> {
+    fn cost(&self) -> Result<u64, engine::Error> {
         use holodice_engine::game::{Game, Swtcg};
         let attacks = match &self.sequence.attackers {
             Attackers::Same(_, n) => *n,

@@ -3,8 +3,9 @@
 
 use super::output::OutputArgs;
 use super::{with_card_files, Files, PolicyArg};
+use crate::error::Error;
 use clap::{Args, ValueEnum};
-use holodice_engine::error::{Error, Input};
+use holodice_engine::error::{self as engine, Input};
 use holodice_engine::policy::{Objective, Policy};
 use holodice_engine::swtcg::{
     self,
@@ -48,7 +49,7 @@ pub(super) struct ChoiceArgs {
     /// What the optimal policy maximises: mean (expected counters on the defender), destroy (the
     /// chance to discard it) or atleast:K (the chance of at least K counters)
     #[arg(long, value_name = "OBJECTIVE", default_value = "mean")]
-    pub(super) objective: String,
+    objective: String,
 }
 
 impl ChoiceArgs {
@@ -60,8 +61,14 @@ impl ChoiceArgs {
         })
     }
 
-    pub(super) fn policy(&self) -> Policy {
-        self.policy.policy()
+    /// The choices and the rule options `rules`, read once (the objective, then the rules).
+    pub(super) fn read(&self, rules: &RuleArgs) -> Result<Setting, Error> {
+        Ok(Setting {
+            mode: self.mode(),
+            policy: self.policy.policy(),
+            objective: swtcg::attack::objective(&self.objective)?,
+            rules: rules.rules()?,
+        })
     }
 }
 
@@ -72,18 +79,6 @@ pub(super) struct Setting {
     policy: Policy,
     objective: Objective,
     rules: Rules,
-}
-
-impl ChoiceArgs {
-    /// The choices and the rule options `rules`, read once (the objective, then the rules).
-    pub(super) fn read(&self, rules: &RuleArgs) -> Result<Setting, Error> {
-        Ok(Setting {
-            mode: self.mode(),
-            policy: self.policy(),
-            objective: swtcg::attack::objective(&self.objective)?,
-            rules: rules.rules()?,
-        })
-    }
 }
 
 impl Setting {
@@ -208,7 +203,7 @@ fn arenas(arena: Option<ArenaArg>, mode: Option<Mode>) -> Result<[Option<Arena>;
     };
     let flag = mode.map_or("", Mode::name);
     match (arena, from) {
-        (Some(a), Some(from)) if a != from => Err(Error::about(
+        (Some(a), Some(from)) if a != from => Err(engine::Error::about(
             Some(Input::Mode),
             format!(
             "--mode {flag} attacks from the {} arena, not from {}: drop --arena or give --arena {}",
@@ -216,14 +211,16 @@ fn arenas(arena: Option<ArenaArg>, mode: Option<Mode>) -> Result<[Option<Arena>;
             a.name(),
             from.name()
         ),
-        )),
-        (Some(Arena::Character), None) => Err(Error::about(
+        )
+        .into()),
+        (Some(Arena::Character), None) => Err(engine::Error::about(
             Some(Input::Mode),
             format!(
             "--mode {flag} attacks the Character arena from space or ground: give --arena space \
              or --arena ground, or drop --arena"
         ),
-        )),
+        )
+        .into()),
         _ => Ok([from.or(arena), Some(to)]),
     }
 }
@@ -259,9 +256,10 @@ impl<'a> UnitReader<'a> {
 
     /// The unit `spec` describes, Enhance unpaid, abilities paid as --pay says.
     pub(super) fn unit(&self, role: &str, spec: &str, attacking: bool) -> Result<Unit, Error> {
-        self.parse(role, spec, attacking)?.settle(false, self.pay)
+        Ok(self.parse(role, spec, attacking)?.settle(false, self.pay)?)
     }
 
+    /// The unit `spec` describes, parsed, not yet checked against its arena.
     fn parse(&self, role: &str, spec: &str, attacking: bool) -> Result<Read, Error> {
         Ok(Read {
             unit: Unit::parse_with(role, spec, &*self.cards)?,
@@ -281,7 +279,7 @@ pub(super) struct Read {
 
 impl Read {
     /// The unit with its Enhance effect paid or not, its abilities paid as `pay` says.
-    pub(super) fn settle(&self, enhance: bool, pay: PayArg) -> Result<Unit, Error> {
+    pub(super) fn settle(&self, enhance: bool, pay: PayArg) -> Result<Unit, engine::Error> {
         let paid = Paid {
             enhance,
             abilities: pay.pays(self.attacking),
@@ -318,9 +316,8 @@ impl AttackUnits {
         secondary: Option<&str>,
         interceptor: Option<&str>,
     ) -> Result<AttackUnits, Error> {
-        let other = |role: &str, spec: Option<&str>| {
-            spec.map(|s| reader.read(role, s, false)).transpose()
-        };
+        let other =
+            |role: &str, spec: Option<&str>| spec.map(|s| reader.read(role, s, false)).transpose();
         Ok(AttackUnits {
             attacker: reader.read("attacker", attacker, true)?,
             defender: reader.read("defender", defender, false)?,

@@ -2,11 +2,12 @@
 
 use super::output::{render, Answer, FormatArg, Rendered};
 use super::Files;
+use crate::error::Error;
 use crate::plot;
 use crate::render::Options;
 use clap::{Args, ValueEnum};
+use holodice_engine::error as engine;
 use holodice_engine::table::{self, TableSpec};
-use holodice_engine::Error;
 use std::path::PathBuf;
 
 pub(super) const HELP: &str = "A RANGE item is a SPEC item with an inclusive range in place of its \
@@ -114,7 +115,7 @@ fn spec(a: &TableArgs, files: &dyn Files) -> Result<TableSpec, Error> {
             game: match a.game {
                 Some(GameArg::Swtcg) => table::Game::Swtcg,
                 Some(GameArg::Legion) => table::Game::Legion,
-                None => return Err(Error::input("give the game: swtcg or legion")),
+                None => return Err(engine::Error::input("give the game: swtcg or legion").into()),
             },
             title: None,
             attacker: a.attacker.clone(),
@@ -124,7 +125,7 @@ fn spec(a: &TableArgs, files: &dyn Files) -> Result<TableSpec, Error> {
             rows: a
                 .rows
                 .clone()
-                .ok_or_else(|| Error::input("give --rows \"ITEM RANGE\""))?,
+                .ok_or_else(|| engine::Error::input("give --rows \"ITEM RANGE\""))?,
             cols: a.cols.clone(),
             stat: a.stat.clone(),
             rules: a.rules.clone(),
@@ -150,7 +151,7 @@ impl Table {
     }
 
     /// The table's work, estimated before it runs.
-    pub(super) fn cost(&self) -> Result<u64, Error> {
+    pub(super) fn cost(&self) -> Result<u64, engine::Error> {
         table::estimate(&self.spec)
     }
 

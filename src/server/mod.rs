@@ -13,11 +13,12 @@ mod page;
 pub use crate::api::params::{endpoint_paths, parse_request};
 
 use crate::command::{Files, ServeArgs};
+use crate::error::Error;
 use axum::http::{header, HeaderValue};
 use axum::Router;
+use holodice_engine::error as engine;
 use holodice_engine::legion::cards::Cards as LegionCards;
 use holodice_engine::swtcg::cards::Cards;
-use holodice_engine::Error;
 use std::borrow::Cow;
 use std::future::Future;
 use std::net::SocketAddr;
@@ -373,10 +374,11 @@ fn url_host(addr: SocketAddr) -> String {
 /// A `--cors` origin: scheme, host and optional port, nothing after.
 fn origin(text: &str) -> Result<HeaderValue, Error> {
     let bad = || {
-        Error::input(format!(
+        engine::Error::input(format!(
             "--cors '{text}' is not an origin: give scheme, host and port only, e.g. \
              https://example.org or http://localhost:3000"
         ))
+        .into()
     };
     let rest = text
         .strip_prefix("https://")
