@@ -210,8 +210,10 @@ fn weapons(u: &ListUnit, cards: &Cards) -> Vec<String> {
 
 /// `legion army`, read: the cards, the lists and the units on each side.
 pub(super) struct Army<'c> {
+    /// The cards `@Name` can name, the `--cards` files' with them.
     cards: std::borrow::Cow<'c, Cards>,
     read: Read,
+    /// The arguments as given: what the answer shows and how it is printed.
     args: ArmyArgs,
 }
 

@@ -378,8 +378,11 @@ fn sequence_variable(name: &str, attacks: usize) -> Result<(), Error> {
 
 /// The attack whose samples a check tests, read but not computed.
 enum Tested {
+    /// An SWTCG attack.
     Swtcg(Box<CheckSwtcgArgs>, Box<Scenario>),
+    /// A Legion attack.
     Legion(Box<CheckLegionArgs>, Box<LegionScenario>),
+    /// A Legion sequence.
     Sequence(Box<CheckSequenceArgs>, Box<Sequence<'static>>),
 }
 
@@ -392,6 +395,7 @@ pub(super) struct Check {
     observed: Result<BTreeMap<i64, u64>, Error>,
     /// How the samples are named: the file, or the request's samples.
     source: String,
+    /// The significance level.
     alpha: f64,
     test: TestArg,
 }

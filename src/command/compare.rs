@@ -272,13 +272,16 @@ fn work<G: Game>(queries: &[G::Query], output: &OutputArgs) -> Result<u64, engin
 /// `legion compare`, read: each loadout's attack or sequence.
 pub(super) struct LegionCompare {
     loadouts: LegionLoadouts,
+    /// The guardian SPEC every loadout's defender has, as given.
     guardian: Option<String>,
     output: OutputArgs,
 }
 
 /// The loadouts of `legion compare`: attacks, or sequences when any is one.
 enum LegionLoadouts {
+    /// One attack each.
     Attacks(Loadouts<Legion>),
+    /// Sequences of attacks (an `--attacker` one of one attack).
     Sequences(Loadouts<LegionSequences>),
 }
 

@@ -68,14 +68,23 @@ Examples:
 
 /// A Legion command, its arguments read: what its estimate and its run both start from.
 pub(super) enum Prepared<'a> {
+    /// `legion attack`.
     Attack(Box<Attack>),
+    /// `legion sequence`.
     Sequence(Box<legion_sequence::SequenceRead<'a>>),
+    /// `legion compare`.
     Compare(Box<compare::LegionCompare>),
+    /// `legion matchups`.
     Matchups(Box<matchups::Matchups<'a>>),
+    /// `legion army`.
     Army(Box<army::Army<'a>>),
+    /// `legion simulate`.
     Simulate(Box<simulate::LegionSimulate>),
+    /// `legion simulate-sequence`.
     SimulateSequence(Box<simulate::SequenceSimulate<'a>>),
+    /// `legion keywords`.
     Keywords(ListingArgs),
+    /// `legion units`, with the cards it lists.
     Units(Box<UnitsArgs>, Cow<'a, Cards>),
 }
 
@@ -151,6 +160,7 @@ impl Prepared<'_> {
 /// `legion attack`, read: the attack.
 pub(super) struct Attack {
     scenario: Scenario,
+    /// The arguments as given: what the answer shows and how it is printed.
     args: LegionAttackArgs,
 }
 

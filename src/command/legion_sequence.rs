@@ -210,6 +210,7 @@ impl SequenceArgs {
 /// `legion sequence`, read: the sequence as its arguments give it.
 pub(super) struct SequenceRead<'c> {
     sequence: Sequence<'c>,
+    /// The arguments as given: what the answer shows and how it is printed.
     args: SequenceArgs,
 }
 

@@ -64,8 +64,10 @@ enum Sort {
 
 /// `legion matchups`, read: the cards and the choices every matchup is made under.
 pub(super) struct Matchups<'c> {
+    /// The cards `@Name` can name, the `--cards` files' with them.
     cards: std::borrow::Cow<'c, Cards>,
     choices: Scenario,
+    /// The arguments as given: what the answer shows and how it is printed.
     args: MatchupsArgs,
 }
 

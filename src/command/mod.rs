@@ -153,9 +153,13 @@ pub struct Prepared<'a>(Query<'a>);
 
 /// A prepared command of each kind.
 enum Query<'a> {
+    /// `holodice swtcg …`.
     Swtcg(Box<swtcg::Prepared<'a>>),
+    /// `holodice legion …`.
     Legion(legion::Prepared<'a>),
+    /// `holodice table`.
     Table(Box<table::Table>),
+    /// `holodice check`.
     Check(Box<check::Check>),
 }
 

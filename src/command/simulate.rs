@@ -225,11 +225,13 @@ pub(super) struct SwtcgSimulate {
 
 /// What `swtcg simulate` rolls.
 enum SwtcgRolled {
+    /// An attack.
     Attack(Box<Scenario>),
     /// `--count` dice of damage at `target`.
     Dice {
         count: i64,
         target: Unit,
+        /// The source has Ferocity.
         unpreventable: bool,
     },
 }
@@ -353,6 +355,7 @@ fn dice_target(
 /// `legion simulate`, read: the attack rolled.
 pub(super) struct LegionSimulate {
     scenario: LegionScenario,
+    /// The arguments as given: what the answer shows and how it is printed.
     args: SimulateLegionArgs,
 }
 
@@ -400,6 +403,7 @@ impl LegionSimulate {
 /// `legion simulate-sequence`, read: the sequence rolled, its greedy policy checked.
 pub(super) struct SequenceSimulate<'c> {
     sequence: Sequence<'c>,
+    /// The arguments as given: what the answer shows and how it is printed.
     args: SimulateSequenceArgs,
 }
 

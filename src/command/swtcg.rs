@@ -146,14 +146,23 @@ pub struct SequenceArgs {
 
 /// An SWTCG command, its arguments read: what its estimate and its run both start from.
 pub(super) enum Prepared<'a> {
+    /// `swtcg attack`.
     Attack(Box<Attack>),
+    /// `swtcg dice`.
     Dice(Box<Dice>),
+    /// `swtcg sequence`.
     Sequence(Box<SequenceRead>),
+    /// `swtcg compare`.
     Compare(compare::SwtcgCompare),
+    /// `swtcg simulate`.
     Simulate(Box<simulate::SwtcgSimulate>),
+    /// `swtcg keywords`.
     Keywords(ListingArgs),
+    /// `swtcg rules`.
     Rules(ListingArgs),
+    /// `swtcg cards`, with the cards it lists.
     Cards(CardsArgs, Cow<'a, Cards>),
+    /// `swtcg coverage`, with the cards it counts.
     Coverage(CoverageArgs, Cow<'a, Cards>),
 }
 
@@ -444,8 +453,10 @@ fn insert_before_rules(
 
 /// `swtcg dice`, read: the dice and the unit they are rolled at.
 pub(super) struct Dice {
+    /// How many dice, 0 or more.
     count: i64,
     target: Unit,
+    /// Whether the target can't prevent the damage (Ferocity).
     unpreventable: bool,
     output: OutputArgs,
 }
@@ -491,7 +502,9 @@ impl Dice {
 /// per attack.
 pub(super) struct SequenceRead {
     sequence: Sequence,
+    /// The first attack, whose work the estimate counts for each attack.
     first: Scenario,
+    /// Whether the answer is the attacks needed (`--until-destroyed`).
     until_destroyed: bool,
     output: OutputArgs,
 }

@@ -139,6 +139,7 @@ fn spec(a: &TableArgs, files: &dyn Files) -> Result<TableSpec, Error> {
 /// `table`, read: the table spec and how to print the table.
 pub(super) struct Table {
     spec: TableSpec,
+    /// The arguments as given: what the answer shows and how it is printed.
     args: TableArgs,
 }
 
