@@ -4,9 +4,9 @@
 use clap::error::ErrorKind;
 use clap::Parser;
 use holodice::command::{self, Cli, Command, Files, LegionCommand, SwtcgCommand};
+use holodice::error::Error;
 use holodice_engine::legion::cards::Cards as LegionCards;
 use holodice_engine::swtcg::cards::Cards;
-use holodice_engine::Error;
 use std::ffi::OsString;
 use std::io::{BufRead, Write};
 use std::path::Path;
@@ -57,7 +57,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         _ if names_cards => LegionCards::builtin(),
         _ => &no_legion_cards,
     };
-    let answer = match command::execute(&cli.command, cards, legion_cards, &files) {
+    let answer = match command::execute(cli.command, cards, legion_cards, &files) {
         Ok(answer) => answer,
         Err(e) => return fail(&command::message(&e)),
     };

@@ -5,8 +5,8 @@
 //! nothing here reads a font file; `plotters`' built-in estimate of text widths places the labels.
 //! The same input always gives the same bytes.
 
+use crate::error::Error;
 use holodice_engine::dist::{to_f64, Dist};
-use holodice_engine::Error;
 use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint};
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;

@@ -459,7 +459,7 @@ async fn card_names_are_the_builtin_ones_and_the_servers() {
     let mine = "- name: Ace Pilot\n  spec: Power 5, Health 3, Accuracy 1\n";
     cards.add(Cards::load("mine.yaml", mine).unwrap());
     let config = Config {
-        cards,
+        cards: Box::leak(Box::new(cards)),
         ..Config::default()
     };
     let listed: Value =
@@ -500,7 +500,7 @@ async fn card_names_are_the_builtin_ones_and_the_servers() {
     let mut cards = Cards::builtin().clone();
     cards.add(Cards::load("mine.yaml", mine).unwrap());
     let config = Config {
-        cards,
+        cards: Box::leak(Box::new(cards)),
         ..Config::default()
     };
     let r = send(
@@ -553,7 +553,7 @@ async fn set_file_cards_are_listed_and_their_units_named() {
         let mut cards = Cards::builtin().clone();
         cards.add(Cards::load("ZZ.txt", set).unwrap());
         Config {
-            cards,
+            cards: Box::leak(Box::new(cards)),
             ..Config::default()
         }
     };

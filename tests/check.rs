@@ -558,6 +558,35 @@ fn bad_input_exits_2_on_one_line() {
     }
 }
 
+/// The attack is computed before the samples are read: an attack that can't be made is the
+/// error, whatever the samples, and the samples' error comes once the attack is made.
+#[test]
+fn the_attacks_error_comes_before_the_samples() {
+    let missing = "/nonexistent/samples.csv";
+    let attacker = |spec: &'static str| {
+        holodice(&[
+            "check",
+            "--samples",
+            missing,
+            "swtcg",
+            "--attacker",
+            spec,
+            "--defender",
+            "Health 3",
+        ])
+    };
+    let out = attacker("Power 3, Health 2, Damage 2");
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("illegal attack"), "{err}");
+    assert!(!err.contains(missing), "{err}");
+    let err = stderr(&attacker("Power 3"));
+    assert!(
+        err.contains(&format!("cannot read --samples {missing}")),
+        "{err}"
+    );
+}
+
 #[test]
 fn bad_standard_input_exits_2() {
     let args = ["check", "--samples", "-", "swtcg", "--attacker", "Power 3"];

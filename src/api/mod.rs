@@ -5,10 +5,11 @@
 
 pub mod params;
 
-use crate::command::{self, Command, Files};
+use crate::command::{self, Files};
+use crate::error::Error;
+use holodice_engine::error as engine;
 use holodice_engine::legion::cards::Cards as LegionCards;
 use holodice_engine::swtcg::cards::Cards;
-use holodice_engine::Error;
 use params::{Endpoint, Pairs, ENDPOINTS};
 use serde_json::{json, Value};
 use std::path::Path;
@@ -20,7 +21,7 @@ pub const MAX_BODY: usize = 64 * 1024;
 /// `estimate/legion/attack` takes `legion/attack`'s request and says how much work it is.
 pub const ESTIMATE: &str = "estimate/";
 
-/// The most estimated work (units of `command::cost`, about 0.2 µs natively) a query may have
+/// The most estimated work (units of `Prepared::cost`, about 0.2 µs natively) a query may have
 /// for the page to answer it live, at each change of its form: about half a second in the
 /// page's engine (WebAssembly on one core, slower than native). Picked from queries timed in
 /// that engine (the built site's module in Node 20, the median of three runs on the 2-core VM)
@@ -75,45 +76,49 @@ fn error_body(message: &str, field: Option<&str>) -> Value {
     body
 }
 
-/// A request parsed into its command, ready to be estimated and run.
-pub struct Request {
-    command: Command,
-    files: RequestFiles,
+/// A request parsed into its command and the command prepared ([`command::prepare`]): its
+/// estimate and its run start from this one value. A command that can't be prepared is
+/// estimated at 0 and answered with its error.
+pub struct Request<'a> {
+    prepared: Result<command::Prepared<'a>, Error>,
 }
 
-impl Request {
-    /// The command `pairs` ask of `endpoint`, or the 400 that says what is wrong.
+impl<'a> Request<'a> {
+    /// The command `pairs` ask of `endpoint`, prepared with the cards `@Name` can name, or the
+    /// 400 that says what is wrong with the keys.
     pub(crate) fn parse(
         endpoint: &Endpoint,
         pairs: Result<Pairs, params::Rejection>,
-    ) -> Result<Request, Reply> {
+        cards: &'a Cards,
+        legion_cards: &'a LegionCards,
+    ) -> Result<Request<'a>, Reply> {
         let parsed = pairs
             .and_then(|p| params::command(endpoint, p))
             .map_err(|r| Reply::error(400, &r.message, r.field.as_deref()))?;
+        let files = RequestFiles {
+            samples: parsed.samples,
+        };
         Ok(Request {
-            command: parsed.command,
-            files: RequestFiles {
-                samples: parsed.samples,
-            },
+            prepared: command::prepare(parsed.command, cards, legion_cards, &files),
         })
     }
 
-    /// The work the command would do, estimated before it runs (`command::cost`).
-    pub fn cost(&self, cards: &Cards, legion_cards: &LegionCards) -> u64 {
-        command::cost(&self.command, cards, legion_cards, &self.files)
+    /// The work the command would do, estimated before it runs ([`command::Prepared::cost`]).
+    pub fn cost(&self) -> u64 {
+        self.prepared.as_ref().map_or(0, command::Prepared::cost)
     }
 
     /// The estimate alone, without running it: `{"work": N, "live": bool, "live_limit": L}`,
     /// `live` saying whether the page may run it at each change of its form ([`LIVE_WORK`]).
-    pub fn estimate(&self, cards: &Cards, legion_cards: &LegionCards) -> Reply {
-        let work = self.cost(cards, legion_cards);
+    pub fn estimate(&self) -> Reply {
+        let work = self.cost();
         let body = json!({"work": work, "live": work <= LIVE_WORK, "live_limit": LIVE_WORK});
         Reply::json(200, pretty(&body))
     }
 
     /// The command's answer, or its error as a 400 naming the key it concerns.
-    pub fn run(self, cards: &Cards, legion_cards: &LegionCards) -> Reply {
-        match command::execute(&self.command, cards, legion_cards, &self.files) {
+    pub fn run(self) -> Reply {
+        match self.prepared.and_then(command::Prepared::run) {
             Ok(answer) => Reply {
                 status: 200,
                 media_type: answer.media_type,
@@ -205,9 +210,9 @@ pub fn answer(
             None,
         );
     }
-    match Request::parse(endpoint, params::from_json(body)) {
-        Ok(request) if estimated.is_some() => request.estimate(cards, legion_cards),
-        Ok(request) => request.run(cards, legion_cards),
+    match Request::parse(endpoint, params::from_json(body), cards, legion_cards) {
+        Ok(request) if estimated.is_some() => request.estimate(),
+        Ok(request) => request.run(),
         Err(reply) => reply,
     }
 }
@@ -224,7 +229,7 @@ fn cli_listing(path: &[&str]) -> String {
         .and_then(|cli| {
             let files = RequestFiles { samples: None };
             command::execute(
-                &cli.command,
+                cli.command,
                 Cards::builtin(),
                 LegionCards::builtin(),
                 &files,
@@ -284,7 +289,7 @@ impl Files for RequestFiles {
     fn open(&self, flag: &str, _: &Path) -> Result<Box<dyn std::io::BufRead + '_>, Error> {
         match (flag, &self.samples) {
             ("--samples", Some(text)) => Ok(Box::new(text.as_bytes())),
-            _ => Err(Error::input(format!("{flag}: the server reads no files"))),
+            _ => Err(engine::Error::input(format!("{flag}: the server reads no files")).into()),
         }
     }
 

@@ -4,13 +4,14 @@
 use super::legion_args::{LegionCardArgs, LegionChoices};
 use super::output::{render, OutputArgs, Rendered};
 use super::Files;
+use crate::error::Error;
 use crate::report::army::{grid, View};
 use clap::{Args, ValueEnum};
+use holodice_engine::error as engine;
 use holodice_engine::legion::army::{default_defenders, plan, Band, Planned, Unit};
 use holodice_engine::legion::army_list::{ArmyList, ListUnit};
 use holodice_engine::legion::cards::Cards;
 use holodice_engine::legion::Scenario;
-use holodice_engine::Error;
 use std::path::PathBuf;
 
 pub(super) const HELP: &str = "Reads an army list as players share it: a Legion HQ 2 link (the \
@@ -142,7 +143,7 @@ impl ArmyArgs {
         })
     }
 
-    fn planned(&self, r: &Read, cards: &Cards) -> Result<Planned, Error> {
+    fn planned(&self, r: &Read, cards: &Cards) -> Result<Planned, engine::Error> {
         plan(&holodice_engine::legion::army::Request {
             attackers: &r.attackers,
             defenders: &r.defenders,
@@ -167,12 +168,13 @@ fn read_list(
         (Some(t), _) => t.clone(),
         (None, Some(f)) => files.read(flag, f)?,
         (None, None) => {
-            return Err(Error::input(
+            return Err(engine::Error::input(
                 "--list is required: a Legion HQ 2 link or a JSON list",
-            ))
+            )
+            .into())
         }
     };
-    ArmyList::read(&text, cards)
+    Ok(ArmyList::read(&text, cards)?)
 }
 
 /// A list's units as the army work takes them, each named once (a repeated name numbered).
@@ -206,44 +208,58 @@ fn weapons(u: &ListUnit, cards: &Cards) -> Vec<String> {
         .collect()
 }
 
-/// The work of the army's attacks, as the batch estimates it before it runs.
-pub(super) fn cost(a: &ArmyArgs, cards: &Cards, files: &dyn Files) -> Result<u64, Error> {
-    let cards = a.cards.read(cards, files)?;
-    let r = a.read(&cards, files)?;
-    Ok(a.planned(&r, &cards)?.work())
+/// `legion army`, read: the cards, the lists and the units on each side.
+pub(super) struct Army<'c> {
+    /// The cards `@Name` can name, the `--cards` files' with them.
+    cards: std::borrow::Cow<'c, Cards>,
+    read: Read,
+    /// The arguments as given: what the answer shows and how it is printed.
+    args: ArmyArgs,
 }
 
-pub(super) fn answer(
-    a: &ArmyArgs,
-    cards: &Cards,
-    files: &dyn Files,
-) -> Result<super::Answer, Error> {
-    let cards = a.cards.read(cards, files)?;
-    let r = a.read(&cards, files)?;
-    let pairings = a.planned(&r, &cards)?.run();
-    let view = View {
-        list: &r.list,
-        vs: r.vs.as_ref(),
-        attackers: &r.attackers,
-        defenders: &r.defenders,
-        pairings: &pairings,
-        chosen: r.chosen,
-        with: &a.with,
-        attacker_with: &a.attacker_with,
-        stat: a.stat,
-        sort: a.sort,
-        choices: &r.choices,
-        cards: &cards,
-    };
-    render(
-        Rendered::Grid(&grid(&view)),
-        a.output.format,
-        a.output.options(),
-        a.output.plot.as_ref(),
-        || {
-            Err(Error::input(
-                "an army draws no chart: choose another --format",
-            ))
-        },
-    )
+impl<'c> Army<'c> {
+    pub(super) fn read(
+        a: ArmyArgs,
+        cards: &'c Cards,
+        files: &dyn Files,
+    ) -> Result<Army<'c>, Error> {
+        let cards = a.cards.read(cards, files)?;
+        let read = a.read(&cards, files)?;
+        Ok(Army {
+            cards,
+            read,
+            args: a,
+        })
+    }
+
+    /// The work of the army's attacks, as the batch estimates it before it runs.
+    pub(super) fn cost(&self) -> Result<u64, engine::Error> {
+        Ok(self.args.planned(&self.read, &self.cards)?.work())
+    }
+
+    pub(super) fn run(self) -> Result<super::Answer, Error> {
+        let (a, r, cards) = (&self.args, &self.read, &*self.cards);
+        let pairings = a.planned(r, cards)?.run();
+        let view = View {
+            list: &r.list,
+            vs: r.vs.as_ref(),
+            attackers: &r.attackers,
+            defenders: &r.defenders,
+            pairings: &pairings,
+            chosen: r.chosen,
+            with: &a.with,
+            attacker_with: &a.attacker_with,
+            stat: a.stat,
+            sort: a.sort,
+            choices: &r.choices,
+            cards,
+        };
+        render(
+            Rendered::Grid(&grid(&view)),
+            a.output.format,
+            a.output.options(),
+            a.output.plot.as_ref(),
+            || Err(engine::Error::input("an army draws no chart: choose another --format").into()),
+        )
+    }
 }

@@ -1,16 +1,18 @@
 //! `holodice check`: samples of an attack tested against its exact distribution.
 
 use super::legion_args::{self as legion, LegionArgs};
-use super::legion_sequence::{self, SequenceArgs};
+use super::legion_sequence::{self, Sequence, SequenceArgs};
 use super::output::{Answer, FormatArg, OutputArgs};
 use super::swtcg_args::{self as swtcg, AttackArgs};
 use super::Files;
+use crate::error::Error;
 use crate::report::Shown;
 use clap::{Args, Subcommand, ValueEnum};
-use holodice_engine::error::{Error, Input};
+use holodice_engine::error::{self as engine, Input};
 use holodice_engine::game::{Legion, Simulated, Swtcg};
 use holodice_engine::gof;
 use holodice_engine::legion::cards::Cards as LegionCards;
+use holodice_engine::legion::Scenario as LegionScenario;
 use holodice_engine::sim::compare;
 use holodice_engine::swtcg::attack::Scenario;
 use holodice_engine::swtcg::cards::Cards;
@@ -215,16 +217,11 @@ impl Exact {
 }
 
 fn swtcg_exact(
-    before: Option<CheckFormatArg>,
+    format: CheckFormatArg,
     c: &CheckSwtcgArgs,
-    cards: &Cards,
-    files: &dyn Files,
+    query: &Scenario,
 ) -> Result<Exact, Error> {
     let s = &c.attack;
-    let format = check_format(before, &s.output)?;
-    let (attacker, defender, rules) = swtcg::setup(s, cards, files)?;
-    // `check` takes the attack's arguments only: Lucky re-rolls by the greedy policy.
-    let query = Scenario::new(attacker, defender, rules);
     let variable = match c.variable {
         SwtcgVariable::Hits => "hits",
         SwtcgVariable::Damage => "damage",
@@ -244,18 +241,16 @@ fn swtcg_exact(
             ("Lucky re-rolls", lucky),
         ]
     };
-    let absent = || Error::input(format!("{variable}: no such variable"));
-    Exact::of::<Swtcg>(format, &query, variable, absent, context)
+    let absent = || engine::Error::input(format!("{variable}: no such variable")).into();
+    Exact::of::<Swtcg>(format, query, variable, absent, context)
 }
 
 fn legion_exact(
-    before: Option<CheckFormatArg>,
+    format: CheckFormatArg,
     c: &CheckLegionArgs,
-    files: &dyn Files,
+    query: &LegionScenario,
 ) -> Result<Exact, Error> {
     let s = &c.attack;
-    let format = check_format(before, &s.output)?;
-    let query = legion::setup(s, holodice_engine::legion::cards::Cards::builtin(), files)?;
     let variable = match c.variable {
         LegionVariable::Wounds => "wounds",
         LegionVariable::AttackResults => "attack_results",
@@ -278,32 +273,30 @@ fn legion_exact(
         ]
     };
     let absent = || {
-        Error::about(
+        engine::Error::about(
             Some(Input::Variable),
             "--variable guardian_wounds needs a guardian: give --guardian SPEC",
         )
+        .into()
     };
-    Exact::of::<Legion>(format, &query, variable, absent, context)
+    Exact::of::<Legion>(format, query, variable, absent, context)
 }
 
 /// The sequence's variable the check tests (see [`sequence_variable`]), its exact distribution.
 fn sequence_exact(
-    before: Option<CheckFormatArg>,
+    format: CheckFormatArg,
     c: &CheckSequenceArgs,
-    files: &dyn Files,
+    q: &Sequence,
 ) -> Result<Exact, Error> {
     let s = &c.sequence;
-    let format = check_format(before, &s.output)?;
-    let q = s.read(LegionCards::builtin(), files)?;
     let variable = c.variable.trim();
-    sequence_variable(variable, q.attacks.len())?;
-    let result = s.exact(&q)?;
+    let result = s.exact(q)?;
     let dist = compare::legion_sequence(&result)
         .into_iter()
         .find(|(key, _)| key == variable)
         .map(|(_, d)| d)
         .ok_or_else(|| {
-            Error::about(
+            engine::Error::about(
                 Some(Input::Variable),
                 format!(
                     "--variable {variable}: this sequence has none (minis_defeated, wiped and \
@@ -369,95 +362,148 @@ fn sequence_variable(name: &str, attacks: usize) -> Result<(), Error> {
     });
     match (NAMES.contains(&name), attack) {
         (true, _) | (_, Some(Some(_))) => Ok(()),
-        (false, Some(None)) => Err(Error::about(
+        (false, Some(None)) => Err(engine::Error::about(
             Some(Input::Variable),
             format!("--variable {name}: the sequence makes attacks 1 to {attacks}: give attacks.1.wounds to attacks.{attacks}.wounds"),
-        )),
-        (false, None) => Err(Error::about(
+        ).into()),
+        (false, None) => Err(engine::Error::about(
             Some(Input::Variable),
             format!(
                 "--variable {name}: not a variable of a sequence; give {} or attacks.N.wounds",
                 NAMES.join(", ")
             ),
-        )),
+        ).into()),
     }
 }
 
-/// The check's work, estimated before it runs (see [`super::cost`]): its attack's.
-pub(super) fn cost(a: &CheckArgs, cards: &Cards, files: &dyn Files) -> Result<u64, Error> {
-    use holodice_engine::game::Game;
-    match &a.scenario {
-        CheckScenario::Swtcg(c) => {
-            let (attacker, defender, rules) = swtcg::setup(&c.attack, cards, files)?;
-            Swtcg::cost(&Scenario::new(attacker, defender, rules))
-        }
-        CheckScenario::Legion(c) => Legion::cost(&legion::setup(
-            &c.attack,
-            holodice_engine::legion::cards::Cards::builtin(),
-            files,
-        )?),
-        CheckScenario::LegionSequence(c) => {
-            legion_sequence::cost(&c.sequence, LegionCards::builtin(), files)
-        }
-    }
+/// The attack whose samples a check tests, read but not computed.
+enum Tested {
+    /// An SWTCG attack.
+    Swtcg(Box<CheckSwtcgArgs>, Box<Scenario>),
+    /// A Legion attack.
+    Legion(Box<CheckLegionArgs>, Box<LegionScenario>),
+    /// A Legion sequence.
+    Sequence(Box<CheckSequenceArgs>, Box<Sequence<'static>>),
 }
 
-/// The exact distribution of the chosen variable, the samples, the test; `rejected` when the
-/// samples are not consistent with the exact distribution.
-pub(super) fn execute(a: &CheckArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
-    let exact = match &a.scenario {
-        CheckScenario::Swtcg(c) => swtcg_exact(a.format, c, cards, files)?,
-        CheckScenario::Legion(c) => legion_exact(a.format, c, files)?,
-        CheckScenario::LegionSequence(c) => sequence_exact(a.format, c, files)?,
-    };
-    let source = files.describe("--samples", &a.samples);
-    let observed = read_samples(&source, &mut *files.open("--samples", &a.samples)?)?;
-    let fit = match a.test {
-        TestArg::ChiSquare => holodice_engine::gof::chi_square(&observed, &exact.dist),
-        TestArg::GTest => holodice_engine::gof::g_test(&observed, &exact.dist),
-    };
-    let context: Vec<(&str, String)> = exact
-        .context
-        .into_iter()
-        .filter_map(|(k, v)| v.map(|v| (k, crate::report::squeeze(&v))))
-        .collect();
-    let (game, variable, what) = (exact.game, exact.variable, exact.what);
-    let body = match exact.format {
-        CheckFormatArg::Json => {
-            let mut top = serde_json::Map::new();
-            top.insert("schema".into(), crate::report::SCHEMA.into());
-            top.insert("game".into(), game.into());
-            top.insert("variable".into(), variable.as_str().into());
-            for (k, v) in &context {
-                top.insert((*k).into(), v.as_str().into());
+/// `check`, read: the attack, the samples and the test.
+pub(super) struct Check {
+    tested: Tested,
+    format: CheckFormatArg,
+    /// The samples' counts, or why they could not be read: that error comes after the exact
+    /// distribution's, as the check computes that first.
+    observed: Result<BTreeMap<i64, u64>, Error>,
+    /// How the samples are named: the file, or the request's samples.
+    source: String,
+    /// The significance level.
+    alpha: f64,
+    test: TestArg,
+}
+
+impl Check {
+    pub(super) fn read(a: CheckArgs, cards: &Cards, files: &dyn Files) -> Result<Check, Error> {
+        let (format, tested) = match a.scenario {
+            CheckScenario::Swtcg(c) => {
+                let format = check_format(a.format, &c.attack.output)?;
+                let (attacker, defender, rules) = swtcg::setup(&c.attack, cards, files)?;
+                // `check` takes the attack's arguments only: Lucky re-rolls by the greedy
+                // policy.
+                let query = Scenario::new(attacker, defender, rules);
+                (format, Tested::Swtcg(c.into(), query.into()))
             }
-            if let serde_json::Value::Object(fit) = crate::report::fit::json(&fit, a.alpha) {
-                top.extend(fit);
+            CheckScenario::Legion(c) => {
+                let format = check_format(a.format, &c.attack.output)?;
+                let query = legion::setup(&c.attack, LegionCards::builtin(), files)?;
+                (format, Tested::Legion(c.into(), query.into()))
             }
-            let mut s = serde_json::to_string_pretty(&serde_json::Value::Object(top))
-                .expect("JSON values serialize");
-            s.push('\n');
-            s
+            CheckScenario::LegionSequence(c) => {
+                let format = check_format(a.format, &c.sequence.output)?;
+                let q = c.sequence.read(LegionCards::builtin(), files)?;
+                sequence_variable(c.variable.trim(), q.attacks.len())?;
+                (format, Tested::Sequence(c.into(), q.into()))
+            }
+        };
+        let source = files.describe("--samples", &a.samples);
+        let observed = (files.open("--samples", &a.samples))
+            .and_then(|mut input| read_samples(&source, &mut *input));
+        Ok(Check {
+            tested,
+            format,
+            observed,
+            source,
+            alpha: a.alpha,
+            test: a.test,
+        })
+    }
+
+    /// The check's work: its attack's.
+    pub(super) fn cost(&self) -> Result<u64, engine::Error> {
+        use holodice_engine::game::Game;
+        match &self.tested {
+            Tested::Swtcg(_, query) => Swtcg::cost(query),
+            Tested::Legion(_, query) => Legion::cost(query),
+            Tested::Sequence(c, q) => c.sequence.estimate(q),
         }
-        CheckFormatArg::Text => {
-            let mut s = format!("Check of {what} samples: {variable}\n");
-            for (k, v) in &context {
-                if !v.is_empty() {
-                    let k = k.replace('_', " ");
-                    s.push_str(&format!("{}{}: {v}\n", k[..1].to_uppercase(), &k[1..]));
+    }
+
+    /// The exact distribution of the chosen variable, the samples, the test; `rejected` when
+    /// the samples are not consistent with the exact distribution.
+    pub(super) fn run(self) -> Result<Answer, Error> {
+        let format = self.format;
+        let exact = match &self.tested {
+            Tested::Swtcg(c, query) => swtcg_exact(format, c, query)?,
+            Tested::Legion(c, query) => legion_exact(format, c, query)?,
+            Tested::Sequence(c, q) => sequence_exact(format, c, q)?,
+        };
+        let observed = self.observed?;
+        let (source, alpha) = (self.source, self.alpha);
+        let fit = match self.test {
+            TestArg::ChiSquare => holodice_engine::gof::chi_square(&observed, &exact.dist),
+            TestArg::GTest => holodice_engine::gof::g_test(&observed, &exact.dist),
+        };
+        let context: Vec<(&str, String)> = exact
+            .context
+            .into_iter()
+            .filter_map(|(k, v)| v.map(|v| (k, crate::report::squeeze(&v))))
+            .collect();
+        let (game, variable, what) = (exact.game, exact.variable, exact.what);
+        let body = match exact.format {
+            CheckFormatArg::Json => {
+                let mut top = serde_json::Map::new();
+                top.insert("schema".into(), crate::report::SCHEMA.into());
+                top.insert("game".into(), game.into());
+                top.insert("variable".into(), variable.as_str().into());
+                for (k, v) in &context {
+                    top.insert((*k).into(), v.as_str().into());
                 }
+                if let serde_json::Value::Object(fit) = crate::report::fit::json(&fit, alpha) {
+                    top.extend(fit);
+                }
+                let mut s = serde_json::to_string_pretty(&serde_json::Value::Object(top))
+                    .expect("JSON values serialize");
+                s.push('\n');
+                s
             }
-            s.push_str(&format!("Samples: {} from {source}\n\n", fit.samples()));
-            s + &crate::report::fit::text(&fit, a.alpha)
-        }
-    };
-    let media_type = match exact.format {
-        CheckFormatArg::Json => FormatArg::Json.media_type(),
-        CheckFormatArg::Text => FormatArg::Text.media_type(),
-    };
-    let mut answer = Answer::new(body, media_type);
-    answer.rejected = !fit.consistent(a.alpha);
-    Ok(answer)
+            CheckFormatArg::Text => {
+                let mut s = format!("Check of {what} samples: {variable}\n");
+                for (k, v) in &context {
+                    if !v.is_empty() {
+                        let k = k.replace('_', " ");
+                        s.push_str(&format!("{}{}: {v}\n", k[..1].to_uppercase(), &k[1..]));
+                    }
+                }
+                s.push_str(&format!("Samples: {} from {source}\n\n", fit.samples()));
+                s + &crate::report::fit::text(&fit, alpha)
+            }
+        };
+        let media_type = match exact.format {
+            CheckFormatArg::Json => FormatArg::Json.media_type(),
+            CheckFormatArg::Text => FormatArg::Text.media_type(),
+        };
+        let mut answer = Answer::new(body, media_type);
+        answer.rejected = !fit.consistent(alpha);
+        Ok(answer)
+    }
 }
 
 /// The output format of `check`, given before the game or (as for the attack commands) after
@@ -467,31 +513,35 @@ fn check_format(
     after: &OutputArgs,
 ) -> Result<CheckFormatArg, Error> {
     if after.plot.is_some() {
-        return Err(Error::input(
+        return Err(engine::Error::input(
             "check draws no chart: remove --plot (the attack command draws one)",
-        ));
+        )
+        .into());
     }
     if after.exact {
-        return Err(Error::input(
+        return Err(engine::Error::input(
             "check prints counts, not exact fractions: remove --exact",
-        ));
+        )
+        .into());
     }
     if after.verbose {
-        return Err(Error::input(
-            "check prints every option it used: remove --verbose",
-        ));
+        return Err(
+            engine::Error::input("check prints every option it used: remove --verbose").into(),
+        );
     }
     match (before, after.format) {
         (Some(f), FormatArg::Text) => Ok(f),
         (None, FormatArg::Text) => Ok(CheckFormatArg::Text),
         (None, FormatArg::Json) => Ok(CheckFormatArg::Json),
-        (Some(_), _) => Err(Error::input(
+        (Some(_), _) => Err(engine::Error::input(
             "check: --format is given before and after the game; give it once",
-        )),
-        (None, other) => Err(Error::input(format!(
+        )
+        .into()),
+        (None, other) => Err(engine::Error::input(format!(
             "check prints --format text or json, not {}",
             other.name()
-        ))),
+        ))
+        .into()),
     }
 }
 
@@ -507,7 +557,7 @@ pub fn read_samples(source: &str, input: &mut dyn BufRead) -> Result<BTreeMap<i6
             .read_until(b'\n', &mut buf)
             .map_err(|e| Error::File(format!("cannot read {source}: {e}")))?;
         if n == 0 {
-            return samples.counts();
+            return Ok(samples.counts()?);
         }
         samples.line(&buf)?;
     }

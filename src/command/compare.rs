@@ -5,12 +5,13 @@ use super::legion_sequence::Gained;
 use super::output::{render, Answer, OutputArgs, Rendered};
 use super::swtcg_args::{ChoiceArgs, RuleArgs, UnitArgs, UnitReader};
 use super::Files;
+use crate::error::Error;
 use crate::plot;
 use crate::report::compare::{Comparison, Loadout};
 use crate::report::{matchup, squeeze, Entry, Shown};
 use clap::Args;
 use holodice_engine::compare::{label, MAX_LOADOUTS};
-use holodice_engine::error::{Error, Input};
+use holodice_engine::error::{self as engine, Input};
 use holodice_engine::game::{Game, Legion, LegionSequences, SequenceQuery, Swtcg};
 use holodice_engine::legion::{self, Scenario as LegionScenario};
 use holodice_engine::swtcg::{self, attack::Scenario, cards::Cards};
@@ -100,16 +101,16 @@ pub struct LegionCompareArgs {
 type Pairs<'a> = Vec<(&'a str, &'a str)>;
 
 /// Every attacker against every defender, in order; refused unless there are 2 to 10.
-fn pairs<'a>(attackers: &'a [String], defenders: &'a [String]) -> Result<Pairs<'a>, Error> {
+fn pairs<'a>(attackers: &'a [String], defenders: &'a [String]) -> Result<Pairs<'a>, engine::Error> {
     let pairs: Vec<(&str, &str)> = attackers
         .iter()
         .flat_map(|a| defenders.iter().map(move |d| (a.as_str(), d.as_str())))
         .collect();
     match pairs.len() {
-        0 | 1 => Err(Error::input(
+        0 | 1 => Err(engine::Error::input(
             "compare needs two loadouts or more: give a second --attacker or --defender",
         )),
-        n if n > MAX_LOADOUTS => Err(Error::too_large(format!(
+        n if n > MAX_LOADOUTS => Err(engine::Error::too_large(format!(
             "{} attackers × {} defenders make {n} loadouts, over the limit of {MAX_LOADOUTS}: \
              compare fewer at once",
             attackers.len(),
@@ -203,94 +204,148 @@ fn compare<G: Shown>(
     )
 }
 
-/// Every loadout of an SWTCG comparison and what they share.
-fn swtcg_loadouts<'a>(
-    a: &'a SwtcgCompareArgs,
-    defenders: &'a [String],
-    cards: &Cards,
-    files: &dyn Files,
-) -> Result<(Pairs<'a>, Scenario, Vec<Scenario>), Error> {
-    let pairs = pairs(&a.attacker, defenders)?;
-    let reader = UnitReader::new(&a.units, a.choices.mode(), cards, files)?;
-    let base = Scenario {
-        mode: a.choices.mode(),
-        policy: a.choices.policy(),
-        objective: swtcg::attack::objective(&a.choices.objective)?,
-        rules: a.rules.rules()?,
-        ..Scenario::default()
-    };
-    let queries = pairs
-        .iter()
-        .map(|(attacker, defender)| {
-            Ok(Scenario {
-                attacker: reader.unit("attacker", attacker, true)?,
-                defender: reader.unit("defender", defender, false)?,
-                ..base.clone()
+/// `swtcg compare`, read: each loadout's attack.
+pub(super) struct SwtcgCompare {
+    loadouts: Loadouts<Swtcg>,
+    output: OutputArgs,
+}
+
+impl SwtcgCompare {
+    pub(super) fn read(
+        a: SwtcgCompareArgs,
+        cards: &Cards,
+        files: &dyn Files,
+    ) -> Result<SwtcgCompare, Error> {
+        // No defender given is one without keywords.
+        let defenders = match a.defender.is_empty() {
+            true => vec![String::new()],
+            false => a.defender.clone(),
+        };
+        let pairs = pairs(&a.attacker, &defenders)?;
+        let reader = UnitReader::new(&a.units, a.choices.mode(), cards, files)?;
+        let setting = a.choices.read(&a.rules)?;
+        let queries = pairs
+            .iter()
+            .map(|(attacker, defender)| {
+                Ok(setting.attack(
+                    reader.unit("attacker", attacker, true)?,
+                    reader.unit("defender", defender, false)?,
+                ))
             })
+            .collect::<Result<Vec<_>, Error>>()?;
+        let loadouts = Loadouts {
+            specs: pairs
+                .iter()
+                .map(|(a, d)| (a.to_string(), d.to_string()))
+                .collect(),
+            shown: queries
+                .iter()
+                .map(|s| (s.attacker.describe(), s.defender.describe()))
+                .collect(),
+            queries,
+        };
+        Ok(SwtcgCompare {
+            loadouts,
+            output: a.output,
         })
-        .collect::<Result<Vec<_>, Error>>()?;
-    Ok((pairs, base, queries))
-}
-
-/// The defenders of an SWTCG comparison: none given is one without keywords.
-fn defenders(a: &SwtcgCompareArgs) -> Vec<String> {
-    match a.defender.is_empty() {
-        true => vec![String::new()],
-        false => a.defender.clone(),
     }
-}
 
-/// The comparison's work, estimated before it runs.
-pub(super) fn swtcg_cost(
-    a: &SwtcgCompareArgs,
-    cards: &Cards,
-    files: &dyn Files,
-) -> Result<u64, Error> {
-    let defenders = defenders(a);
-    let (_, _, queries) = swtcg_loadouts(a, &defenders, cards, files)?;
-    work::<Swtcg>(&queries, &a.output)
+    pub(super) fn cost(&self) -> Result<u64, engine::Error> {
+        work::<Swtcg>(&self.loadouts.queries, &self.output)
+    }
+
+    pub(super) fn run(self) -> Result<Answer, Error> {
+        let context = |queries: &[Scenario], outcomes: &[swtcg::attack::Attack]| {
+            let lucky = outcomes.iter().any(|o| o.lucky.is_some());
+            crate::report::swtcg::shared_context(&queries[0], lucky)
+        };
+        compare(self.loadouts, context, &self.output)
+    }
 }
 
 /// The attacks' work, refused past the comparison's limits as its run would be, and their
 /// printing's, summed.
-fn work<G: Game>(queries: &[G::Query], output: &OutputArgs) -> Result<u64, Error> {
+fn work<G: Game>(queries: &[G::Query], output: &OutputArgs) -> Result<u64, engine::Error> {
     let attacks = holodice_engine::compare::estimate::<G>(queries, |i| i.to_string())?;
     queries.iter().try_fold(attacks, |sum, q| {
         Ok(sum.saturating_add(output.render_cost(G::words(q)?)))
     })
 }
 
-pub(super) fn swtcg(
-    a: &SwtcgCompareArgs,
-    cards: &Cards,
-    files: &dyn Files,
-) -> Result<Answer, Error> {
-    let defenders = defenders(a);
-    let (pairs, base, queries) = swtcg_loadouts(a, &defenders, cards, files)?;
-    let l = Loadouts::<Swtcg> {
-        specs: pairs
-            .iter()
-            .map(|(a, d)| (a.to_string(), d.to_string()))
-            .collect(),
-        shown: queries
-            .iter()
-            .map(|s| (s.attacker.describe(), s.defender.describe()))
-            .collect(),
-        queries,
-    };
-    let context = |_: &[Scenario], outcomes: &[swtcg::attack::Attack]| {
-        let lucky = outcomes.iter().any(|o| o.lucky.is_some());
-        crate::report::swtcg::shared_context(&base, lucky)
-    };
-    compare(l, context, &a.output)
+/// `legion compare`, read: each loadout's attack or sequence.
+pub(super) struct LegionCompare {
+    loadouts: LegionLoadouts,
+    /// The guardian SPEC every loadout's defender has, as given.
+    guardian: Option<String>,
+    output: OutputArgs,
+}
+
+/// The loadouts of `legion compare`: attacks, or sequences when any is one.
+enum LegionLoadouts {
+    /// One attack each.
+    Attacks(Loadouts<Legion>),
+    /// Sequences of attacks (an `--attacker` one of one attack).
+    Sequences(Loadouts<LegionSequences>),
+}
+
+impl LegionCompare {
+    pub(super) fn read(
+        a: LegionCompareArgs,
+        cards: &legion::cards::Cards,
+        files: &dyn Files,
+    ) -> Result<LegionCompare, Error> {
+        let loadouts = match a.sequences.is_empty() {
+            true => LegionLoadouts::Attacks(legion_loadouts(&a, cards, files)?),
+            false => LegionLoadouts::Sequences(sequence_loadouts(&a, cards, files)?),
+        };
+        Ok(LegionCompare {
+            loadouts,
+            guardian: a.guardian,
+            output: a.output,
+        })
+    }
+
+    pub(super) fn cost(&self) -> Result<u64, engine::Error> {
+        match &self.loadouts {
+            LegionLoadouts::Attacks(l) => work::<Legion>(&l.queries, &self.output),
+            LegionLoadouts::Sequences(l) => work::<LegionSequences>(&l.queries, &self.output),
+        }
+    }
+
+    pub(super) fn run(self) -> Result<Answer, Error> {
+        let guardian = self.guardian.as_deref();
+        match self.loadouts {
+            LegionLoadouts::Attacks(l) => {
+                let context = |queries: &[LegionScenario], _: &[legion::attack::LegionAttack]| {
+                    crate::report::legion::shared_context(guardian, &queries[0])
+                };
+                compare(l, context, &self.output)
+            }
+            LegionLoadouts::Sequences(l) => {
+                let context =
+                    |queries: &[SequenceQuery], _: &[legion::sequence::LegionSequence]| {
+                        let (mut entries, line) =
+                            crate::report::legion::shared_context(guardian, &queries[0].choices);
+                        let gained = queries[0].gained;
+                        entries.push(crate::report::legion_sequence::suppression_gained(gained));
+                        let gained = gained.name();
+                        (
+                            entries,
+                            format!("{line}; suppression token on a ranged attack: {gained}"),
+                        )
+                    };
+                compare(l, context, &self.output)
+            }
+        }
+    }
 }
 
 /// Every loadout of a Legion comparison.
-fn legion_loadouts<'a>(
-    a: &'a LegionCompareArgs,
+fn legion_loadouts(
+    a: &LegionCompareArgs,
     cards: &legion::cards::Cards,
     files: &dyn Files,
-) -> Result<(Pairs<'a>, Vec<LegionScenario>), Error> {
+) -> Result<Loadouts<Legion>, Error> {
     let pairs = pairs(&a.attacker, &a.defender)?;
     let choices = a.choices.read()?;
     let cards = a.cards.read(cards, files)?;
@@ -301,11 +356,18 @@ fn legion_loadouts<'a>(
             Ok(choices.apply(s))
         })
         .collect::<Result<Vec<_>, Error>>()?;
-    Ok((pairs, queries))
+    Ok(Loadouts {
+        specs: pairs
+            .iter()
+            .map(|(a, d)| (a.to_string(), d.to_string()))
+            .collect(),
+        shown: pairs
+            .iter()
+            .map(|(a, d)| (squeeze(a), squeeze(d)))
+            .collect(),
+        queries,
+    })
 }
-
-/// A loadout's attacker (or attacks, separated by ';') and defender, as given.
-type Specs = (String, String);
 
 /// Every loadout of a Legion comparison of sequences: the --attacker ones (one attack each),
 /// then the --sequence ones.
@@ -313,7 +375,7 @@ fn sequence_loadouts(
     a: &LegionCompareArgs,
     cards: &legion::cards::Cards,
     files: &dyn Files,
-) -> Result<(Vec<Specs>, Vec<SequenceQuery>), Error> {
+) -> Result<Loadouts<LegionSequences>, Error> {
     let attackers: Vec<String> = a.attacker.iter().chain(&a.sequences).cloned().collect();
     let pairs: Vec<Specs> = pairs(&attackers, &a.defender)?
         .into_iter()
@@ -335,71 +397,14 @@ fn sequence_loadouts(
             cards: cards.clone(),
         })
         .collect();
-    Ok((pairs, queries))
-}
-
-/// The comparison's work, estimated before it runs.
-pub(super) fn legion_cost(
-    a: &LegionCompareArgs,
-    cards: &legion::cards::Cards,
-    files: &dyn Files,
-) -> Result<u64, Error> {
-    match a.sequences.is_empty() {
-        true => work::<Legion>(&legion_loadouts(a, cards, files)?.1, &a.output),
-        false => work::<LegionSequences>(&sequence_loadouts(a, cards, files)?.1, &a.output),
-    }
-}
-
-pub(super) fn legion(
-    a: &LegionCompareArgs,
-    cards: &legion::cards::Cards,
-    files: &dyn Files,
-) -> Result<Answer, Error> {
-    if !a.sequences.is_empty() {
-        return legion_sequences(a, cards, files);
-    }
-    let (pairs, queries) = legion_loadouts(a, cards, files)?;
-    let l = Loadouts::<Legion> {
-        specs: pairs
-            .iter()
-            .map(|(a, d)| (a.to_string(), d.to_string()))
-            .collect(),
-        shown: pairs
-            .iter()
-            .map(|(a, d)| (squeeze(a), squeeze(d)))
-            .collect(),
-        queries,
-    };
-    let context = |queries: &[LegionScenario], _: &[legion::attack::LegionAttack]| {
-        crate::report::legion::shared_context(a.guardian.as_deref(), &queries[0])
-    };
-    compare(l, context, &a.output)
-}
-
-/// A Legion comparison of sequences.
-fn legion_sequences(
-    a: &LegionCompareArgs,
-    cards: &legion::cards::Cards,
-    files: &dyn Files,
-) -> Result<Answer, Error> {
-    let (pairs, queries) = sequence_loadouts(a, cards, files)?;
-    let l = Loadouts::<LegionSequences> {
+    Ok(Loadouts {
         shown: (pairs.iter())
             .map(|(a, d)| (squeeze(&a.replace(';', " then")), squeeze(d)))
             .collect(),
         specs: pairs,
         queries,
-    };
-    let context = |queries: &[SequenceQuery], _: &[legion::sequence::LegionSequence]| {
-        let (mut entries, line) =
-            crate::report::legion::shared_context(a.guardian.as_deref(), &queries[0].choices);
-        let gained = queries[0].gained;
-        entries.push(crate::report::legion_sequence::suppression_gained(gained));
-        let gained = gained.name();
-        (
-            entries,
-            format!("{line}; suppression token on a ranged attack: {gained}"),
-        )
-    };
-    compare(l, context, &a.output)
+    })
 }
+
+/// A loadout's attacker (or attacks, separated by ';') and defender, as given.
+type Specs = (String, String);

@@ -8,10 +8,12 @@ use super::matchups;
 use super::output::{finish, listing, Answer, CardsFormat, ListingArgs};
 use super::simulate::{self, SimulateLegionArgs, SimulateSequenceArgs};
 use super::Files;
+use crate::error::Error;
 use crate::report::squeeze;
 use clap::{Args, Subcommand};
-use holodice_engine::legion::{self, cards::Cards};
-use holodice_engine::Error;
+use holodice_engine::error as engine;
+use holodice_engine::legion::{self, cards::Cards, Scenario};
+use std::borrow::Cow;
 
 #[derive(Subcommand)]
 pub enum LegionCommand {
@@ -64,74 +66,144 @@ Examples:
   holodice legion units --cards cards.json
 ";
 
-pub(super) fn execute(
-    command: &LegionCommand,
-    cards: &Cards,
+/// A Legion command, its arguments read: what its estimate and its run both start from.
+pub(super) enum Prepared<'a> {
+    /// `legion attack`.
+    Attack(Box<Attack>),
+    /// `legion sequence`.
+    Sequence(Box<legion_sequence::SequenceRead<'a>>),
+    /// `legion compare`.
+    Compare(Box<compare::LegionCompare>),
+    /// `legion matchups`.
+    Matchups(Box<matchups::Matchups<'a>>),
+    /// `legion army`.
+    Army(Box<army::Army<'a>>),
+    /// `legion simulate`.
+    Simulate(Box<simulate::LegionSimulate>),
+    /// `legion simulate-sequence`.
+    SimulateSequence(Box<simulate::SequenceSimulate<'a>>),
+    /// `legion keywords`.
+    Keywords(ListingArgs),
+    /// `legion units`, with the cards it lists.
+    Units(Box<UnitsArgs>, Cow<'a, Cards>),
+}
+
+/// Reads `command`'s arguments: its units, card files and options, each once.
+pub(super) fn prepare<'a>(
+    command: LegionCommand,
+    cards: &'a Cards,
     files: &dyn Files,
-) -> Result<Answer, Error> {
-    match command {
-        LegionCommand::Attack(a) => attack(a, cards, files),
-        LegionCommand::Simulate(a) => simulate::legion(a, cards, files),
-        LegionCommand::SimulateSequence(a) => simulate::legion_sequence(a, cards, files),
-        LegionCommand::Compare(a) => compare::legion(a, cards, files),
-        LegionCommand::Keywords(l) => Ok(l.answer(
-            crate::listing::legion_keywords::coverage_markdown(),
-            crate::listing::legion_keywords::coverage_json(),
+) -> Result<Prepared<'a>, Error> {
+    Ok(match command {
+        LegionCommand::Attack(a) => Prepared::Attack(Box::new(Attack::read(a, cards, files)?)),
+        LegionCommand::Sequence(a) => Prepared::Sequence(Box::new(
+            legion_sequence::SequenceRead::read(a, cards, files)?,
         )),
-        LegionCommand::Units(a) => units(a, cards, files),
-        LegionCommand::Matchups(a) => matchups::answer(a, cards, files),
-        LegionCommand::Army(a) => army::answer(a, cards, files),
-        LegionCommand::Sequence(a) => legion_sequence::answer(a, cards, files),
+        LegionCommand::Compare(a) => {
+            Prepared::Compare(Box::new(compare::LegionCompare::read(a, cards, files)?))
+        }
+        LegionCommand::Matchups(a) => {
+            Prepared::Matchups(Box::new(matchups::Matchups::read(a, cards, files)?))
+        }
+        LegionCommand::Army(a) => Prepared::Army(Box::new(army::Army::read(a, cards, files)?)),
+        LegionCommand::Simulate(a) => {
+            Prepared::Simulate(Box::new(simulate::LegionSimulate::read(a, cards, files)?))
+        }
+        LegionCommand::SimulateSequence(a) => {
+            Prepared::SimulateSequence(Box::new(simulate::SequenceSimulate::read(a, cards, files)?))
+        }
+        LegionCommand::Keywords(l) => Prepared::Keywords(l),
+        LegionCommand::Units(a) => {
+            let cards = a.cards.read(cards, files)?;
+            Prepared::Units(Box::new(a), cards)
+        }
+    })
+}
+
+impl Prepared<'_> {
+    /// The work the command will take (see [`super::Prepared::cost`]).
+    pub(super) fn cost(&self) -> Result<u64, engine::Error> {
+        match self {
+            Prepared::Attack(a) => a.cost(),
+            Prepared::Sequence(q) => q.cost(),
+            Prepared::Compare(c) => c.cost(),
+            Prepared::Matchups(m) => m.cost(),
+            Prepared::Army(a) => a.cost(),
+            Prepared::Simulate(s) => s.cost(),
+            Prepared::SimulateSequence(s) => s.cost(),
+            Prepared::Keywords(_) => Ok(0),
+            Prepared::Units(_, cards) => {
+                Ok((cards.all().len() as u64).saturating_mul(LISTED_CARD_WORK))
+            }
+        }
+    }
+
+    /// The command's answer.
+    pub(super) fn run(self) -> Result<Answer, Error> {
+        match self {
+            Prepared::Attack(a) => a.run(),
+            Prepared::Sequence(q) => q.run(),
+            Prepared::Compare(c) => c.run(),
+            Prepared::Matchups(m) => m.run(),
+            Prepared::Army(a) => a.run(),
+            Prepared::Simulate(s) => s.run(),
+            Prepared::SimulateSequence(s) => s.run(),
+            Prepared::Keywords(l) => Ok(l.answer(
+                crate::listing::legion_keywords::coverage_markdown(),
+                crate::listing::legion_keywords::coverage_json(),
+            )),
+            Prepared::Units(a, cards) => units(&a, &cards),
+        }
     }
 }
 
-fn attack(a: &LegionAttackArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
-    let scenario = a.setup(cards, files)?;
-    let result = legion::attack::attack(&scenario)?;
-    let u = &a.units;
-    let report = crate::report::legion::attack_report(
-        &[
-            ("attacker", Some(u.attacker.as_str())),
-            ("defender", Some(u.defender.as_str())),
-            ("guardian", u.guardian.as_deref()),
-            ("rolled", a.rolled.as_deref()),
-            ("converted", a.converted.as_deref()),
-        ],
-        &scenario,
-        &result,
-    );
-    let title = crate::plot::matchup_title("Legion", &squeeze(&u.attacker), &squeeze(&u.defender));
-    finish(
-        &report,
-        &u.output,
-        (&title, "wounds on the defender", &result.wounds),
-    )
+/// `legion attack`, read: the attack.
+pub(super) struct Attack {
+    scenario: Scenario,
+    /// The arguments as given: what the answer shows and how it is printed.
+    args: LegionAttackArgs,
 }
 
-/// The work `command` will take, estimated before it runs (see [`super::cost`]).
-pub(super) fn cost(
-    command: &LegionCommand,
-    cards: &Cards,
-    files: &dyn Files,
-) -> Result<u64, Error> {
-    use holodice_engine::game::{Game, Legion};
-    match command {
-        LegionCommand::Attack(a) => {
-            let s = a.setup(cards, files)?;
-            let render = a.units.output.render_cost(Legion::words(&s)?);
-            Ok(Legion::cost(&s)?.saturating_add(render))
-        }
-        LegionCommand::Compare(a) => compare::legion_cost(a, cards, files),
-        LegionCommand::Matchups(a) => matchups::cost(a, cards, files),
-        LegionCommand::Army(a) => army::cost(a, cards, files),
-        LegionCommand::Sequence(a) => legion_sequence::cost(a, cards, files),
-        LegionCommand::Simulate(a) => simulate::legion_cost(a, cards, files),
-        LegionCommand::SimulateSequence(a) => simulate::legion_sequence_cost(a, cards, files),
-        LegionCommand::Units(a) => {
-            let listed = a.cards.read(cards, files)?.all().len() as u64;
-            Ok(listed.saturating_mul(LISTED_CARD_WORK))
-        }
-        LegionCommand::Keywords(_) => Ok(0),
+impl Attack {
+    fn read(a: LegionAttackArgs, cards: &Cards, files: &dyn Files) -> Result<Attack, Error> {
+        Ok(Attack {
+            scenario: a.setup(cards, files)?,
+            args: a,
+        })
+    }
+
+    fn cost(&self) -> Result<u64, engine::Error> {
+        use holodice_engine::game::{Game, Legion};
+        let render = self
+            .args
+            .units
+            .output
+            .render_cost(Legion::words(&self.scenario)?);
+        Ok(Legion::cost(&self.scenario)?.saturating_add(render))
+    }
+
+    fn run(self) -> Result<Answer, Error> {
+        let (a, scenario) = (&self.args, &self.scenario);
+        let result = legion::attack::attack(scenario)?;
+        let u = &a.units;
+        let report = crate::report::legion::attack_report(
+            &[
+                ("attacker", Some(u.attacker.as_str())),
+                ("defender", Some(u.defender.as_str())),
+                ("guardian", u.guardian.as_deref()),
+                ("rolled", a.rolled.as_deref()),
+                ("converted", a.converted.as_deref()),
+            ],
+            scenario,
+            &result,
+        );
+        let title =
+            crate::plot::matchup_title("Legion", &squeeze(&u.attacker), &squeeze(&u.defender));
+        finish(
+            &report,
+            &u.output,
+            (&title, "wounds on the defender", &result.wounds),
+        )
     }
 }
 
@@ -168,11 +240,10 @@ pub struct UnitsArgs {
     format: CardsFormat,
 }
 
-fn units(a: &UnitsArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
-    let cards = a.cards.read(cards, files)?;
+fn units(a: &UnitsArgs, cards: &Cards) -> Result<Answer, Error> {
     let query = a.query.as_deref().or(a.name.as_deref());
     if let Some(unit) = &a.upgrades_for {
-        let grid = crate::listing::legion_units::upgrades(&cards, unit, query)?;
+        let grid = crate::listing::legion_units::upgrades(cards, unit, query)?;
         return Ok(listing(&grid, a.format));
     }
     let filter = crate::listing::legion_units::Filter {
@@ -181,6 +252,6 @@ fn units(a: &UnitsArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Erro
         kind: a.kind.as_deref(),
         rank: a.rank.as_deref(),
     };
-    let grid = crate::listing::legion_units::catalog(&cards, &filter)?;
+    let grid = crate::listing::legion_units::catalog(cards, &filter)?;
     Ok(listing(&grid, a.format))
 }

@@ -3,12 +3,12 @@
 
 use super::output::OutputArgs;
 use super::{with_legion_card_files, Files, PolicyArg};
+use crate::error::Error;
 use clap::Args;
 use holodice_engine::game::{Game, Legion};
 use holodice_engine::legion::on_table::{OnTable, Resumes};
 use holodice_engine::legion::{cards::Cards, Edition, Scenario};
 use holodice_engine::policy::{Objective, Policy};
-use holodice_engine::Error;
 use std::path::PathBuf;
 
 pub(super) const HELP: &str = "SPECs are comma-separated lists, in any case. Attacker: '4 red', \

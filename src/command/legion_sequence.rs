@@ -4,12 +4,13 @@
 use super::legion_args::{LegionCardArgs, LegionChoices};
 use super::output::{finish, Answer, OutputArgs};
 use super::Files;
+use crate::error::Error;
 use clap::{Args, ValueEnum};
+use holodice_engine::error as engine;
 use holodice_engine::error::Input;
 use holodice_engine::legion::cards::Cards;
 use holodice_engine::legion::sequence::{self, LegionSequence, SuppressionGained};
 use holodice_engine::legion::Scenario;
-use holodice_engine::Error;
 use std::borrow::Cow;
 
 pub(super) const HELP: &str = "The attacks are made in the order given, each by its own \
@@ -118,11 +119,12 @@ impl SequenceArgs {
             }
             (false, list) => Ok(list.to_vec()),
             (true, [one]) => Ok(vec![one.clone(); usize::from(self.attacks_cap)]),
-            (true, _) => Err(Error::about(
+            (true, _) => Err(engine::Error::about(
                 Some(Input::UntilWiped),
                 "--until-wiped repeats one --attack until the defender is wiped: give a single \
                  --attack",
-            )),
+            )
+            .into()),
         }
     }
 
@@ -131,11 +133,12 @@ impl SequenceArgs {
         let s = Scenario::parse_with(first, &self.defender, None, cards)?;
         let a = &s.attacker;
         if a.aim + a.observation + a.surge_tokens + a.dodge > 0 {
-            return Err(Error::input(
+            return Err(engine::Error::input(
                 "--charge makes the charging unit's two attacks from one --attack, so its tokens \
                  would be spent twice: give the two attacks as '--attack SPEC, melee' twice, the \
                  tokens on the one that spends them",
-            ));
+            )
+            .into());
         }
         Ok(())
     }
@@ -173,13 +176,13 @@ impl SequenceArgs {
     }
 
     /// The work the exact outcome of sequence `q` takes, estimated before it is computed.
-    pub(super) fn estimate(&self, q: &Sequence) -> Result<u64, Error> {
+    pub(super) fn estimate(&self, q: &Sequence) -> Result<u64, engine::Error> {
         let guardian = self.guardian.as_deref();
         sequence::estimate(&q.attacks(), &self.defender, guardian, &q.cards, &q.choices)
     }
 
     /// The exact outcome of sequence `q`.
-    pub(super) fn exact(&self, q: &Sequence) -> Result<LegionSequence, Error> {
+    pub(super) fn exact(&self, q: &Sequence) -> Result<LegionSequence, engine::Error> {
         let attacks = q.attacks();
         let guardian = self.guardian.as_deref();
         match self.until_wiped {
@@ -204,31 +207,51 @@ impl SequenceArgs {
     }
 }
 
-pub(super) fn answer(a: &SequenceArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
-    let q = a.read(cards, files)?;
-    let result = a.exact(&q)?;
-    let report = crate::report::legion_sequence::sequence_report(
-        &q.attacks(),
-        &a.defender,
-        a.guardian.as_deref(),
-        &q.choices,
-        a.gained(),
-        a.until_wiped,
-        &result,
-    );
-    let needed = result.attacks_needed().filter(|_| a.until_wiped);
-    let chart = match &needed {
-        Some(d) => ("Legion: attacks until wiped", "attacks needed", d),
-        None => (
-            "Legion attack sequence",
-            "wounds on the defender",
-            &result.wounds,
-        ),
-    };
-    finish(&report, &a.output, chart)
+/// `legion sequence`, read: the sequence as its arguments give it.
+pub(super) struct SequenceRead<'c> {
+    sequence: Sequence<'c>,
+    /// The arguments as given: what the answer shows and how it is printed.
+    args: SequenceArgs,
 }
 
-/// The work the sequence takes, as it estimates it before any attack.
-pub(super) fn cost(a: &SequenceArgs, cards: &Cards, files: &dyn Files) -> Result<u64, Error> {
-    a.estimate(&a.read(cards, files)?)
+impl<'c> SequenceRead<'c> {
+    pub(super) fn read(
+        a: SequenceArgs,
+        cards: &'c Cards,
+        files: &dyn Files,
+    ) -> Result<SequenceRead<'c>, Error> {
+        Ok(SequenceRead {
+            sequence: a.read(cards, files)?,
+            args: a,
+        })
+    }
+
+    /// The work the sequence takes, as it estimates it before any attack.
+    pub(super) fn cost(&self) -> Result<u64, engine::Error> {
+        self.args.estimate(&self.sequence)
+    }
+
+    pub(super) fn run(self) -> Result<Answer, Error> {
+        let (a, q) = (&self.args, &self.sequence);
+        let result = a.exact(q)?;
+        let report = crate::report::legion_sequence::sequence_report(
+            &q.attacks(),
+            &a.defender,
+            a.guardian.as_deref(),
+            &q.choices,
+            a.gained(),
+            a.until_wiped,
+            &result,
+        );
+        let needed = result.attacks_needed().filter(|_| a.until_wiped);
+        let chart = match &needed {
+            Some(d) => ("Legion: attacks until wiped", "attacks needed", d),
+            None => (
+                "Legion attack sequence",
+                "wounds on the defender",
+                &result.wounds,
+            ),
+        };
+        finish(&report, &a.output, chart)
+    }
 }

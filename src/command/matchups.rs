@@ -4,14 +4,15 @@
 use super::legion_args::{LegionCardArgs, LegionChoices};
 use super::output::{render, OutputArgs, Rendered};
 use super::Files;
+use crate::error::Error;
 use crate::listing::legion_units::Filter;
 use crate::render::{Cell, Grid};
 use crate::report::{legion::shared_context, squeeze, Entry, SCHEMA};
 use clap::{Args, ValueEnum};
+use holodice_engine::error as engine;
 use holodice_engine::legion::cards::Cards;
 use holodice_engine::legion::matchups::{plan, Matchup, Planned};
 use holodice_engine::legion::Scenario;
-use holodice_engine::Error;
 use serde_json::{json, Value as Json};
 
 pub(super) const HELP: &str = "Attacks every unit card with the attacker: the built-in cards \
@@ -61,11 +62,55 @@ enum Sort {
     Wiped,
 }
 
-/// The work the query's attacks take, each estimated as `legion attack` estimates it: the
-/// matchups are parsed and estimated here as `answer` does before it runs them.
-pub(super) fn cost(a: &MatchupsArgs, cards: &Cards, files: &dyn Files) -> Result<u64, Error> {
-    let cards = a.cards.read(cards, files)?;
-    Ok(planned(a, &cards, &a.choices.scenario()?)?.work())
+/// `legion matchups`, read: the cards and the choices every matchup is made under.
+pub(super) struct Matchups<'c> {
+    /// The cards `@Name` can name, the `--cards` files' with them.
+    cards: std::borrow::Cow<'c, Cards>,
+    choices: Scenario,
+    /// The arguments as given: what the answer shows and how it is printed.
+    args: MatchupsArgs,
+}
+
+impl<'c> Matchups<'c> {
+    pub(super) fn read(
+        a: MatchupsArgs,
+        cards: &'c Cards,
+        files: &dyn Files,
+    ) -> Result<Matchups<'c>, Error> {
+        Ok(Matchups {
+            cards: a.cards.read(cards, files)?,
+            choices: a.choices.scenario()?,
+            args: a,
+        })
+    }
+
+    /// The work the query's attacks take, each estimated as `legion attack` estimates it: the
+    /// matchups are parsed and estimated here as [`Matchups::run`] does before it runs them.
+    pub(super) fn cost(&self) -> Result<u64, engine::Error> {
+        Ok(planned(&self.args, &self.cards, &self.choices)?.work())
+    }
+
+    pub(super) fn run(self) -> Result<super::Answer, Error> {
+        let a = &self.args;
+        let planned = planned(a, &self.cards, &self.choices)?;
+        if planned.is_empty() {
+            return Err(engine::Error::input(
+                "no unit card has that faction and rank: holodice legion units --faction F --rank R \
+                 lists them",
+            ).into());
+        }
+        let mut found = planned.run();
+        sort(&mut found, a.sort);
+        let (context, line) = shared_context(None, &self.choices);
+        let grid = grid(a, &found, &context, &line);
+        render(
+            Rendered::Grid(&grid),
+            a.output.format,
+            a.output.options(),
+            a.output.plot.as_ref(),
+            || Err(engine::Error::input("matchups draw no chart: choose another --format").into()),
+        )
+    }
 }
 
 /// Every defender's attack, parsed and estimated: the defenders `--faction` and `--rank` keep,
@@ -74,44 +119,13 @@ fn planned<'c>(
     a: &MatchupsArgs,
     cards: &'c Cards,
     choices: &Scenario,
-) -> Result<Planned<'c>, Error> {
+) -> Result<Planned<'c>, engine::Error> {
     let filter = Filter {
         faction: a.faction.as_deref(),
         rank: a.rank.as_deref(),
         ..Filter::default()
     };
     plan(&a.attacker, &a.with, cards, choices, |c| filter.keeps(c))
-}
-
-pub(super) fn answer(
-    a: &MatchupsArgs,
-    cards: &Cards,
-    files: &dyn Files,
-) -> Result<super::Answer, Error> {
-    let cards = a.cards.read(cards, files)?;
-    let choices = a.choices.scenario()?;
-    let planned = planned(a, &cards, &choices)?;
-    if planned.is_empty() {
-        return Err(Error::input(
-            "no unit card has that faction and rank: holodice legion units --faction F --rank R \
-             lists them",
-        ));
-    }
-    let mut found = planned.run();
-    sort(&mut found, a.sort);
-    let (context, line) = shared_context(None, &choices);
-    let grid = grid(a, &found, &context, &line);
-    render(
-        Rendered::Grid(&grid),
-        a.output.format,
-        a.output.options(),
-        a.output.plot.as_ref(),
-        || {
-            Err(Error::input(
-                "matchups draw no chart: choose another --format",
-            ))
-        },
-    )
 }
 
 /// Best first by the chosen statistic; ties by mean wounds, then by name; the defenders the

@@ -1,7 +1,9 @@
 //! The commands, one request type each. clap parses them from the command line and the HTTP
 //! server builds them from JSON through the same definitions, so every option, default, limit and
-//! message exists once; [`execute`] runs any of them and returns what to print. Reading files is
-//! the caller's, through [`Files`]: the command line reads them, the server refuses.
+//! message exists once. [`prepare`] reads any of them once (SPECs parsed, files read) into a
+//! [`Prepared`] value, whose estimate and run are its methods; [`execute`] does both steps at
+//! once. Reading files is the caller's, through [`Files`]: the command line reads them, the
+//! server refuses.
 
 pub(crate) mod army;
 mod check;
@@ -24,9 +26,10 @@ pub use serve::ServeArgs;
 pub use swtcg::SwtcgCommand;
 pub use table::TableArgs;
 
+use crate::error::Error;
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
-use holodice_engine::error::{Error, Input, Message};
+use holodice_engine::error::{self as engine, Input, Message};
 use holodice_engine::legion::cards::Cards as LegionCards;
 use holodice_engine::swtcg::cards::Cards;
 use std::borrow::Cow;
@@ -112,12 +115,13 @@ pub trait Files {
             .map_err(|e| Error::File(format!("cannot read {}: {e}", self.describe(flag, path))))?;
         if bytes.len() as u64 > limit {
             let about = Input::of_key(flag.trim_start_matches('-'));
-            return Err(Error::too_large(format!(
+            return Err(engine::Error::too_large(format!(
                 "{} is over the limit of {} MiB for {flag}",
                 self.describe(flag, path),
                 limit >> 20
             ))
-            .limit_of(about.unwrap_or(Input::Cards)));
+            .limit_of(about.unwrap_or(Input::Cards))
+            .into());
         }
         let text = String::from_utf8(bytes).map_err(|e| {
             Error::File(format!(
@@ -142,40 +146,76 @@ pub trait Files {
     }
 }
 
-/// Runs a command: `cards` (SWTCG) and `legion_cards` are the units `@Name` can name before the
-/// command's own `--cards`.
+/// A command, its arguments read once (SPECs parsed, files read, options checked): its
+/// estimate ([`Prepared::cost`]) and its work ([`Prepared::run`]) both start from this value,
+/// so that what a server schedules by is the work it then does.
+pub struct Prepared<'a>(Query<'a>);
+
+/// A prepared command of each kind.
+enum Query<'a> {
+    /// `holodice swtcg …`.
+    Swtcg(Box<swtcg::Prepared<'a>>),
+    /// `holodice legion …`.
+    Legion(legion::Prepared<'a>),
+    /// `holodice table`.
+    Table(Box<table::Table>),
+    /// `holodice check`.
+    Check(Box<check::Check>),
+}
+
+/// Reads `command`'s arguments: `cards` (SWTCG) and `legion_cards` are the units `@Name` can
+/// name before the command's own `--cards`. What is wrong with them is the error its run would
+/// meet first.
+pub fn prepare<'a>(
+    command: Command,
+    cards: &'a Cards,
+    legion_cards: &'a LegionCards,
+    files: &dyn Files,
+) -> Result<Prepared<'a>, Error> {
+    Ok(Prepared(match command {
+        Command::Swtcg(c) => Query::Swtcg(Box::new(swtcg::prepare(c, cards, files)?)),
+        Command::Legion(c) => Query::Legion(legion::prepare(c, legion_cards, files)?),
+        Command::Table(a) => Query::Table(Box::new(table::Table::read(a, files)?)),
+        Command::Check(a) => Query::Check(Box::new(check::Check::read(a, cards, files)?)),
+        Command::Serve(_) => {
+            return Err(engine::Error::input("serve starts a server: it is not a query").into())
+        }
+    }))
+}
+
+impl Prepared<'_> {
+    /// The work the command will take, estimated before it runs as the limits estimate it (in
+    /// the units of `Game::cost`, about 0.2 µs each): what a server schedules by. Listings are
+    /// 0, and so is a command whose estimate is refused, as its run will be at once.
+    pub fn cost(&self) -> u64 {
+        let estimate = match &self.0 {
+            Query::Swtcg(p) => p.cost(),
+            Query::Legion(p) => p.cost(),
+            Query::Table(t) => t.cost(),
+            Query::Check(c) => c.cost(),
+        };
+        estimate.unwrap_or(0)
+    }
+
+    /// Runs the command: what to print, or why it can't be computed.
+    pub fn run(self) -> Result<Answer, Error> {
+        match self.0 {
+            Query::Swtcg(p) => p.run(),
+            Query::Legion(p) => p.run(),
+            Query::Table(t) => t.run(),
+            Query::Check(c) => c.run(),
+        }
+    }
+}
+
+/// Reads and runs a command at once (see [`prepare`]).
 pub fn execute(
-    command: &Command,
+    command: Command,
     cards: &Cards,
     legion_cards: &LegionCards,
     files: &dyn Files,
 ) -> Result<Answer, Error> {
-    match command {
-        Command::Swtcg(c) => swtcg::execute(c, cards, files),
-        Command::Legion(c) => legion::execute(c, legion_cards, files),
-        Command::Table(a) => table::execute(a, files),
-        Command::Check(a) => check::execute(a, cards, files),
-        Command::Serve(_) => Err(Error::input("serve starts a server: it is not a query")),
-    }
-}
-
-/// The work `command` will take, estimated before it runs as the limits estimate it (in the
-/// units of `Game::cost`, about 0.2 µs each): what a server schedules by. Listings are 0, and
-/// so is a command whose estimate is refused, as its run will be at once.
-pub fn cost(
-    command: &Command,
-    cards: &Cards,
-    legion_cards: &LegionCards,
-    files: &dyn Files,
-) -> u64 {
-    let estimate = match command {
-        Command::Swtcg(c) => swtcg::cost(c, cards, files),
-        Command::Legion(c) => legion::cost(c, legion_cards, files),
-        Command::Table(a) => table::cost(a, files),
-        Command::Check(a) => check::cost(a, cards, files),
-        Command::Serve(_) => Ok(0),
-    };
-    estimate.unwrap_or(0)
+    prepare(command, cards, legion_cards, files)?.run()
 }
 
 /// A clap error as one line (its tip kept); `None` for help and version, which print as usual.
@@ -301,11 +341,12 @@ pub(crate) fn with_legion_card_files<'a>(
     for p in paths {
         let text = files.read("--cards", p)?;
         if !LegionCards::is_legion_file(&text) {
-            return Err(Error::input(format!(
+            return Err(engine::Error::input(format!(
                 "{} is not a Legion card file (its cards have no 'cardName'): give Legion HQ's \
                  cards.json or a YAML list of cards with its field names (docs/cards.md)",
                 files.describe("--cards", p)
-            )));
+            ))
+            .into());
         }
         cards.add(LegionCards::load(&p.display().to_string(), &text)?);
     }

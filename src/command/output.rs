@@ -1,12 +1,12 @@
 //! How a command's result is printed: the output options every attack-like command shares, and
 //! the answer a front end prints or sends.
 
+use crate::error::Error;
 use crate::plot;
 use crate::render::{Format, Grid, Options};
 use crate::report::Report;
 use clap::{Args, ValueEnum};
 use holodice_engine::dist::Dist;
-use holodice_engine::Error;
 use std::path::PathBuf;
 
 /// What a command produced: the text to print, its media type, and a chart to write if asked.

@@ -5,18 +5,20 @@ use super::legion_args::{self as legion, LegionArgs};
 use super::legion_sequence::{Sequence, SequenceArgs};
 use super::output::{Answer, FormatArg, OutputArgs};
 use super::parse_alpha;
-use super::swtcg_args::{ChoiceArgs, RuleArgs, UnitArgs, UnitReader};
+use super::swtcg_args::{AttackUnits, ChoiceArgs, RuleArgs, UnitArgs, UnitReader};
 use super::Files;
+use crate::error::Error;
 use crate::report::{self, Shown};
 use clap::Args;
-use holodice_engine::error::{Error, Input};
+use holodice_engine::error::{self as engine, Input};
 use holodice_engine::game::Policy;
 use holodice_engine::game::{Game, Legion, Simulated, Swtcg};
+use holodice_engine::legion::Scenario as LegionScenario;
 use holodice_engine::sim::compare::{self, Compared};
 use holodice_engine::sim::swtcg::Simulation;
 use holodice_engine::sim::SequenceSimulation;
 use holodice_engine::swtcg::attack::{Attack, Scenario};
-use holodice_engine::swtcg::{cards::Cards, rules::Rules};
+use holodice_engine::swtcg::{cards::Cards, rules::Rules, unit::Unit};
 
 /// What `simulate` adds to the attack's arguments.
 #[derive(Args)]
@@ -166,7 +168,7 @@ fn output(
     compared: &[Compared],
 ) -> Result<Answer, Error> {
     if a.plot.is_some() {
-        return Err(Error::input("simulate draws no chart: drop --plot"));
+        return Err(engine::Error::input("simulate draws no chart: drop --plot").into());
     }
     let body = match a.format {
         FormatArg::Text => report::simulate::text(title, context, compared, sim.alpha),
@@ -174,7 +176,7 @@ fn output(
             let v = report::simulate::json(context, compared, sim.alpha);
             serde_json::to_string_pretty(&v).expect("JSON values serialize") + "\n"
         }
-        _ => return Err(Error::input("simulate prints --format text or json")),
+        _ => return Err(engine::Error::input("simulate prints --format text or json").into()),
     };
     Ok(Answer::new(body, a.format.media_type()))
 }
@@ -209,81 +211,239 @@ fn rules_context(rules: &Rules, every: bool) -> Vec<(String, String)> {
     vec![("rules".to_string(), rules.summary())]
 }
 
-/// The attack `swtcg simulate` rolls.
-fn scenario(a: &SimulateSwtcgArgs, reader: &UnitReader) -> Result<Scenario, Error> {
-    let unit = |role: &str, spec: &str, attacking: bool| {
-        reader.settle(role, spec, attacking, a.enhance, reader.pay)
-    };
-    let other =
-        |role: &str, spec: &Option<String>| spec.as_ref().map(|s| unit(role, s, false)).transpose();
-    Ok(Scenario {
-        attacker: unit("attacker", a.attacker.as_deref().unwrap_or_default(), true)?,
-        defender: unit("defender", a.defender.as_deref().unwrap_or_default(), false)?,
-        secondary: other("secondary", &a.secondary)?,
-        interceptor: other("interceptor", &a.interceptor)?,
-        mode: a.choices.mode(),
-        policy: a.choices.policy(),
-        objective: holodice_engine::swtcg::attack::objective(&a.choices.objective)?,
-        rules: a.rules.rules()?,
-        ..Scenario::default()
-    })
-}
-
 /// Rolling a die of a simulation costs about 0.05 µs: a quarter of a unit of work.
 fn rolling(trials: u64, dice: i64) -> u64 {
     trials.saturating_mul(dice.max(1).unsigned_abs()) / 4
 }
 
-/// The work of `swtcg simulate`, estimated before it runs: the exact attack and the dice rolled.
-pub(super) fn swtcg_cost(
-    a: &SimulateSwtcgArgs,
-    cards: &Cards,
-    files: &dyn Files,
-) -> Result<u64, Error> {
-    if let Some(count) = a.count {
-        return Ok(rolling(a.simulate.trials, count));
-    }
-    let reader = UnitReader::new(&a.units, a.choices.mode(), cards, files)?;
-    let s = scenario(a, &reader)?;
-    let dice = Simulation::attack(&s)?.most_dice();
-    Ok(Swtcg::cost(&s)?.saturating_add(rolling(a.simulate.trials, dice)))
+/// `swtcg simulate`, read: the attack or the dice of damage rolled, and how.
+pub(super) struct SwtcgSimulate {
+    rolled: SwtcgRolled,
+    simulate: SimulateArgs,
+    output: OutputArgs,
 }
 
-/// The work of `legion simulate`, estimated before it runs: the exact attack and the dice
-/// rolled (the pool, and a defense die for each result at most).
-pub(super) fn legion_cost(
-    a: &SimulateLegionArgs,
-    cards: &holodice_engine::legion::cards::Cards,
-    files: &dyn Files,
-) -> Result<u64, Error> {
-    let s = legion::setup(&a.attack, cards, files)?;
-    let pool: u32 = s.attacker.dice.iter().sum();
-    let dice = 2 * i64::from(pool);
-    Ok(Legion::cost(&s)?.saturating_add(rolling(a.simulate.trials, dice)))
+/// What `swtcg simulate` rolls.
+enum SwtcgRolled {
+    /// An attack.
+    Attack(Box<Scenario>),
+    /// `--count` dice of damage at `target`.
+    Dice {
+        count: i64,
+        target: Unit,
+        /// The source has Ferocity.
+        unpreventable: bool,
+    },
 }
 
-pub(super) fn swtcg(
-    a: &SimulateSwtcgArgs,
-    cards: &Cards,
-    files: &dyn Files,
-) -> Result<Answer, Error> {
-    holodice_engine::sim::check_trials(a.simulate.trials)?;
-    if let Some(count) = a.count {
-        return swtcg_dice(a, count, cards, files);
+impl SwtcgSimulate {
+    pub(super) fn read(
+        a: SimulateSwtcgArgs,
+        cards: &Cards,
+        files: &dyn Files,
+    ) -> Result<SwtcgSimulate, Error> {
+        holodice_engine::sim::check_trials(a.simulate.trials)?;
+        let rolled = match a.count {
+            Some(count) => SwtcgRolled::Dice {
+                count,
+                target: dice_target(&a, count, cards, files)?,
+                unpreventable: a.unpreventable,
+            },
+            None => SwtcgRolled::Attack(attack(&a, cards, files)?.into()),
+        };
+        Ok(SwtcgSimulate {
+            rolled,
+            simulate: a.simulate,
+            output: a.output,
+        })
     }
+
+    /// The exact attack's work and the dice rolled.
+    pub(super) fn cost(&self) -> Result<u64, engine::Error> {
+        let trials = self.simulate.trials;
+        match &self.rolled {
+            SwtcgRolled::Dice { count, .. } => Ok(rolling(trials, *count)),
+            SwtcgRolled::Attack(s) => {
+                let dice = Simulation::attack(s)?.most_dice();
+                Ok(Swtcg::cost(s)?.saturating_add(rolling(trials, dice)))
+            }
+        }
+    }
+
+    pub(super) fn run(self) -> Result<Answer, Error> {
+        match &self.rolled {
+            SwtcgRolled::Attack(s) => {
+                let every = self.output.format == FormatArg::Json || self.output.verbose;
+                let seed = self.simulate.seed;
+                let context =
+                    |exact: &Attack| attack_context(s, exact.lucky.is_some(), seed, every);
+                simulated::<Swtcg>(s, &self.simulate, &self.output, context)
+            }
+            SwtcgRolled::Dice {
+                count,
+                target,
+                unpreventable,
+            } => self.dice(*count, target, *unpreventable),
+        }
+    }
+
+    /// `swtcg simulate --count X --target SPEC`: dice of damage on their own.
+    fn dice(&self, count: i64, target: &Unit, unpreventable: bool) -> Result<Answer, Error> {
+        let exact = holodice_engine::swtcg::attack::dice(count, target, unpreventable)?;
+        let sim = Simulation::dice(count, target, unpreventable)?;
+        holodice_engine::sim::check_dice_rolled(self.simulate.trials, sim.most_dice())?;
+        let samples = sim.run(self.simulate.trials, self.simulate.seed);
+        let compared = compare::compare(&samples, compare::swtcg_dice(&exact));
+        let context = vec![
+            ("target".to_string(), target.describe()),
+            ("count".to_string(), count.to_string()),
+            ("unpreventable".to_string(), unpreventable.to_string()),
+            ("seed".to_string(), self.simulate.seed.to_string()),
+        ];
+        output(
+            &self.output,
+            &self.simulate,
+            "SWTCG dice of damage, simulated",
+            &context,
+            &compared,
+        )
+    }
+}
+
+/// The attack `swtcg simulate` rolls, refused with --enhance when no unit has an Enhance
+/// effect.
+fn attack(a: &SimulateSwtcgArgs, cards: &Cards, files: &dyn Files) -> Result<Scenario, Error> {
     let reader = UnitReader::new(&a.units, a.choices.mode(), cards, files)?;
-    let s = scenario(a, &reader)?;
-    if a.enhance && !reader.enhanceable.get() {
-        return Err(Error::about(
+    let units = AttackUnits::read(
+        &reader,
+        a.attacker.as_deref().unwrap_or_default(),
+        a.defender.as_deref().unwrap_or_default(),
+        a.secondary.as_deref(),
+        a.interceptor.as_deref(),
+    )?;
+    let setting = a.choices.read(&a.rules)?;
+    let s = units.scenario(&setting, a.enhance, reader.pay)?;
+    if a.enhance && !units.enhanceable() {
+        return Err(engine::Error::about(
             Some(Input::Enhance),
             "--enhance: no unit has an Enhance effect; write it as 'enhance: ITEM' in a SPEC or \
              as a card's enhance field",
-        ));
+        )
+        .into());
     }
-    let every = a.output.format == FormatArg::Json || a.output.verbose;
-    let context =
-        |exact: &Attack| attack_context(&s, exact.lucky.is_some(), a.simulate.seed, every);
-    simulated::<Swtcg>(&s, &a.simulate, &a.output, context)
+    Ok(s)
+}
+
+/// The unit `swtcg simulate --count X` rolls its dice at; a negative count is refused first.
+fn dice_target(
+    a: &SimulateSwtcgArgs,
+    count: i64,
+    cards: &Cards,
+    files: &dyn Files,
+) -> Result<Unit, Error> {
+    if count < 0 {
+        return Err(engine::Error::about(
+            Some(Input::Count),
+            format!("--count {count}: give a whole number of dice, 0 or more"),
+        )
+        .into());
+    }
+    let reader = UnitReader::new(&a.units, None, cards, files)?;
+    reader.unit("target", a.target.as_deref().unwrap_or_default(), false)
+}
+
+/// `legion simulate`, read: the attack rolled.
+pub(super) struct LegionSimulate {
+    scenario: LegionScenario,
+    /// The arguments as given: what the answer shows and how it is printed.
+    args: SimulateLegionArgs,
+}
+
+impl LegionSimulate {
+    pub(super) fn read(
+        a: SimulateLegionArgs,
+        cards: &holodice_engine::legion::cards::Cards,
+        files: &dyn Files,
+    ) -> Result<LegionSimulate, Error> {
+        holodice_engine::sim::check_trials(a.simulate.trials)?;
+        Ok(LegionSimulate {
+            scenario: legion::setup(&a.attack, cards, files)?,
+            args: a,
+        })
+    }
+
+    /// The exact attack's work and the dice rolled (the pool, and a defense die for each
+    /// result at most).
+    pub(super) fn cost(&self) -> Result<u64, engine::Error> {
+        let s = &self.scenario;
+        let pool: u32 = s.attacker.dice.iter().sum();
+        let dice = 2 * i64::from(pool);
+        Ok(Legion::cost(s)?.saturating_add(rolling(self.args.simulate.trials, dice)))
+    }
+
+    pub(super) fn run(self) -> Result<Answer, Error> {
+        let (a, scenario) = (&self.args, &self.scenario);
+        let mut context = vec![
+            ("attacker".to_string(), a.attack.attacker.trim().to_string()),
+            ("defender".to_string(), a.attack.defender.trim().to_string()),
+        ];
+        if let Some(g) = &a.attack.guardian {
+            context.push(("guardian".to_string(), g.trim().to_string()));
+        }
+        context.push(("edition".to_string(), scenario.edition.name().to_string()));
+        context.push((
+            "policy".to_string(),
+            crate::report::legion::policy_name(scenario.policy, scenario.objective),
+        ));
+        context.push(("seed".to_string(), a.simulate.seed.to_string()));
+        simulated::<Legion>(scenario, &a.simulate, &a.attack.output, |_| context.clone())
+    }
+}
+
+/// `legion simulate-sequence`, read: the sequence rolled, its greedy policy checked.
+pub(super) struct SequenceSimulate<'c> {
+    sequence: Sequence<'c>,
+    /// The arguments as given: what the answer shows and how it is printed.
+    args: SimulateSequenceArgs,
+}
+
+impl<'c> SequenceSimulate<'c> {
+    /// The sequence; the optimal policy is refused before any work.
+    pub(super) fn read(
+        a: SimulateSequenceArgs,
+        cards: &'c holodice_engine::legion::cards::Cards,
+        files: &dyn Files,
+    ) -> Result<SequenceSimulate<'c>, Error> {
+        holodice_engine::sim::check_trials(a.simulate.trials)?;
+        let sequence = a.sequence.read(cards, files)?;
+        SequenceSimulation::check_policy(sequence.choices.policy)?;
+        Ok(SequenceSimulate { sequence, args: a })
+    }
+
+    /// The exact sequence's work and the dice rolled.
+    pub(super) fn cost(&self) -> Result<u64, engine::Error> {
+        let (s, q) = (&self.args.sequence, &self.sequence);
+        let attacks = q.attacks();
+        let sim = simulation(s, q, &attacks)?;
+        let exact = s.estimate(q)?;
+        Ok(exact.saturating_add(rolling(self.args.simulate.trials, sim.most_dice())))
+    }
+
+    /// The sequence simulated beside its exact answer, which comes first (what it refuses, the
+    /// simulation refuses with the same message).
+    pub(super) fn run(self) -> Result<Answer, Error> {
+        let (a, q) = (&self.args, &self.sequence);
+        let s = &a.sequence;
+        let exact = s.exact(q)?;
+        let attacks = q.attacks();
+        let sim = simulation(s, q, &attacks)?;
+        holodice_engine::sim::check_dice_rolled(a.simulate.trials, sim.most_dice())?;
+        let samples = sim.run(a.simulate.trials, a.simulate.seed)?;
+        let compared = compare::compare(&samples, compare::legion_sequence(&exact));
+        let context = sequence_context(s, q, &attacks, a.simulate.seed);
+        let title = "Legion attack sequence, simulated";
+        output(&s.output, &a.simulate, title, &context, &compared)
+    }
 }
 
 /// What the simulated attack was: its units, mode, Lucky's policy when a die was re-rolled,
@@ -313,95 +473,12 @@ fn attack_context(s: &Scenario, lucky: bool, seed: u64, every: bool) -> Vec<(Str
     context
 }
 
-/// `swtcg simulate --count X --target SPEC`: dice of damage on their own.
-fn swtcg_dice(
-    a: &SimulateSwtcgArgs,
-    count: i64,
-    cards: &Cards,
-    files: &dyn Files,
-) -> Result<Answer, Error> {
-    if count < 0 {
-        return Err(Error::about(
-            Some(Input::Count),
-            format!("--count {count}: give a whole number of dice, 0 or more"),
-        ));
-    }
-    let reader = UnitReader::new(&a.units, None, cards, files)?;
-    let target = reader.unit("target", a.target.as_deref().unwrap_or_default(), false)?;
-    let exact = holodice_engine::swtcg::attack::dice(count, &target, a.unpreventable)?;
-    let sim = Simulation::dice(count, &target, a.unpreventable)?;
-    holodice_engine::sim::check_dice_rolled(a.simulate.trials, sim.most_dice())?;
-    let samples = sim.run(a.simulate.trials, a.simulate.seed);
-    let compared = compare::compare(&samples, compare::swtcg_dice(&exact));
-    let context = vec![
-        ("target".to_string(), target.describe()),
-        ("count".to_string(), count.to_string()),
-        ("unpreventable".to_string(), a.unpreventable.to_string()),
-        ("seed".to_string(), a.simulate.seed.to_string()),
-    ];
-    output(
-        &a.output,
-        &a.simulate,
-        "SWTCG dice of damage, simulated",
-        &context,
-        &compared,
-    )
-}
-
-pub(super) fn legion(
-    a: &SimulateLegionArgs,
-    cards: &holodice_engine::legion::cards::Cards,
-    files: &dyn super::Files,
-) -> Result<Answer, Error> {
-    holodice_engine::sim::check_trials(a.simulate.trials)?;
-    let scenario = legion::setup(&a.attack, cards, files)?;
-    let mut context = vec![
-        ("attacker".to_string(), a.attack.attacker.trim().to_string()),
-        ("defender".to_string(), a.attack.defender.trim().to_string()),
-    ];
-    if let Some(g) = &a.attack.guardian {
-        context.push(("guardian".to_string(), g.trim().to_string()));
-    }
-    context.push(("edition".to_string(), scenario.edition.name().to_string()));
-    context.push((
-        "policy".to_string(),
-        crate::report::legion::policy_name(scenario.policy, scenario.objective),
-    ));
-    context.push(("seed".to_string(), a.simulate.seed.to_string()));
-    simulated::<Legion>(&scenario, &a.simulate, &a.attack.output, |_| {
-        context.clone()
-    })
-}
-
-/// `legion simulate-sequence`: the sequence simulated beside its exact answer, which comes
-/// first (what it refuses, the simulation refuses with the same message); the optimal policy
-/// is refused before either.
-pub(super) fn legion_sequence(
-    a: &SimulateSequenceArgs,
-    cards: &holodice_engine::legion::cards::Cards,
-    files: &dyn Files,
-) -> Result<Answer, Error> {
-    holodice_engine::sim::check_trials(a.simulate.trials)?;
-    let s = &a.sequence;
-    let q = s.read(cards, files)?;
-    SequenceSimulation::check_policy(q.choices.policy)?;
-    let exact = s.exact(&q)?;
-    let attacks = q.attacks();
-    let sim = simulation(s, &q, &attacks)?;
-    holodice_engine::sim::check_dice_rolled(a.simulate.trials, sim.most_dice())?;
-    let samples = sim.run(a.simulate.trials, a.simulate.seed)?;
-    let compared = compare::compare(&samples, compare::legion_sequence(&exact));
-    let context = sequence_context(s, &q, &attacks, a.simulate.seed);
-    let title = "Legion attack sequence, simulated";
-    output(&s.output, &a.simulate, title, &context, &compared)
-}
-
 /// The simulation of sequence `q` (its `attacks`) as arguments `s` give it.
 fn simulation<'a>(
     s: &'a SequenceArgs,
     q: &'a Sequence,
     attacks: &'a [&'a str],
-) -> Result<SequenceSimulation<'a>, Error> {
+) -> Result<SequenceSimulation<'a>, engine::Error> {
     let guardian = s.guardian.as_deref();
     SequenceSimulation::new(
         attacks,
@@ -443,19 +520,4 @@ fn sequence_context(
         ("seed".into(), seed.to_string()),
     ]);
     context
-}
-
-/// The work of `legion simulate-sequence`, estimated before it runs: the exact sequence's and
-/// the dice rolled.
-pub(super) fn legion_sequence_cost(
-    a: &SimulateSequenceArgs,
-    cards: &holodice_engine::legion::cards::Cards,
-    files: &dyn Files,
-) -> Result<u64, Error> {
-    let s = &a.sequence;
-    let q = s.read(cards, files)?;
-    let attacks = q.attacks();
-    let sim = simulation(s, &q, &attacks)?;
-    let exact = s.estimate(&q)?;
-    Ok(exact.saturating_add(rolling(a.simulate.trials, sim.most_dice())))
 }

@@ -4,13 +4,14 @@ use super::compare;
 use super::output::{finish, listing, Answer, CardsFormat, ListingArgs, OutputArgs};
 use super::simulate::{self, SimulateSwtcgArgs};
 use super::swtcg_args::{
-    attack_help, AttackArgs, ChoiceArgs, PayArg, RuleArgs, UnitArgs, UnitReader,
+    attack_help, AttackArgs, AttackUnits, ChoiceArgs, PayArg, RuleArgs, UnitArgs, UnitReader,
 };
 use super::{with_card_files, Files};
+use crate::error::Error;
 use crate::listing;
 use crate::report::{self, Entry, Value};
 use clap::{Args, Subcommand};
-use holodice_engine::error::{Error, Input};
+use holodice_engine::error::{self as engine, Input};
 use holodice_engine::swtcg::{
     self,
     attack::Scenario,
@@ -19,6 +20,7 @@ use holodice_engine::swtcg::{
     sequence::{Attackers, Sequence, Until},
     unit::Unit,
 };
+use std::borrow::Cow;
 use std::path::PathBuf;
 
 #[derive(Subcommand)]
@@ -142,26 +144,90 @@ pub struct SequenceArgs {
     output: OutputArgs,
 }
 
-pub(super) fn execute(
-    command: &SwtcgCommand,
-    cards: &Cards,
+/// An SWTCG command, its arguments read: what its estimate and its run both start from.
+pub(super) enum Prepared<'a> {
+    /// `swtcg attack`.
+    Attack(Box<Attack>),
+    /// `swtcg dice`.
+    Dice(Box<Dice>),
+    /// `swtcg sequence`.
+    Sequence(Box<SequenceRead>),
+    /// `swtcg compare`.
+    Compare(compare::SwtcgCompare),
+    /// `swtcg simulate`.
+    Simulate(Box<simulate::SwtcgSimulate>),
+    /// `swtcg keywords`.
+    Keywords(ListingArgs),
+    /// `swtcg rules`.
+    Rules(ListingArgs),
+    /// `swtcg cards`, with the cards it lists.
+    Cards(CardsArgs, Cow<'a, Cards>),
+    /// `swtcg coverage`, with the cards it counts.
+    Coverage(CoverageArgs, Cow<'a, Cards>),
+}
+
+/// Reads `command`'s arguments: its units, card files and options, each once.
+pub(super) fn prepare<'a>(
+    command: SwtcgCommand,
+    cards: &'a Cards,
     files: &dyn Files,
-) -> Result<Answer, Error> {
-    match command {
-        SwtcgCommand::Attack(a) => attack(a, cards, files),
-        SwtcgCommand::Dice(a) => dice(a, cards, files),
-        SwtcgCommand::Sequence(a) => sequence(a, cards, files),
-        SwtcgCommand::Compare(a) => compare::swtcg(a, cards, files),
-        SwtcgCommand::Simulate(a) => simulate::swtcg(a, cards, files),
-        SwtcgCommand::Keywords(l) => Ok(l.answer(
-            listing::swtcg_keywords::coverage_markdown(),
-            listing::swtcg_keywords::coverage_json(),
-        )),
-        SwtcgCommand::Rules(l) => {
-            Ok(l.answer(listing::swtcg_rules::text(), listing::swtcg_rules::json()))
+) -> Result<Prepared<'a>, Error> {
+    Ok(match command {
+        SwtcgCommand::Attack(a) => Prepared::Attack(Box::new(Attack::read(a, cards, files)?)),
+        SwtcgCommand::Dice(a) => Prepared::Dice(Box::new(Dice::read(a, cards, files)?)),
+        SwtcgCommand::Sequence(a) => {
+            Prepared::Sequence(Box::new(SequenceRead::read(a, cards, files)?))
         }
-        SwtcgCommand::Cards(a) => list_cards(a, cards, files),
-        SwtcgCommand::Coverage(a) => coverage(a, cards, files),
+        SwtcgCommand::Compare(a) => {
+            Prepared::Compare(compare::SwtcgCompare::read(a, cards, files)?)
+        }
+        SwtcgCommand::Simulate(a) => {
+            Prepared::Simulate(Box::new(simulate::SwtcgSimulate::read(a, cards, files)?))
+        }
+        SwtcgCommand::Keywords(l) => Prepared::Keywords(l),
+        SwtcgCommand::Rules(l) => Prepared::Rules(l),
+        SwtcgCommand::Cards(a) => {
+            let cards = with_card_files(cards, &a.cards, files)?;
+            Prepared::Cards(a, cards)
+        }
+        SwtcgCommand::Coverage(a) => {
+            let cards = with_card_files(cards, &a.cards, files)?;
+            Prepared::Coverage(a, cards)
+        }
+    })
+}
+
+impl Prepared<'_> {
+    /// The work the command will take (see [`super::Prepared::cost`]); listings are 0.
+    pub(super) fn cost(&self) -> Result<u64, engine::Error> {
+        match self {
+            Prepared::Attack(a) => a.cost(),
+            Prepared::Dice(d) => Ok(d.count.unsigned_abs()),
+            Prepared::Sequence(q) => q.cost(),
+            Prepared::Compare(c) => c.cost(),
+            Prepared::Simulate(s) => s.cost(),
+            _ => Ok(0),
+        }
+    }
+
+    /// The command's answer.
+    pub(super) fn run(self) -> Result<Answer, Error> {
+        match self {
+            Prepared::Attack(a) => a.run(),
+            Prepared::Dice(d) => d.run(),
+            Prepared::Sequence(q) => q.run(),
+            Prepared::Compare(c) => c.run(),
+            Prepared::Simulate(s) => s.run(),
+            Prepared::Keywords(l) => Ok(l.answer(
+                listing::swtcg_keywords::coverage_markdown(),
+                listing::swtcg_keywords::coverage_json(),
+            )),
+            Prepared::Rules(l) => {
+                Ok(l.answer(listing::swtcg_rules::text(), listing::swtcg_rules::json()))
+            }
+            Prepared::Cards(a, cards) => list_cards(&a, &cards),
+            Prepared::Coverage(a, cards) => coverage(&a, &cards),
+        }
     }
 }
 
@@ -223,14 +289,13 @@ pub struct CoverageArgs {
     listing: ListingArgs,
 }
 
-fn coverage(a: &CoverageArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
-    let cards = with_card_files(cards, &a.cards, files)?;
+fn coverage(a: &CoverageArgs, cards: &Cards) -> Result<Answer, Error> {
     let filter = listing::swtcg_cards::Filter {
         set: a.set.as_deref(),
         legal: listing::swtcg_cards::legal(a.legal.as_deref())?,
         ..Default::default()
     };
-    let (text, json) = listing::swtcg_coverage::report(&cards, &filter)?;
+    let (text, json) = listing::swtcg_coverage::report(cards, &filter)?;
     Ok(a.listing.answer(text, json))
 }
 
@@ -265,8 +330,7 @@ pub struct CardsArgs {
     format: CardsFormat,
 }
 
-fn list_cards(a: &CardsArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
-    let cards = with_card_files(cards, &a.cards, files)?;
+fn list_cards(a: &CardsArgs, cards: &Cards) -> Result<Answer, Error> {
     let sources: Vec<String> = a.cards.iter().map(|p| p.display().to_string()).collect();
     let filter = listing::swtcg_cards::Filter {
         text: a.query.as_deref().or(a.name.as_deref()),
@@ -275,106 +339,90 @@ fn list_cards(a: &CardsArgs, cards: &Cards, files: &dyn Files) -> Result<Answer,
         arena: a.arena.as_deref(),
         legal: listing::swtcg_cards::legal(a.legal.as_deref())?,
     };
-    let grid = listing::swtcg_cards::catalog(&cards, &filter, &sources)?;
+    let grid = listing::swtcg_cards::catalog(cards, &filter, &sources)?;
     Ok(listing(&grid, a.format))
 }
 
-fn scenario(
-    a: &SwtcgAttackArgs,
-    reader: &UnitReader,
-    enhance: bool,
-    pay: PayArg,
-) -> Result<Scenario, Error> {
-    let unit = |role: &str, spec: &str, attacking: bool| {
-        reader.settle(role, spec, attacking, enhance, pay)
-    };
-    let other =
-        |role: &str, spec: &Option<String>| spec.as_ref().map(|s| unit(role, s, false)).transpose();
-    Ok(Scenario {
-        attacker: unit("attacker", &a.attack.attacker, true)?,
-        defender: unit("defender", &a.attack.defender, false)?,
-        secondary: other("secondary", &a.secondary)?,
-        interceptor: other("interceptor", &a.interceptor)?,
-        mode: a.choices.mode(),
-        policy: a.choices.policy(),
-        objective: swtcg::attack::objective(&a.choices.objective)?,
-        rules: a.attack.rules.rules()?,
-        ..Scenario::default()
-    })
+/// `swtcg attack`, read: the attack, and beside it the same attack without Enhance
+/// (`--enhance`) and without paid abilities (when a unit pays for one).
+pub(super) struct Attack {
+    scenario: Scenario,
+    /// With `--enhance`, the attack with the Enhance effects unpaid.
+    without_enhance: Option<Scenario>,
+    /// Whether any unit has an Enhance effect for `--enhance` to compare.
+    enhanceable: bool,
+    /// The attack with no ability paid, when a unit pays for one.
+    without_paid: Option<Scenario>,
+    output: OutputArgs,
 }
 
-/// The work `command` will take, estimated before it runs (see [`super::cost`]).
-pub(super) fn cost(command: &SwtcgCommand, cards: &Cards, files: &dyn Files) -> Result<u64, Error> {
-    use holodice_engine::game::{Game, Swtcg};
-    match command {
-        SwtcgCommand::Attack(a) => {
-            let reader = UnitReader::new(&a.attack.units, a.choices.mode(), cards, files)?;
-            let s = scenario(a, &reader, a.enhance, reader.pay)?;
-            // Without Enhance and without paid abilities, it is made again.
-            let times = 1 + u64::from(a.enhance) + u64::from(reader.paid.get());
-            let render = a.attack.output.render_cost(Swtcg::words(&s)?);
-            Ok(Swtcg::cost(&s)?
-                .saturating_mul(times)
-                .saturating_add(render))
-        }
-        SwtcgCommand::Dice(a) => Ok(a.count.unsigned_abs()),
-        SwtcgCommand::Sequence(a) => {
-            let reader = UnitReader::new(&a.units, a.choices.mode(), cards, files)?;
-            let first = Scenario {
-                mode: a.choices.mode(),
-                policy: a.choices.policy(),
-                ..Scenario::new(
-                    reader.unit("attacker", &a.attacker[0], true)?,
-                    reader.unit("defender", &a.defender, false)?,
-                    a.rules.rules()?,
+impl Attack {
+    fn read(a: SwtcgAttackArgs, cards: &Cards, files: &dyn Files) -> Result<Attack, Error> {
+        let reader = UnitReader::new(&a.attack.units, a.choices.mode(), cards, files)?;
+        let units = AttackUnits::read(
+            &reader,
+            &a.attack.attacker,
+            &a.attack.defender,
+            a.secondary.as_deref(),
+            a.interceptor.as_deref(),
+        )?;
+        let setting = a.choices.read(&a.attack.rules)?;
+        let pay = reader.pay;
+        let scenario = |enhance: bool, pay: PayArg| units.scenario(&setting, enhance, pay);
+        Ok(Attack {
+            scenario: scenario(a.enhance, pay)?,
+            without_enhance: a.enhance.then(|| scenario(false, pay)).transpose()?,
+            enhanceable: units.enhanceable(),
+            without_paid: (units.pays(pay))
+                .then(|| scenario(a.enhance, PayArg::None))
+                .transpose()?,
+            output: a.attack.output,
+        })
+    }
+
+    /// The attack's work, and each attack made again beside it.
+    fn cost(&self) -> Result<u64, engine::Error> {
+        use holodice_engine::game::{Game, Swtcg};
+        let again = [&self.without_enhance, &self.without_paid];
+        let times = 1 + again.iter().filter(|s| s.is_some()).count() as u64;
+        let render = self.output.render_cost(Swtcg::words(&self.scenario)?);
+        Ok(Swtcg::cost(&self.scenario)?
+            .saturating_mul(times)
+            .saturating_add(render))
+    }
+
+    fn run(self) -> Result<Answer, Error> {
+        let result = swtcg::attack::run(&self.scenario)?;
+        let mut report = report::swtcg::attack_report(&self.scenario, &result);
+        if let Some(unpaid) = &self.without_enhance {
+            if !self.enhanceable {
+                return Err(engine::Error::about(
+                    Some(Input::Enhance),
+                    "--enhance: no unit has an Enhance effect; write it as 'enhance: ITEM' in a \
+                     SPEC or as a card's enhance field",
                 )
-            };
-            let attacks = match a.attacker.len() {
-                1 => a.attacks.unwrap_or(swtcg::sequence::MAX_ATTACKS),
-                n => n,
-            };
-            let render = a.output.render_cost(Swtcg::words(&first)?);
-            Ok((Swtcg::cost(&first)?.saturating_add(render)).saturating_mul(attacks as u64))
+                .into());
+            }
+            let without = swtcg::attack::run(unpaid)?;
+            insert_before_rules(&mut report, "without_enhance", "Without Enhance", &without);
         }
-        SwtcgCommand::Compare(a) => compare::swtcg_cost(a, cards, files),
-        SwtcgCommand::Simulate(a) => simulate::swtcg_cost(a, cards, files),
-        _ => Ok(0),
-    }
-}
-
-fn attack(a: &SwtcgAttackArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
-    let reader = UnitReader::new(&a.attack.units, a.choices.mode(), cards, files)?;
-    let scenario = scenario(a, &reader, a.enhance, reader.pay)?;
-    let paid = reader.paid.get();
-    let result = swtcg::attack::run(&scenario)?;
-    let mut report = report::swtcg::attack_report(&scenario, &result);
-    if a.enhance {
-        if !reader.enhanceable.get() {
-            return Err(Error::about(
-                Some(Input::Enhance),
-                "--enhance: no unit has an Enhance effect; write it as 'enhance: ITEM' in a SPEC \
-                 or as a card's enhance field",
-            ));
+        if let Some(unpaid) = &self.without_paid {
+            let without = swtcg::attack::run(unpaid)?;
+            let label = "Without paid abilities";
+            insert_before_rules(&mut report, "without_paid", label, &without);
         }
-        let without = swtcg::attack::run(&self::scenario(a, &reader, false, reader.pay)?)?;
-        insert_before_rules(&mut report, "without_enhance", "Without Enhance", &without);
+        let title = crate::plot::matchup_title(
+            "SWTCG",
+            &self.scenario.attacker.describe(),
+            &self.scenario.defender.describe(),
+        );
+        let chart = (
+            title.as_str(),
+            "damage counters on the defender",
+            &result.damage,
+        );
+        finish(&report, &self.output, chart)
     }
-    if paid {
-        let without = swtcg::attack::run(&self::scenario(a, &reader, a.enhance, PayArg::None)?)?;
-        let label = "Without paid abilities";
-        insert_before_rules(&mut report, "without_paid", label, &without);
-    }
-    let title = crate::plot::matchup_title(
-        "SWTCG",
-        &scenario.attacker.describe(),
-        &scenario.defender.describe(),
-    );
-    let chart = (
-        title.as_str(),
-        "damage counters on the defender",
-        &result.damage,
-    );
-    finish(&report, &a.attack.output, chart)
 }
 
 /// Adds an attack computed another way (without Enhance, without paid abilities) as a group of
@@ -403,95 +451,156 @@ fn insert_before_rules(
         .insert(at, Entry::new(key, label, Value::Group(group)));
 }
 
-fn dice(a: &DiceArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
-    if a.count < 0 {
-        return Err(Error::about(
-            Some(Input::Count),
-            format!(
-                "--count {}: give a whole number of dice, 0 or more",
-                a.count
-            ),
-        ));
-    }
-    let reader = UnitReader::new(&a.units, None, cards, files)?;
-    let target = reader.unit("target", &a.target, false)?;
-    let result = swtcg::attack::dice(a.count, &target, a.unpreventable)?;
-    let report = report::swtcg::dice_report(&target, &result);
-    let title = format!(
-        "SWTCG: {} dice of damage against {}",
-        a.count,
-        target.describe()
-    );
-    finish(
-        &report,
-        &a.output,
-        (&title, "damage counters on the target", &result.damage),
-    )
+/// `swtcg dice`, read: the dice and the unit they are rolled at.
+pub(super) struct Dice {
+    /// How many dice, 0 or more.
+    count: i64,
+    target: Unit,
+    /// Whether the target can't prevent the damage (Ferocity).
+    unpreventable: bool,
+    output: OutputArgs,
 }
 
-fn sequence(a: &SequenceArgs, cards: &Cards, files: &dyn Files) -> Result<Answer, Error> {
-    let mode = a.choices.mode();
-    let reader = UnitReader::new(&a.units, mode, cards, files)?;
-    let mut units = a
-        .attacker
-        .iter()
-        .map(|spec| reader.unit("attacker", spec, true))
-        .collect::<Result<Vec<Unit>, Error>>()?;
-    let attackers =
-        match (units.len(), a.attacks) {
+impl Dice {
+    fn read(a: DiceArgs, cards: &Cards, files: &dyn Files) -> Result<Dice, Error> {
+        if a.count < 0 {
+            return Err(engine::Error::about(
+                Some(Input::Count),
+                format!(
+                    "--count {}: give a whole number of dice, 0 or more",
+                    a.count
+                ),
+            )
+            .into());
+        }
+        let reader = UnitReader::new(&a.units, None, cards, files)?;
+        Ok(Dice {
+            count: a.count,
+            target: reader.unit("target", &a.target, false)?,
+            unpreventable: a.unpreventable,
+            output: a.output,
+        })
+    }
+
+    fn run(self) -> Result<Answer, Error> {
+        let result = swtcg::attack::dice(self.count, &self.target, self.unpreventable)?;
+        let report = report::swtcg::dice_report(&self.target, &result);
+        let title = format!(
+            "SWTCG: {} dice of damage against {}",
+            self.count,
+            self.target.describe()
+        );
+        finish(
+            &report,
+            &self.output,
+            (&title, "damage counters on the target", &result.damage),
+        )
+    }
+}
+
+/// `swtcg sequence`, read: the sequence, and its first attack, which the estimate counts once
+/// per attack.
+pub(super) struct SequenceRead {
+    sequence: Sequence,
+    /// The first attack, whose work the estimate counts for each attack.
+    first: Scenario,
+    /// Whether the answer is the attacks needed (`--until-destroyed`).
+    until_destroyed: bool,
+    output: OutputArgs,
+}
+
+impl SequenceRead {
+    fn read(a: SequenceArgs, cards: &Cards, files: &dyn Files) -> Result<SequenceRead, Error> {
+        let mode = a.choices.mode();
+        let reader = UnitReader::new(&a.units, mode, cards, files)?;
+        let mut units = a
+            .attacker
+            .iter()
+            .map(|spec| reader.unit("attacker", spec, true))
+            .collect::<Result<Vec<Unit>, Error>>()?;
+        let first = units[0].clone();
+        let attackers = match (units.len(), a.attacks) {
             (1, None) if a.until_destroyed => {
                 Attackers::Same(units.remove(0), swtcg::sequence::MAX_ATTACKS)
             }
-            (_, _) if a.until_destroyed && units.len() > 1 => return Err(Error::about(
+            (_, _) if a.until_destroyed && units.len() > 1 => return Err(engine::Error::about(
                 Some(Input::UntilDestroyed),
                 "--until-destroyed repeats one --attacker until the defender is destroyed: give \
                  a single --attacker",
-            )),
+            )
+            .into()),
             (1, Some(n)) => Attackers::Same(units.remove(0), n),
-            (1, None) => return Err(Error::input(
+            (1, None) => return Err(engine::Error::input(
                 "one --attacker needs --attacks N (how many times it attacks); or give several \
                  --attacker, one attack each",
-            )),
+            )
+            .into()),
             (_, None) => Attackers::Each(units),
             (_, Some(_)) => {
-                return Err(Error::about(
+                return Err(engine::Error::about(
                     Some(Input::Attacks),
                     "--attacks repeats a single --attacker; with several --attacker each attacks \
                  once: drop --attacks",
-                ))
+                )
+                .into())
             }
         };
-    let defender = reader.unit("defender", &a.defender, false)?;
-    if a.until_destroyed && defender.stat(Stat::Health).is_none() {
-        return Err(Error::about(
-            Some(Input::UntilDestroyed),
-            "--until-destroyed: the defender has no Health, so it is never destroyed; give it \
-             one, as in 'Health 5'",
-        ));
+        let defender = reader.unit("defender", &a.defender, false)?;
+        if a.until_destroyed && defender.stat(Stat::Health).is_none() {
+            return Err(engine::Error::about(
+                Some(Input::UntilDestroyed),
+                "--until-destroyed: the defender has no Health, so it is never destroyed; give it \
+                 one, as in 'Health 5'",
+            )
+            .into());
+        }
+        let setting = a.choices.read(&a.rules)?;
+        let first = setting.attack(first, defender.clone());
+        let sequence = Sequence {
+            attackers,
+            defender,
+            mode,
+            policy: first.policy,
+            objective: first.objective,
+            rules: first.rules.clone(),
+            until: match (a.until_destroyed, a.attacks) {
+                (false, _) => Until::AllAttacks,
+                (true, Some(_)) => Until::Destroyed,
+                (true, None) => Until::DestroyedWithinLimits,
+            },
+        };
+        Ok(SequenceRead {
+            sequence,
+            first,
+            until_destroyed: a.until_destroyed,
+            output: a.output,
+        })
     }
-    let s = Sequence {
-        attackers,
-        defender,
-        mode,
-        policy: a.choices.policy(),
-        objective: swtcg::attack::objective(&a.choices.objective)?,
-        rules: a.rules.rules()?,
-        until: match (a.until_destroyed, a.attacks) {
-            (false, _) => Until::AllAttacks,
-            (true, Some(_)) => Until::Destroyed,
-            (true, None) => Until::DestroyedWithinLimits,
-        },
-    };
-    let result = swtcg::sequence::sequence(&s)?;
-    let report = report::swtcg::sequence_report(&s, &result);
-    let needed = result.attacks_needed().filter(|_| a.until_destroyed);
-    let chart = match &needed {
-        Some(d) => ("SWTCG: attacks until destroyed", "attacks needed", d),
-        None => (
-            "SWTCG attack sequence",
-            "damage counters on the defender after the last attack",
-            result.counters_after.last().expect("at least one attack"),
-        ),
-    };
-    finish(&report, &a.output, chart)
+
+    /// The first attack's work (and its output's) once per attack.
+    fn cost(&self) -> Result<u64, engine::Error> {
+        use holodice_engine::game::{Game, Swtcg};
+        let attacks = match &self.sequence.attackers {
+            Attackers::Same(_, n) => *n,
+            Attackers::Each(units) => units.len(),
+        };
+        let render = self.output.render_cost(Swtcg::words(&self.first)?);
+        Ok((Swtcg::cost(&self.first)?.saturating_add(render)).saturating_mul(attacks as u64))
+    }
+
+    fn run(self) -> Result<Answer, Error> {
+        let s = &self.sequence;
+        let result = swtcg::sequence::sequence(s)?;
+        let report = report::swtcg::sequence_report(s, &result);
+        let needed = result.attacks_needed().filter(|_| self.until_destroyed);
+        let chart = match &needed {
+            Some(d) => ("SWTCG: attacks until destroyed", "attacks needed", d),
+            None => (
+                "SWTCG attack sequence",
+                "damage counters on the defender after the last attack",
+                result.counters_after.last().expect("at least one attack"),
+            ),
+        };
+        finish(&report, &self.output, chart)
+    }
 }

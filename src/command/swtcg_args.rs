@@ -3,10 +3,13 @@
 
 use super::output::OutputArgs;
 use super::{with_card_files, Files, PolicyArg};
+use crate::error::Error;
 use clap::{Args, ValueEnum};
-use holodice_engine::error::{Error, Input};
+use holodice_engine::error::{self as engine, Input};
+use holodice_engine::policy::{Objective, Policy};
 use holodice_engine::swtcg::{
     self,
+    attack::Scenario,
     cards::Cards,
     keywords::Mode,
     rules::Rules,
@@ -46,7 +49,7 @@ pub(super) struct ChoiceArgs {
     /// What the optimal policy maximises: mean (expected counters on the defender), destroy (the
     /// chance to discard it) or atleast:K (the chance of at least K counters)
     #[arg(long, value_name = "OBJECTIVE", default_value = "mean")]
-    pub(super) objective: String,
+    objective: String,
 }
 
 impl ChoiceArgs {
@@ -58,8 +61,34 @@ impl ChoiceArgs {
         })
     }
 
-    pub(super) fn policy(&self) -> holodice_engine::policy::Policy {
-        self.policy.policy()
+    /// The choices and the rule options `rules`, read once (the objective, then the rules).
+    pub(super) fn read(&self, rules: &RuleArgs) -> Result<Setting, Error> {
+        Ok(Setting {
+            mode: self.mode(),
+            policy: self.policy.policy(),
+            objective: swtcg::attack::objective(&self.objective)?,
+            rules: rules.rules()?,
+        })
+    }
+}
+
+/// How every attack of a command is made: its mode, policy and objective and the rule options.
+#[derive(Clone)]
+pub(super) struct Setting {
+    mode: Option<Mode>,
+    policy: Policy,
+    objective: Objective,
+    rules: Rules,
+}
+
+impl Setting {
+    /// An attack of `attacker` on `defender`, made as set.
+    pub(super) fn attack(&self, attacker: Unit, defender: Unit) -> Scenario {
+        let mut s = Scenario::new(attacker, defender, self.rules.clone());
+        s.mode = self.mode;
+        s.policy = self.policy;
+        s.objective = self.objective;
+        s
     }
 }
 
@@ -174,7 +203,7 @@ fn arenas(arena: Option<ArenaArg>, mode: Option<Mode>) -> Result<[Option<Arena>;
     };
     let flag = mode.map_or("", Mode::name);
     match (arena, from) {
-        (Some(a), Some(from)) if a != from => Err(Error::about(
+        (Some(a), Some(from)) if a != from => Err(engine::Error::about(
             Some(Input::Mode),
             format!(
             "--mode {flag} attacks from the {} arena, not from {}: drop --arena or give --arena {}",
@@ -182,27 +211,25 @@ fn arenas(arena: Option<ArenaArg>, mode: Option<Mode>) -> Result<[Option<Arena>;
             a.name(),
             from.name()
         ),
-        )),
-        (Some(Arena::Character), None) => Err(Error::about(
+        )
+        .into()),
+        (Some(Arena::Character), None) => Err(engine::Error::about(
             Some(Input::Mode),
             format!(
             "--mode {flag} attacks the Character arena from space or ground: give --arena space \
              or --arena ground, or drop --arena"
         ),
-        )),
+        )
+        .into()),
         _ => Ok([from.or(arena), Some(to)]),
     }
 }
 
-/// Parses and settles the units of one command: cards, arenas, Enhance, paid abilities.
+/// Parses the units of one command: cards, arenas, who pays.
 pub(super) struct UnitReader<'a> {
     cards: std::borrow::Cow<'a, Cards>,
     arenas: [Option<Arena>; 2],
     pub(super) pay: PayArg,
-    /// Whether any unit read so far has an Enhance effect.
-    pub(super) enhanceable: std::cell::Cell<bool>,
-    /// Whether any unit read so far paid for an ability.
-    pub(super) paid: std::cell::Cell<bool>,
 }
 
 impl<'a> UnitReader<'a> {
@@ -216,37 +243,122 @@ impl<'a> UnitReader<'a> {
             cards: with_card_files(cards, &u.cards, files)?,
             arenas: arenas(u.arena, mode)?,
             pay: u.pay,
-            enhanceable: Default::default(),
-            paid: Default::default(),
         })
     }
 
-    /// The unit `spec` describes, Enhance unpaid, abilities paid as --pay says; `attacking`
-    /// picks the attacker's arena and side.
-    pub(super) fn unit(&self, role: &str, spec: &str, attacking: bool) -> Result<Unit, Error> {
-        self.settle(role, spec, attacking, false, self.pay)
+    /// The unit `spec` describes, read and checked against its arena but not yet settled by
+    /// what is paid; `attacking` picks the attacker's arena and side.
+    pub(super) fn read(&self, role: &str, spec: &str, attacking: bool) -> Result<Read, Error> {
+        let read = self.parse(role, spec, attacking)?;
+        read.settle(false, PayArg::None)?;
+        Ok(read)
     }
 
-    /// The unit `spec` describes, with its Enhance effect paid or not, its abilities by `pay`.
-    pub(super) fn settle(
-        &self,
-        role: &str,
-        spec: &str,
-        attacking: bool,
-        enhance: bool,
-        pay: PayArg,
-    ) -> Result<Unit, Error> {
-        let arena = self.arenas[usize::from(!attacking)];
-        let unit = Unit::parse_with(role, spec, &*self.cards)?;
+    /// The unit `spec` describes, Enhance unpaid, abilities paid as --pay says.
+    pub(super) fn unit(&self, role: &str, spec: &str, attacking: bool) -> Result<Unit, Error> {
+        Ok(self.parse(role, spec, attacking)?.settle(false, self.pay)?)
+    }
+
+    /// The unit `spec` describes, parsed, not yet checked against its arena.
+    fn parse(&self, role: &str, spec: &str, attacking: bool) -> Result<Read, Error> {
+        Ok(Read {
+            unit: Unit::parse_with(role, spec, &*self.cards)?,
+            arena: self.arenas[usize::from(!attacking)],
+            attacking,
+        })
+    }
+}
+
+/// A unit as its SPEC gives it, in its arena, before Enhance and paid abilities settle it.
+pub(super) struct Read {
+    unit: Unit,
+    arena: Option<Arena>,
+    /// Whether it is the attacker's side (the side --pay attacker pays for).
+    attacking: bool,
+}
+
+impl Read {
+    /// The unit with its Enhance effect paid or not, its abilities paid as `pay` says.
+    pub(super) fn settle(&self, enhance: bool, pay: PayArg) -> Result<Unit, engine::Error> {
         let paid = Paid {
             enhance,
-            abilities: pay.pays(attacking),
+            abilities: pay.pays(self.attacking),
         };
-        self.enhanceable
-            .set(self.enhanceable.get() || unit.has_enhance());
-        self.paid
-            .set(self.paid.get() || (paid.abilities && unit.has_paid()));
-        unit.resolve(arena, paid)
+        self.unit.resolve(self.arena, paid)
+    }
+
+    /// Whether the unit has an Enhance effect (what --enhance compares).
+    pub(super) fn enhanceable(&self) -> bool {
+        self.unit.has_enhance()
+    }
+
+    /// Whether `pay` pays for any of the unit's paid abilities.
+    pub(super) fn pays(&self, pay: PayArg) -> bool {
+        pay.pays(self.attacking) && self.unit.has_paid()
+    }
+}
+
+/// The units of one attack, read: the attacker, the defender, and the secondary and the
+/// interceptor when given.
+pub(super) struct AttackUnits {
+    attacker: Read,
+    defender: Read,
+    secondary: Option<Read>,
+    interceptor: Option<Read>,
+}
+
+impl AttackUnits {
+    /// The units the SPECs describe, read in this order.
+    pub(super) fn read(
+        reader: &UnitReader,
+        attacker: &str,
+        defender: &str,
+        secondary: Option<&str>,
+        interceptor: Option<&str>,
+    ) -> Result<AttackUnits, Error> {
+        let other =
+            |role: &str, spec: Option<&str>| spec.map(|s| reader.read(role, s, false)).transpose();
+        Ok(AttackUnits {
+            attacker: reader.read("attacker", attacker, true)?,
+            defender: reader.read("defender", defender, false)?,
+            secondary: other("secondary", secondary)?,
+            interceptor: other("interceptor", interceptor)?,
+        })
+    }
+
+    /// The attack these units make as `setting` says, Enhance paid or not, abilities paid as
+    /// `pay` says.
+    pub(super) fn scenario(
+        &self,
+        setting: &Setting,
+        enhance: bool,
+        pay: PayArg,
+    ) -> Result<Scenario, Error> {
+        let other = |u: &Option<Read>| u.as_ref().map(|u| u.settle(enhance, pay)).transpose();
+        let mut s = setting.attack(
+            self.attacker.settle(enhance, pay)?,
+            self.defender.settle(enhance, pay)?,
+        );
+        s.secondary = other(&self.secondary)?;
+        s.interceptor = other(&self.interceptor)?;
+        Ok(s)
+    }
+
+    /// Whether any of the units has an Enhance effect.
+    pub(super) fn enhanceable(&self) -> bool {
+        self.all().any(Read::enhanceable)
+    }
+
+    /// Whether `pay` pays for any paid ability of the units.
+    pub(super) fn pays(&self, pay: PayArg) -> bool {
+        self.all().any(|u| u.pays(pay))
+    }
+
+    fn all(&self) -> impl Iterator<Item = &Read> {
+        [&self.attacker, &self.defender]
+            .into_iter()
+            .chain(&self.secondary)
+            .chain(&self.interceptor)
     }
 }
 

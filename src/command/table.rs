@@ -2,11 +2,12 @@
 
 use super::output::{render, Answer, FormatArg, Rendered};
 use super::Files;
+use crate::error::Error;
 use crate::plot;
 use crate::render::Options;
 use clap::{Args, ValueEnum};
+use holodice_engine::error as engine;
 use holodice_engine::table::{self, TableSpec};
-use holodice_engine::Error;
 use std::path::PathBuf;
 
 pub(super) const HELP: &str = "A RANGE item is a SPEC item with an inclusive range in place of its \
@@ -114,7 +115,7 @@ fn spec(a: &TableArgs, files: &dyn Files) -> Result<TableSpec, Error> {
             game: match a.game {
                 Some(GameArg::Swtcg) => table::Game::Swtcg,
                 Some(GameArg::Legion) => table::Game::Legion,
-                None => return Err(Error::input("give the game: swtcg or legion")),
+                None => return Err(engine::Error::input("give the game: swtcg or legion").into()),
             },
             title: None,
             attacker: a.attacker.clone(),
@@ -124,7 +125,7 @@ fn spec(a: &TableArgs, files: &dyn Files) -> Result<TableSpec, Error> {
             rows: a
                 .rows
                 .clone()
-                .ok_or_else(|| Error::input("give --rows \"ITEM RANGE\""))?,
+                .ok_or_else(|| engine::Error::input("give --rows \"ITEM RANGE\""))?,
             cols: a.cols.clone(),
             stat: a.stat.clone(),
             rules: a.rules.clone(),
@@ -135,26 +136,41 @@ fn spec(a: &TableArgs, files: &dyn Files) -> Result<TableSpec, Error> {
     })
 }
 
-/// The table's work, estimated before it runs (see [`super::cost`]).
-pub(super) fn cost(a: &TableArgs, files: &dyn Files) -> Result<u64, Error> {
-    table::estimate(&spec(a, files)?)
+/// `table`, read: the table spec and how to print the table.
+pub(super) struct Table {
+    spec: TableSpec,
+    /// The arguments as given: what the answer shows and how it is printed.
+    args: TableArgs,
 }
 
-pub(super) fn execute(a: &TableArgs, files: &dyn Files) -> Result<Answer, Error> {
-    let spec = spec(a, files)?;
-    let t = table::compute(&spec)?;
-    let options = Options {
-        exact: a.exact,
-        digits: usize::from(a.digits),
-        ..Options::default()
-    };
-    render(
-        Rendered::Grid(&crate::report::table::grid(&t)),
-        a.format,
-        options,
-        a.plot.as_ref(),
-        || chart(&t),
-    )
+impl Table {
+    pub(super) fn read(a: TableArgs, files: &dyn Files) -> Result<Table, Error> {
+        Ok(Table {
+            spec: spec(&a, files)?,
+            args: a,
+        })
+    }
+
+    /// The table's work, estimated before it runs.
+    pub(super) fn cost(&self) -> Result<u64, engine::Error> {
+        table::estimate(&self.spec)
+    }
+
+    pub(super) fn run(self) -> Result<Answer, Error> {
+        let t = table::compute(&self.spec)?;
+        let options = Options {
+            exact: self.args.exact,
+            digits: usize::from(self.args.digits),
+            ..Options::default()
+        };
+        render(
+            Rendered::Grid(&crate::report::table::grid(&t)),
+            self.args.format,
+            options,
+            self.args.plot.as_ref(),
+            || chart(&t),
+        )
+    }
 }
 
 /// The table as curves: one per column, or the single statistic.

@@ -21,8 +21,8 @@ use std::sync::Arc;
 
 /// What the handlers share: the cards `@Name` may name, the gate, the listings.
 pub(super) struct App {
-    cards: Arc<Cards>,
-    legion_cards: Arc<LegionCards>,
+    cards: &'static Cards,
+    legion_cards: &'static LegionCards,
     gate: Gate,
     /// KiB of large answers not yet read.
     held: Arc<tokio::sync::Semaphore>,
@@ -37,10 +37,10 @@ const MAX_REMEMBERED: usize = 64;
 
 impl App {
     pub(super) fn new(config: Config) -> App {
-        let listings = Listings::new(&config.cards);
+        let listings = Listings::new(config.cards);
         App {
-            cards: Arc::new(config.cards),
-            legion_cards: Arc::new(config.legion_cards),
+            cards: config.cards,
+            legion_cards: config.legion_cards,
             gate: Gate::new(config.limits),
             held: Arc::new(tokio::sync::Semaphore::new(config.limits.held_answers_kib)),
             listings,
@@ -136,8 +136,8 @@ async fn respond(
 
 /// The work a request would take, or the 400 its endpoint would give it.
 fn estimate(app: &App, endpoint: &Endpoint, pairs: Result<params::Pairs, Rejection>) -> Response {
-    match Request::parse(endpoint, pairs) {
-        Ok(request) => response(request.estimate(&app.cards, &app.legion_cards)),
+    match Request::parse(endpoint, pairs, app.cards, app.legion_cards) {
+        Ok(request) => response(request.estimate()),
         Err(reply) => response(reply),
     }
 }
@@ -176,17 +176,12 @@ async fn compute(
     {
         return answer_response(app, reply);
     }
-    let request = match Request::parse(endpoint, pairs) {
+    let request = match Request::parse(endpoint, pairs, app.cards, app.legion_cards) {
         Ok(r) => r,
         Err(reply) => return response(reply),
     };
-    let cards = Arc::clone(&app.cards);
-    let legion_cards = Arc::clone(&app.legion_cards);
-    let work = request.cost(&cards, &legion_cards);
-    let ran = app
-        .gate
-        .run(client, work, move || request.run(&cards, &legion_cards))
-        .await;
+    let work = request.cost();
+    let ran = app.gate.run(client, work, move || request.run()).await;
     if let (Some(key), Ok(reply)) = (key, &ran) {
         if let Ok(mut answered) = app.answered.lock() {
             if reply.status == 200 && answered.len() < MAX_REMEMBERED {

@@ -1,4 +1,4 @@
-//! The gate computations pass, scheduled by their estimated work (`command::cost`, the same
+//! The gate computations pass, scheduled by their estimated work (`Prepared::cost`, the same
 //! estimates the limits use), never by their text.
 //!
 //! A query whose estimate passes `heavy_work` is heavy. At most `workers` computations run at

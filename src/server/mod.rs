@@ -1,9 +1,10 @@
 //! `holodice serve`: the web page and a JSON API on the same commands as the command line.
 //!
 //! A request is a JSON object (or a query string) whose keys are a command's long options; it
-//! becomes that command's arguments and runs through [`crate::command::execute`], so every
-//! default, limit and message is the command line's. The server reads no file a request names,
-//! bounds bodies, concurrency and time, and listens on loopback unless told otherwise.
+//! becomes that command's arguments, prepared once by [`crate::command::prepare`] to be
+//! estimated and then run, so every default, limit and message is the command line's. The
+//! server reads no file a request names, bounds bodies, concurrency and time, and listens on
+//! loopback unless told otherwise.
 
 mod api;
 mod gate;
@@ -12,11 +13,13 @@ mod page;
 pub use crate::api::params::{endpoint_paths, parse_request};
 
 use crate::command::{Files, ServeArgs};
+use crate::error::Error;
 use axum::http::{header, HeaderValue};
 use axum::Router;
+use holodice_engine::error as engine;
 use holodice_engine::legion::cards::Cards as LegionCards;
 use holodice_engine::swtcg::cards::Cards;
-use holodice_engine::Error;
+use std::borrow::Cow;
 use std::future::Future;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -26,10 +29,11 @@ pub use gate::Limits;
 
 /// What the server answers with: its cards, its limits, the origin allowed to call it.
 pub struct Config {
-    /// The units `@Name` can name: the built-in cards and the `--cards` files.
-    pub cards: Cards,
-    /// The Legion units `@Name` can name: the Legion `--cards` files.
-    pub legion_cards: LegionCards,
+    /// The units `@Name` can name: the built-in cards and the `--cards` files. They live as long
+    /// as the program: each request is prepared against them and run on another thread.
+    pub cards: &'static Cards,
+    /// The Legion units `@Name` can name: the built-in cards and the Legion `--cards` files.
+    pub legion_cards: &'static LegionCards,
     pub limits: Limits,
     /// The origin allowed to call the API from a browser, if any.
     pub cors: Option<HeaderValue>,
@@ -41,8 +45,8 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Self {
         Config {
-            cards: Cards::builtin().clone(),
-            legion_cards: LegionCards::builtin().clone(),
+            cards: Cards::builtin(),
+            legion_cards: LegionCards::builtin(),
             limits: Limits::default(),
             cors: None,
             local_only: false,
@@ -175,8 +179,12 @@ async fn security_headers(mut response: axum::response::Response) -> axum::respo
     response
 }
 
-/// The `--cards` files, each SWTCG's or Legion's as its content says.
-fn card_files(paths: &[PathBuf], files: &dyn Files) -> Result<(Cards, LegionCards), Error> {
+/// The `--cards` files, each SWTCG's or Legion's as its content says, with the built-in cards:
+/// kept for the rest of the program (the built-in ones are already).
+fn card_files(
+    paths: &[PathBuf],
+    files: &dyn Files,
+) -> Result<(&'static Cards, &'static LegionCards), Error> {
     let (mut swtcg, mut legion) = (Vec::new(), Vec::new());
     for p in paths {
         match LegionCards::is_legion_file(&files.read("--cards", p)?) {
@@ -184,10 +192,17 @@ fn card_files(paths: &[PathBuf], files: &dyn Files) -> Result<(Cards, LegionCard
             false => swtcg.push(p.clone()),
         }
     }
-    let cards = crate::command::with_card_files(Cards::builtin(), &swtcg, files)?.into_owned();
-    let legion = crate::command::with_legion_card_files(LegionCards::builtin(), &legion, files)?
-        .into_owned();
-    Ok((cards, legion))
+    let cards = crate::command::with_card_files(Cards::builtin(), &swtcg, files)?;
+    let legion = crate::command::with_legion_card_files(LegionCards::builtin(), &legion, files)?;
+    Ok((kept(cards), kept(legion)))
+}
+
+/// Cards kept for the rest of the program.
+fn kept<T: Clone>(cards: Cow<'static, T>) -> &'static T {
+    match cards {
+        Cow::Borrowed(c) => c,
+        Cow::Owned(c) => Box::leak(Box::new(c)),
+    }
 }
 
 /// Starts the server and serves until Ctrl-C or SIGTERM.
@@ -359,10 +374,11 @@ fn url_host(addr: SocketAddr) -> String {
 /// A `--cors` origin: scheme, host and optional port, nothing after.
 fn origin(text: &str) -> Result<HeaderValue, Error> {
     let bad = || {
-        Error::input(format!(
+        engine::Error::input(format!(
             "--cors '{text}' is not an origin: give scheme, host and port only, e.g. \
              https://example.org or http://localhost:3000"
         ))
+        .into()
     };
     let rest = text
         .strip_prefix("https://")

@@ -297,10 +297,6 @@ pub enum Error {
     Illegal(Message),
     /// A size beyond what is computed promptly.
     TooLarge(Message),
-    /// A file named on the command line could not be read or written.
-    File(String),
-    /// A chart could not be drawn.
-    Chart(String),
     /// The shipped or given game data is malformed.
     Data(DataError),
 }
@@ -380,8 +376,6 @@ impl Error {
                  rest)"
             ),
             Error::Illegal(m) => format!("illegal attack: {}", m.worded(word)),
-            Error::File(m) => m.clone(),
-            Error::Chart(m) => format!("could not draw the chart: {m}"),
             Error::Data(e) => e.to_string(),
         }
     }

@@ -289,7 +289,7 @@ impl Samples {
 
     /// An error about the line just read.
     fn at(&self, message: String) -> Error {
-        Error::File(format!(
+        Error::input(format!(
             "{}, line {}: {message}",
             self.source,
             self.next - 1
@@ -337,7 +337,7 @@ impl Samples {
     /// The counts of each outcome; an error when there were none.
     pub fn counts(self) -> Result<BTreeMap<i64, u64>, Error> {
         if self.total == 0 {
-            return Err(Error::File(format!("{} holds no samples", self.source)));
+            return Err(Error::input(format!("{} holds no samples", self.source)));
         }
         Ok(self.counts)
     }
