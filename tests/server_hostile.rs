@@ -47,11 +47,20 @@ fn start(config: Config) -> Server {
             serve_on(listener, config, stop, std::future::ready(())).await;
         });
     });
-    Server {
+    let server = Server {
         addr,
         stop: Some(stop),
         thread: Some(thread),
-    }
+    };
+    // A test's clients come once the server answers, as a started server's do: clients that
+    // connect while it still builds its answers wait in the kernel's queue and are taken in one
+    // burst, which the tests of its connection limits don't model.
+    let ready = exchange(
+        addr,
+        "GET /api/v1 HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n",
+    );
+    assert!(ready.starts_with("HTTP/1.1 200"), "{}", head(&ready));
+    server
 }
 
 fn limits() -> Limits {
