@@ -467,6 +467,75 @@ struct Engine<'a> {
     widths: [u64; 2],
 }
 
+/// The classes of dice the engine counts, and how many of them count: each final face the
+/// keywords read, then the other hits and misses; after them the hits and misses of dice
+/// that don't count.
+///
+/// # Panics
+/// If the pool's initial and final faces don't split its tracked faces, at most 8 faces of
+/// the die.
+fn classes(pool: &Pool) -> (Vec<Class>, usize) {
+    let mut split: Vec<u8> = pool
+        .initial
+        .iter()
+        .chain(pool.final_faces)
+        .copied()
+        .collect();
+    split.sort_unstable();
+    assert_eq!(
+        split, pool.tracked,
+        "initial and final faces split the tracked faces"
+    );
+    assert!(pool.tracked.len() <= 8, "at most 8 tracked faces");
+    let faces: Vec<u8> = (1..=pool.sides).collect();
+    assert!(
+        pool.tracked.iter().all(|f| faces.contains(f)),
+        "tracked faces are faces of the die"
+    );
+    let hit = |f: &&u8| (pool.hits)(**f);
+    let others = |f: &&u8| !pool.final_faces.contains(f);
+    let mut classes: Vec<Class> = pool
+        .final_faces
+        .iter()
+        .map(|&f| Class {
+            weight: 1,
+            hit: (pool.hits)(f),
+            natural: Some((f, bit(pool.tracked, f))),
+        })
+        .collect();
+    for h in [true, false] {
+        let weight = faces.iter().filter(others).filter(|f| hit(f) == h).count() as u32;
+        classes.push(Class {
+            weight,
+            hit: h,
+            natural: None,
+        });
+    }
+    let counting = classes.len();
+    let hitting = faces.iter().filter(hit).count() as u32;
+    for (h, weight) in [(true, hitting), (false, u32::from(pool.sides) - hitting)] {
+        classes.push(Class {
+            weight,
+            hit: h,
+            natural: None,
+        });
+    }
+    (classes, counting)
+}
+
+/// The two re-roll steps in their order: each side with the dice it may re-roll.
+fn steps(rerolls: &Rerolls) -> [(Side, u32); 2] {
+    let by_side = |side| match side {
+        Side::Attacker => (side, rerolls.attacker),
+        Side::Defender => (side, rerolls.defender),
+    };
+    if rerolls.attacker_first {
+        [by_side(Side::Attacker), by_side(Side::Defender)]
+    } else {
+        [by_side(Side::Defender), by_side(Side::Attacker)]
+    }
+}
+
 impl<'a> Engine<'a> {
     fn new(
         pool: &Pool,
@@ -474,65 +543,13 @@ impl<'a> Engine<'a> {
         value: Box<dyn Fn(i64, Faces) -> f64 + 'a>,
     ) -> Engine<'a> {
         let dice = pool.power_dice + pool.extra.iter().map(|e| e.1).sum::<u32>();
-        let mut split: Vec<u8> = pool
-            .initial
-            .iter()
-            .chain(pool.final_faces)
-            .copied()
-            .collect();
-        split.sort_unstable();
-        assert_eq!(
-            split, pool.tracked,
-            "initial and final faces split the tracked faces"
-        );
-        assert!(pool.tracked.len() <= 8, "at most 8 tracked faces");
-        let faces: Vec<u8> = (1..=pool.sides).collect();
-        assert!(
-            pool.tracked.iter().all(|f| faces.contains(f)),
-            "tracked faces are faces of the die"
-        );
-        let hit = |f: &&u8| (pool.hits)(**f);
-        let others = |f: &&u8| !pool.final_faces.contains(f);
-        let mut classes: Vec<Class> = pool
-            .final_faces
-            .iter()
-            .map(|&f| Class {
-                weight: 1,
-                hit: (pool.hits)(f),
-                natural: Some((f, bit(pool.tracked, f))),
-            })
-            .collect();
-        for h in [true, false] {
-            let weight = faces.iter().filter(others).filter(|f| hit(f) == h).count() as u32;
-            classes.push(Class {
-                weight,
-                hit: h,
-                natural: None,
-            });
-        }
-        let counting = classes.len();
-        let hitting = faces.iter().filter(hit).count() as u32;
-        for (h, weight) in [(true, hitting), (false, u32::from(pool.sides) - hitting)] {
-            classes.push(Class {
-                weight,
-                hit: h,
-                natural: None,
-            });
-        }
+        let (classes, counting) = classes(pool);
         let weights = |r: std::ops::Range<usize>| classes[r].iter().map(|c| c.weight).collect();
         let (counting_weights, other_weights) =
             (weights(0..counting), weights(counting..classes.len()));
         let orders =
             [Side::Attacker, Side::Defender].map(|side| greedy_order(&classes, counting, side));
-        let by_side = |side| match side {
-            Side::Attacker => (side, rerolls.attacker),
-            Side::Defender => (side, rerolls.defender),
-        };
-        let steps = if rerolls.attacker_first {
-            [by_side(Side::Attacker), by_side(Side::Defender)]
-        } else {
-            [by_side(Side::Defender), by_side(Side::Attacker)]
-        };
+        let steps = steps(rerolls);
         let (last, budget) = steps[1];
         let caps = (0..classes.len())
             .map(|j| match rerolls.policy {
