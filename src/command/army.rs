@@ -16,6 +16,7 @@ use holodice_engine::legion::Scenario;
 use serde::Deserialize;
 use std::path::PathBuf;
 
+#[cfg(feature = "native")]
 pub(super) const HELP: &str = "Reads an army list as players share it: a Legion HQ 2 link (the \
 whole URL, or FACTION/HASH, or the hash), or the common JSON list format (Legion HQ 2's and \
 Tabletop Admiral's export, which Longshanks asks for). The list's units, upgrades, counterparts, \

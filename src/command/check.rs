@@ -1,7 +1,7 @@
 //! `holodice check`: samples of an attack tested against its exact distribution.
 
 use super::legion_args::{self as legion, LegionArgs};
-use super::legion_sequence::{self, Sequence, SequenceArgs};
+use super::legion_sequence::{Sequence, SequenceArgs};
 use super::output::{Answer, FormatArg, OutputArgs};
 use super::swtcg_args::{self as swtcg, AttackArgs};
 use super::Files;
@@ -22,6 +22,7 @@ use std::collections::BTreeMap;
 use std::io::{BufRead, Read};
 use std::path::PathBuf;
 
+#[cfg(feature = "native")]
 pub(super) const HELP: &str = "The samples FILE (\"-\" reads standard input) holds one integer \
 outcome per line, or outcome,count rows; blank lines are ignored, and so is a first line \
 'outcome' or 'outcome,count'. The variable is the attack's main outcome unless --variable says \
@@ -99,7 +100,7 @@ enum CheckScenario {
     /// A Legion sequence of attacks on one unit, given as to `holodice legion sequence`
     #[cfg_attr(feature = "native", command(
         name = "legion-sequence",
-        after_long_help = legion_sequence::HELP,
+        after_long_help = super::legion_sequence::HELP,
         mut_arg("format", check_format_help),
         mut_arg("exact", |a| a.hide(true)),
         mut_arg("digits", |a| a.hide(true)),

@@ -20,6 +20,7 @@ use serde::Deserialize;
 use std::borrow::Cow;
 use std::sync::Arc;
 
+#[cfg(feature = "native")]
 pub(super) const SWTCG_HELP: &str = "Each --attacker is compared against each --defender, in \
 the order given (A, B, …; at most 10 loadouts), under the same rule options and policy. Rows: \
 the mean damage counters, the chance to destroy (defenders with Health), and P(≥ k) for each k. \
@@ -32,6 +33,7 @@ Examples:
       --defender \"Health 5, Parry 1\" --format markdown --plot compare.svg
 ";
 
+#[cfg(feature = "native")]
 pub(super) const LEGION_HELP: &str = "Each --attacker is compared against each --defender, in \
 the order given (A, B, …; at most 10 loadouts), under the same edition and policy. Rows: the \
 mean wounds and P(≥ k) for each k. --plot draws one P(≥ k) curve per loadout.

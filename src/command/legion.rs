@@ -2,7 +2,7 @@
 
 use super::army;
 use super::compare;
-use super::legion_args::{self, LegionAttackArgs, LegionCardArgs};
+use super::legion_args::{LegionAttackArgs, LegionCardArgs};
 use super::legion_sequence::{self, SequenceArgs};
 use super::matchups;
 use super::output::{finish, listing, Answer, CardsFormat, ListingArgs};
@@ -22,7 +22,7 @@ use std::borrow::Cow;
 #[serde(rename_all = "kebab-case")]
 pub enum LegionCommand {
     /// The exact outcome of one attack: wounds, attack results, Deflect and Guardian wounds
-    #[cfg_attr(feature = "native", command(after_long_help = legion_args::HELP))]
+    #[cfg_attr(feature = "native", command(after_long_help = super::legion_args::HELP))]
     Attack(LegionAttackArgs),
     /// Several attacks on one unit, in order: wounds, minis, suppression and panic carried
     #[cfg_attr(feature = "native", command(after_long_help = legion_sequence::HELP))]
@@ -48,6 +48,7 @@ pub enum LegionCommand {
     Units(UnitsArgs),
 }
 
+#[cfg(feature = "native")]
 const UNITS_HELP: &str = "Lists the unit and upgrade cards whose name (or title) contains QUERY, \
 in any case: statistics, keywords, each weapon's range, dice and keywords, a unit's upgrade bar, \
 the slots an upgrade adds, which units may take it, and the file each came from. The built-in \

@@ -15,6 +15,7 @@ use holodice_engine::legion::Scenario;
 use serde::Deserialize;
 use std::borrow::Cow;
 
+#[cfg(feature = "native")]
 pub(super) const HELP: &str = "The attacks are made in the order given, each by its own \
 attacker SPEC (any `legion attack` attacker, @cards included), on one defending unit that \
 carries from one attack to the next the wounds it has taken (a wound token on its current mini, \

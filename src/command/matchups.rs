@@ -17,6 +17,7 @@ use holodice_engine::legion::Scenario;
 use serde::Deserialize;
 use serde_json::{json, Value as Json};
 
+#[cfg(feature = "native")]
 pub(super) const HELP: &str = "Attacks every unit card with the attacker: the built-in cards \
 (every unit of Legion HQ's data) and those of --cards, each defender as its card gives it, plus \
 --with (cover and tokens for all of them). Each matchup is an exact attack, as `legion attack` \

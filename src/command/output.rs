@@ -84,7 +84,7 @@ impl OutputArgs {
     }
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Deserialize, serde::Serialize)]
 #[cfg_attr(feature = "native", derive(ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum FormatArg {
@@ -127,10 +127,12 @@ impl FormatArg {
         }
     }
 
-    /// The spelling `--format` reads.
+    /// The spelling `--format` reads (serde's, which is clap's).
     pub(crate) fn name(self) -> String {
-        self.to_possible_value()
-            .map_or_else(String::new, |v| v.get_name().to_string())
+        match serde_json::to_value(self) {
+            Ok(serde_json::Value::String(name)) => name,
+            _ => String::new(),
+        }
     }
 }
 

@@ -6,6 +6,7 @@ use serde::Deserialize;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
+#[cfg(feature = "native")]
 pub(crate) const HELP: &str = "The page at the printed URL computes SWTCG and Legion attacks and \
 tables; every query lives in its URL, so a link is a shared result. The same engine answers JSON \
 under /api/v1/ (GET /api/v1 lists the endpoints and their keys): a request's keys are the \
@@ -21,6 +22,8 @@ Examples:
 #[derive(Debug, Deserialize)]
 #[cfg_attr(feature = "native", derive(Args))]
 #[serde(rename_all = "kebab-case")]
+// Only the native build has the server that reads them.
+#[cfg_attr(not(feature = "native"), allow(dead_code))]
 pub struct ServeArgs {
     /// The address and port to listen on; only this machine can connect unless you give another
     /// address (0.0.0.0:8080 listens on every network)

@@ -4,7 +4,6 @@
 use super::legion_args::{self as legion, LegionArgs};
 use super::legion_sequence::{Sequence, SequenceArgs};
 use super::output::{Answer, FormatArg, OutputArgs};
-use super::parse_alpha;
 use super::swtcg_args::{AttackUnits, ChoiceArgs, RuleArgs, UnitArgs, UnitReader};
 use super::Files;
 use crate::error::Error;
@@ -34,11 +33,12 @@ pub struct SimulateArgs {
     #[cfg_attr(feature = "native", arg(long, default_value_t = 0))]
     seed: u64,
     /// Significance level of the chi-square test against the exact distribution
-    #[cfg_attr(feature = "native", arg(long, default_value_t = 1e-6, value_parser = parse_alpha))]
+    #[cfg_attr(feature = "native", arg(long, default_value_t = 1e-6, value_parser = super::parse_alpha))]
     alpha: f64,
 }
 
 /// The arguments of `swtcg simulate` that only an attack reads: none goes with --count.
+#[cfg(feature = "native")]
 const ATTACK_ONLY: [&str; 9] = [
     "attacker",
     "defender",
@@ -111,6 +111,7 @@ pub struct SimulateSwtcgArgs {
 }
 
 /// What `swtcg simulate` prints after its options, in --help.
+#[cfg(feature = "native")]
 pub(super) const SWTCG_HELP: &str = "The simulator rolls every die itself, with its own \
 implementation of the rules (crates/engine/src/sim/swtcg/), and reports each variable the exact answer reports: \
 damage, destroyed, hits, attacker_damage and, when they apply, attacker_destroyed, \
@@ -162,6 +163,7 @@ pub struct SimulateSequenceArgs {
 }
 
 /// What `legion simulate-sequence` prints after its options, in --help.
+#[cfg(feature = "native")]
 const LEGION_SEQUENCE_HELP: &str = "The simulator rolls every die of every attack itself, \
 trial by trial, with its own implementation of the rules (crates/engine/src/sim/legion/): each \
 attack meets the unit as the attacks before it left it (its wounds and minis left, wound \

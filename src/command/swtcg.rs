@@ -4,7 +4,7 @@ use super::compare;
 use super::output::{finish, listing, Answer, CardsFormat, ListingArgs, OutputArgs};
 use super::simulate::{self, SimulateSwtcgArgs};
 use super::swtcg_args::{
-    attack_help, AttackArgs, AttackUnits, ChoiceArgs, PayArg, RuleArgs, UnitArgs, UnitReader,
+    AttackArgs, AttackUnits, ChoiceArgs, PayArg, RuleArgs, UnitArgs, UnitReader,
 };
 use super::{with_card_files, Files};
 use crate::error::Error;
@@ -30,7 +30,7 @@ use std::path::PathBuf;
 #[serde(rename_all = "kebab-case")]
 pub enum SwtcgCommand {
     /// The exact outcome of one attack: hits, damage, chance to destroy, trigger chances
-    #[cfg_attr(feature = "native", command(after_long_help = attack_help()))]
+    #[cfg_attr(feature = "native", command(after_long_help = super::swtcg_args::attack_help()))]
     Attack(SwtcgAttackArgs),
     /// Dice of damage on their own (Ambush, or a Retaliate looked at alone): hits, counters
     #[cfg_attr(feature = "native", command(after_long_help = DICE_HELP))]
@@ -82,6 +82,7 @@ pub struct SwtcgAttackArgs {
     enhance: bool,
 }
 
+#[cfg(feature = "native")]
 const DICE_HELP: &str = "Dice of damage are not an attack: each die hits on 4+ (5+ against \
 Armor); Accuracy, Critical Hit, Parry and the other attack-roll keywords don't apply. The target's \
 Evade, Absorb and Deflect prevent damage unless --unpreventable (the source has Ferocity).
@@ -116,6 +117,7 @@ pub struct DiceArgs {
     output: OutputArgs,
 }
 
+#[cfg(feature = "native")]
 const SEQUENCE_HELP: &str = "One --attacker with --attacks N: the same unit attacks N times; its \
 damage counters, Focus, Absorb and Surge power for its next attack and the defender's Stun \
 carry over. Several --attacker: each attacks once, in order, and only Surge's power passes to the \
@@ -243,6 +245,7 @@ impl Prepared<'_> {
     }
 }
 
+#[cfg(feature = "native")]
 const CARDS_HELP: &str = "The built-in cards are the units of 27 LackeyCCG set files: the ten \
 sets Wizards of the Coast printed (AOTC, SR, ANH, BOY, JG, ESB, RAS, PM, ROTJ, ROTS) and 17 of the \
 IDC's (the ten of Standard, KAE, TM, TROS, 15TH, AAA, FOR, BOTS, TMW, BOBF, IA; Vintage's FOTR, \
@@ -271,6 +274,7 @@ Examples:
       --defender \"@Darth Vader (A)\" --pay defender
 ";
 
+#[cfg(feature = "native")]
 const COVERAGE_HELP: &str = "For each set, then each format: its units; those fully modelled, \
 whose every ability holodice does not model has no effect on an attack's dice; those with any \
 ability not modelled (a result that uses one lists them); and the most common patterns of what is \

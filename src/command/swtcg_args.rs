@@ -165,6 +165,7 @@ impl PayArg {
     }
 }
 
+#[cfg(feature = "native")]
 pub(super) fn attack_help() -> String {
     let mut s = String::from(
         "SPEC is a comma-separated list, in any case: 'Power N', 'Health N', 'Damage N' (counters \

@@ -12,6 +12,7 @@ use holodice_engine::table::{self, TableSpec};
 use serde::Deserialize;
 use std::path::PathBuf;
 
+#[cfg(feature = "native")]
 pub(super) const HELP: &str = "A RANGE item is a SPEC item with an inclusive range in place of its \
 number: 'Power 1..10', 'Accuracy -1..2', 'red 1..6', 'terrain cover 0..2'. Each cell is the attack query \
 with the base SPECs plus that row's and column's item (replacing the same item in the base SPEC). \
