@@ -43,7 +43,7 @@ pub(crate) struct Entry {
 
 impl Entry {
     /// The subcommand of `game` (`check swtcg`).
-    pub fn game(&self, game: &str) -> Option<&Game> {
+    pub fn subcommand(&self, game: &str) -> Option<&Game> {
         self.games.iter().find(|g| g.name == game)
     }
 }

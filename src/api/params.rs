@@ -315,7 +315,7 @@ fn names_a_file(entry: &Entry, key: &str) -> bool {
     (entry.options.iter().chain(games)).any(|o| o.key == key && o.file)
 }
 
-/// The options a request may give from `options`: less files.
+/// The option of `options` that `key` gives, unless it names a file.
 fn usable<'a>(options: &'a [Opt], key: &str) -> Option<&'a Opt> {
     options.iter().find(|o| o.key == key && !o.file)
 }
@@ -355,7 +355,7 @@ pub(crate) fn command(endpoint: &Endpoint, pairs: Pairs) -> Result<Parsed, Rejec
     }
     let inner = match (endpoint.game, special.game) {
         (Game::Fixed, _) | (Game::Argument, Some(_)) => None,
-        (Game::Subcommand, Some(g)) => entry.game(g),
+        (Game::Subcommand, Some(g)) => entry.subcommand(g),
         (_, None) => {
             return Err(Rejection::new(
                 format!("{} needs 'game': swtcg or legion", endpoint.path),
@@ -453,6 +453,7 @@ fn placed<'a>(
         .chain(format.map(supplied))
         .collect()
 }
+
 /// The keys that are not options: the game of a table or check, and check's samples.
 struct Special {
     game: Option<&'static str>,
