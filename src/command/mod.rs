@@ -1,6 +1,7 @@
-//! The commands, one request type each. clap parses them from the command line and the HTTP
-//! server builds them from JSON through the same definitions, so every option, default, limit and
-//! message exists once. [`prepare`] reads any of them once (SPECs parsed, files read) into a
+//! The commands, one request type each. clap parses them from the command line; the API reads
+//! them with serde, after checking a request against a table of the same definitions
+//! (`data/api/options.json`, built from clap's), so every option, default, limit and message
+//! exists once. [`prepare`] reads any of them once (SPECs parsed, files read) into a
 //! [`Prepared`] value, whose estimate and run are its methods; [`execute`] does both steps at
 //! once. Reading files is the caller's, through [`Files`]: the command line reads them, the
 //! server refuses.
