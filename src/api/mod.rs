@@ -3,6 +3,8 @@
 //! this; the page's engine in the browser (`crates/web`) calls it directly, so both give the same
 //! JSON for the same request.
 
+mod arguments;
+pub mod options;
 pub mod params;
 
 use crate::command::{self, Files};
@@ -10,7 +12,7 @@ use crate::error::Error;
 use holodice_engine::error as engine;
 use holodice_engine::legion::cards::Cards as LegionCards;
 use holodice_engine::swtcg::cards::Cards;
-use params::{Endpoint, Pairs, ENDPOINTS};
+use params::{Endpoint, Pairs, ENDPOINTS, LISTINGS};
 use serde_json::{json, Value};
 use std::path::Path;
 
@@ -157,13 +159,15 @@ impl Listings {
             .filter(|c| c.printing.as_ref().is_none_or(|p| p.unit))
             .map(|c| card_entry(cards, c))
             .collect();
-        Listings(vec![
-            ("swtcg/keywords", cli_listing(&["swtcg", "keywords"])),
-            ("swtcg/rules", cli_listing(&["swtcg", "rules"])),
-            ("legion/keywords", cli_listing(&["legion", "keywords"])),
-            ("swtcg/cards", pretty(&json!(units))),
-            ("", pretty(&index())),
-        ])
+        let listed = LISTINGS.iter().map(|l| (l.path, listing(l)));
+        Listings(
+            listed
+                .chain([
+                    ("swtcg/cards", pretty(&json!(units))),
+                    ("", pretty(&index())),
+                ])
+                .collect(),
+        )
     }
 
     /// The paths under /api/v1/ ("" is the index), each with its JSON.
@@ -218,27 +222,17 @@ pub fn answer(
 }
 
 /// A listing command's JSON, exactly as the command line prints it.
-fn cli_listing(path: &[&str]) -> String {
-    let argv = ["holodice"]
-        .iter()
-        .chain(path)
-        .chain(&["--format", "json"])
-        .copied();
-    let listed = <command::Cli as clap::Parser>::try_parse_from(argv)
-        .map_err(|e| e.to_string())
-        .and_then(|cli| {
-            let files = RequestFiles { samples: None };
-            command::execute(
-                cli.command,
-                Cards::builtin(),
-                LegionCards::builtin(),
-                &files,
-            )
-            .map_err(|e| e.to_string())
+fn listing(endpoint: &Endpoint) -> String {
+    let files = RequestFiles { samples: None };
+    let listed = params::command(endpoint, Vec::new())
+        .map_err(|r| r.message)
+        .and_then(|parsed| {
+            let (cards, legion_cards) = (Cards::builtin(), LegionCards::builtin());
+            command::execute(parsed.command, cards, legion_cards, &files).map_err(|e| e.to_string())
         });
     match listed {
         Ok(answer) => answer.body,
-        Err(e) => panic!("the listing {path:?} is a command: {e}"),
+        Err(e) => panic!("the listing {} is a command: {e}", endpoint.path),
     }
 }
 

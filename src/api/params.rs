@@ -1,13 +1,14 @@
-//! A request's keys and values become a command's arguments: `{"attacker": "Power 5", "rule":
-//! ["overkill=all"], "exact": true}` is `--attacker=Power 5 --rule=overkill=all --exact`, parsed
-//! by the command line's own definitions. Keys are the long options; options that name files are
-//! refused, so no request reads or writes a file on the server.
+//! A request's keys and values become a command: `{"attacker": "Power 5", "rule":
+//! ["overkill=all"], "exact": true}` gives `--attacker`, `--rule` and `--exact`. Keys are the
+//! long options, checked against the options the command line defines
+//! ([`super::options`], with its own messages: [`super::arguments`]) and read by serde into the
+//! command's arguments, without clap; options that name files are refused, so no request reads
+//! or writes a file on the server.
 
-use crate::command::{one_line, usage_message, Cli, Command};
-use clap::{ArgAction, CommandFactory, FromArgMatches};
-use serde_json::Value;
-use std::path::PathBuf;
-use std::sync::OnceLock;
+use super::arguments::{self, Level, Supplied};
+use super::options::{self, Entry, Kind, Opt};
+use crate::command::{one_line, Command};
+use serde_json::{Map, Value};
 
 /// One API endpoint that runs a command.
 pub(crate) struct Endpoint {
@@ -134,8 +135,33 @@ pub(crate) const ENDPOINTS: &[Endpoint] = &[
     },
 ];
 
+/// The listings that are commands, answered once (`swtcg keywords`).
+pub(crate) const LISTINGS: &[Endpoint] = &[
+    Endpoint {
+        path: "swtcg/keywords",
+        command: &["swtcg", "keywords"],
+        game: Game::Fixed,
+        get: true,
+        listing: true,
+    },
+    Endpoint {
+        path: "swtcg/rules",
+        command: &["swtcg", "rules"],
+        game: Game::Fixed,
+        get: true,
+        listing: true,
+    },
+    Endpoint {
+        path: "legion/keywords",
+        command: &["legion", "keywords"],
+        game: Game::Fixed,
+        get: true,
+        listing: true,
+    },
+];
+
 /// The games a table or check is of.
-const GAMES: &[&str] = &["swtcg", "legion"];
+pub(crate) const GAMES: &[&str] = &["swtcg", "legion"];
 
 /// A request that never reached its command: the line to show and the key it is about.
 #[derive(Debug)]
@@ -283,66 +309,21 @@ pub fn endpoint_paths() -> impl Iterator<Item = &'static str> {
     ENDPOINTS.iter().map(|e| e.path)
 }
 
-/// The command line's definitions, built once.
-fn tree() -> &'static clap::Command {
-    static TREE: OnceLock<clap::Command> = OnceLock::new();
-    TREE.get_or_init(|| {
-        let mut tree = Cli::command();
-        tree.build();
-        tree
-    })
+/// Whether `key` names a file in any of the entry's options: no request may give it.
+fn names_a_file(entry: &Entry, key: &str) -> bool {
+    let games = entry.games.iter().flat_map(|g| &g.options);
+    (entry.options.iter().chain(games)).any(|o| o.key == key && o.file)
 }
 
-/// The command line parsed, by a copy of its definitions kept on each thread (building them
-/// costs more than most queries).
-fn parse(argv: Vec<String>) -> Result<Cli, clap::Error> {
-    thread_local! {
-        static PARSER: std::cell::RefCell<clap::Command> = std::cell::RefCell::new(tree().clone());
-    }
-    PARSER.with_borrow_mut(|parser| {
-        let matches = parser.try_get_matches_from_mut(argv)?;
-        Cli::from_arg_matches(&matches)
-    })
-}
-
-fn subcommand<'a>(mut c: &'a clap::Command, path: &[&str]) -> &'a clap::Command {
-    for name in path {
-        c = c
-            .find_subcommand(name)
-            .unwrap_or_else(|| panic!("ENDPOINTS names the command '{name}'"));
-    }
-    c
-}
-
-/// Whether an option names a file to read or write: no request may give it.
-pub(crate) fn names_a_file(arg: &clap::Arg) -> bool {
-    matches!(
-        arg.get_value_hint(),
-        clap::ValueHint::FilePath | clap::ValueHint::AnyPath | clap::ValueHint::DirPath
-    ) || arg.get_value_parser().type_id() == std::any::TypeId::of::<PathBuf>()
-}
-
-/// Whether `key` is an option of `c`, or of a subcommand of it, that names a file.
-fn names_a_file_of(c: &clap::Command, key: &str) -> bool {
-    std::iter::once(c)
-        .chain(c.get_subcommands())
-        .flat_map(|c| c.get_arguments())
-        .any(|a| a.get_long() == Some(key) && names_a_file(a))
-}
-
-/// The options a request may give to `c`: its long options, less help and files.
-fn options(c: &clap::Command) -> impl Iterator<Item = (&str, &clap::Arg)> {
-    c.get_arguments().filter_map(|a| {
-        let long = a.get_long()?;
-        let usable = !matches!(long, "help" | "version") && !names_a_file(a);
-        usable.then_some((long, a))
-    })
+/// The option of `options` that `key` gives, unless it names a file.
+fn usable<'a>(options: &'a [Opt], key: &str) -> Option<&'a Opt> {
+    options.iter().find(|o| o.key == key && !o.file)
 }
 
 /// Every key an endpoint takes, in the order the command line lists them (less those its help
 /// hides).
 pub(crate) fn keys(endpoint: &Endpoint) -> Vec<String> {
-    let c = subcommand(tree(), endpoint.command);
+    let entry = options::entry(endpoint.path);
     let mut keys: Vec<String> = Vec::new();
     if endpoint.game != Game::Fixed {
         keys.push("game".into());
@@ -350,16 +331,10 @@ pub(crate) fn keys(endpoint: &Endpoint) -> Vec<String> {
     if endpoint.game == Game::Subcommand {
         keys.push("samples".into());
     }
-    let games = GAMES.iter().map(|g| subcommand(c, &[g]));
-    let inner: Vec<&clap::Command> = match endpoint.game {
-        Game::Subcommand => games.collect(),
-        _ => Vec::new(),
-    };
-    for cmd in std::iter::once(c).chain(inner) {
-        for (long, _) in options(cmd).filter(|(_, a)| !a.is_hide_set()) {
-            if !keys.iter().any(|k| k == long) {
-                keys.push(long.to_string());
-            }
+    let games = entry.games.iter().flat_map(|g| &g.options);
+    for o in (entry.options.iter().chain(games)).filter(|o| !o.hidden && !o.file) {
+        if !keys.contains(&o.key) {
+            keys.push(o.key.clone());
         }
     }
     keys
@@ -373,14 +348,14 @@ pub(crate) struct Parsed {
 
 /// The command a request asks for.
 pub(crate) fn command(endpoint: &Endpoint, pairs: Pairs) -> Result<Parsed, Rejection> {
-    let outer = subcommand(tree(), endpoint.command);
+    let entry = options::entry(endpoint.path);
     let special = Special::take(endpoint, pairs)?;
-    if let Some((key, _)) = special.rest.iter().find(|(k, _)| names_a_file_of(outer, k)) {
-        return Err(unknown(endpoint, key, outer, None));
+    if let Some((key, _)) = special.rest.iter().find(|(k, _)| names_a_file(entry, k)) {
+        return Err(unknown(endpoint, entry, key));
     }
     let inner = match (endpoint.game, special.game) {
         (Game::Fixed, _) | (Game::Argument, Some(_)) => None,
-        (Game::Subcommand, Some(g)) => Some(subcommand(outer, &[g])),
+        (Game::Subcommand, Some(g)) => entry.subcommand(g),
         (_, None) => {
             return Err(Rejection::new(
                 format!("{} needs 'game': swtcg or legion", endpoint.path),
@@ -388,8 +363,7 @@ pub(crate) fn command(endpoint: &Endpoint, pairs: Pairs) -> Result<Parsed, Rejec
             ))
         }
     };
-    let (outer_args, inner_args) = arguments(endpoint, &special.rest, outer, inner)?;
-    let argv = argv(endpoint, special.game, outer_args, inner_args);
+    let (mut outer, inner_given) = given(endpoint, entry, inner, &special.rest)?;
     let samples = match (endpoint.game, special.samples) {
         (Game::Subcommand, None) => {
             return Err(Rejection::new(
@@ -402,14 +376,82 @@ pub(crate) fn command(endpoint: &Endpoint, pairs: Pairs) -> Result<Parsed, Rejec
         (_, Some(given)) => Some(samples_text(given)?),
         (_, None) => None,
     };
-    let parsed = parse(argv).map_err(|e| Rejection {
-        message: usage_message(&e).unwrap_or_else(|| "the request asks for help".to_string()),
-        field: invalid_key(&e),
-    })?;
-    Ok(Parsed {
-        command: parsed.command,
-        samples,
+    let format = special.rest.iter().any(|(k, _)| k == "format");
+    outer.given = placed(endpoint, entry, special.game, format, outer.given);
+    let inner = inner.map(|g| {
+        let level = Level {
+            options: g.options.iter().collect(),
+            given: inner_given,
+        };
+        (g.name.as_str(), level)
+    });
+    let object = arguments::read(&outer, inner.as_ref().map(|(n, l)| (*n, l)))?;
+    let command = serde_json::from_value(nested(&entry.command, object))
+        .map_err(|e| Rejection::new(format!("the options make no command: {e}"), None))?;
+    Ok(Parsed { command, samples })
+}
+
+/// The object under its command's names, as serde reads a [`Command`]:
+/// `{"swtcg": {"attack": {...}}}`.
+fn nested(command: &[String], object: Map<String, Value>) -> Value {
+    (command.iter().rev()).fold(Value::Object(object), |inner, name| {
+        Value::Object(Map::from_iter([(name.clone(), inner)]))
     })
+}
+
+/// The options the keys give the command (its level, with the table's game among its
+/// arguments) and its game's subcommand, in the order given.
+fn given<'a>(
+    endpoint: &Endpoint,
+    entry: &'a Entry,
+    inner: Option<&'a options::Game>,
+    pairs: &Pairs,
+) -> Result<(Level<'a>, Vec<Supplied<'a>>), Rejection> {
+    let mut outer = Level {
+        options: entry.game.iter().chain(&entry.options).collect(),
+        given: Vec::new(),
+    };
+    let mut inner_given = Vec::new();
+    for (key, given) in pairs {
+        let (opt, into) = match usable(&entry.options, key) {
+            Some(opt) => (opt, &mut outer.given),
+            None => match inner.and_then(|g| usable(&g.options, key)) {
+                Some(opt) => (opt, &mut inner_given),
+                None => return Err(unknown(endpoint, entry, key)),
+            },
+        };
+        if let Some(values) = values(key, opt, given)? {
+            into.push(Supplied { opt, values });
+        }
+    }
+    Ok((outer, inner_given))
+}
+
+/// The command's options where the command line had them: the table's game first, check's
+/// samples (a placeholder: the request carries them) first, and JSON unless the request has a
+/// `format` key.
+fn placed<'a>(
+    endpoint: &Endpoint,
+    entry: &'a Entry,
+    game: Option<&str>,
+    format: bool,
+    given: Vec<Supplied<'a>>,
+) -> Vec<Supplied<'a>> {
+    let option = |key: &str| entry.options.iter().find(|o| o.key == key);
+    let first = match endpoint.game {
+        Game::Argument => entry.game.as_ref().zip(game),
+        Game::Subcommand => option("samples").zip(Some("request")),
+        Game::Fixed => None,
+    };
+    let format = option("format").filter(|_| !format).zip(Some("json"));
+    let supplied = |(opt, value): (&'a Opt, &str)| Supplied {
+        opt,
+        values: vec![value.to_string()],
+    };
+    (first.map(supplied).into_iter())
+        .chain(given)
+        .chain(format.map(supplied))
+        .collect()
 }
 
 /// The keys that are not options: the game of a table or check, and check's samples.
@@ -435,59 +477,6 @@ impl Special {
         }
         Ok(special)
     }
-}
-
-/// The options the keys give, to the command (`outer`) or to its game's subcommand (`inner`);
-/// JSON unless another format is asked for.
-fn arguments(
-    endpoint: &Endpoint,
-    pairs: &Pairs,
-    outer: &clap::Command,
-    inner: Option<&clap::Command>,
-) -> Result<(Vec<String>, Vec<String>), Rejection> {
-    let (mut outer_args, mut inner_args) = (Vec::new(), Vec::new());
-    for (key, given) in pairs {
-        let (arg, into) = match options(outer).find(|(l, _)| *l == key) {
-            Some((_, arg)) => (arg, &mut outer_args),
-            None => match inner.and_then(|c| options(c).find(|(l, _)| *l == key)) {
-                Some((_, arg)) => (arg, &mut inner_args),
-                None => return Err(unknown(endpoint, key, outer, inner)),
-            },
-        };
-        into.extend(tokens(key, arg, given)?);
-    }
-    if !pairs.iter().any(|(k, _)| k == "format") {
-        outer_args.push("--format=json".to_string());
-    }
-    Ok((outer_args, inner_args))
-}
-
-/// The whole command line, the game and the options in their places.
-fn argv(
-    endpoint: &Endpoint,
-    game: Option<&str>,
-    outer_args: Vec<String>,
-    inner_args: Vec<String>,
-) -> Vec<String> {
-    let mut argv: Vec<String> = std::iter::once("holodice")
-        .chain(endpoint.command.iter().copied())
-        .map(str::to_string)
-        .collect();
-    match endpoint.game {
-        Game::Fixed => argv.extend(outer_args),
-        Game::Argument => {
-            argv.extend(game.map(str::to_string));
-            argv.extend(outer_args);
-        }
-        Game::Subcommand => {
-            // The samples come in the request; the command's file is a placeholder never read.
-            argv.push("--samples=request".into());
-            argv.extend(outer_args);
-            argv.extend(game.map(str::to_string));
-            argv.extend(inner_args);
-        }
-    }
-    argv
 }
 
 fn one_game(given: &Given) -> Result<&'static str, Rejection> {
@@ -518,16 +507,8 @@ fn samples_text(given: Given) -> Result<String, Rejection> {
 }
 
 /// An unknown key, with the nearest one the endpoint takes.
-fn unknown(
-    endpoint: &Endpoint,
-    key: &str,
-    outer: &clap::Command,
-    inner: Option<&clap::Command>,
-) -> Rejection {
-    if std::iter::once(outer)
-        .chain(inner)
-        .any(|c| names_a_file_of(c, key))
-    {
+fn unknown(endpoint: &Endpoint, entry: &Entry, key: &str) -> Rejection {
+    if names_a_file(entry, key) {
         let fix = match key {
             "cards" => "card files are given when the server starts: holodice serve --cards FILE",
             "plot" => "ask \"format\": \"svg\" for the chart itself",
@@ -552,49 +533,31 @@ fn unknown(
     )
 }
 
-/// The arguments one key gives, by the kind of option it is.
-fn tokens(key: &str, arg: &clap::Arg, given: &Given) -> Result<Vec<String>, Rejection> {
+/// The values one key gives, by the kind of option it is: none for a flag that is on, and
+/// `None` when it gives nothing (a flag that is off, an empty list).
+fn values(key: &str, opt: &Opt, given: &Given) -> Result<Option<Vec<String>>, Rejection> {
     let fail = |m: &str| Err(Rejection::new(format!("'{key}' {m}"), Some(key)));
-    match (arg.get_action(), given) {
-        (ArgAction::SetTrue, Given::Flag(b)) => Ok(flag(key, *b)),
-        (ArgAction::SetTrue, Given::Values(v)) if v.len() == 1 => {
+    let on = |b: bool| Ok(b.then(Vec::new));
+    match (opt.kind, given) {
+        (Kind::Flag, Given::Flag(b)) => on(*b),
+        (Kind::Flag, Given::Values(v)) if v.len() == 1 => {
             match v[0].trim().to_lowercase().as_str() {
-                "" | "true" | "1" | "yes" | "on" => Ok(flag(key, true)),
-                "false" | "0" | "no" | "off" => Ok(flag(key, false)),
+                "" | "true" | "1" | "yes" | "on" => on(true),
+                "false" | "0" | "no" | "off" => on(false),
                 _ => fail("is true or false"),
             }
         }
-        (ArgAction::SetTrue, _) => fail("is true or false"),
+        (Kind::Flag, _) => fail("is true or false"),
         (_, Given::Flag(_)) => fail("takes a value, not true or false"),
-        (ArgAction::Append, Given::Values(v)) => {
-            Ok(v.iter().map(|s| format!("--{key}={s}")).collect())
+        (Kind::One, Given::Values(v)) if v.len() > 1 => {
+            fail(&format!("takes one value, not {}", v.len()))
         }
-        (_, Given::Values(v)) if v.len() <= 1 => {
-            Ok(v.iter().map(|s| format!("--{key}={s}")).collect())
-        }
-        (_, Given::Values(v)) => fail(&format!("takes one value, not {}", v.len())),
+        (_, Given::Values(v)) => Ok((!v.is_empty()).then(|| v.clone())),
     }
 }
 
-fn flag(key: &str, on: bool) -> Vec<String> {
-    if on {
-        vec![format!("--{key}")]
-    } else {
-        Vec::new()
-    }
-}
-
-/// The key a clap error is about, from the option it names (`--policy <POLICY>`).
-fn invalid_key(e: &clap::Error) -> Option<String> {
-    use clap::error::{ContextKind, ContextValue};
-    let named = match e.get(ContextKind::InvalidArg) {
-        Some(ContextValue::String(s)) => s.clone(),
-        Some(ContextValue::Strings(v)) => v.first()?.clone(),
-        _ => return None,
-    };
-    let key = named.strip_prefix("--")?;
-    Some(key.split([' ', '=']).next()?.to_string())
-}
+#[cfg(all(test, feature = "native"))]
+mod differential;
 
 #[cfg(test)]
 mod tests {

@@ -6,14 +6,17 @@ use super::output::{render, OutputArgs, Rendered};
 use super::Files;
 use crate::error::Error;
 use crate::report::army::{grid, View};
+#[cfg(feature = "native")]
 use clap::{Args, ValueEnum};
 use holodice_engine::error as engine;
 use holodice_engine::legion::army::{default_defenders, plan, Band, Planned, Unit};
 use holodice_engine::legion::army_list::{ArmyList, ListUnit};
 use holodice_engine::legion::cards::Cards;
 use holodice_engine::legion::Scenario;
+use serde::Deserialize;
 use std::path::PathBuf;
 
+#[cfg(feature = "native")]
 pub(super) const HELP: &str = "Reads an army list as players share it: a Legion HQ 2 link (the \
 whole URL, or FACTION/HASH, or the hash), or the common JSON list format (Legion HQ 2's and \
 Tabletop Admiral's export, which Longshanks asks for). The list's units, upgrades, counterparts, \
@@ -36,48 +39,67 @@ Examples:
   holodice legion army --list-file mine.json --vs-list-file theirs.json --range 2
 ";
 
-#[derive(Args)]
+#[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(Args))]
+#[serde(rename_all = "kebab-case")]
 pub struct ArmyArgs {
     /// The army: a Legion HQ 2 link or its hash, or a JSON list
-    #[arg(long, value_name = "LIST", required_unless_present = "list_file")]
+    #[cfg_attr(
+        feature = "native",
+        arg(long, value_name = "LIST", required_unless_present = "list_file")
+    )]
     list: Option<String>,
     /// The army from a file (a link, or a JSON list)
-    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath, conflicts_with = "list")]
+    #[cfg_attr(feature = "native", arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath, conflicts_with = "list"))]
     list_file: Option<PathBuf>,
     /// A defender, as a SPEC (repeatable); default: the common defender profiles
-    #[arg(long, value_name = "SPEC", conflicts_with_all = ["vs_list", "vs_list_file"])]
+    #[cfg_attr(feature = "native", arg(long, value_name = "SPEC", conflicts_with_all = ["vs_list", "vs_list_file"]))]
     against: Vec<String>,
     /// The other army, for the matrix of every unit against every unit
-    #[arg(long, value_name = "LIST")]
+    #[cfg_attr(feature = "native", arg(long, value_name = "LIST"))]
     vs_list: Option<String>,
     /// The other army from a file
-    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath, conflicts_with = "vs_list")]
+    #[cfg_attr(feature = "native", arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath, conflicts_with = "vs_list"))]
     vs_list_file: Option<PathBuf>,
     /// The range band: 1, 2, 3, 4 (4 and beyond), melee, or best (each cell's best band)
-    #[arg(long, value_name = "BAND", default_value = "best")]
+    #[cfg_attr(
+        feature = "native",
+        arg(long, value_name = "BAND", default_value = "best")
+    )]
     range: String,
     /// Items every defender gets: cover and tokens, e.g. "cover light, dodge 1"
-    #[arg(long = "with", value_name = "ITEMS", default_value = "")]
+    #[cfg_attr(
+        feature = "native",
+        arg(long = "with", value_name = "ITEMS", default_value = "")
+    )]
     with: String,
     /// Items every attacker gets: tokens, e.g. "aim 1"
-    #[arg(long, value_name = "ITEMS", default_value = "")]
+    #[cfg_attr(
+        feature = "native",
+        arg(long, value_name = "ITEMS", default_value = "")
+    )]
     attacker_with: String,
     /// The statistic the cells show (JSON gives them all)
-    #[arg(long, value_enum, default_value_t = Stat::Mean)]
+    #[cfg_attr(feature = "native", arg(long, value_enum, default_value_t = Stat::Mean))]
     stat: Stat,
     /// The rows' order: the list's, or best first (by the best band's mean wounds)
-    #[arg(long, value_enum, default_value_t = Sort::List)]
+    #[cfg_attr(feature = "native", arg(long, value_enum, default_value_t = Sort::List))]
     sort: Sort,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     cards: LegionCardArgs,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     choices: LegionChoices,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     output: OutputArgs,
 }
 
 /// What the cells of the text outputs show.
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(ValueEnum))]
+#[serde(rename_all = "kebab-case")]
 pub enum Stat {
     /// Mean wounds on the defender
     Mean,
@@ -90,7 +112,9 @@ pub enum Stat {
 }
 
 /// The rows' order.
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(ValueEnum))]
+#[serde(rename_all = "kebab-case")]
 pub enum Sort {
     /// The list's order
     List,

@@ -1,12 +1,13 @@
 //! `holodice check`: samples of an attack tested against its exact distribution.
 
 use super::legion_args::{self as legion, LegionArgs};
-use super::legion_sequence::{self, Sequence, SequenceArgs};
+use super::legion_sequence::{Sequence, SequenceArgs};
 use super::output::{Answer, FormatArg, OutputArgs};
 use super::swtcg_args::{self as swtcg, AttackArgs};
 use super::Files;
 use crate::error::Error;
 use crate::report::Shown;
+#[cfg(feature = "native")]
 use clap::{Args, Subcommand, ValueEnum};
 use holodice_engine::error::{self as engine, Input};
 use holodice_engine::game::{Legion, Simulated, Swtcg};
@@ -16,10 +17,12 @@ use holodice_engine::legion::Scenario as LegionScenario;
 use holodice_engine::sim::compare;
 use holodice_engine::swtcg::attack::Scenario;
 use holodice_engine::swtcg::cards::Cards;
+use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::io::{BufRead, Read};
 use std::path::PathBuf;
 
+#[cfg(feature = "native")]
 pub(super) const HELP: &str = "The samples FILE (\"-\" reads standard input) holds one integer \
 outcome per line, or outcome,count rows; blank lines are ignored, and so is a first line \
 'outcome' or 'outcome,count'. The variable is the attack's main outcome unless --variable says \
@@ -47,91 +50,110 @@ Examples:
       --defender \"@Rebel Troopers\" --attack \"@Stormtroopers\" --attack \"@Stormtroopers\"
 ";
 
-#[derive(Args)]
+#[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(Args))]
+#[serde(rename_all = "kebab-case")]
 pub struct CheckArgs {
     /// The samples: one integer outcome per line, or outcome,count rows ("-" reads standard
     /// input)
-    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    #[cfg_attr(feature = "native", arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath))]
     samples: PathBuf,
     /// The significance level: the samples are rejected when the p-value is below it
-    #[arg(long, value_name = "A", default_value = "1e-6", value_parser = super::parse_alpha)]
+    #[cfg_attr(feature = "native", arg(long, value_name = "A", default_value = "1e-6", value_parser = super::parse_alpha))]
     alpha: f64,
     /// The test of fit
-    #[arg(long, value_enum, default_value_t = TestArg::ChiSquare)]
+    #[cfg_attr(feature = "native", arg(long, value_enum, default_value_t = TestArg::ChiSquare))]
     test: TestArg,
     /// Output format: text or json (may also be given after the game's arguments) [default:
     /// text]
-    #[arg(long, value_enum)]
+    #[cfg_attr(feature = "native", arg(long, value_enum))]
     format: Option<CheckFormatArg>,
-    #[command(subcommand)]
+    #[cfg_attr(feature = "native", command(subcommand))]
+    #[serde(flatten)]
     scenario: CheckScenario,
 }
 
-#[derive(Subcommand)]
+#[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(Subcommand))]
+#[serde(rename_all = "kebab-case")]
 enum CheckScenario {
     /// A SWTCG attack, given as to `holodice swtcg attack`
-    #[command(
+    #[cfg_attr(feature = "native", command(
         after_long_help = swtcg::attack_help(),
         mut_arg("format", check_format_help),
         mut_arg("exact", |a| a.hide(true)),
         mut_arg("digits", |a| a.hide(true)),
         mut_arg("verbose", |a| a.hide(true)),
         mut_arg("plot", |a| a.hide(true))
-    )]
+    ))]
     Swtcg(CheckSwtcgArgs),
     /// A Legion attack, given as to `holodice legion attack`
-    #[command(
+    #[cfg_attr(feature = "native", command(
         after_long_help = legion::HELP,
         mut_arg("format", check_format_help),
         mut_arg("exact", |a| a.hide(true)),
         mut_arg("digits", |a| a.hide(true)),
         mut_arg("verbose", |a| a.hide(true)),
         mut_arg("plot", |a| a.hide(true))
-    )]
+    ))]
     Legion(CheckLegionArgs),
     /// A Legion sequence of attacks on one unit, given as to `holodice legion sequence`
-    #[command(
+    #[cfg_attr(feature = "native", command(
         name = "legion-sequence",
-        after_long_help = legion_sequence::HELP,
+        after_long_help = super::legion_sequence::HELP,
         mut_arg("format", check_format_help),
         mut_arg("exact", |a| a.hide(true)),
         mut_arg("digits", |a| a.hide(true)),
         mut_arg("verbose", |a| a.hide(true)),
         mut_arg("plot", |a| a.hide(true))
-    )]
+    ))]
     LegionSequence(CheckSequenceArgs),
 }
 
-#[derive(Args)]
+#[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(Args))]
+#[serde(rename_all = "kebab-case")]
 struct CheckSwtcgArgs {
     /// The variable the samples are of
-    #[arg(long, value_enum, default_value_t = SwtcgVariable::Damage)]
+    #[cfg_attr(feature = "native", arg(long, value_enum, default_value_t = SwtcgVariable::Damage))]
     variable: SwtcgVariable,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     attack: AttackArgs,
 }
 
-#[derive(Args)]
+#[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(Args))]
+#[serde(rename_all = "kebab-case")]
 struct CheckLegionArgs {
     /// The variable the samples are of
-    #[arg(long, value_enum, default_value_t = LegionVariable::Wounds)]
+    #[cfg_attr(feature = "native", arg(long, value_enum, default_value_t = LegionVariable::Wounds))]
     variable: LegionVariable,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     attack: LegionArgs,
 }
 
-#[derive(Args)]
+#[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(Args))]
+#[serde(rename_all = "kebab-case")]
 struct CheckSequenceArgs {
     /// The variable the samples are of: wounds, minis_defeated, wiped, suppression, suppressed,
     /// panicked, guardian_wounds, guardian_minis_defeated, guardian_wiped, attacks_needed or
     /// attacks.N.wounds (N from 1), as `legion simulate-sequence` names them
-    #[arg(long, value_name = "NAME", default_value = "wounds")]
+    #[cfg_attr(
+        feature = "native",
+        arg(long, value_name = "NAME", default_value = "wounds")
+    )]
     variable: String,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     sequence: SequenceArgs,
 }
 
-#[derive(Clone, Copy, ValueEnum)]
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(ValueEnum))]
+#[serde(rename_all = "kebab-case")]
 enum TestArg {
     /// Pearson's chi-square: the sum of (observed - expected)^2 / expected
     ChiSquare,
@@ -139,39 +161,62 @@ enum TestArg {
     GTest,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(ValueEnum))]
+#[serde(rename_all = "kebab-case")]
 enum CheckFormatArg {
     Text,
     Json,
 }
 
-#[derive(Clone, Copy, ValueEnum)]
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(ValueEnum))]
+#[serde(rename_all = "kebab-case")]
 enum SwtcgVariable {
     /// Hits of the final attack roll
     Hits,
     /// Damage counters placed on the defender
     Damage,
     /// Damage counters placed on the attacker (Riposte)
-    #[value(name = "attacker_damage", alias = "attacker-damage")]
+    #[cfg_attr(
+        feature = "native",
+        value(name = "attacker_damage", alias = "attacker-damage")
+    )]
+    #[serde(rename = "attacker_damage")]
     AttackerDamage,
 }
 
-#[derive(Clone, Copy, ValueEnum)]
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(ValueEnum))]
+#[serde(rename_all = "kebab-case")]
 enum LegionVariable {
     /// Wounds on the defender
     Wounds,
     /// Hits plus crits after rerolls and surge conversion
-    #[value(name = "attack_results", alias = "attack-results")]
+    #[cfg_attr(
+        feature = "native",
+        value(name = "attack_results", alias = "attack-results")
+    )]
+    #[serde(rename = "attack_results")]
     AttackResults,
     /// Wounds on the attacker (Deflect, Djem So)
-    #[value(name = "attacker_wounds", alias = "attacker-wounds")]
+    #[cfg_attr(
+        feature = "native",
+        value(name = "attacker_wounds", alias = "attacker-wounds")
+    )]
+    #[serde(rename = "attacker_wounds")]
     AttackerWounds,
     /// Wounds on the guardian (needs --guardian)
-    #[value(name = "guardian_wounds", alias = "guardian-wounds")]
+    #[cfg_attr(
+        feature = "native",
+        value(name = "guardian_wounds", alias = "guardian-wounds")
+    )]
+    #[serde(rename = "guardian_wounds")]
     GuardianWounds,
 }
 
 /// The attack commands' --format, as `check` takes it after the game.
+#[cfg(feature = "native")]
 fn check_format_help(a: clap::Arg) -> clap::Arg {
     a.help("Output format: text or json (as before the game) [default: text]")
         .hide_possible_values(true)

@@ -9,15 +9,18 @@ use crate::error::Error;
 use crate::plot;
 use crate::report::compare::{Comparison, Loadout};
 use crate::report::{matchup, squeeze, Entry, Shown};
+#[cfg(feature = "native")]
 use clap::Args;
 use holodice_engine::compare::{label, MAX_LOADOUTS};
 use holodice_engine::error::{self as engine, Input};
 use holodice_engine::game::{Game, Legion, LegionSequences, SequenceQuery, Swtcg};
 use holodice_engine::legion::{self, Scenario as LegionScenario};
 use holodice_engine::swtcg::{self, attack::Scenario, cards::Cards};
+use serde::Deserialize;
 use std::borrow::Cow;
 use std::sync::Arc;
 
+#[cfg(feature = "native")]
 pub(super) const SWTCG_HELP: &str = "Each --attacker is compared against each --defender, in \
 the order given (A, B, …; at most 10 loadouts), under the same rule options and policy. Rows: \
 the mean damage counters, the chance to destroy (defenders with Health), and P(≥ k) for each k. \
@@ -30,6 +33,7 @@ Examples:
       --defender \"Health 5, Parry 1\" --format markdown --plot compare.svg
 ";
 
+#[cfg(feature = "native")]
 pub(super) const LEGION_HELP: &str = "Each --attacker is compared against each --defender, in \
 the order given (A, B, …; at most 10 loadouts), under the same edition and policy. Rows: the \
 mean wounds and P(≥ k) for each k. --plot draws one P(≥ k) curve per loadout.
@@ -52,48 +56,63 @@ Examples:
       --sequence \"4 red, surge hit, aim 2, melee\"
 ";
 
-#[derive(Args)]
+#[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(Args))]
+#[serde(rename_all = "kebab-case")]
 pub struct SwtcgCompareArgs {
     /// An attacking unit (repeat: one loadout each), e.g. "Power 5, Accuracy 1"
-    #[arg(long, value_name = "SPEC", required = true)]
+    #[cfg_attr(feature = "native", arg(long, value_name = "SPEC", required = true))]
     attacker: Vec<String>,
     /// A defending unit (repeat: every attacker attacks each), e.g. "Health 4, Armor"
-    #[arg(long, value_name = "SPEC")]
+    #[cfg_attr(feature = "native", arg(long, value_name = "SPEC"))]
     defender: Vec<String>,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     choices: ChoiceArgs,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     rules: RuleArgs,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     units: UnitArgs,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     output: OutputArgs,
 }
 
-#[derive(Args)]
+#[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(Args))]
+#[serde(rename_all = "kebab-case")]
 pub struct LegionCompareArgs {
     /// An attacking unit (repeat: one loadout each), e.g. "4 red, surge crit, aim 1"
-    #[arg(long, value_name = "SPEC", required_unless_present = "sequences")]
+    #[cfg_attr(
+        feature = "native",
+        arg(long, value_name = "SPEC", required_unless_present = "sequences")
+    )]
     attacker: Vec<String>,
     /// Attacks in sequence on the defender (repeat: one loadout each), their SPECs separated
     /// by ';', e.g. "@Wookiee Warriors, melee ; @Wookiee Warriors, melee"
-    #[arg(long = "sequence", value_name = "SPEC ; SPEC")]
+    #[cfg_attr(feature = "native", arg(long = "sequence", value_name = "SPEC ; SPEC"))]
+    #[serde(rename = "sequence")]
     sequences: Vec<String>,
     /// A defending unit (repeat: every attacker attacks each), e.g. "white defense, cover light"
-    #[arg(long, value_name = "SPEC", required = true)]
+    #[cfg_attr(feature = "native", arg(long, value_name = "SPEC", required = true))]
     defender: Vec<String>,
     /// A unit guarding every defender, e.g. "Guardian 2, red defense, surge block"
-    #[arg(long, value_name = "SPEC")]
+    #[cfg_attr(feature = "native", arg(long, value_name = "SPEC"))]
     guardian: Option<String>,
     /// With --sequence: when a ranged attack gives the defender a suppression token, hits or
     /// always (as legion sequence's)
-    #[arg(long, value_enum, default_value_t = Gained::Hits)]
+    #[cfg_attr(feature = "native", arg(long, value_enum, default_value_t = Gained::Hits))]
     suppression_gained: Gained,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     cards: LegionCardArgs,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     choices: LegionChoices,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     output: OutputArgs,
 }
 

@@ -2,7 +2,7 @@
 
 use super::army;
 use super::compare;
-use super::legion_args::{self, LegionAttackArgs, LegionCardArgs};
+use super::legion_args::{LegionAttackArgs, LegionCardArgs};
 use super::legion_sequence::{self, SequenceArgs};
 use super::matchups;
 use super::output::{finish, listing, Answer, CardsFormat, ListingArgs};
@@ -10,27 +10,31 @@ use super::simulate::{self, SimulateLegionArgs, SimulateSequenceArgs};
 use super::Files;
 use crate::error::Error;
 use crate::report::squeeze;
+#[cfg(feature = "native")]
 use clap::{Args, Subcommand};
 use holodice_engine::error as engine;
 use holodice_engine::legion::{self, cards::Cards, Scenario};
+use serde::Deserialize;
 use std::borrow::Cow;
 
-#[derive(Subcommand)]
+#[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(Subcommand))]
+#[serde(rename_all = "kebab-case")]
 pub enum LegionCommand {
     /// The exact outcome of one attack: wounds, attack results, Deflect and Guardian wounds
-    #[command(after_long_help = legion_args::HELP)]
+    #[cfg_attr(feature = "native", command(after_long_help = super::legion_args::HELP))]
     Attack(LegionAttackArgs),
     /// Several attacks on one unit, in order: wounds, minis, suppression and panic carried
-    #[command(after_long_help = legion_sequence::HELP)]
+    #[cfg_attr(feature = "native", command(after_long_help = legion_sequence::HELP))]
     Sequence(SequenceArgs),
     /// Loadouts side by side: each --attacker against each --defender (mean wounds, P(≥ k))
-    #[command(after_long_help = compare::LEGION_HELP)]
+    #[cfg_attr(feature = "native", command(after_long_help = compare::LEGION_HELP))]
     Compare(compare::LegionCompareArgs),
     /// One attacker against every unit card: mean wounds, P(≥1), chance to wipe, points
-    #[command(after_long_help = matchups::HELP)]
+    #[cfg_attr(feature = "native", command(after_long_help = matchups::HELP))]
     Matchups(matchups::MatchupsArgs),
     /// An army list's units against defenders or another list, at each range band
-    #[command(after_long_help = army::HELP)]
+    #[cfg_attr(feature = "native", command(after_long_help = army::HELP))]
     Army(army::ArmyArgs),
     /// Roll the same attack physically, many times, and compare with the exact answer
     Simulate(SimulateLegionArgs),
@@ -40,10 +44,11 @@ pub enum LegionCommand {
     /// List every SPEC item, its step, its status and what it does (a Markdown table)
     Keywords(ListingArgs),
     /// List the units and upgrades of --cards files: statistics, keywords and weapons
-    #[command(after_long_help = UNITS_HELP)]
+    #[cfg_attr(feature = "native", command(after_long_help = UNITS_HELP))]
     Units(UnitsArgs),
 }
 
+#[cfg(feature = "native")]
 const UNITS_HELP: &str = "Lists the unit and upgrade cards whose name (or title) contains QUERY, \
 in any case: statistics, keywords, each weapon's range, dice and keywords, a unit's upgrade bar, \
 the slots an upgrade adds, which units may take it, and the file each came from. The built-in \
@@ -212,31 +217,38 @@ impl Attack {
 const LISTED_CARD_WORK: u64 = 160;
 
 /// `legion units`: what to list, from which files, how.
-#[derive(Args)]
+#[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(Args))]
+#[serde(rename_all = "kebab-case")]
 pub struct UnitsArgs {
     /// List only the cards whose name or title contains this, in any case
-    #[arg(value_name = "QUERY")]
+    #[cfg_attr(feature = "native", arg(value_name = "QUERY"))]
     query: Option<String>,
     /// The same as QUERY, as an option (the API's key)
-    #[arg(long, value_name = "TEXT", conflicts_with = "query")]
+    #[cfg_attr(
+        feature = "native",
+        arg(long, value_name = "TEXT", conflicts_with = "query")
+    )]
     name: Option<String>,
     /// Only this faction's cards: empire, rebels, republic, separatists, mercenary, …
-    #[arg(long)]
+    #[cfg_attr(feature = "native", arg(long))]
     faction: Option<String>,
     /// Only units, only upgrades or only counterparts (the minis that join a unit, as C-3PO)
-    #[arg(long = "type", value_name = "TYPE", value_parser = ["unit", "upgrade", "counterpart"])]
+    #[cfg_attr(feature = "native", arg(long = "type", value_name = "TYPE", value_parser = ["unit", "upgrade", "counterpart"]))]
+    #[serde(rename = "type")]
     kind: Option<String>,
     /// Only units of this rank: commander, operative, corps, special, support, heavy
-    #[arg(long)]
+    #[cfg_attr(feature = "native", arg(long))]
     rank: Option<String>,
     /// List the upgrades that fit this unit, slot by slot, e.g. --upgrades-for
     /// "Stormtroopers (ay)" (the unit as a SPEC names it without the '@', or its id)
-    #[arg(long = "upgrades-for", value_name = "NAME", conflicts_with_all = ["faction", "kind", "rank"])]
+    #[cfg_attr(feature = "native", arg(long = "upgrades-for", value_name = "NAME", conflicts_with_all = ["faction", "kind", "rank"]))]
     upgrades_for: Option<String>,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     cards: LegionCardArgs,
     /// Output format (text: a block per card; the others a table, JSON and YAML its contract)
-    #[arg(long, value_enum, default_value_t = CardsFormat::Text)]
+    #[cfg_attr(feature = "native", arg(long, value_enum, default_value_t = CardsFormat::Text))]
     format: CardsFormat,
 }
 

@@ -4,13 +4,16 @@
 use super::output::OutputArgs;
 use super::{with_legion_card_files, Files, PolicyArg};
 use crate::error::Error;
+#[cfg(feature = "native")]
 use clap::Args;
 use holodice_engine::game::{Game, Legion};
 use holodice_engine::legion::on_table::{OnTable, Resumes};
 use holodice_engine::legion::{cards::Cards, Edition, Scenario};
 use holodice_engine::policy::{Objective, Policy};
+use serde::Deserialize;
 use std::path::PathBuf;
 
+#[cfg(feature = "native")]
 pub(super) const HELP: &str = "SPECs are comma-separated lists, in any case. Attacker: '4 red', \
 '2 black', '1 white', 'surge hit' or 'surge crit', 'aim 1', 'observation 1', 'surge tokens 1', \
 'Precise 1', 'Critical 1', 'Pierce 1', 'Impact 1', 'Lethal 1', 'Sharpshooter 1', 'High Velocity', \
@@ -46,38 +49,49 @@ Examples:
       --rolled \"2 hits, 1 surge, 1 blank\" --defender \"white defense\"
 ";
 
-#[derive(Args)]
+#[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(Args))]
+#[serde(rename_all = "kebab-case")]
 pub struct LegionArgs {
     /// The attacking unit's pool and keywords, e.g. "4 red, 2 black, surge crit, aim 1"
-    #[arg(long, value_name = "SPEC")]
+    #[cfg_attr(feature = "native", arg(long, value_name = "SPEC"))]
     pub attacker: String,
     /// The defending unit, e.g. "white defense, surge block, cover light, dodge 1"
-    #[arg(long, value_name = "SPEC")]
+    #[cfg_attr(feature = "native", arg(long, value_name = "SPEC"))]
     pub defender: String,
     /// A unit guarding the defender, e.g. "Guardian 2, red defense, surge block, Deflect"
-    #[arg(long, value_name = "SPEC")]
+    #[cfg_attr(feature = "native", arg(long, value_name = "SPEC"))]
     pub guardian: Option<String>,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     pub cards: LegionCardArgs,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     pub choices: LegionChoices,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     pub output: OutputArgs,
 }
 
 /// `legion attack`: the units, and the results on the table the attack may start from.
-#[derive(Args)]
+#[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(Args))]
+#[serde(rename_all = "kebab-case")]
 pub struct LegionAttackArgs {
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     pub units: LegionArgs,
     /// Start from the attack dice as rolled, before any reroll: every die of the attacker's
     /// pool as 'N [COLOUR] FACE', e.g. "3 red hits, 1 red surge, 1 red blank" (the colour may
     /// be left out when the pool has one)
-    #[arg(long, value_name = "RESULTS", conflicts_with = "converted")]
+    #[cfg_attr(
+        feature = "native",
+        arg(long, value_name = "RESULTS", conflicts_with = "converted")
+    )]
     pub rolled: Option<String>,
     /// Start from the results once surges are converted, before dodge and cover: every die as
     /// hits, crits and blanks, e.g. "3 hits, 1 crit, 2 blanks"
-    #[arg(long, value_name = "RESULTS")]
+    #[cfg_attr(feature = "native", arg(long, value_name = "RESULTS"))]
     pub converted: Option<String>,
 }
 
@@ -99,12 +113,14 @@ impl LegionAttackArgs {
 }
 
 /// The card files `@Name` reads.
-#[derive(Args)]
+#[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(Args))]
+#[serde(rename_all = "kebab-case")]
 pub struct LegionCardArgs {
     /// A Legion card file whose units SPECs may name as '@Name': Legion HQ's cards.json or a
     /// YAML list of cards with its field names (repeatable), e.g. --cards cards.json with
     /// --attacker "@Stormtroopers, range 2"
-    #[arg(long = "cards", value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    #[cfg_attr(feature = "native", arg(long = "cards", value_name = "FILE", value_hint = clap::ValueHint::FilePath))]
     pub cards: Vec<PathBuf>,
 }
 
@@ -120,19 +136,25 @@ impl LegionCardArgs {
 }
 
 /// The readings and choices a Legion attack is computed under.
-#[derive(Args)]
+#[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(Args))]
+#[serde(rename_all = "kebab-case")]
 pub struct LegionChoices {
     /// The rulebook to follow, named by its date (docs/legion.md, "Editions"); amg-2024 and
     /// amg-2021 still name the newest and the oldest
-    #[arg(long, value_name = "EDITION", default_value = "crb-2026-05-29", ignore_case = true, value_parser = edition_parser())]
+    #[cfg_attr(feature = "native", arg(long, value_name = "EDITION", default_value = "crb-2026-05-29", ignore_case = true, value_parser = edition_parser()))]
+    #[serde(deserialize_with = "edition")]
     edition: Edition,
     /// Who makes the choices the rules leave to the players
-    #[arg(long, value_enum, default_value_t = PolicyArg::Greedy)]
+    #[cfg_attr(feature = "native", arg(long, value_enum, default_value_t = PolicyArg::Greedy))]
     policy: PolicyArg,
     /// What the optimal policy maximises: mean (expected wounds) or atleast:K (the chance of at
     /// least K wounds); for legion sequence, over the whole sequence, and wipe (the chance to
     /// wipe the unit)
-    #[arg(long, value_name = "OBJECTIVE", default_value = "mean")]
+    #[cfg_attr(
+        feature = "native",
+        arg(long, value_name = "OBJECTIVE", default_value = "mean")
+    )]
     objective: String,
 }
 
@@ -175,7 +197,14 @@ impl Choices {
     }
 }
 
+/// An edition by its name or an alias, as `--edition` takes it.
+fn edition<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Edition, D::Error> {
+    let name = String::deserialize(d)?;
+    Edition::parse(&name).map_err(serde::de::Error::custom)
+}
+
 /// The editions the engine lists, with their aliases and what sets each apart.
+#[cfg(feature = "native")]
 fn edition_parser() -> impl clap::builder::TypedValueParser<Value = Edition> {
     use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
     let values = Edition::ALL.map(|e| {

@@ -5,14 +5,17 @@ use super::legion_args::{LegionCardArgs, LegionChoices};
 use super::output::{finish, Answer, OutputArgs};
 use super::Files;
 use crate::error::Error;
+#[cfg(feature = "native")]
 use clap::{Args, ValueEnum};
 use holodice_engine::error as engine;
 use holodice_engine::error::Input;
 use holodice_engine::legion::cards::Cards;
 use holodice_engine::legion::sequence::{self, LegionSequence, SuppressionGained};
 use holodice_engine::legion::Scenario;
+use serde::Deserialize;
 use std::borrow::Cow;
 
+#[cfg(feature = "native")]
 pub(super) const HELP: &str = "The attacks are made in the order given, each by its own \
 attacker SPEC (any `legion attack` attacker, @cards included), on one defending unit that \
 carries from one attack to the next the wounds it has taken (a wound token on its current mini, \
@@ -44,45 +47,57 @@ Examples:
       --attack \"@Rebel Troopers, range 2\" --until-wiped
 ";
 
-#[derive(Args)]
+#[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(Args))]
+#[serde(rename_all = "kebab-case")]
 pub struct SequenceArgs {
     /// An attack, its attacker's SPEC (repeat: the attacks are made in order), e.g.
     /// "@Stormtroopers, range 2, aim 1"
-    #[arg(long = "attack", value_name = "SPEC", required = true)]
+    #[cfg_attr(
+        feature = "native",
+        arg(long = "attack", value_name = "SPEC", required = true)
+    )]
+    #[serde(rename = "attack")]
     attacks: Vec<String>,
     /// The defending unit, e.g. "@Rebel Troopers, cover light" or "white defense, wounds 1,
     /// minis 4, courage 1"
-    #[arg(long, value_name = "SPEC")]
+    #[cfg_attr(feature = "native", arg(long, value_name = "SPEC"))]
     pub(super) defender: String,
     /// A unit guarding the defender against the ranged attacks, e.g. "@Clone Troopers
     /// (Phase II), Guardian 2": it carries its wounds (wiped, it guards no more) and tokens
-    #[arg(long, value_name = "SPEC")]
+    #[cfg_attr(feature = "native", arg(long, value_name = "SPEC"))]
     pub(super) guardian: Option<String>,
     /// The first --attack's unit charges: it makes its free melee attack, then its action's
     /// (both with only its melee weapons), before the other --attack
-    #[arg(long, conflicts_with = "until_wiped")]
+    #[cfg_attr(feature = "native", arg(long, conflicts_with = "until_wiped"))]
     charge: bool,
     /// Repeat the one --attack until the defender is wiped, at most --attacks times: the
     /// distribution of the attacks needed and the chance it outlasts them
-    #[arg(long)]
+    #[cfg_attr(feature = "native", arg(long))]
     pub(super) until_wiped: bool,
     /// With --until-wiped, the most attacks made
-    #[arg(long = "attacks", value_name = "CAP", default_value_t = 30, requires = "until_wiped",
-          value_parser = clap::value_parser!(u16).range(1..=100))]
+    #[cfg_attr(feature = "native", arg(long = "attacks", value_name = "CAP", default_value_t = 30, requires = "until_wiped",
+          value_parser = clap::value_parser!(u16).range(1..=100)))]
+    #[serde(rename = "attacks")]
     attacks_cap: u16,
     /// When a ranged attack gives the defender a suppression token: hits (its roll holds a hit
     /// or crit once surges are converted) or always
-    #[arg(long, value_enum, default_value_t = Gained::Hits)]
+    #[cfg_attr(feature = "native", arg(long, value_enum, default_value_t = Gained::Hits))]
     suppression_gained: Gained,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     cards: LegionCardArgs,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     choices: LegionChoices,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     pub(super) output: OutputArgs,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(ValueEnum))]
+#[serde(rename_all = "kebab-case")]
 pub(super) enum Gained {
     /// When the attack roll holds a hit or crit once surges are converted
     Hits,

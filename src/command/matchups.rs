@@ -8,13 +8,16 @@ use crate::error::Error;
 use crate::listing::legion_units::Filter;
 use crate::render::{Cell, Grid};
 use crate::report::{legion::shared_context, squeeze, Entry, SCHEMA};
+#[cfg(feature = "native")]
 use clap::{Args, ValueEnum};
 use holodice_engine::error as engine;
 use holodice_engine::legion::cards::Cards;
 use holodice_engine::legion::matchups::{plan, Matchup, Planned};
 use holodice_engine::legion::Scenario;
+use serde::Deserialize;
 use serde_json::{json, Value as Json};
 
+#[cfg(feature = "native")]
 pub(super) const HELP: &str = "Attacks every unit card with the attacker: the built-in cards \
 (every unit of Legion HQ's data) and those of --cards, each defender as its card gives it, plus \
 --with (cover and tokens for all of them). Each matchup is an exact attack, as `legion attack` \
@@ -28,33 +31,43 @@ Examples:
       --with \"cover light, dodge 1\" --faction rebels --sort wiped
 ";
 
-#[derive(Args)]
+#[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(Args))]
+#[serde(rename_all = "kebab-case")]
 pub struct MatchupsArgs {
     /// The attacking unit, e.g. "@Stormtroopers, range 2, aim 1" or "4 red, surge crit"
-    #[arg(long, value_name = "SPEC")]
+    #[cfg_attr(feature = "native", arg(long, value_name = "SPEC"))]
     attacker: String,
     /// Items every defender gets besides its card: cover and tokens, e.g. "cover light, dodge 1"
-    #[arg(long = "with", value_name = "ITEMS", default_value = "")]
+    #[cfg_attr(
+        feature = "native",
+        arg(long = "with", value_name = "ITEMS", default_value = "")
+    )]
     with: String,
     /// Only defenders of this faction: empire, rebels, republic, separatists, mercenary, …
-    #[arg(long)]
+    #[cfg_attr(feature = "native", arg(long))]
     faction: Option<String>,
     /// Only defenders of this rank: commander, operative, corps, special, support, heavy
-    #[arg(long)]
+    #[cfg_attr(feature = "native", arg(long))]
     rank: Option<String>,
     /// The order: mean wounds, or the chance to wipe the unit (defenders with no wounds per
     /// mini last), best first
-    #[arg(long, value_enum, default_value_t = Sort::Mean)]
+    #[cfg_attr(feature = "native", arg(long, value_enum, default_value_t = Sort::Mean))]
     sort: Sort,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     cards: LegionCardArgs,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     choices: LegionChoices,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     output: OutputArgs,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(ValueEnum))]
+#[serde(rename_all = "kebab-case")]
 enum Sort {
     /// Mean wounds on the defender
     Mean,

@@ -1,6 +1,7 @@
-//! The commands, one request type each. clap parses them from the command line and the HTTP
-//! server builds them from JSON through the same definitions, so every option, default, limit and
-//! message exists once. [`prepare`] reads any of them once (SPECs parsed, files read) into a
+//! The commands, one request type each. clap parses them from the command line; the API reads
+//! them with serde, after checking a request against a table of the same definitions
+//! (`data/api/options.json`, built from clap's), so every option, default, limit and message
+//! exists once. [`prepare`] reads any of them once (SPECs parsed, files read) into a
 //! [`Prepared`] value, whose estimate and run are its methods; [`execute`] does both steps at
 //! once. Reading files is the caller's, through [`Files`]: the command line reads them, the
 //! server refuses.
@@ -27,16 +28,21 @@ pub use swtcg::SwtcgCommand;
 pub use table::TableArgs;
 
 use crate::error::Error;
+#[cfg(feature = "native")]
 use clap::error::ErrorKind;
+#[cfg(feature = "native")]
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use holodice_engine::error::{self as engine, Input, Message};
 use holodice_engine::legion::cards::Cards as LegionCards;
 use holodice_engine::swtcg::cards::Cards;
+use serde::Deserialize;
 use std::borrow::Cow;
 use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
 
-#[derive(Parser)]
+/// The command line: a command and its options.
+#[cfg(feature = "native")]
+#[derive(Debug, Parser)]
 #[command(
     name = "holodice",
     version,
@@ -61,23 +67,25 @@ pub struct Cli {
 }
 
 /// Every command of the command line.
-#[derive(Subcommand)]
+#[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(Subcommand))]
+#[serde(rename_all = "kebab-case")]
 pub enum Command {
     /// Star Wars Trading Card Game
-    #[command(subcommand)]
+    #[cfg_attr(feature = "native", command(subcommand))]
     Swtcg(SwtcgCommand),
     /// Star Wars: Legion
-    #[command(subcommand)]
+    #[cfg_attr(feature = "native", command(subcommand))]
     Legion(LegionCommand),
     /// A table of one statistic over ranges of SPEC items, for rulebooks and guides
-    #[command(after_long_help = table::HELP)]
+    #[cfg_attr(feature = "native", command(after_long_help = table::HELP))]
     Table(TableArgs),
     /// Test samples of an attack (a simulator's output, dice rolled at a table) against its exact
     /// distribution
-    #[command(after_long_help = check::HELP)]
+    #[cfg_attr(feature = "native", command(after_long_help = check::HELP))]
     Check(CheckArgs),
     /// Serve the web page and the JSON API on this machine
-    #[command(after_long_help = serve::HELP)]
+    #[cfg_attr(feature = "native", command(after_long_help = serve::HELP))]
     Serve(ServeArgs),
 }
 
@@ -219,12 +227,18 @@ pub fn execute(
 }
 
 /// A clap error as one line (its tip kept); `None` for help and version, which print as usual.
+#[cfg(feature = "native")]
 pub fn usage_message(e: &clap::Error) -> Option<String> {
     if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
         return None;
     }
-    // clap's message: the error, maybe the missing arguments or a tip, then usage lines.
-    let text = e.to_string();
+    Some(usage_line(&e.to_string()))
+}
+
+/// A usage error written as clap writes one (`error: ...`, maybe the possible values, the
+/// missing arguments or a tip, then usage lines) as one line: its lines before the usage,
+/// joined. The API words its refusals so too, without clap.
+pub(crate) fn usage_line(text: &str) -> String {
     let lines: Vec<&str> = text
         .lines()
         .map(str::trim)
@@ -239,13 +253,12 @@ pub fn usage_message(e: &clap::Error) -> Option<String> {
         };
         m + glue + l
     });
-    Some(one_line(
-        message.strip_prefix("error: ").unwrap_or(&message),
-    ))
+    one_line(message.strip_prefix("error: ").unwrap_or(&message))
 }
 
 /// The line for a command line that stops before its subcommand (`holodice`, `holodice swtcg`):
 /// what is missing and every subcommand that may follow.
+#[cfg(feature = "native")]
 pub fn missing_subcommand(args: &[String]) -> String {
     let mut path = vec!["holodice".to_string()];
     let mut command = Cli::command();
@@ -353,7 +366,9 @@ pub(crate) fn with_legion_card_files<'a>(
     Ok(Cow::Owned(cards))
 }
 
-#[derive(Clone, Copy, ValueEnum)]
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(ValueEnum))]
+#[serde(rename_all = "kebab-case")]
 enum PolicyArg {
     /// Fixed choices that match what players do (docs/rules.md for SWTCG, docs/legion.md)
     Greedy,
@@ -371,7 +386,7 @@ impl PolicyArg {
 }
 
 /// A significance level: a number strictly between 0 and 1.
-fn parse_alpha(s: &str) -> Result<f64, String> {
+pub(crate) fn parse_alpha(s: &str) -> Result<f64, String> {
     match s.trim().parse::<f64>() {
         Ok(a) if a > 0.0 && a < 1.0 => Ok(a),
         _ => Err(format!(

@@ -5,8 +5,10 @@ use crate::error::Error;
 use crate::plot;
 use crate::render::{Format, Grid, Options};
 use crate::report::Report;
+#[cfg(feature = "native")]
 use clap::{Args, ValueEnum};
 use holodice_engine::dist::Dist;
+use serde::Deserialize;
 use std::path::PathBuf;
 
 /// What a command produced: the text to print, its media type, and a chart to write if asked.
@@ -33,23 +35,25 @@ impl Answer {
 }
 
 /// How results are printed.
-#[derive(Args)]
+#[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(Args))]
+#[serde(rename_all = "kebab-case")]
 pub struct OutputArgs {
     /// Output format (svg: the main distribution as a chart)
-    #[arg(long, value_enum, default_value_t = FormatArg::Text)]
+    #[cfg_attr(feature = "native", arg(long, value_enum, default_value_t = FormatArg::Text))]
     pub format: FormatArg,
     /// Show exact fractions beside percentages (JSON and YAML are always exact)
-    #[arg(long)]
+    #[cfg_attr(feature = "native", arg(long))]
     pub exact: bool,
     /// Decimal places of the numbers in CSV output (--exact prints fractions instead)
-    #[arg(long, value_name = "N", default_value_t = 6, value_parser = clap::value_parser!(u8).range(0..=20))]
+    #[cfg_attr(feature = "native", arg(long, value_name = "N", default_value_t = 6, value_parser = clap::value_parser!(u8).range(0..=20)))]
     pub digits: u8,
     /// Text and documents also list the rule options left at their defaults
-    #[arg(long)]
+    #[cfg_attr(feature = "native", arg(long))]
     pub verbose: bool,
     /// Also draw the main distribution (bars, with P(≥ k) as a line) as an SVG chart in this
     /// file; --format html shows it in the page too
-    #[arg(long, value_name = "FILE.svg", value_hint = clap::ValueHint::FilePath)]
+    #[cfg_attr(feature = "native", arg(long, value_name = "FILE.svg", value_hint = clap::ValueHint::FilePath))]
     pub plot: Option<PathBuf>,
 }
 
@@ -80,7 +84,9 @@ impl OutputArgs {
     }
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Deserialize, serde::Serialize)]
+#[cfg_attr(feature = "native", derive(ValueEnum))]
+#[serde(rename_all = "kebab-case")]
 pub enum FormatArg {
     Text,
     Json,
@@ -121,22 +127,28 @@ impl FormatArg {
         }
     }
 
-    /// The spelling `--format` reads.
+    /// The spelling `--format` reads (serde's, which is clap's).
     pub(crate) fn name(self) -> String {
-        self.to_possible_value()
-            .map_or_else(String::new, |v| v.get_name().to_string())
+        match serde_json::to_value(self) {
+            Ok(serde_json::Value::String(name)) => name,
+            _ => String::new(),
+        }
     }
 }
 
 /// The listings' output: the table for people, or JSON (what the server's GET endpoints send).
-#[derive(Args)]
+#[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(Args))]
+#[serde(rename_all = "kebab-case")]
 pub struct ListingArgs {
     /// Output format
-    #[arg(long, value_enum, default_value_t = ListingFormat::Text)]
+    #[cfg_attr(feature = "native", arg(long, value_enum, default_value_t = ListingFormat::Text))]
     pub format: ListingFormat,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(ValueEnum))]
+#[serde(rename_all = "kebab-case")]
 pub enum ListingFormat {
     Text,
     Json,
@@ -220,7 +232,9 @@ pub(super) fn listing(grid: &crate::render::Grid, format: CardsFormat) -> Answer
 }
 
 /// The card listing's formats: every output format but the chart.
-#[derive(Clone, Copy, ValueEnum)]
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(ValueEnum))]
+#[serde(rename_all = "kebab-case")]
 pub enum CardsFormat {
     Text,
     Json,

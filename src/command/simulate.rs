@@ -4,11 +4,11 @@
 use super::legion_args::{self as legion, LegionArgs};
 use super::legion_sequence::{Sequence, SequenceArgs};
 use super::output::{Answer, FormatArg, OutputArgs};
-use super::parse_alpha;
 use super::swtcg_args::{AttackUnits, ChoiceArgs, RuleArgs, UnitArgs, UnitReader};
 use super::Files;
 use crate::error::Error;
 use crate::report::{self, Shown};
+#[cfg(feature = "native")]
 use clap::Args;
 use holodice_engine::error::{self as engine, Input};
 use holodice_engine::game::Policy;
@@ -19,22 +19,26 @@ use holodice_engine::sim::swtcg::Simulation;
 use holodice_engine::sim::SequenceSimulation;
 use holodice_engine::swtcg::attack::{Attack, Scenario};
 use holodice_engine::swtcg::{cards::Cards, rules::Rules, unit::Unit};
+use serde::Deserialize;
 
 /// What `simulate` adds to the attack's arguments.
-#[derive(Args)]
+#[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(Args))]
+#[serde(rename_all = "kebab-case")]
 pub struct SimulateArgs {
     /// How many attacks to roll
-    #[arg(long, default_value_t = 100_000)]
+    #[cfg_attr(feature = "native", arg(long, default_value_t = 100_000))]
     trials: u64,
     /// The random seed: the same seed gives the same rolls on every machine
-    #[arg(long, default_value_t = 0)]
+    #[cfg_attr(feature = "native", arg(long, default_value_t = 0))]
     seed: u64,
     /// Significance level of the chi-square test against the exact distribution
-    #[arg(long, default_value_t = 1e-6, value_parser = parse_alpha)]
+    #[cfg_attr(feature = "native", arg(long, default_value_t = 1e-6, value_parser = super::parse_alpha))]
     alpha: f64,
 }
 
 /// The arguments of `swtcg simulate` that only an attack reads: none goes with --count.
+#[cfg(feature = "native")]
 const ATTACK_ONLY: [&str; 9] = [
     "attacker",
     "defender",
@@ -49,54 +53,65 @@ const ATTACK_ONLY: [&str; 9] = [
 
 /// `swtcg simulate`: an attack with every argument `swtcg attack` takes, or with `--count`
 /// the dice of damage `swtcg dice` takes.
-#[derive(Args)]
-#[command(after_long_help = SWTCG_HELP)]
+#[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(Args))]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "native", command(after_long_help = SWTCG_HELP))]
 pub struct SimulateSwtcgArgs {
     /// The attacking unit, e.g. "Power 5, Accuracy 1, Critical Hit 2, Fury 1"
-    #[arg(long, value_name = "SPEC", required_unless_present = "count")]
+    #[cfg_attr(
+        feature = "native",
+        arg(long, value_name = "SPEC", required_unless_present = "count")
+    )]
     attacker: Option<String>,
     /// The defending unit, e.g. "Health 4, Armor, Shields 1, Damage 1" (default: no keywords)
-    #[arg(long, value_name = "SPEC")]
+    #[cfg_attr(feature = "native", arg(long, value_name = "SPEC"))]
     defender: Option<String>,
     /// Another unit in the defender's arena: Overkill's extra hits and Area Damage go to it
-    #[arg(long, value_name = "SPEC")]
+    #[cfg_attr(feature = "native", arg(long, value_name = "SPEC"))]
     secondary: Option<String>,
     /// A unit that takes the attack: it needs Intercept, or the defender Redirect (the
     /// attacker's Precision keeps the attack on the defender)
-    #[arg(long, value_name = "SPEC")]
+    #[cfg_attr(feature = "native", arg(long, value_name = "SPEC"))]
     interceptor: Option<String>,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     choices: ChoiceArgs,
     /// Simulate with the Enhance effects paid ('enhance: ITEM' items, or a card's enhance field)
-    #[arg(long)]
+    #[cfg_attr(feature = "native", arg(long))]
     enhance: bool,
     /// Instead of an attack, this many dice of damage at --target on their own (Ambush), as
     /// `swtcg dice` computes them
-    #[arg(
+    #[cfg_attr(feature = "native", arg(
         long,
         value_name = "X",
         allow_negative_numbers = true,
         requires = "target",
         conflicts_with_all = ATTACK_ONLY
-    )]
+    ))]
     count: Option<i64>,
     /// The unit the --count dice are rolled at
-    #[arg(long, value_name = "SPEC", requires = "count", conflicts_with_all = ATTACK_ONLY)]
+    #[cfg_attr(feature = "native", arg(long, value_name = "SPEC", requires = "count", conflicts_with_all = ATTACK_ONLY))]
     target: Option<String>,
     /// The --count dice's source has Ferocity: their damage can't be prevented
-    #[arg(long, requires = "count", conflicts_with_all = ATTACK_ONLY)]
+    #[cfg_attr(feature = "native", arg(long, requires = "count", conflicts_with_all = ATTACK_ONLY))]
     unpreventable: bool,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     output: OutputArgs,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     rules: RuleArgs,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     units: UnitArgs,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     simulate: SimulateArgs,
 }
 
 /// What `swtcg simulate` prints after its options, in --help.
+#[cfg(feature = "native")]
 pub(super) const SWTCG_HELP: &str = "The simulator rolls every die itself, with its own \
 implementation of the rules (crates/engine/src/sim/swtcg/), and reports each variable the exact answer reports: \
 damage, destroyed, hits, attacker_damage and, when they apply, attacker_destroyed, \
@@ -118,28 +133,37 @@ Examples:
   holodice swtcg simulate --count 3 --target \"Health 2, Armor, Evade 1\"
 ";
 
-#[derive(Args)]
+#[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(Args))]
+#[serde(rename_all = "kebab-case")]
 pub struct SimulateLegionArgs {
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     attack: LegionArgs,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     simulate: SimulateArgs,
 }
 
 /// `legion simulate-sequence`: every argument `legion sequence` takes.
-#[derive(Args)]
-#[command(
+#[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(Args))]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "native", command(
     after_long_help = LEGION_SEQUENCE_HELP,
     mut_arg("trials", |a| a.help("How many sequences to roll"))
-)]
+))]
 pub struct SimulateSequenceArgs {
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     sequence: SequenceArgs,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     simulate: SimulateArgs,
 }
 
 /// What `legion simulate-sequence` prints after its options, in --help.
+#[cfg(feature = "native")]
 const LEGION_SEQUENCE_HELP: &str = "The simulator rolls every die of every attack itself, \
 trial by trial, with its own implementation of the rules (crates/engine/src/sim/legion/): each \
 attack meets the unit as the attacks before it left it (its wounds and minis left, wound \

@@ -4,12 +4,13 @@ use super::compare;
 use super::output::{finish, listing, Answer, CardsFormat, ListingArgs, OutputArgs};
 use super::simulate::{self, SimulateSwtcgArgs};
 use super::swtcg_args::{
-    attack_help, AttackArgs, AttackUnits, ChoiceArgs, PayArg, RuleArgs, UnitArgs, UnitReader,
+    AttackArgs, AttackUnits, ChoiceArgs, PayArg, RuleArgs, UnitArgs, UnitReader,
 };
 use super::{with_card_files, Files};
 use crate::error::Error;
 use crate::listing;
 use crate::report::{self, Entry, Value};
+#[cfg(feature = "native")]
 use clap::{Args, Subcommand};
 use holodice_engine::error::{self as engine, Input};
 use holodice_engine::swtcg::{
@@ -20,23 +21,26 @@ use holodice_engine::swtcg::{
     sequence::{Attackers, Sequence, Until},
     unit::Unit,
 };
+use serde::Deserialize;
 use std::borrow::Cow;
 use std::path::PathBuf;
 
-#[derive(Subcommand)]
+#[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(Subcommand))]
+#[serde(rename_all = "kebab-case")]
 pub enum SwtcgCommand {
     /// The exact outcome of one attack: hits, damage, chance to destroy, trigger chances
-    #[command(after_long_help = attack_help())]
+    #[cfg_attr(feature = "native", command(after_long_help = super::swtcg_args::attack_help()))]
     Attack(SwtcgAttackArgs),
     /// Dice of damage on their own (Ambush, or a Retaliate looked at alone): hits, counters
-    #[command(after_long_help = DICE_HELP)]
+    #[cfg_attr(feature = "native", command(after_long_help = DICE_HELP))]
     Dice(DiceArgs),
     /// Several attacks in order against one defender: counters after each, shots to kill
-    #[command(after_long_help = SEQUENCE_HELP)]
+    #[cfg_attr(feature = "native", command(after_long_help = SEQUENCE_HELP))]
     Sequence(SequenceArgs),
     /// Loadouts side by side: each --attacker against each --defender (mean, chance to
     /// destroy, P(≥ k))
-    #[command(after_long_help = compare::SWTCG_HELP)]
+    #[cfg_attr(feature = "native", command(after_long_help = compare::SWTCG_HELP))]
     Compare(compare::SwtcgCompareArgs),
     /// Roll the same attack (or dice of damage) physically, many times, and compare with the
     /// exact answer
@@ -47,33 +51,38 @@ pub enum SwtcgCommand {
     Rules(ListingArgs),
     /// List the cards '@Name' can name (built-in and --cards files) and what was read from
     /// their text
-    #[command(after_long_help = CARDS_HELP)]
+    #[cfg_attr(feature = "native", command(after_long_help = CARDS_HELP))]
     Cards(CardsArgs),
     /// How much of the cards' dice-relevant text is modelled, per set and per format
-    #[command(after_long_help = COVERAGE_HELP)]
+    #[cfg_attr(feature = "native", command(after_long_help = COVERAGE_HELP))]
     Coverage(CoverageArgs),
 }
 
 /// `swtcg attack`: the attack's arguments and what only the exact attack reads.
-#[derive(Args)]
+#[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(Args))]
+#[serde(rename_all = "kebab-case")]
 pub struct SwtcgAttackArgs {
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     pub attack: AttackArgs,
     /// Another unit in the defender's arena: Overkill's extra hits and Area Damage go to it
-    #[arg(long, value_name = "SPEC")]
+    #[cfg_attr(feature = "native", arg(long, value_name = "SPEC"))]
     pub secondary: Option<String>,
     /// A unit that takes the attack: it needs Intercept, or the defender Redirect (the
     /// attacker's Precision keeps the attack on the defender)
-    #[arg(long, value_name = "SPEC")]
+    #[cfg_attr(feature = "native", arg(long, value_name = "SPEC"))]
     pub interceptor: Option<String>,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     choices: ChoiceArgs,
     /// Evaluate with and without the Enhance effects ('enhance: ITEM' items, or a card's
     /// enhance field); the main result is with them paid
-    #[arg(long)]
+    #[cfg_attr(feature = "native", arg(long))]
     enhance: bool,
 }
 
+#[cfg(feature = "native")]
 const DICE_HELP: &str = "Dice of damage are not an attack: each die hits on 4+ (5+ against \
 Armor); Accuracy, Critical Hit, Parry and the other attack-roll keywords don't apply. The target's \
 Evade, Absorb and Deflect prevent damage unless --unpreventable (the source has Ferocity).
@@ -84,23 +93,31 @@ Examples:
       --format json
 ";
 
-#[derive(Args)]
+#[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(Args))]
+#[serde(rename_all = "kebab-case")]
 pub struct DiceArgs {
     /// How many dice of damage (the X of Ambush X, Retaliate X, ...)
-    #[arg(long, value_name = "X", allow_negative_numbers = true)]
+    #[cfg_attr(
+        feature = "native",
+        arg(long, value_name = "X", allow_negative_numbers = true)
+    )]
     count: i64,
     /// The unit they are rolled at, e.g. "Health 3, Armor, Evade 1"
-    #[arg(long, value_name = "SPEC")]
+    #[cfg_attr(feature = "native", arg(long, value_name = "SPEC"))]
     target: String,
     /// The source has Ferocity: the damage can't be prevented
-    #[arg(long)]
+    #[cfg_attr(feature = "native", arg(long))]
     unpreventable: bool,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     units: UnitArgs,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     output: OutputArgs,
 }
 
+#[cfg(feature = "native")]
 const SEQUENCE_HELP: &str = "One --attacker with --attacks N: the same unit attacks N times; its \
 damage counters, Focus, Absorb and Surge power for its next attack and the defender's Stun \
 carry over. Several --attacker: each attacks once, in order, and only Surge's power passes to the \
@@ -118,29 +135,35 @@ Examples:
       --defender \"Health 5, Armor\"
 ";
 
-#[derive(Args)]
+#[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(Args))]
+#[serde(rename_all = "kebab-case")]
 pub struct SequenceArgs {
     /// An attacking unit (repeat for several attackers, one attack each)
-    #[arg(long, value_name = "SPEC", required = true)]
+    #[cfg_attr(feature = "native", arg(long, value_name = "SPEC", required = true))]
     attacker: Vec<String>,
     /// How many times a single --attacker attacks (with --until-destroyed, the most it may; by
     /// default 100, or fewer where the sequence's limits come first, as its output says)
-    #[arg(long, value_name = "N")]
+    #[cfg_attr(feature = "native", arg(long, value_name = "N"))]
     attacks: Option<usize>,
     /// A single --attacker attacks until the defender is destroyed: the distribution of the
     /// attacks needed, their mean, and the chance the defender outlasts the cap (--attacks)
-    #[arg(long)]
+    #[cfg_attr(feature = "native", arg(long))]
     until_destroyed: bool,
     /// The defending unit, e.g. "Health 6, Armor"
-    #[arg(long, value_name = "SPEC")]
+    #[cfg_attr(feature = "native", arg(long, value_name = "SPEC"))]
     defender: String,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     choices: ChoiceArgs,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     rules: RuleArgs,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     units: UnitArgs,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     output: OutputArgs,
 }
 
@@ -231,6 +254,7 @@ impl Prepared<'_> {
     }
 }
 
+#[cfg(feature = "native")]
 const CARDS_HELP: &str = "The built-in cards are the units of 27 LackeyCCG set files: the ten \
 sets Wizards of the Coast printed (AOTC, SR, ANH, BOY, JG, ESB, RAS, PM, ROTJ, ROTS) and 17 of the \
 IDC's (the ten of Standard, KAE, TM, TROS, 15TH, AAA, FOR, BOTS, TMW, BOBF, IA; Vintage's FOTR, \
@@ -259,6 +283,7 @@ Examples:
       --defender \"@Darth Vader (A)\" --pay defender
 ";
 
+#[cfg(feature = "native")]
 const COVERAGE_HELP: &str = "For each set, then each format: its units; those fully modelled, \
 whose every ability holodice does not model has no effect on an attack's dice; those with any \
 ability not modelled (a result that uses one lists them); and the most common patterns of what is \
@@ -273,19 +298,22 @@ Examples:
 ";
 
 /// `swtcg coverage`: which cards, from which files, how.
-#[derive(Args)]
+#[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(Args))]
+#[serde(rename_all = "kebab-case")]
 pub struct CoverageArgs {
     /// Only the units printed in this set: ANH, TMW, KAE, …
-    #[arg(long)]
+    #[cfg_attr(feature = "native", arg(long))]
     set: Option<String>,
     /// Only the units legal in this format: standard, vintage, wotc, … (any case)
-    #[arg(long, value_name = "FORMAT")]
+    #[cfg_attr(feature = "native", arg(long, value_name = "FORMAT"))]
     legal: Option<String>,
     /// A card file to count with the built-in cards: a LackeyCCG set file or holodice's YAML
     /// (repeatable)
-    #[arg(long = "cards", value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    #[cfg_attr(feature = "native", arg(long = "cards", value_name = "FILE", value_hint = clap::ValueHint::FilePath))]
     cards: Vec<PathBuf>,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     listing: ListingArgs,
 }
 
@@ -300,33 +328,38 @@ fn coverage(a: &CoverageArgs, cards: &Cards) -> Result<Answer, Error> {
 }
 
 /// `swtcg cards`: what to list, from which files, how.
-#[derive(Args)]
+#[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(Args))]
+#[serde(rename_all = "kebab-case")]
 pub struct CardsArgs {
     /// List only the cards whose name contains this, in any case
-    #[arg(value_name = "QUERY")]
+    #[cfg_attr(feature = "native", arg(value_name = "QUERY"))]
     query: Option<String>,
     /// The same as QUERY, as an option (the API's key)
-    #[arg(long, value_name = "TEXT", conflicts_with = "query")]
+    #[cfg_attr(
+        feature = "native",
+        arg(long, value_name = "TEXT", conflicts_with = "query")
+    )]
     name: Option<String>,
     /// Only the cards printed in this set: ANH, ESB, TMW, KAE, … (holodice swtcg coverage lists
     /// them)
-    #[arg(long)]
+    #[cfg_attr(feature = "native", arg(long))]
     set: Option<String>,
     /// Only the cards legal in this format: standard, vintage, wotc, mandoverse, … (any case)
-    #[arg(long, value_name = "FORMAT")]
+    #[cfg_attr(feature = "native", arg(long, value_name = "FORMAT"))]
     legal: Option<String>,
     /// Only the cards of this side
-    #[arg(long, value_parser = ["light", "dark", "neutral"])]
+    #[cfg_attr(feature = "native", arg(long, value_parser = ["light", "dark", "neutral"]))]
     side: Option<String>,
     /// Only the units of this arena
-    #[arg(long, value_parser = ["space", "ground", "character"])]
+    #[cfg_attr(feature = "native", arg(long, value_parser = ["space", "ground", "character"]))]
     arena: Option<String>,
     /// A card file to list with the built-in cards: holodice's YAML or a LackeyCCG set file
     /// (repeatable)
-    #[arg(long = "cards", value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    #[cfg_attr(feature = "native", arg(long = "cards", value_name = "FILE", value_hint = clap::ValueHint::FilePath))]
     cards: Vec<PathBuf>,
     /// Output format (text: a block per card; the others a table, JSON and YAML its contract)
-    #[arg(long, value_enum, default_value_t = CardsFormat::Text)]
+    #[cfg_attr(feature = "native", arg(long, value_enum, default_value_t = CardsFormat::Text))]
     format: CardsFormat,
 }
 

@@ -4,6 +4,7 @@
 use super::output::OutputArgs;
 use super::{with_card_files, Files, PolicyArg};
 use crate::error::Error;
+#[cfg(feature = "native")]
 use clap::{Args, ValueEnum};
 use holodice_engine::error::{self as engine, Input};
 use holodice_engine::policy::{Objective, Policy};
@@ -15,40 +16,51 @@ use holodice_engine::swtcg::{
     rules::Rules,
     unit::{Arena, Paid, Unit},
 };
+use serde::Deserialize;
 use std::path::PathBuf;
 
 /// The units, rule options and output of an attack (what `simulate` and `check` also take).
-#[derive(Args)]
+#[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(Args))]
+#[serde(rename_all = "kebab-case")]
 pub struct AttackArgs {
     /// The attacking unit, e.g. "Power 5, Accuracy 1, Critical Hit 2, Fury 1"
-    #[arg(long, value_name = "SPEC")]
+    #[cfg_attr(feature = "native", arg(long, value_name = "SPEC"))]
     pub attacker: String,
     /// The defending unit, e.g. "Health 4, Armor, Shields 1, Damage 1" (default: no keywords)
-    #[arg(long, value_name = "SPEC", default_value = "")]
+    #[cfg_attr(feature = "native", arg(long, value_name = "SPEC", default_value = ""))]
     pub defender: String,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     pub output: OutputArgs,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     pub rules: RuleArgs,
-    #[command(flatten)]
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
     pub units: UnitArgs,
 }
 
 /// How an attack is made: arena mode and the re-roll policy.
-#[derive(Args)]
+#[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(Args))]
+#[serde(rename_all = "kebab-case")]
 pub(super) struct ChoiceArgs {
     /// Attack into another arena with the attacker's Bombard X (space attacks ground), Ion
     /// Cannon X (ground attacks space) or Barrage X (space or ground attacks a Character) as
     /// its power
-    #[arg(long, value_enum)]
+    #[cfg_attr(feature = "native", arg(long, value_enum))]
     mode: Option<ModeArg>,
     /// Who chooses the Lucky re-rolls: greedy (fixed choices, docs/rules.md) or optimal
     /// (expectimax: the attacker maximises the objective, the defender minimises it)
-    #[arg(long, value_enum, default_value_t = PolicyArg::Greedy)]
+    #[cfg_attr(feature = "native", arg(long, value_enum, default_value_t = PolicyArg::Greedy))]
     policy: PolicyArg,
     /// What the optimal policy maximises: mean (expected counters on the defender), destroy (the
     /// chance to discard it) or atleast:K (the chance of at least K counters)
-    #[arg(long, value_name = "OBJECTIVE", default_value = "mean")]
+    #[cfg_attr(
+        feature = "native",
+        arg(long, value_name = "OBJECTIVE", default_value = "mean")
+    )]
     objective: String,
 }
 
@@ -92,14 +104,18 @@ impl Setting {
     }
 }
 
-#[derive(Clone, Copy, ValueEnum)]
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(ValueEnum))]
+#[serde(rename_all = "kebab-case")]
 enum ModeArg {
     Bombard,
     IonCannon,
     Barrage,
 }
 
-#[derive(Clone, Copy, ValueEnum)]
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(ValueEnum))]
+#[serde(rename_all = "kebab-case")]
 pub enum ArenaArg {
     Space,
     Ground,
@@ -107,25 +123,29 @@ pub enum ArenaArg {
 }
 
 /// Where named units come from, where units are and what they pay for.
-#[derive(Args)]
+#[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(Args))]
+#[serde(rename_all = "kebab-case")]
 pub struct UnitArgs {
     /// A card file whose units SPECs may name as '@Name': holodice's YAML or a LackeyCCG set
     /// file (repeatable; the built-in cards, `holodice swtcg cards`, are always available)
-    #[arg(long = "cards", value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    #[cfg_attr(feature = "native", arg(long = "cards", value_name = "FILE", value_hint = clap::ValueHint::FilePath))]
     pub cards: Vec<PathBuf>,
     /// The attacker's arena, for Switch effects written 'space: ITEM'; with --mode the defender
     /// is in the other arena
-    #[arg(long, value_enum)]
+    #[cfg_attr(feature = "native", arg(long, value_enum))]
     pub arena: Option<ArenaArg>,
     /// Which units pay for their paid abilities ('pay: ITEM', a card's "Pay 2 Force -> Evade
     /// 2"): none, all, the attacker or the defender (its side: --secondary, --interceptor, a dice
     /// --target); swtcg attack also shows the result with none paid
-    #[arg(long, value_enum, default_value_t = PayArg::None)]
+    #[cfg_attr(feature = "native", arg(long, value_enum, default_value_t = PayArg::None))]
     pub pay: PayArg,
 }
 
 /// Who pays for the abilities units pay for as they attack or are attacked.
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(ValueEnum))]
+#[serde(rename_all = "kebab-case")]
 pub enum PayArg {
     None,
     All,
@@ -145,6 +165,7 @@ impl PayArg {
     }
 }
 
+#[cfg(feature = "native")]
 pub(super) fn attack_help() -> String {
     let mut s = String::from(
         "SPEC is a comma-separated list, in any case: 'Power N', 'Health N', 'Damage N' (counters \
@@ -363,11 +384,14 @@ impl AttackUnits {
 }
 
 /// The readings the rules leave open, as chosen.
-#[derive(Args)]
+#[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(Args))]
+#[serde(rename_all = "kebab-case")]
 pub struct RuleArgs {
     /// Choose a reading the rules leave open, e.g. --rule auto-hit=yes (repeatable; see
     /// `holodice swtcg rules`)
-    #[arg(long = "rule", value_name = "NAME=VALUE")]
+    #[cfg_attr(feature = "native", arg(long = "rule", value_name = "NAME=VALUE"))]
+    #[serde(rename = "rule")]
     pub given: Vec<String>,
 }
 

@@ -5,11 +5,14 @@ use super::Files;
 use crate::error::Error;
 use crate::plot;
 use crate::render::Options;
+#[cfg(feature = "native")]
 use clap::{Args, ValueEnum};
 use holodice_engine::error as engine;
 use holodice_engine::table::{self, TableSpec};
+use serde::Deserialize;
 use std::path::PathBuf;
 
+#[cfg(feature = "native")]
 pub(super) const HELP: &str = "A RANGE item is a SPEC item with an inclusive range in place of its \
 number: 'Power 1..10', 'Accuracy -1..2', 'red 1..6', 'terrain cover 0..2'. Each cell is the attack query \
 with the base SPECs plus that row's and column's item (replacing the same item in the base SPEC). \
@@ -40,65 +43,77 @@ Examples:
   holodice table --spec data/tables/swtcg-destroy-health-4.yaml --plot destroy.svg
 ";
 
-#[derive(Args)]
+#[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(Args))]
+#[serde(rename_all = "kebab-case")]
 pub struct TableArgs {
     /// The game: swtcg or legion (or given by --spec)
-    #[arg(value_enum, required_unless_present = "spec")]
+    #[cfg_attr(feature = "native", arg(value_enum, required_unless_present = "spec"))]
     game: Option<GameArg>,
     /// A YAML table spec file; the table's other options come from it
-    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath, conflicts_with_all = ["game", "rows", "cols", "attacker", "attacks", "defender", "guardian", "stat", "rules", "edition", "policy", "objective"])]
+    #[cfg_attr(feature = "native", arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath, conflicts_with_all = ["game", "rows", "cols", "attacker", "attacks", "defender", "guardian", "stat", "rules", "edition", "policy", "objective"]))]
     spec: Option<PathBuf>,
     /// The base attacker SPEC
-    #[arg(long, value_name = "SPEC", default_value = "")]
+    #[cfg_attr(feature = "native", arg(long, value_name = "SPEC", default_value = ""))]
     attacker: String,
     /// Legion: each cell is a sequence of these attacks on the defender, in order (repeat; as
     /// `legion sequence --attack`); attacker items of --rows and --cols go to every attack
-    #[arg(long = "attack", value_name = "SPEC", conflicts_with = "attacker")]
+    #[cfg_attr(
+        feature = "native",
+        arg(long = "attack", value_name = "SPEC", conflicts_with = "attacker")
+    )]
+    #[serde(rename = "attack")]
     attacks: Vec<String>,
     /// The base defender SPEC
-    #[arg(long, value_name = "SPEC", default_value = "")]
+    #[cfg_attr(feature = "native", arg(long, value_name = "SPEC", default_value = ""))]
     defender: String,
     /// A guarding unit (Legion)
-    #[arg(long, value_name = "SPEC")]
+    #[cfg_attr(feature = "native", arg(long, value_name = "SPEC"))]
     guardian: Option<String>,
     /// The row item and its range, e.g. "Power 1..10"
-    #[arg(long, value_name = "ITEM RANGE", required_unless_present = "spec")]
+    #[cfg_attr(
+        feature = "native",
+        arg(long, value_name = "ITEM RANGE", required_unless_present = "spec")
+    )]
     rows: Option<String>,
     /// The column item and its range, e.g. "Accuracy -1..2"
-    #[arg(long, value_name = "ITEM RANGE")]
+    #[cfg_attr(feature = "native", arg(long, value_name = "ITEM RANGE"))]
     cols: Option<String>,
     /// The statistic in each cell: mean, atleast:K, pmf:K, mode (of the damage or wounds),
     /// destroyed (SWTCG), wiped (Legion), suppressed or panicked (a Legion sequence)
-    #[arg(long, default_value = "mean")]
+    #[cfg_attr(feature = "native", arg(long, default_value = "mean"))]
     stat: String,
     /// SWTCG rule options, e.g. --rule auto-hit=yes (repeatable)
-    #[arg(long = "rule", value_name = "NAME=VALUE")]
+    #[cfg_attr(feature = "native", arg(long = "rule", value_name = "NAME=VALUE"))]
+    #[serde(rename = "rule")]
     rules: Vec<String>,
     /// Legion rules edition: crb-2026-05-29 (default), crb-2025-11-24 or rrg-2021
-    #[arg(long)]
+    #[cfg_attr(feature = "native", arg(long))]
     edition: Option<String>,
     /// Who makes the players' choices (Legion's rerolls and tokens, SWTCG's Lucky): greedy or
     /// optimal
-    #[arg(long)]
+    #[cfg_attr(feature = "native", arg(long))]
     policy: Option<String>,
     /// What the optimal policy maximises: mean or atleast:K (and destroy for SWTCG)
-    #[arg(long)]
+    #[cfg_attr(feature = "native", arg(long))]
     objective: Option<String>,
     /// Output format (svg: the table as a chart, one curve per column)
-    #[arg(long, value_enum, default_value_t = FormatArg::Text)]
+    #[cfg_attr(feature = "native", arg(long, value_enum, default_value_t = FormatArg::Text))]
     format: FormatArg,
     /// Exact fractions in every cell (JSON is always exact)
-    #[arg(long)]
+    #[cfg_attr(feature = "native", arg(long))]
     exact: bool,
     /// Decimal places of cells shown as decimals
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(0..=20))]
+    #[cfg_attr(feature = "native", arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(0..=20)))]
     digits: u8,
     /// Also draw the table as an SVG chart (one curve per column) in this file
-    #[arg(long, value_name = "FILE.svg", value_hint = clap::ValueHint::FilePath)]
+    #[cfg_attr(feature = "native", arg(long, value_name = "FILE.svg", value_hint = clap::ValueHint::FilePath))]
     plot: Option<PathBuf>,
 }
 
-#[derive(Clone, Copy, ValueEnum)]
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(ValueEnum))]
+#[serde(rename_all = "kebab-case")]
 enum GameArg {
     Swtcg,
     Legion,
