@@ -14,7 +14,7 @@ fn published_markdown(spec_path: &Path) -> String {
     let table = compute(&spec).unwrap();
     Format::Markdown
         .renderer()
-        .render_grid(&holodice::report::table::grid(&table), &Options::default())
+        .render(&holodice::report::table::grid(&table), &Options::default())
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! defender profiles) at each range band, or against every unit of another list as a matrix.
 
 use super::legion_args::{LegionCardArgs, LegionChoices};
-use super::output::{render, OutputArgs, Rendered};
+use super::output::{render, OutputArgs};
 use super::Files;
 use crate::error::Error;
 use crate::report::army::{grid, View};
@@ -279,7 +279,7 @@ impl<'c> Army<'c> {
             cards,
         };
         render(
-            Rendered::Grid(&grid(&view)),
+            &grid(&view),
             a.output.format,
             a.output.options(),
             a.output.plot.as_ref(),

@@ -2,7 +2,7 @@
 
 use super::legion_args::{LegionCardArgs, LegionChoices};
 use super::legion_sequence::Gained;
-use super::output::{render, Answer, OutputArgs, Rendered};
+use super::output::{render, Answer, OutputArgs};
 use super::swtcg_args::{ChoiceArgs, RuleArgs, UnitArgs, UnitReader};
 use super::Files;
 use crate::error::Error;
@@ -215,7 +215,7 @@ fn compare<G: Shown>(
         plot::curves_svg(&title, c.variable, "P(≥ k)", &x, &series)
     };
     render(
-        Rendered::Grid(&c.grid()),
+        &c.grid(),
         output.format,
         output.options(),
         output.plot.as_ref(),

@@ -2,7 +2,7 @@
 //! `--cards`), as one grid sorted by mean wounds or chance to wipe.
 
 use super::legion_args::{LegionCardArgs, LegionChoices};
-use super::output::{render, OutputArgs, Rendered};
+use super::output::{render, OutputArgs};
 use super::Files;
 use crate::error::Error;
 use crate::listing::legion_units::Filter;
@@ -117,7 +117,7 @@ impl<'c> Matchups<'c> {
         let (context, line) = shared_context(None, &self.choices);
         let grid = grid(a, &found, &context, &line);
         render(
-            Rendered::Grid(&grid),
+            &grid,
             a.output.format,
             a.output.options(),
             a.output.plot.as_ref(),

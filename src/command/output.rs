@@ -3,7 +3,8 @@
 
 use crate::error::Error;
 use crate::plot;
-use crate::render::{Format, Grid, Options};
+use crate::render::{Format, Options};
+use crate::report::answer::Printable;
 use crate::report::Report;
 #[cfg(feature = "native")]
 use clap::{Args, ValueEnum};
@@ -170,12 +171,6 @@ impl ListingArgs {
 /// A chart of one distribution: its title, the axis label, the distribution.
 pub(crate) type Chart<'a> = (&'a str, &'a str, &'a Dist);
 
-/// What a command renders: one query's report, or a grid (a table, a comparison).
-pub(crate) enum Rendered<'a> {
-    Report(&'a Report),
-    Grid(&'a Grid),
-}
-
 /// Renders the report in the chosen format (the chart for svg), with the chart for `--plot`.
 pub(crate) fn finish(
     report: &Report,
@@ -184,7 +179,7 @@ pub(crate) fn finish(
 ) -> Result<Answer, Error> {
     let svg = || plot::distribution_svg(title, label, dist);
     render(
-        Rendered::Report(report),
+        report,
         output.format,
         output.options(),
         output.plot.as_ref(),
@@ -195,7 +190,7 @@ pub(crate) fn finish(
 /// Renders in `format` (`svg`: the chart itself); with a `plot` file, the chart goes there and
 /// into an HTML page.
 pub(crate) fn render(
-    what: Rendered,
+    what: &dyn Printable,
     format: FormatArg,
     mut options: Options,
     plot: Option<&PathBuf>,
@@ -207,11 +202,7 @@ pub(crate) fn render(
             if f == Format::Html {
                 options.chart.clone_from(&chart);
             }
-            let renderer = f.renderer();
-            match what {
-                Rendered::Report(r) => renderer.render(r, &options),
-                Rendered::Grid(g) => renderer.render_grid(g, &options),
-            }
+            f.renderer().render(what, &options)
         }
         None => svg()?,
     };
@@ -225,7 +216,7 @@ pub(super) fn listing(grid: &crate::render::Grid, format: CardsFormat) -> Answer
     let format = format.output();
     let body = match format.format() {
         Some(crate::render::Format::Text) => crate::render::records(grid, &options),
-        Some(f) => f.renderer().render_grid(grid, &options),
+        Some(f) => f.renderer().render(grid, &options),
         None => unreachable!("the listing has no chart format"),
     };
     Answer::new(body, format.media_type())

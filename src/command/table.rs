@@ -1,6 +1,6 @@
 //! `holodice table`: one statistic over ranges of SPEC items.
 
-use super::output::{render, Answer, FormatArg, Rendered};
+use super::output::{render, Answer, FormatArg};
 use super::Files;
 use crate::error::Error;
 use crate::plot;
@@ -179,7 +179,7 @@ impl Table {
             ..Options::default()
         };
         render(
-            Rendered::Grid(&crate::report::table::grid(&t)),
+            &crate::report::table::grid(&t),
             self.args.format,
             options,
             self.args.plot.as_ref(),

@@ -2,20 +2,20 @@
 //! A report's rows are its distributions (a chance is a 0/1 variable); the units, rule options
 //! and notes are in the JSON output.
 
-use super::{decimal, Grid, Options, Renderer};
+use super::{decimal, ForPeople, Grid, Options};
 use crate::report::{Entry, Report, Value};
 use holodice_engine::dist::Dist;
 
 pub struct Csv;
 
-impl Renderer for Csv {
-    fn render(&self, report: &Report, options: &Options) -> String {
+impl ForPeople for Csv {
+    fn report(&self, report: &Report, options: &Options) -> String {
         let mut out = String::from("variable,outcome,probability,at_least\n");
         rows(&mut out, "", &report.entries, options);
         out
     }
 
-    fn render_grid(&self, grid: &Grid, options: &Options) -> String {
+    fn grid(&self, grid: &Grid, options: &Options) -> String {
         let line =
             |cells: Vec<String>| cells.iter().map(|c| field(c)).collect::<Vec<_>>().join(",");
         // A comparison's columns are named by what they compare, not by their letters.

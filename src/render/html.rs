@@ -1,6 +1,6 @@
 //! HTML: a complete page (UTF-8, a small style sheet, the chart inline when there is one).
 
-use super::{body, dist_mean, dist_rows, scalar, text_rows, varying, Grid, Options, Renderer};
+use super::{body, dist_mean, dist_rows, scalar, text_rows, varying, ForPeople, Grid, Options};
 use crate::report::{Entry, Report};
 
 pub struct Html;
@@ -67,8 +67,8 @@ fn table_html(
     out.push_str("</tbody>\n</table>\n");
 }
 
-impl Renderer for Html {
-    fn render(&self, report: &Report, options: &Options) -> String {
+impl ForPeople for Html {
+    fn report(&self, report: &Report, options: &Options) -> String {
         let mut out = String::new();
         for h in &report.headline {
             out.push_str(&format!(
@@ -104,7 +104,7 @@ impl Renderer for Html {
         page(&report.title, &out, options)
     }
 
-    fn render_grid(&self, grid: &Grid, options: &Options) -> String {
+    fn grid(&self, grid: &Grid, options: &Options) -> String {
         let mut out = String::new();
         if !grid.legend.is_empty() {
             out.push_str("<dl class=\"legend\">\n");

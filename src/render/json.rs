@@ -1,22 +1,14 @@
 //! JSON: the machine contract, exact fractions as `"n/d"` strings.
 
-use super::{Grid, Options, Renderer};
-use crate::report::Report;
+use super::{Options, Renderer};
+use crate::report::answer::Printable;
 
 pub struct Json;
 
 impl Renderer for Json {
-    fn render(&self, report: &Report, _: &Options) -> String {
-        pretty(&report.to_json())
+    fn render(&self, answer: &dyn Printable, _: &Options) -> String {
+        let mut s = serde_json::to_string_pretty(&answer.data()).expect("JSON values serialize");
+        s.push('\n');
+        s
     }
-
-    fn render_grid(&self, grid: &Grid, _: &Options) -> String {
-        pretty(&grid.json)
-    }
-}
-
-fn pretty(value: &serde_json::Value) -> String {
-    let mut s = serde_json::to_string_pretty(value).expect("JSON values serialize");
-    s.push('\n');
-    s
 }

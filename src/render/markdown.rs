@@ -1,12 +1,12 @@
 //! Markdown: a heading per variable with its table, for pasting into documents.
 
-use super::{body, dist_mean, dist_rows, scalar, text_rows, Grid, Options, Renderer};
+use super::{body, dist_mean, dist_rows, scalar, text_rows, ForPeople, Grid, Options};
 use crate::report::{Entry, Report, Value};
 
 pub struct Markdown;
 
-impl Renderer for Markdown {
-    fn render(&self, report: &Report, options: &Options) -> String {
+impl ForPeople for Markdown {
+    fn report(&self, report: &Report, options: &Options) -> String {
         let mut out = format!("# {}\n\n", report.title);
         for e in report.headline.iter().chain(&body(report, options)) {
             entry(&mut out, e, options);
@@ -21,7 +21,7 @@ impl Renderer for Markdown {
         out
     }
 
-    fn render_grid(&self, grid: &Grid, options: &Options) -> String {
+    fn grid(&self, grid: &Grid, options: &Options) -> String {
         let mut out = format!("### {}\n\n", grid.title);
         out.push_str(&format!("| {} |\n", grid.header.join(" | ")));
         // A comparison's rows are named in words, aligned left; numbers align right.

@@ -12,15 +12,30 @@ mod yaml;
 pub(crate) use chances::dist_mean;
 pub(crate) use text::records;
 
+use crate::report::answer::{Printable, View};
 use crate::report::{fraction, Entry, Report, Value};
 use holodice_engine::dist::to_f64;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 
-/// Turns a query's report, or a grid (a table, a comparison), into the text of one format.
+/// Turns a command's answer into the text of one format.
 pub trait Renderer {
-    fn render(&self, report: &Report, options: &Options) -> String;
-    fn render_grid(&self, grid: &Grid, options: &Options) -> String;
+    fn render(&self, answer: &dyn Printable, options: &Options) -> String;
+}
+
+/// A format for people: it renders an answer's view, a report or a grid.
+pub trait ForPeople {
+    fn report(&self, report: &Report, options: &Options) -> String;
+    fn grid(&self, grid: &Grid, options: &Options) -> String;
+}
+
+impl<T: ForPeople> Renderer for T {
+    fn render(&self, answer: &dyn Printable, options: &Options) -> String {
+        match answer.view() {
+            View::Report(r) => self.report(&r, options),
+            View::Grid(g) => self.grid(&g, options),
+        }
+    }
 }
 
 /// A titled grid of cells with its JSON form: what tables and comparisons look like.

@@ -1,6 +1,6 @@
 //! Text for people: each variable as a table with bars, probabilities as percentages.
 
-use super::{body, cell, chances, dist_mean, mean, scalar, text_rows, Grid, Options, Renderer};
+use super::{body, cell, chances, dist_mean, mean, scalar, text_rows, ForPeople, Grid, Options};
 use crate::report::{Entry, Report, Value};
 use holodice_engine::dist::Dist;
 
@@ -11,8 +11,8 @@ const BAR_WIDTH: f64 = 40.0;
 const SHOWN_ABOVE: f64 = 0.00005;
 const SHORT_TABLE: usize = 40;
 
-impl Renderer for Text {
-    fn render(&self, report: &Report, options: &Options) -> String {
+impl ForPeople for Text {
+    fn report(&self, report: &Report, options: &Options) -> String {
         let mut out = format!("{}\n", report.title);
         for e in &report.headline {
             entry(&mut out, e, options);
@@ -29,7 +29,7 @@ impl Renderer for Text {
         out
     }
 
-    fn render_grid(&self, grid: &Grid, options: &Options) -> String {
+    fn grid(&self, grid: &Grid, options: &Options) -> String {
         let rows = text_rows(grid, options);
         let widths: Vec<usize> = (0..grid.header.len())
             .map(|i| {

@@ -1,16 +1,12 @@
 //! YAML: the same document as the JSON output.
 
-use super::{Grid, Options, Renderer};
-use crate::report::Report;
+use super::{Options, Renderer};
+use crate::report::answer::Printable;
 
 pub struct Yaml;
 
 impl Renderer for Yaml {
-    fn render(&self, report: &Report, _: &Options) -> String {
-        serde_yaml::to_string(&report.to_json()).expect("JSON values serialize as YAML")
-    }
-
-    fn render_grid(&self, grid: &Grid, _: &Options) -> String {
-        serde_yaml::to_string(&grid.json).expect("JSON values serialize as YAML")
+    fn render(&self, answer: &dyn Printable, _: &Options) -> String {
+        serde_yaml::to_string(&answer.data()).expect("JSON values serialize as YAML")
     }
 }

@@ -1,6 +1,7 @@
 //! What a query reports, independent of how it is shown: a title, context lines, and named
 //! entries (distributions, probabilities, numbers, groups). Renderers turn it into text or data.
 
+pub mod answer;
 pub(crate) mod army;
 pub mod compare;
 pub mod fit;
@@ -10,6 +11,7 @@ pub mod resolved;
 pub mod simulate;
 pub mod swtcg;
 pub mod table;
+pub mod values;
 
 use holodice_engine::dist::{to_f64, Dist};
 use holodice_engine::game::{Game, Legion, Swtcg};
