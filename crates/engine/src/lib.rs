@@ -46,6 +46,7 @@ pub mod sim;
 pub mod states;
 pub mod swtcg;
 pub mod table;
+pub mod vocabulary;
 pub mod weights;
 
 pub use error::Error;

@@ -7,6 +7,7 @@ use crate::game::{Legion, LegionSequences, Options, Swtcg, Tabulated, Target};
 use crate::legion::Edition;
 use crate::policy::Policy;
 use crate::swtcg::rules::Rules;
+use crate::vocabulary::Vocabulary;
 use num_rational::BigRational;
 use serde::Deserialize;
 
@@ -57,8 +58,8 @@ impl Stat {
         };
         match t.split_once(':') {
             None if t == "mean" => Ok(Stat::Mean),
-            None if t == "destroyed" => Ok(Stat::Destroyed),
-            None if t == "wiped" => Ok(Stat::Wiped),
+            None if t == Vocabulary::swtcg().destroyed => Ok(Stat::Destroyed),
+            None if t == Vocabulary::legion().destroyed => Ok(Stat::Wiped),
             None if t == "suppressed" => Ok(Stat::Suppressed),
             None if t == "panicked" => Ok(Stat::Panicked),
             None if t == "mode" => Ok(Stat::Mode),
@@ -75,8 +76,8 @@ impl Stat {
     pub fn name(self) -> String {
         match self {
             Stat::Mean => "mean".into(),
-            Stat::Destroyed => "destroyed".into(),
-            Stat::Wiped => "wiped".into(),
+            Stat::Destroyed => Vocabulary::swtcg().destroyed.clone(),
+            Stat::Wiped => Vocabulary::legion().destroyed.clone(),
             Stat::Suppressed => "suppressed".into(),
             Stat::Panicked => "panicked".into(),
             Stat::AtLeast(k) => format!("atleast:{k}"),

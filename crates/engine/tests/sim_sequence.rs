@@ -6,12 +6,13 @@
 //! the exact distribution of the same key (`sim.rs`'s checks: means and frequencies within 5
 //! standard errors, no impossible outcome, the chi-square test at alpha = 1e-6).
 
-use crate::sim::{same_variables, trials};
+use crate::sim::{same_variables, trials, unnamed};
 use holodice_engine::legion::cards::Cards;
 use holodice_engine::legion::sequence::{sequence, SuppressionGained};
 use holodice_engine::legion::{Edition, Scenario};
 use holodice_engine::policy::Policy;
 use holodice_engine::sim::{compare, SequenceSimulation};
+use holodice_engine::vocabulary::Vocabulary;
 use holodice_engine::Error;
 
 const TRIALS: u64 = 20_000;
@@ -55,7 +56,11 @@ fn problems(c: &Case, seed: u64) -> Vec<String> {
         c.attacks, c.defender, c.guardian
     );
     let samples = sim.run(trials(TRIALS), seed).unwrap();
-    same_variables(&name, samples, compare::legion_sequence(&exact))
+    let variables = compare::legion_sequence(&exact);
+    let keys = variables.iter().map(|(k, _)| k.as_str());
+    let mut problems = unnamed(&name, Vocabulary::legion(), keys);
+    problems.extend(same_variables(&name, samples, variables));
+    problems
 }
 
 fn agree(cases: &[Case], seed: u64) {

@@ -9,6 +9,7 @@ use crate::legion::items::{name_of, roles_of, Role};
 use crate::legion::Scenario;
 use crate::policy::Objective;
 use crate::sim::{simulate_legion, Samples};
+use crate::vocabulary::Vocabulary;
 use num_rational::BigRational;
 
 /// Star Wars: Legion.
@@ -16,6 +17,10 @@ pub struct Legion;
 
 impl Game for Legion {
     const NAME: &'static str = "Legion";
+
+    fn vocabulary() -> &'static Vocabulary {
+        Vocabulary::legion()
+    }
     type Query = Scenario;
     type Outcome = LegionAttack;
 
@@ -67,7 +72,7 @@ impl Game for Legion {
 impl Simulated for Legion {
     fn variables(_: &Scenario, a: &LegionAttack) -> Vec<(String, Dist)> {
         let mut out = vec![
-            ("wounds".to_string(), a.wounds.clone()),
+            (Vocabulary::legion().damage.clone(), a.wounds.clone()),
             ("attack_results".to_string(), a.attack_results.clone()),
             ("attacker_wounds".to_string(), a.attacker_wounds.clone()),
         ];

@@ -10,6 +10,7 @@ use crate::legion::sequence::{self, LegionSequence, SuppressionGained};
 use crate::legion::units::{Attacker, Defender};
 use crate::legion::Scenario;
 use crate::policy::Objective;
+use crate::vocabulary::Vocabulary;
 use num_rational::BigRational;
 use std::sync::Arc;
 
@@ -85,6 +86,10 @@ impl SequenceQuery {
 
 impl Game for LegionSequences {
     const NAME: &'static str = "Legion";
+
+    fn vocabulary() -> &'static Vocabulary {
+        Vocabulary::legion()
+    }
     type Query = SequenceQuery;
     type Outcome = LegionSequence;
 

@@ -16,6 +16,7 @@ use crate::error::{Error, Message};
 use crate::legion::Edition;
 use crate::sim::Samples;
 use crate::swtcg::rules::Rules;
+use crate::vocabulary::Vocabulary;
 use num_rational::BigRational;
 
 /// What a query of either game may choose besides its units: SWTCG's rule options, Legion's
@@ -53,6 +54,9 @@ pub trait Game {
     type Query: Clone;
     /// The exact outcome of one attack.
     type Outcome;
+
+    /// The variables this game's results report, and which of them comparisons measure.
+    fn vocabulary() -> &'static Vocabulary;
 
     /// The objective `text` names, as this game reads it (`mean`, `atleast:K`, and for SWTCG
     /// `destroy`).

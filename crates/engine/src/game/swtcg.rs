@@ -10,6 +10,7 @@ use crate::sim::Samples;
 use crate::swtcg::attack::{self, Attack, Scenario};
 use crate::swtcg::key_of;
 use crate::swtcg::unit::Unit;
+use crate::vocabulary::Vocabulary;
 use num_rational::BigRational;
 
 /// The Star Wars Trading Card Game.
@@ -17,6 +18,10 @@ pub struct Swtcg;
 
 impl Game for Swtcg {
     const NAME: &'static str = "SWTCG";
+
+    fn vocabulary() -> &'static Vocabulary {
+        Vocabulary::swtcg()
+    }
     type Query = Scenario;
     type Outcome = Attack;
 
@@ -70,9 +75,10 @@ impl Simulated for Swtcg {
             f.as_ref()
                 .map(|(_, p)| (key.to_string(), Dist::bernoulli(p)))
         };
+        let v = Vocabulary::swtcg();
         let mut out = vec![
-            Some(("damage".to_string(), a.damage.clone())),
-            chance("destroyed", &a.destroyed),
+            Some((v.damage.clone(), a.damage.clone())),
+            chance(&v.destroyed, &a.destroyed),
             Some(("hits".to_string(), a.hits.clone())),
             Some(("attacker_damage".to_string(), a.attacker_damage.clone())),
             chance("attacker_destroyed", &a.attacker_destroyed),

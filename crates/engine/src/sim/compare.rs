@@ -6,6 +6,7 @@ use crate::dist::Dist;
 use crate::gof::{chi_square, Fit};
 use crate::legion::sequence::LegionSequence;
 use crate::swtcg::attack::DiceResult;
+use crate::vocabulary::Vocabulary;
 use num_rational::BigRational;
 
 /// One variable: what the dice showed, what the exact engine says, and the test between them.
@@ -43,11 +44,12 @@ pub fn compare(samples: &Samples, exact: Vec<(String, Dist)>) -> Vec<Compared> {
 /// The exact distribution of each variable a simulation of dice of damage reports
 /// ([`Simulation::dice`](super::swtcg::Simulation::dice)).
 pub fn swtcg_dice(r: &DiceResult) -> Vec<(String, Dist)> {
-    let mut out = vec![("damage".to_string(), r.damage.clone())];
+    let v = Vocabulary::swtcg();
+    let mut out = vec![(v.damage.clone(), r.damage.clone())];
     out.extend(
         r.destroyed
             .as_ref()
-            .map(|p| ("destroyed".to_string(), Dist::bernoulli(p))),
+            .map(|p| (v.destroyed.clone(), Dist::bernoulli(p))),
     );
     out.push(("hits".to_string(), r.hits.clone()));
     for (key, d) in [
@@ -67,11 +69,15 @@ pub fn swtcg_dice(r: &DiceResult) -> Vec<(String, Dist)> {
 /// The exact distribution of each variable a simulation of a Legion sequence reports
 /// ([`SequenceSimulation::keys`](super::SequenceSimulation::keys)), with the same keys.
 pub fn legion_sequence(r: &LegionSequence) -> Vec<(String, Dist)> {
-    let mut out = vec![("wounds".to_string(), r.wounds.clone())];
+    let v = Vocabulary::legion();
+    let mut out = vec![(v.damage.clone(), r.wounds.clone())];
     let losses = |prefix: &str, l: &crate::legion::minis::Losses| {
         [
             (format!("{prefix}minis_defeated"), l.minis_defeated.clone()),
-            (format!("{prefix}wiped"), Dist::bernoulli(&l.wiped)),
+            (
+                format!("{prefix}{}", v.destroyed),
+                Dist::bernoulli(&l.wiped),
+            ),
         ]
     };
     out.extend(r.losses.iter().flat_map(|l| losses("", l)));

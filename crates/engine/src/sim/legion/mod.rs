@@ -28,6 +28,7 @@ use super::{default_workers, run, Samples};
 use crate::error::{Error, Message};
 use crate::legion::attack::{OptimalPolicy, Play};
 use crate::legion::scenario::Scenario;
+use crate::vocabulary::Vocabulary;
 use declare::Sim;
 use defense::Wounding;
 use dice::{DefenseRoll, Die};
@@ -164,15 +165,16 @@ pub(crate) fn simulate_legion_with(
     let play = Play::of(s)?;
     let sim = Sim::new(s.clone())?;
     let guarded = s.guardian.is_some();
+    let wounds = Vocabulary::legion().damage.as_str();
     let keys: &[&str] = if guarded {
         &[
-            "wounds",
+            wounds,
             "attack_results",
             "attacker_wounds",
             "guardian_wounds",
         ]
     } else {
-        &["wounds", "attack_results", "attacker_wounds"]
+        &[wounds, "attack_results", "attacker_wounds"]
     };
     let sim = &sim;
     Ok(run(keys, trials, seed, workers, || {

@@ -17,6 +17,7 @@ use crate::legion::sequence::{SuppressionGained, MAX_ATTACKS};
 use crate::legion::{Edition, Scenario};
 use crate::policy::Policy;
 use crate::sim::{default_workers, run, Samples};
+use crate::vocabulary::Vocabulary;
 use rand::rngs::ChaCha8Rng;
 use rustc_hash::FxHashMap as HashMap;
 use std::collections::hash_map::Entry;
@@ -187,9 +188,10 @@ impl<'a> SequenceSimulation<'a> {
 
     /// The variables reported, in order, with the exact sequence's keys.
     fn variables(&self) -> Vec<String> {
-        let mut keys = vec!["wounds"];
+        let v = Vocabulary::legion();
+        let mut keys = vec![v.damage.as_str()];
         if self.size.is_some() {
-            keys.extend(["minis_defeated", "wiped"]);
+            keys.extend(["minis_defeated", v.destroyed.as_str()]);
         }
         if self.guarded {
             keys.push("guardian_wounds");

@@ -8,6 +8,7 @@ use super::resolve::Outcome;
 use super::units::Stats;
 use crate::swtcg::key_of;
 use crate::swtcg::keywords::Effect;
+use crate::vocabulary::Vocabulary;
 
 /// One reported variable: how a trial's outcome gives its value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -104,9 +105,10 @@ pub(super) fn of_attack(plan: &Plan, pair: Option<&Pair>) -> Vec<(String, Variab
         || plan.retaliate + plan.avenge + att.overload > 0
         || plan.original.is_some();
     let secondary = plan.secondary.as_ref();
+    let v = Vocabulary::swtcg();
     let mut r = Report::default();
-    r.add("damage", true, Variable::Damage);
-    r.add("destroyed", def.health.is_some(), Variable::Destroyed);
+    r.add(&v.damage, true, Variable::Damage);
+    r.add(&v.destroyed, def.health.is_some(), Variable::Destroyed);
     r.add("hits", true, Variable::Hits);
     r.add("attacker_damage", true, Variable::AttackerDamage);
     r.add(
@@ -185,9 +187,10 @@ pub(super) fn of_attack(plan: &Plan, pair: Option<&Pair>) -> Vec<(String, Variab
 /// The variables of dice of damage rolled at `target` on their own, as `swtcg dice` reports
 /// them.
 pub(super) fn of_dice(target: &Stats) -> Vec<(String, Variable)> {
+    let v = Vocabulary::swtcg();
     let mut r = Report::default();
-    r.add("damage", true, Variable::Damage);
-    r.add("destroyed", target.health.is_some(), Variable::Destroyed);
+    r.add(&v.damage, true, Variable::Damage);
+    r.add(&v.destroyed, target.health.is_some(), Variable::Destroyed);
     r.add("hits", true, Variable::Hits);
     r.add(
         "absorb_power",
