@@ -20,7 +20,7 @@ import { showArmy } from "./js/army.js";
 import { showMatchups } from "./js/matchups.js";
 import { defaultName, nameOf } from "./js/names.js";
 import { readValues } from "./js/readout.js";
-import { WHAT, charted, details, distTable, distribution, headlineText, inWords, resolvedPool, showAttacks, showHeadline } from "./js/result.js";
+import { charted, details, distTable, distribution, headlineText, inWords, resolvedPool, showAttacks, showHeadline, what as counted } from "./js/result.js";
 import { shareImage } from "./js/share.js";
 import { canCopyImage, canShare, copyImage, shareSheet, summary } from "./js/sharing.js";
 import { offerSwitch } from "./js/switch.js";
@@ -220,7 +220,7 @@ function redraw() {
   const series = chartSeries(entries);
   const width = Math.max(280, Math.min(720, $("#chart").clientWidth || 640));
   const measure = charted(current.game, current.answer);
-  const what = WHAT[measure];
+  const what = counted(current.game, measure);
   const chart = layout(series, width, width < 480 ? 13 : 12, { x: humanize(what), y: "Chance" });
   const drawn = toSvg(chart, `Chart of ${what}: bars P(=k), lines P(≥k); the table below gives every value`, "dist-table");
   $("#chart").replaceChildren(drawn);
@@ -228,7 +228,7 @@ function redraw() {
   const many = entries.length > 1;
   $("#legend").replaceChildren(...(many ? series.map((s) => el("li", {}, sampleSvg(s.look), s.words)) : []));
   $("#chart-caption").textContent = `${humanize(what)}: bars are P(= k), the line P(≥ k).${many ? " Each result's line has its own pattern and marker." : ""}`;
-  distTable($("#dist-table"), current.answer, measure, $("#show-exact").checked);
+  distTable($("#dist-table"), current.game, current.answer, measure, $("#show-exact").checked);
   const pinned = entries.some((e) => e.index !== undefined);
   $("#compare").hidden = !pinned;
   if (pinned) {
@@ -299,7 +299,7 @@ function card() {
     pins: others,
     lines: entries.length > 1 ? series.map((s) => s.words) : [inWords(current.query)],
     series,
-    axes: { x: humanize(WHAT[charted(current.game, current.answer)]), y: "Chance" },
+    axes: { x: humanize(counted(current.game, charted(current.game, current.answer))), y: "Chance" },
     link: location.href,
   };
 }

@@ -12,6 +12,7 @@ use crate::error::Error;
 use holodice_engine::error as engine;
 use holodice_engine::legion::cards::Cards as LegionCards;
 use holodice_engine::swtcg::cards::Cards;
+use holodice_engine::vocabulary::Vocabulary;
 use params::{Endpoint, Pairs, ENDPOINTS, LISTINGS};
 use serde_json::{json, Value};
 use std::path::Path;
@@ -164,6 +165,7 @@ impl Listings {
             listed
                 .chain([
                     ("swtcg/cards", pretty(&json!(units))),
+                    ("variables", pretty(&json!(Vocabularies::both()))),
                     ("", pretty(&index())),
                 ])
                 .collect(),
@@ -221,6 +223,22 @@ pub fn answer(
     }
 }
 
+/// Each game's vocabulary (data/<game>/variables.yaml): the variables its answers report.
+#[derive(serde::Serialize)]
+struct Vocabularies {
+    swtcg: &'static Vocabulary,
+    legion: &'static Vocabulary,
+}
+
+impl Vocabularies {
+    fn both() -> Vocabularies {
+        Vocabularies {
+            swtcg: Vocabulary::swtcg(),
+            legion: Vocabulary::legion(),
+        }
+    }
+}
+
 /// A listing command's JSON, exactly as the command line prints it.
 fn listing(endpoint: &Endpoint) -> String {
     let files = RequestFiles { samples: None };
@@ -261,7 +279,7 @@ fn index() -> serde_json::Value {
         "editions": {"legion": holodice_engine::legion::Edition::default().name()},
         "endpoints": endpoints,
         "listings": ["/api/v1/swtcg/keywords", "/api/v1/swtcg/rules", "/api/v1/legion/keywords",
-                     "/api/v1/swtcg/cards"],
+                     "/api/v1/swtcg/cards", "/api/v1/variables"],
         "estimate": {
             "path": format!("/api/v1/{ESTIMATE}{{endpoint}}"),
             "about": "the work an endpoint's request would take, estimated without running it, \

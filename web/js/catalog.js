@@ -4,11 +4,15 @@
 import { fetchJSON } from "./engine.js";
 import { Vocabulary, cardName, isUnit, isUpgrade } from "./spec.js";
 
+/** A game's variables until the engine's are loaded: none. */
+const VARIABLES = { damage: "", destroyed: "", mean_damage: "", variables: [] };
+
 export const catalog = {
   /** Per game: the SPEC items as {name, aliases, takesValue, signed, roles, step, model,
-   * control, active}, the Vocabulary over them, and the unit cards. */
-  swtcg: { items: [], vocabulary: new Vocabulary([]), cards: [], legal: "" },
-  legion: { items: [], vocabulary: new Vocabulary([]), cards: [], upgrades: [] },
+   * control, active}, the Vocabulary over them, the variables its answers report (the
+   * `variables` listing: their keys, phrases and meanings), and the unit cards. */
+  swtcg: { items: [], vocabulary: new Vocabulary([]), variables: VARIABLES, cards: [], legal: "" },
+  legion: { items: [], vocabulary: new Vocabulary([]), variables: VARIABLES, cards: [], upgrades: [] },
   rules: [],
 };
 
@@ -82,17 +86,19 @@ function legionCard(c) {
 
 export async function loadCatalog() {
   const get = (path, body) => fetchJSON(path, body).catch(() => null);
-  const [swtcg, legion, cards, units, rules] = await Promise.all([
+  const [swtcg, legion, cards, units, rules, variables] = await Promise.all([
     get("swtcg/keywords"),
     get("legion/keywords"),
     get("swtcg/cards"),
     get("legion/units", { format: "json" }),
     get("swtcg/rules"),
+    get("variables"),
   ]);
   catalog.swtcg.items = (swtcg || []).map(swtcgItem);
   catalog.legion.items = (legion || []).map(legionItem);
   for (const game of ["swtcg", "legion"]) {
     catalog[game].vocabulary = new Vocabulary(catalog[game].items);
+    if (variables) catalog[game].variables = variables[game];
   }
   catalog.swtcg.cards = (cards || []).map(swtcgCard);
   const legionCards = ((units && units.cards) || []).map(legionCard);

@@ -4,9 +4,9 @@
 // difference from the result shown, exactly, under it; and on one chart.
 
 import { sampleSvg } from "./chart.js";
-import { el } from "./dom.js";
+import { el, humanize } from "./dom.js";
 import { atLeast, difference, fixed, isFraction, mean, meanDifference, percent, pointsDifference, ratio, rows, scaled } from "./numbers.js";
-import { MAIN, inWords } from "./result.js";
+import { destroyed, inWords, main, phrase } from "./result.js";
 
 export const MAX_PINS = 6;
 
@@ -26,10 +26,11 @@ const perHundred = (v) => `${fixed(ratio(v) * 100, 2)} pp`;
 /** The rows of the comparison: [label, value of an entry (a fraction, or null when it has none),
  * how a value reads, how a difference reads, what stands for none, what the label means]. */
 function measures(entries) {
-  const dist = (e) => e.answer[MAIN[e.game]];
+  const dist = (e) => e.answer[main(e.game)];
   const swtcg = entries[0].game === "swtcg";
   const [one, many] = swtcg ? ["damage", "damage"] : ["wound", "wounds"];
-  const chance = swtcg ? ["destroyed", "Chance to destroy"] : ["wiped", "Chance to wipe"];
+  const game = entries[0].game;
+  const chance = [destroyed(game), humanize(phrase(game, destroyed(game)))];
   const fraction = (v) => (isFraction(v) ? v : null);
   const out = [
     [`Mean ${many}`, (e) => dist(e).mean, mean, meanDifference],

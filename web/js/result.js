@@ -5,20 +5,28 @@ import { catalog } from "./catalog.js";
 import { $, el, humanize } from "./dom.js";
 import { atLeast, isDist, isFraction, mean, percent, rows, sum } from "./numbers.js";
 
-/** The distribution a game's result is about. */
-export const MAIN = { swtcg: "damage", legion: "wounds" };
+/** The key of the distribution a game's result is about: its vocabulary's `damage`. */
+export const main = (game) => catalog[game].variables.damage;
 
-/** What each distribution a chart may show counts. */
-export const WHAT = {
-  damage: "damage counters on the defender",
-  wounds: "wounds on the defender",
-  attacks_to_wipe: "attacks needed to wipe the unit",
-};
+/** The key of the chance to destroy (SWTCG) or wipe (Legion) the defender. */
+export const destroyed = (game) => catalog[game].variables.destroyed;
+
+/** A variable's phrase for people from the game's vocabulary: its `short` one, else its label
+ * about the defender. */
+export function phrase(game, key) {
+  const v = catalog[game].variables.variables.find((x) => x.key === key);
+  return v ? v.short || v.label.replace("{target}", "defender") : key;
+}
+
+/** What a distribution a chart may show counts. */
+export function what(game, key) {
+  return key === "attacks_to_wipe" ? "attacks needed to wipe the unit" : phrase(game, key);
+}
 
 /** What a result's chart shows: for a Legion sequence until wiped the attacks it needed, else
  * the game's distribution. */
 export function charted(game, answer) {
-  return answer.attacks_to_wipe ? "attacks_to_wipe" : MAIN[game];
+  return answer.attacks_to_wipe ? "attacks_to_wipe" : main(game);
 }
 
 /** The distribution `key` of an answer, or null when it has none. The attacks needed to wipe
@@ -36,14 +44,14 @@ export function distribution(answer, key) {
 
 /** The headline numbers of an answer: [label, value] pairs, the first one the headline. */
 function headlines(game, answer) {
-  const d = answer[MAIN[game]];
+  const d = answer[main(game)];
   const out = [];
   if (answer.attacks_to_wipe) {
     if (isFraction(answer.mean_attacks_to_wipe)) out.push(["Mean attacks to wipe the unit", mean(answer.mean_attacks_to_wipe)]);
     out.push(["Chance it outlasts the cap", percent(answer.attacks_to_wipe.survives)]);
   }
-  if (game === "swtcg" && isFraction(answer.destroyed)) out.push(["Chance to destroy", percent(answer.destroyed)]);
-  if (game === "legion" && isFraction(answer.wiped)) out.push(["Chance to wipe the unit", percent(answer.wiped)]);
+  const chance = answer[destroyed(game)];
+  if (isFraction(chance)) out.push([game === "swtcg" ? "Chance to destroy" : "Chance to wipe the unit", percent(chance)]);
   out.push([game === "swtcg" ? "Mean damage" : "Mean wounds", mean(d.mean)]);
   out.push([game === "swtcg" ? "At least 1 damage" : "At least 1 wound", percent(atLeast(d, 1))]);
   // A sequence's suppression: the tokens it leaves against the unit's courage.
@@ -104,7 +112,7 @@ function swtcgUnits(answer, query) {
 }
 
 /** The distribution `key` as a table: k, P(= k), P(≥ k), with exact fractions when asked. */
-export function distTable(table, answer, key, exact) {
+export function distTable(table, game, answer, key, exact) {
   const d = distribution(answer, key);
   const head = el("tr", {}, el("th", { scope: "col", text: "k" }), el("th", { scope: "col", text: "P(=k)" }), el("th", { scope: "col", text: "P(≥k)" }));
   const cell = (p) => el("td", {}, percent(p), exact ? el("span", { class: "fraction", text: ` ${p}` }) : "");
@@ -112,7 +120,7 @@ export function distTable(table, answer, key, exact) {
   // The attacks needed have a mean only given a wipe, and none when no wipe is possible.
   const given = key === "attacks_to_wipe" ? " given a wipe" : "";
   const average = d.mean === null ? "" : ` (mean ${mean(d.mean)}${given}${exact ? `, exactly ${d.mean}` : ""})`;
-  table.replaceChildren(el("caption", { text: `${humanize(WHAT[key])}${average}` }), el("thead", {}, head), el("tbody", {}, body));
+  table.replaceChildren(el("caption", { text: `${humanize(what(game, key))}${average}` }), el("thead", {}, head), el("tbody", {}, body));
 }
 
 /** A sequence's attacks in order, each with its attacker, the wounds it deals the unit and the
