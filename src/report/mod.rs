@@ -4,6 +4,7 @@
 pub mod answer;
 pub(crate) mod army;
 pub mod compare;
+pub mod entries;
 pub mod fit;
 pub mod legion;
 pub mod legion_sequence;
