@@ -18,6 +18,11 @@ impl Entry {
         Entry::new(key, label, Value::Prob(p.0.clone()))
     }
 
+    /// An exact number that is not a probability (a mean).
+    pub(crate) fn number(key: &str, label: &str, x: &Fraction) -> Entry {
+        Entry::new(key, label, Value::Number(x.0.clone()))
+    }
+
     pub(crate) fn int(key: &str, label: &str, n: i64) -> Entry {
         Entry::new(key, label, Value::Int(n))
     }
