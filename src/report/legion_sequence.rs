@@ -162,7 +162,7 @@ impl SequenceAnswer {
         });
         Entry {
             detail: self.repeated,
-            ..Entry::list("attacks", "Attacks, in order", attacks)
+            ..Entry::group("attacks", "Attacks, in order", attacks)
         }
     }
 
