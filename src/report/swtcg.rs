@@ -994,3 +994,35 @@ pub fn shared_context(s: &Scenario, lucky: bool) -> (Vec<Entry>, String) {
 pub fn rules_line(rules: &rules::Rules) -> String {
     format!("rules: {}", rules.summary())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The corpus records no sequence whose attacker has Health: its `attacker_destroyed_by`
+    /// comes after the per-attack lists, keyed by attack as they are.
+    #[test]
+    fn a_sequence_attacker_with_health_is_destroyed_by_attack_after_the_lists() {
+        let unit = |role, spec| Unit::parse(role, spec).expect("a valid SPEC");
+        let s = Sequence {
+            attackers: Attackers::Same(unit("attacker", "Power 2, Health 2"), 2),
+            defender: unit("defender", "Health 5, Retaliate 1"),
+            mode: None,
+            policy: Default::default(),
+            objective: Default::default(),
+            rules: rules::Rules::default(),
+            until: Default::default(),
+        };
+        let r = sequence::sequence(&s).expect("a sequence");
+        let json = serde_json::to_value(SequenceAnswer::new(&s, &r)).expect("it serializes");
+        let keys: Vec<&String> = json.as_object().expect("an object").keys().collect();
+        let lists = ["destroyed_by", "shots_to_kill", "counters_after"];
+        let at = |key: &str| keys.iter().position(|k| *k == key).expect(key);
+        assert!(lists.iter().all(|l| at(l) < at("attacker_destroyed_by")));
+        assert_eq!(at("attacker_destroyed_by") + 1, at("rules"));
+        let by = json["attacker_destroyed_by"]
+            .as_object()
+            .expect("an object");
+        assert_eq!(by.keys().collect::<Vec<_>>(), ["1", "2"]);
+    }
+}
