@@ -7,7 +7,7 @@ use axum::body::Body;
 use axum::http::Request;
 use criterion::{criterion_group, criterion_main, Criterion};
 use holodice::render::{Format, Options};
-use holodice::report::swtcg::attack_report;
+use holodice::report::swtcg::AttackAnswer;
 use holodice::server::{router, Config};
 use holodice_engine::swtcg::{attack::Scenario, unit::Unit};
 use http_body_util::BodyExt;
@@ -42,7 +42,7 @@ fn api(c: &mut Criterion) {
             let result = holodice_engine::swtcg::attack::run(&scenario).unwrap();
             Format::Json
                 .renderer()
-                .render(&attack_report(&scenario, &result), &Options::default())
+                .render(&AttackAnswer::new(&scenario, &result), &Options::default())
         })
     });
 }

@@ -17,7 +17,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use holodice::render::{Format, Options};
-use holodice::report::swtcg::attack_report;
+use holodice::report::swtcg::AttackAnswer;
 use holodice_engine::swtcg::attack::{attack, run, Scenario};
 use holodice_engine::swtcg::sequence::{sequence, Attackers, Sequence};
 use holodice_engine::swtcg::{rules::Rules, unit::Unit};
@@ -66,7 +66,7 @@ fn swtcg_render(c: &mut Criterion) {
     let text = Format::Text.renderer();
     c.bench_function(
         "power 1000, Accuracy, Armor, Critical Hit, Fury, Parry, as text",
-        |b| b.iter(|| text.render(&attack_report(black_box(&s), &a), &Options::default())),
+        |b| b.iter(|| text.render(&AttackAnswer::new(black_box(&s), &a), &Options::default())),
     );
 }
 

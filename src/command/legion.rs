@@ -9,6 +9,7 @@ use super::output::{finish, listing, Answer, CardsFormat, ListingArgs};
 use super::simulate::{self, SimulateLegionArgs, SimulateSequenceArgs};
 use super::Files;
 use crate::error::Error;
+use crate::report::legion::{AttackAnswer, Specs};
 use crate::report::squeeze;
 #[cfg(feature = "native")]
 use clap::{Args, Subcommand};
@@ -191,21 +192,18 @@ impl Attack {
         let (a, scenario) = (&self.args, &self.scenario);
         let result = legion::attack::attack(scenario)?;
         let u = &a.units;
-        let report = crate::report::legion::attack_report(
-            &[
-                ("attacker", Some(u.attacker.as_str())),
-                ("defender", Some(u.defender.as_str())),
-                ("guardian", u.guardian.as_deref()),
-                ("rolled", a.rolled.as_deref()),
-                ("converted", a.converted.as_deref()),
-            ],
-            scenario,
-            &result,
-        );
+        let specs = Specs {
+            attacker: &u.attacker,
+            defender: &u.defender,
+            guardian: u.guardian.as_deref(),
+            rolled: a.rolled.as_deref(),
+            converted: a.converted.as_deref(),
+        };
+        let answer = AttackAnswer::new(&specs, scenario, &result);
         let title =
             crate::plot::matchup_title("Legion", &squeeze(&u.attacker), &squeeze(&u.defender));
         finish(
-            &report,
+            &answer,
             &u.output,
             (&title, "wounds on the defender", &result.wounds),
         )

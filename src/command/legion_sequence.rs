@@ -5,6 +5,7 @@ use super::legion_args::{LegionCardArgs, LegionChoices};
 use super::output::{finish, Answer, OutputArgs};
 use super::Files;
 use crate::error::Error;
+use crate::report::legion_sequence::{Asked, SequenceAnswer};
 #[cfg(feature = "native")]
 use clap::{Args, ValueEnum};
 use holodice_engine::error as engine;
@@ -249,15 +250,15 @@ impl<'c> SequenceRead<'c> {
     pub(super) fn run(self) -> Result<Answer, Error> {
         let (a, q) = (&self.args, &self.sequence);
         let result = a.exact(q)?;
-        let report = crate::report::legion_sequence::sequence_report(
-            &q.attacks(),
-            &a.defender,
-            a.guardian.as_deref(),
-            &q.choices,
-            a.gained(),
-            a.until_wiped,
-            &result,
-        );
+        let asked = Asked {
+            attacks: &q.attacks(),
+            defender: &a.defender,
+            guardian: a.guardian.as_deref(),
+            choices: &q.choices,
+            gained: a.gained(),
+            until_wiped: a.until_wiped,
+        };
+        let answer = SequenceAnswer::new(&asked, &result);
         let needed = result.attacks_needed().filter(|_| a.until_wiped);
         let chart = match &needed {
             Some(d) => ("Legion: attacks until wiped", "attacks needed", d),
@@ -267,6 +268,6 @@ impl<'c> SequenceRead<'c> {
                 &result.wounds,
             ),
         };
-        finish(&report, &a.output, chart)
+        finish(&answer, &a.output, chart)
     }
 }

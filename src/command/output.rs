@@ -5,7 +5,6 @@ use crate::error::Error;
 use crate::plot;
 use crate::render::{Format, Options};
 use crate::report::answer::Printable;
-use crate::report::Report;
 #[cfg(feature = "native")]
 use clap::{Args, ValueEnum};
 use holodice_engine::dist::Dist;
@@ -171,15 +170,15 @@ impl ListingArgs {
 /// A chart of one distribution: its title, the axis label, the distribution.
 pub(crate) type Chart<'a> = (&'a str, &'a str, &'a Dist);
 
-/// Renders the report in the chosen format (the chart for svg), with the chart for `--plot`.
+/// Renders the answer in the chosen format (the chart for svg), with the chart for `--plot`.
 pub(crate) fn finish(
-    report: &Report,
+    answer: &dyn Printable,
     output: &OutputArgs,
     (title, label, dist): Chart,
 ) -> Result<Answer, Error> {
     let svg = || plot::distribution_svg(title, label, dist);
     render(
-        report,
+        answer,
         output.format,
         output.options(),
         output.plot.as_ref(),

@@ -9,7 +9,7 @@ use super::swtcg_args::{
 use super::{with_card_files, Files};
 use crate::error::Error;
 use crate::listing;
-use crate::report::{self, Entry, Value};
+use crate::report::swtcg::{AttackAnswer, DiceAnswer, SequenceAnswer, Unpaid};
 #[cfg(feature = "native")]
 use clap::{Args, Subcommand};
 use holodice_engine::error::{self as engine, Input};
@@ -426,7 +426,7 @@ impl Attack {
 
     fn run(self) -> Result<Answer, Error> {
         let result = swtcg::attack::run(&self.scenario)?;
-        let mut report = report::swtcg::attack_report(&self.scenario, &result);
+        let mut answer = AttackAnswer::new(&self.scenario, &result);
         if let Some(unpaid) = &self.without_enhance {
             if !self.enhanceable {
                 return Err(engine::Error::about(
@@ -436,13 +436,10 @@ impl Attack {
                 )
                 .into());
             }
-            let without = swtcg::attack::run(unpaid)?;
-            insert_before_rules(&mut report, "without_enhance", "Without Enhance", &without);
+            answer.without_enhance = Some(Unpaid::new(&swtcg::attack::run(unpaid)?));
         }
         if let Some(unpaid) = &self.without_paid {
-            let without = swtcg::attack::run(unpaid)?;
-            let label = "Without paid abilities";
-            insert_before_rules(&mut report, "without_paid", label, &without);
+            answer.without_paid = Some(Unpaid::new(&swtcg::attack::run(unpaid)?));
         }
         let title = crate::plot::matchup_title(
             "SWTCG",
@@ -454,34 +451,8 @@ impl Attack {
             "damage counters on the defender",
             &result.damage,
         );
-        finish(&report, &self.output, chart)
+        finish(&answer, &self.output, chart)
     }
-}
-
-/// Adds an attack computed another way (without Enhance, without paid abilities) as a group of
-/// its damage and chance to destroy, before the rules.
-fn insert_before_rules(
-    report: &mut crate::report::Report,
-    key: &str,
-    label: &str,
-    other: &swtcg::attack::Attack,
-) {
-    let mut group = vec![Entry::new(
-        "damage",
-        "damage",
-        Value::Dist(other.damage.clone()),
-    )];
-    if let Some(p) = &other.destroyed {
-        group.push(Entry::new("destroyed", "destroyed", Value::Prob(p.clone())));
-    }
-    let at = report
-        .entries
-        .iter()
-        .position(|e| e.key == "rules")
-        .unwrap_or(report.entries.len());
-    report
-        .entries
-        .insert(at, Entry::new(key, label, Value::Group(group)));
 }
 
 /// `swtcg dice`, read: the dice and the unit they are rolled at.
@@ -517,14 +488,14 @@ impl Dice {
 
     fn run(self) -> Result<Answer, Error> {
         let result = swtcg::attack::dice(self.count, &self.target, self.unpreventable)?;
-        let report = report::swtcg::dice_report(&self.target, &result);
+        let answer = DiceAnswer::new(&self.target, &result);
         let title = format!(
             "SWTCG: {} dice of damage against {}",
             self.count,
             self.target.describe()
         );
         finish(
-            &report,
+            &answer,
             &self.output,
             (&title, "damage counters on the target", &result.damage),
         )
@@ -624,7 +595,7 @@ impl SequenceRead {
     fn run(self) -> Result<Answer, Error> {
         let s = &self.sequence;
         let result = swtcg::sequence::sequence(s)?;
-        let report = report::swtcg::sequence_report(s, &result);
+        let answer = SequenceAnswer::new(s, &result);
         let needed = result.attacks_needed().filter(|_| self.until_destroyed);
         let chart = match &needed {
             Some(d) => ("SWTCG: attacks until destroyed", "attacks needed", d),
@@ -634,6 +605,6 @@ impl SequenceRead {
                 result.counters_after.last().expect("at least one attack"),
             ),
         };
-        finish(&report, &self.output, chart)
+        finish(&answer, &self.output, chart)
     }
 }

@@ -38,18 +38,7 @@ impl<T: Answer> Printable for T {
     }
 }
 
-// Until every command has its typed answer, a report and a grid are answers as they are.
-impl Serialize for Report {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.to_json().serialize(s)
-    }
-}
-
-impl Answer for Report {
-    fn view(&self) -> View {
-        View::Report(self.clone())
-    }
-}
+// Until every command has its typed answer, a grid is an answer as it is.
 
 impl Serialize for Grid {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

@@ -1,10 +1,164 @@
-//! The report of a Legion attack: the variables, the SPECs, and the edition and policy used.
+//! The answer of a Legion attack, typed as JSON spells it (the variables, the SPECs, the
+//! edition and policy used), and the report people read of it, with every label.
 
-use super::{squeeze, Entry, Report, Value};
+use super::answer::{Answer, View};
+use super::resolved::Resolved;
+use super::values::{Distribution, Fraction};
+use super::{squeeze, Entry, Report, Value, SCHEMA};
 use holodice_engine::legion::attack::LegionAttack;
-use holodice_engine::legion::minis::Losses;
+use holodice_engine::legion::minis;
 use holodice_engine::legion::Scenario;
 use holodice_engine::policy::{Objective, Policy};
+use serde::Serialize;
+
+/// `legion attack`'s answer.
+#[derive(Debug, Clone, Serialize)]
+pub struct AttackAnswer {
+    pub schema: u32,
+    pub attacker: String,
+    pub defender: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub guardian: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rolled: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub converted: Option<String>,
+    pub wounds: Distribution,
+    pub attack_results: Distribution,
+    pub attacker_wounds: Distribution,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub guardian_wounds: Option<Distribution>,
+    #[serde(flatten)]
+    pub losses: Option<Losses>,
+    #[serde(flatten)]
+    pub guardian_losses: Option<GuardianLosses>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resolved: Option<Resolved>,
+    pub policy: String,
+    pub edition: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+}
+
+/// The SPECs of an attack as given: the answer restates them.
+pub struct Specs<'a> {
+    pub attacker: &'a str,
+    pub defender: &'a str,
+    pub guardian: Option<&'a str>,
+    /// The results on the table the attack started from (`--rolled`, `--converted`).
+    pub rolled: Option<&'a str>,
+    pub converted: Option<&'a str>,
+}
+
+/// The minis a defending unit loses and the chance to wipe it, when its wounds per mini are
+/// known.
+#[derive(Debug, Clone, Serialize)]
+pub struct Losses {
+    pub minis_defeated: Distribution,
+    pub wiped: Fraction,
+}
+
+/// The minis a guardian loses and the chance to wipe it.
+#[derive(Debug, Clone, Serialize)]
+pub struct GuardianLosses {
+    pub guardian_minis_defeated: Distribution,
+    pub guardian_wiped: Fraction,
+}
+
+impl AttackAnswer {
+    /// The answer of attack `a`, made from `specs` in scenario `s`.
+    pub fn new(specs: &Specs, s: &Scenario, a: &LegionAttack) -> AttackAnswer {
+        let spec = |spec: Option<&str>| spec.map(squeeze);
+        AttackAnswer {
+            schema: SCHEMA,
+            attacker: squeeze(specs.attacker),
+            defender: squeeze(specs.defender),
+            guardian: spec(specs.guardian),
+            rolled: spec(specs.rolled),
+            converted: spec(specs.converted),
+            wounds: (&a.wounds).into(),
+            attack_results: (&a.attack_results).into(),
+            attacker_wounds: (&a.attacker_wounds).into(),
+            guardian_wounds: a.guardian_wounds.as_ref().map(Distribution::from),
+            losses: a.losses.as_ref().map(Losses::new),
+            guardian_losses: a.guardian_losses.as_ref().map(GuardianLosses::new),
+            resolved: Resolved::new(s),
+            policy: policy_name(s.policy, s.objective),
+            edition: s.edition.name().into(),
+            notes: crate::command::notes(&a.notes),
+        }
+    }
+
+    /// The SPECs as given, each under its key's word.
+    fn spec_entries(&self) -> Vec<Entry> {
+        let specs = [
+            ("attacker", "Attacker", Some(&self.attacker)),
+            ("defender", "Defender", Some(&self.defender)),
+            ("guardian", "Guardian", self.guardian.as_ref()),
+            ("rolled", "Rolled", self.rolled.as_ref()),
+            ("converted", "Converted", self.converted.as_ref()),
+        ];
+        (specs.into_iter())
+            .filter_map(|(key, label, spec)| Some(Entry::text(key, label, spec?)))
+            .collect()
+    }
+
+    /// The chance to wipe the defender (when its minis are known), the mean wounds and the
+    /// chance of at least one.
+    fn headline(&self) -> Vec<Entry> {
+        let wiped = self.losses.as_ref().map(|l| wiped(&l.wiped));
+        let wounds = &self.wounds.0;
+        wiped
+            .into_iter()
+            .chain([
+                Entry::new(
+                    "mean_wounds",
+                    "Mean wounds on the defender",
+                    Value::Number(wounds.mean()),
+                ),
+                Entry::new(
+                    "wounded",
+                    "Chance of at least one wound",
+                    Value::Prob(wounds.at_least(1)),
+                ),
+            ])
+            .collect()
+    }
+}
+
+impl Answer for AttackAnswer {
+    fn view(&self) -> View {
+        let mut entries = self.spec_entries();
+        entries.extend([
+            Entry::dist("wounds", "Wounds on the defender", &self.wounds),
+            Entry::dist(
+                "attack_results",
+                "Attack results (hits + crits after rerolls and surges)",
+                &self.attack_results,
+            ),
+            Entry::dist(
+                "attacker_wounds",
+                "Wounds on the attacker (Deflect, Djem So)",
+                &self.attacker_wounds,
+            ),
+        ]);
+        entries.extend(self.guardian_wounds.as_ref().map(guardian_wounds));
+        entries.extend(self.losses.iter().flat_map(Losses::entries));
+        entries.extend(
+            self.guardian_losses
+                .iter()
+                .flat_map(GuardianLosses::entries),
+        );
+        entries.extend(self.resolved.as_ref().map(Resolved::entry));
+        entries.extend(choices(&self.policy, &self.edition));
+        View::Report(Report {
+            title: "Legion attack (exact)".into(),
+            headline: self.headline(),
+            entries,
+            notes: self.notes.clone(),
+        })
+    }
+}
 
 /// What a comparison's attacks share, as report entries and as one caption line.
 pub fn shared_context(guardian: Option<&str>, s: &Scenario) -> (Vec<Entry>, String) {
@@ -13,14 +167,11 @@ pub fn shared_context(guardian: Option<&str>, s: &Scenario) -> (Vec<Entry>, Stri
     if let Some(g) = guardian {
         let g = squeeze(g);
         line.push(format!("guardian {g}"));
-        entries.push(Entry::new("guardian", "Guardian", Value::Text(g)));
+        entries.push(Entry::text("guardian", "Guardian", &g));
     }
-    line.push(format!(
-        "edition {}, policy {}",
-        s.edition.name(),
-        policy_name(s.policy, s.objective)
-    ));
-    entries.extend(choices(s));
+    let policy = policy_name(s.policy, s.objective);
+    line.push(format!("edition {}, policy {policy}", s.edition.name()));
+    entries.extend(choices(&policy, s.edition.name()));
     (entries, line.join("; "))
 }
 
@@ -34,124 +185,59 @@ pub fn policy_name(policy: Policy, objective: Objective) -> String {
 }
 
 /// The policy and edition a result was computed under.
-fn choices(s: &Scenario) -> [Entry; 2] {
+pub(super) fn choices(policy: &str, edition: &str) -> [Entry; 2] {
     [
-        Entry::new(
-            "policy",
-            "Policy",
-            Value::Text(policy_name(s.policy, s.objective)),
-        ),
-        Entry::new("edition", "Edition", Value::Text(s.edition.name().into())),
+        Entry::text("policy", "Policy", policy),
+        Entry::text("edition", "Edition", edition),
     ]
 }
 
-/// The report of one attack: the variables, the SPECs (and the results on the table it started
-/// from), and the edition and policy used.
-pub fn attack_report(specs: &[(&str, Option<&str>)], s: &Scenario, a: &LegionAttack) -> Report {
-    let mut entries: Vec<Entry> = specs
-        .iter()
-        .filter_map(|(key, spec)| {
-            spec.map(|s| {
-                let label = format!("{}{}", key[..1].to_uppercase(), &key[1..]);
-                Entry::new(key, &label, Value::Text(squeeze(s)))
-            })
-        })
-        .collect();
-    entries.push(Entry::new(
-        "wounds",
-        "Wounds on the defender",
-        Value::Dist(a.wounds.clone()),
-    ));
-    entries.push(Entry::new(
-        "attack_results",
-        "Attack results (hits + crits after rerolls and surges)",
-        Value::Dist(a.attack_results.clone()),
-    ));
-    entries.push(Entry::new(
-        "attacker_wounds",
-        "Wounds on the attacker (Deflect, Djem So)",
-        Value::Dist(a.attacker_wounds.clone()),
-    ));
-    entries.extend(a.guardian_wounds.as_ref().map(guardian_wounds));
-    entries.extend(losses_entries(a));
-    entries.extend(super::resolved::resolved(s));
-    entries.extend(choices(s));
-    let headline = headline(a);
-    Report {
-        title: "Legion attack (exact)".into(),
-        headline,
-        entries,
-        notes: crate::command::notes(&a.notes),
+impl Losses {
+    pub(super) fn new(l: &minis::Losses) -> Losses {
+        Losses {
+            minis_defeated: (&l.minis_defeated).into(),
+            wiped: (&l.wiped).into(),
+        }
+    }
+
+    pub(super) fn entries(&self) -> [Entry; 2] {
+        [
+            Entry::dist("minis_defeated", "Minis defeated", &self.minis_defeated),
+            wiped(&self.wiped),
+        ]
     }
 }
 
-/// The chance to wipe the defender (when its minis are known), the mean wounds and the chance
-/// of at least one.
-fn headline(a: &LegionAttack) -> Vec<Entry> {
-    let wiped = a.losses.as_ref().map(|l| wiped(&l.wiped));
-    wiped
-        .into_iter()
-        .chain([
-            Entry::new(
-                "mean_wounds",
-                "Mean wounds on the defender",
-                Value::Number(a.wounds.mean()),
-            ),
-            Entry::new(
-                "wounded",
-                "Chance of at least one wound",
-                Value::Prob(a.wounds.at_least(1)),
-            ),
-        ])
-        .collect()
-}
+impl GuardianLosses {
+    pub(super) fn new(l: &minis::Losses) -> GuardianLosses {
+        GuardianLosses {
+            guardian_minis_defeated: (&l.minis_defeated).into(),
+            guardian_wiped: (&l.wiped).into(),
+        }
+    }
 
-/// The minis a defending unit loses and the chance to wipe it: `minis_defeated`, `wiped`.
-pub(super) fn unit_losses(l: &Losses) -> [Entry; 2] {
-    [
-        Entry::new(
-            "minis_defeated",
-            "Minis defeated",
-            Value::Dist(l.minis_defeated.clone()),
-        ),
-        wiped(&l.wiped),
-    ]
+    pub(super) fn entries(&self) -> [Entry; 2] {
+        [
+            Entry::dist(
+                "guardian_minis_defeated",
+                "Guardian's minis defeated",
+                &self.guardian_minis_defeated,
+            ),
+            Entry::prob(
+                "guardian_wiped",
+                "Chance to wipe the guardian",
+                &self.guardian_wiped,
+            ),
+        ]
+    }
 }
 
 /// The chance to wipe a defending unit, as every result names it.
-pub(super) fn wiped(p: &num_rational::BigRational) -> Entry {
-    Entry::new("wiped", "Chance to wipe the unit", Value::Prob(p.clone()))
+pub(super) fn wiped(p: &Fraction) -> Entry {
+    Entry::prob("wiped", "Chance to wipe the unit", p)
 }
 
-/// The minis the defender and the guardian lose, when their wounds per mini are known.
-fn losses_entries(a: &LegionAttack) -> Vec<Entry> {
-    let mut entries: Vec<Entry> = a.losses.iter().flat_map(unit_losses).collect();
-    entries.extend(a.guardian_losses.iter().flat_map(guardian_losses));
-    entries
-}
-
-/// The wounds on a guardian: `guardian_wounds`.
-pub(super) fn guardian_wounds(d: &holodice_engine::dist::Dist) -> Entry {
-    Entry::new(
-        "guardian_wounds",
-        "Wounds on the guardian",
-        Value::Dist(d.clone()),
-    )
-}
-
-/// The minis a guardian loses and the chance to wipe it: `guardian_minis_defeated`,
-/// `guardian_wiped`.
-pub(super) fn guardian_losses(l: &Losses) -> [Entry; 2] {
-    [
-        Entry::new(
-            "guardian_minis_defeated",
-            "Guardian's minis defeated",
-            Value::Dist(l.minis_defeated.clone()),
-        ),
-        Entry::new(
-            "guardian_wiped",
-            "Chance to wipe the guardian",
-            Value::Prob(l.wiped.clone()),
-        ),
-    ]
+/// The wounds on a guardian, as every result names them.
+pub(super) fn guardian_wounds(d: &Distribution) -> Entry {
+    Entry::dist("guardian_wounds", "Wounds on the guardian", d)
 }

@@ -4,6 +4,7 @@
 pub mod answer;
 pub(crate) mod army;
 pub mod compare;
+pub mod entries;
 pub mod fit;
 pub mod legion;
 pub mod legion_sequence;
@@ -91,9 +92,6 @@ pub struct Entry {
     /// a group, an option at its default (they say "others at their defaults" instead). JSON
     /// and YAML always carry it.
     pub detail: bool,
-    /// A group JSON and YAML write as a list of its items' values, in order (a sequence's
-    /// attacks); outputs for people show it as any group.
-    pub list: bool,
 }
 
 impl Entry {
@@ -103,15 +101,6 @@ impl Entry {
             label: label.to_string(),
             value,
             detail: false,
-            list: false,
-        }
-    }
-
-    /// A group of `items` that JSON and YAML write as a list of their values.
-    pub fn list(key: &str, label: &str, items: Vec<Entry>) -> Entry {
-        Entry {
-            list: true,
-            ..Entry::new(key, label, Value::Group(items))
         }
     }
 
@@ -160,19 +149,6 @@ pub fn fraction(p: &BigRational) -> String {
     p.to_string()
 }
 
-impl Report {
-    /// The report as a JSON value: the shape both the JSON and YAML outputs print.
-    pub fn to_json(&self) -> Json {
-        let mut top = Map::new();
-        top.insert("schema".into(), json!(SCHEMA));
-        top.extend(entries_json(&self.entries));
-        if !self.notes.is_empty() {
-            top.insert("notes".into(), json!(self.notes));
-        }
-        Json::Object(top)
-    }
-}
-
 pub(crate) fn entries_json(entries: &[Entry]) -> Map<String, Json> {
     entries
         .iter()
@@ -183,9 +159,6 @@ pub(crate) fn entries_json(entries: &[Entry]) -> Map<String, Json> {
                 Value::Int(i) => json!(i),
                 Value::Text(t) => json!(t),
                 Value::Number(x) => json!(fraction(x)),
-                Value::Group(g) if e.list => {
-                    Json::Array(entries_json(g).into_iter().map(|(_, v)| v).collect())
-                }
                 Value::Group(g) => Json::Object(entries_json(g)),
             };
             (e.key.clone(), v)
@@ -228,23 +201,5 @@ mod tests {
         assert_eq!(fraction(&half), "1/2");
         assert_eq!(fraction(&BigRational::new(0.into(), 5.into())), "0");
         assert_eq!(fraction(&BigRational::new(4.into(), 4.into())), "1");
-    }
-
-    #[test]
-    fn distributions_become_pmf_objects() {
-        let r = Report {
-            title: "t".into(),
-            headline: vec![],
-            entries: vec![Entry::new(
-                "x",
-                "X",
-                Value::Dist(Dist::uniform(&[0, 1, 1, 1])),
-            )],
-            notes: vec![],
-        };
-        let j = r.to_json();
-        assert_eq!(j["x"]["pmf"]["1"], "3/4");
-        assert_eq!(j["x"]["mean"], "3/4");
-        assert_eq!(j["x"]["at_least"]["0"], "1");
     }
 }

@@ -1,113 +1,169 @@
-//! What a Legion attack's `@card` SPECs became, as report entries: per unit from a card, the
-//! cards, the pool's weapons and dice (or the defending unit's minis, wounds and dice), and each
-//! keyword applied with where it came from.
+//! What a Legion attack's `@card` SPECs became, typed as JSON spells it: per unit from a card,
+//! the cards, the pool's weapons and dice (or the defending unit's minis, wounds and dice), and
+//! each keyword applied with where it came from.
 
-use super::{Entry, Value};
+use super::Entry;
 use holodice_engine::legion::items::Role;
 use holodice_engine::legion::units::{describe_dice, Defender, DefenseDie};
 use holodice_engine::legion::Scenario;
+use serde::Serialize;
 
-/// The `resolved` entry: one group per unit that came from a card; `None` when none did.
-pub fn resolved(s: &Scenario) -> Option<Entry> {
-    let p = &s.provenance;
-    let mut units = Vec::new();
-    if p.has_cards(Role::Attacker) {
-        units.push(Entry::new(
-            "attacker",
-            "Attacker",
-            Value::Group(attacker(s)),
-        ));
-    }
-    if p.has_cards(Role::Defender) {
-        let d = defending(s, Role::Defender, &s.defender);
-        units.push(Entry::new("defender", "Defender", Value::Group(d)));
-    }
-    if let Some(g) = s.guardian.as_ref().filter(|_| p.has_cards(Role::Guardian)) {
-        let d = defending(s, Role::Guardian, g);
-        units.push(Entry::new("guardian", "Guardian", Value::Group(d)));
-    }
-    (!units.is_empty())
-        .then(|| Entry::new("resolved", "Units from their cards", Value::Group(units)))
+/// The units that came from a card; at least one is.
+#[derive(Debug, Clone, Serialize)]
+pub struct Resolved {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub attacker: Option<Attacker>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub defender: Option<Defending>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub guardian: Option<Defending>,
 }
 
 /// The attacker: its cards, weapons, pool, surge chart and keywords.
-fn attacker(s: &Scenario) -> Vec<Entry> {
-    let p = &s.provenance;
-    let weapons: Vec<String> = p
-        .weapons
-        .iter()
-        .map(|w| {
-            format!(
-                "{} ({}): {} × {}",
-                w.name,
-                w.reach,
-                describe_dice(w.dice),
-                w.copies
-            )
-        })
-        .collect();
-    let a = &s.attacker;
-    let mut entries = vec![cards(s, Role::Attacker)];
-    entries.extend(points(s, Role::Attacker));
-    entries.extend([
-        text("weapons", "Weapons", weapons.join("; ")),
-        text("dice", "Dice", describe_dice(a.dice)),
-        text("surge", "Attack surge", a.surge.word().into()),
-        applied(s, Role::Attacker),
-    ]);
-    entries
+#[derive(Debug, Clone, Serialize)]
+pub struct Attacker {
+    pub cards: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points: Option<u32>,
+    pub weapons: String,
+    pub dice: String,
+    pub surge: String,
+    pub keywords: String,
 }
 
 /// A defending unit (the defender or a guardian): cards, minis, wounds, dice and keywords.
-fn defending(s: &Scenario, role: Role, d: &Defender) -> Vec<Entry> {
-    let die = d.die.map_or("none", DefenseDie::word);
-    let surge = if d.surge_block { "block" } else { "none" };
-    let count = |key: &str, label: &str, n: Option<u32>| {
-        n.map(|n| Entry::new(key, label, Value::Int(i64::from(n))))
-    };
-    let mut entries = vec![cards(s, role)];
-    entries.extend(points(s, role));
-    entries.extend(count("minis", "Minis", d.minis));
-    entries.extend(count("wounds", "Wounds per mini", d.wounds));
-    entries.extend([
-        text("defense", "Defense die", die.into()),
-        text("surge", "Defense surge", surge.into()),
-        text(
-            "courage",
-            "Courage",
-            d.courage.map_or("—".into(), |c| c.to_string()),
-        ),
-        applied(s, role),
-    ]);
-    entries
+#[derive(Debug, Clone, Serialize)]
+pub struct Defending {
+    pub cards: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub minis: Option<u32>,
+    /// Wounds per mini.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wounds: Option<u32>,
+    pub defense: String,
+    pub surge: String,
+    pub courage: String,
+    pub keywords: String,
+}
+
+impl Resolved {
+    /// What scenario `s`'s units from cards became; `None` when none came from one.
+    pub fn new(s: &Scenario) -> Option<Resolved> {
+        let p = &s.provenance;
+        let guardian = s.guardian.as_ref().filter(|_| p.has_cards(Role::Guardian));
+        let resolved = Resolved {
+            attacker: p.has_cards(Role::Attacker).then(|| Attacker::new(s)),
+            defender: (p.has_cards(Role::Defender))
+                .then(|| Defending::new(s, Role::Defender, &s.defender)),
+            guardian: guardian.map(|g| Defending::new(s, Role::Guardian, g)),
+        };
+        let any = resolved.attacker.is_some()
+            || resolved.defender.is_some()
+            || resolved.guardian.is_some();
+        any.then_some(resolved)
+    }
+
+    pub(super) fn entry(&self) -> Entry {
+        let mut units = Vec::new();
+        units.extend(self.attacker.as_ref().map(Attacker::entry));
+        let defending = [
+            ("defender", "Defender", &self.defender),
+            ("guardian", "Guardian", &self.guardian),
+        ];
+        for (key, label, d) in defending {
+            units.extend(d.as_ref().map(|d| Entry::group(key, label, d.entries())));
+        }
+        Entry::group("resolved", "Units from their cards", units)
+    }
+}
+
+impl Attacker {
+    fn new(s: &Scenario) -> Attacker {
+        let weapons: Vec<String> = (s.provenance.weapons.iter())
+            .map(|w| {
+                format!(
+                    "{} ({}): {} × {}",
+                    w.name,
+                    w.reach,
+                    describe_dice(w.dice),
+                    w.copies
+                )
+            })
+            .collect();
+        let a = &s.attacker;
+        Attacker {
+            cards: cards(s, Role::Attacker),
+            points: s.provenance.points(Role::Attacker),
+            weapons: weapons.join("; "),
+            dice: describe_dice(a.dice),
+            surge: a.surge.word().into(),
+            keywords: applied(s, Role::Attacker),
+        }
+    }
+
+    fn entry(&self) -> Entry {
+        let mut entries = vec![Entry::text("cards", "Cards", &self.cards)];
+        entries.extend(self.points.map(points));
+        entries.extend([
+            Entry::text("weapons", "Weapons", &self.weapons),
+            Entry::text("dice", "Dice", &self.dice),
+            Entry::text("surge", "Attack surge", &self.surge),
+            Entry::text("keywords", "Keywords", &self.keywords),
+        ]);
+        Entry::group("attacker", "Attacker", entries)
+    }
+}
+
+impl Defending {
+    fn new(s: &Scenario, role: Role, d: &Defender) -> Defending {
+        Defending {
+            cards: cards(s, role),
+            points: s.provenance.points(role),
+            minis: d.minis,
+            wounds: d.wounds,
+            defense: d.die.map_or("none", DefenseDie::word).into(),
+            surge: (if d.surge_block { "block" } else { "none" }).into(),
+            courage: d.courage.map_or("—".into(), |c| c.to_string()),
+            keywords: applied(s, role),
+        }
+    }
+
+    fn entries(&self) -> Vec<Entry> {
+        let count = |key, label, n: Option<u32>| n.map(|n| Entry::int(key, label, i64::from(n)));
+        let mut entries = vec![Entry::text("cards", "Cards", &self.cards)];
+        entries.extend(self.points.map(points));
+        entries.extend(count("minis", "Minis", self.minis));
+        entries.extend(count("wounds", "Wounds per mini", self.wounds));
+        entries.extend([
+            Entry::text("defense", "Defense die", &self.defense),
+            Entry::text("surge", "Defense surge", &self.surge),
+            Entry::text("courage", "Courage", &self.courage),
+            Entry::text("keywords", "Keywords", &self.keywords),
+        ]);
+        entries
+    }
 }
 
 /// What the unit costs, with its upgrades, when its cards say.
-fn points(s: &Scenario, role: Role) -> Option<Entry> {
-    let p = s.provenance.points(role)?;
-    Some(Entry::new("points", "Points", Value::Int(i64::from(p))))
+fn points(p: u32) -> Entry {
+    Entry::int("points", "Points", i64::from(p))
 }
 
-fn cards(s: &Scenario, role: Role) -> Entry {
+fn cards(s: &Scenario, role: Role) -> String {
     let named: Vec<&str> = s.provenance.cards_of(role).collect();
-    text("cards", "Cards", named.join(", "))
+    named.join(", ")
 }
 
 /// Every keyword or item applied, with its source: `Precise 1 (Stormtroopers)`; "none" for
 /// a unit whose cards give no keyword that changes the dice.
-fn applied(s: &Scenario, role: Role) -> Entry {
-    let items: Vec<String> = s
-        .provenance
-        .applied_to(role)
+fn applied(s: &Scenario, role: Role) -> String {
+    let items: Vec<String> = (s.provenance.applied_to(role))
         .map(|a| format!("{} ({})", a.item, a.from))
         .collect();
-    let listed = match items.is_empty() {
+    match items.is_empty() {
         true => "none".to_string(),
         false => items.join(", "),
-    };
-    text("keywords", "Keywords", listed)
-}
-
-fn text(key: &str, label: &str, value: String) -> Entry {
-    Entry::new(key, label, Value::Text(value))
+    }
 }
