@@ -9,6 +9,7 @@ use holodice_engine::legion::attack::LegionAttack;
 use holodice_engine::legion::minis;
 use holodice_engine::legion::Scenario;
 use holodice_engine::policy::{Objective, Policy};
+use holodice_engine::vocabulary::Vocabulary;
 use serde::Serialize;
 
 /// `legion attack`'s answer.
@@ -113,14 +114,10 @@ impl AttackAnswer {
             .chain([
                 Entry::new(
                     "mean_wounds",
-                    "Mean wounds on the defender",
+                    &said("mean_wounds"),
                     Value::Number(wounds.mean()),
                 ),
-                Entry::new(
-                    "wounded",
-                    "Chance of at least one wound",
-                    Value::Prob(wounds.at_least(1)),
-                ),
+                Entry::new("wounded", &said("wounded"), Value::Prob(wounds.at_least(1))),
             ])
             .collect()
     }
@@ -129,18 +126,11 @@ impl AttackAnswer {
 impl Answer for AttackAnswer {
     fn view(&self) -> View {
         let mut entries = self.spec_entries();
+        let dist = |key: &str, d: &Distribution| Entry::dist(key, &said(key), d);
         entries.extend([
-            Entry::dist("wounds", "Wounds on the defender", &self.wounds),
-            Entry::dist(
-                "attack_results",
-                "Attack results (hits + crits after rerolls and surges)",
-                &self.attack_results,
-            ),
-            Entry::dist(
-                "attacker_wounds",
-                "Wounds on the attacker (Deflect, Djem So)",
-                &self.attacker_wounds,
-            ),
+            dist("wounds", &self.wounds),
+            dist("attack_results", &self.attack_results),
+            dist("attacker_wounds", &self.attacker_wounds),
         ]);
         entries.extend(self.guardian_wounds.as_ref().map(guardian_wounds));
         entries.extend(self.losses.iter().flat_map(Losses::entries));
@@ -202,7 +192,11 @@ impl Losses {
 
     pub(super) fn entries(&self) -> [Entry; 2] {
         [
-            Entry::dist("minis_defeated", "Minis defeated", &self.minis_defeated),
+            Entry::dist(
+                "minis_defeated",
+                &said("minis_defeated"),
+                &self.minis_defeated,
+            ),
             wiped(&self.wiped),
         ]
     }
@@ -220,12 +214,12 @@ impl GuardianLosses {
         [
             Entry::dist(
                 "guardian_minis_defeated",
-                "Guardian's minis defeated",
+                &said("guardian_minis_defeated"),
                 &self.guardian_minis_defeated,
             ),
             Entry::prob(
                 "guardian_wiped",
-                "Chance to wipe the guardian",
+                &said("guardian_wiped"),
                 &self.guardian_wiped,
             ),
         ]
@@ -234,10 +228,16 @@ impl GuardianLosses {
 
 /// The chance to wipe a defending unit, as every result names it.
 pub(super) fn wiped(p: &Fraction) -> Entry {
-    Entry::prob("wiped", "Chance to wipe the unit", p)
+    Entry::prob("wiped", &said("wiped"), p)
 }
 
 /// The wounds on a guardian, as every result names them.
 pub(super) fn guardian_wounds(d: &Distribution) -> Entry {
-    Entry::dist("guardian_wounds", "Wounds on the guardian", d)
+    Entry::dist("guardian_wounds", &said("guardian_wounds"), d)
+}
+
+/// The phrase people read for the variable `key`: the vocabulary's
+/// (data/legion/variables.yaml).
+pub(super) fn said(key: &str) -> String {
+    Vocabulary::legion().label(key, "defender")
 }

@@ -3,7 +3,7 @@
 
 use super::answer::{Answer, View};
 use super::entries::Numbered;
-use super::legion::{choices, guardian_wounds, policy_name, wiped, GuardianLosses, Losses};
+use super::legion::{choices, guardian_wounds, policy_name, said, wiped, GuardianLosses, Losses};
 use super::values::{Distribution, Fraction};
 use super::{squeeze, Entry, Report, Value, SCHEMA};
 use holodice_engine::legion::sequence::{LegionSequence, SuppressionGained};
@@ -116,11 +116,7 @@ impl SequenceAnswer {
 
     /// The unit's wounds, losses and suppression by the end.
     fn unit_entries(&self) -> Vec<Entry> {
-        let mut entries = vec![Entry::dist(
-            "wounds",
-            "Wounds on the defender",
-            &self.wounds,
-        )];
+        let mut entries = vec![Entry::dist("wounds", &said("wounds"), &self.wounds)];
         entries.extend(self.losses.iter().flat_map(Losses::entries));
         entries.extend(self.guardian_wounds.as_ref().map(guardian_wounds));
         entries.extend(
@@ -129,21 +125,9 @@ impl SequenceAnswer {
                 .flat_map(GuardianLosses::entries),
         );
         entries.extend([
-            Entry::dist(
-                "suppression",
-                "Suppression tokens on the defender after the last attack",
-                &self.suppression,
-            ),
-            Entry::prob(
-                "suppressed",
-                "Chance the defender is suppressed (tokens at its courage or more)",
-                &self.suppressed,
-            ),
-            Entry::prob(
-                "panicked",
-                "Chance the defender panics (tokens at twice its courage or more)",
-                &self.panicked,
-            ),
+            Entry::dist("suppression", &said("suppression"), &self.suppression),
+            Entry::prob("suppressed", &said("suppressed"), &self.suppressed),
+            Entry::prob("panicked", &said("panicked"), &self.panicked),
         ]);
         entries
     }

@@ -11,6 +11,7 @@ use holodice_engine::swtcg::attack::{Attack, DiceResult, Scenario};
 use holodice_engine::swtcg::sequence::{self, Attackers, Sequence, SequenceResult};
 use holodice_engine::swtcg::unit::Unit;
 use holodice_engine::swtcg::{key_of, keywords, rules};
+use holodice_engine::vocabulary::Vocabulary;
 use indexmap::IndexMap;
 use num_traits::Zero;
 use serde::Serialize;
@@ -285,7 +286,8 @@ impl AttackAnswer {
         if let Some(f) = &self.follow_up {
             head.extend(f.destroyed.as_ref().map(|p| {
                 let label = format!(
-                    "Chance to destroy it with the second attack ({})",
+                    "{} ({})",
+                    said("destroyed_after_follow_up", "defender"),
                     f.keyword
                 );
                 Entry::prob("destroyed_after_follow_up", &label, p)
@@ -311,41 +313,16 @@ impl AttackAnswer {
     /// The damage on each unit the attack reaches, and the chances to destroy them.
     fn damage_entries(&self) -> Vec<Entry> {
         let target = self.target();
-        let mut entries = vec![Entry::dist(
-            "damage",
-            &format!("Damage counters on the {target}"),
-            &self.damage,
-        )];
-        let destroyed = format!("Chance to destroy the {target}");
-        entries.extend((self.destroyed.as_ref()).map(|p| Entry::prob("destroyed", &destroyed, p)));
-        entries.push(Entry::dist(
-            "hits",
-            "Hits of the final attack roll",
-            &self.hits,
-        ));
-        entries.push(Entry::dist(
-            "attacker_damage",
-            "Damage counters on the attacker",
-            &self.attacker_damage,
-        ));
-        entries.extend(
-            (self.attacker_destroyed.as_ref())
-                .map(|p| Entry::prob("attacker_destroyed", "Chance the attacker is destroyed", p)),
-        );
-        entries.extend((self.secondary_damage.as_ref()).map(|d| {
-            Entry::dist(
-                "secondary_damage",
-                "Damage counters on the secondary unit",
-                d,
-            )
-        }));
-        entries.extend((self.secondary_destroyed.as_ref()).map(|p| {
-            Entry::prob(
-                "secondary_destroyed",
-                "Chance to destroy the secondary unit",
-                p,
-            )
-        }));
+        let dist = |key: &str, d: &Distribution| Entry::dist(key, &said(key, target), d);
+        let prob = |key: &str, p: &Fraction| Entry::prob(key, &said(key, target), p);
+        let mut entries = vec![dist("damage", &self.damage)];
+        entries.extend((self.destroyed.as_ref()).map(|p| prob("destroyed", p)));
+        entries.push(dist("hits", &self.hits));
+        entries.push(dist("attacker_damage", &self.attacker_damage));
+        entries.extend((self.attacker_destroyed.as_ref()).map(|p| prob("attacker_destroyed", p)));
+        entries.extend((self.secondary_damage.as_ref()).map(|d| dist("secondary_damage", d)));
+        let secondary = self.secondary_destroyed.as_ref();
+        entries.extend(secondary.map(|p| prob("secondary_destroyed", p)));
         entries
     }
 
@@ -357,24 +334,21 @@ impl AttackAnswer {
             let group = (self.triggers.iter())
                 .map(|(key, t)| Entry::prob(key, &t.name, &t.chance))
                 .collect();
-            entries.push(Entry::group("triggers", "Trigger chances", group));
+            entries.push(Entry::group("triggers", &said("triggers", ""), group));
         }
         entries.extend(self.carried_power_entries());
         entries.extend(self.power_chance_entries());
-        for (key, label, p) in [
-            ("bounty", "Chance the Bounty is gained", &self.bounty),
-            ("consume", "Chance Consume takes a card", &self.consume),
-        ] {
-            entries.extend(p.as_ref().map(|p| Entry::prob(key, label, p)));
+        for (key, p) in [("bounty", &self.bounty), ("consume", &self.consume)] {
+            entries.extend(p.as_ref().map(|p| Entry::prob(key, &said(key, ""), p)));
         }
-        for (key, label, prediction) in [
-            ("foresight", "Foresight", &self.foresight),
-            ("forewarning", "Forewarning", &self.forewarning),
+        for (key, prediction) in [
+            ("foresight", &self.foresight),
+            ("forewarning", &self.forewarning),
         ] {
             entries.extend(prediction.as_ref().map(|p| {
                 let best = Entry::int("prediction", "best prediction", p.prediction);
                 let right = Entry::prob("probability", "right with", &p.probability);
-                Entry::group(key, label, vec![best, right])
+                Entry::group(key, &said(key, ""), vec![best, right])
             }));
         }
         entries
@@ -384,75 +358,32 @@ impl AttackAnswer {
     /// Persuade), each a distribution.
     fn carried_power_entries(&self) -> Vec<Entry> {
         [
-            (
-                "focus_power",
-                "Power for the attacker's next attack (Focus)",
-                &self.focus_power,
-            ),
-            (
-                "absorb_power",
-                "Power for the defender's next attack (Absorb)",
-                &self.absorb_power,
-            ),
-            (
-                "attacker_absorb_power",
-                "Power for the attacker's next attack (Absorb)",
-                &self.attacker_absorb_power,
-            ),
-            (
-                "deflect_damage",
-                "Damage the defender's Deflect may send to a unit of its choice",
-                &self.deflect_damage,
-            ),
-            (
-                "attacker_deflect_damage",
-                "Damage the attacker's Deflect may send to a unit of its choice",
-                &self.attacker_deflect_damage,
-            ),
-            (
-                "persuade_power",
-                "Power the attacker loses for its next attack (Persuade)",
-                &self.persuade_power,
-            ),
+            ("focus_power", &self.focus_power),
+            ("absorb_power", &self.absorb_power),
+            ("attacker_absorb_power", &self.attacker_absorb_power),
+            ("deflect_damage", &self.deflect_damage),
+            ("attacker_deflect_damage", &self.attacker_deflect_damage),
+            ("persuade_power", &self.persuade_power),
         ]
         .into_iter()
-        .filter_map(|(key, label, d)| Some(Entry::dist(key, label, d.as_ref()?)))
+        .filter_map(|(key, d)| Some(Entry::dist(key, &said(key, ""), d.as_ref()?)))
         .collect()
     }
 
     /// The chances that Stun takes, or Surge gives, X power.
     fn power_chance_entries(&self) -> Vec<Entry> {
         [
-            (
-                "stun",
-                "Chance the attacker's Stun gives the defender",
-                &self.stun,
-            ),
-            (
-                "defender_stun",
-                "Chance the defender's Stun gives the attacker",
-                &self.defender_stun,
-            ),
-            (
-                "surge",
-                "Chance the defender's Surge gives a unit",
-                &self.surge,
-            ),
-            (
-                "attacker_surge",
-                "Chance the attacker's Surge gives a unit",
-                &self.attacker_surge,
-            ),
+            ("stun", &self.stun),
+            ("defender_stun", &self.defender_stun),
+            ("surge", &self.surge),
+            ("attacker_surge", &self.attacker_surge),
         ]
         .into_iter()
-        .filter_map(|(key, label, fired)| {
+        .filter_map(|(key, fired)| {
             let PowerChance { power, chance } = fired.as_ref()?;
             let sign = if key.ends_with("stun") { "-" } else { "+" };
-            Some(Entry::prob(
-                key,
-                &format!("{label} {sign}{power} power"),
-                chance,
-            ))
+            let label = format!("{} {sign}{power} power", said(key, ""));
+            Some(Entry::prob(key, &label, chance))
         })
         .collect()
     }
@@ -463,13 +394,11 @@ impl AttackAnswer {
         let mut entries = Vec::new();
         entries.extend(self.choices.as_ref().map(Choices::entry));
         entries.extend(self.follow_up.as_ref().map(FollowUp::entry));
-        entries.extend((self.defender_resilience.as_ref()).map(|p| {
-            Entry::prob(
-                "defender_resilience",
-                "Chance the defender survives with its Resilience active",
-                p,
-            )
-        }));
+        let resilience = self.defender_resilience.as_ref();
+        entries.extend(
+            resilience
+                .map(|p| Entry::prob("defender_resilience", &said("defender_resilience", ""), p)),
+        );
         entries.extend(self.rerolls.as_ref().map(Rerolls::entry));
         let unpaid = [
             ("without_enhance", "Without Enhance", &self.without_enhance),
@@ -501,13 +430,19 @@ impl Answer for AttackAnswer {
 /// The chance to destroy the unit that took the damage, or without Health its mean counters.
 fn headline(target: &str, damage: &Distribution, destroyed: &Option<Fraction>) -> Entry {
     match destroyed {
-        Some(p) => Entry::prob("destroyed", &format!("Chance to destroy the {target}"), p),
+        Some(p) => Entry::prob("destroyed", &said("destroyed", target), p),
         None => Entry::new(
             "mean_damage",
-            &format!("Mean damage counters on the {target}"),
+            &said("mean_damage", target),
             Value::Number(damage.0.mean()),
         ),
     }
+}
+
+/// The phrase people read for the variable `key` about the unit `target`: the vocabulary's
+/// (data/swtcg/variables.yaml).
+fn said(key: &str, target: &str) -> String {
+    Vocabulary::swtcg().label(key, target)
 }
 
 /// The mode the units attack in, as every answer shows it.
@@ -594,7 +529,7 @@ impl FollowUp {
                 taken.collect(),
             ));
         }
-        Entry::group("follow_up", "Second attack on the same defender", group)
+        Entry::group("follow_up", &said("follow_up", ""), group)
     }
 }
 
@@ -704,11 +639,11 @@ impl Answer for DiceAnswer {
         let mut entries = vec![
             Entry::text("target", "Target", &self.target),
             Entry::int("count", "Dice of damage", self.count),
-            Entry::dist("damage", "Damage counters on the target", &self.damage),
+            Entry::dist("damage", &said("damage", "target"), &self.damage),
         ];
         entries.extend(
             (self.destroyed.as_ref())
-                .map(|p| Entry::prob("destroyed", "Chance to destroy the target", p)),
+                .map(|p| Entry::prob("destroyed", &said("destroyed", "target"), p)),
         );
         entries.push(Entry::dist("hits", "Hits", &self.hits));
         for (key, label, d) in [
