@@ -4,6 +4,7 @@
 pub mod answer;
 pub(crate) mod army;
 pub mod compare;
+pub mod context;
 pub mod fit;
 pub mod legion;
 pub mod legion_sequence;
