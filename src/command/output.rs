@@ -157,11 +157,11 @@ pub enum ListingFormat {
 
 impl ListingArgs {
     /// The listing as text, or `json` pretty-printed.
-    pub(crate) fn answer(&self, text: String, json: serde_json::Value) -> Answer {
+    pub(crate) fn answer(&self, text: String, json: impl serde::Serialize) -> Answer {
         match self.format {
             ListingFormat::Text => Answer::new(text, FormatArg::Text.media_type()),
             ListingFormat::Json => Answer::new(
-                serde_json::to_string_pretty(&json).expect("JSON values serialize") + "\n",
+                serde_json::to_string_pretty(&json).expect("typed listings serialize") + "\n",
                 FormatArg::Json.media_type(),
             ),
         }
