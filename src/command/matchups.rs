@@ -274,7 +274,6 @@ impl Answer for MatchupsAnswer {
             legend,
             header: header.iter().map(|h| h.to_string()).collect(),
             rows: self.matchups.iter().map(Row::cells).collect(),
-            json: serde_json::Value::Null,
         })
     }
 }

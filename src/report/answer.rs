@@ -38,7 +38,7 @@ impl<T: Answer> Printable for T {
     }
 }
 
-// Until every command has its typed answer, a report and a grid are answers as they are.
+// Until every command has its typed answer, a report is an answer as it is.
 impl Serialize for Report {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         self.to_json().serialize(s)
@@ -48,17 +48,5 @@ impl Serialize for Report {
 impl Answer for Report {
     fn view(&self) -> View {
         View::Report(self.clone())
-    }
-}
-
-impl Serialize for Grid {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.json.serialize(s)
-    }
-}
-
-impl Answer for Grid {
-    fn view(&self) -> View {
-        View::Grid(self.clone())
     }
 }

@@ -123,19 +123,20 @@ struct PairingAnswer {
 #[derive(Debug, Clone, Serialize)]
 #[serde(untagged)]
 enum BandShot {
-    Shot {
-        band: String,
-        attacker: String,
-        defender: String,
-        mean_wounds: Fraction,
-        at_least_one: Fraction,
-        wiped: Option<Fraction>,
-        mean_wounds_per_100_points: Option<Fraction>,
-    },
-    Refused {
-        band: String,
-        refused: String,
-    },
+    Shot(Box<ShotAnswer>),
+    Refused { band: String, refused: String },
+}
+
+/// A band's shot: the SPECs as attacked and its statistics.
+#[derive(Debug, Clone, Serialize)]
+struct ShotAnswer {
+    band: String,
+    attacker: String,
+    defender: String,
+    mean_wounds: Fraction,
+    at_least_one: Fraction,
+    wiped: Option<Fraction>,
+    mean_wounds_per_100_points: Option<Fraction>,
 }
 
 impl List {
@@ -213,7 +214,7 @@ impl PairingAnswer {
         let (a, d) = (&v.attackers[p.attacker], &v.defenders[p.defender]);
         let bands = (p.bands.iter())
             .map(|(band, shot)| match shot {
-                Ok(s) => BandShot::Shot {
+                Ok(s) => BandShot::Shot(Box::new(ShotAnswer {
                     band: band.label(),
                     attacker: s.attacker.clone(),
                     defender: s.defender.clone(),
@@ -221,7 +222,7 @@ impl PairingAnswer {
                     at_least_one: Fraction(s.wounds.at_least(1)),
                     wiped: s.wiped.clone().map(Fraction),
                     mean_wounds_per_100_points: per_100(s, a).map(Fraction),
-                },
+                })),
                 Err(e) => BandShot::Refused {
                     band: band.label(),
                     refused: e.clone(),
@@ -246,7 +247,7 @@ impl PairingAnswer {
     /// The best band's mean wounds, for the order by mean.
     fn best_mean(&self) -> Option<&BigRational> {
         match self.bands.get(self.places.1?)? {
-            BandShot::Shot { mean_wounds, .. } => Some(&mean_wounds.0),
+            BandShot::Shot(s) => Some(&s.mean_wounds.0),
             BandShot::Refused { .. } => None,
         }
     }
@@ -264,32 +265,22 @@ impl BandShot {
     /// The statistic of the shot; "—" where there is none.
     fn cell(&self, stat: Stat) -> Cell {
         let none = || Cell::Label("—".into());
-        let BandShot::Shot {
-            mean_wounds,
-            at_least_one,
-            wiped,
-            mean_wounds_per_100_points,
-            ..
-        } = self
-        else {
+        let BandShot::Shot(s) = self else {
             return none();
         };
-        let x = match stat {
-            Stat::Mean => return Cell::Mean(mean_wounds.0.clone()),
-            Stat::Atleast1 => return Cell::Prob(at_least_one.0.clone()),
-            Stat::Wiped => {
-                return wiped
-                    .as_ref()
-                    .map_or_else(none, |p| Cell::Prob(p.0.clone()))
-            }
-            Stat::Per100 => mean_wounds_per_100_points,
-        };
-        x.as_ref().map_or_else(none, |m| Cell::Mean(m.0.clone()))
+        match stat {
+            Stat::Mean => Cell::Mean(s.mean_wounds.0.clone()),
+            Stat::Atleast1 => Cell::Prob(s.at_least_one.0.clone()),
+            Stat::Wiped => (s.wiped.as_ref()).map_or_else(none, |p| Cell::Prob(p.0.clone())),
+            Stat::Per100 => (s.mean_wounds_per_100_points.as_ref())
+                .map_or_else(none, |m| Cell::Mean(m.0.clone())),
+        }
     }
 
     fn band(&self) -> &str {
         match self {
-            BandShot::Shot { band, .. } | BandShot::Refused { band, .. } => band,
+            BandShot::Shot(s) => &s.band,
+            BandShot::Refused { band, .. } => band,
         }
     }
 }
@@ -450,7 +441,6 @@ impl Answer for ArmyAnswer {
             legend: self.legend(),
             header,
             rows,
-            json: serde_json::Value::Null,
         })
     }
 }

@@ -256,7 +256,6 @@ impl Answer for CompareAnswer {
             legend: self.legend(),
             header,
             rows,
-            json: serde_json::Value::Null,
         })
     }
 }

@@ -194,7 +194,6 @@ impl Answer for TableAnswer {
             legend: Vec::new(),
             header: self.header(),
             rows,
-            json: serde_json::Value::Null,
         })
     }
 }
