@@ -199,13 +199,13 @@ fn compare<G: Shown>(
             Loadout::new(i, attacker, defender, result)
         })
         .collect();
-    let shown = compare::Shown {
+    let phrases = compare::Phrases {
         game: G::NAME,
         variable: G::DAMAGE.1,
         destroyed: G::DESTROYED.1,
         caption: with_notes(context.line(), notes),
     };
-    let c = CompareAnswer::new(loadouts, context, shown);
+    let c = CompareAnswer::new(loadouts, context, phrases);
     let svg = || {
         let (x, series) = c.curves();
         let title = format!("{} comparison", G::NAME);

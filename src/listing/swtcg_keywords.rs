@@ -282,3 +282,24 @@ pub fn coverage_markdown() -> String {
 pub fn coverage_json() -> Vec<CoverageRow> {
     coverage_rows().collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The page reads the flags, people read `x`: the two never disagree.
+    #[test]
+    fn the_value_flags_say_what_x_says() {
+        for r in coverage_rows() {
+            assert_eq!(r.takes_value, r.x != "—", "{}", r.name);
+            assert_eq!(r.optional, r.x.contains("or none"), "{}", r.name);
+            assert_eq!(r.signed, r.x.starts_with('±'), "{}", r.name);
+            assert_eq!(
+                r.dice_effect,
+                !r.model.starts_with("no effect on dice"),
+                "{}",
+                r.name
+            );
+        }
+    }
+}

@@ -20,12 +20,12 @@ pub struct CompareAnswer {
     context: Context,
     /// How people read it, beside the loadouts.
     #[serde(skip)]
-    shown: Shown,
+    phrases: Phrases,
 }
 
 /// What a comparison's grid says besides the numbers.
 #[derive(Debug, Clone)]
-pub struct Shown {
+pub struct Phrases {
     /// "SWTCG", "Legion".
     pub game: &'static str,
     /// The variable: "damage counters on the defender".
@@ -148,12 +148,12 @@ fn at_least(tail: &[(i64, BigRational)], k: i64) -> BigRational {
 }
 
 impl CompareAnswer {
-    pub fn new(loadouts: Vec<Loadout>, context: Context, shown: Shown) -> CompareAnswer {
+    pub fn new(loadouts: Vec<Loadout>, context: Context, phrases: Phrases) -> CompareAnswer {
         CompareAnswer {
             schema: SCHEMA,
             loadouts,
             context,
-            shown,
+            phrases,
         }
     }
 
@@ -194,7 +194,7 @@ impl CompareAnswer {
                 o.points().map_or_else(na, |p| Cell::Label(p.to_string()))
             }),
             self.row(
-                format!("mean {} per 100 points", self.shown.variable),
+                format!("mean {} per 100 points", self.phrases.variable),
                 |o| per(o, |e| &e.mean_wounds_per_100_points),
             ),
             self.row("P(≥1) per 100 points".into(), |o| {
@@ -225,7 +225,7 @@ impl Answer for CompareAnswer {
     fn view(&self) -> View {
         let mut header = vec!["statistic".to_string()];
         header.extend(self.loadouts.iter().map(|l| l.label.clone()));
-        let mut rows = vec![self.row(format!("mean {}", self.shown.variable), |o| {
+        let mut rows = vec![self.row(format!("mean {}", self.phrases.variable), |o| {
             Cell::Mean(o.dist().mean())
         })];
         if self
@@ -233,7 +233,7 @@ impl Answer for CompareAnswer {
             .iter()
             .any(|l| l.outcome.destroyed().is_some())
         {
-            rows.push(self.row(self.shown.destroyed.into(), |o| {
+            rows.push(self.row(self.phrases.destroyed.into(), |o| {
                 o.destroyed()
                     .map_or(Cell::Label("n/a".into()), |p| Cell::Prob(p.0.clone()))
             }));
@@ -251,11 +251,35 @@ impl Answer for CompareAnswer {
             );
         }
         View::Grid(Grid {
-            title: format!("{} comparison (exact)", self.shown.game),
-            caption: self.shown.caption.clone(),
+            title: format!("{} comparison (exact)", self.phrases.game),
+            caption: self.phrases.caption.clone(),
             legend: self.legend(),
             header,
             rows,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// No recorded case compares Legion attackers with points: the keys the page and tools read.
+    #[test]
+    fn a_legion_loadout_with_points_keys_its_efficiency_after_its_points() {
+        let o = Outcome::legion(Dist::uniform(&[0, 2]), None, Some(50));
+        let l = Loadout::new(0, "a".into(), "d".into(), o);
+        let j = serde_json::to_value(l).unwrap();
+        let keys: Vec<&String> = j.as_object().unwrap().keys().collect();
+        let order = [
+            "label",
+            "attacker",
+            "defender",
+            "wounds",
+            "points",
+            "mean_wounds_per_100_points",
+            "at_least_one_per_100_points",
+        ];
+        assert_eq!(keys, order);
     }
 }
