@@ -12,9 +12,10 @@ fn published_markdown(spec_path: &Path) -> String {
     let spec: TableSpec =
         holodice_engine::data::parse(&spec_path.display().to_string(), &text).unwrap();
     let table = compute(&spec).unwrap();
-    Format::Markdown
-        .renderer()
-        .render(&holodice::report::table::grid(&table), &Options::default())
+    Format::Markdown.renderer().render(
+        &holodice::report::table::TableAnswer::new(&table),
+        &Options::default(),
+    )
 }
 
 #[test]

@@ -5,7 +5,7 @@ use super::legion_args::{LegionCardArgs, LegionChoices};
 use super::output::{render, OutputArgs};
 use super::Files;
 use crate::error::Error;
-use crate::report::army::{grid, View};
+use crate::report::army::{ArmyAnswer, Inputs};
 #[cfg(feature = "native")]
 use clap::{Args, ValueEnum};
 use holodice_engine::error as engine;
@@ -264,7 +264,7 @@ impl<'c> Army<'c> {
     pub(super) fn run(self) -> Result<super::Answer, Error> {
         let (a, r, cards) = (&self.args, &self.read, &*self.cards);
         let pairings = a.planned(r, cards)?.run();
-        let view = View {
+        let inputs = Inputs {
             list: &r.list,
             vs: r.vs.as_ref(),
             attackers: &r.attackers,
@@ -279,7 +279,7 @@ impl<'c> Army<'c> {
             cards,
         };
         render(
-            &grid(&view),
+            &ArmyAnswer::new(&inputs),
             a.output.format,
             a.output.options(),
             a.output.plot.as_ref(),

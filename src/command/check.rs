@@ -6,6 +6,7 @@ use super::output::{Answer, FormatArg, OutputArgs};
 use super::swtcg_args::{self as swtcg, AttackArgs};
 use super::Files;
 use crate::error::Error;
+use crate::report::fit::FitAnswer;
 use crate::report::Shown;
 #[cfg(feature = "native")]
 use clap::{Args, Subcommand, ValueEnum};
@@ -17,7 +18,8 @@ use holodice_engine::legion::Scenario as LegionScenario;
 use holodice_engine::sim::compare;
 use holodice_engine::swtcg::attack::Scenario;
 use holodice_engine::swtcg::cards::Cards;
-use serde::Deserialize;
+use indexmap::IndexMap;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::io::{BufRead, Read};
 use std::path::PathBuf;
@@ -224,6 +226,19 @@ fn check_format_help(a: clap::Arg) -> clap::Arg {
 }
 
 /// The context lines, the game and variable names and the exact distribution of a check.
+/// `check`'s answer: the game and variable tested, what the samples are of (the SPECs, the
+/// rule options), and the test's result.
+#[derive(Debug, Serialize)]
+struct CheckAnswer {
+    schema: u32,
+    game: &'static str,
+    variable: String,
+    #[serde(flatten)]
+    context: IndexMap<&'static str, String>,
+    #[serde(flatten)]
+    fit: FitAnswer,
+}
+
 struct Exact {
     format: CheckFormatArg,
     game: &'static str,
@@ -514,20 +529,14 @@ impl Check {
         let (game, variable, what) = (exact.game, exact.variable, exact.what);
         let body = match exact.format {
             CheckFormatArg::Json => {
-                let mut top = serde_json::Map::new();
-                top.insert("schema".into(), crate::report::SCHEMA.into());
-                top.insert("game".into(), game.into());
-                top.insert("variable".into(), variable.as_str().into());
-                for (k, v) in &context {
-                    top.insert((*k).into(), v.as_str().into());
-                }
-                if let serde_json::Value::Object(fit) = crate::report::fit::json(&fit, alpha) {
-                    top.extend(fit);
-                }
-                let mut s = serde_json::to_string_pretty(&serde_json::Value::Object(top))
-                    .expect("JSON values serialize");
-                s.push('\n');
-                s
+                let answer = CheckAnswer {
+                    schema: crate::report::SCHEMA,
+                    game,
+                    variable: variable.clone(),
+                    context: context.iter().map(|(k, v)| (*k, v.clone())).collect(),
+                    fit: FitAnswer::new(&fit, alpha),
+                };
+                serde_json::to_string_pretty(&answer).expect("typed answers serialize") + "\n"
             }
             CheckFormatArg::Text => {
                 let mut s = format!("Check of {what} samples: {variable}\n");

@@ -7,15 +7,18 @@ use super::swtcg_args::{ChoiceArgs, RuleArgs, UnitArgs, UnitReader};
 use super::Files;
 use crate::error::Error;
 use crate::plot;
-use crate::report::compare::{Comparison, Loadout};
-use crate::report::{matchup, squeeze, Entry, Shown};
+use crate::report::compare::{self, CompareAnswer, Loadout, Outcome};
+use crate::report::context::{Context, LegionContext, SwtcgContext};
+use crate::report::{matchup, squeeze, Shown};
 #[cfg(feature = "native")]
 use clap::Args;
 use holodice_engine::compare::{label, MAX_LOADOUTS};
+use holodice_engine::dist::Dist;
 use holodice_engine::error::{self as engine, Input};
 use holodice_engine::game::{Game, Legion, LegionSequences, SequenceQuery, Swtcg};
 use holodice_engine::legion::{self, Scenario as LegionScenario};
 use holodice_engine::swtcg::{self, attack::Scenario, cards::Cards};
+use num_rational::BigRational;
 use serde::Deserialize;
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -173,49 +176,45 @@ struct Loadouts<G: Shown> {
 }
 
 /// The comparison of the loadouts, in the chosen format, with one P(≥ k) curve per loadout for
-/// --plot; `context` gives what the attacks share (as report entries and one caption line),
-/// from the queries and their outcomes.
+/// --plot; `context` gives what the attacks share, from the queries and their outcomes, and
+/// `outcome` keys each attack's result as its game names it.
 fn compare<G: Shown>(
     l: Loadouts<G>,
-    context: impl Fn(&[G::Query], &[G::Outcome]) -> (Vec<Entry>, String),
+    context: impl Fn(&[G::Query], &[G::Outcome]) -> Context,
+    outcome: fn(Dist, Option<BigRational>, Option<u32>) -> Outcome,
     output: &OutputArgs,
 ) -> Result<Answer, Error> {
     let place = |i: usize| loadout(i, (&l.specs[i].0, &l.specs[i].1));
     let outcomes = holodice_engine::compare::outcomes::<G>(&l.queries, place)?;
-    let (context, line) = context(&l.queries, &outcomes);
+    let context = context(&l.queries, &outcomes);
     let notes = outcomes
         .iter()
         .flat_map(|o| super::notes(G::notes(o)))
         .collect();
-    let loadouts = l
-        .shown
-        .into_iter()
+    let loadouts = (l.shown.into_iter().enumerate())
         .zip(&outcomes)
         .zip(&l.queries)
-        .map(|(((attacker, defender), o), q)| Loadout {
-            attacker,
-            defender,
-            dist: G::damage(o).clone(),
-            destroyed: G::destroyed(o).cloned(),
-            points: G::points(q),
+        .map(|(((i, (attacker, defender)), o), q)| {
+            let result = outcome(G::damage(o).clone(), G::destroyed(o).cloned(), G::points(q));
+            Loadout::new(i, attacker, defender, result)
         })
         .collect();
-    let c = Comparison {
+    let words = G::vocabulary();
+    let variable = words.short(&words.damage);
+    let phrases = compare::Phrases {
         game: G::NAME,
-        key: G::DAMAGE.0,
-        variable: G::DAMAGE.1,
-        destroyed: G::DESTROYED,
-        loadouts,
-        context,
-        context_line: with_notes(line, notes),
+        variable: variable.clone(),
+        destroyed: words.short(&words.destroyed),
+        caption: with_notes(context.line(), notes),
     };
+    let c = CompareAnswer::new(loadouts, context, phrases);
     let svg = || {
         let (x, series) = c.curves();
-        let title = format!("{} comparison", c.game);
-        plot::curves_svg(&title, c.variable, "P(≥ k)", &x, &series)
+        let title = format!("{} comparison", G::NAME);
+        plot::curves_svg(&title, &variable, "P(≥ k)", &x, &series)
     };
     render(
-        &c.grid(),
+        &c,
         output.format,
         output.options(),
         output.plot.as_ref(),
@@ -276,9 +275,9 @@ impl SwtcgCompare {
     pub(super) fn run(self) -> Result<Answer, Error> {
         let context = |queries: &[Scenario], outcomes: &[swtcg::attack::Attack]| {
             let lucky = outcomes.iter().any(|o| o.lucky.is_some());
-            crate::report::swtcg::shared_context(&queries[0], lucky)
+            Context::Swtcg(SwtcgContext::new(&queries[0], lucky))
         };
-        compare(self.loadouts, context, &self.output)
+        compare(self.loadouts, context, Outcome::swtcg, &self.output)
     }
 }
 
@@ -336,24 +335,17 @@ impl LegionCompare {
         match self.loadouts {
             LegionLoadouts::Attacks(l) => {
                 let context = |queries: &[LegionScenario], _: &[legion::attack::LegionAttack]| {
-                    crate::report::legion::shared_context(guardian, &queries[0])
+                    Context::Legion(LegionContext::new(guardian, &queries[0]))
                 };
-                compare(l, context, &self.output)
+                compare(l, context, Outcome::legion, &self.output)
             }
             LegionLoadouts::Sequences(l) => {
                 let context =
                     |queries: &[SequenceQuery], _: &[legion::sequence::LegionSequence]| {
-                        let (mut entries, line) =
-                            crate::report::legion::shared_context(guardian, &queries[0].choices);
-                        let gained = queries[0].gained;
-                        entries.push(crate::report::legion_sequence::suppression_gained(gained));
-                        let gained = gained.name();
-                        (
-                            entries,
-                            format!("{line}; suppression token on a ranged attack: {gained}"),
-                        )
+                        let shared = LegionContext::new(guardian, &queries[0].choices);
+                        Context::Legion(shared.with_gained(queries[0].gained))
                     };
-                compare(l, context, &self.output)
+                compare(l, context, Outcome::legion, &self.output)
             }
         }
     }

@@ -7,15 +7,17 @@ use super::Files;
 use crate::error::Error;
 use crate::listing::legion_units::Filter;
 use crate::render::{Cell, Grid};
-use crate::report::{legion::shared_context, squeeze, Entry, SCHEMA};
+use crate::report::answer::{Answer, View};
+use crate::report::context::LegionContext;
+use crate::report::values::Fraction;
+use crate::report::{squeeze, SCHEMA};
 #[cfg(feature = "native")]
 use clap::{Args, ValueEnum};
 use holodice_engine::error as engine;
 use holodice_engine::legion::cards::Cards;
 use holodice_engine::legion::matchups::{plan, Matchup, Planned};
 use holodice_engine::legion::Scenario;
-use serde::Deserialize;
-use serde_json::{json, Value as Json};
+use serde::{Deserialize, Serialize};
 
 #[cfg(feature = "native")]
 pub(super) const HELP: &str = "Attacks every unit card with the attacker: the built-in cards \
@@ -114,10 +116,9 @@ impl<'c> Matchups<'c> {
         }
         let mut found = planned.run();
         sort(&mut found, a.sort);
-        let (context, line) = shared_context(None, &self.choices);
-        let grid = grid(a, &found, &context, &line);
+        let answer = MatchupsAnswer::new(a, &found, LegionContext::new(None, &self.choices));
         render(
-            &grid,
+            &answer,
             a.output.format,
             a.output.options(),
             a.output.plot.as_ref(),
@@ -160,103 +161,119 @@ fn sort(found: &mut [Matchup], by: Sort) {
     });
 }
 
-fn grid(a: &MatchupsArgs, found: &[Matchup], context: &[Entry], line: &str) -> Grid {
-    let header = [
-        "defender",
-        "faction",
-        "points",
-        "mean wounds",
-        "P(≥1)",
-        "chance to wipe",
-    ];
-    let text = |t: Option<String>| Cell::Label(t.unwrap_or_else(|| "—".into()));
-    let rows = found
-        .iter()
-        .map(|m| {
-            let mut row = vec![
-                Cell::Label(m.defender.clone()),
-                text(m.faction.clone()),
-                text(m.points.map(|p| p.to_string())),
-            ];
-            row.extend(match &m.outcome {
-                Ok(o) => [
-                    Cell::Mean(o.wounds.mean()),
-                    Cell::Prob(o.wounds.at_least(1)),
-                    o.wiped
-                        .clone()
-                        .map_or(Cell::Label("n/a".into()), Cell::Prob),
+/// `matchups`' answer: the attacker, then each defender's statistics (null where the attacker
+/// can't attack it, with `refused`, the reason), then the edition and policy.
+#[derive(Debug, Clone, Serialize)]
+struct MatchupsAnswer {
+    schema: u32,
+    attacker: String,
+    with: String,
+    sort: &'static str,
+    matchups: Vec<Row>,
+    #[serde(flatten)]
+    context: LegionContext,
+}
+
+/// One defender and what the attack does to it.
+#[derive(Debug, Clone, Serialize)]
+struct Row {
+    defender: String,
+    faction: Option<String>,
+    points: Option<u32>,
+    mean_wounds: Option<Fraction>,
+    at_least_one: Option<Fraction>,
+    wiped: Option<Fraction>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    refused: Option<String>,
+}
+
+impl Row {
+    fn new(m: &Matchup) -> Row {
+        let o = m.outcome.as_ref().ok();
+        Row {
+            defender: m.defender.clone(),
+            faction: m.faction.clone(),
+            points: m.points,
+            mean_wounds: o.map(|o| Fraction(o.wounds.mean())),
+            at_least_one: o.map(|o| Fraction(o.wounds.at_least(1))),
+            wiped: o.and_then(|o| o.wiped.clone().map(Fraction)),
+            refused: m.outcome.as_ref().err().cloned(),
+        }
+    }
+
+    /// The row for people: "—" for what is unknown, "n/a" for a chance to wipe a unit whose
+    /// wounds per mini are unknown.
+    fn cells(&self) -> Vec<Cell> {
+        let text = |t: Option<String>| Cell::Label(t.unwrap_or_else(|| "—".into()));
+        let mut row = vec![
+            Cell::Label(self.defender.clone()),
+            text(self.faction.clone()),
+            text(self.points.map(|p| p.to_string())),
+        ];
+        row.extend(
+            match (&self.refused, &self.mean_wounds, &self.at_least_one) {
+                (None, Some(mean), Some(one)) => [
+                    Cell::Mean(mean.0.clone()),
+                    Cell::Prob(one.0.clone()),
+                    (self.wiped.as_ref())
+                        .map_or(Cell::Label("n/a".into()), |p| Cell::Prob(p.0.clone())),
                 ],
-                Err(_) => ["refused", "—", "—"].map(|t| Cell::Label(t.into())),
-            });
-            row
-        })
-        .collect();
-    let legend = found
-        .iter()
-        .filter_map(|m| {
-            let e = m.outcome.as_ref().err()?;
-            Some((m.defender.clone(), format!("refused: {e}")))
-        })
-        .collect();
-    let with = match a.with.trim() {
-        "" => String::new(),
-        w => format!("; every defender with {}", squeeze(w)),
-    };
-    Grid {
-        title: "Legion matchups (exact)".into(),
-        caption: format!(
-            "{} against {} units{with}; {line}",
-            squeeze(&a.attacker),
-            found.len()
-        ),
-        legend,
-        header: header.iter().map(|h| h.to_string()).collect(),
-        rows,
-        json: to_json(a, found, context),
+                _ => ["refused", "—", "—"].map(|t| Cell::Label(t.into())),
+            },
+        );
+        row
     }
 }
 
-/// `{"schema", "attacker", "with", "sort", "matchups": [...], "policy", "edition"}`; a defender
-/// the attacker can't attack has null statistics and `refused`, the reason.
-fn to_json(a: &MatchupsArgs, found: &[Matchup], context: &[Entry]) -> Json {
-    let fraction = |x: &num_rational::BigRational| Json::String(x.to_string());
-    let matchups: Vec<Json> = found
-        .iter()
-        .map(|m| {
-            let mut row = json!({
-                "defender": m.defender,
-                "faction": m.faction,
-                "points": m.points,
-            });
-            let stats = match &m.outcome {
-                Ok(o) => json!({
-                    "mean_wounds": fraction(&o.wounds.mean()),
-                    "at_least_one": fraction(&o.wounds.at_least(1)),
-                    "wiped": o.wiped.as_ref().map(fraction),
-                }),
-                Err(e) => json!({
-                    "mean_wounds": null,
-                    "at_least_one": null,
-                    "wiped": null,
-                    "refused": e,
-                }),
-            };
-            if let (Json::Object(row), Json::Object(stats)) = (&mut row, stats) {
-                row.extend(stats);
-            }
-            row
+impl MatchupsAnswer {
+    fn new(a: &MatchupsArgs, found: &[Matchup], context: LegionContext) -> MatchupsAnswer {
+        MatchupsAnswer {
+            schema: SCHEMA,
+            attacker: a.attacker.clone(),
+            with: a.with.clone(),
+            sort: match a.sort {
+                Sort::Mean => "mean",
+                Sort::Wiped => "wiped",
+            },
+            matchups: found.iter().map(Row::new).collect(),
+            context,
+        }
+    }
+}
+
+impl Answer for MatchupsAnswer {
+    fn view(&self) -> View {
+        let header = [
+            "defender",
+            "faction",
+            "points",
+            "mean wounds",
+            "P(≥1)",
+            "chance to wipe",
+        ];
+        let legend = (self.matchups.iter())
+            .filter_map(|m| {
+                Some((
+                    m.defender.clone(),
+                    format!("refused: {}", m.refused.as_ref()?),
+                ))
+            })
+            .collect();
+        let with = match self.with.trim() {
+            "" => String::new(),
+            w => format!("; every defender with {}", squeeze(w)),
+        };
+        View::Grid(Grid {
+            title: "Legion matchups (exact)".into(),
+            caption: format!(
+                "{} against {} units{with}; {}",
+                squeeze(&self.attacker),
+                self.matchups.len(),
+                self.context.line()
+            ),
+            legend,
+            header: header.iter().map(|h| h.to_string()).collect(),
+            rows: self.matchups.iter().map(Row::cells).collect(),
         })
-        .collect();
-    let mut top = serde_json::Map::new();
-    top.insert("schema".into(), json!(SCHEMA));
-    top.insert("attacker".into(), json!(a.attacker));
-    top.insert("with".into(), json!(a.with));
-    let sort = match a.sort {
-        Sort::Mean => "mean",
-        Sort::Wiped => "wiped",
-    };
-    top.insert("sort".into(), json!(sort));
-    top.insert("matchups".into(), Json::Array(matchups));
-    top.extend(crate::report::entries_json(context));
-    Json::Object(top)
+    }
 }

@@ -4,7 +4,7 @@
 use crate::error::Error;
 use crate::plot;
 use crate::render::{Format, Options};
-use crate::report::answer::Printable;
+use crate::report::answer::{Printable, View};
 #[cfg(feature = "native")]
 use clap::{Args, ValueEnum};
 use holodice_engine::dist::Dist;
@@ -156,11 +156,11 @@ pub enum ListingFormat {
 
 impl ListingArgs {
     /// The listing as text, or `json` pretty-printed.
-    pub(crate) fn answer(&self, text: String, json: serde_json::Value) -> Answer {
+    pub(crate) fn answer(&self, text: String, json: impl serde::Serialize) -> Answer {
         match self.format {
             ListingFormat::Text => Answer::new(text, FormatArg::Text.media_type()),
             ListingFormat::Json => Answer::new(
-                serde_json::to_string_pretty(&json).expect("JSON values serialize") + "\n",
+                serde_json::to_string_pretty(&json).expect("typed listings serialize") + "\n",
                 FormatArg::Json.media_type(),
             ),
         }
@@ -209,13 +209,17 @@ pub(crate) fn render(
     answer.plot = plot.cloned().zip(chart);
     Ok(answer)
 }
-/// A card listing in its format: text as a block per card, the others as the grid.
-pub(super) fn listing(grid: &crate::render::Grid, format: CardsFormat) -> Answer {
+/// A card listing in its format: text as a block per card of its grid, the others as any
+/// answer.
+pub(super) fn listing(answer: &dyn Printable, format: CardsFormat) -> Answer {
     let options = crate::render::Options::default();
     let format = format.output();
     let body = match format.format() {
-        Some(crate::render::Format::Text) => crate::render::records(grid, &options),
-        Some(f) => f.renderer().render(grid, &options),
+        Some(Format::Text) => match answer.view() {
+            View::Grid(grid) => crate::render::records(&grid, &options),
+            View::Report(_) => Format::Text.renderer().render(answer, &options),
+        },
+        Some(f) => f.renderer().render(answer, &options),
         None => unreachable!("the listing has no chart format"),
     };
     Answer::new(body, format.media_type())

@@ -197,8 +197,8 @@ fn output(
     let body = match a.format {
         FormatArg::Text => report::simulate::text(title, context, compared, sim.alpha),
         FormatArg::Json => {
-            let v = report::simulate::json(context, compared, sim.alpha);
-            serde_json::to_string_pretty(&v).expect("JSON values serialize") + "\n"
+            let answer = report::simulate::SimulateAnswer::new(context, compared, sim.alpha);
+            serde_json::to_string_pretty(&answer).expect("typed answers serialize") + "\n"
         }
         _ => return Err(engine::Error::input("simulate prints --format text or json").into()),
     };

@@ -179,7 +179,7 @@ impl Table {
             ..Options::default()
         };
         render(
-            &crate::report::table::grid(&t),
+            &crate::report::table::TableAnswer::new(&t),
             self.args.format,
             options,
             self.args.plot.as_ref(),

@@ -3,53 +3,57 @@
 
 use holodice_engine::legion::items::{Keywords, Status};
 use holodice_engine::swtcg::keywords::ValueKind;
+use serde::Serialize;
 
-/// One item's row of the coverage table: the words both listings print.
-struct CoverageRow {
+/// One item's row of the coverage table: the words both listings print. As JSON, `model` is
+/// always a string: what a modelled item does, and for any other item the same text as its
+/// `status` (so a tooltip can show `model` for every item). `control` says how the page offers
+/// the item (`keyword`, `dice`, `token`, `condition`, `unit`, `choice` with its `group`, or
+/// `text`: typed only); `group` is null but for a choice; `takes_value` says whether it takes
+/// a number N (so the page reads no prose).
+#[derive(Debug, Clone, Serialize)]
+pub struct CoverageRow {
     name: String,
     aliases: Vec<String>,
     n: &'static str,
     roles: Vec<&'static str>,
     step: String,
     status: String,
-    /// What a modelled item does (`data/legion/keywords.yaml`'s `model`); `None` for the others,
-    /// whose status says why.
-    model: Option<String>,
+    model: String,
     control: &'static str,
     group: Option<String>,
+    takes_value: bool,
+    /// `model` says what the item does (else it repeats `status`, which says why not).
+    #[serde(skip)]
+    has_model: bool,
 }
 
 fn coverage_rows() -> impl Iterator<Item = CoverageRow> {
-    Keywords::builtin().all().iter().map(|k| CoverageRow {
-        name: k.name.clone(),
-        aliases: k.aliases.clone(),
-        n: match k.value {
-            ValueKind::None => "—",
-            _ => "N ≥ 0",
-        },
-        roles: k.roles.iter().map(|r| r.name()).collect(),
-        step: k.step.clone(),
-        status: match k.status {
+    Keywords::builtin().all().iter().map(|k| {
+        let reason = k.reason.as_deref().unwrap_or_default();
+        let status = match k.status {
             Status::Modelled => "modelled".to_string(),
-            Status::NoDiceEffect => format!(
-                "no effect on dice: {}",
-                k.reason.as_deref().unwrap_or_default()
-            ),
-            Status::NotModelled => format!(
-                "refused, not modelled yet: {}",
-                k.reason.as_deref().unwrap_or_default()
-            ),
-            Status::Ambiguous => format!(
-                "refused as ambiguous: {}",
-                k.reason.as_deref().unwrap_or_default().replace("{N}", "N")
-            ),
-        },
-        model: match k.status {
-            Status::Modelled => k.model.clone(),
-            _ => None,
-        },
-        control: k.control.name(),
-        group: k.group.clone(),
+            Status::NoDiceEffect => format!("no effect on dice: {reason}"),
+            Status::NotModelled => format!("refused, not modelled yet: {reason}"),
+            Status::Ambiguous => format!("refused as ambiguous: {}", reason.replace("{N}", "N")),
+        };
+        let model = k.model.clone().filter(|_| k.status == Status::Modelled);
+        CoverageRow {
+            name: k.name.clone(),
+            aliases: k.aliases.clone(),
+            n: match k.value {
+                ValueKind::None => "—",
+                _ => "N ≥ 0",
+            },
+            roles: k.roles.iter().map(|r| r.name()).collect(),
+            step: k.step.clone(),
+            has_model: model.is_some(),
+            model: model.unwrap_or_else(|| status.clone()),
+            status,
+            control: k.control.name(),
+            group: k.group.clone(),
+            takes_value: k.value != ValueKind::None,
+        }
     })
 }
 
@@ -72,32 +76,13 @@ pub fn coverage_markdown() -> String {
             r.roles.join(", "),
             r.step,
             r.status,
-            r.model.as_deref().unwrap_or("—")
+            if r.has_model { &r.model } else { "—" }
         ));
     }
     out
 }
 
-/// The same table as JSON: one object per item, with the Markdown table's words. `model` is
-/// always a string: what a modelled item does, and for any other item the same text as its
-/// `status` (so a tooltip can show `model` for every item). `control` says how the page offers
-/// the item (`keyword`, `dice`, `token`, `condition`, `unit`, `choice` with its `group`, or
-/// `text`: typed only); `group` is null but for a choice.
-pub fn coverage_json() -> serde_json::Value {
-    coverage_rows()
-        .map(|r| {
-            let model = r.model.unwrap_or_else(|| r.status.clone());
-            serde_json::json!({
-                "name": r.name,
-                "aliases": r.aliases,
-                "n": r.n,
-                "roles": r.roles,
-                "step": r.step,
-                "status": r.status,
-                "model": model,
-                "control": r.control,
-                "group": r.group,
-            })
-        })
-        .collect()
+/// The same table as JSON: one object per item.
+pub fn coverage_json() -> Vec<CoverageRow> {
+    coverage_rows().collect()
 }

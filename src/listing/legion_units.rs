@@ -4,13 +4,14 @@
 //! that fit one unit, slot by slot.
 
 use crate::render::{Cell, Grid};
+use crate::report::answer::{Answer, View};
 use holodice_engine::data;
 use holodice_engine::error::{quote, Input, Message};
 use holodice_engine::legion::cards::{same, Card, Cards, Kind, Reach, Stats, Weapon, NO_CARDS};
-use holodice_engine::legion::fitting::{upgrades_for, Fitting, Slot};
+use holodice_engine::legion::fitting::{upgrades_for, Slot};
 use holodice_engine::legion::units::describe_dice;
 use holodice_engine::Error;
-use serde_json::{json, Value};
+use serde::Serialize;
 
 /// The grid's columns; a cell listing several things puts one per line.
 const HEADER: [&str; 15] = [
@@ -55,7 +56,7 @@ impl Filter<'_> {
 }
 
 /// The units and upgrades `filter` keeps.
-pub fn catalog(cards: &Cards, filter: &Filter) -> Result<Grid, Error> {
+pub fn catalog(cards: &Cards, filter: &Filter) -> Result<UnitsAnswer, Error> {
     let query = filter.text;
     if cards.is_empty() {
         return Err(Error::input(
@@ -93,35 +94,20 @@ pub fn catalog(cards: &Cards, filter: &Filter) -> Result<Grid, Error> {
             title.push_str(&format!(", {what} {}", quote(v)));
         }
     }
-    Ok(Grid {
+    Ok(UnitsAnswer {
+        schema: 1,
+        query: query.map(str::to_string),
+        cards: listed.iter().map(|c| ListedCard::new(cards, c)).collect(),
+        unit: None,
+        slots: None,
         title,
-        caption: [
-            Some(match listed.len() {
-                1 => "1 card".into(),
-                n => format!("{n} cards"),
-            }),
-            cards.set_aside_note(),
-        ]
-        .into_iter()
-        .flatten()
-        .collect::<Vec<_>>()
-        .join("; "),
-        legend: Vec::new(),
-        header: HEADER.iter().map(|h| h.to_string()).collect(),
-        rows: listed.iter().map(|c| row(cards, c)).collect(),
-        json: json!({
-            "schema": 1,
-            "query": query,
-            "cards": listed.iter().map(|c| card_json(cards, c)).collect::<Vec<_>>(),
-            "unit": null,
-            "slots": null,
-        }),
+        set_aside: cards.set_aside_note(),
     })
 }
 
 /// `--upgrades-for NAME`: the unit card NAME names (as a SPEC's `@NAME`, or its id), and the
 /// upgrades that fit it, slot type by slot type (those whose name or title contains `query`).
-pub fn upgrades(cards: &Cards, wanted: &str, query: Option<&str>) -> Result<Grid, Error> {
+pub fn upgrades(cards: &Cards, wanted: &str, query: Option<&str>) -> Result<UnitsAnswer, Error> {
     if cards.is_empty() {
         return Err(Error::input(
             NO_CARDS.replace(" to name units with '@Name'", ""),
@@ -139,54 +125,20 @@ pub fn upgrades(cards: &Cards, wanted: &str, query: Option<&str>) -> Result<Grid
             s
         })
         .collect();
-    let listed: Vec<(&Slot, &Fitting)> = slots
-        .iter()
-        .flat_map(|s| s.upgrades.iter().map(move |f| (s, f)))
-        .collect();
-    let unchecked = slots
-        .iter()
-        .flat_map(|s| &s.upgrades)
-        .filter(|f| !f.checked)
-        .count();
     let name = cards.spec_name(unit);
     let mut title = format!("Legion upgrades for {name}");
     if let Some(q) = query {
         title.push_str(&format!(" matching '{}'", quote(q)));
     }
-    let caption = slots_caption(cards, &slots, listed.len(), unchecked);
-    let mut header: Vec<String> = HEADER.iter().map(|h| h.to_string()).collect();
-    header.insert(1, "slot".into());
-    Ok(Grid {
+    let slots: Vec<ListedSlot> = slots.iter().map(|s| ListedSlot::new(cards, s)).collect();
+    Ok(UnitsAnswer {
+        schema: 1,
+        query: query.map(str::to_string),
+        cards: slots.iter().flat_map(|s| s.upgrades.clone()).collect(),
+        unit: Some(ListedCard::new(cards, unit)),
+        slots: Some(slots),
         title,
-        caption,
-        legend: Vec::new(),
-        header,
-        rows: listed
-            .iter()
-            .map(|(s, f)| {
-                let mut r = row(cards, f.card);
-                let slot = match f.checked {
-                    true => s.slot.clone(),
-                    false => format!("{} (not checked)", s.slot),
-                };
-                r.insert(1, Cell::Label(slot));
-                r
-            })
-            .collect(),
-        json: json!({
-            "schema": 1,
-            "query": query,
-            "cards": listed.iter().map(|(_, f)| card_json(cards, f.card)).collect::<Vec<_>>(),
-            "unit": card_json(cards, unit),
-            "slots": slots.iter().map(|s| json!({
-                "slot": s.slot,
-                "count": s.count,
-                "added_by": s.added_by.iter().map(|c| cards.spec_name(c)).collect::<Vec<_>>(),
-                "upgrades": s.upgrades.iter().map(|f| card_json(cards, f.card)).collect::<Vec<_>>(),
-                "unchecked": s.upgrades.iter().filter(|f| !f.checked)
-                    .map(|f| cards.spec_name(f.card)).collect::<Vec<_>>(),
-            })).collect::<Vec<_>>(),
-        }),
+        set_aside: None,
     })
 }
 
@@ -203,9 +155,9 @@ fn unit_named<'a>(cards: &'a Cards, wanted: &str) -> Result<&'a Card, Error> {
 
 /// The caption of `--upgrades-for`: the unit's slots, how many upgrades fit, and how many of
 /// them are offered unchecked.
-fn slots_caption(cards: &Cards, slots: &[Slot], fit: usize, unchecked: usize) -> String {
-    let bar: Vec<String> = slots.iter().map(|s| slot_words(cards, s)).collect();
-    let fit = match fit {
+fn slots_caption(slots: &[ListedSlot]) -> String {
+    let bar: Vec<String> = slots.iter().map(slot_words).collect();
+    let fit = match slots.iter().map(|s| s.upgrades.len()).sum() {
         1 => "1 upgrade fits".to_string(),
         n => format!("{n} upgrades fit"),
     };
@@ -213,6 +165,7 @@ fn slots_caption(cards: &Cards, slots: &[Slot], fit: usize, unchecked: usize) ->
         true => format!("its upgrade bar has no slots; {fit}"),
         false => format!("slots: {}; {fit}", bar.join("; ")),
     };
+    let unchecked: usize = slots.iter().map(|s| s.unchecked.len()).sum();
     if unchecked > 0 {
         caption.push_str(&format!(
             " ({unchecked} offered unchecked: they turn on a Force affinity or a battle force, \
@@ -224,9 +177,8 @@ fn slots_caption(cards: &Cards, slots: &[Slot], fit: usize, unchecked: usize) ->
 
 /// A slot type as the caption lists it: `gear`, `command (2 slots)`, `training (added by
 /// Stormtrooper Captain)`, `gear (one more with Stormtrooper Specialist)`.
-fn slot_words(cards: &Cards, s: &Slot) -> String {
-    let by: Vec<String> = s.added_by.iter().map(|c| cards.spec_name(c)).collect();
-    let by = by.join(", ");
+fn slot_words(s: &ListedSlot) -> String {
+    let by = s.added_by.join(", ");
     match (s.count, by.is_empty()) {
         (0, _) => format!("{} (added by {by})", s.slot),
         (1, true) => s.slot.clone(),
@@ -294,42 +246,6 @@ fn no_match(cards: &Cards, query: &str) -> String {
     }
 }
 
-/// One card's row of the grid.
-fn row(cards: &Cards, c: &Card) -> Vec<Cell> {
-    let st = c.stats.as_ref();
-    let number = |f: fn(&Stats) -> u32| st.map(|s| f(s).to_string()).unwrap_or_default();
-    let cells = [
-        cards.spec_name(c),
-        format!("{} ({})", c.kind_text(), c.subtype),
-        number(|s| s.minis),
-        number(|s| s.wounds),
-        st.map(|s| s.defense.word().to_string()).unwrap_or_default(),
-        st.map(|s| s.courage.map_or("—".into(), |c| c.to_string()))
-            .unwrap_or_default(),
-        number(|s| s.speed),
-        st.map(|s| {
-            format!(
-                "attack: {}, defense: {}",
-                s.surge.word(),
-                block(s.surge_block)
-            )
-        })
-        .unwrap_or_default(),
-        keywords(c).join(", "),
-        c.weapons
-            .iter()
-            .map(weapon_line)
-            .collect::<Vec<_>>()
-            .join("\n"),
-        c.upgrade_bar.join(", "),
-        c.adds_slots.join(", "),
-        c.requirements.describe().unwrap_or_default(),
-        c.id.clone(),
-        c.file.clone(),
-    ];
-    cells.into_iter().map(Cell::Label).collect()
-}
-
 /// A defense surge chart in the listing's words.
 fn block(b: bool) -> &'static str {
     if b {
@@ -344,67 +260,255 @@ fn keywords(c: &Card) -> Vec<String> {
     c.keywords.iter().map(|k| k.describe()).collect()
 }
 
-/// `E-11 Blaster Rifle (1–3): 1 white; Impact 1`.
-fn weapon_line(w: &Weapon) -> String {
-    let keywords: Vec<String> = w.keywords.iter().map(|k| k.describe()).collect();
-    format!(
-        "{} ({}): {}{}",
-        w.name,
-        w.reach.describe(),
-        describe_dice(w.dice),
-        if keywords.is_empty() {
-            String::new()
-        } else {
-            format!("; {}", keywords.join(", "))
-        }
-    )
+/// `legion units`' answer: the cards listed and, with `--upgrades-for`, the unit and its slots
+/// (`null` without).
+#[derive(Debug, Clone, Serialize)]
+pub struct UnitsAnswer {
+    schema: u32,
+    query: Option<String>,
+    cards: Vec<ListedCard>,
+    unit: Option<ListedCard>,
+    slots: Option<Vec<ListedSlot>>,
+    /// What was asked for, for people.
+    #[serde(skip)]
+    title: String,
+    /// The card files set aside, for people.
+    #[serde(skip)]
+    set_aside: Option<String>,
 }
 
 /// One card in the JSON contract: every key always present (`null` or empty when it has none).
-fn card_json(cards: &Cards, c: &Card) -> Value {
-    let stats = c.stats.as_ref().map(|s| {
-        json!({
-            "minis": s.minis,
-            "wounds": s.wounds,
-            "defense": s.defense.word(),
-            "courage": s.courage,
-            "speed": s.speed,
-            "attack_surge": s.surge.word(),
-            "defense_surge": block(s.surge_block),
-        })
-    });
-    json!({
-        "id": c.id,
-        "spec_name": cards.spec_name(c),
-        "name": c.name,
-        "title": c.title,
-        "faction": c.faction,
-        "rank": c.rank,
-        "cost": c.cost,
-        "type": c.kind_text(),
-        "subtype": c.subtype,
-        "file": c.file,
-        "stats": stats,
-        "keywords": keywords(c),
-        "weapons": c.weapons.iter().map(weapon_json).collect::<Vec<_>>(),
-        "upgrade_bar": c.upgrade_bar,
-        "adds_slots": c.adds_slots,
-        "requirements": c.requirements.describe(),
-    })
+#[derive(Debug, Clone, Serialize)]
+struct ListedCard {
+    id: String,
+    spec_name: String,
+    name: String,
+    title: Option<String>,
+    faction: Option<String>,
+    rank: Option<String>,
+    cost: Option<u32>,
+    #[serde(rename = "type")]
+    kind: &'static str,
+    subtype: String,
+    file: String,
+    stats: Option<ListedStats>,
+    keywords: Vec<String>,
+    weapons: Vec<ListedWeapon>,
+    upgrade_bar: Vec<String>,
+    adds_slots: Vec<String>,
+    requirements: Option<String>,
 }
 
-/// One weapon in the JSON contract.
-fn weapon_json(w: &Weapon) -> Value {
-    let (min, max) = match w.reach {
-        Reach::Span { min, max } => (Some(min), max),
-        Reach::Overrun => (None, None),
-    };
-    json!({
-        "name": w.name,
-        "overrun": w.reach == Reach::Overrun,
-        "min_range": min,
-        "max_range": max,
-        "dice": {"red": w.dice[0], "black": w.dice[1], "white": w.dice[2]},
-        "keywords": w.keywords.iter().map(|k| k.describe()).collect::<Vec<_>>(),
-    })
+#[derive(Debug, Clone, Serialize)]
+struct ListedStats {
+    minis: u32,
+    wounds: u32,
+    defense: &'static str,
+    courage: Option<u32>,
+    speed: u32,
+    attack_surge: &'static str,
+    defense_surge: &'static str,
+}
+
+#[derive(Debug, Clone, Serialize)]
+struct ListedWeapon {
+    name: String,
+    overrun: bool,
+    min_range: Option<u32>,
+    max_range: Option<u32>,
+    dice: Dice,
+    keywords: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+struct Dice {
+    red: u32,
+    black: u32,
+    white: u32,
+}
+
+/// One slot type of the unit: how many it has, the cards adding one, the upgrades that fit and
+/// those offered unchecked.
+#[derive(Debug, Clone, Serialize)]
+struct ListedSlot {
+    slot: String,
+    count: usize,
+    added_by: Vec<String>,
+    upgrades: Vec<ListedCard>,
+    unchecked: Vec<String>,
+    /// Whether each upgrade's fit was checked.
+    #[serde(skip)]
+    checked: Vec<bool>,
+}
+
+impl ListedCard {
+    fn new(cards: &Cards, c: &Card) -> ListedCard {
+        ListedCard {
+            id: c.id.clone(),
+            spec_name: cards.spec_name(c),
+            name: c.name.clone(),
+            title: c.title.clone(),
+            faction: c.faction.clone(),
+            rank: c.rank.clone(),
+            cost: c.cost,
+            kind: c.kind_text(),
+            subtype: c.subtype.clone(),
+            file: c.file.clone(),
+            stats: c.stats.as_ref().map(ListedStats::new),
+            keywords: keywords(c),
+            weapons: c.weapons.iter().map(ListedWeapon::new).collect(),
+            upgrade_bar: c.upgrade_bar.clone(),
+            adds_slots: c.adds_slots.clone(),
+            requirements: c.requirements.describe(),
+        }
+    }
+
+    /// The card's row of the grid.
+    fn row(&self) -> Vec<Cell> {
+        let st = self.stats.as_ref();
+        let number = |f: fn(&ListedStats) -> u32| st.map(|s| f(s).to_string()).unwrap_or_default();
+        let cells = [
+            self.spec_name.clone(),
+            format!("{} ({})", self.kind, self.subtype),
+            number(|s| s.minis),
+            number(|s| s.wounds),
+            st.map(|s| s.defense.to_string()).unwrap_or_default(),
+            st.map(|s| s.courage.map_or("—".into(), |c| c.to_string()))
+                .unwrap_or_default(),
+            number(|s| s.speed),
+            st.map(|s| format!("attack: {}, defense: {}", s.attack_surge, s.defense_surge))
+                .unwrap_or_default(),
+            self.keywords.join(", "),
+            (self.weapons.iter())
+                .map(ListedWeapon::line)
+                .collect::<Vec<_>>()
+                .join("\n"),
+            self.upgrade_bar.join(", "),
+            self.adds_slots.join(", "),
+            self.requirements.clone().unwrap_or_default(),
+            self.id.clone(),
+            self.file.clone(),
+        ];
+        cells.into_iter().map(Cell::Label).collect()
+    }
+}
+
+impl ListedStats {
+    fn new(s: &Stats) -> ListedStats {
+        ListedStats {
+            minis: s.minis,
+            wounds: s.wounds,
+            defense: s.defense.word(),
+            courage: s.courage,
+            speed: s.speed,
+            attack_surge: s.surge.word(),
+            defense_surge: block(s.surge_block),
+        }
+    }
+}
+
+impl ListedWeapon {
+    fn new(w: &Weapon) -> ListedWeapon {
+        let (min, max) = match w.reach {
+            Reach::Span { min, max } => (Some(min), max),
+            Reach::Overrun => (None, None),
+        };
+        ListedWeapon {
+            name: w.name.clone(),
+            overrun: w.reach == Reach::Overrun,
+            min_range: min,
+            max_range: max,
+            dice: Dice {
+                red: w.dice[0],
+                black: w.dice[1],
+                white: w.dice[2],
+            },
+            keywords: w.keywords.iter().map(|k| k.describe()).collect(),
+        }
+    }
+
+    /// `E-11 Blaster Rifle (1–3): 1 white; Impact 1`.
+    fn line(&self) -> String {
+        let reach = match (self.overrun, self.min_range) {
+            (false, Some(min)) => Reach::Span {
+                min,
+                max: self.max_range,
+            },
+            _ => Reach::Overrun,
+        };
+        format!(
+            "{} ({}): {}{}",
+            self.name,
+            reach.describe(),
+            describe_dice([self.dice.red, self.dice.black, self.dice.white]),
+            match self.keywords.is_empty() {
+                true => String::new(),
+                false => format!("; {}", self.keywords.join(", ")),
+            }
+        )
+    }
+}
+
+impl ListedSlot {
+    fn new(cards: &Cards, s: &Slot) -> ListedSlot {
+        ListedSlot {
+            slot: s.slot.clone(),
+            count: s.count,
+            added_by: s.added_by.iter().map(|c| cards.spec_name(c)).collect(),
+            upgrades: (s.upgrades.iter())
+                .map(|f| ListedCard::new(cards, f.card))
+                .collect(),
+            unchecked: (s.upgrades.iter())
+                .filter(|f| !f.checked)
+                .map(|f| cards.spec_name(f.card))
+                .collect(),
+            checked: s.upgrades.iter().map(|f| f.checked).collect(),
+        }
+    }
+
+    /// Each upgrade's row, after its slot.
+    fn rows(&self) -> impl Iterator<Item = Vec<Cell>> + '_ {
+        self.upgrades.iter().zip(&self.checked).map(|(u, checked)| {
+            let slot = match checked {
+                true => self.slot.clone(),
+                false => format!("{} (not checked)", self.slot),
+            };
+            let mut r = u.row();
+            r.insert(1, Cell::Label(slot));
+            r
+        })
+    }
+}
+
+impl Answer for UnitsAnswer {
+    fn view(&self) -> View {
+        let mut header: Vec<String> = HEADER.iter().map(|h| h.to_string()).collect();
+        let (caption, rows) = match &self.slots {
+            Some(slots) => {
+                header.insert(1, "slot".into());
+                (
+                    slots_caption(slots),
+                    slots.iter().flat_map(ListedSlot::rows).collect(),
+                )
+            }
+            None => {
+                let count = match self.cards.len() {
+                    1 => "1 card".into(),
+                    n => format!("{n} cards"),
+                };
+                let caption = std::iter::once(count)
+                    .chain(self.set_aside.clone())
+                    .collect::<Vec<_>>()
+                    .join("; ");
+                (caption, self.cards.iter().map(ListedCard::row).collect())
+            }
+        };
+        View::Grid(Grid {
+            title: self.title.clone(),
+            caption,
+            legend: Vec::new(),
+            header,
+            rows,
+        })
+    }
 }

@@ -3,6 +3,7 @@
 //! draws, with its JSON contract.
 
 use crate::render::{Cell, Grid};
+use crate::report::answer::{Answer, View};
 use holodice_engine::data;
 use holodice_engine::error::quote;
 use holodice_engine::error::{Input, Message};
@@ -12,7 +13,7 @@ use holodice_engine::swtcg::keywords::Stat;
 use holodice_engine::swtcg::sets::{Format, Sets};
 use holodice_engine::swtcg::unit::{Condition, Unit};
 use holodice_engine::Error;
-use serde_json::{json, Value};
+use serde::Serialize;
 
 /// The grid's columns; a cell listing several things puts one per line.
 const HEADER: [&str; 19] = [
@@ -100,7 +101,7 @@ impl Filter<'_> {
 }
 
 /// The cards `filter` keeps, read from the built-in cards and `sources`.
-pub fn catalog(cards: &Cards, filter: &Filter, sources: &[String]) -> Result<Grid, Error> {
+pub fn catalog(cards: &Cards, filter: &Filter, sources: &[String]) -> Result<CardsAnswer, Error> {
     let listed: Vec<&Card> = cards.all().iter().filter(|c| filter.keeps(c)).collect();
     if listed.is_empty() {
         return Err(Error::input(match (filter.by_name_only(), filter.text) {
@@ -115,28 +116,12 @@ pub fn catalog(cards: &Cards, filter: &Filter, sources: &[String]) -> Result<Gri
                 }),
         }));
     }
-    let title = match filter.text {
-        Some(q) => format!("SWTCG cards matching '{}'", quote(q)),
-        None => "SWTCG cards".to_string(),
-    };
-    let caption = format!(
-        "{} of {} cards, from the built-in cards ({}){}",
-        listed.len(),
-        cards.all().len(),
-        BUILT_IN_SOURCE,
-        sources.iter().map(|s| format!(", {s}")).collect::<String>()
-    );
-    Ok(Grid {
-        title,
-        caption,
-        legend: Vec::new(),
-        header: HEADER.iter().map(|h| h.to_string()).collect(),
-        rows: listed.iter().map(|c| row(c)).collect(),
-        json: json!({
-            "schema": 1,
-            "query": filter.text,
-            "cards": listed.iter().map(|c| card_json(cards, c)).collect::<Vec<_>>(),
-        }),
+    Ok(CardsAnswer {
+        schema: 1,
+        query: filter.text.map(str::to_string),
+        cards: listed.iter().map(|c| ListedCard::new(cards, c)).collect(),
+        of: cards.all().len(),
+        sources: sources.to_vec(),
     })
 }
 
@@ -237,47 +222,6 @@ fn described(unit: &Unit) -> Vec<String> {
         .collect()
 }
 
-fn row(card: &Card) -> Vec<Cell> {
-    let read = read(card);
-    let p = card.printing.as_ref();
-    let printed = |f: fn(&Printing) -> &Option<String>| p.and_then(|p| f(p).clone());
-    let (power, health) = statistics(card);
-    let mut unmodelled = read.unmodelled;
-    if let Some((_, notes)) = &read.insert {
-        unmodelled.extend(notes.iter().map(|n| format!("when stacked: {n}")));
-    }
-    let cells = [
-        card.name.clone(),
-        p.map(|p| p.sets.join(", ")).unwrap_or_default(),
-        formats(card).join(", "),
-        printed(|p| &p.number).unwrap_or_default(),
-        printed(|p| &p.side).unwrap_or_default(),
-        p.map_or("YAML card".into(), |p| p.kind.clone()),
-        printed(|p| &p.subtype).unwrap_or_default(),
-        printed(|p| &p.cost).unwrap_or_default(),
-        printed(|p| &p.speed).unwrap_or_default(),
-        power.unwrap_or_default(),
-        health.unwrap_or_default(),
-        read.items.join(", "),
-        read.paid.join(", "),
-        read.switch.join(", "),
-        read.enhance.join(", "),
-        read.insert.map(|(i, _)| i.join(", ")).unwrap_or_default(),
-        card.stack.join(", "),
-        unmodelled.join("\n"),
-        from(card),
-    ];
-    cells.into_iter().map(Cell::Label).collect()
-}
-
-/// The file a card comes from: the built-in data, or the `--cards` file and line.
-fn from(card: &Card) -> String {
-    match card.file == holodice_engine::swtcg::cards::CARDS_FILE {
-        true => "built in".into(),
-        false => format!("{}:{}", card.file, card.line),
-    }
-}
-
 /// The labels of the formats a card is legal in; none for a YAML card.
 pub fn formats(card: &Card) -> Vec<&'static str> {
     let sets = card.printing.as_ref().map_or(&[][..], |p| &p.sets);
@@ -296,39 +240,173 @@ fn statistics(card: &Card) -> (Option<String>, Option<String>) {
     }
 }
 
+/// `swtcg cards`' answer: the cards listed.
+#[derive(Debug, Clone, Serialize)]
+pub struct CardsAnswer {
+    schema: u32,
+    query: Option<String>,
+    cards: Vec<ListedCard>,
+    /// How many cards there are in all, and the `--cards` files they come from besides the
+    /// built-in ones, for people.
+    #[serde(skip)]
+    of: usize,
+    #[serde(skip)]
+    sources: Vec<String>,
+}
+
 /// One card in the JSON contract: every key always present (`null` or empty when it has none).
-fn card_json(cards: &Cards, card: &Card) -> Value {
-    let read = read(card);
-    let p = card.printing.as_ref();
-    let (power, health) = statistics(card);
-    let number = |v: Option<String>| match v {
-        Some(v) => v.parse::<i64>().map_or(json!(v), |n| json!(n)),
-        None => Value::Null,
-    };
-    json!({
-        "name": card.name,
-        "file": card.file,
-        "line": card.line,
-        "sets": p.map_or(Vec::new(), |p| p.sets.clone()),
-        "formats": formats(card),
-        "spec_name": cards.spec_name(card),
-        "spec": card.spec.describe(),
-        "number": p.and_then(|p| p.number.clone()),
-        "side": p.and_then(|p| p.side.clone()),
-        "type": p.map(|p| p.kind.clone()),
-        "subtype": p.and_then(|p| p.subtype.clone()),
-        "unit": p.is_none_or(|p| p.unit),
-        "arenas": p.map_or(Vec::new(), |p| p.arenas.iter().map(|a| a.name()).collect()),
-        "cost": number(p.and_then(|p| p.cost.clone())),
-        "speed": number(p.and_then(|p| p.speed.clone())),
-        "power": number(power),
-        "health": number(health),
-        "items": read.items,
-        "paid": read.paid,
-        "switch": read.switch,
-        "enhance": read.enhance,
-        "insert": read.insert.map(|(items, notes)| json!({"items": items, "not_modelled": notes})),
-        "stack": card.stack,
-        "not_modelled": read.unmodelled,
-    })
+#[derive(Debug, Clone, Serialize)]
+struct ListedCard {
+    name: String,
+    file: String,
+    line: usize,
+    sets: Vec<String>,
+    formats: Vec<&'static str>,
+    spec_name: String,
+    spec: String,
+    number: Option<String>,
+    side: Option<String>,
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    subtype: Option<String>,
+    unit: bool,
+    arenas: Vec<&'static str>,
+    cost: Option<Printed>,
+    speed: Option<Printed>,
+    power: Option<Printed>,
+    health: Option<Printed>,
+    items: Vec<String>,
+    paid: Vec<String>,
+    switch: Vec<String>,
+    enhance: Vec<String>,
+    insert: Option<Insert>,
+    stack: Vec<String>,
+    not_modelled: Vec<String>,
+}
+
+/// What a card grants when stacked, and the grants not modelled.
+#[derive(Debug, Clone, Serialize)]
+struct Insert {
+    items: Vec<String>,
+    not_modelled: Vec<String>,
+}
+
+/// A number as printed: JSON has it as a number when it is a whole one, people as printed.
+#[derive(Debug, Clone)]
+struct Printed(String);
+
+impl Serialize for Printed {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.0.parse::<i64>() {
+            Ok(n) => s.serialize_i64(n),
+            Err(_) => s.serialize_str(&self.0),
+        }
+    }
+}
+
+impl ListedCard {
+    fn new(cards: &Cards, card: &Card) -> ListedCard {
+        let read = read(card);
+        let p = card.printing.as_ref();
+        let (power, health) = statistics(card);
+        let printed = |f: fn(&Printing) -> &Option<String>| p.and_then(|p| f(p).clone());
+        ListedCard {
+            name: card.name.clone(),
+            file: card.file.clone(),
+            line: card.line,
+            sets: p.map_or(Vec::new(), |p| p.sets.clone()),
+            formats: formats(card),
+            spec_name: cards.spec_name(card),
+            spec: card.spec.describe(),
+            number: printed(|p| &p.number),
+            side: printed(|p| &p.side),
+            kind: p.map(|p| p.kind.clone()),
+            subtype: printed(|p| &p.subtype),
+            unit: p.is_none_or(|p| p.unit),
+            arenas: p.map_or(Vec::new(), |p| p.arenas.iter().map(|a| a.name()).collect()),
+            cost: printed(|p| &p.cost).map(Printed),
+            speed: printed(|p| &p.speed).map(Printed),
+            power: power.map(Printed),
+            health: health.map(Printed),
+            items: read.items,
+            paid: read.paid,
+            switch: read.switch,
+            enhance: read.enhance,
+            insert: (read.insert).map(|(items, not_modelled)| Insert {
+                items,
+                not_modelled,
+            }),
+            stack: card.stack.clone(),
+            not_modelled: read.unmodelled,
+        }
+    }
+
+    /// The file a card comes from: the built-in data, or the `--cards` file and line.
+    fn from(&self) -> String {
+        match self.file == holodice_engine::swtcg::cards::CARDS_FILE {
+            true => "built in".into(),
+            false => format!("{}:{}", self.file, self.line),
+        }
+    }
+
+    /// The card's row of the grid; what is not modelled also says what stacking would add.
+    fn row(&self) -> Vec<Cell> {
+        let text = |v: &Option<String>| v.clone().unwrap_or_default();
+        let shown = |v: &Option<Printed>| v.as_ref().map(|p| p.0.clone()).unwrap_or_default();
+        let mut unmodelled = self.not_modelled.clone();
+        if let Some(i) = &self.insert {
+            unmodelled.extend(i.not_modelled.iter().map(|n| format!("when stacked: {n}")));
+        }
+        let cells = [
+            self.name.clone(),
+            self.sets.join(", "),
+            self.formats.join(", "),
+            text(&self.number),
+            text(&self.side),
+            self.kind.clone().unwrap_or_else(|| "YAML card".into()),
+            text(&self.subtype),
+            shown(&self.cost),
+            shown(&self.speed),
+            shown(&self.power),
+            shown(&self.health),
+            self.items.join(", "),
+            self.paid.join(", "),
+            self.switch.join(", "),
+            self.enhance.join(", "),
+            self.insert
+                .as_ref()
+                .map(|i| i.items.join(", "))
+                .unwrap_or_default(),
+            self.stack.join(", "),
+            unmodelled.join("\n"),
+            self.from(),
+        ];
+        cells.into_iter().map(Cell::Label).collect()
+    }
+}
+
+impl Answer for CardsAnswer {
+    fn view(&self) -> View {
+        let title = match &self.query {
+            Some(q) => format!("SWTCG cards matching '{}'", quote(q)),
+            None => "SWTCG cards".to_string(),
+        };
+        let caption = format!(
+            "{} of {} cards, from the built-in cards ({}){}",
+            self.cards.len(),
+            self.of,
+            BUILT_IN_SOURCE,
+            self.sources
+                .iter()
+                .map(|s| format!(", {s}"))
+                .collect::<String>()
+        );
+        View::Grid(Grid {
+            title,
+            caption,
+            legend: Vec::new(),
+            header: HEADER.iter().map(|h| h.to_string()).collect(),
+            rows: self.cards.iter().map(ListedCard::row).collect(),
+        })
+    }
 }

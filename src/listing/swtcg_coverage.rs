@@ -7,14 +7,57 @@ use holodice_engine::swtcg::cards::Cards;
 use holodice_engine::swtcg::coverage::{coverage, Coverage};
 use holodice_engine::swtcg::sets::Sets;
 use holodice_engine::Error;
-use serde_json::{json, Value};
+use serde::Serialize;
 use std::fmt::Write;
 
 /// How many patterns a block of the text names.
 const SHOWN: usize = 4;
 
-/// The coverage of the cards `filter` keeps (its set and format), as text and JSON.
-pub fn report(cards: &Cards, filter: &Filter) -> Result<(String, Value), Error> {
+/// `swtcg coverage`'s answer: the counts per set, then per format.
+#[derive(Debug, Clone, Serialize)]
+pub struct CoverageAnswer {
+    schema: u32,
+    sets: Vec<SetCoverage>,
+    formats: Vec<FormatCoverage>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+struct SetCoverage {
+    #[serde(flatten)]
+    counts: Counts,
+    set: String,
+    name: Option<String>,
+    maker: Option<String>,
+    formats: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+struct FormatCoverage {
+    #[serde(flatten)]
+    counts: Counts,
+    format: String,
+}
+
+/// The counts every set and format has.
+#[derive(Debug, Clone, Serialize)]
+struct Counts {
+    units: usize,
+    fully_modelled: usize,
+    with_notes: usize,
+    share_fully_modelled: String,
+    not_modelled: Vec<Pattern>,
+}
+
+/// A pattern of abilities not modelled: how many there are, whether it can change the dice.
+#[derive(Debug, Clone, Serialize)]
+struct Pattern {
+    pattern: String,
+    abilities: usize,
+    dice: bool,
+}
+
+/// The coverage of the cards `filter` keeps (its set and format), as text and its answer.
+pub fn report(cards: &Cards, filter: &Filter) -> Result<(String, CoverageAnswer), Error> {
     let unknown = unknown_set(cards, filter.set).or_else(|| filter.legal.and_then(empty_format));
     if let Some(message) = unknown {
         return Err(Error::input(message));
@@ -27,67 +70,92 @@ pub fn report(cards: &Cards, filter: &Filter) -> Result<(String, Value), Error> 
              lists every set with its formats)",
         ));
     }
-    let mut text = String::from(
-        "SWTCG coverage: the units whose dice-relevant text holodice models in full\n\
-         (fully modelled: every ability it does not model has no effect on the dice, by the \
-         patterns of data/swtcg/patterns.yaml; not modelled: the most common patterns, those \
-         that can change the dice marked *)\n",
-    );
-    let mut set_json = Vec::new();
-    for c in &by_set {
+    let set_coverage = |c: &Coverage| {
         let set = sets.set(&c.name);
-        let formats: Vec<&str> = sets
-            .formats_of(std::slice::from_ref(&c.name))
-            .iter()
-            .map(|f| f.short())
-            .collect();
-        let name = set.and_then(|s| s.name.as_deref());
-        let maker = set.map(|s| s.maker.name());
-        let listed = formats.join(", ");
-        let about = [name, maker, Some(listed.as_str())];
-        let about: Vec<&str> = about
-            .into_iter()
-            .flatten()
-            .filter(|a| !a.is_empty())
-            .collect();
-        block(&mut text, &format!("{} ({})", c.name, about.join("; ")), c);
-        let mut entry = counts(c);
-        entry["set"] = json!(c.name);
-        entry["name"] = json!(name);
-        entry["maker"] = json!(maker);
-        entry["formats"] = json!(formats);
-        set_json.push(entry);
-    }
-    text.push_str("\nBy format (of the units above)\n");
-    let mut format_json = Vec::new();
-    for c in &by_format {
-        block(&mut text, &c.name, c);
-        let mut entry = counts(c);
-        entry["format"] = json!(c.name);
-        format_json.push(entry);
-    }
-    let json = json!({"schema": 1, "sets": set_json, "formats": format_json});
-    Ok((text, json))
+        SetCoverage {
+            counts: Counts::new(c),
+            set: c.name.clone(),
+            name: set.and_then(|s| s.name.clone()),
+            maker: set.map(|s| s.maker.name().to_string()),
+            formats: (sets.formats_of(std::slice::from_ref(&c.name)).iter())
+                .map(|f| f.short().to_string())
+                .collect(),
+        }
+    };
+    let answer = CoverageAnswer {
+        schema: 1,
+        sets: by_set.iter().map(set_coverage).collect(),
+        formats: (by_format.iter())
+            .map(|c| FormatCoverage {
+                counts: Counts::new(c),
+                format: c.name.clone(),
+            })
+            .collect(),
+    };
+    Ok((answer.text(), answer))
 }
 
-/// One set's or format's lines.
-fn block(text: &mut String, title: &str, c: &Coverage) {
-    let top: Vec<String> = c
-        .patterns
-        .iter()
-        .take(SHOWN)
-        .map(|(label, n, dice)| format!("{label}{} {n}", if *dice { " *" } else { "" }))
-        .collect();
-    let _ = write!(
-        text,
-        "\n{title}\n  units: {}, fully modelled: {} ({}), with notes: {}\n",
-        c.units,
-        c.fully_modelled,
-        share(c),
-        c.with_notes
-    );
-    if !top.is_empty() {
-        let _ = writeln!(text, "  not modelled: {}", top.join(", "));
+impl CoverageAnswer {
+    /// For people: a block per set, then per format.
+    fn text(&self) -> String {
+        let mut text = String::from(
+            "SWTCG coverage: the units whose dice-relevant text holodice models in full\n\
+             (fully modelled: every ability it does not model has no effect on the dice, by the \
+             patterns of data/swtcg/patterns.yaml; not modelled: the most common patterns, those \
+             that can change the dice marked *)\n",
+        );
+        for s in &self.sets {
+            let listed = s.formats.join(", ");
+            let about: Vec<&str> = [s.name.as_deref(), s.maker.as_deref(), Some(&listed)]
+                .into_iter()
+                .flatten()
+                .filter(|a| !a.is_empty())
+                .collect();
+            s.counts
+                .block(&mut text, &format!("{} ({})", s.set, about.join("; ")));
+        }
+        text.push_str("\nBy format (of the units above)\n");
+        for f in &self.formats {
+            f.counts.block(&mut text, &f.format);
+        }
+        text
+    }
+}
+
+impl Counts {
+    fn new(c: &Coverage) -> Counts {
+        Counts {
+            units: c.units,
+            fully_modelled: c.fully_modelled,
+            with_notes: c.with_notes,
+            share_fully_modelled: share(c),
+            not_modelled: (c.patterns.iter())
+                .map(|(label, n, dice)| Pattern {
+                    pattern: label.clone(),
+                    abilities: *n,
+                    dice: *dice,
+                })
+                .collect(),
+        }
+    }
+
+    /// One set's or format's lines.
+    fn block(&self, text: &mut String, title: &str) {
+        let top: Vec<String> = (self.not_modelled.iter())
+            .take(SHOWN)
+            .map(|p| {
+                let dice = if p.dice { " *" } else { "" };
+                format!("{}{dice} {}", p.pattern, p.abilities)
+            })
+            .collect();
+        let _ = write!(
+            text,
+            "\n{title}\n  units: {}, fully modelled: {} ({}), with notes: {}\n",
+            self.units, self.fully_modelled, self.share_fully_modelled, self.with_notes
+        );
+        if !top.is_empty() {
+            let _ = writeln!(text, "  not modelled: {}", top.join(", "));
+        }
     }
 }
 
@@ -95,20 +163,4 @@ fn block(text: &mut String, title: &str, c: &Coverage) {
 fn share(c: &Coverage) -> String {
     let tenths = (c.fully_modelled * 1000 + c.units / 2) / c.units.max(1);
     format!("{}.{}%", tenths / 10, tenths % 10)
-}
-
-/// The counts every JSON entry has.
-fn counts(c: &Coverage) -> Value {
-    let patterns: Vec<Value> = c
-        .patterns
-        .iter()
-        .map(|(label, n, dice)| json!({"pattern": label, "abilities": n, "dice": dice}))
-        .collect();
-    json!({
-        "units": c.units,
-        "fully_modelled": c.fully_modelled,
-        "with_notes": c.with_notes,
-        "share_fully_modelled": share(c),
-        "not_modelled": patterns,
-    })
 }

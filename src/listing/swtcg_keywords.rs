@@ -5,6 +5,7 @@ use holodice_engine::swtcg::keywords::{
     Again, Effect, Keywords, Roll, Side, Stat, Step, Target, Transform, ValueKind, When,
 };
 use holodice_engine::swtcg::rules;
+use serde::Serialize;
 
 /// A step's name in the attack order, for documentation and listings.
 pub fn step_name(step: Step) -> &'static str {
@@ -195,16 +196,28 @@ pub fn model(transform: &Transform) -> String {
     }
 }
 
-/// One keyword's row of the coverage table: the words both listings print.
-struct CoverageRow {
+/// One keyword's row of the coverage table: the words both listings print, and as JSON the
+/// control the page gives it (`stat`: a unit statistic; `keyword`: any other) and its value's
+/// kind as flags (so the page reads no prose).
+#[derive(Debug, Clone, Serialize)]
+pub struct CoverageRow {
     name: String,
     aliases: Vec<String>,
     x: &'static str,
+    #[serde(rename = "acts")]
     side: &'static str,
     step: &'static str,
     model: String,
     rules: Vec<&'static str>,
     control: &'static str,
+    /// It takes a number X.
+    takes_value: bool,
+    /// X may be left out.
+    optional: bool,
+    /// X may be negative.
+    signed: bool,
+    /// It changes the dice (some keywords only matter off the dice).
+    dice_effect: bool,
 }
 
 fn coverage_rows() -> impl Iterator<Item = CoverageRow> {
@@ -233,6 +246,10 @@ fn coverage_rows() -> impl Iterator<Item = CoverageRow> {
             Transform::Stat { .. } => "stat",
             _ => "keyword",
         },
+        takes_value: k.value != ValueKind::None,
+        optional: k.value == ValueKind::Optional,
+        signed: k.value == ValueKind::Signed,
+        dice_effect: !matches!(k.transform, Transform::NoDiceEffect { .. }),
     })
 }
 
@@ -261,21 +278,28 @@ pub fn coverage_markdown() -> String {
     out
 }
 
-/// The same table as JSON: one object per keyword, with the Markdown table's words, and the
-/// control the page gives it (`stat`: a unit statistic; `keyword`: any other).
-pub fn coverage_json() -> serde_json::Value {
-    coverage_rows()
-        .map(|r| {
-            serde_json::json!({
-                "name": r.name,
-                "aliases": r.aliases,
-                "x": r.x,
-                "acts": r.side,
-                "step": r.step,
-                "model": r.model,
-                "rules": r.rules,
-                "control": r.control,
-            })
-        })
-        .collect()
+/// The same table as JSON: one object per keyword.
+pub fn coverage_json() -> Vec<CoverageRow> {
+    coverage_rows().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The page reads the flags, people read `x`: the two never disagree.
+    #[test]
+    fn the_value_flags_say_what_x_says() {
+        for r in coverage_rows() {
+            assert_eq!(r.takes_value, r.x != "—", "{}", r.name);
+            assert_eq!(r.optional, r.x.contains("or none"), "{}", r.name);
+            assert_eq!(r.signed, r.x.starts_with('±'), "{}", r.name);
+            assert_eq!(
+                r.dice_effect,
+                !r.model.starts_with("no effect on dice"),
+                "{}",
+                r.name
+            );
+        }
+    }
 }

@@ -1,6 +1,7 @@
 //! The rule option listing of `holodice swtcg rules`.
 
 use holodice_engine::swtcg::rules::OPTIONS;
+use serde::Serialize;
 
 /// Every rule option, its values and default, and what it decides, for people.
 pub fn text() -> String {
@@ -18,18 +19,26 @@ pub fn text() -> String {
         .collect()
 }
 
-/// Every rule option as JSON: name, values, default, summary and the keywords it touches.
-pub fn json() -> serde_json::Value {
+/// A rule option as JSON: name, values, default, summary and the keywords it touches.
+#[derive(Debug, Clone, Serialize)]
+pub struct ListedOption {
+    name: &'static str,
+    values: &'static [&'static str],
+    default: &'static str,
+    summary: &'static str,
+    keywords: &'static [&'static str],
+}
+
+/// Every rule option as JSON.
+pub fn json() -> Vec<ListedOption> {
     OPTIONS
         .iter()
-        .map(|o| {
-            serde_json::json!({
-                "name": o.name,
-                "values": o.values,
-                "default": o.values[0],
-                "summary": o.summary,
-                "keywords": o.keywords,
-            })
+        .map(|o| ListedOption {
+            name: o.name,
+            values: o.values,
+            default: o.values[0],
+            summary: o.summary,
+            keywords: o.keywords,
         })
         .collect()
 }

@@ -38,7 +38,7 @@ impl<T: ForPeople> Renderer for T {
     }
 }
 
-/// A titled grid of cells with its JSON form: what tables and comparisons look like.
+/// A titled grid of cells: what tables, comparisons and listings look like to people.
 #[derive(Debug, Clone)]
 pub struct Grid {
     pub title: String,
@@ -50,8 +50,6 @@ pub struct Grid {
     pub header: Vec<String>,
     /// Each row starts with its label.
     pub rows: Vec<Vec<Cell>>,
-    /// What JSON and YAML print.
-    pub json: serde_json::Value,
 }
 
 /// One cell of a grid; each format shows it its own way.

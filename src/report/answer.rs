@@ -37,17 +37,3 @@ impl<T: Answer> Printable for T {
         Answer::view(self)
     }
 }
-
-// Until every command has its typed answer, a grid is an answer as it is.
-
-impl Serialize for Grid {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.json.serialize(s)
-    }
-}
-
-impl Answer for Grid {
-    fn view(&self) -> View {
-        View::Grid(self.clone())
-    }
-}

@@ -2,6 +2,8 @@
 //! `simulate`).
 
 use holodice_engine::gof::{Fit, Row, MIN_EXPECTED, SHOWN_IMPOSSIBLE};
+use indexmap::IndexMap;
+use serde::Serialize;
 
 /// The verdict at significance level `alpha`, in one line.
 pub fn verdict(fit: &Fit, alpha: f64) -> String {
@@ -120,33 +122,61 @@ pub fn text(fit: &Fit, alpha: f64) -> String {
 /// The machine contract: `observed` and `expected` (outcome → count), `z` (outcome →
 /// z-score, `null` for an impossible outcome), `bins`, `statistic`, `dof`, `p_value`,
 /// `alpha`, `consistent`, `impossible`, `test`, `samples`.
-pub fn json(fit: &Fit, alpha: f64) -> serde_json::Value {
-    use serde_json::{json, Map, Value};
-    let per_row = |f: &dyn Fn(&Row) -> Value| -> Map<String, Value> {
-        fit.rows
-            .iter()
-            .map(|r| (r.outcome.to_string(), f(r)))
-            .collect()
-    };
-    json!({
-        "test": fit.test,
-        "samples": fit.samples(),
-        "observed": per_row(&|r| json!(r.observed)),
-        "expected": per_row(&|r| json!(r.expected)),
-        "z": per_row(&|r| json!(r.z)),
-        "bins": fit.bins.iter().map(|b| json!({
-            "first": b.first,
-            "last": b.last,
-            "observed": b.observed,
-            "expected": b.expected,
-        })).collect::<Vec<_>>(),
-        "statistic": fit.statistic,
-        "dof": fit.dof,
-        "p_value": fit.p_value,
-        "alpha": alpha,
-        "consistent": fit.consistent(alpha),
-        "impossible": fit.impossible,
-    })
+#[derive(Debug, Clone, Serialize)]
+pub struct FitAnswer {
+    test: &'static str,
+    samples: u64,
+    observed: IndexMap<String, u64>,
+    expected: IndexMap<String, f64>,
+    z: IndexMap<String, Option<f64>>,
+    bins: Vec<Bin>,
+    statistic: f64,
+    dof: u64,
+    p_value: f64,
+    alpha: f64,
+    consistent: bool,
+    impossible: Vec<i64>,
+}
+
+/// Outcomes merged until each bin expects enough, and their counts.
+#[derive(Debug, Clone, Serialize)]
+struct Bin {
+    first: i64,
+    last: i64,
+    observed: u64,
+    expected: f64,
+}
+
+impl FitAnswer {
+    pub fn new(fit: &Fit, alpha: f64) -> FitAnswer {
+        fn per_row<T>(fit: &Fit, f: impl Fn(&Row) -> T) -> IndexMap<String, T> {
+            fit.rows
+                .iter()
+                .map(|r| (r.outcome.to_string(), f(r)))
+                .collect()
+        }
+        FitAnswer {
+            test: fit.test,
+            samples: fit.samples(),
+            observed: per_row(fit, |r| r.observed),
+            expected: per_row(fit, |r| r.expected),
+            z: per_row(fit, |r| r.z.is_finite().then_some(r.z)),
+            bins: (fit.bins.iter())
+                .map(|b| Bin {
+                    first: b.first,
+                    last: b.last,
+                    observed: b.observed,
+                    expected: b.expected,
+                })
+                .collect(),
+            statistic: fit.statistic,
+            dof: fit.dof,
+            p_value: fit.p_value,
+            alpha,
+            consistent: fit.consistent(alpha),
+            impossible: fit.impossible.clone(),
+        }
+    }
 }
 
 /// A p-value or a significance level for people: 4 decimals, or scientific notation when small.
@@ -184,7 +214,7 @@ mod tests {
             "Verdict: rejected: impossible outcome observed (probability 0): 2 (1 time); p-value \
              0.0455 ≥ alpha 1e-6\n"
         ));
-        let j = json(&fit, 0.05);
+        let j = serde_json::to_value(FitAnswer::new(&fit, 0.05)).unwrap();
         assert_eq!(j["observed"]["2"], 1);
         assert_eq!(j["expected"]["1"], 50.0);
         assert_eq!(j["z"]["1"], 2.0);

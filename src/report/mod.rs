@@ -4,6 +4,7 @@
 pub mod answer;
 pub(crate) mod army;
 pub mod compare;
+pub mod context;
 pub mod entries;
 pub mod fit;
 pub mod legion;
@@ -14,20 +15,15 @@ pub mod swtcg;
 pub mod table;
 pub mod values;
 
-use holodice_engine::dist::{to_f64, Dist};
+use holodice_engine::dist::Dist;
 use holodice_engine::game::{Game, Legion, Swtcg};
 use num_rational::BigRational;
-use serde_json::{json, Map, Value as Json};
 
 /// How a game's results are named: its JSON key, and the keys and labels of the variable it
 /// compares and of the chance to destroy (or wipe) the defender.
 pub trait Shown: Game {
     /// `swtcg`, `legion`.
     const KEY: &'static str;
-    /// The JSON key of the main variable and its phrase for people.
-    const DAMAGE: (&'static str, &'static str);
-    /// The JSON key of the chance to destroy the defender and its row in a comparison.
-    const DESTROYED: (&'static str, &'static str);
 
     /// What the attacking unit of `query` costs, when its cards say.
     fn points(_query: &Self::Query) -> Option<u32> {
@@ -37,14 +33,10 @@ pub trait Shown: Game {
 
 impl Shown for Swtcg {
     const KEY: &'static str = "swtcg";
-    const DAMAGE: (&'static str, &'static str) = ("damage", "damage counters on the defender");
-    const DESTROYED: (&'static str, &'static str) = ("destroyed", "chance to destroy");
 }
 
 impl Shown for holodice_engine::game::LegionSequences {
     const KEY: &'static str = "legion";
-    const DAMAGE: (&'static str, &'static str) = ("wounds", "wounds on the defender");
-    const DESTROYED: (&'static str, &'static str) = ("wiped", "chance to wipe");
 
     /// The unit's points when every attack is of units of the same points (one unit's
     /// activation).
@@ -55,8 +47,6 @@ impl Shown for holodice_engine::game::LegionSequences {
 
 impl Shown for Legion {
     const KEY: &'static str = "legion";
-    const DAMAGE: (&'static str, &'static str) = ("wounds", "wounds on the defender");
-    const DESTROYED: (&'static str, &'static str) = ("wiped", "chance to wipe");
 
     fn points(query: &Self::Query) -> Option<u32> {
         query
@@ -147,48 +137,6 @@ pub fn matchup(attacker: &str, defender: &str) -> String {
 /// An exact fraction as the JSON contract spells it: reduced `"n/d"`, or `"n"` for integers.
 pub fn fraction(p: &BigRational) -> String {
     p.to_string()
-}
-
-pub(crate) fn entries_json(entries: &[Entry]) -> Map<String, Json> {
-    entries
-        .iter()
-        .map(|e| {
-            let v = match &e.value {
-                Value::Dist(d) => dist_json(d),
-                Value::Prob(p) => json!(fraction(p)),
-                Value::Int(i) => json!(i),
-                Value::Text(t) => json!(t),
-                Value::Number(x) => json!(fraction(x)),
-                Value::Group(g) => Json::Object(entries_json(g)),
-            };
-            (e.key.clone(), v)
-        })
-        .collect()
-}
-
-/// `{"pmf": {...}, "mean": ..., ...}`: every probability an exact fraction string.
-fn dist_json(d: &Dist) -> Json {
-    let pmf: Map<String, Json> = d
-        .pmf()
-        .into_iter()
-        .map(|(x, p)| (x.to_string(), json!(fraction(&p))))
-        .collect();
-    let at_least: Map<String, Json> = d
-        .at_least_all()
-        .into_iter()
-        .map(|(x, p)| (x.to_string(), json!(fraction(&p))))
-        .collect();
-    let mean = d.mean();
-    json!({
-        "pmf": pmf,
-        "mean": fraction(&mean),
-        "mean_f64": to_f64(&mean),
-        "variance": fraction(&d.variance()),
-        "mode": d.mode(),
-        "min": d.min(),
-        "max": d.max(),
-        "at_least": at_least,
-    })
 }
 
 #[cfg(test)]

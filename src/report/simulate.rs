@@ -1,51 +1,88 @@
 //! `simulate`'s answer: each variable's simulated frequencies with their standard errors beside
 //! the exact probabilities, and the test's verdict, for people and as JSON.
 
-use super::fraction;
+use super::values::Fraction;
 use holodice_engine::dist::to_f64;
 use holodice_engine::sim::compare::Compared;
-use serde_json::{json, Map, Value};
+use indexmap::IndexMap;
+use serde::Serialize;
 
-/// One variable as JSON: observed and expected frequencies, the mean, the test.
-fn variable_json(c: &Compared, alpha: f64) -> Value {
-    let mut observed = Map::new();
-    let mut errors = Map::new();
-    let mut expected = Map::new();
-    for x in c.outcomes() {
-        let f = c.frequency(x);
-        observed.insert(x.to_string(), json!(f));
-        errors.insert(x.to_string(), json!(c.standard_error(f)));
-        expected.insert(x.to_string(), json!(fraction(&c.exact.prob(x))));
-    }
-    let (mean, se) = c.mean();
-    json!({
-        "observed": observed,
-        "standard_error": errors,
-        "expected": expected,
-        "mean": {"observed": mean, "standard_error": se, "expected": fraction(&c.exact.mean())},
-        "test": c.fit.test,
-        "statistic": c.fit.statistic,
-        "dof": c.fit.dof,
-        "p_value": c.fit.p_value,
-        "consistent": c.fit.consistent(alpha),
-    })
+/// `simulate`'s answer: what was simulated, the trials and the significance level, then a
+/// key per variable.
+#[derive(Debug, Clone, Serialize)]
+pub struct SimulateAnswer {
+    schema: u32,
+    #[serde(flatten)]
+    context: IndexMap<String, String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    trials: Option<u64>,
+    alpha: f64,
+    #[serde(flatten)]
+    variables: IndexMap<String, Variable>,
 }
 
-/// The comparison as one JSON object: the context, then a key per variable.
-pub fn json(context: &[(String, String)], compared: &[Compared], alpha: f64) -> Value {
-    let mut top = Map::new();
-    top.insert("schema".into(), json!(super::SCHEMA));
-    for (k, v) in context {
-        top.insert(k.clone(), json!(v));
+/// One variable: observed frequencies with their standard errors, the exact probabilities, the
+/// mean, the test.
+#[derive(Debug, Clone, Serialize)]
+struct Variable {
+    observed: IndexMap<String, f64>,
+    standard_error: IndexMap<String, f64>,
+    expected: IndexMap<String, Fraction>,
+    mean: Mean,
+    test: &'static str,
+    statistic: f64,
+    dof: u64,
+    p_value: f64,
+    consistent: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+struct Mean {
+    observed: f64,
+    standard_error: f64,
+    expected: Fraction,
+}
+
+impl Variable {
+    fn new(c: &Compared, alpha: f64) -> Variable {
+        let outcomes = c.outcomes();
+        let per = |f: &dyn Fn(i64) -> f64| -> IndexMap<String, f64> {
+            outcomes.iter().map(|&x| (x.to_string(), f(x))).collect()
+        };
+        let (mean, se) = c.mean();
+        Variable {
+            observed: per(&|x| c.frequency(x)),
+            standard_error: per(&|x| c.standard_error(c.frequency(x))),
+            expected: (outcomes.iter())
+                .map(|&x| (x.to_string(), Fraction(c.exact.prob(x))))
+                .collect(),
+            mean: Mean {
+                observed: mean,
+                standard_error: se,
+                expected: Fraction(c.exact.mean()),
+            },
+            test: c.fit.test,
+            statistic: c.fit.statistic,
+            dof: c.fit.dof,
+            p_value: c.fit.p_value,
+            consistent: c.fit.consistent(alpha),
+        }
     }
-    if let Some(c) = compared.first() {
-        top.insert("trials".into(), json!(c.trials));
+}
+
+impl SimulateAnswer {
+    /// The comparison: the context, then a key per variable.
+    pub fn new(context: &[(String, String)], compared: &[Compared], alpha: f64) -> SimulateAnswer {
+        SimulateAnswer {
+            schema: super::SCHEMA,
+            context: context.iter().cloned().collect(),
+            trials: compared.first().map(|c| c.trials),
+            alpha,
+            variables: (compared.iter())
+                .map(|c| (c.key.clone(), Variable::new(c, alpha)))
+                .collect(),
+        }
     }
-    top.insert("alpha".into(), json!(alpha));
-    for c in compared {
-        top.insert(c.key.clone(), variable_json(c, alpha));
-    }
-    Value::Object(top)
 }
 
 /// The comparison for people: a table per variable and the test's verdict.

@@ -1,10 +1,13 @@
 //! A table for people and as JSON: its title, its caption (everything the numbers depend on),
 //! its grid and its JSON contract.
 
-use super::{fraction, SCHEMA};
+use super::answer::{Answer, View};
+use super::values::Fraction;
+use super::SCHEMA;
 use crate::render::{Cell, Grid};
 use holodice_engine::policy::Policy;
 use holodice_engine::table::{Game, Stat, Table};
+use serde::Serialize;
 
 /// The variable every cell's statistic is of.
 fn variable(game: Game) -> &'static str {
@@ -89,70 +92,108 @@ fn capitalize(s: &str) -> String {
         .unwrap_or_default()
 }
 
-/// The row label, and the column label with a column axis.
-fn labels(t: &Table) -> (&str, Option<&str>) {
-    (&t.rows.name, t.cols.as_ref().map(|c| c.name.as_str()))
+/// `table`'s answer: the labels and values of both axes and every cell as an exact fraction.
+#[derive(Debug, Clone, Serialize)]
+pub struct TableAnswer {
+    schema: u32,
+    title: String,
+    caption: String,
+    stat: String,
+    rows: Axis,
+    cols: Axis,
+    cells: Vec<Vec<Fraction>>,
+    /// How people read the cells (JSON has them all exact).
+    #[serde(skip)]
+    shape: Shape,
 }
 
-/// The table as the renderers take it: a header with the row label (and column label) then
-/// each column's value; each row its value then its cells (a whole-number mode stays whole).
-pub fn grid(t: &Table) -> Grid {
-    let (row_label, col_label) = labels(t);
-    let corner = match col_label {
-        Some(c) => format!("{row_label} \\ {c}"),
-        None => row_label.to_string(),
-    };
-    let mut header = vec![corner];
-    if t.cols.is_none() {
-        header.push(t.stat.name());
-    } else {
-        header.extend(t.col_values().iter().map(|c| c.to_string()));
-    }
-    let rows = t
-        .row_values()
-        .iter()
-        .zip(&t.cells)
-        .map(|(r, cells)| {
-            let cells = cells.iter().map(|v| match t.stat {
-                Stat::Mode if v.is_integer() => Cell::Label(v.to_string()),
-                Stat::Mean | Stat::Mode => Cell::Decimal(v.clone()),
+/// One axis: the item's name (`null` for a table without columns) and its values.
+#[derive(Debug, Clone, Serialize)]
+struct Axis {
+    label: Option<String>,
+    values: Vec<i64>,
+}
+
+/// How a cell is shown to people.
+#[derive(Debug, Clone, Copy)]
+enum Shape {
+    /// A mode: whole when it is, else as a statistic.
+    Mode,
+    /// A statistic (a mean).
+    Decimal,
+    /// A probability.
+    Chance,
+}
+
+impl TableAnswer {
+    pub fn new(t: &Table) -> TableAnswer {
+        TableAnswer {
+            schema: SCHEMA,
+            title: title(t),
+            caption: caption(t),
+            stat: t.stat.name(),
+            rows: Axis {
+                label: Some(t.rows.name.clone()),
+                values: t.row_values().to_vec(),
+            },
+            cols: Axis {
+                label: t.cols.as_ref().map(|c| c.name.clone()),
+                values: t.col_values().to_vec(),
+            },
+            cells: (t.cells.iter())
+                .map(|r| r.iter().map(Fraction::from).collect())
+                .collect(),
+            shape: match t.stat {
+                Stat::Mode => Shape::Mode,
+                Stat::Mean => Shape::Decimal,
                 Stat::Destroyed
                 | Stat::Wiped
                 | Stat::Suppressed
                 | Stat::Panicked
                 | Stat::AtLeast(_)
-                | Stat::Pmf(_) => Cell::Chance(v.clone()),
-            });
-            std::iter::once(Cell::Label(r.to_string()))
-                .chain(cells)
-                .collect()
-        })
-        .collect();
-    Grid {
-        title: title(t),
-        caption: caption(t),
-        legend: Vec::new(),
-        header,
-        rows,
-        json: json(t),
+                | Stat::Pmf(_) => Shape::Chance,
+            },
+        }
+    }
+
+    /// A header with the row label (and column label) then each column's value, or the
+    /// statistic without columns.
+    fn header(&self) -> Vec<String> {
+        let row_label = self.rows.label.clone().unwrap_or_default();
+        match &self.cols.label {
+            Some(c) => std::iter::once(format!("{row_label} \\ {c}"))
+                .chain(self.cols.values.iter().map(|v| v.to_string()))
+                .collect(),
+            None => vec![row_label, self.stat.clone()],
+        }
+    }
+
+    fn cell(&self, v: &Fraction) -> Cell {
+        match self.shape {
+            Shape::Mode if v.0.is_integer() => Cell::Label(v.0.to_string()),
+            Shape::Mode | Shape::Decimal => Cell::Decimal(v.0.clone()),
+            Shape::Chance => Cell::Chance(v.0.clone()),
+        }
     }
 }
 
-/// The table as JSON: labels and values, and every cell as an exact fraction string.
-pub fn json(t: &Table) -> serde_json::Value {
-    let cells: Vec<Vec<String>> = t
-        .cells
-        .iter()
-        .map(|r| r.iter().map(fraction).collect())
-        .collect();
-    let (row_label, col_label) = labels(t);
-    serde_json::json!({
-        "schema": SCHEMA,
-        "title": title(t),
-        "caption": caption(t),
-        "stat": t.stat.name(),
-        "rows": {"label": row_label, "values": t.row_values()},
-        "cols": {"label": col_label, "values": t.col_values()},
-        "cells": cells,
-    })
+impl Answer for TableAnswer {
+    /// Each row its value then its cells.
+    fn view(&self) -> View {
+        let rows = (self.rows.values.iter())
+            .zip(&self.cells)
+            .map(|(r, cells)| {
+                std::iter::once(Cell::Label(r.to_string()))
+                    .chain(cells.iter().map(|v| self.cell(v)))
+                    .collect()
+            })
+            .collect();
+        View::Grid(Grid {
+            title: self.title.clone(),
+            caption: self.caption.clone(),
+            legend: Vec::new(),
+            header: self.header(),
+            rows,
+        })
+    }
 }

@@ -27,14 +27,14 @@ function swtcgItem(k) {
   return {
     name: k.name,
     aliases: k.aliases,
-    takesValue: k.x !== "—",
-    optional: k.x.includes("or none"),
-    signed: k.x.startsWith("±"),
+    takesValue: k.takes_value,
+    optional: k.optional,
+    signed: k.signed,
     roles: SWTCG_ROLES[k.acts] || [],
     step: k.step,
     model: k.model,
     control: k.control || "keyword",
-    active: !k.model.startsWith("no effect on dice"),
+    active: k.dice_effect,
   };
 }
 
@@ -43,7 +43,7 @@ function legionItem(k) {
   return {
     name: k.name,
     aliases: k.aliases,
-    takesValue: k.n !== "—",
+    takesValue: k.takes_value,
     optional: false,
     signed: false,
     roles: k.roles,
