@@ -3,18 +3,18 @@
 //! this; the page's engine in the browser (`crates/web`) calls it directly, so both give the same
 //! JSON for the same request.
 
+mod answers;
 mod arguments;
 pub mod options;
 pub mod params;
 
 use crate::command::{self, Files};
 use crate::error::Error;
+use answers::{CardEntry, Estimate, Failure, Index, Vocabularies};
 use holodice_engine::error as engine;
 use holodice_engine::legion::cards::Cards as LegionCards;
 use holodice_engine::swtcg::cards::Cards;
-use holodice_engine::vocabulary::Vocabulary;
 use params::{Endpoint, Pairs, ENDPOINTS, LISTINGS};
-use serde_json::{json, Value};
 use std::path::Path;
 
 /// The largest request body: a SPEC is a line; 64 KiB holds thousands of samples.
@@ -48,16 +48,14 @@ pub struct Reply {
 impl Reply {
     /// `{"error": "...", "field": "..."}` with its status; the line is kept to one line.
     pub fn error(status: u16, message: &str, field: Option<&str>) -> Reply {
-        Reply::json(status, pretty(&error_body(message, field)))
+        Reply::json(status, pretty(&Failure::new(message, field, None)))
     }
 
     /// A 400 for the command's error: its line, the key it concerns, and the other game when it
     /// says the input is that game's (`"game": "swtcg"` for `Power 5` given to Legion).
     fn failed(e: &Error) -> Reply {
-        let mut body = error_body(&command::message(e), e.concerns().map(|i| i.key()));
-        if let Some(game) = e.game() {
-            body["game"] = json!(game.key());
-        }
+        let field = e.concerns().map(|i| i.key());
+        let body = Failure::new(&command::message(e), field, e.game().map(|g| g.key()));
         Reply::json(400, pretty(&body))
     }
 
@@ -68,15 +66,6 @@ impl Reply {
             body,
         }
     }
-}
-
-/// `{"error": "...", "field": "..."}`, the line kept to one line.
-fn error_body(message: &str, field: Option<&str>) -> Value {
-    let mut body = json!({ "error": command::one_line(message) });
-    if let Some(f) = field {
-        body["field"] = json!(holodice_engine::error::quote(f));
-    }
-    body
 }
 
 /// A request parsed into its command and the command prepared ([`command::prepare`]): its
@@ -115,8 +104,7 @@ impl<'a> Request<'a> {
     /// `live` saying whether the page may run it at each change of its form ([`LIVE_WORK`]).
     pub fn estimate(&self) -> Reply {
         let work = self.cost();
-        let body = json!({"work": work, "live": work <= LIVE_WORK, "live_limit": LIVE_WORK});
-        Reply::json(200, pretty(&body))
+        Reply::json(200, pretty(&Estimate::new(work)))
     }
 
     /// The command's answer, or its error as a 400 naming the key it concerns.
@@ -132,24 +120,6 @@ impl<'a> Request<'a> {
     }
 }
 
-/// A unit card in the `swtcg/cards` listing: its name, its SPEC and what a picker shows (the
-/// shape published first; `formats` and `spec_name` came with the IDC's sets).
-fn card_entry(cards: &Cards, c: &holodice_engine::swtcg::card::Card) -> Value {
-    let p = c.printing.as_ref();
-    json!({
-        "name": c.name,
-        "spec": c.spec.describe(),
-        "sets": p.map_or(Vec::new(), |p| p.sets.clone()),
-        "number": p.and_then(|p| p.number.clone()),
-        "side": p.and_then(|p| p.side.clone()),
-        "type": p.map(|p| p.kind.clone()),
-        "subtype": p.and_then(|p| p.subtype.clone()),
-        "cost": p.and_then(|p| p.cost.clone()),
-        "formats": crate::listing::swtcg_cards::formats(c),
-        "spec_name": cards.spec_name(c),
-    })
-}
-
 /// The answers that never change: the listings and the index, computed once.
 pub struct Listings(Vec<(&'static str, String)>);
 
@@ -158,15 +128,15 @@ impl Listings {
     pub fn new(cards: &Cards) -> Listings {
         let units: Vec<_> = (cards.all().iter())
             .filter(|c| c.printing.as_ref().is_none_or(|p| p.unit))
-            .map(|c| card_entry(cards, c))
+            .map(|c| CardEntry::new(cards, c))
             .collect();
         let listed = LISTINGS.iter().map(|l| (l.path, listing(l)));
         Listings(
             listed
                 .chain([
-                    ("swtcg/cards", pretty(&json!(units))),
-                    ("variables", pretty(&json!(Vocabularies::both()))),
-                    ("", pretty(&index())),
+                    ("swtcg/cards", pretty(&units)),
+                    ("variables", pretty(&Vocabularies::both())),
+                    ("", pretty(&Index::new())),
                 ])
                 .collect(),
         )
@@ -223,22 +193,6 @@ pub fn answer(
     }
 }
 
-/// Each game's vocabulary (data/<game>/variables.yaml): the variables its answers report.
-#[derive(serde::Serialize)]
-struct Vocabularies {
-    swtcg: &'static Vocabulary,
-    legion: &'static Vocabulary,
-}
-
-impl Vocabularies {
-    fn both() -> Vocabularies {
-        Vocabularies {
-            swtcg: Vocabulary::swtcg(),
-            legion: Vocabulary::legion(),
-        }
-    }
-}
-
 /// A listing command's JSON, exactly as the command line prints it.
 fn listing(endpoint: &Endpoint) -> String {
     let files = RequestFiles { samples: None };
@@ -254,42 +208,9 @@ fn listing(endpoint: &Endpoint) -> String {
     }
 }
 
-fn pretty(v: &serde_json::Value) -> String {
-    serde_json::to_string_pretty(v).expect("JSON values serialize") + "\n"
-}
-
-/// The endpoints and the keys each takes, for people finding their way.
-fn index() -> serde_json::Value {
-    let endpoints: Vec<_> = ENDPOINTS
-        .iter()
-        .map(|e| {
-            json!({
-                "path": format!("/api/v1/{}", e.path),
-                "methods": if e.get { vec!["GET", "POST"] } else { vec!["POST"] },
-                "command": format!("holodice {}", e.command.join(" ")),
-                "keys": params::keys(e),
-            })
-        })
-        .collect();
-    json!({
-        "about": "Exact odds for Star Wars tabletop dice. A request's keys are the command's long \
-                  options (repeatable ones take a list); the answer is what the command prints \
-                  with --format json, or the format the 'format' key asks for.",
-        "version": env!("CARGO_PKG_VERSION"),
-        "editions": {"legion": holodice_engine::legion::Edition::default().name()},
-        "endpoints": endpoints,
-        "listings": ["/api/v1/swtcg/keywords", "/api/v1/swtcg/rules", "/api/v1/legion/keywords",
-                     "/api/v1/swtcg/cards", "/api/v1/variables"],
-        "estimate": {
-            "path": format!("/api/v1/{ESTIMATE}{{endpoint}}"),
-            "about": "the work an endpoint's request would take, estimated without running it, \
-                      asked as the endpoint is (same methods, keys and body): {\"work\": units \
-                      of about 0.2 µs, \"live\": whether work <= live_limit, \"live_limit\": \
-                      the most the page runs at each change}; a request the endpoint refuses \
-                      gets the endpoint's 400",
-        },
-        "limits": {"body_bytes": MAX_BODY, "live_work": LIVE_WORK},
-    })
+/// An answer as the API sends it: pretty JSON and a newline.
+fn pretty(v: &impl serde::Serialize) -> String {
+    serde_json::to_string_pretty(v).expect("answers serialize") + "\n"
 }
 
 /// A request's files: only its samples, never a disk.
