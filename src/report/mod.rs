@@ -1,5 +1,6 @@
-//! What a query reports, independent of how it is shown: a title, context lines, and named
-//! entries (distributions, probabilities, numbers, groups). Renderers turn it into text or data.
+//! What each command answers: one typed answer per command (in the files here), which JSON and
+//! YAML serialize, and its view for people, a [`Report`] (a title, a headline and named entries)
+//! or a grid, which the other formats render.
 
 pub mod answer;
 pub(crate) mod army;
@@ -72,15 +73,15 @@ pub enum Value {
     Group(Vec<Entry>),
 }
 
-/// A named value: `key` is the stable machine name (JSON key), `label` the phrase for people.
+/// A named value of a view: `key` is the answer's key for it (the headline's entries are not
+/// repeated below it), `label` the phrase for people.
 #[derive(Debug, Clone)]
 pub struct Entry {
     pub key: String,
     pub label: String,
     pub value: Value,
     /// Outputs for people show it only with `--verbose`: a list the headline sums up or, inside
-    /// a group, an option at its default (they say "others at their defaults" instead). JSON
-    /// and YAML always carry it.
+    /// a group, an option at its default (they say "others at their defaults" instead).
     pub detail: bool,
 }
 
@@ -103,13 +104,12 @@ impl Entry {
     }
 }
 
-/// One query's results.
+/// One query's results for people: the view of an attack's or a sequence's answer.
 #[derive(Debug, Clone)]
 pub struct Report {
     pub title: String,
     /// What a reader wants first (the chance to destroy, the mean wounds): outputs for people
-    /// print it under the title and don't repeat an entry of the same key. JSON and YAML leave
-    /// it out, as its values are among the entries.
+    /// print it under the title and don't repeat an entry of the same key.
     pub headline: Vec<Entry>,
     pub entries: Vec<Entry>,
     pub notes: Vec<String>,
