@@ -79,7 +79,11 @@ fn stats(transform: &Transform) -> String {
         }
         .into(),
         Transform::StatChange { stat } => {
-            let stat = if *stat == Stat::Health { "health" } else { "power" };
+            let stat = if *stat == Stat::Health {
+                "health"
+            } else {
+                "power"
+            };
             format!("adds X to the unit's {stat} (written '+2 {stat}', '-1 {stat}')")
         }
         Transform::HitShift => "adds X to every attack die (natural faces unchanged)".into(),
@@ -97,8 +101,8 @@ fn stats(transform: &Transform) -> String {
         Transform::PerOpponentUnit => "+X power and +X health for X of the opponent's units in \
             the arena (left out: the units of the query)"
             .into(),
-        // The run of spaces came in with the phrase (6e8b832); the recorded outputs carry it.
-        Transform::Counters => "counters of this kind on the unit: X and 'if' tests count them                                 ('X = mastery counters', 'if mastery counters >= 1: ...')"
+        Transform::Counters => "counters of this kind on the unit: X and 'if' tests count them \
+            ('X = mastery counters', 'if mastery counters >= 1: ...')"
             .into(),
         _ => unreachable!("{transform:?} is no statistic"),
     }
