@@ -150,21 +150,6 @@ impl Answer for AttackAnswer {
     }
 }
 
-/// What a comparison's attacks share, as report entries and as one caption line.
-pub fn shared_context(guardian: Option<&str>, s: &Scenario) -> (Vec<Entry>, String) {
-    let mut entries = Vec::new();
-    let mut line = Vec::new();
-    if let Some(g) = guardian {
-        let g = squeeze(g);
-        line.push(format!("guardian {g}"));
-        entries.push(Entry::text("guardian", "Guardian", &g));
-    }
-    let policy = policy_name(s.policy, s.objective);
-    line.push(format!("edition {}, policy {policy}", s.edition.name()));
-    entries.extend(choices(&policy, s.edition.name()));
-    (entries, line.join("; "))
-}
-
 /// The policy as every result names it: `greedy`, or `optimal (mean)`, `optimal (atleast:2)`.
 pub fn policy_name(policy: Policy, objective: Objective) -> String {
     match (policy, objective) {

@@ -904,27 +904,6 @@ fn any_lucky(s: &Sequence) -> bool {
         }
 }
 
-/// What a comparison's attacks share, as report entries and as one caption line: the rule
-/// options, the mode, and the Lucky policy when a unit re-rolled.
-pub fn shared_context(s: &Scenario, lucky: bool) -> (Vec<Entry>, String) {
-    let mut entries = Vec::new();
-    let mut line = vec![rules_line(&s.rules)];
-    if let Some(mode) = s.mode {
-        entries.push(mode_entry(mode.name()));
-        line.push(format!("mode {}", mode.name()));
-    }
-    if lucky {
-        entries.push(Rerolls::new(s.policy, s.objective).entry());
-        line.push(format!(
-            "Lucky: {} policy, objective {}",
-            s.policy.name(),
-            s.objective.name()
-        ));
-    }
-    entries.push(Rules::new(&s.rules).entry());
-    (entries, line.join("; "))
-}
-
 /// The rule options off their defaults, in one phrase.
 pub fn rules_line(rules: &rules::Rules) -> String {
     format!("rules: {}", rules.summary())
