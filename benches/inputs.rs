@@ -28,7 +28,8 @@ fn inputs(c: &mut Criterion) {
         b.iter(|| {
             let observed =
                 holodice::command::read_samples("s.csv", &mut samples.as_bytes()).unwrap();
-            holodice::report::fit::text(&holodice_engine::gof::chi_square(&observed, &exact), 1e-6)
+            let fit = holodice_engine::gof::chi_square(&observed, &exact);
+            holodice::report::fit::FitAnswer::new(&fit, 1e-6).text()
         })
     });
 }

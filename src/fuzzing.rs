@@ -112,9 +112,13 @@ pub fn table_spec(data: &[u8]) {
 pub fn samples(data: &[u8]) {
     if let Ok(observed) = crate::command::read_samples("fuzz.csv", &mut &data[..]) {
         let exact = Dist::uniform(&[0, 1, 1, 2]);
-        let _ = crate::report::fit::text(&gof::chi_square(&observed, &exact), 1e-6);
-        let fit = crate::report::fit::FitAnswer::new(&gof::g_test(&observed, &exact), 1e-6);
-        let _ = serde_json::to_string(&fit);
+        for fit in [
+            gof::chi_square(&observed, &exact),
+            gof::g_test(&observed, &exact),
+        ] {
+            let answer = crate::report::fit::FitAnswer::new(&fit, 1e-6);
+            let _ = (answer.text(), serde_json::to_string(&answer));
+        }
     }
 }
 

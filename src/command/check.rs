@@ -225,7 +225,6 @@ fn check_format_help(a: clap::Arg) -> clap::Arg {
         .hide_default_value(true)
 }
 
-/// The context lines, the game and variable names and the exact distribution of a check.
 /// `check`'s answer: the game and variable tested, what the samples are of (the SPECs, the
 /// rule options), and the test's result.
 #[derive(Debug, Serialize)]
@@ -233,14 +232,60 @@ struct CheckAnswer {
     schema: u32,
     game: &'static str,
     variable: String,
+    /// What the samples are of, for people: "Legion attack".
+    #[serde(skip)]
+    what: String,
     #[serde(flatten)]
     context: IndexMap<&'static str, String>,
+    /// How the samples are named, for people: the file, or the request's samples.
+    #[serde(skip)]
+    source: String,
     #[serde(flatten)]
     fit: FitAnswer,
 }
 
+impl CheckAnswer {
+    /// The samples `observed` (named `source`) tested with `test` against `exact`.
+    fn new(
+        exact: Exact,
+        observed: &BTreeMap<i64, u64>,
+        test: TestArg,
+        alpha: f64,
+        source: String,
+    ) -> CheckAnswer {
+        let fit = match test {
+            TestArg::ChiSquare => gof::chi_square(observed, &exact.dist),
+            TestArg::GTest => gof::g_test(observed, &exact.dist),
+        };
+        CheckAnswer {
+            schema: crate::report::SCHEMA,
+            game: exact.game,
+            variable: exact.variable,
+            what: exact.what,
+            context: (exact.context.into_iter())
+                .filter_map(|(k, v)| v.map(|v| (k, crate::report::squeeze(&v))))
+                .collect(),
+            source,
+            fit: FitAnswer::new(&fit, alpha),
+        }
+    }
+
+    /// For people: what was checked, its context lines (the empty ones left out), the
+    /// samples, then the test's result.
+    fn text(&self) -> String {
+        let mut s = format!("Check of {} samples: {}\n", self.what, self.variable);
+        for (k, v) in self.context.iter().filter(|(_, v)| !v.is_empty()) {
+            let k = k.replace('_', " ");
+            s.push_str(&format!("{}{}: {v}\n", k[..1].to_uppercase(), &k[1..]));
+        }
+        let samples = self.fit.samples();
+        s.push_str(&format!("Samples: {samples} from {}\n\n", self.source));
+        s + &self.fit.text()
+    }
+}
+
+/// The context lines, the game and variable names and the exact distribution of a check.
 struct Exact {
-    format: CheckFormatArg,
     game: &'static str,
     /// What the samples are of, for people: "Legion attack".
     what: String,
@@ -253,7 +298,6 @@ impl Exact {
     /// The exact distribution of `variable` in the attack `query` (`absent` when the attack
     /// has none), with the context lines `context` gives from the outcome.
     fn of<G: Shown + Simulated>(
-        format: CheckFormatArg,
         query: &G::Query,
         variable: &'static str,
         absent: impl Fn() -> Error,
@@ -266,7 +310,6 @@ impl Exact {
             .map(|(_, d)| d)
             .ok_or_else(absent)?;
         Ok(Exact {
-            format,
             game: G::KEY,
             what: format!("{} attack", G::NAME),
             variable: variable.to_string(),
@@ -276,11 +319,7 @@ impl Exact {
     }
 }
 
-fn swtcg_exact(
-    format: CheckFormatArg,
-    c: &CheckSwtcgArgs,
-    query: &Scenario,
-) -> Result<Exact, Error> {
+fn swtcg_exact(c: &CheckSwtcgArgs, query: &Scenario) -> Result<Exact, Error> {
     let s = &c.attack;
     let variable = match c.variable {
         SwtcgVariable::Hits => "hits",
@@ -302,14 +341,10 @@ fn swtcg_exact(
         ]
     };
     let absent = || engine::Error::input(format!("{variable}: no such variable")).into();
-    Exact::of::<Swtcg>(format, query, variable, absent, context)
+    Exact::of::<Swtcg>(query, variable, absent, context)
 }
 
-fn legion_exact(
-    format: CheckFormatArg,
-    c: &CheckLegionArgs,
-    query: &LegionScenario,
-) -> Result<Exact, Error> {
+fn legion_exact(c: &CheckLegionArgs, query: &LegionScenario) -> Result<Exact, Error> {
     let s = &c.attack;
     let variable = match c.variable {
         LegionVariable::Wounds => "wounds",
@@ -339,15 +374,11 @@ fn legion_exact(
         )
         .into()
     };
-    Exact::of::<Legion>(format, query, variable, absent, context)
+    Exact::of::<Legion>(query, variable, absent, context)
 }
 
 /// The sequence's variable the check tests (see [`sequence_variable`]), its exact distribution.
-fn sequence_exact(
-    format: CheckFormatArg,
-    c: &CheckSequenceArgs,
-    q: &Sequence,
-) -> Result<Exact, Error> {
+fn sequence_exact(c: &CheckSequenceArgs, q: &Sequence) -> Result<Exact, Error> {
     let s = &c.sequence;
     let variable = c.variable.trim();
     let result = s.exact(q)?;
@@ -375,7 +406,6 @@ fn sequence_exact(
         false => q.attacks.join("; "),
     };
     Ok(Exact {
-        format,
         game: "legion",
         what: "Legion attack sequence".to_string(),
         variable: variable.to_string(),
@@ -509,54 +539,23 @@ impl Check {
     /// The exact distribution of the chosen variable, the samples, the test; `rejected` when
     /// the samples are not consistent with the exact distribution.
     pub(super) fn run(self) -> Result<Answer, Error> {
-        let format = self.format;
         let exact = match &self.tested {
-            Tested::Swtcg(c, query) => swtcg_exact(format, c, query)?,
-            Tested::Legion(c, query) => legion_exact(format, c, query)?,
-            Tested::Sequence(c, q) => sequence_exact(format, c, q)?,
+            Tested::Swtcg(c, query) => swtcg_exact(c, query)?,
+            Tested::Legion(c, query) => legion_exact(c, query)?,
+            Tested::Sequence(c, q) => sequence_exact(c, q)?,
         };
         let observed = self.observed?;
-        let (source, alpha) = (self.source, self.alpha);
-        let fit = match self.test {
-            TestArg::ChiSquare => holodice_engine::gof::chi_square(&observed, &exact.dist),
-            TestArg::GTest => holodice_engine::gof::g_test(&observed, &exact.dist),
-        };
-        let context: Vec<(&str, String)> = exact
-            .context
-            .into_iter()
-            .filter_map(|(k, v)| v.map(|v| (k, crate::report::squeeze(&v))))
-            .collect();
-        let (game, variable, what) = (exact.game, exact.variable, exact.what);
-        let body = match exact.format {
+        let answer = CheckAnswer::new(exact, &observed, self.test, self.alpha, self.source);
+        let (body, format) = match self.format {
             CheckFormatArg::Json => {
-                let answer = CheckAnswer {
-                    schema: crate::report::SCHEMA,
-                    game,
-                    variable: variable.clone(),
-                    context: context.iter().map(|(k, v)| (*k, v.clone())).collect(),
-                    fit: FitAnswer::new(&fit, alpha),
-                };
-                serde_json::to_string_pretty(&answer).expect("typed answers serialize") + "\n"
+                let json = serde_json::to_string_pretty(&answer).expect("typed answers serialize");
+                (json + "\n", FormatArg::Json)
             }
-            CheckFormatArg::Text => {
-                let mut s = format!("Check of {what} samples: {variable}\n");
-                for (k, v) in &context {
-                    if !v.is_empty() {
-                        let k = k.replace('_', " ");
-                        s.push_str(&format!("{}{}: {v}\n", k[..1].to_uppercase(), &k[1..]));
-                    }
-                }
-                s.push_str(&format!("Samples: {} from {source}\n\n", fit.samples()));
-                s + &crate::report::fit::text(&fit, alpha)
-            }
+            CheckFormatArg::Text => (answer.text(), FormatArg::Text),
         };
-        let media_type = match exact.format {
-            CheckFormatArg::Json => FormatArg::Json.media_type(),
-            CheckFormatArg::Text => FormatArg::Text.media_type(),
-        };
-        let mut answer = Answer::new(body, media_type);
-        answer.rejected = !fit.consistent(alpha);
-        Ok(answer)
+        let mut printed = Answer::new(body, format.media_type());
+        printed.rejected = !answer.fit.consistent();
+        Ok(printed)
     }
 }
 

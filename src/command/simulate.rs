@@ -183,7 +183,8 @@ Examples:
       --attack \"4 black\" --until-wiped --attacks 10 --trials 200000 --seed 7
 ";
 
-/// Checks what `simulate` can do with the attack's output options, and renders the comparison.
+/// Checks what `simulate` can do with the attack's output options, and renders the comparison's
+/// answer as text or JSON.
 fn output(
     a: &OutputArgs,
     sim: &SimulateArgs,
@@ -194,10 +195,10 @@ fn output(
     if a.plot.is_some() {
         return Err(engine::Error::input("simulate draws no chart: drop --plot").into());
     }
+    let answer = report::simulate::SimulateAnswer::new(title, context, compared, sim.alpha);
     let body = match a.format {
-        FormatArg::Text => report::simulate::text(title, context, compared, sim.alpha),
+        FormatArg::Text => answer.text(),
         FormatArg::Json => {
-            let answer = report::simulate::SimulateAnswer::new(context, compared, sim.alpha);
             serde_json::to_string_pretty(&answer).expect("typed answers serialize") + "\n"
         }
         _ => return Err(engine::Error::input("simulate prints --format text or json").into()),

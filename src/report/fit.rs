@@ -5,118 +5,36 @@ use holodice_engine::gof::{Fit, Row, MIN_EXPECTED, SHOWN_IMPOSSIBLE};
 use indexmap::IndexMap;
 use serde::Serialize;
 
-/// The verdict at significance level `alpha`, in one line.
-pub fn verdict(fit: &Fit, alpha: f64) -> String {
+/// The verdict at significance level `alpha` in one line: `impossible` holds the observed
+/// outcomes of probability 0 with their counts, which reject the samples whatever `p_value`.
+pub(super) fn verdict(p_value: f64, alpha: f64, impossible: &[(i64, u64)]) -> String {
     let p = format!(
         "p-value {} {} alpha {}",
-        number(fit.p_value),
-        if fit.p_value >= alpha { "≥" } else { "<" },
+        number(p_value),
+        if p_value >= alpha { "≥" } else { "<" },
         number(alpha)
     );
-    if !fit.impossible.is_empty() {
-        let seen: Vec<String> = fit
-            .rows
-            .iter()
-            .filter(|r| fit.impossible.binary_search(&r.outcome).is_ok())
-            .take(SHOWN_IMPOSSIBLE)
-            .map(|r| {
-                format!(
-                    "{} ({} {})",
-                    r.outcome,
-                    r.observed,
-                    if r.observed == 1 { "time" } else { "times" }
-                )
-            })
-            .collect();
-        let more = match fit.impossible.len().saturating_sub(SHOWN_IMPOSSIBLE) {
-            0 => String::new(),
-            n => format!(" and {n} more"),
-        };
+    if !impossible.is_empty() {
         format!(
-            "rejected: impossible outcome observed (probability 0): {}{more}; {p}",
-            seen.join(", ")
+            "rejected: impossible outcome observed (probability 0): {}; {p}",
+            seen(impossible)
         )
-    } else if fit.p_value >= alpha {
+    } else if p_value >= alpha {
         format!("consistent with the exact distribution ({p})")
     } else {
         format!("rejected ({p})")
     }
 }
 
-/// For people: the per-outcome table, the bins when outcomes were merged, the statistic with
-/// its degrees of freedom and p-value, and the verdict at `alpha`.
-pub fn text(fit: &Fit, alpha: f64) -> String {
-    let header = ["outcome", "observed", "expected", "z"].map(String::from);
-    let rows: Vec<[String; 4]> = fit
-        .rows
-        .iter()
-        .map(|r| {
-            [
-                r.outcome.to_string(),
-                r.observed.to_string(),
-                format!("{:.2}", r.expected),
-                if r.z.is_finite() {
-                    format!("{:.2}", r.z)
-                } else {
-                    "impossible".into()
-                },
-            ]
-        })
+/// The first impossible outcomes with their counts, and how many more there are.
+fn seen(impossible: &[(i64, u64)]) -> String {
+    let seen: Vec<String> = (impossible.iter().take(SHOWN_IMPOSSIBLE))
+        .map(|&(x, n)| format!("{x} ({n} {})", if n == 1 { "time" } else { "times" }))
         .collect();
-    let widths: Vec<usize> = (0..4)
-        .map(|i| {
-            std::iter::once(&header)
-                .chain(&rows)
-                .map(|r| r[i].chars().count())
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let mut out = String::new();
-    for r in std::iter::once(&header).chain(&rows) {
-        let cells: Vec<String> = r
-            .iter()
-            .zip(&widths)
-            .map(|(c, w)| format!("{c:>w$}"))
-            .collect();
-        out.push_str(&format!("  {}\n", cells.join("  ")));
+    match impossible.len().saturating_sub(SHOWN_IMPOSSIBLE) {
+        0 => seen.join(", "),
+        n => format!("{} and {n} more", seen.join(", ")),
     }
-    if fit.bins.iter().any(|b| b.first != b.last) {
-        let bins: Vec<String> = fit
-            .bins
-            .iter()
-            .map(|b| {
-                if b.first == b.last {
-                    b.first.to_string()
-                } else {
-                    format!("{}..{}", b.first, b.last)
-                }
-            })
-            .collect();
-        out.push_str(&format!(
-            "Bins (outcomes merged until each expects at least {MIN_EXPECTED}): {}\n",
-            bins.join(", ")
-        ));
-    }
-    if fit.dof == 0 && fit.bins.iter().any(|b| b.first != b.last) {
-        out.push_str("Too few samples to test: one bin cannot speak against the distribution.\n");
-    }
-    let possible: u64 = fit.bins.iter().map(|b| b.observed).sum();
-    if possible != fit.samples() {
-        out.push_str(&format!(
-            "Expected counts are of the {possible} samples at possible outcomes.\n"
-        ));
-    }
-    out.push_str(&format!(
-        "Test: {}, statistic {:.4}, {} degree{} of freedom, p-value {}\n",
-        fit.test,
-        fit.statistic,
-        fit.dof,
-        if fit.dof == 1 { "" } else { "s" },
-        number(fit.p_value)
-    ));
-    out.push_str(&format!("Verdict: {}\n", verdict(fit, alpha)));
-    out
 }
 
 /// The machine contract: `observed` and `expected` (outcome → count), `z` (outcome →
@@ -177,6 +95,102 @@ impl FitAnswer {
             impossible: fit.impossible.clone(),
         }
     }
+
+    /// All observations, impossible ones included.
+    pub fn samples(&self) -> u64 {
+        self.samples
+    }
+
+    /// Whether the samples pass: no impossible outcome, and a p-value of at least alpha.
+    pub fn consistent(&self) -> bool {
+        self.consistent
+    }
+
+    /// For people: the per-outcome table, the bins when outcomes were merged, the statistic
+    /// with its degrees of freedom and p-value, and the verdict.
+    pub fn text(&self) -> String {
+        let mut out = self.table();
+        if self.merged() {
+            out.push_str(&self.bins_line());
+        }
+        if self.dof == 0 && self.merged() {
+            out.push_str(
+                "Too few samples to test: one bin cannot speak against the distribution.\n",
+            );
+        }
+        let possible: u64 = self.bins.iter().map(|b| b.observed).sum();
+        if possible != self.samples {
+            out.push_str(&format!(
+                "Expected counts are of the {possible} samples at possible outcomes.\n"
+            ));
+        }
+        out + &format!(
+            "Test: {}, statistic {:.4}, {} degree{} of freedom, p-value {}\nVerdict: {}\n",
+            self.test,
+            self.statistic,
+            self.dof,
+            if self.dof == 1 { "" } else { "s" },
+            number(self.p_value),
+            self.verdict()
+        )
+    }
+
+    /// The verdict at the answer's alpha, in one line.
+    fn verdict(&self) -> String {
+        let impossible: Vec<(i64, u64)> = (self.impossible.iter())
+            .map(|&x| (x, self.observed[&x.to_string()]))
+            .collect();
+        verdict(self.p_value, self.alpha, &impossible)
+    }
+
+    /// Whether some bin merges outcomes.
+    fn merged(&self) -> bool {
+        self.bins.iter().any(|b| b.first != b.last)
+    }
+
+    /// The outcomes, observed and expected counts and z-scores, in right-aligned columns.
+    fn table(&self) -> String {
+        let header = ["outcome", "observed", "expected", "z"].map(String::from);
+        let rows: Vec<[String; 4]> = (self.observed.iter())
+            .map(|(x, observed)| {
+                let z = self.z[x].map_or("impossible".into(), |z| format!("{z:.2}"));
+                [
+                    x.clone(),
+                    observed.to_string(),
+                    format!("{:.2}", self.expected[x]),
+                    z,
+                ]
+            })
+            .collect();
+        let rows: Vec<&[String; 4]> = std::iter::once(&header).chain(&rows).collect();
+        let widths: [usize; 4] = std::array::from_fn(|i| {
+            (rows.iter().map(|r| r[i].chars().count()))
+                .max()
+                .unwrap_or(0)
+        });
+        rows.iter()
+            .map(|r| {
+                let cells: Vec<String> = (r.iter().zip(widths))
+                    .map(|(c, w)| format!("{c:>w$}"))
+                    .collect();
+                format!("  {}\n", cells.join("  "))
+            })
+            .collect()
+    }
+
+    /// The bins the statistic is computed over, when outcomes were merged into them.
+    fn bins_line(&self) -> String {
+        let bins: Vec<String> = (self.bins.iter())
+            .map(|b| match b.first == b.last {
+                true => b.first.to_string(),
+                false => format!("{}..{}", b.first, b.last),
+            })
+            .collect();
+        format!(
+            "Bins (outcomes merged until each expects at least {MIN_EXPECTED}): {}\n",
+            bins.join(", ")
+        )
+    }
 }
 
 /// A p-value or a significance level for people: 4 decimals, or scientific notation when small.
@@ -202,7 +216,7 @@ mod tests {
     fn text_and_json_reports() {
         let coin = Dist::uniform(&[0, 1]);
         let fit = chi_square(&[(0, 40), (1, 60), (2, 1)].into_iter().collect(), &coin);
-        let shown = text(&fit, 1e-6);
+        let shown = FitAnswer::new(&fit, 1e-6).text();
         assert!(shown
             .contains("Test: chi-square, statistic 4.0000, 1 degree of freedom, p-value 0.0455"));
         assert!(
