@@ -312,7 +312,6 @@ impl Swtcg {
             objective: self.objective,
             rules: rules(self.rules),
             carried_power: self.carried,
-            ..SwtcgScenario::default()
         }
     }
 

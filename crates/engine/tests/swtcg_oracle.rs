@@ -319,7 +319,6 @@ impl Case {
             objective: self.objective,
             rules: self.readings.rules(),
             carried_power: self.carried,
-            ..Scenario::default()
         }
     }
 

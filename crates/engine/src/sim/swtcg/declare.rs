@@ -11,7 +11,7 @@
 use super::units::{Role, RollKeywords, Stats};
 use crate::error::{Error, Input, Message};
 use crate::policy::{Objective, Policy};
-use crate::swtcg::attack::{self, refuse_conditionals, Scenario};
+use crate::swtcg::attack::{self, refuse_conditionals, Made, Scenario};
 use crate::swtcg::keywords::{Effect, Roll, Target, When};
 use crate::swtcg::lucky::{self, Side};
 use crate::swtcg::rules::Rules;
@@ -85,7 +85,7 @@ pub(super) struct Plan {
 /// Declares the attack `s` describes once its units are settled ([`attack::settled`]);
 /// refuses what the rules (and so the exact engine) refuse.
 pub(super) fn declare(s: &Scenario) -> Result<Plan, Error> {
-    let s = attack::settled(s)?;
+    let s = attack::settled(s, Made::OnItsOwn)?;
     let plan = plan(&s)?;
     check_lucky(&s, &plan)?;
     Ok(plan)

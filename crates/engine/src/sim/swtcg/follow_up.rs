@@ -16,7 +16,7 @@ use super::resolve::{Outcome, Twice};
 use super::roll::Die;
 use crate::dice::Faces;
 use crate::error::Error;
-use crate::swtcg::attack::{self, Scenario};
+use crate::swtcg::attack::{self, Made, Scenario};
 use crate::swtcg::keywords::{Again, Stat};
 use crate::swtcg::lucky::OptimalPolicy;
 use rand::rngs::ChaCha8Rng;
@@ -43,17 +43,15 @@ type Start = (i64, i64, i64);
 
 impl Pair {
     /// The pair of attacks `s`'s attacker makes, if its attack `main` has Double Strike or
-    /// Tenacity once settled (a choice may give it). An attack of a sequence ([`Scenario::alone`])
-    /// makes none.
+    /// Tenacity once settled (a choice may give it).
     pub fn of(s: &Scenario, main: &Plan) -> Result<Option<Pair>, Error> {
-        let Some((again, x)) = main.att.again.filter(|_| !s.alone) else {
+        let Some((again, x)) = main.att.again else {
             return Ok(None);
         };
         let alone = Scenario {
             secondary: None,
             interceptor: None,
             carried_power: 0,
-            alone: true,
             ..s.clone()
         };
         // The first attack is made with the attacker as the attack chose (under the optimal
@@ -117,7 +115,7 @@ impl Pair {
             carried_power: carried,
             ..(*self.alone).clone()
         };
-        let mut p = plan(&attack::settled(&s).ok()?).ok()?;
+        let mut p = plan(&attack::settled(&s, Made::InSequence).ok()?).ok()?;
         p.att.again = None;
         Some(p)
     }

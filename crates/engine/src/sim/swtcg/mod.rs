@@ -300,15 +300,12 @@ mod tests {
     }
 
     #[test]
-    fn an_attack_of_a_sequence_makes_no_second_attack() {
-        let mut s = scenario("Power 3, Double Strike", "Health 4");
+    fn double_strike_makes_a_second_attack() {
+        let s = scenario("Power 3, Double Strike", "Health 4");
         assert!(Simulation::attack(&s)
             .unwrap()
             .keys()
             .contains(&"follow_up.made"));
-        s.alone = true;
-        let keys = Simulation::attack(&s).unwrap().keys().join(" ");
-        assert!(!keys.contains("follow_up"), "{keys}");
         // A choice may give the second attack.
         let s = scenario(
             "Power 3, choose: Double Strike and Accuracy 1 / Evade 1",

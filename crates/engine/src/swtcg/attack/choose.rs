@@ -6,7 +6,7 @@
 //! minimises it, each attack on its own (a Double Strike's second attack chooses again, from
 //! where the first left it).
 
-use super::{Attack, Scenario};
+use super::{Attack, Made, Scenario};
 use crate::error::Error;
 use crate::policy::{Objective, Policy};
 use crate::swtcg::unit::Unit;
@@ -128,28 +128,26 @@ pub(super) fn all(s: &Scenario) -> Result<Vec<Vec<Taken>>, Error> {
 /// The attack with each unit's choice taken by the policy: the attacker's option best against
 /// the defending side's best answer to it. `attack(t, both)` makes the attack of a scenario
 /// without choices, with the second attack a Double Strike allows when `both`: the optimal
-/// policy weighs a first attack's option by both attacks (when only the attacker chooses), as
-/// the second then takes the best option from where the first left it.
+/// policy weighs a first attack's option by both attacks (when only the attacker chooses, and
+/// the attack is not one of a sequence's, `made`), as the second then takes the best option
+/// from where the first left it.
 pub(super) fn choose(
     s: &Scenario,
+    made: Made,
     attack: impl Fn(&Scenario, bool) -> Result<Attack, Error>,
 ) -> Result<(Scenario, Vec<Chosen>), Error> {
     let rows = all(s)?;
     let defending = [&s.defender].into_iter().chain(&s.interceptor);
     let only_attacker = defending.into_iter().all(|u| u.choices.is_empty());
-    let both = s.policy == Policy::Optimal && !s.alone && only_attacker;
+    let both = s.policy == Policy::Optimal && made == Made::OnItsOwn && only_attacker;
     let mut best: Option<(BigRational, &Taken)> = None;
     let mut illegal = None;
     for row in &rows {
         let mut worst: Option<(BigRational, &Taken)> = None;
         for cell in row {
-            let trial = Scenario {
-                alone: true,
-                ..cell.0.clone()
-            };
             // An option under which the attack can't be made (it leaves a unit discarded before
             // it starts) is no option.
-            let w = match attack(&trial, both) {
+            let w = match attack(&cell.0, both) {
                 Err(e @ Error::Illegal(_)) => {
                     illegal = Some(e);
                     continue;

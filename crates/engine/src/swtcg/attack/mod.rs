@@ -60,17 +60,32 @@ pub fn attack(attacker: &Unit, defender: &Unit, rules: &Rules) -> Result<Attack,
     ))
 }
 
+/// Whether an attack is one of a sequence's, which lists its attacks itself: Double Strike and
+/// Tenacity then make no second attack of their own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Made {
+    /// On its own: the second attack Double Strike or Tenacity allows follows it.
+    OnItsOwn,
+    /// As one of a sequence's attacks (or an option weighed by its one attack).
+    InSequence,
+}
+
 /// The exact outcome of the attack a [`Scenario`] describes: the rulebook's steps in order.
 pub fn run(s: &Scenario) -> Result<Attack, Error> {
-    chosen(s).map_err(|e| e.limit_of(Input::Attacker))
+    chosen(s, Made::OnItsOwn).map_err(|e| e.limit_of(Input::Attacker))
+}
+
+/// [`run`] for one of a sequence's attacks: no second attack of its own.
+pub(crate) fn run_in_sequence(s: &Scenario) -> Result<Attack, Error> {
+    chosen(s, Made::InSequence).map_err(|e| e.limit_of(Input::Attacker))
 }
 
 /// The attack with the units' choices taken ([`choose`]) and their state settled; a second
 /// attack (Double Strike) starts from `s` itself, so it chooses again.
-fn chosen(s: &Scenario) -> Result<Attack, Error> {
-    let (taken, chosen) = take_choices(s)?;
+fn chosen(s: &Scenario, made: Made) -> Result<Attack, Error> {
+    let (taken, chosen) = take_choices(s, made)?;
     let first = (!chosen.is_empty()).then_some(&taken.attacker);
-    let mut attack = steps(&taken, s, first)?;
+    let mut attack = steps(&taken, s, first, made)?;
     let rule = choose::rule(s.policy, s.objective);
     for c in &chosen {
         attack.notes.push(
@@ -90,32 +105,38 @@ fn chosen(s: &Scenario) -> Result<Attack, Error> {
 /// `s` with each unit's choices taken as the policy takes them ([`choose`]: every option's
 /// exact attack weighed), its state not yet settled, and what was taken; `s` itself when no
 /// unit chooses.
-fn take_choices(s: &Scenario) -> Result<(Scenario, Vec<choose::Chosen>), Error> {
+fn take_choices(s: &Scenario, made: Made) -> Result<(Scenario, Vec<choose::Chosen>), Error> {
     if !choose::any(s) {
         return Ok((s.clone(), Vec::new()));
     }
-    choose::choose(s, |t, both| match both {
-        false => steps(t, t, None),
-        true => steps(t, s, Some(&t.attacker)),
+    choose::choose(s, made, |t, both| match both {
+        false => steps(t, t, None, Made::InSequence),
+        true => steps(t, s, Some(&t.attacker), Made::OnItsOwn),
     })
 }
 
-/// The scenario whose attack [`run`] makes: each unit's choices taken by the policy and its
-/// state settled. The simulator plays the attack it describes: the choice is a policy decision
-/// it asks of the exact engine, as it asks the optimal policy's re-rolls.
-pub(crate) fn settled(s: &Scenario) -> Result<Scenario, Error> {
-    choices_taken(s)?.in_state()
+/// The scenario whose attack [`run`] (or [`run_in_sequence`], by `made`) makes: each unit's
+/// choices taken by the policy and its state settled. The simulator plays the attack it
+/// describes: the choice is a policy decision it asks of the exact engine, as it asks the
+/// optimal policy's re-rolls.
+pub(crate) fn settled(s: &Scenario, made: Made) -> Result<Scenario, Error> {
+    take_choices(s, made)?.0.in_state()
 }
 
 /// The scenario with each unit's choices taken, its state not yet settled: the attacker a
 /// Double Strike's or Tenacity's first attack is made with ([`steps`]' `first`).
 pub(crate) fn choices_taken(s: &Scenario) -> Result<Scenario, Error> {
-    Ok(take_choices(s)?.0)
+    Ok(take_choices(s, Made::OnItsOwn)?.0)
 }
 
 /// The steps of [`run`], on `taken`, a scenario whose choices are taken, its state settled
 /// first; `origin` is the scenario as given, which a second attack starts from.
-fn steps(taken: &Scenario, origin: &Scenario, first: Option<&Unit>) -> Result<Attack, Error> {
+fn steps(
+    taken: &Scenario,
+    origin: &Scenario,
+    first: Option<&Unit>,
+    made: Made,
+) -> Result<Attack, Error> {
     let s = &taken.in_state()?;
     let a = declare(s)?;
     let roll = roll(&a)?;
@@ -123,7 +144,7 @@ fn steps(taken: &Scenario, origin: &Scenario, first: Option<&Unit>) -> Result<At
     let outcomes = Ends::new(&a).apply(outcomes);
     let outcomes = discarded_by_state(taken, a.intercepted, outcomes);
     let mut attack = outcome::report(&a, outcomes);
-    attack.follow_up = attack_again(&a, origin, first, &mut attack.notes)?;
+    attack.follow_up = attack_again(&a, origin, first, made, &mut attack.notes)?;
     Ok(attack)
 }
 
@@ -476,11 +497,12 @@ impl<'a> Ends<'a> {
 
 /// 10. After the attack: Double Strike or Tenacity lets the attacker attack the same defender
 ///     again (a sequence of two attacks, the second only where the rule allows it). Attacks
-///     evaluated as part of a sequence ([`Scenario::alone`]) make no second attack of their own.
+///     of a sequence ([`Made::InSequence`]) make no second attack of their own.
 fn attack_again(
     a: &Declared,
     origin: &Scenario,
     first: Option<&Unit>,
+    made: Made,
     notes: &mut Vec<Message>,
 ) -> Result<Option<FollowUp>, Error> {
     let s = origin;
@@ -491,7 +513,7 @@ fn attack_again(
         Again::Always => "Double Strike",
         Again::LessThanX => "Tenacity",
     };
-    if s.alone {
+    if made == Made::InSequence {
         notes.push(
             format!(
                 "{name}: a sequence makes the attacks it lists; holodice swtcg attack reports \

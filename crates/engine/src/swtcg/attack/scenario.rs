@@ -29,9 +29,6 @@ pub struct Scenario {
     pub rules: Rules,
     /// Power the attacker carries from earlier attacks (sequences): Focus, Absorb, Surge, Stun.
     pub carried_power: i64,
-    /// An attack evaluated as one of a sequence's: Double Strike and Tenacity make no second
-    /// attack of their own.
-    pub alone: bool,
 }
 
 impl Scenario {

@@ -6,7 +6,7 @@
 
 use super::choose::Chosen;
 use super::units::discarded_in_state;
-use super::{run, size, Out, Scenario, Size};
+use super::{run_in_sequence, size, Out, Scenario, Size};
 use crate::dist::Dist;
 use crate::error::{Error, Input, Message};
 use crate::policy::{Objective, Policy};
@@ -396,7 +396,6 @@ impl Attacks<'_> {
             objective: self.s.objective,
             rules: self.s.rules.clone(),
             carried_power: carried,
-            alone: true,
             ..Scenario::default()
         }
     }
@@ -454,7 +453,7 @@ impl Attacks<'_> {
         }
         let size = self.size(key)?;
         self.check_kept(kept_bytes(size.outcomes, size.words()), k)?;
-        let a = run(&self.scenario(key))?;
+        let a = run_in_sequence(&self.scenario(key))?;
         self.work += cost(&size);
         let words = a.outcomes.denominator().bits() / 64 + 1;
         self.kept += kept_bytes(a.outcomes.len() as u64, words);
