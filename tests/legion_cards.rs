@@ -890,7 +890,7 @@ fn every_built_in_card_can_be_named() {
     let find = |name: &str, kind: Kind| built_in.find(name, kind).map(|c| c.id.clone());
     // The same name is told apart by title, faction or id; the name alone lists each choice as
     // it must be typed.
-    let e = find("AT-RT", Kind::Unit).unwrap_err();
+    let e = find("AT-RT", Kind::Unit).unwrap_err().to_string();
     assert!(e.contains("@AT-RT (rebels), @AT-RT (republic)"), "{e}");
     assert_eq!(find("AT-RT (rebels)", Kind::Unit).unwrap(), "ao");
     assert_eq!(find("AT-RT (mb)", Kind::Unit).unwrap(), "mb");

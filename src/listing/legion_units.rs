@@ -7,7 +7,7 @@ use crate::render::{Cell, Grid};
 use crate::report::answer::{Answer, View};
 use holodice_engine::data;
 use holodice_engine::error::{quote, Input, Message};
-use holodice_engine::legion::cards::{same, Card, Cards, Kind, Reach, Stats, Weapon, NO_CARDS};
+use holodice_engine::legion::cards::{no_cards, same, Card, Cards, Kind, Reach, Stats, Weapon};
 use holodice_engine::legion::fitting::{upgrades_for, Slot};
 use holodice_engine::legion::units::describe_dice;
 use holodice_engine::Error;
@@ -59,9 +59,7 @@ impl Filter<'_> {
 pub fn catalog(cards: &Cards, filter: &Filter) -> Result<UnitsAnswer, Error> {
     let query = filter.text;
     if cards.is_empty() {
-        return Err(Error::input(
-            NO_CARDS.replace(" to name units with '@Name'", ""),
-        ));
+        return Err(Error::input(no_cards()));
     }
     let wanted = query.unwrap_or("");
     let listed: Vec<&Card> = cards
@@ -109,9 +107,7 @@ pub fn catalog(cards: &Cards, filter: &Filter) -> Result<UnitsAnswer, Error> {
 /// upgrades that fit it, slot type by slot type (those whose name or title contains `query`).
 pub fn upgrades(cards: &Cards, wanted: &str, query: Option<&str>) -> Result<UnitsAnswer, Error> {
     if cards.is_empty() {
-        return Err(Error::input(
-            NO_CARDS.replace(" to name units with '@Name'", ""),
-        ));
+        return Err(Error::input(no_cards()));
     }
     let unit = unit_named(cards, wanted)?;
     let keeps = |c: &Card| {
@@ -149,7 +145,7 @@ fn unit_named<'a>(cards: &'a Cards, wanted: &str) -> Result<&'a Card, Error> {
             .all()
             .iter()
             .find(|c| c.kind == Kind::Unit && !c.id.starts_with('#') && c.id == wanted.trim());
-        by_id.ok_or_else(|| Error::Input(Message::flag(Input::UpgradesFor).text(format!(": {e}"))))
+        by_id.ok_or_else(|| Error::Input(Message::flag(Input::UpgradesFor).text(": ").then(e)))
     })
 }
 

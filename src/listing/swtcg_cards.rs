@@ -194,8 +194,8 @@ fn read(card: &Card) -> Read {
         insert: card
             .insert
             .as_ref()
-            .map(|u| (described(u), u.notes.clone())),
-        unmodelled: card.spec.notes.clone(),
+            .map(|u| (described(u), crate::command::notes(&u.notes))),
+        unmodelled: crate::command::notes(&card.spec.notes),
     };
     for unit in [&card.spec, &card.switch, &card.enhance] {
         for (when, item) in unit.entries() {

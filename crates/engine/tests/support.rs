@@ -44,6 +44,14 @@ pub fn worded(e: &holodice_engine::Error) -> String {
     e.worded(&|i| format!("--{}", i.key()))
 }
 
+/// Notes as the command line words them.
+pub fn worded_notes(notes: &[holodice_engine::error::Message]) -> Vec<String> {
+    notes
+        .iter()
+        .map(|n| n.worded(&|i| format!("--{}", i.key())))
+        .collect()
+}
+
 /// The built-in SWTCG cards and the made-up ones of `tests/fixtures/swtcg/cards.yaml`.
 pub fn example_cards() -> holodice_engine::swtcg::cards::Cards {
     const FILE: &str = "tests/fixtures/swtcg/cards.yaml";

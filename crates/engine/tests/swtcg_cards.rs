@@ -1,7 +1,7 @@
 //! Card files and the SPEC items that use them: `@Name`, Switch (`space:`), Enhance
 //! (`enhance:`) and stacks of INSERT cards, through the library API.
 
-use crate::support::{example_cards, worded};
+use crate::support::{example_cards, worded, worded_notes};
 use holodice_engine::data::DataError;
 use holodice_engine::swtcg::cards::Cards;
 use holodice_engine::swtcg::unit::{Arena, Paid, Unit};
@@ -155,7 +155,7 @@ fn stack_grants_insert_items_and_says_so() {
     let u = Unit::parse_with("attacker", "@Ace Pilot", &cards).unwrap();
     assert_eq!(u.describe(), "Power 5, Health 3, Evade 2, Accuracy 1");
     assert_eq!(
-        u.notes,
+        worded_notes(&u.notes),
         ["stacked under Ace Pilot: Hyperdrive Booster (INSERT: Evade 2, Accuracy 1)"]
     );
     // The INSERT card on its own is just its spec.
@@ -236,13 +236,13 @@ fn switch_picks_the_arenas_items_and_requires_an_arena() {
     let ground = u.resolve(Some(Arena::Ground), Paid::NONE).unwrap();
     assert_eq!(ground.describe(), "Power 2, Health 4, Power 4, Accuracy 1");
     assert_eq!(
-        ground.notes,
+        worded_notes(&ground.notes),
         ["Switch: ground effects apply (Power 4); dropped: space (Shields 1)"]
     );
     let character = u.resolve(Some(Arena::Character), Paid::NONE).unwrap();
     assert_eq!(character.describe(), "Power 2, Health 4, Accuracy 1");
     assert_eq!(
-        character.notes,
+        worded_notes(&character.notes),
         ["Switch: no character effects; dropped: space (Shields 1), ground (Power 4)"]
     );
     // Written directly in a SPEC, in any case; a unit without Switch items needs no arena.
@@ -268,7 +268,7 @@ fn enhance_items_apply_only_when_enhanced() {
     let unpaid = u.resolve(None, Paid::NONE).unwrap();
     assert_eq!(unpaid.describe(), "Power 4, Health 4");
     assert_eq!(
-        unpaid.notes,
+        worded_notes(&unpaid.notes),
         ["Enhance not paid: Power 6, Critical Hit 2 not applied (swtcg attack --enhance evaluates both)"]
     );
     let enhanced = Paid {
@@ -281,7 +281,7 @@ fn enhance_items_apply_only_when_enhanced() {
         "Power 4, Health 4, Power 6, Critical Hit 2"
     );
     assert_eq!(
-        paid.notes,
+        worded_notes(&paid.notes),
         ["Enhance paid: Power 6, Critical Hit 2 applied"]
     );
     // The resolved unit is plain: nothing is left to resolve.

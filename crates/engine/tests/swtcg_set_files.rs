@@ -2,6 +2,7 @@
 //! their numbers, abilities read into SPEC items, paid items and notes, reprints, versions, and
 //! errors that name the file, the line and the card. Every card here is made up.
 
+use crate::support::worded_notes;
 use holodice_engine::swtcg::cards::Cards;
 use holodice_engine::swtcg::keywords::{Keywords, Stat, Transform, ValueKind};
 use holodice_engine::swtcg::unit::{Arena, Paid, Unit};
@@ -68,7 +69,7 @@ fn todays_header_gives_units_their_numbers_and_abilities() {
         "Power 2, Health 5, Critical Hit 1, pay: Evade 1"
     );
     assert_eq!(
-        kel.notes,
+        worded_notes(&kel.notes),
         ["Kel Varro (A): not modelled: As long as Kel is attacking a unique Character, Kel gets \
           +1 power."]
     );
@@ -157,15 +158,16 @@ fn paid_abilities_are_pay_items_and_conditional_ones_are_noted() {
         u.describe(),
         "Power 4, Health 4, pay: Intercept, pay: Absorb 1, pay: Deflect 1, pay: +2 power"
     );
-    assert_eq!(u.notes.len(), 2, "{:?}", u.notes);
+    let notes = worded_notes(&u.notes);
+    assert_eq!(notes.len(), 2, "{notes:?}");
     assert!(
-        u.notes[0].ends_with("not modelled: [tap] -> Evade 2"),
+        notes[0].ends_with("not modelled: [tap] -> Evade 2"),
         "{:?}",
         u.notes
     );
     let none = u.resolve(None, Paid::NONE).unwrap();
     assert_eq!(none.describe(), "Power 4, Health 4");
-    assert!(none.notes.last().unwrap().starts_with(
+    assert!(worded_notes(&none.notes).last().unwrap().starts_with(
         "Paid abilities not paid: Intercept, Absorb 1, Deflect 1, +2 power not applied (--pay all"
     ));
     let all = Paid {
@@ -178,7 +180,7 @@ fn paid_abilities_are_pay_items_and_conditional_ones_are_noted() {
         "Power 4, Health 4, Intercept, Absorb 1, Deflect 1, +2 power"
     );
     assert_eq!(
-        paid.notes.last().unwrap(),
+        paid.notes.last().unwrap().to_string(),
         "Paid abilities paid: Intercept, Absorb 1, Deflect 1, +2 power applied"
     );
 }
@@ -199,7 +201,7 @@ fn a_keyword_holodice_does_not_know_is_noted_and_every_known_one_is_read() {
     let u = unit("@Odd Walker", &load("ZZ.txt", &text));
     assert_eq!(u.describe(), "Power 3, Health 3");
     assert_eq!(
-        u.notes,
+        worded_notes(&u.notes),
         [
             "Odd Walker: not modelled: Hyperspin 2",
             "Odd Walker: not modelled: Pay 1 Force -> Hyperspin 1"
@@ -353,7 +355,9 @@ fn bad_numbers_name_the_file_the_line_and_the_card() {
     let u = unit("@Kel Varro (A)", &load("ok.txt", &set_file(&[star])));
     assert!(u.describe().starts_with("Health 5"), "{}", u.describe());
     assert!(
-        u.notes[0].contains("Power *: the card's text sets it"),
+        u.notes[0]
+            .to_string()
+            .contains("Power *: the card's text sets it"),
         "{:?}",
         u.notes
     );
@@ -402,7 +406,7 @@ fn switch_items_follow_the_arenas_its_type_names() {
         "Power 4, Health 4, ground: Armor, character: Accuracy 1, character: +1 health"
     );
     assert_eq!(
-        u.notes,
+        worded_notes(&u.notes),
         ["Shifting Strider: not modelled: Switch, character: +10 speed"]
     );
     let ground = u.resolve(Some(Arena::Ground), Paid::NONE).unwrap();
@@ -463,7 +467,7 @@ fn pilots_and_equipment_stacked_in_a_yaml_card_grant_their_keywords() {
         "Power 3, Health 3, Critical Hit 1, pay: Evade 1, Accuracy 1"
     );
     assert_eq!(
-        u.notes,
+        worded_notes(&u.notes),
         [
             "Ace Navigator: not modelled: +30 speed.",
             "Targeting Module: not modelled: Equipped unit gets \"Whenever this unit attacks, \
@@ -558,5 +562,8 @@ fn spreadsheet_quotes_and_windows_line_ends_read() {
         u.describe(),
         "Power 2, Health 5, Critical Hit 1, pay: Evade 1"
     );
-    assert_eq!(u.notes, ["Kel Varro (A): not modelled: Say \"hello\"."]);
+    assert_eq!(
+        worded_notes(&u.notes),
+        ["Kel Varro (A): not modelled: Say \"hello\"."]
+    );
 }

@@ -7,7 +7,7 @@ use super::requirements::Requirement;
 use super::units::UnitType;
 use super::units::{AttackSurge, DefenseDie};
 use crate::data::{self, DataError};
-use crate::error::quote;
+use crate::error::{quote, Input, Message};
 pub use crate::names::spelt;
 use crate::names::{did_you_mean, holding};
 use serde::Deserialize;
@@ -473,7 +473,7 @@ impl Cards {
 
     /// The card of `kind` that `wanted` names: `Name` or `Name (Title)`. The message says why
     /// none is: no files, an unknown name (with the nearest), an ambiguous one (with its titles).
-    pub fn find(&self, wanted: &str, kind: Kind) -> Result<&Card, String> {
+    pub fn find(&self, wanted: &str, kind: Kind) -> Result<&Card, Message> {
         self.find_suggesting(wanted, kind, &|_| false)
     }
 
@@ -484,9 +484,9 @@ impl Cards {
         wanted: &str,
         kind: Kind,
         unfit: &dyn Fn(&Card) -> bool,
-    ) -> Result<&Card, String> {
+    ) -> Result<&Card, Message> {
         if self.is_empty() {
-            return Err(NO_CARDS.into());
+            return Err(no_cards().text(" to name units with '@Name'"));
         }
         // A name may hold parentheses itself ("The Darksaber (Maul)"): the whole text first.
         let whole = self
@@ -506,7 +506,7 @@ impl Cards {
             .filter(|c| c.kind.answers(kind))
             .collect();
         if of_kind.is_empty() {
-            return Err(self.unknown(wanted, name, kind, unfit));
+            return Err(self.unknown(wanted, name, kind, unfit).into());
         }
         // What is in parentheses tells the cards apart: a title, a faction or an id.
         let told: Vec<&Card> = match title {
@@ -526,7 +526,7 @@ impl Cards {
         let untitled: Vec<&Card> = told.iter().copied().filter(|c| c.title.is_none()).collect();
         match (told.as_slice(), untitled.as_slice()) {
             ([one], _) | ([_, _, ..], [one]) => Ok(one),
-            _ => Err(self.ambiguous(name, title, kind, &of_kind)),
+            _ => Err(self.ambiguous(name, title, kind, &of_kind).into()),
         }
     }
 
@@ -658,10 +658,15 @@ impl Card {
     }
 }
 
-/// What a SPEC naming a card without any card file is told.
-pub const NO_CARDS: &str = "no Legion cards are loaded: give --cards cards.json (Legion HQ's \
-open card data, the list builder's cards.json; docs/cards.md says where) to name units with \
-'@Name'";
+/// What a query needing cards is told when no card file is given.
+pub fn no_cards() -> Message {
+    Message::from("no Legion cards are loaded: give ")
+        .name(Input::Cards)
+        .text(
+            " cards.json (Legion HQ's open card data, the list builder's cards.json; \
+             docs/cards.md says where)",
+        )
+}
 
 /// A kind of card in words, for messages.
 fn kind_name(kind: Kind) -> &'static str {

@@ -127,16 +127,16 @@ fn item(
     item: &str,
     cards: &Cards,
 ) -> Result<(), Error> {
-    let fail = |message: String| Error::Spec {
+    let fail = |message: Message| Error::Spec {
         role: role.name().to_string(),
         item: item.to_string(),
-        message: message.into(),
+        message,
     };
     if let Some(name) = item.strip_prefix("+@") {
         let unit = l.unit.as_ref().filter(|_| role == Role::Attacker);
         let unfit = |c: &Card| unit.is_some_and(|u| fits(u, c) == Truth::No);
         let card = (cards.find_suggesting(name, Kind::Upgrade, &unfit)).map_err(fail)?;
-        from_card::upgrade(s, l, role, card).map_err(fail)?;
+        from_card::upgrade(s, l, role, card).map_err(|e| fail(e.into()))?;
         s.provenance.cards.push(NamedCard {
             role,
             name: format!("+@{}", cards.spec_name(card)),
@@ -168,11 +168,14 @@ fn item(
     })?;
     if !keyword.roles.contains(&role) {
         let allowed: Vec<&str> = keyword.roles.iter().map(|r| r.name()).collect();
-        return Err(fail(format!(
-            "{} belongs in the {} SPEC",
-            keyword.name,
-            allowed.join(" or ")
-        )));
+        return Err(fail(
+            format!(
+                "{} belongs in the {} SPEC",
+                keyword.name,
+                allowed.join(" or ")
+            )
+            .into(),
+        ));
     }
     match keyword.status {
         Status::NotModelled => {
@@ -188,11 +191,11 @@ fn item(
         )),
         Status::Ambiguous => {
             let reason = keyword.reason.as_deref().unwrap_or_default();
-            return Err(fail(reason.replace("{N}", &value.to_string())));
+            return Err(fail(reason.replace("{N}", &value.to_string()).into()));
         }
         Status::Modelled => s.provenance.apply(role, item, "SPEC"),
     }
-    set(s, l, role, keyword.sets, value).map_err(fail)
+    set(s, l, role, keyword.sets, value).map_err(|e| fail(e.into()))
 }
 
 /// `weapon NAME`: the name, if the item is one.

@@ -440,11 +440,8 @@ impl Expand for Cards {
             return Err(Message::from(place).then(problem));
         }
         if !stacked.is_empty() {
-            unit.notes.push(format!(
-                "stacked under {}: {}",
-                card.name,
-                stacked.join(", ")
-            ));
+            unit.notes
+                .push(format!("stacked under {}: {}", card.name, stacked.join(", ")).into());
         }
         unit.append(&card.switch, None);
         unit.append(&card.enhance, None);
@@ -611,7 +608,7 @@ fn as_text(field: &str, v: &Option<serde_yaml::Value>) -> Result<Option<String>,
 
 /// The note for the abilities not modelled of a card whose file keeps no text, by their pattern
 /// labels, which must be known ones.
-fn not_kept(labels: &[String], what: &str) -> Result<Option<String>, String> {
+fn not_kept(labels: &[String], what: &str) -> Result<Option<Message>, String> {
     let patterns = Patterns::builtin();
     if let Some(unknown) = labels.iter().find(|l| patterns.get(l).is_none()) {
         let labels = patterns.all().iter().map(|p| p.label.as_str());
@@ -625,12 +622,13 @@ fn not_kept(labels: &[String], what: &str) -> Result<Option<String>, String> {
         ));
     }
     Ok((!labels.is_empty()).then(|| {
-        format!(
-            "{} {what} ({}; holodice's card data keeps no card text; --cards with the card's \
-             set file lists them)",
+        Message::from(format!(
+            "{} {what} ({}; holodice's card data keeps no card text; ",
             labels.len(),
             labels.join(", ")
-        )
+        ))
+        .name(Input::Cards)
+        .text(" with the card's set file lists them)")
     }))
 }
 
@@ -657,10 +655,10 @@ fn distinct_sets<'a>(cards: impl Iterator<Item = &'a Card>) -> Vec<&'a str> {
 }
 
 /// The notes saying which of `card`'s abilities in `unit` holodice does not model.
-fn unmodelled<'a>(card: &'a Card, unit: &'a Unit) -> impl Iterator<Item = String> + 'a {
+fn unmodelled<'a>(card: &'a Card, unit: &'a Unit) -> impl Iterator<Item = Message> + 'a {
     unit.notes
         .iter()
-        .map(move |n| format!("{}: not modelled: {n}", card.name))
+        .map(move |n| Message::from(format!("{}: not modelled: ", card.name)).then(n.clone()))
 }
 
 /// `Name [SET]` as the name and the set.

@@ -11,6 +11,7 @@ use super::patterns::Patterns;
 use super::sets::{Sets, SETS_FILE};
 use super::unit::{Arena, Condition, Unit};
 use crate::data::DataError;
+use crate::error::Message;
 use serde_json::{json, Map, Value};
 
 /// What the written file starts with.
@@ -100,8 +101,8 @@ fn facts(card: &Card, p: &Printing) -> Value {
     put("spec", json!(read.spec.describe()));
     put("switch", switch(&read.switch));
     put("insert", json!(read.insert.as_ref().map(Unit::describe)));
-    let labels = |notes: &[String]| {
-        let labels: Vec<&str> = notes.iter().map(|n| label(n)).collect();
+    let labels = |notes: &[Message]| {
+        let labels: Vec<&str> = notes.iter().map(|n| label(&n.to_string())).collect();
         json!(Some(labels).filter(|l| !l.is_empty()))
     };
     put("unmodelled", labels(&read.spec.notes));

@@ -163,7 +163,9 @@ impl Row<'_> {
         let grants = read.insert.iter().flat_map(|i| &i.notes);
         let patterns = Patterns::builtin();
         let labels = read.spec.notes.iter().chain(grants);
-        let labels = labels.map(|n| patterns.classify(n).label.clone()).collect();
+        let labels = labels
+            .map(|n| patterns.classify(&n.to_string()).label.clone())
+            .collect();
         spec.notes.extend(read.spec.notes);
         let set = Some(self.get("set").into_owned()).filter(|s| !s.is_empty());
         let given = |column: &str| Some(self.get(column).into_owned()).filter(|v| !v.is_empty());
@@ -205,10 +207,13 @@ pub(crate) fn statistics(name: &str, power: &Option<String>, health: &Option<Str
                 let item = parse_item(&format!("{stat} {n}")).expect("a checked number");
                 unit.push(None, item);
             }
-            Some(v) => unit.notes.push(format!(
-                "{stat} {v}: the card's text sets it; give it after the card, as in \
+            Some(v) => unit.notes.push(
+                format!(
+                    "{stat} {v}: the card's text sets it; give it after the card, as in \
                  '@{name}, {stat} 5'"
-            )),
+                )
+                .into(),
+            ),
         }
     }
     unit

@@ -414,7 +414,7 @@ mod tests {
         let unpaid = u.resolve(None, Paid::NONE).unwrap();
         assert_eq!(unpaid.describe(), "Health 3");
         assert_eq!(
-            unpaid.notes[1],
+            unpaid.notes[1].worded(&|i| format!("--{}", i.key())),
             "Paid abilities not paid: Evade 2 not applied (--pay all pays them)"
         );
         let paid = Paid {
@@ -423,7 +423,10 @@ mod tests {
         };
         let r = u.resolve(None, paid).unwrap();
         assert_eq!(r.describe(), "Health 3, Evade 2");
-        assert_eq!(r.notes[1], "Paid abilities paid: Evade 2 applied");
+        assert_eq!(
+            r.notes[1].to_string(),
+            "Paid abilities paid: Evade 2 applied"
+        );
         assert!(err("pay: enhance: Armor").contains("an item takes one condition"));
     }
 

@@ -458,7 +458,7 @@ impl Unit {
             placed += 1;
         }
         let applied: Vec<String> = applied.iter().map(Item::describe).collect();
-        unit.notes.push(format!(
+        let note = format!(
             "{} {}: {}",
             self.stateful
                 .iter()
@@ -474,7 +474,8 @@ impl Unit {
                 true => "nothing applies".to_string(),
                 false => applied.join(", "),
             }
-        ));
+        );
+        unit.notes.push(note.into());
         Ok(unit)
     }
 }

@@ -166,7 +166,7 @@ pub struct Unit {
     /// loses: Armor`).
     pub strips: Vec<&'static Keyword>,
     /// For the reader: what was stacked under the unit and how its conditions were settled.
-    pub notes: Vec<String>,
+    pub notes: Vec<Message>,
 }
 
 impl Unit {
@@ -365,20 +365,22 @@ impl Unit {
             if !dropped.is_empty() {
                 note.push_str(&format!("; dropped: {}", dropped.join(", ")));
             }
-            unit.notes.push(note);
+            unit.notes.push(note.into());
         }
         let costs = [
             (
                 Condition::Enhanced,
                 "Enhance",
                 paid.enhance,
-                "swtcg attack --enhance evaluates both",
+                Message::from("swtcg attack ")
+                    .name(Input::Enhance)
+                    .text(" evaluates both"),
             ),
             (
                 Condition::Paid,
                 "Paid abilities",
                 paid.abilities,
-                "--pay all pays them",
+                Message::default().name(Input::Pay).text(" all pays them"),
             ),
         ];
         for (when, what, applied, how) in costs {
@@ -387,9 +389,11 @@ impl Unit {
                 continue;
             }
             unit.notes.push(if applied {
-                format!("{what} paid: {items} applied")
+                format!("{what} paid: {items} applied").into()
             } else {
-                format!("{what} not paid: {items} not applied ({how})")
+                Message::from(format!("{what} not paid: {items} not applied ("))
+                    .then(how)
+                    .text(")")
             });
         }
         Ok(unit)

@@ -7,13 +7,14 @@
 use super::state::{keyword_entries, unit_of};
 use super::text::{has_word, sentences, split_at_word, split_list, strip_word, tidy, words};
 use super::{add, plain, Abilities, Facts};
+use crate::error::Message;
 use crate::swtcg::unit::{Arena, Condition, Unit};
 
 /// `Switch: A/B/C`: the items of each of the unit's arenas, in the order its type names them.
 pub(super) fn switch(ability: &str, rest: &str, arenas: &[Arena], read: &mut Abilities) {
     let parts: Vec<&str> = rest.split('/').collect();
     if parts.len() != arenas.len() {
-        read.spec.notes.push(ability.to_string());
+        read.spec.notes.push(ability.into());
         return;
     }
     for (&arena, part) in arenas.iter().zip(parts) {
@@ -25,7 +26,7 @@ pub(super) fn switch(ability: &str, rest: &str, arenas: &[Arena], read: &mut Abi
                 None => read
                     .spec
                     .notes
-                    .push(format!("Switch, {}: {text}", arena.name())),
+                    .push(format!("Switch, {}: {text}", arena.name()).into()),
             }
         }
     }
@@ -81,14 +82,14 @@ pub(super) fn equipped(ability: &str, insert: &mut Unit, facts: &Facts) {
         return;
     }
     let Some(list) = strip_word(ability, "Equipped unit gets") else {
-        insert.notes.push(ability.to_string());
+        insert.notes.push(ability.into());
         return;
     };
     for part in split_list(list.trim_start_matches(':')) {
         let before = insert.notes.len();
         add(part, insert, facts);
         if let Some(note) = insert.notes.get_mut(before) {
-            *note = format!("Equipped unit gets {note}");
+            *note = Message::from("Equipped unit gets ").then(std::mem::take(note));
         }
     }
 }

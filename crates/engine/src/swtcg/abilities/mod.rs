@@ -105,7 +105,7 @@ fn add(ability: &str, unit: &mut Unit, facts: &Facts) {
         _ => None,
     };
     if given.is_some_and(|u| !x_fits(unit, u)) {
-        unit.notes.push(ability.trim().to_string());
+        unit.notes.push(ability.trim().into());
         return;
     }
     match reading {
@@ -113,17 +113,20 @@ fn add(ability: &str, unit: &mut Unit, facts: &Facts) {
         Reading::Paid(items) => unit.append(&items, Some(Condition::Paid)),
         Reading::Partly(items, note) => {
             unit.append(&items, None);
-            unit.notes.push(note);
+            unit.notes.push(note.into());
         }
         Reading::Keyword(item) => {
-            unit.notes.push(format!(
-                "{} (only '{}' is modelled)",
-                ability.trim(),
-                item.keyword.name
-            ));
+            unit.notes.push(
+                format!(
+                    "{} (only '{}' is modelled)",
+                    ability.trim(),
+                    item.keyword.name
+                )
+                .into(),
+            );
             unit.push(None, item);
         }
-        Reading::Noted(note) => unit.notes.push(note),
+        Reading::Noted(note) => unit.notes.push(note.into()),
     }
 }
 
@@ -225,6 +228,7 @@ fn exact_item(text: &str) -> Option<Item> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::Message;
 
     const CHARACTER: Facts = Facts {
         name: "Zed Quorn (B)",
@@ -236,7 +240,12 @@ mod tests {
 
     fn described(text: &str) -> (String, Vec<String>) {
         let read = read_card(text, &CHARACTER);
-        (read.spec.describe(), read.spec.notes)
+        (read.spec.describe(), texts(&read.spec.notes))
+    }
+
+    /// Notes that name no input, as text.
+    fn texts(notes: &[Message]) -> Vec<String> {
+        notes.iter().map(ToString::to_string).collect()
     }
 
     fn in_arenas(arenas: &[Arena]) -> Facts<'_> {
@@ -293,9 +302,9 @@ mod tests {
             read.switch.describe(),
             "ground: Armor, character: Accuracy 1"
         );
-        assert_eq!(read.spec.notes, ["Switch, character: +10 speed"]);
+        assert_eq!(texts(&read.spec.notes), ["Switch, character: +10 speed"]);
         let wrong = read_card("Switch: Armor", &in_arenas(&arenas));
-        assert_eq!(wrong.spec.notes, ["Switch: Armor"]);
+        assert_eq!(texts(&wrong.spec.notes), ["Switch: Armor"]);
     }
 
     #[test]
@@ -307,7 +316,7 @@ mod tests {
         );
         let insert = read.insert.unwrap();
         assert_eq!(insert.describe(), "Critical Hit 1, pay: Intercept, Parry 1");
-        assert_eq!(insert.notes, ["+30 speed."]);
+        assert_eq!(texts(&insert.notes), ["+30 speed."]);
         assert!(read.spec.items.is_empty() && read.spec.notes.is_empty());
         let dashes =
             pilot_grants("Transport Pilot. The Transport gets:   - Lucky 1  - Accuracy -1");
@@ -358,7 +367,7 @@ mod tests {
         let insert = read.insert.unwrap();
         assert_eq!(insert.describe(), "Accuracy 1, Parry 1, pay: Evade 1");
         assert_eq!(
-            insert.notes,
+            texts(&insert.notes),
             [
                 "Equipped unit gets a subtype.",
                 "Equipped Squad gets Armor."

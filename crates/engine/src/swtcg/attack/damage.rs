@@ -280,14 +280,11 @@ pub fn dice(count: i64, target: &Unit, unpreventable: bool) -> Result<DiceResult
         )));
     }
     let mut notes = target.notes.clone();
-    notes.extend(t.settle("target", 0));
+    notes.extend(t.settle("target", 0).map(Message::from));
     for item in &target.items {
         let k = item.keyword;
         if !receives_damage(&k.transform) && k.transform != Transform::Surge {
-            notes.push(format!(
-                "{}: no effect on dice of damage at this unit",
-                k.name
-            ));
+            notes.push(format!("{}: no effect on dice of damage at this unit", k.name).into());
         }
     }
     let placed = dice_of_damage(count, &t, t.guard, unpreventable, 1, true);
@@ -308,7 +305,7 @@ pub fn dice(count: i64, target: &Unit, unpreventable: bool) -> Result<DiceResult
             let hurt = placed.to_dist(|p| i64::from(p.counters > 0)).prob(1);
             (t.surge, hurt)
         }),
-        notes: notes.into_iter().map(Message::from).collect(),
+        notes,
     })
 }
 

@@ -23,8 +23,9 @@ pub(super) fn unit_notes(s: &Scenario) -> Vec<Message> {
     units(s)
         .into_iter()
         .flat_map(|(role, u)| {
-            u.into_iter()
-                .flat_map(move |u| (u.notes.iter()).map(move |n| format!("{role}: {n}").into()))
+            u.into_iter().flat_map(move |u| {
+                (u.notes.iter()).map(move |n| Message::from(format!("{role}: ")).then(n.clone()))
+            })
         })
         .collect()
 }

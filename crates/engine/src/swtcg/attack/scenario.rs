@@ -124,7 +124,7 @@ fn lose(unit: &mut Unit, keywords: &[&'static Keyword], role: &str) {
     unit.items
         .retain(|i| !keywords.iter().any(|k| std::ptr::eq(*k, i.keyword)));
     let names: Vec<&str> = keywords.iter().map(|k| k.name.as_str()).collect();
-    unit.notes.push(format!(
+    let note = format!(
         "the {role} loses {} for this attack{}",
         names.join(" and "),
         if unit.items.len() == before {
@@ -132,5 +132,6 @@ fn lose(unit: &mut Unit, keywords: &[&'static Keyword], role: &str) {
         } else {
             ""
         }
-    ));
+    );
+    unit.notes.push(note.into());
 }
