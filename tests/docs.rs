@@ -221,3 +221,33 @@ fn every_hardening_row_has_its_test() {
         );
     }
 }
+
+/// The vocabulary the page knows before its engine has downloaded (web/js/catalog.js, for the
+/// first visit's worked example) is the data's: each game's roles and their short phrases.
+#[test]
+fn the_pages_first_visit_vocabulary_is_the_datas() {
+    use holodice_engine::vocabulary::Vocabulary;
+    let js = std::fs::read_to_string("web/js/catalog.js").unwrap();
+    let line = (js.lines())
+        .find_map(|l| l.strip_prefix("const VARIABLES = "))
+        .expect("catalog.js declares VARIABLES on one line");
+    let page: serde_json::Value = serde_json::from_str(line.trim_end_matches(';')).unwrap();
+    for (game, data) in [
+        ("swtcg", Vocabulary::swtcg()),
+        ("legion", Vocabulary::legion()),
+    ] {
+        let known = &page[game];
+        for (role, key) in [
+            ("damage", &data.damage),
+            ("destroyed", &data.destroyed),
+            ("mean_damage", &data.mean_damage),
+        ] {
+            assert_eq!(known[role], key.as_str(), "{game}'s {role}");
+        }
+        for v in known["variables"].as_array().unwrap() {
+            let key = v["key"].as_str().unwrap();
+            let short = data.variable(key).and_then(|d| d.short.clone());
+            assert_eq!(v["short"].as_str(), short.as_deref(), "{game}'s {key}");
+        }
+    }
+}

@@ -4,15 +4,17 @@
 import { fetchJSON } from "./engine.js";
 import { Vocabulary, cardName, isUnit, isUpgrade } from "./spec.js";
 
-/** A game's variables until the engine's are loaded: none. */
-const VARIABLES = { damage: "", destroyed: "", mean_damage: "", variables: [] };
+/** Each game's vocabulary as far as a first visit needs it, which shows its worked example
+ * before the engine (and its `variables` listing) has downloaded; the listing then replaces it.
+ * A test holds it to data/<game>/variables.yaml. */
+const VARIABLES = {"swtcg": {"damage": "damage", "destroyed": "destroyed", "mean_damage": "mean_damage", "variables": [{"key": "damage", "short": "damage counters on the defender"}, {"key": "destroyed", "short": "chance to destroy"}]}, "legion": {"damage": "wounds", "destroyed": "wiped", "mean_damage": "mean_wounds", "variables": [{"key": "wounds", "short": "wounds on the defender"}, {"key": "wiped", "short": "chance to wipe"}]}};
 
 export const catalog = {
   /** Per game: the SPEC items as {name, aliases, takesValue, signed, roles, step, model,
    * control, active}, the Vocabulary over them, the variables its answers report (the
    * `variables` listing: their keys, phrases and meanings), and the unit cards. */
-  swtcg: { items: [], vocabulary: new Vocabulary([]), variables: VARIABLES, cards: [], legal: "" },
-  legion: { items: [], vocabulary: new Vocabulary([]), variables: VARIABLES, cards: [], upgrades: [] },
+  swtcg: { items: [], vocabulary: new Vocabulary([]), variables: VARIABLES.swtcg, cards: [], legal: "" },
+  legion: { items: [], vocabulary: new Vocabulary([]), variables: VARIABLES.legion, cards: [], upgrades: [] },
   rules: [],
 };
 
