@@ -320,6 +320,20 @@ fn usable<'a>(options: &'a [Opt], key: &str) -> Option<&'a Opt> {
     options.iter().find(|o| o.key == key && !o.file)
 }
 
+/// The samples `check` takes in the request (it needs them), as text.
+fn samples(endpoint: &Endpoint, given: Option<Given>) -> Result<Option<String>, Rejection> {
+    match (endpoint.game, given) {
+        (Game::Subcommand, None) => Err(Rejection::new(
+            "check needs 'samples': the outcomes as text, one per line (or outcome,count rows), \
+             or a list of numbers"
+                .into(),
+            Some("samples"),
+        )),
+        (_, Some(given)) => samples_text(given).map(Some),
+        (_, None) => Ok(None),
+    }
+}
+
 /// Every key an endpoint takes, in the order the command line lists them (less those its help
 /// hides).
 pub(crate) fn keys(endpoint: &Endpoint) -> Vec<String> {
@@ -364,18 +378,7 @@ pub(crate) fn command(endpoint: &Endpoint, pairs: Pairs) -> Result<Parsed, Rejec
         }
     };
     let (mut outer, inner_given) = given(endpoint, entry, inner, &special.rest)?;
-    let samples = match (endpoint.game, special.samples) {
-        (Game::Subcommand, None) => {
-            return Err(Rejection::new(
-                "check needs 'samples': the outcomes as text, one per line (or outcome,count \
-                 rows), or a list of numbers"
-                    .into(),
-                Some("samples"),
-            ))
-        }
-        (_, Some(given)) => Some(samples_text(given)?),
-        (_, None) => None,
-    };
+    let samples = samples(endpoint, special.samples)?;
     let format = special.rest.iter().any(|(k, _)| k == "format");
     outer.given = placed(endpoint, entry, special.game, format, outer.given);
     let inner = inner.map(|g| {

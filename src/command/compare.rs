@@ -7,18 +7,16 @@ use super::swtcg_args::{ChoiceArgs, RuleArgs, UnitArgs, UnitReader};
 use super::Files;
 use crate::error::Error;
 use crate::plot;
-use crate::report::compare::{self, CompareAnswer, Loadout, Outcome};
+use crate::report::compare::{self, CompareAnswer, Loadout};
 use crate::report::context::{Context, LegionContext, SwtcgContext};
 use crate::report::{matchup, squeeze, Shown};
 #[cfg(feature = "native")]
 use clap::Args;
 use holodice_engine::compare::{label, MAX_LOADOUTS};
-use holodice_engine::dist::Dist;
 use holodice_engine::error::{self as engine, Input};
 use holodice_engine::game::{Game, Legion, LegionSequences, SequenceQuery, Swtcg};
 use holodice_engine::legion::{self, Scenario as LegionScenario};
 use holodice_engine::swtcg::{self, attack::Scenario, cards::Cards};
-use num_rational::BigRational;
 use serde::Deserialize;
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -176,12 +174,10 @@ struct Loadouts<G: Shown> {
 }
 
 /// The comparison of the loadouts, in the chosen format, with one P(≥ k) curve per loadout for
-/// --plot; `context` gives what the attacks share, from the queries and their outcomes, and
-/// `outcome` keys each attack's result as its game names it.
+/// --plot; `context` gives what the attacks share, from the queries and their outcomes.
 fn compare<G: Shown>(
     l: Loadouts<G>,
     context: impl Fn(&[G::Query], &[G::Outcome]) -> Context,
-    outcome: fn(Dist, Option<BigRational>, Option<u32>) -> Outcome,
     output: &OutputArgs,
 ) -> Result<Answer, Error> {
     let place = |i: usize| loadout(i, (&l.specs[i].0, &l.specs[i].1));
@@ -195,7 +191,7 @@ fn compare<G: Shown>(
         .zip(&outcomes)
         .zip(&l.queries)
         .map(|(((i, (attacker, defender)), o), q)| {
-            let result = outcome(G::damage(o).clone(), G::destroyed(o).cloned(), G::points(q));
+            let result = G::compared(G::damage(o).clone(), G::destroyed(o).cloned(), G::points(q));
             Loadout::new(i, attacker, defender, result)
         })
         .collect();
@@ -277,7 +273,7 @@ impl SwtcgCompare {
             let lucky = outcomes.iter().any(|o| o.lucky.is_some());
             Context::Swtcg(SwtcgContext::new(&queries[0], lucky))
         };
-        compare(self.loadouts, context, Outcome::swtcg, &self.output)
+        compare(self.loadouts, context, &self.output)
     }
 }
 
@@ -337,7 +333,7 @@ impl LegionCompare {
                 let context = |queries: &[LegionScenario], _: &[legion::attack::LegionAttack]| {
                     Context::Legion(LegionContext::new(guardian, &queries[0]))
                 };
-                compare(l, context, Outcome::legion, &self.output)
+                compare(l, context, &self.output)
             }
             LegionLoadouts::Sequences(l) => {
                 let context =
@@ -345,7 +341,7 @@ impl LegionCompare {
                         let shared = LegionContext::new(guardian, &queries[0].choices);
                         Context::Legion(shared.with_gained(queries[0].gained))
                     };
-                compare(l, context, Outcome::legion, &self.output)
+                compare(l, context, &self.output)
             }
         }
     }

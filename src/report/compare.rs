@@ -90,7 +90,7 @@ pub struct Per100Points {
 
 impl Outcome {
     /// SWTCG's attack (no card costs points there).
-    pub fn swtcg(damage: Dist, destroyed: Option<BigRational>, _points: Option<u32>) -> Outcome {
+    pub fn swtcg(damage: Dist, destroyed: Option<BigRational>) -> Outcome {
         Outcome::Swtcg {
             damage: Distribution(damage),
             destroyed: destroyed.map(Fraction),

@@ -3,11 +3,10 @@
 
 use super::legion::policy_name;
 use super::squeeze;
+use super::swtcg::{rules_line, Rerolls, Rules};
 use holodice_engine::legion::sequence::SuppressionGained;
 use holodice_engine::legion::Scenario as LegionScenario;
 use holodice_engine::swtcg::attack::Scenario;
-use holodice_engine::swtcg::rules::OPTIONS;
-use indexmap::IndexMap;
 use serde::Serialize;
 
 /// SWTCG's: the mode, Lucky's policy when a unit re-rolls, every rule option.
@@ -17,17 +16,10 @@ pub struct SwtcgContext {
     mode: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     rerolls: Option<Rerolls>,
-    rules: IndexMap<String, String>,
+    rules: Rules,
     /// The rule options off their defaults in one phrase, for captions.
     #[serde(skip)]
-    rules_summary: String,
-}
-
-/// The policy and objective Lucky's re-rolls followed.
-#[derive(Debug, Clone, Serialize)]
-struct Rerolls {
-    policy: String,
-    objective: String,
+    rules_line: String,
 }
 
 impl SwtcgContext {
@@ -35,20 +27,15 @@ impl SwtcgContext {
     pub fn new(s: &Scenario, lucky: bool) -> SwtcgContext {
         SwtcgContext {
             mode: s.mode.map(|m| m.name().to_string()),
-            rerolls: lucky.then(|| Rerolls {
-                policy: s.policy.name().into(),
-                objective: s.objective.name(),
-            }),
-            rules: (OPTIONS.iter().zip(s.rules.values()))
-                .map(|(o, (_, v))| (o.name.to_string(), v.to_string()))
-                .collect(),
-            rules_summary: s.rules.summary(),
+            rerolls: lucky.then(|| Rerolls::new(s.policy, s.objective)),
+            rules: Rules::new(&s.rules),
+            rules_line: rules_line(&s.rules),
         }
     }
 
     /// The context in one line: "rules: …; mode …; Lucky: … policy, objective …".
     pub fn line(&self) -> String {
-        let mut line = vec![format!("rules: {}", self.rules_summary)];
+        let mut line = vec![self.rules_line.clone()];
         if let Some(mode) = &self.mode {
             line.push(format!("mode {mode}"));
         }

@@ -16,6 +16,7 @@ pub mod swtcg;
 pub mod table;
 pub mod values;
 
+use compare::Outcome;
 use holodice_engine::dist::Dist;
 use holodice_engine::game::{Game, Legion, Swtcg};
 use num_rational::BigRational;
@@ -30,10 +31,20 @@ pub trait Shown: Game {
     fn points(_query: &Self::Query) -> Option<u32> {
         None
     }
+
+    /// One attack's result in a comparison, keyed as this game names it.
+    fn compared(damage: Dist, destroyed: Option<BigRational>, points: Option<u32>) -> Outcome {
+        Outcome::legion(damage, destroyed, points)
+    }
 }
 
 impl Shown for Swtcg {
     const KEY: &'static str = "swtcg";
+
+    /// No SWTCG card costs points.
+    fn compared(damage: Dist, destroyed: Option<BigRational>, _: Option<u32>) -> Outcome {
+        Outcome::swtcg(damage, destroyed)
+    }
 }
 
 impl Shown for holodice_engine::game::LegionSequences {

@@ -535,7 +535,7 @@ impl FollowUp {
 
 impl Rerolls {
     /// The policy and objective alone (a sequence, a comparison).
-    fn new(policy: Policy, objective: Objective) -> Rerolls {
+    pub(super) fn new(policy: Policy, objective: Objective) -> Rerolls {
         Rerolls {
             policy: policy.name().into(),
             objective: objective.name(),

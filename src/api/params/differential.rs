@@ -107,18 +107,7 @@ fn through_clap(endpoint: &Endpoint, pairs: Pairs) -> Result<Parsed, Rejection> 
             argv.extend(inner_args);
         }
     }
-    let samples = match (endpoint.game, special.samples) {
-        (Game::Subcommand, None) => {
-            return Err(Rejection::new(
-                "check needs 'samples': the outcomes as text, one per line (or outcome,count \
-                 rows), or a list of numbers"
-                    .into(),
-                Some("samples"),
-            ))
-        }
-        (_, Some(given)) => Some(samples_text(given)?),
-        (_, None) => None,
-    };
+    let samples = samples(endpoint, special.samples)?;
     let parsed = tree
         .clone()
         .try_get_matches_from(argv)
