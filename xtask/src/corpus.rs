@@ -222,7 +222,6 @@ impl Engine {
 /// each chance's z·sqrt(p(1 - p)/N), rounded up to three significant digits.
 fn tolerance(answer: &Value, chances: &Value) -> Result<Value, String> {
     let chances = chances.as_array().expect("the vocabulary's keys");
-    // (key, largest p(1 - p), variance) of each distribution; (key, p(1 - p)) of each chance.
     let mut spreads: Vec<(String, Spread)> = Vec::new();
     for (key, value) in answer.as_object().ok_or("the answer is not an object")? {
         if let Some(pmf) = value.get("pmf").and_then(Value::as_object) {
@@ -269,9 +268,13 @@ fn tolerance(answer: &Value, chances: &Value) -> Result<Value, String> {
     Ok(json!({"alpha": ALPHA, "z": Z, "samples": samples}))
 }
 
+/// What a variable's tolerances are made from, exactly.
 enum Spread {
+    /// A distribution: its pmf's largest p(1 - p), and its variance.
     Distribution(BigRational, BigRational),
+    /// A chance p (`destroyed`): p(1 - p).
     Chance(BigRational),
+    /// Named chances (`triggers`): each one's p(1 - p).
     Chances(Vec<(String, BigRational)>),
 }
 
