@@ -4,6 +4,7 @@
 //! `cargo xtask import-swtcg-lackey FILE|DIR…` the built-in SWTCG cards from LackeyCCG set files.
 
 mod compress;
+mod corpus;
 mod examples;
 mod serve;
 mod site;
@@ -33,6 +34,10 @@ Usage:
                           name): the facts of their units and the SPEC items read from their
                           text, no text (data/swtcg/SOURCE.md); their sets must be in
                           data/swtcg/sets.yaml
+  cargo xtask corpus [DIR]
+                          write the exact scenario corpus (default corpus/v1/): per game and
+                          Legion edition, JSON Lines of requests, the engine's answers and
+                          sampling tolerances (docs/simulators.md)
   cargo xtask help        this text
 ";
 
@@ -42,6 +47,8 @@ fn main() -> ExitCode {
         ["site", dir] => site::build(&PathBuf::from(dir)),
         ["serve", dir] => serve::run(&PathBuf::from(dir), serve::ADDR),
         ["serve", dir, addr] => serve::run(&PathBuf::from(dir), addr),
+        ["corpus"] => corpus::write(None),
+        ["corpus", dir] => corpus::write(Some(dir)),
         ["import-legion-hq", file] => import_legion_hq(file),
         ["import-swtcg-lackey", ref files @ ..] if !files.is_empty() => import_swtcg_lackey(files),
         ["help"] | ["--help"] | ["-h"] | [] => {
@@ -50,8 +57,8 @@ fn main() -> ExitCode {
         }
         _ => Err(format!(
             "unknown task {:?}: cargo xtask site DIR, cargo xtask serve DIR [ADDR], cargo xtask \
-             import-legion-hq FILE or cargo xtask import-swtcg-lackey FILE... (cargo xtask help \
-             lists the tasks)",
+             import-legion-hq FILE, cargo xtask import-swtcg-lackey FILE... or cargo xtask corpus \
+             [DIR] (cargo xtask help lists the tasks)",
             args.join(" ")
         )),
     };
