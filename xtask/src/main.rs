@@ -7,6 +7,7 @@ mod compress;
 mod examples;
 mod serve;
 mod site;
+mod wheel;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -33,6 +34,8 @@ Usage:
                           name): the facts of their units and the SPEC items read from their
                           text, no text (data/swtcg/SOURCE.md); their sets must be in
                           data/swtcg/sets.yaml
+  cargo xtask wheel DIR   build the Python package (crates/python) into a wheel in DIR with
+                          maturin (pip install maturin)
   cargo xtask help        this text
 ";
 
@@ -43,6 +46,7 @@ fn main() -> ExitCode {
         ["serve", dir] => serve::run(&PathBuf::from(dir), serve::ADDR),
         ["serve", dir, addr] => serve::run(&PathBuf::from(dir), addr),
         ["import-legion-hq", file] => import_legion_hq(file),
+        ["wheel", dir] => wheel::build(&PathBuf::from(dir)),
         ["import-swtcg-lackey", ref files @ ..] if !files.is_empty() => import_swtcg_lackey(files),
         ["help"] | ["--help"] | ["-h"] | [] => {
             print!("{HELP}");
