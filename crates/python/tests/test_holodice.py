@@ -277,3 +277,14 @@ def test_legion_compare_and_army_give_the_recorded_answers():
     assert army.json == recorded_json("legion-army")
     band = army.pairings[0]["bands"][0]
     assert isinstance(band["mean_wounds"], Fraction)
+
+
+def test_answers_copy_and_pickle_with_their_values():
+    import copy
+    import pickle
+
+    a = holodice.swtcg.attack("Power 3", "Health 2")
+    for b in (copy.deepcopy(a), pickle.loads(pickle.dumps(a))):
+        assert (b.destroyed, b.damage, b.request) == (a.destroyed, a.damage, a.request)
+    with pytest.raises(AttributeError, match="no 'destroyd'"):
+        a.destroyd  # noqa: B018

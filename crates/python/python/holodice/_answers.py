@@ -197,13 +197,12 @@ class Answer(Mapping[str, Any]):
         return self._values[key]
 
     def __getattr__(self, name: str) -> Any:
-        # Only reached for names that are not attributes: the answer's keys.
-        try:
-            return self.__dict__["_values"][name]
-        except KeyError:
-            raise AttributeError(
-                f"{self.endpoint}'s answer has no {name!r} (its keys: {', '.join(self)})"
-            ) from None
+        # Only reached for names that are not attributes: the answer's keys. Read through
+        # __dict__, which a copy being made doesn't have filled yet.
+        values = self.__dict__.get("_values", {})
+        if name in values:
+            return values[name]
+        raise AttributeError(f"the answer has no {name!r} (its keys: {', '.join(values)})")
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._values)
