@@ -21,6 +21,7 @@ mod legion_cli;
 mod options;
 mod page;
 mod page_compare;
+mod python_package;
 mod scenario_corpus;
 mod serve_cli;
 mod server_hostile;

@@ -16,6 +16,7 @@ use holodice_engine::legion::cards::Cards as LegionCards;
 use holodice_engine::swtcg::cards::Cards;
 use params::{Endpoint, Pairs, ENDPOINTS, LISTINGS};
 use std::path::Path;
+use std::sync::OnceLock;
 
 /// The largest request body: a SPEC is a line; 64 KiB holds thousands of samples.
 pub const MAX_BODY: usize = 64 * 1024;
@@ -191,6 +192,22 @@ pub fn answer(
         Ok(request) => request.run(),
         Err(reply) => reply,
     }
+}
+
+/// [`answer`] with the built-in cards and the listings computed at the first call: the API of a
+/// program that embeds the engine (the page's in the browser, the Python package), which has no
+/// server to start with card files.
+pub fn answer_builtin(path: &str, body: &str) -> Reply {
+    static LISTINGS: OnceLock<Listings> = OnceLock::new();
+    let cards = Cards::builtin();
+    let listings = LISTINGS.get_or_init(|| Listings::new(cards));
+    answer(
+        path,
+        body.as_bytes(),
+        cards,
+        LegionCards::builtin(),
+        listings,
+    )
 }
 
 /// A listing command's JSON, exactly as the command line prints it.

@@ -8,6 +8,7 @@ mod corpus;
 mod examples;
 mod serve;
 mod site;
+mod wheel;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -38,6 +39,8 @@ Usage:
                           write the exact scenario corpus (default corpus/v1/): per game and
                           Legion edition, JSON Lines of requests, the engine's answers and
                           sampling tolerances (docs/simulators.md)
+  cargo xtask wheel DIR   build the Python package (crates/python) into a wheel in DIR with
+                          maturin (pip install maturin)
   cargo xtask help        this text
 ";
 
@@ -50,6 +53,7 @@ fn main() -> ExitCode {
         ["corpus"] => corpus::write(None),
         ["corpus", dir] => corpus::write(Some(dir)),
         ["import-legion-hq", file] => import_legion_hq(file),
+        ["wheel", dir] => wheel::build(&PathBuf::from(dir)),
         ["import-swtcg-lackey", ref files @ ..] if !files.is_empty() => import_swtcg_lackey(files),
         ["help"] | ["--help"] | ["-h"] | [] => {
             print!("{HELP}");

@@ -2,10 +2,7 @@
 //! page's Web Worker calls [`answer`] with the path and body it would send to `holodice serve`,
 //! and gets the same status and JSON, so the page runs from any static host and offline.
 
-use holodice::api::{self, Listings, Reply};
-use holodice_engine::legion::cards::Cards as LegionCards;
-use holodice_engine::swtcg::cards::Cards;
-use std::sync::OnceLock;
+use holodice::api::{self, Reply};
 use wasm_bindgen::prelude::wasm_bindgen;
 
 /// holodice's version, as the page shows it.
@@ -41,14 +38,5 @@ pub fn answer(path: &str, body: &str) -> WorkerReply {
 
 /// The reply itself: what `holodice serve` answers to the same request, without its gate.
 pub fn reply(path: &str, body: &str) -> Reply {
-    static LISTINGS: OnceLock<Listings> = OnceLock::new();
-    let cards = Cards::builtin();
-    let listings = LISTINGS.get_or_init(|| Listings::new(cards));
-    api::answer(
-        path,
-        body.as_bytes(),
-        cards,
-        LegionCards::builtin(),
-        listings,
-    )
+    api::answer_builtin(path, body)
 }
