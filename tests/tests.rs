@@ -21,6 +21,7 @@ mod legion_cli;
 mod options;
 mod page;
 mod page_compare;
+mod schema;
 mod serve_cli;
 mod server_hostile;
 mod simulate_cli;

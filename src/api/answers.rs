@@ -160,7 +160,7 @@ pub(super) struct Index {
     version: &'static str,
     editions: Editions,
     endpoints: Vec<IndexedEndpoint>,
-    listings: [&'static str; 5],
+    listings: [&'static str; 6],
     estimate: About,
     limits: Limits,
 }
@@ -235,6 +235,7 @@ impl Index {
                 "/api/v1/legion/keywords",
                 "/api/v1/swtcg/cards",
                 "/api/v1/variables",
+                "/api/v1/schema",
             ],
             estimate: About {
                 path: format!("/api/v1/{ESTIMATE}{{endpoint}}"),
