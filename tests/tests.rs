@@ -23,6 +23,7 @@ mod page;
 mod page_compare;
 mod python_package;
 mod scenario_corpus;
+mod schema;
 mod serve_cli;
 mod server_hostile;
 mod simulate_cli;

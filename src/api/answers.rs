@@ -11,6 +11,11 @@ use serde::Serialize;
 /// `{"error": "...", "field": "...", "game": "..."}`: the line kept to one line, the key it
 /// concerns, and the other game when it says the input is that game's.
 #[derive(Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "Error")
+)]
 pub(super) struct Failure {
     error: String,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -31,6 +36,7 @@ impl Failure {
 
 /// The work a request would take, and whether the page may run it at each change of its form.
 #[derive(Serialize)]
+#[cfg_attr(feature = "native", derive(schemars::JsonSchema))]
 pub(super) struct Estimate {
     work: u64,
     live: bool,
@@ -50,6 +56,11 @@ impl Estimate {
 /// A unit card in the `swtcg/cards` listing: its name, its SPEC and what a picker shows (the
 /// shape published first; `formats` and `spec_name` came with the IDC's sets).
 #[derive(Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "SwtcgUnitCard")
+)]
 pub(super) struct CardEntry {
     name: String,
     spec: String,
@@ -89,6 +100,49 @@ pub(super) struct Vocabularies {
     legion: &'static Vocabulary,
 }
 
+/// By hand: the vocabulary is the engine's, which has no schemas.
+#[cfg(feature = "native")]
+impl schemars::JsonSchema for Vocabularies {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Vocabularies".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let text = schemars::json_schema!({ "type": "string" });
+        let vocabulary = schemars::json_schema!({
+            "type": "object",
+            "properties": {
+                "damage": text,
+                "destroyed": text,
+                "mean_damage": text,
+                "variables": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "properties": {
+                            "key": text,
+                            "label": text,
+                            "short": text,
+                            "meaning": text,
+                        },
+                        "required": ["key", "label", "meaning"],
+                        "additionalProperties": false,
+                    },
+                },
+            },
+            "required": ["damage", "destroyed", "mean_damage", "variables"],
+            "additionalProperties": false,
+        });
+        schemars::json_schema!({
+            "description": "Each game's vocabulary: the variables its answers report.",
+            "type": "object",
+            "properties": { "swtcg": vocabulary, "legion": vocabulary },
+            "required": ["swtcg", "legion"],
+            "additionalProperties": false,
+        })
+    }
+}
+
 impl Vocabularies {
     pub(super) fn both() -> Vocabularies {
         Vocabularies {
@@ -100,22 +154,33 @@ impl Vocabularies {
 
 /// The endpoints and the keys each takes, for people finding their way.
 #[derive(Serialize)]
+#[cfg_attr(feature = "native", derive(schemars::JsonSchema))]
 pub(super) struct Index {
     about: &'static str,
     version: &'static str,
     editions: Editions,
     endpoints: Vec<IndexedEndpoint>,
-    listings: [&'static str; 5],
+    listings: [&'static str; 6],
     estimate: About,
     limits: Limits,
 }
 
 #[derive(Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "IndexEditions")
+)]
 struct Editions {
     legion: &'static str,
 }
 
 #[derive(Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "IndexEndpoint")
+)]
 struct IndexedEndpoint {
     path: String,
     methods: &'static [&'static str],
@@ -124,12 +189,22 @@ struct IndexedEndpoint {
 }
 
 #[derive(Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "IndexEstimate")
+)]
 struct About {
     path: String,
     about: &'static str,
 }
 
 #[derive(Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "IndexLimits")
+)]
 struct Limits {
     body_bytes: usize,
     live_work: u64,
@@ -160,6 +235,7 @@ impl Index {
                 "/api/v1/legion/keywords",
                 "/api/v1/swtcg/cards",
                 "/api/v1/variables",
+                "/api/v1/schema",
             ],
             estimate: About {
                 path: format!("/api/v1/{ESTIMATE}{{endpoint}}"),

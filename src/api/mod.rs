@@ -7,6 +7,7 @@ mod answers;
 mod arguments;
 pub mod options;
 pub mod params;
+pub mod schema;
 
 use crate::command::{self, Files};
 use crate::error::Error;
@@ -125,7 +126,8 @@ impl<'a> Request<'a> {
 pub struct Listings(Vec<(&'static str, String)>);
 
 impl Listings {
-    /// The listings of the keywords, the rules, the SWTCG unit cards and the endpoints.
+    /// The listings of the keywords, the rules, the SWTCG unit cards, the schema and the
+    /// endpoints.
     pub fn new(cards: &Cards) -> Listings {
         let units: Vec<_> = (cards.all().iter())
             .filter(|c| c.printing.as_ref().is_none_or(|p| p.unit))
@@ -137,6 +139,7 @@ impl Listings {
                 .chain([
                     ("swtcg/cards", pretty(&units)),
                     ("variables", pretty(&Vocabularies::both())),
+                    (schema::PATH, schema::DOCUMENT.to_string()),
                     ("", pretty(&Index::new())),
                 ])
                 .collect(),

@@ -228,7 +228,8 @@ fn check_format_help(a: clap::Arg) -> clap::Arg {
 /// `check`'s answer: the game and variable tested, what the samples are of (the SPECs, the
 /// rule options), and the test's result.
 #[derive(Debug, Serialize)]
-struct CheckAnswer {
+#[cfg_attr(feature = "native", derive(schemars::JsonSchema))]
+pub(crate) struct CheckAnswer {
     schema: u32,
     game: &'static str,
     variable: String,

@@ -164,7 +164,12 @@ fn sort(found: &mut [Matchup], by: Sort) {
 /// `matchups`' answer: the attacker, then each defender's statistics (null where the attacker
 /// can't attack it, with `refused`, the reason), then the edition and policy.
 #[derive(Debug, Clone, Serialize)]
-struct MatchupsAnswer {
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "LegionMatchupsAnswer")
+)]
+pub(crate) struct MatchupsAnswer {
     schema: u32,
     attacker: String,
     with: String,
@@ -176,6 +181,11 @@ struct MatchupsAnswer {
 
 /// One defender and what the attack does to it.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "LegionMatchup")
+)]
 struct Row {
     defender: String,
     faction: Option<String>,

@@ -20,8 +20,12 @@ mod swtcg;
 mod swtcg_args;
 mod table;
 
+#[cfg(feature = "native")]
+pub(crate) use check::CheckAnswer;
 pub use check::{read_samples, CheckArgs};
 pub use legion::LegionCommand;
+#[cfg(feature = "native")]
+pub(crate) use matchups::MatchupsAnswer;
 pub use output::{Answer, FormatArg, OutputArgs};
 pub use serve::ServeArgs;
 pub use swtcg::SwtcgCommand;

@@ -12,6 +12,11 @@ use serde::Serialize;
 /// `text`: typed only); `group` is null but for a choice; `takes_value` says whether it takes
 /// a number N (so the page reads no prose).
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "LegionKeyword")
+)]
 pub struct CoverageRow {
     name: String,
     aliases: Vec<String>,

@@ -259,6 +259,11 @@ fn keywords(c: &Card) -> Vec<String> {
 /// `legion units`' answer: the cards listed and, with `--upgrades-for`, the unit and its slots
 /// (`null` without).
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "LegionUnitsAnswer")
+)]
 pub struct UnitsAnswer {
     schema: u32,
     query: Option<String>,
@@ -275,6 +280,11 @@ pub struct UnitsAnswer {
 
 /// One card in the JSON contract: every key always present (`null` or empty when it has none).
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "LegionCard")
+)]
 struct ListedCard {
     id: String,
     spec_name: String,
@@ -296,6 +306,11 @@ struct ListedCard {
 }
 
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "LegionCardStats")
+)]
 struct ListedStats {
     minis: u32,
     wounds: u32,
@@ -307,6 +322,11 @@ struct ListedStats {
 }
 
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "LegionWeapon")
+)]
 struct ListedWeapon {
     name: String,
     overrun: bool,
@@ -317,6 +337,11 @@ struct ListedWeapon {
 }
 
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "LegionDice")
+)]
 struct Dice {
     red: u32,
     black: u32,
@@ -326,6 +351,11 @@ struct Dice {
 /// One slot type of the unit: how many it has, the cards adding one, the upgrades that fit and
 /// those offered unchecked.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "LegionSlot")
+)]
 struct ListedSlot {
     slot: String,
     count: usize,

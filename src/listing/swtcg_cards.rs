@@ -242,6 +242,11 @@ fn statistics(card: &Card) -> (Option<String>, Option<String>) {
 
 /// `swtcg cards`' answer: the cards listed.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "SwtcgCardsSearchAnswer")
+)]
 pub struct CardsAnswer {
     schema: u32,
     query: Option<String>,
@@ -256,6 +261,11 @@ pub struct CardsAnswer {
 
 /// One card in the JSON contract: every key always present (`null` or empty when it has none).
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "SwtcgCard")
+)]
 struct ListedCard {
     name: String,
     file: String,
@@ -286,6 +296,11 @@ struct ListedCard {
 
 /// What a card grants when stacked, and the grants not modelled.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "SwtcgInsert")
+)]
 struct Insert {
     items: Vec<String>,
     not_modelled: Vec<String>,
@@ -301,6 +316,20 @@ impl Serialize for Printed {
             Ok(n) => s.serialize_i64(n),
             Err(_) => s.serialize_str(&self.0),
         }
+    }
+}
+
+#[cfg(feature = "native")]
+impl schemars::JsonSchema for Printed {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "SwtcgPrinted".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "A number as printed: an integer when it is one, else the printed text (\"X\").",
+            "type": ["integer", "string"],
+        })
     }
 }
 

@@ -15,6 +15,11 @@ const SHOWN: usize = 4;
 
 /// `swtcg coverage`'s answer: the counts per set, then per format.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "SwtcgCoverageAnswer")
+)]
 pub struct CoverageAnswer {
     schema: u32,
     sets: Vec<SetCoverage>,
@@ -22,6 +27,11 @@ pub struct CoverageAnswer {
 }
 
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "SwtcgSetCoverage")
+)]
 struct SetCoverage {
     #[serde(flatten)]
     counts: Counts,
@@ -32,6 +42,11 @@ struct SetCoverage {
 }
 
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "SwtcgFormatCoverage")
+)]
 struct FormatCoverage {
     #[serde(flatten)]
     counts: Counts,
@@ -40,6 +55,11 @@ struct FormatCoverage {
 
 /// The counts every set and format has.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "SwtcgCoverageCounts")
+)]
 struct Counts {
     units: usize,
     fully_modelled: usize,
@@ -50,6 +70,11 @@ struct Counts {
 
 /// A pattern of abilities not modelled: how many there are, whether it can change the dice.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "SwtcgNotModelled")
+)]
 struct Pattern {
     pattern: String,
     abilities: usize,

@@ -262,6 +262,11 @@ fn flow(transform: &Transform) -> String {
 /// control the page gives it (`stat`: a unit statistic; `keyword`: any other) and its value's
 /// kind as flags (so the page reads no prose).
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "SwtcgKeyword")
+)]
 pub struct CoverageRow {
     name: String,
     aliases: Vec<String>,

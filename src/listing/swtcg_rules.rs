@@ -21,6 +21,11 @@ pub fn text() -> String {
 
 /// A rule option as JSON: name, values, default, summary and the keywords it touches.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "SwtcgRule")
+)]
 pub struct ListedOption {
     name: &'static str,
     values: &'static [&'static str],

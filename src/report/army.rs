@@ -34,6 +34,11 @@ pub struct Inputs<'a> {
 /// `legion army`'s answer: the lists, the defenders (without another list), each pairing's
 /// shots, then the edition and policy.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "LegionArmyAnswer")
+)]
 pub struct ArmyAnswer {
     schema: u32,
     list: List,
@@ -64,6 +69,11 @@ struct Shown {
 
 /// A list as read: what a player checks against their list builder.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "LegionList")
+)]
 struct List {
     title: Option<String>,
     faction: Option<String>,
@@ -80,6 +90,11 @@ struct List {
 }
 
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "LegionListedUnit")
+)]
 struct ListedUnit {
     name: String,
     count: u32,
@@ -92,6 +107,11 @@ struct ListedUnit {
 
 /// A command, contingency or battle card.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "LegionListedCard")
+)]
 struct Named {
     name: String,
     pips: Option<u32>,
@@ -99,6 +119,11 @@ struct Named {
 
 /// A defender profile (without another list).
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "LegionArmyDefender")
+)]
 struct Defender {
     name: String,
     spec: String,
@@ -106,6 +131,11 @@ struct Defender {
 
 /// One pairing: the two units, each band's shot (or why there is none) and the best band.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "LegionPairing")
+)]
 struct PairingAnswer {
     attacker: String,
     attacker_points: Option<u32>,
@@ -121,6 +151,11 @@ struct PairingAnswer {
 
 /// One band's shot, or why there is none.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "LegionBandShot")
+)]
 #[serde(untagged)]
 enum BandShot {
     Shot(Box<ShotAnswer>),
@@ -129,6 +164,11 @@ enum BandShot {
 
 /// A band's shot: the SPECs as attacked and its statistics.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "LegionShot")
+)]
 struct ShotAnswer {
     band: String,
     attacker: String,

@@ -13,6 +13,7 @@ use serde::Serialize;
 
 /// `compare`'s answer: each loadout in the order given, then what they share.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "native", derive(schemars::JsonSchema))]
 pub struct CompareAnswer {
     schema: u32,
     loadouts: Vec<Loadout>,
@@ -38,6 +39,11 @@ pub struct Phrases {
 
 /// One attacker against one defender, and what the attack does.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "CompareLoadout")
+)]
 pub struct Loadout {
     label: String,
     attacker: String,
@@ -60,6 +66,11 @@ impl Loadout {
 
 /// What one loadout's attack does, keyed as its game names it.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "CompareOutcome")
+)]
 #[serde(untagged)]
 pub enum Outcome {
     /// The damage counters, and the chance to destroy a defender with Health.
@@ -83,6 +94,7 @@ pub enum Outcome {
 
 /// The mean and the chance of at least one, per 100 of the attacker's points.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "native", derive(schemars::JsonSchema))]
 pub struct Per100Points {
     mean_wounds_per_100_points: Fraction,
     at_least_one_per_100_points: Fraction,

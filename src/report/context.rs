@@ -11,6 +11,7 @@ use serde::Serialize;
 
 /// SWTCG's: the mode, Lucky's policy when a unit re-rolls, every rule option.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "native", derive(schemars::JsonSchema))]
 pub struct SwtcgContext {
     #[serde(skip_serializing_if = "Option::is_none")]
     mode: Option<String>,
@@ -52,6 +53,7 @@ impl SwtcgContext {
 /// Legion's: the guardian every defender has, the policy and the edition, and for sequences
 /// who gains a suppression token.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "native", derive(schemars::JsonSchema))]
 pub struct LegionContext {
     #[serde(skip_serializing_if = "Option::is_none")]
     guardian: Option<String>,
@@ -96,6 +98,11 @@ impl LegionContext {
 
 /// Either game's, as a comparison carries it.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "CompareContext")
+)]
 #[serde(untagged)]
 pub enum Context {
     Swtcg(SwtcgContext),

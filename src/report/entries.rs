@@ -46,6 +46,27 @@ impl<T: Serialize> Serialize for Numbered<T> {
     }
 }
 
+/// An object keyed `"1"`, `"2"`, …; inline, so that a flattened one (`shots_to_kill`) merges
+/// with its neighbours.
+#[cfg(feature = "native")]
+impl<T: schemars::JsonSchema> schemars::JsonSchema for Numbered<T> {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        format!("Numbered_{}", T::schema_name()).into()
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "object",
+            "patternProperties": { "^[1-9][0-9]*$": generator.subschema_for::<T>() },
+            "additionalProperties": false,
+        })
+    }
+}
+
 impl<T> Numbered<T> {
     /// Each value's entry, keyed and labelled by its number.
     pub(crate) fn entries(&self, entry: impl Fn(&str, &str, &T) -> Entry) -> Vec<Entry> {

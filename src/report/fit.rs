@@ -41,6 +41,7 @@ fn seen(impossible: &[(i64, u64)]) -> String {
 /// z-score, `null` for an impossible outcome), `bins`, `statistic`, `dof`, `p_value`,
 /// `alpha`, `consistent`, `impossible`, `test`, `samples`.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "native", derive(schemars::JsonSchema))]
 pub struct FitAnswer {
     test: &'static str,
     samples: u64,
@@ -58,6 +59,11 @@ pub struct FitAnswer {
 
 /// Outcomes merged until each bin expects enough, and their counts.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "FitBin")
+)]
 struct Bin {
     first: i64,
     last: i64,

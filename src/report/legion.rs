@@ -14,6 +14,11 @@ use serde::Serialize;
 
 /// `legion attack`'s answer.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "LegionAttackAnswer")
+)]
 pub struct AttackAnswer {
     pub schema: u32,
     pub attacker: String,
@@ -54,6 +59,7 @@ pub struct Specs<'a> {
 /// The minis a defending unit loses and the chance to wipe it, when its wounds per mini are
 /// known.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "native", derive(schemars::JsonSchema))]
 pub struct Losses {
     pub minis_defeated: Distribution,
     pub wiped: Fraction,
@@ -61,6 +67,7 @@ pub struct Losses {
 
 /// The minis a guardian loses and the chance to wipe it.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "native", derive(schemars::JsonSchema))]
 pub struct GuardianLosses {
     pub guardian_minis_defeated: Distribution,
     pub guardian_wiped: Fraction,

@@ -12,6 +12,11 @@ use serde::Serialize;
 
 /// `legion sequence`'s answer.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "LegionSequenceAnswer")
+)]
 pub struct SequenceAnswer {
     pub schema: u32,
     pub defender: String,
@@ -44,6 +49,11 @@ pub struct SequenceAnswer {
 /// The attacks needed to wipe the unit: the chance each is the one, the chance it outlasts
 /// the cap, and their mean given a wipe.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "LegionUntilWiped")
+)]
 pub struct UntilWiped {
     pub attacker: String,
     pub cap: usize,
@@ -54,6 +64,11 @@ pub struct UntilWiped {
 
 /// The chance each attack is the one that wipes the unit, and that none is.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "LegionToWipe")
+)]
 pub struct ToWipe {
     #[serde(flatten)]
     pub by: Numbered<Fraction>,
@@ -62,6 +77,11 @@ pub struct ToWipe {
 
 /// One attack: its SPEC, the wounds it deals the unit and the chance it wipes it.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "LegionSequenceAttack")
+)]
 pub struct Attack {
     pub attacker: String,
     pub wounds: Distribution,

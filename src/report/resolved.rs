@@ -10,6 +10,11 @@ use serde::Serialize;
 
 /// The units that came from a card; at least one is.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "LegionResolved")
+)]
 pub struct Resolved {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub attacker: Option<Attacker>,
@@ -21,6 +26,11 @@ pub struct Resolved {
 
 /// The attacker: its cards, weapons, pool, surge chart and keywords.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "LegionResolvedAttacker")
+)]
 pub struct Attacker {
     pub cards: String,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -33,6 +43,11 @@ pub struct Attacker {
 
 /// A defending unit (the defender or a guardian): cards, minis, wounds, dice and keywords.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "LegionResolvedDefender")
+)]
 pub struct Defending {
     pub cards: String,
     #[serde(skip_serializing_if = "Option::is_none")]

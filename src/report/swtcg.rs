@@ -18,6 +18,11 @@ use serde::Serialize;
 
 /// `swtcg attack`'s answer: the units, every variable of the attack, the rules used.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "SwtcgAttackAnswer")
+)]
 pub struct AttackAnswer {
     pub schema: u32,
     pub attacker: String,
@@ -96,6 +101,7 @@ pub struct AttackAnswer {
 
 /// A keyword's chance to fire; people read it under the keyword's name.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "native", derive(schemars::JsonSchema))]
 #[serde(transparent)]
 pub struct Trigger {
     #[serde(skip)]
@@ -105,6 +111,7 @@ pub struct Trigger {
 
 /// The chance Stun takes, or Surge gives, `power`.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "native", derive(schemars::JsonSchema))]
 #[serde(transparent)]
 pub struct PowerChance {
     #[serde(skip)]
@@ -123,6 +130,7 @@ impl PowerChance {
 
 /// Foresight's or Forewarning's best prediction and the chance it is right.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "native", derive(schemars::JsonSchema))]
 pub struct Prediction {
     pub prediction: i64,
     pub probability: Fraction,
@@ -131,6 +139,7 @@ pub struct Prediction {
 /// The options the units' choices took (`choose:`), keyed by role (`attacker`, or
 /// `attacker_1`, `attacker_2`, … for a unit with several), and the policy's rule.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "native", derive(schemars::JsonSchema))]
 pub struct Choices {
     #[serde(flatten)]
     pub taken: IndexMap<String, Choice>,
@@ -139,6 +148,7 @@ pub struct Choices {
 
 /// The option a unit took, among those it had.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "native", derive(schemars::JsonSchema))]
 #[serde(transparent)]
 pub struct Choice {
     #[serde(skip)]
@@ -150,6 +160,7 @@ pub struct Choice {
 
 /// The second attack Double Strike or Tenacity allows on the same defender.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "native", derive(schemars::JsonSchema))]
 pub struct FollowUp {
     pub keyword: String,
     pub made: Fraction,
@@ -164,6 +175,7 @@ pub struct FollowUp {
 
 /// The chance a unit takes an option.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "native", derive(schemars::JsonSchema))]
 #[serde(transparent)]
 pub struct OptionChance {
     #[serde(skip)]
@@ -175,6 +187,11 @@ pub struct OptionChance {
 
 /// The policy and objective Lucky's re-rolls followed, and in an attack each side's Lucky.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "SwtcgRerolls")
+)]
 pub struct Rerolls {
     pub policy: String,
     pub objective: String,
@@ -186,6 +203,7 @@ pub struct Rerolls {
 
 /// An attack computed another way (without Enhance, without paid abilities).
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "native", derive(schemars::JsonSchema))]
 pub struct Unpaid {
     pub damage: Distribution,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -194,6 +212,11 @@ pub struct Unpaid {
 
 /// Every rule option's value, in [`rules::OPTIONS`]' order.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "SwtcgRuleValues")
+)]
 #[serde(transparent)]
 pub struct Rules(pub IndexMap<&'static str, &'static str>);
 
@@ -599,6 +622,11 @@ impl Rules {
 
 /// `swtcg dice`'s answer: dice of damage rolled on their own at a target.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "SwtcgDiceAnswer")
+)]
 pub struct DiceAnswer {
     pub schema: u32,
     pub target: String,
@@ -676,6 +704,11 @@ impl Answer for DiceAnswer {
 /// `swtcg sequence`'s answer: the defender's counters and chances by the end and attack by
 /// attack, and with `--until-destroyed` the attacks needed.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "SwtcgSequenceAnswer")
+)]
 pub struct SequenceAnswer {
     pub schema: u32,
     pub attackers: String,
@@ -703,6 +736,11 @@ pub struct SequenceAnswer {
 /// What `--until-destroyed` adds: the attacks needed (when the defender can be destroyed
 /// within the cap) and the chance it outlasts the cap.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "SwtcgUntilDestroyed")
+)]
 pub struct UntilDestroyed {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub attacks_needed: Option<Distribution>,
@@ -711,6 +749,11 @@ pub struct UntilDestroyed {
 
 /// The chance each attack is the one that destroys the defender, and that none is.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(
+    feature = "native",
+    derive(schemars::JsonSchema),
+    schemars(rename = "SwtcgShotsToKill")
+)]
 pub struct ShotsToKill {
     #[serde(flatten)]
     pub by: Numbered<Fraction>,

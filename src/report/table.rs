@@ -94,6 +94,7 @@ fn capitalize(s: &str) -> String {
 
 /// `table`'s answer: the labels and values of both axes and every cell as an exact fraction.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "native", derive(schemars::JsonSchema))]
 pub struct TableAnswer {
     schema: u32,
     title: String,
@@ -109,6 +110,7 @@ pub struct TableAnswer {
 
 /// One axis: the item's name (`null` for a table without columns) and its values.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "native", derive(schemars::JsonSchema))]
 struct Axis {
     label: Option<String>,
     values: Vec<i64>,

@@ -49,6 +49,68 @@ impl Serialize for Distribution {
     }
 }
 
+/// The JSON Schema of these values: written by hand, as they serialize by hand.
+#[cfg(feature = "native")]
+mod schema {
+    use super::{Distribution, Fraction};
+    use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
+    use std::borrow::Cow;
+
+    /// What [`super::super::fraction`] writes: a reduced `n/d`, or `n` for an integer.
+    const FRACTION: &str = "^-?[0-9]+(/[0-9]+)?$";
+
+    /// An outcome as an object's key: an integer in decimal.
+    const OUTCOME: &str = "^-?[0-9]+$";
+
+    impl JsonSchema for Fraction {
+        fn schema_name() -> Cow<'static, str> {
+            "Fraction".into()
+        }
+
+        fn json_schema(_: &mut SchemaGenerator) -> Schema {
+            json_schema!({
+                "description": "An exact number: a reduced fraction \"n/d\", or \"n\" for an integer.",
+                "type": "string",
+                "pattern": FRACTION,
+            })
+        }
+    }
+
+    impl JsonSchema for Distribution {
+        fn schema_name() -> Cow<'static, str> {
+            "Distribution".into()
+        }
+
+        fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+            let fraction = generator.subschema_for::<Fraction>();
+            let outcomes = |what: &str| {
+                json_schema!({
+                    "description": what,
+                    "type": "object",
+                    "propertyNames": { "pattern": OUTCOME },
+                    "additionalProperties": fraction,
+                })
+            };
+            json_schema!({
+                "description": "A random variable: its exact pmf, P(≥ k) and summary numbers.",
+                "type": "object",
+                "properties": {
+                    "pmf": outcomes("Each outcome's probability, keyed by the outcome, in order."),
+                    "mean": fraction,
+                    "mean_f64": { "type": "number" },
+                    "variance": fraction,
+                    "mode": { "type": "integer" },
+                    "min": { "type": "integer" },
+                    "max": { "type": "integer" },
+                    "at_least": outcomes("P(≥ k) for each outcome k, in order."),
+                },
+                "required": ["pmf", "mean", "mean_f64", "variance", "mode", "min", "max", "at_least"],
+                "additionalProperties": false,
+            })
+        }
+    }
+}
+
 /// Outcomes and their probabilities as an object keyed by the outcome, in order.
 struct Outcomes(Vec<(i64, BigRational)>);
 
