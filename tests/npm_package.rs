@@ -8,7 +8,7 @@ fn cargo(key: &str) -> String {
     let manifest = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml"))
         .expect("Cargo.toml");
     let prefix = format!("{key} = \"");
-    let mut package = manifest.lines().skip_while(|l| *l != "[package]").skip(1);
+    let package = manifest.lines().skip_while(|l| *l != "[package]").skip(1);
     package
         .take_while(|l| !l.starts_with('['))
         .find_map(|l| l.strip_prefix(&prefix)?.strip_suffix('"'))
