@@ -180,7 +180,6 @@ export interface CheckOptions {
 
 /** Samples: a list of outcomes, counts by outcome, or the text of a samples file. */
 export type Samples =
-  | ArrayLike<number>
   | Iterable<number>
   | Map<number | string, number>
   | Record<string, number>
