@@ -18,6 +18,7 @@ mod fuzz_smoke;
 mod hardening;
 mod legion_cards;
 mod legion_cli;
+mod npm_package;
 mod options;
 mod page;
 mod page_compare;

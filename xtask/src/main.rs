@@ -1,11 +1,12 @@
 //! The project's tasks beyond cargo's own: `cargo xtask site DIR` builds the static site and
-//! `cargo xtask serve DIR` serves it compressed;
+//! `cargo xtask serve DIR` serves it compressed; `cargo xtask npm DIR` packs the npm package;
 //! `cargo xtask import-legion-hq FILE` makes the built-in Legion cards from Legion HQ's data;
 //! `cargo xtask import-swtcg-lackey FILE|DIR…` the built-in SWTCG cards from LackeyCCG set files.
 
 mod compress;
 mod corpus;
 mod examples;
+mod npm;
 mod serve;
 mod site;
 mod wheel;
@@ -24,6 +25,9 @@ Usage:
   cargo xtask serve DIR [ADDR]
                           serve a built site on this machine (default 127.0.0.1:8000), each
                           file brotli- or gzip-compressed as the browser accepts
+  cargo xtask npm DIR     build the npm package holodice into DIR: the engine compiled to
+                          WebAssembly with its JS glue, crates/web/npm's files and the LICENSE,
+                          packed by npm pack as DIR/holodice-VERSION.tgz
   cargo xtask import-legion-hq FILE
                           make data/legion/cards.yaml, the built-in Legion cards, and
                           data/legion/list-cards.yaml, the command and battle cards, from Legion
@@ -48,6 +52,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
         ["site", dir] => site::build(&PathBuf::from(dir)),
+        ["npm", dir] => npm::build(&PathBuf::from(dir)),
         ["serve", dir] => serve::run(&PathBuf::from(dir), serve::ADDR),
         ["serve", dir, addr] => serve::run(&PathBuf::from(dir), addr),
         ["corpus"] => corpus::write(None),

@@ -16,16 +16,7 @@ const TARGET: &str = "wasm32-unknown-unknown";
 
 pub fn build(dir: &Path) -> Result<(), String> {
     let root = workspace_root();
-    ensure_target()?;
-    let bindgen = ensure_bindgen(&root)?;
-    let wasm = build_engine(&root)?;
-    let engine = dir.join("engine");
-    std::fs::create_dir_all(&engine)
-        .map_err(|e| format!("cannot create {}: {e}", engine.display()))?;
-    run(Command::new(&bindgen)
-        .args(["--target", "web", "--no-typescript", "--out-dir"])
-        .arg(&engine)
-        .arg(&wasm))?;
+    engine(&root, &dir.join("engine"))?;
     // The page's files, as `holodice serve` embeds them (its build script lists the same
     // folder); the service worker is written below, with the list of files to keep.
     let mut files: Vec<String> = Vec::new();
@@ -121,7 +112,21 @@ fn page_files(web: &Path) -> Result<Vec<String>, String> {
     Ok(out)
 }
 
-fn workspace_root() -> PathBuf {
+/// The engine compiled to WebAssembly with its JS glue in `out` (`holodice_web_bg.wasm`,
+/// `holodice_web.js`, wasm-bindgen's `--target web`: an ES module that loads it), for the site
+/// and the npm package alike.
+pub(crate) fn engine(root: &Path, out: &Path) -> Result<(), String> {
+    ensure_target()?;
+    let bindgen = ensure_bindgen(root)?;
+    let wasm = build_engine(root)?;
+    std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    run(Command::new(&bindgen)
+        .args(["--target", "web", "--no-typescript", "--out-dir"])
+        .arg(out)
+        .arg(&wasm))
+}
+
+pub(crate) fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .expect("xtask sits in the workspace")
@@ -179,7 +184,7 @@ fn build_engine(root: &Path) -> Result<PathBuf, String> {
 }
 
 /// holodice's version, from its manifest.
-fn version(root: &Path) -> Result<String, String> {
+pub(crate) fn version(root: &Path) -> Result<String, String> {
     read(&root.join("Cargo.toml"))?
         .lines()
         .find_map(|l| l.strip_prefix("version = \""))
@@ -209,7 +214,7 @@ fn files_list(files: &[String]) -> String {
     format!("[{}]", quoted.join(", "))
 }
 
-fn read(path: &Path) -> Result<String, String> {
+pub(crate) fn read(path: &Path) -> Result<String, String> {
     std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
 }
 
@@ -217,7 +222,7 @@ fn write(path: &Path, text: &str) -> Result<(), String> {
     std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-fn copy(from: &Path, to: &Path) -> Result<(), String> {
+pub(crate) fn copy(from: &Path, to: &Path) -> Result<(), String> {
     std::fs::copy(from, to)
         .map(|_| ())
         .map_err(|e| format!("cannot copy {} to {}: {e}", from.display(), to.display()))
@@ -233,12 +238,15 @@ fn run(command: &mut Command) -> Result<(), String> {
     }
 }
 
-fn output(command: &mut Command) -> Result<String, String> {
+pub(crate) fn output(command: &mut Command) -> Result<String, String> {
     let out = command
         .output()
         .map_err(|e| format!("cannot run {:?}: {e}", command.get_program()))?;
     match out.status.success() {
         true => Ok(String::from_utf8_lossy(&out.stdout).into_owned()),
-        false => Err(format!("{command:?} failed")),
+        false => Err(format!(
+            "{command:?} failed: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        )),
     }
 }
