@@ -251,3 +251,36 @@ fn the_pages_first_visit_vocabulary_is_the_datas() {
         }
     }
 }
+
+/// The packages' pages are read on PyPI and npm, away from the repository, so they link to it
+/// by URL: each such link names a file the repository has.
+#[test]
+fn the_packages_links_into_the_repository_name_its_files() {
+    const BLOB: &str = "https://github.com/holodice/holodice/blob/main/";
+    let pages = [
+        "crates/python/README.md",
+        "crates/python/pyproject.toml",
+        "crates/web/npm/README.md",
+        "crates/web/npm/package.json",
+    ];
+    let mut links = 0;
+    for page in pages {
+        let text = std::fs::read_to_string(page).unwrap();
+        for (at, _) in text.match_indices(BLOB) {
+            let rest = &text[at + BLOB.len()..];
+            let end = rest
+                .find(|c: char| ")\"' #>".contains(c))
+                .unwrap_or(rest.len());
+            let path = &rest[..end];
+            assert!(
+                std::path::Path::new(path).exists(),
+                "{page} links to {BLOB}{path}, which the repository lacks"
+            );
+            links += 1;
+        }
+    }
+    assert!(
+        links >= 3,
+        "the packages' pages link into the repository ({links} found)"
+    );
+}

@@ -1,5 +1,6 @@
 //! The project's tasks beyond cargo's own: `cargo xtask site DIR` builds the static site and
-//! `cargo xtask serve DIR` serves it compressed; `cargo xtask npm DIR` packs the npm package;
+//! `cargo xtask serve DIR` serves it compressed; `cargo xtask npm DIR` packs the npm package and
+//! `cargo xtask wheel DIR` builds the Python wheel; `cargo xtask corpus` writes the scenario corpus;
 //! `cargo xtask import-legion-hq FILE` makes the built-in Legion cards from Legion HQ's data;
 //! `cargo xtask import-swtcg-lackey FILE|DIR…` the built-in SWTCG cards from LackeyCCG set files.
 
@@ -65,9 +66,9 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         _ => Err(format!(
-            "unknown task {:?}: cargo xtask site DIR, cargo xtask serve DIR [ADDR], cargo xtask \
-             import-legion-hq FILE, cargo xtask import-swtcg-lackey FILE... or cargo xtask corpus \
-             [DIR] (cargo xtask help lists the tasks)",
+            "unknown task {:?}: the tasks are site DIR, serve DIR [ADDR], npm DIR, wheel DIR, \
+             corpus [DIR], import-legion-hq FILE and import-swtcg-lackey FILE... (cargo xtask \
+             help says what each does)",
             args.join(" ")
         )),
     };
