@@ -120,6 +120,16 @@ def test_check_accepts_samples_in_the_pmf_s_proportions_and_rejects_others():
     assert impossible.consistent is False and impossible.impossible == [4]
 
 
+def test_check_takes_a_simulator_s_hundreds_of_thousands_of_samples_as_a_list():
+    # 160,000 outcomes as a JSON list would be far over the API's 64 KiB body: they are sent
+    # counted, as outcome,count rows.
+    attack = holodice.swtcg.attack("Power 3", "Health 2")
+    samples = [k for k, p in attack.damage.items() for _ in range(int(p * 160_000))]
+    assert len(samples) == 160_000
+    fits = holodice.check(samples, attack)
+    assert fits.samples == 160_000 and fits.consistent is True and fits.statistic == 0.0
+
+
 def test_check_with_a_request_dict_gives_the_recorded_answers():
     query = {"game": "swtcg", "attacker": "Power 3", "defender": "Health 2"}
     assert holodice.check([0, 1, 2, 1, 3], query).json == recorded_json("check")
@@ -206,6 +216,7 @@ LISTINGS = (
     "swtcg/rules",
     "legion/keywords",
     "variables",
+    "schema",
     "swtcg/cards",
     "swtcg/coverage",
     "legion/units",

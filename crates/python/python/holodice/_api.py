@@ -4,6 +4,7 @@ in this process (`holodice._native`), and a refusal becomes a `HolodiceError`.""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any, Union
 
@@ -97,13 +98,14 @@ Samples = Union[str, Iterable[int], Mapping[int, int]]
 _CHECKED = {"swtcg/attack": "swtcg", "legion/attack": "legion"}
 
 
-def _samples(samples: Samples) -> str | list[int]:
-    """The samples as the API takes them: text as it is, outcome -> count as rows."""
+def _samples(samples: Samples) -> str:
+    """The samples as the API takes them: text as it is, outcome -> count as rows, and a list
+    of outcomes counted into the same rows (so a simulator's hundred thousand samples fit the
+    API's 64 KiB body)."""
     if isinstance(samples, str):
         return samples
-    if isinstance(samples, Mapping):
-        return "".join(f"{k},{n}\n" for k, n in samples.items())
-    return list(samples)
+    counts = samples if isinstance(samples, Mapping) else Counter(samples)
+    return "".join(f"{k},{n}\n" for k, n in counts.items())
 
 
 def check(samples: Samples, query: Answer | Mapping[str, Any], **options: Any) -> Answer:
