@@ -122,39 +122,85 @@ impl<'a> Request<'a> {
     }
 }
 
-/// The answers that never change: the listings and the index, computed once.
-pub struct Listings(Vec<(&'static str, String)>);
+/// The answers that never change: the listings and the index, each computed the first time it
+/// is asked for and kept: a program that embeds the engine asks for one answer at a time, and
+/// its first attack needn't make 1.2 MB of listings it may never ask for.
+pub struct Listings {
+    cards: &'static Cards,
+    listed: Vec<(Listed, OnceLock<String>)>,
+}
+
+/// What a listing lists.
+#[derive(Clone, Copy)]
+enum Listed {
+    /// A listing command's answer (`swtcg keywords`).
+    Command(&'static Endpoint),
+    /// The SWTCG unit cards `@Name` can name.
+    Cards,
+    Variables,
+    Schema,
+    Index,
+}
+
+impl Listed {
+    fn path(self) -> &'static str {
+        match self {
+            Listed::Command(endpoint) => endpoint.path,
+            Listed::Cards => "swtcg/cards",
+            Listed::Variables => "variables",
+            Listed::Schema => schema::PATH,
+            Listed::Index => "",
+        }
+    }
+}
 
 impl Listings {
-    /// The listings of the keywords, the rules, the SWTCG unit cards, the schema and the
-    /// endpoints.
-    pub fn new(cards: &Cards) -> Listings {
-        let units: Vec<_> = (cards.all().iter())
-            .filter(|c| c.printing.as_ref().is_none_or(|p| p.unit))
-            .map(|c| CardEntry::new(cards, c))
-            .collect();
-        let listed = LISTINGS.iter().map(|l| (l.path, listing(l)));
-        Listings(
-            listed
-                .chain([
-                    ("swtcg/cards", pretty(&units)),
-                    ("variables", pretty(&Vocabularies::both())),
-                    (schema::PATH, schema::DOCUMENT.to_string()),
-                    ("", pretty(&Index::new())),
-                ])
-                .collect(),
-        )
+    /// The listings of the keywords, the rules, the unit cards of `cards`, the schema and the
+    /// endpoints, none computed yet.
+    pub fn new(cards: &'static Cards) -> Listings {
+        let own = [
+            Listed::Cards,
+            Listed::Variables,
+            Listed::Schema,
+            Listed::Index,
+        ];
+        let listed = LISTINGS.iter().map(Listed::Command).chain(own);
+        Listings {
+            cards,
+            listed: listed.map(|l| (l, OnceLock::new())).collect(),
+        }
     }
 
-    /// The paths under /api/v1/ ("" is the index), each with its JSON.
+    /// The paths under /api/v1/ ("" is the index), each with its JSON, computing those not yet
+    /// asked for.
     pub fn iter(&self) -> impl Iterator<Item = (&'static str, &str)> {
-        self.0.iter().map(|(p, body)| (*p, body.as_str()))
+        self.listed.iter().map(|entry| self.entry(entry))
     }
 
     fn get(&self, path: &str) -> Option<Reply> {
-        self.iter()
-            .find(|(p, _)| *p == path)
-            .map(|(_, body)| Reply::json(200, body.to_string()))
+        let entry = self.listed.iter().find(|(l, _)| l.path() == path)?;
+        Some(Reply::json(200, self.entry(entry).1.to_string()))
+    }
+
+    /// A listing's path and JSON, computed at its first call.
+    fn entry<'a>(&self, (listed, body): &'a (Listed, OnceLock<String>)) -> (&'static str, &'a str) {
+        (listed.path(), body.get_or_init(|| self.compute(*listed)))
+    }
+
+    fn compute(&self, listed: Listed) -> String {
+        match listed {
+            Listed::Command(endpoint) => listing(endpoint),
+            Listed::Cards => {
+                let units: Vec<_> = (self.cards.all().iter())
+                    .filter(|c| c.printing.as_ref().is_none_or(|p| p.unit))
+                    .map(|c| CardEntry::new(self.cards, c))
+                    .collect();
+                pretty(&units)
+            }
+            Listed::Variables => pretty(&Vocabularies::both()),
+            Listed::Schema => schema::DOCUMENT.to_string(),
+            Listed::Index => pretty(&Index::new()),
+        }
     }
 }
 
@@ -197,9 +243,9 @@ pub fn answer(
     }
 }
 
-/// [`answer`] with the built-in cards and the listings computed at the first call: the API of a
-/// program that embeds the engine (the page's in the browser, the Python package), which has no
-/// server to start with card files.
+/// [`answer`] with the built-in cards, each listing computed the first time it is asked for: the
+/// API of a program that embeds the engine (the page's in the browser, the Python and npm
+/// packages), which has no server to start with card files.
 pub fn answer_builtin(path: &str, body: &str) -> Reply {
     static LISTINGS: OnceLock<Listings> = OnceLock::new();
     let cards = Cards::builtin();
@@ -251,5 +297,64 @@ impl Files for RequestFiles {
             "--samples" => "the request's samples".into(),
             _ => flag.into(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The README's attack, as the API corpus's `swtcg-attack-get` asks for it.
+    const README_ATTACK: &str =
+        r#"{"attacker": "Power 5, Accuracy 1, Critical Hit 2", "defender": "Health 4, Armor"}"#;
+
+    /// The body `holodice serve` answered, as the API corpus recorded it.
+    fn recorded(name: &str) -> String {
+        let path =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/corpus/api/{name}.txt"));
+        let record = std::fs::read_to_string(&path).expect("a record of the API corpus");
+        let (_, body) = record.split_once("\n--- body\n").expect("a body");
+        body.to_string()
+    }
+
+    /// The paths of the listings computed so far.
+    fn computed(listings: &Listings) -> Vec<&'static str> {
+        (listings.listed.iter())
+            .filter(|(_, body)| body.get().is_some())
+            .map(|(listed, _)| listed.path())
+            .collect()
+    }
+
+    #[test]
+    fn an_attack_asked_first_computes_no_listing() {
+        let cards = Cards::builtin();
+        let listings = Listings::new(cards);
+        let body = README_ATTACK.as_bytes();
+        let reply = answer(
+            "swtcg/attack",
+            body,
+            cards,
+            LegionCards::builtin(),
+            &listings,
+        );
+        assert_eq!(reply.status, 200);
+        assert_eq!(reply.body, recorded("swtcg-attack-get"));
+        assert_eq!(computed(&listings), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn a_listing_asked_first_computes_only_itself() {
+        let cards = Cards::builtin();
+        let listings = Listings::new(cards);
+        let reply = answer(
+            "swtcg/keywords",
+            b"",
+            cards,
+            LegionCards::builtin(),
+            &listings,
+        );
+        assert_eq!(reply.status, 200);
+        assert_eq!(reply.body, recorded("swtcg-keywords"));
+        assert_eq!(computed(&listings), ["swtcg/keywords"]);
     }
 }

@@ -19,15 +19,13 @@ use http_body_util::{BodyExt, LengthLimitError, Limited};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
 
-/// What the handlers share: the cards `@Name` may name, the gate, the listings.
+/// What the handlers share: the cards `@Name` may name, the gate, the listing answers given.
 pub(super) struct App {
     cards: &'static Cards,
     legion_cards: &'static LegionCards,
     gate: Gate,
     /// KiB of large answers not yet read.
     held: Arc<tokio::sync::Semaphore>,
-    /// GET listings, computed once.
-    listings: Listings,
     /// The answers of listing endpoints already given, by request ([`remembered`]).
     answered: std::sync::Mutex<std::collections::HashMap<String, Reply>>,
 }
@@ -37,13 +35,11 @@ const MAX_REMEMBERED: usize = 64;
 
 impl App {
     pub(super) fn new(config: Config) -> App {
-        let listings = Listings::new(config.cards);
         App {
             cards: config.cards,
             legion_cards: config.legion_cards,
             gate: Gate::new(config.limits),
             held: Arc::new(tokio::sync::Semaphore::new(config.limits.held_answers_kib)),
-            listings,
             answered: Default::default(),
         }
     }
@@ -61,12 +57,11 @@ pub(super) fn routes(app: Arc<App>) -> Router {
             endpoint_route(e, Asked::Estimate),
         );
     }
-    let listed: Vec<(&'static str, String)> = app
-        .listings
-        .iter()
-        .map(|(path, body)| (path, body.to_string()))
-        .collect();
-    for (path, body) in listed {
+    // Every listing is computed here, at start, and served from memory: the first GET of one
+    // waits for nothing.
+    let listings = Listings::new(app.cards);
+    for (path, body) in listings.iter() {
+        let body = body.to_string();
         let listing = move || async move { json_response(StatusCode::OK, body) };
         let route = if path.is_empty() {
             "/api/v1".to_string()
