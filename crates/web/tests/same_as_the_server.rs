@@ -49,6 +49,9 @@ async fn every_request_the_page_makes_is_answered_as_the_server_answers_it() {
         ),
         ("swtcg/coverage", r#"{"legal": "standard"}"#),
         ("swtcg/rules", ""),
+        ("variables", ""),
+        // Not the page's, but the npm package's: the schema it serves as the server does.
+        ("schema", ""),
         (
             "swtcg/attack",
             r#"{"attacker": "Power 5, Accuracy 1, Critical Hit 2", "defender": "Health 4, Armor"}"#,
