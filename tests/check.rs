@@ -889,3 +889,96 @@ fn check_legion_takes_the_dice_legion_attack_starts_from() {
         "{api}"
     );
 }
+
+/// The API checks a Legion sequence as `check legion-sequence` does: the two melee attacks of
+/// `check_tests_samples_of_a_sequence_variable_against_the_exact_sequence`, whose wounds are
+/// Binomial(2, 5/8) (900, 3000, 2500 of 6400) and whose second attack's are 5/8.
+#[test]
+fn the_apis_check_takes_a_legion_sequence() {
+    let mut request = serde_json::json!({
+        "game": "legion-sequence",
+        "defender": "white defense, wounds 1, minis 2",
+        "attack": ["1 red, melee", "1 red, melee"],
+        "samples": "0,900\n1,3000\n2,2500\n",
+    });
+    let (status, j) = api_check(&request);
+    assert_eq!(status, 200, "{j}");
+    assert_eq!(
+        (&j["variable"], f(&j["statistic"])),
+        (&"wounds".into(), 0.0),
+        "{j}"
+    );
+    request["samples"] = "0,2400\n1,4000\n".into();
+    let (_, j) = api_check(&request);
+    assert_eq!(j["consistent"], false, "a single attack's wounds: {j}");
+    request["variable"] = "attacks.2.wounds".into();
+    let (_, j) = api_check(&request);
+    assert_eq!(j["consistent"], true, "the second attack's wounds: {j}");
+    request["game"] = "swtcg-sequence".into();
+    let (status, j) = api_check(&request);
+    assert_eq!(status, 400);
+    assert_eq!(
+        j["error"],
+        "'game': give swtcg, legion or legion-sequence, not 'swtcg-sequence'"
+    );
+}
+
+/// An unknown key is told with the keys of the game's subcommand only: another game's key is
+/// as unknown as any, and the hint is among the game's keys.
+#[test]
+fn the_apis_unknown_check_key_names_the_games_keys() {
+    let swtcg = "game, samples, alpha, test, format, variable, attacker, defender, rule, arena, \
+                 pay, secondary, interceptor, mode, policy, objective, enhance";
+    for (request, field, message) in [
+        (
+            serde_json::json!({"game": "swtcg", "attacker": "Power 3", "guardian": "Guardian 1",
+                               "samples": "0"}),
+            "guardian",
+            format!("unknown key 'guardian' for check: (keys: {swtcg})"),
+        ),
+        (
+            serde_json::json!({"game": "swtcg", "attacker": "Power 3", "polcy": "optimal",
+                               "samples": "0"}),
+            "polcy",
+            format!("unknown key 'polcy' for check: did you mean 'policy'? (keys: {swtcg})"),
+        ),
+        (
+            serde_json::json!({"game": "legion", "attacker": "1 red", "secondary": "Health 1",
+                               "defender": "white defense", "samples": "0"}),
+            "secondary",
+            "unknown key 'secondary' for check: (keys: game, samples, alpha, test, format, \
+             variable, attacker, defender, guardian, edition, policy, objective, rolled, \
+             converted)"
+                .to_string(),
+        ),
+    ] {
+        let (status, j) = api_check(&request);
+        assert_eq!(status, 400, "{request}: {j}");
+        assert_eq!(j["field"], field, "{request}");
+        assert_eq!(j["error"], message, "{request}");
+    }
+}
+
+/// The command line's parser already knows each game's options: the other game's is refused.
+#[test]
+fn check_refuses_the_other_games_option() {
+    let out = holodice_stdin(
+        &[
+            "check",
+            "--samples",
+            "-",
+            "swtcg",
+            "--attacker",
+            "Power 3",
+            "--guardian",
+            "x",
+        ],
+        "0\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("unexpected argument '--guardian'"),
+        "{}",
+        stderr(&out)
+    );
+}
