@@ -1107,6 +1107,7 @@ async fn the_index_lists_every_endpoint_with_the_command_lines_options() {
         if command == ["check"] {
             helps.push(vec!["check", "swtcg"]);
             helps.push(vec!["check", "legion"]);
+            helps.push(vec!["check", "legion-sequence"]);
         }
         let help: String = helps
             .into_iter()

@@ -756,3 +756,229 @@ fn a_sequence_variable_that_is_not_there_exits_2_on_one_line() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// (h) Every argument of the attack, in the command line and the API
+// ---------------------------------------------------------------------------------------------
+
+/// The SWTCG attack whose Lucky re-rolls the policies choose differently: the attacker's Lucky
+/// and Critical Hit against the defender's Lucky, for the chance to destroy.
+const LUCKY: [&str; 4] = [
+    "--attacker",
+    "Power 4, Lucky 1, Critical Hit 1",
+    "--defender",
+    "Health 3, Lucky 1",
+];
+
+/// Its damage under `--policy optimal --objective destroy`, as `holodice swtcg attack` prints
+/// it (destroyed 367/864); the greedy policy's is 7/64, 55/288, 145/576, 307/1296, 25/162,
+/// 49/864 (destroyed 43/96).
+const OPTIMAL_DAMAGE: [(i64, i64, i64); 6] = [
+    (0, 1, 16),
+    (1, 11, 72),
+    (2, 311, 864),
+    (3, 305, 2592),
+    (4, 245, 1296),
+    (5, 17, 144),
+];
+
+/// Samples of the optimal policy's damage in its exact proportions: 40 times the pmf's common
+/// denominator, 2592.
+fn optimal_rows() -> String {
+    let n = 40 * 2592;
+    (OPTIMAL_DAMAGE.iter())
+        .map(|(k, num, den)| format!("{k},{}\n", n * num / den))
+        .collect()
+}
+
+/// What the API's `check` answers `request`: its status and JSON.
+fn api_check(request: &Value) -> (u16, Value) {
+    use holodice::api::{self, Listings};
+    let cards = holodice_engine::swtcg::cards::Cards::builtin();
+    let legion_cards = holodice_engine::legion::cards::Cards::builtin();
+    let body = serde_json::to_vec(request).unwrap();
+    let reply = api::answer("check", &body, cards, legion_cards, &Listings::new(cards));
+    (reply.status, json(&reply.body))
+}
+
+#[test]
+fn check_swtcg_takes_the_policy_swtcg_attack_takes() {
+    let base = ["check", "--samples", "-", "--format", "json", "swtcg"];
+    let optimal = ["--policy", "optimal", "--objective", "destroy"];
+    let args = [base.as_slice(), &LUCKY, &optimal].concat();
+    let j = json(&expect_status(
+        &holodice_stdin(&args, &optimal_rows()),
+        0,
+        "the optimal policy's samples",
+    ));
+    assert_eq!(f(&j["statistic"]), 0.0, "{j}");
+    assert_eq!(j["Lucky re-rolls"], "optimal policy (destroy)", "{j}");
+    let greedy = [base.as_slice(), &LUCKY].concat();
+    let j = json(&expect_status(
+        &holodice_stdin(&greedy, &optimal_rows()),
+        1,
+        "the optimal policy's samples against the greedy one",
+    ));
+    assert_eq!(j["Lucky re-rolls"], "greedy policy (docs/rules.md)", "{j}");
+}
+
+#[test]
+fn the_apis_check_takes_the_policy_swtcg_attack_takes() {
+    let mut request = serde_json::json!({
+        "game": "swtcg",
+        "attacker": LUCKY[1],
+        "defender": LUCKY[3],
+        "samples": optimal_rows(),
+    });
+    let (status, greedy) = api_check(&request);
+    assert_eq!(status, 200, "{greedy}");
+    assert_eq!(greedy["consistent"], false, "{greedy}");
+    request["policy"] = "optimal".into();
+    request["objective"] = "destroy".into();
+    let (status, optimal) = api_check(&request);
+    assert_eq!(status, 200, "{optimal}");
+    assert_eq!(optimal["consistent"], true, "{optimal}");
+    assert_eq!(f(&optimal["statistic"]), 0.0, "{optimal}");
+}
+
+/// `--enhance` is checked as `swtcg attack` checks it: refused when no unit has an Enhance
+/// effect.
+#[test]
+fn check_swtcg_refuses_enhance_as_the_attack_does() {
+    let args = ["--attacker", "Power 2", "--enhance"];
+    let out = holodice_stdin(
+        &[&["check", "--samples", "-", "swtcg"][..], &args].concat(),
+        "0\n",
+    );
+    let attack = holodice(&[&["swtcg", "attack"][..], &args].concat());
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stderr(&out), stderr(&attack));
+    assert!(stderr(&out).contains("--enhance: no unit has an Enhance effect"));
+}
+
+/// One red die already rolled as a hit, on white defense: it wounds unless the white die blocks
+/// (1 block face of 6, no surge block), 1/6 and 5/6, which 100 and 500 samples hold exactly.
+/// The attack not resumed wounds with 6/8 · 5/6 = 5/8, so the same samples are rejected there:
+/// X² = 125²/225 + 125²/375 = 111.1 on one degree of freedom.
+#[test]
+fn check_legion_takes_the_dice_legion_attack_starts_from() {
+    let base = ["check", "--samples", "-", "--format", "json", "legion"];
+    let units = ["--attacker", "1 red", "--defender", "white defense"];
+    let rolled = [base.as_slice(), &units, &["--rolled", "1 red hit"]].concat();
+    let j = json(&expect_status(
+        &holodice_stdin(&rolled, "0,100\n1,500\n"),
+        0,
+        "the resumed attack",
+    ));
+    assert_eq!(f(&j["statistic"]), 0.0, "{j}");
+    assert_eq!(j["rolled"], "1 red hit", "{j}");
+    let j = json(&expect_status(
+        &holodice_stdin(&[base.as_slice(), &units].concat(), "0,100\n1,500\n"),
+        1,
+        "the attack from its roll",
+    ));
+    let x2 = 125.0f64.powi(2) / 225.0 + 125.0f64.powi(2) / 375.0;
+    assert!(close(f(&j["statistic"]), x2, 1e-9), "{j}");
+    let (status, api) = api_check(&serde_json::json!({
+        "game": "legion", "attacker": "1 red", "defender": "white defense",
+        "converted": "1 hit", "samples": "0,100\n1,500\n",
+    }));
+    assert_eq!(
+        (status, &api["consistent"]),
+        (200, &Value::Bool(true)),
+        "{api}"
+    );
+}
+
+/// The API checks a Legion sequence as `check legion-sequence` does: the two melee attacks of
+/// `check_tests_samples_of_a_sequence_variable_against_the_exact_sequence`, whose wounds are
+/// Binomial(2, 5/8) (900, 3000, 2500 of 6400) and whose second attack's are 5/8.
+#[test]
+fn the_apis_check_takes_a_legion_sequence() {
+    let mut request = serde_json::json!({
+        "game": "legion-sequence",
+        "defender": "white defense, wounds 1, minis 2",
+        "attack": ["1 red, melee", "1 red, melee"],
+        "samples": "0,900\n1,3000\n2,2500\n",
+    });
+    let (status, j) = api_check(&request);
+    assert_eq!(status, 200, "{j}");
+    assert_eq!(
+        (&j["variable"], f(&j["statistic"])),
+        (&"wounds".into(), 0.0),
+        "{j}"
+    );
+    request["samples"] = "0,2400\n1,4000\n".into();
+    let (_, j) = api_check(&request);
+    assert_eq!(j["consistent"], false, "a single attack's wounds: {j}");
+    request["variable"] = "attacks.2.wounds".into();
+    let (_, j) = api_check(&request);
+    assert_eq!(j["consistent"], true, "the second attack's wounds: {j}");
+    request["game"] = "swtcg-sequence".into();
+    let (status, j) = api_check(&request);
+    assert_eq!(status, 400);
+    assert_eq!(
+        j["error"],
+        "'game': give swtcg, legion or legion-sequence, not 'swtcg-sequence'"
+    );
+}
+
+/// An unknown key is told with the keys of the game's subcommand only: another game's key is
+/// as unknown as any, and the hint is among the game's keys.
+#[test]
+fn the_apis_unknown_check_key_names_the_games_keys() {
+    let swtcg = "game, samples, alpha, test, format, variable, attacker, defender, rule, arena, \
+                 pay, secondary, interceptor, mode, policy, objective, enhance";
+    for (request, field, message) in [
+        (
+            serde_json::json!({"game": "swtcg", "attacker": "Power 3", "guardian": "Guardian 1",
+                               "samples": "0"}),
+            "guardian",
+            format!("unknown key 'guardian' for check: (keys: {swtcg})"),
+        ),
+        (
+            serde_json::json!({"game": "swtcg", "attacker": "Power 3", "polcy": "optimal",
+                               "samples": "0"}),
+            "polcy",
+            format!("unknown key 'polcy' for check: did you mean 'policy'? (keys: {swtcg})"),
+        ),
+        (
+            serde_json::json!({"game": "legion", "attacker": "1 red", "secondary": "Health 1",
+                               "defender": "white defense", "samples": "0"}),
+            "secondary",
+            "unknown key 'secondary' for check: (keys: game, samples, alpha, test, format, \
+             variable, attacker, defender, guardian, edition, policy, objective, rolled, \
+             converted)"
+                .to_string(),
+        ),
+    ] {
+        let (status, j) = api_check(&request);
+        assert_eq!(status, 400, "{request}: {j}");
+        assert_eq!(j["field"], field, "{request}");
+        assert_eq!(j["error"], message, "{request}");
+    }
+}
+
+/// The command line's parser already knows each game's options: the other game's is refused.
+#[test]
+fn check_refuses_the_other_games_option() {
+    let out = holodice_stdin(
+        &[
+            "check",
+            "--samples",
+            "-",
+            "swtcg",
+            "--attacker",
+            "Power 3",
+            "--guardian",
+            "x",
+        ],
+        "0\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("unexpected argument '--guardian'"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -146,7 +146,7 @@ mod generate {
     //! The table read from clap's definitions of the command line.
 
     use super::{Entry, Game, Kind, Number, Opt};
-    use crate::api::params::{Game as Given, ENDPOINTS, GAMES, LISTINGS};
+    use crate::api::params::{Game as Given, ENDPOINTS, LISTINGS};
     use crate::command::Cli;
     use clap::{ArgAction, CommandFactory};
     use std::any::TypeId;
@@ -173,8 +173,7 @@ mod generate {
             game: (game == Given::Argument).then(|| positional(c)).flatten(),
             options: options(c),
             games: match game {
-                Given::Subcommand => GAMES
-                    .iter()
+                Given::Subcommand => (game.names().iter())
                     .map(|g| Game {
                         name: g.to_string(),
                         options: options(subcommand(c, &[g])),

@@ -34,6 +34,26 @@ pub(crate) enum Game {
     Subcommand,
 }
 
+impl Game {
+    /// The games a request may name: a table's argument's, or check's subcommands (a Legion
+    /// sequence's samples are checked too).
+    pub(crate) fn names(self) -> &'static [&'static str] {
+        match self {
+            Game::Fixed => &[],
+            Game::Argument => &["swtcg", "legion"],
+            Game::Subcommand => &["swtcg", "legion", "legion-sequence"],
+        }
+    }
+
+    /// The games, for messages: "swtcg or legion".
+    fn listed(self) -> String {
+        match self.names() {
+            [first @ .., last] => format!("{} or {last}", first.join(", ")),
+            [] => String::new(),
+        }
+    }
+}
+
 pub(crate) const ENDPOINTS: &[Endpoint] = &[
     Endpoint {
         path: "swtcg/attack",
@@ -159,9 +179,6 @@ pub(crate) const LISTINGS: &[Endpoint] = &[
         listing: true,
     },
 ];
-
-/// The games a table or check is of.
-pub(crate) const GAMES: &[&str] = &["swtcg", "legion"];
 
 /// A request that never reached its command: the line to show and the key it is about.
 #[derive(Debug)]
@@ -338,6 +355,11 @@ fn samples(endpoint: &Endpoint, given: Option<Given>) -> Result<Option<String>, 
 /// hides).
 pub(crate) fn keys(endpoint: &Endpoint) -> Vec<String> {
     let entry = options::entry(endpoint.path);
+    keys_of(endpoint, entry, &entry.games)
+}
+
+/// The keys an endpoint takes with the subcommands `games` (check's game's, or all of them).
+fn keys_of(endpoint: &Endpoint, entry: &Entry, games: &[options::Game]) -> Vec<String> {
     let mut keys: Vec<String> = Vec::new();
     if endpoint.game != Game::Fixed {
         keys.push("game".into());
@@ -345,7 +367,7 @@ pub(crate) fn keys(endpoint: &Endpoint) -> Vec<String> {
     if endpoint.game == Game::Subcommand {
         keys.push("samples".into());
     }
-    let games = entry.games.iter().flat_map(|g| &g.options);
+    let games = games.iter().flat_map(|g| &g.options);
     for o in (entry.options.iter().chain(games)).filter(|o| !o.hidden && !o.file) {
         if !keys.contains(&o.key) {
             keys.push(o.key.clone());
@@ -365,14 +387,14 @@ pub(crate) fn command(endpoint: &Endpoint, pairs: Pairs) -> Result<Parsed, Rejec
     let entry = options::entry(endpoint.path);
     let special = Special::take(endpoint, pairs)?;
     if let Some((key, _)) = special.rest.iter().find(|(k, _)| names_a_file(entry, k)) {
-        return Err(unknown(endpoint, entry, key));
+        return Err(file_key(key));
     }
     let inner = match (endpoint.game, special.game) {
         (Game::Fixed, _) | (Game::Argument, Some(_)) => None,
         (Game::Subcommand, Some(g)) => entry.subcommand(g),
         (_, None) => {
             return Err(Rejection::new(
-                format!("{} needs 'game': swtcg or legion", endpoint.path),
+                format!("{} needs 'game': {}", endpoint.path, endpoint.game.listed()),
                 Some("game"),
             ))
         }
@@ -420,7 +442,7 @@ fn given<'a>(
             Some(opt) => (opt, &mut outer.given),
             None => match inner.and_then(|g| usable(&g.options, key)) {
                 Some(opt) => (opt, &mut inner_given),
-                None => return Err(unknown(endpoint, entry, key)),
+                None => return Err(unknown(endpoint, entry, inner, key)),
             },
         };
         if let Some(values) = values(key, opt, given)? {
@@ -473,7 +495,9 @@ impl Special {
         };
         for (key, given) in pairs {
             match key.as_str() {
-                "game" if endpoint.game != Game::Fixed => special.game = Some(one_game(&given)?),
+                "game" if endpoint.game != Game::Fixed => {
+                    special.game = Some(one_game(endpoint.game, &given)?)
+                }
                 "samples" if endpoint.game == Game::Subcommand => special.samples = Some(given),
                 _ => special.rest.push((key, given)),
             }
@@ -482,21 +506,25 @@ impl Special {
     }
 }
 
-fn one_game(given: &Given) -> Result<&'static str, Rejection> {
+fn one_game(game: Game, given: &Given) -> Result<&'static str, Rejection> {
     let text = match given {
         Given::Values(v) if v.len() == 1 => v[0].trim().to_lowercase(),
         _ => String::new(),
     };
-    GAMES.iter().copied().find(|g| *g == text).ok_or_else(|| {
-        let got = match given {
-            Given::Values(v) => format!("'{}'", v.join("', '")),
-            Given::Flag(b) => b.to_string(),
-        };
-        Rejection::new(
-            format!("'game': give swtcg or legion, not {got}"),
-            Some("game"),
-        )
-    })
+    game.names()
+        .iter()
+        .copied()
+        .find(|g| *g == text)
+        .ok_or_else(|| {
+            let got = match given {
+                Given::Values(v) => format!("'{}'", v.join("', '")),
+                Given::Flag(b) => b.to_string(),
+            };
+            Rejection::new(
+                format!("'game': give {}, not {got}", game.listed()),
+                Some("game"),
+            )
+        })
 }
 
 fn samples_text(given: Given) -> Result<String, Rejection> {
@@ -509,20 +537,18 @@ fn samples_text(given: Given) -> Result<String, Rejection> {
     }
 }
 
-/// An unknown key, with the nearest one the endpoint takes.
-fn unknown(endpoint: &Endpoint, entry: &Entry, key: &str) -> Rejection {
+/// An unknown key, with the nearest one the endpoint takes with the game given (`inner`, check's
+/// subcommand): another game's keys are as unknown as any.
+fn unknown(
+    endpoint: &Endpoint,
+    entry: &Entry,
+    inner: Option<&options::Game>,
+    key: &str,
+) -> Rejection {
     if names_a_file(entry, key) {
-        let fix = match key {
-            "cards" => "card files are given when the server starts: holodice serve --cards FILE",
-            "plot" => "ask \"format\": \"svg\" for the chart itself",
-            _ => "give the file's contents as the request's keys",
-        };
-        return Rejection::new(
-            format!("'{key}' names a file, and the server reads and writes none: {fix}"),
-            Some(key),
-        );
+        return file_key(key);
     }
-    let known = keys(endpoint);
+    let known = keys_of(endpoint, entry, inner.map_or(&[], std::slice::from_ref));
     let hint = holodice_engine::data::nearest(key, known.iter().map(String::as_str))
         .map(|k| format!("did you mean '{k}'? "))
         .unwrap_or_default();
@@ -532,6 +558,19 @@ fn unknown(endpoint: &Endpoint, entry: &Entry, key: &str) -> Rejection {
             endpoint.path,
             known.join(", ")
         ),
+        Some(key),
+    )
+}
+
+/// A key that names a file: the server reads and writes none.
+fn file_key(key: &str) -> Rejection {
+    let fix = match key {
+        "cards" => "card files are given when the server starts: holodice serve --cards FILE",
+        "plot" => "ask \"format\": \"svg\" for the chart itself",
+        _ => "give the file's contents as the request's keys",
+    };
+    Rejection::new(
+        format!("'{key}' names a file, and the server reads and writes none: {fix}"),
         Some(key),
     )
 }

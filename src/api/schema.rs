@@ -26,7 +26,7 @@ pub fn generate() -> String {
 mod generate {
     use super::super::answers::{CardEntry, Estimate, Failure, Index, Vocabularies};
     use super::super::options::{self, Kind, Opt};
-    use super::super::params::{Endpoint, Game, ENDPOINTS, GAMES, LISTINGS};
+    use super::super::params::{Endpoint, Game, ENDPOINTS, LISTINGS};
     use crate::command::{CheckAnswer, Cli, MatchupsAnswer};
     use crate::listing::{legion_keywords, legion_units, swtcg_cards, swtcg_coverage};
     use crate::listing::{swtcg_keywords, swtcg_rules};
@@ -211,7 +211,7 @@ mod generate {
         if e.game != Game::Fixed {
             properties.insert(
                 "game".into(),
-                json!({ "description": "The game", "enum": GAMES }),
+                json!({ "description": "The game", "enum": e.game.names() }),
             );
             required.push(json!("game"));
         }

@@ -1,9 +1,9 @@
 //! `holodice check`: samples of an attack tested against its exact distribution.
 
-use super::legion_args::{self as legion, LegionArgs};
+use super::legion_args::{self as legion, LegionAttackArgs};
 use super::legion_sequence::{Sequence, SequenceArgs};
 use super::output::{Answer, FormatArg, OutputArgs};
-use super::swtcg_args::{self as swtcg, AttackArgs};
+use super::swtcg_args::{self as swtcg, SwtcgAttackArgs};
 use super::Files;
 use crate::error::Error;
 use crate::report::fit::FitAnswer;
@@ -15,6 +15,7 @@ use holodice_engine::game::{Legion, Simulated, Swtcg};
 use holodice_engine::gof;
 use holodice_engine::legion::cards::Cards as LegionCards;
 use holodice_engine::legion::Scenario as LegionScenario;
+use holodice_engine::policy::Policy;
 use holodice_engine::sim::compare;
 use holodice_engine::swtcg::attack::Scenario;
 use holodice_engine::swtcg::cards::Cards;
@@ -83,6 +84,8 @@ enum CheckScenario {
     #[cfg_attr(feature = "native", command(
         after_long_help = swtcg::attack_help(),
         mut_arg("format", check_format_help),
+        mut_arg("enhance", |a| a.help("The samples are of the attack with the Enhance effects paid \
+            ('enhance: ITEM' items, or a card's enhance field)")),
         mut_arg("exact", |a| a.hide(true)),
         mut_arg("digits", |a| a.hide(true)),
         mut_arg("verbose", |a| a.hide(true)),
@@ -121,7 +124,7 @@ struct CheckSwtcgArgs {
     variable: SwtcgVariable,
     #[cfg_attr(feature = "native", command(flatten))]
     #[serde(flatten)]
-    attack: AttackArgs,
+    attack: SwtcgAttackArgs,
 }
 
 #[derive(Debug, Deserialize)]
@@ -133,7 +136,7 @@ struct CheckLegionArgs {
     variable: LegionVariable,
     #[cfg_attr(feature = "native", command(flatten))]
     #[serde(flatten)]
-    attack: LegionArgs,
+    attack: LegionAttackArgs,
 }
 
 #[derive(Debug, Deserialize)]
@@ -321,23 +324,28 @@ impl Exact {
 }
 
 fn swtcg_exact(c: &CheckSwtcgArgs, query: &Scenario) -> Result<Exact, Error> {
-    let s = &c.attack;
+    let (s, a) = (&c.attack, &c.attack.attack);
     let variable = match c.variable {
         SwtcgVariable::Hits => "hits",
         SwtcgVariable::Damage => "damage",
         SwtcgVariable::AttackerDamage => "attacker_damage",
     };
     let context = |result: &holodice_engine::swtcg::attack::Attack| {
-        let lucky = result
-            .lucky
-            .map(|_| "greedy policy (docs/rules.md)".to_string());
+        let lucky = result.lucky.map(|_| match query.policy {
+            Policy::Greedy => "greedy policy (docs/rules.md)".to_string(),
+            Policy::Optimal => format!("optimal policy ({})", query.objective.name()),
+        });
         vec![
-            ("attacker", Some(s.attacker.clone())),
-            ("defender", Some(s.defender.clone())),
+            ("attacker", Some(a.attacker.clone())),
+            ("defender", Some(a.defender.clone())),
+            ("secondary", s.secondary.clone()),
+            ("interceptor", s.interceptor.clone()),
+            ("mode", query.mode.map(|m| m.name().to_string())),
             (
                 "rules",
-                (!s.rules.given.is_empty()).then(|| s.rules.given.join(", ")),
+                (!a.rules.given.is_empty()).then(|| a.rules.given.join(", ")),
             ),
+            ("enhance", s.enhance.then(|| "paid".to_string())),
             ("Lucky re-rolls", lucky),
         ]
     };
@@ -346,7 +354,7 @@ fn swtcg_exact(c: &CheckSwtcgArgs, query: &Scenario) -> Result<Exact, Error> {
 }
 
 fn legion_exact(c: &CheckLegionArgs, query: &LegionScenario) -> Result<Exact, Error> {
-    let s = &c.attack;
+    let (s, on_table) = (&c.attack.units, &c.attack);
     let variable = match c.variable {
         LegionVariable::Wounds => "wounds",
         LegionVariable::AttackResults => "attack_results",
@@ -358,6 +366,8 @@ fn legion_exact(c: &CheckLegionArgs, query: &LegionScenario) -> Result<Exact, Er
             ("attacker", Some(s.attacker.clone())),
             ("defender", Some(s.defender.clone())),
             ("guardian", s.guardian.clone()),
+            ("rolled", on_table.rolled.clone()),
+            ("converted", on_table.converted.clone()),
             ("edition", Some(query.edition.name().to_string())),
             (
                 "policy",
@@ -495,16 +505,18 @@ impl Check {
     pub(super) fn read(a: CheckArgs, cards: &Cards, files: &dyn Files) -> Result<Check, Error> {
         let (format, tested) = match a.scenario {
             CheckScenario::Swtcg(c) => {
-                let format = check_format(a.format, &c.attack.output)?;
-                let (attacker, defender, rules) = swtcg::setup(&c.attack, cards, files)?;
-                // `check` takes the attack's arguments only: Lucky re-rolls by the greedy
-                // policy.
-                let query = Scenario::new(attacker, defender, rules);
+                let format = check_format(a.format, &c.attack.attack.output)?;
+                // The attack `swtcg attack` answers first: Enhance paid as --enhance says.
+                let (units, setting, pay) = c.attack.read(cards, files)?;
+                let query = units.scenario(&setting, c.attack.enhance, pay)?;
+                if c.attack.enhance && !units.enhanceable() {
+                    return Err(swtcg::no_enhance());
+                }
                 (format, Tested::Swtcg(c.into(), query.into()))
             }
             CheckScenario::Legion(c) => {
-                let format = check_format(a.format, &c.attack.output)?;
-                let query = legion::setup(&c.attack, LegionCards::builtin(), files)?;
+                let format = check_format(a.format, &c.attack.units.output)?;
+                let query = c.attack.setup(LegionCards::builtin(), files)?;
                 (format, Tested::Legion(c.into(), query.into()))
             }
             CheckScenario::LegionSequence(c) => {

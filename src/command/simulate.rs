@@ -349,12 +349,7 @@ fn attack(a: &SimulateSwtcgArgs, cards: &Cards, files: &dyn Files) -> Result<Sce
     let setting = a.choices.read(&a.rules)?;
     let s = units.scenario(&setting, a.enhance, reader.pay)?;
     if a.enhance && !units.enhanceable() {
-        return Err(engine::Error::about(
-            Some(Input::Enhance),
-            "--enhance: no unit has an Enhance effect; write it as 'enhance: ITEM' in a SPEC or \
-             as a card's enhance field",
-        )
-        .into());
+        return Err(super::swtcg_args::no_enhance());
     }
     Ok(s)
 }

@@ -4,7 +4,7 @@ use super::compare;
 use super::output::{finish, listing, Answer, CardsFormat, ListingArgs, OutputArgs};
 use super::simulate::{self, SimulateSwtcgArgs};
 use super::swtcg_args::{
-    AttackArgs, AttackUnits, ChoiceArgs, PayArg, RuleArgs, UnitArgs, UnitReader,
+    self as args, ChoiceArgs, PayArg, RuleArgs, SwtcgAttackArgs, UnitArgs, UnitReader,
 };
 use super::{with_card_files, Files};
 use crate::error::Error;
@@ -56,30 +56,6 @@ pub enum SwtcgCommand {
     /// How much of the cards' dice-relevant text is modelled, per set and per format
     #[cfg_attr(feature = "native", command(after_long_help = COVERAGE_HELP))]
     Coverage(CoverageArgs),
-}
-
-/// `swtcg attack`: the attack's arguments and what only the exact attack reads.
-#[derive(Debug, Deserialize)]
-#[cfg_attr(feature = "native", derive(Args))]
-#[serde(rename_all = "kebab-case")]
-pub struct SwtcgAttackArgs {
-    #[cfg_attr(feature = "native", command(flatten))]
-    #[serde(flatten)]
-    pub attack: AttackArgs,
-    /// Another unit in the defender's arena: Overkill's extra hits and Area Damage go to it
-    #[cfg_attr(feature = "native", arg(long, value_name = "SPEC"))]
-    pub secondary: Option<String>,
-    /// A unit that takes the attack: it needs Intercept, or the defender Redirect (the
-    /// attacker's Precision keeps the attack on the defender)
-    #[cfg_attr(feature = "native", arg(long, value_name = "SPEC"))]
-    pub interceptor: Option<String>,
-    #[cfg_attr(feature = "native", command(flatten))]
-    #[serde(flatten)]
-    choices: ChoiceArgs,
-    /// Evaluate with and without the Enhance effects ('enhance: ITEM' items, or a card's
-    /// enhance field); the main result is with them paid
-    #[cfg_attr(feature = "native", arg(long))]
-    enhance: bool,
 }
 
 #[cfg(feature = "native")]
@@ -391,16 +367,7 @@ pub(super) struct Attack {
 
 impl Attack {
     fn read(a: SwtcgAttackArgs, cards: &Cards, files: &dyn Files) -> Result<Attack, Error> {
-        let reader = UnitReader::new(&a.attack.units, a.choices.mode(), cards, files)?;
-        let units = AttackUnits::read(
-            &reader,
-            &a.attack.attacker,
-            &a.attack.defender,
-            a.secondary.as_deref(),
-            a.interceptor.as_deref(),
-        )?;
-        let setting = a.choices.read(&a.attack.rules)?;
-        let pay = reader.pay;
+        let (units, setting, pay) = a.read(cards, files)?;
         let scenario = |enhance: bool, pay: PayArg| units.scenario(&setting, enhance, pay);
         Ok(Attack {
             scenario: scenario(a.enhance, pay)?,
@@ -429,12 +396,7 @@ impl Attack {
         let mut answer = AttackAnswer::new(&self.scenario, &result);
         if let Some(unpaid) = &self.without_enhance {
             if !self.enhanceable {
-                return Err(engine::Error::about(
-                    Some(Input::Enhance),
-                    "--enhance: no unit has an Enhance effect; write it as 'enhance: ITEM' in a \
-                     SPEC or as a card's enhance field",
-                )
-                .into());
+                return Err(args::no_enhance());
             }
             answer.without_enhance = Some(Unpaid::new(&swtcg::attack::run(unpaid)?));
         }

@@ -41,6 +41,62 @@ pub struct AttackArgs {
     pub units: UnitArgs,
 }
 
+/// `swtcg attack`: the attack's arguments and what only the exact attack reads; `check swtcg`
+/// takes them all, so its samples can be of any attack `swtcg attack` computes.
+#[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "native", derive(Args))]
+#[serde(rename_all = "kebab-case")]
+pub struct SwtcgAttackArgs {
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
+    pub attack: AttackArgs,
+    /// Another unit in the defender's arena: Overkill's extra hits and Area Damage go to it
+    #[cfg_attr(feature = "native", arg(long, value_name = "SPEC"))]
+    pub secondary: Option<String>,
+    /// A unit that takes the attack: it needs Intercept, or the defender Redirect (the
+    /// attacker's Precision keeps the attack on the defender)
+    #[cfg_attr(feature = "native", arg(long, value_name = "SPEC"))]
+    pub interceptor: Option<String>,
+    #[cfg_attr(feature = "native", command(flatten))]
+    #[serde(flatten)]
+    pub(super) choices: ChoiceArgs,
+    /// Evaluate with and without the Enhance effects ('enhance: ITEM' items, or a card's
+    /// enhance field); the main result is with them paid
+    #[cfg_attr(feature = "native", arg(long))]
+    pub(super) enhance: bool,
+}
+
+impl SwtcgAttackArgs {
+    /// The attack's units, how it is made and who pays, each read once: what `swtcg attack`
+    /// and `check swtcg` make their attacks of.
+    pub(super) fn read(
+        &self,
+        cards: &Cards,
+        files: &dyn Files,
+    ) -> Result<(AttackUnits, Setting, PayArg), Error> {
+        let a = &self.attack;
+        let reader = UnitReader::new(&a.units, self.choices.mode(), cards, files)?;
+        let units = AttackUnits::read(
+            &reader,
+            &a.attacker,
+            &a.defender,
+            self.secondary.as_deref(),
+            self.interceptor.as_deref(),
+        )?;
+        Ok((units, self.choices.read(&a.rules)?, reader.pay))
+    }
+}
+
+/// --enhance given when no unit has an Enhance effect to pay.
+pub(super) fn no_enhance() -> Error {
+    engine::Error::about(
+        Some(Input::Enhance),
+        "--enhance: no unit has an Enhance effect; write it as 'enhance: ITEM' in a SPEC or as a \
+         card's enhance field",
+    )
+    .into()
+}
+
 /// How an attack is made: arena mode and the re-roll policy.
 #[derive(Debug, Deserialize)]
 #[cfg_attr(feature = "native", derive(Args))]
@@ -404,16 +460,4 @@ impl RuleArgs {
         }
         Ok(rules)
     }
-}
-
-/// The units and rule options of a SWTCG attack command.
-pub(super) fn setup(
-    a: &AttackArgs,
-    cards: &Cards,
-    files: &dyn Files,
-) -> Result<(Unit, Unit, Rules), Error> {
-    let reader = UnitReader::new(&a.units, None, cards, files)?;
-    let attacker = reader.unit("attacker", &a.attacker, true)?;
-    let defender = reader.unit("defender", &a.defender, false)?;
-    Ok((attacker, defender, a.rules.rules()?))
 }

@@ -64,14 +64,14 @@ fn through_clap(endpoint: &Endpoint, pairs: Pairs) -> Result<Parsed, Rejection> 
     let outer = subcommand(&tree, endpoint.command);
     let special = Special::take(endpoint, pairs)?;
     if let Some((key, _)) = special.rest.iter().find(|(k, _)| names_a_file_of(outer, k)) {
-        return Err(unknown(endpoint, entry, key));
+        return Err(file_key(key));
     }
     let inner = match (endpoint.game, special.game) {
         (Game::Fixed, _) | (Game::Argument, Some(_)) => None,
         (Game::Subcommand, Some(g)) => Some(subcommand(outer, &[g])),
         (_, None) => {
             return Err(Rejection::new(
-                format!("{} needs 'game': swtcg or legion", endpoint.path),
+                format!("{} needs 'game': {}", endpoint.path, endpoint.game.listed()),
                 Some("game"),
             ))
         }
@@ -82,7 +82,10 @@ fn through_clap(endpoint: &Endpoint, pairs: Pairs) -> Result<Parsed, Rejection> 
             Some((_, arg)) => (arg, &mut outer_args),
             None => match inner.and_then(|c| clap_options(c).find(|(l, _)| l == key)) {
                 Some((_, arg)) => (arg, &mut inner_args),
-                None => return Err(unknown(endpoint, entry, key)),
+                None => {
+                    let game = special.game.and_then(|g| entry.subcommand(g));
+                    return Err(unknown(endpoint, entry, game, key));
+                }
             },
         };
         into.extend(tokens(key, arg, given)?);
