@@ -140,6 +140,15 @@ def test_check_with_a_request_dict_gives_the_recorded_answers():
     assert holodice.check([0, 1, 1, 2, 0], legion).json == recorded_json("check-legion")
 
 
+def test_check_takes_a_legion_sequence_s_answer():
+    # `holodice legion sequence --attack "1 red" --attack "1 red" --defender "white defense"`
+    # prints wounds 349/2304, 295/576, 775/2304.
+    s = holodice.legion.sequence(["1 red", "1 red"], "white defense")
+    fits = holodice.check({0: 349, 1: 1180, 2: 775}, s)
+    assert fits.consistent is True and fits.statistic == 0.0
+    assert holodice.check({0: 775, 1: 1180, 2: 349}, s).consistent is False
+
+
 def test_check_refuses_an_answer_it_cannot_test():
     s = holodice.swtcg.sequence(["Power 3", "Power 3"], "Health 2")
     with pytest.raises(holodice.HolodiceError) as e:

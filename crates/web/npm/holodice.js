@@ -74,12 +74,18 @@ function call(path, text) {
   return type === "application/json" ? JSON.parse(out) : out;
 }
 
-/** An endpoint's answer, remembering its game and request (not enumerated, not in JSON). */
+/** The game `check` takes for a Legion sequence's answer (its attacks' is their endpoint's). */
+const CHECKED = { "legion/sequence": "legion-sequence" };
+
+/**
+ * An endpoint's answer, remembering its game (as `check` names it) and request (not
+ * enumerated, not in JSON).
+ */
 function ask(path, game, request) {
   const answer = call(path, body(request));
   if (answer !== null && typeof answer === "object") {
     const keys = Object.fromEntries(pairs(request));
-    const query = game === null ? keys : { game, ...keys };
+    const query = game === null ? keys : { game: CHECKED[path] ?? game, ...keys };
     Object.defineProperty(answer, "request", { value: query, enumerable: false });
   }
   return answer;
@@ -130,9 +136,10 @@ function samplesText(samples) {
 }
 
 /**
- * Tests a simulator's samples against the exact distribution of `query`: an attack's request
- * with its `game` (`{game: "swtcg", attacker, defender}`), or the answer `swtcg.attack` or
- * `legion.attack` returned, which remembers both. `options` are check's own keys: `variable`,
+ * Tests a simulator's samples against the exact distribution of `query`: an attack's or a
+ * Legion sequence's request with its `game` (`{game: "swtcg", attacker, defender}`; `legion`,
+ * `legion-sequence`), or the answer `swtcg.attack`, `legion.attack` or `legion.sequence`
+ * returned, which remembers both. `options` are check's own keys: `variable`,
  * `alpha`, `test`.
  */
 export function check(samples, query, options = {}) {

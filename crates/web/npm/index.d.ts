@@ -163,15 +163,17 @@ export interface TableRequest extends Omit<Output, "verbose"> {
   objective?: string;
 }
 
-/** An attack `check` tests samples against, with its game. */
+/** An attack or a Legion sequence `check` tests samples against, with its game. */
 export type CheckQuery =
-  | ({ game: "swtcg" } & Keys<Omit<SwtcgAttackRequest, keyof Output | "secondary" | "interceptor" | "enhance" | keyof SwtcgChoices>>)
-  | ({ game: "legion" } & Keys<Omit<LegionAttackRequest, keyof Output | "rolled" | "converted">>);
+  | ({ game: "swtcg" } & Keys<Omit<SwtcgAttackRequest, keyof Output>>)
+  | ({ game: "legion" } & Keys<Omit<LegionAttackRequest, keyof Output>>)
+  | ({ game: "legion-sequence" } & Keys<Omit<LegionSequenceRequest, keyof Output>>);
 
 /** check's own keys. */
 export interface CheckOptions {
   /** The variable the samples are of: SWTCG `damage` (default), `hits`, `attacker_damage`;
-   * Legion `wounds` (default), `attack_results`, `attacker_wounds`, `guardian_wounds`. */
+   * Legion `wounds` (default), `attack_results`, `attacker_wounds`, `guardian_wounds`; a
+   * Legion sequence's `wounds` (default), `suppression`, `attacks.N.wounds`, ... */
   variable?: string;
   /** The significance level (default 1e-6). */
   alpha?: Num;
@@ -366,7 +368,7 @@ export const swtcg: {
 
 export const legion: {
   readonly attack: Endpoint<LegionAttackRequest, LegionAttackAnswer, "legion">;
-  readonly sequence: Endpoint<LegionSequenceRequest, LegionSequenceAnswer, "legion">;
+  readonly sequence: Endpoint<LegionSequenceRequest, LegionSequenceAnswer, "legion-sequence">;
   readonly compare: Endpoint<LegionCompareRequest, LegionCompareAnswer, "legion">;
   readonly matchups: Endpoint<LegionMatchupsRequest, LegionMatchupsAnswer, "legion">;
   readonly army: Endpoint<LegionArmyRequest, LegionArmyAnswer, "legion">;
@@ -375,8 +377,9 @@ export const legion: {
 export const table: Endpoint<TableRequest, TableAnswer, null>;
 
 /**
- * Tests a simulator's samples against the exact distribution of an attack: its request with
- * `game`, or the answer of `swtcg.attack` / `legion.attack`. Rejected samples are an answer
+ * Tests a simulator's samples against the exact distribution of an attack or a Legion
+ * sequence: its request with `game`, or the answer of `swtcg.attack`, `legion.attack` or
+ * `legion.sequence`. Rejected samples are an answer
  * (`consistent: false`), not an error.
  */
 export function check(

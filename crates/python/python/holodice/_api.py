@@ -94,8 +94,12 @@ def table(game: str, rows: str, cols: str | None = None, **options: Any) -> Answ
 
 Samples = Union[str, Iterable[int], Mapping[int, int]]
 
-# The game `check` takes for the answers it can test: an attack's.
-_CHECKED = {"swtcg/attack": "swtcg", "legion/attack": "legion"}
+# The game `check` takes for each answer it can test: an attack's, a Legion sequence's.
+_CHECKED = {
+    "swtcg/attack": "swtcg",
+    "legion/attack": "legion",
+    "legion/sequence": "legion-sequence",
+}
 
 
 def _samples(samples: Samples) -> str:
@@ -109,11 +113,13 @@ def _samples(samples: Samples) -> str:
 
 
 def check(samples: Samples, query: Answer | Mapping[str, Any], **options: Any) -> Answer:
-    """Tests a simulator's samples of an attack against its exact distribution.
+    """Tests a simulator's samples of an attack (or a Legion sequence) against its exact
+    distribution.
 
     `samples` are the outcomes (a list of ints), or outcome -> count (a dict), or the text the
     command line reads (one outcome a line, or ``outcome,count`` rows). `query` is the attack:
-    the answer of `swtcg.attack` or `legion.attack`, or a request dict with its ``game``
+    the answer of `swtcg.attack`, `legion.attack` or `legion.sequence`, or a request dict with
+    its ``game``, ``swtcg``, ``legion`` or ``legion-sequence``
     (``{"game": "swtcg", "attacker": "Power 3", "defender": "Health 2"}``). Options are
     ``holodice check``'s (`alpha`, `test`, `variable`).
 
@@ -133,8 +139,9 @@ def check(samples: Samples, query: Answer | Mapping[str, Any], **options: Any) -
         game = _CHECKED.get(query.endpoint)
         if game is None:
             raise HolodiceError(
-                f"check tests the samples of one attack: give the answer of swtcg.attack or "
-                f"legion.attack (or a request dict with its game), not {query.endpoint}'s",
+                f"check tests the samples of one attack or a Legion sequence: give the answer "
+                f"of swtcg.attack, legion.attack or legion.sequence (or a request dict with its "
+                f"game), not {query.endpoint}'s",
                 "query",
             )
         request: dict[str, Any] = {"game": game, **query.request}

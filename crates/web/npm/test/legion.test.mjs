@@ -35,6 +35,17 @@ test("a Legion sequence and matchups", () => {
     mean_wounds: "1/2", at_least_one: "1/2", wiped: "0" });
 });
 
+test("check takes a Legion sequence's answer", () => {
+  // `holodice legion sequence --attack "1 red" --attack "1 red" --defender "white defense"`
+  // prints wounds 349/2304, 295/576, 775/2304.
+  const s = legion.sequence({ attack: ["1 red", "1 red"], defender: "white defense" });
+  assert.equal(s.request.game, "legion-sequence");
+  const fit = check({ 0: 349, 1: 1180, 2: 775 }, s);
+  assert.equal(fit.consistent, true);
+  assert.equal(fit.statistic, 0);
+  assert.equal(check({ 0: 775, 1: 1180, 2: 349 }, s).consistent, false);
+});
+
 test("a table remembers its game", () => {
   // tests/corpus/api/table-json.txt
   const t = table({ game: "legion", rows: "red 1..3", defender: "white defense", stat: "atleast:1" });
