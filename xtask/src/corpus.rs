@@ -582,25 +582,36 @@ const LEGION_DEFENSE: &[Keyword] = &[
 /// binomial slice), random mixes of dice and keywords, built-in cards, the published Vader
 /// example and a few sequences. Every edition gets the same requests but for `edition`.
 fn legion(edition: &str) -> Vec<Scenario> {
-    let with_edition = |mut request: Value| {
-        request["edition"] = edition.into();
-        request
-    };
+    let mut rng = Rng(SEED);
+    let mut all = legion_plain();
+    all.extend(legion_examples());
+    all.extend(legion_editions());
+    all.extend(legion_mixes(&mut rng));
+    all.extend(legion_cards(&mut rng));
+    all.extend(legion_sequences(&mut rng));
+    for scenario in &mut all {
+        scenario.request.insert("edition".into(), edition.into());
+    }
+    all
+}
+
+/// Plain pools of one colour against each defense die: binomials the tests check.
+fn legion_plain() -> Vec<Scenario> {
     let mut all = Vec::new();
     for colour in ["red", "black", "white"] {
         for defense in ["white", "red"] {
             for dice in 1..=8 {
                 let request = json!({"attacker": format!("{dice} {colour}"), "defender": format!("{defense} defense")});
                 let id = format!("plain-{dice}{colour}-{defense}");
-                all.push(Scenario::new(
-                    id,
-                    "plain",
-                    "legion/attack",
-                    with_edition(request),
-                ));
+                all.push(Scenario::new(id, "plain", "legion/attack", request));
             }
         }
     }
+    all
+}
+
+/// The published example: Vader against Rebel Troopers, as printed and with `surge crit`.
+fn legion_examples() -> Vec<Scenario> {
     let examples = [
         (
             "example-vader-rebel-troopers",
@@ -611,16 +622,16 @@ fn legion(edition: &str) -> Vec<Scenario> {
             "@Darth Vader (Dark Lord of the Sith), melee, surge crit",
         ),
     ];
-    for (id, attacker) in examples {
-        let request = json!({"attacker": attacker, "defender": "@Rebel Troopers"});
-        all.push(Scenario::new(
-            id.into(),
-            "example",
-            "legion/attack",
-            with_edition(request),
-        ));
-    }
-    // Where the editions differ: Impervious against Pierce, rolled cover, suppression.
+    (examples.into_iter())
+        .map(|(id, attacker)| {
+            let request = json!({"attacker": attacker, "defender": "@Rebel Troopers"});
+            Scenario::new(id.into(), "example", "legion/attack", request)
+        })
+        .collect()
+}
+
+/// Where the editions differ: Impervious against Pierce, rolled cover, suppression.
+fn legion_editions() -> Vec<Scenario> {
     let differences = [3, 5].iter().flat_map(|dice| {
         let impervious = (1..=3).map(move |pierce| {
             let attacker = format!("{dice} red, Pierce {pierce}");
@@ -645,25 +656,31 @@ fn legion(edition: &str) -> Vec<Scenario> {
         );
         impervious.chain(cover).chain([suppressed])
     });
-    for (id, attacker, defender) in differences {
-        let request = json!({"attacker": attacker, "defender": defender});
-        all.push(Scenario::new(
-            id,
-            "edition",
-            "legion/attack",
-            with_edition(request),
-        ));
-    }
-    let mut rng = Rng(SEED);
-    for i in 1..=190 {
-        let request = with_edition(legion_mix(&mut rng));
-        all.push(Scenario::new(
-            format!("mix-{i:03}"),
-            "mix",
-            "legion/attack",
-            request,
-        ));
-    }
+    (differences.into_iter())
+        .map(|(id, attacker, defender)| {
+            let request = json!({"attacker": attacker, "defender": defender});
+            Scenario::new(id, "edition", "legion/attack", request)
+        })
+        .collect()
+}
+
+/// Random mixes of the modelled items.
+fn legion_mixes(rng: &mut Rng) -> Vec<Scenario> {
+    (1..=190)
+        .map(|i| {
+            Scenario::new(
+                format!("mix-{i:03}"),
+                "mix",
+                "legion/attack",
+                legion_mix(rng),
+            )
+        })
+        .collect()
+}
+
+/// Built-in cards against each other, with aim, cover and dodge now and then.
+fn legion_cards(rng: &mut Rng) -> Vec<Scenario> {
+    let mut all = Vec::new();
     for i in 1..=50 {
         let mut attacker = rng.pick(LEGION_ATTACKERS).to_string();
         if rng.chance(30) {
@@ -684,9 +701,15 @@ fn legion(edition: &str) -> Vec<Scenario> {
             format!("card-{i:03}"),
             "card",
             "legion/attack",
-            with_edition(request),
+            request,
         ));
     }
+    all
+}
+
+/// Two or three attacks on one unit.
+fn legion_sequences(rng: &mut Rng) -> Vec<Scenario> {
+    let mut all = Vec::new();
     for i in 1..=16 {
         let attacks: Vec<String> = (0..rng.range(2, 3))
             .map(|_| match rng.chance(50) {
@@ -703,7 +726,7 @@ fn legion(edition: &str) -> Vec<Scenario> {
             format!("sequence-{i:02}"),
             "sequence",
             "legion/sequence",
-            with_edition(request),
+            request,
         ));
     }
     all
