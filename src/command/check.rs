@@ -1,6 +1,6 @@
 //! `holodice check`: samples of an attack tested against its exact distribution.
 
-use super::legion_args::{self as legion, LegionAttackArgs};
+use super::legion_args::LegionAttackArgs;
 use super::legion_sequence::{Sequence, SequenceArgs};
 use super::output::{Answer, FormatArg, OutputArgs};
 use super::swtcg_args::{self as swtcg, SwtcgAttackArgs};
@@ -94,7 +94,7 @@ enum CheckScenario {
     Swtcg(CheckSwtcgArgs),
     /// A Legion attack, given as to `holodice legion attack`
     #[cfg_attr(feature = "native", command(
-        after_long_help = legion::HELP,
+        after_long_help = super::legion_args::HELP,
         mut_arg("format", check_format_help),
         mut_arg("exact", |a| a.hide(true)),
         mut_arg("digits", |a| a.hide(true)),
