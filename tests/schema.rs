@@ -5,6 +5,7 @@
 //! the options change, record it again with `HOLODICE_CORPUS=record cargo test --test tests
 //! schema` and review the diff.
 
+use crate::common::assert_generated;
 use serde_json::{Map, Value};
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -17,20 +18,12 @@ fn committed() -> Value {
 
 #[test]
 fn the_committed_schema_is_the_codes() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/api/schema.json");
     let built = holodice::api::schema::generate();
-    if std::env::var("HOLODICE_CORPUS").is_ok_and(|v| v == "record") {
-        std::fs::write(&path, &built).expect("data/api/schema.json written");
-        return;
-    }
-    let committed = std::fs::read_to_string(&path).expect("data/api/schema.json");
-    let first = (built.lines().zip(committed.lines()))
-        .position(|(b, c)| b != c)
-        .map_or_else(|| "its length".to_string(), |n| format!("line {}", n + 1));
-    assert!(
-        built == committed,
-        "data/api/schema.json differs from the code's schema at {first}: record it again with \
-         HOLODICE_CORPUS=record cargo test --test tests schema"
+    assert_generated(
+        "data/api/schema.json",
+        &built,
+        "the code's schema",
+        "schema",
     );
 }
 

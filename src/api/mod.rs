@@ -143,6 +143,20 @@ enum Listed {
 }
 
 impl Listed {
+    /// The listings the API answers itself, besides the listing commands.
+    const OWN: [Listed; 4] = [
+        Listed::Cards,
+        Listed::Variables,
+        Listed::Index,
+        Listed::Schema,
+    ];
+
+    /// The listings the API answers itself, by path (for the schema, made natively).
+    #[cfg(feature = "native")]
+    pub(crate) fn own_paths() -> impl Iterator<Item = &'static str> {
+        Listed::OWN.into_iter().map(Listed::path)
+    }
+
     fn path(self) -> &'static str {
         match self {
             Listed::Command(endpoint) => endpoint.path,
@@ -158,13 +172,7 @@ impl Listings {
     /// The listings of the keywords, the rules, the unit cards of `cards`, the schema and the
     /// endpoints, none computed yet.
     pub fn new(cards: &'static Cards) -> Listings {
-        let own = [
-            Listed::Cards,
-            Listed::Variables,
-            Listed::Schema,
-            Listed::Index,
-        ];
-        let listed = LISTINGS.iter().map(Listed::Command).chain(own);
+        let listed = LISTINGS.iter().map(Listed::Command).chain(Listed::OWN);
         Listings {
             cards,
             listed: listed.map(|l| (l, OnceLock::new())).collect(),

@@ -27,6 +27,7 @@ mod generate {
     use super::super::answers::{CardEntry, Estimate, Failure, Index, Vocabularies};
     use super::super::options::{self, Kind, Opt};
     use super::super::params::{Endpoint, Game, ENDPOINTS, LISTINGS};
+    use super::super::Listed;
     use crate::command::{CheckAnswer, Cli, MatchupsAnswer};
     use crate::listing::{legion_keywords, legion_units, swtcg_cards, swtcg_coverage};
     use crate::listing::{swtcg_keywords, swtcg_rules};
@@ -37,9 +38,6 @@ mod generate {
     use schemars::generate::SchemaSettings;
     use schemars::{JsonSchema, SchemaGenerator};
     use serde_json::{json, Map, Value};
-
-    /// The listings the API answers itself, besides the listings that are commands.
-    const OWN_LISTINGS: [&str; 4] = ["swtcg/cards", "variables", "", super::PATH];
 
     pub(super) fn document() -> Value {
         let mut g = SchemaSettings::draft2020_12()
@@ -69,7 +67,7 @@ mod generate {
             paths.insert(e.path.to_string(), entry);
         }
         named.insert("ListingRequest".into(), listing_request());
-        let listed = LISTINGS.iter().map(|l| l.path).chain(OWN_LISTINGS);
+        let listed = LISTINGS.iter().map(|l| l.path).chain(Listed::own_paths());
         for path in listed {
             let mut entry = exchange(&mut g, &mut named, path, "ListingRequest");
             entry["description"] = json!(format!("GET /api/v1/{path}"));

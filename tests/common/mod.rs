@@ -280,3 +280,23 @@ pub fn serve(extra: &[&str]) -> Served {
         output,
     }
 }
+
+/// A file the code generates and the repository commits (`data/api/options.json`, the schema)
+/// equals what the code builds today; `HOLODICE_CORPUS=record` writes it anew instead, and the
+/// failure says so, with `filter`, the tests that record it.
+pub fn assert_generated(file: &str, built: &str, what: &str, filter: &str) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+    if std::env::var("HOLODICE_CORPUS").is_ok_and(|v| v == "record") {
+        std::fs::write(&path, built).unwrap_or_else(|e| panic!("{file} not written: {e}"));
+        return;
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{file}: {e}"));
+    let first = (built.lines().zip(committed.lines()))
+        .position(|(b, c)| b != c)
+        .map_or_else(|| "its length".to_string(), |n| format!("line {}", n + 1));
+    assert!(
+        built == committed,
+        "{file} differs from {what} at {first}: record it again with HOLODICE_CORPUS=record \
+         cargo test --test tests {filter}"
+    );
+}
