@@ -4,14 +4,8 @@
 // keys given, calls the engine's `answer(path, body)` and parses its JSON. Nothing here computes
 // a probability.
 
+import { loaded } from "./engine.js";
 import { answer, version as engineVersion } from "./holodice_web.js";
-
-let loaded = false;
-
-/** Marks the engine ready: called by the entry that instantiated it. */
-export function engineLoaded() {
-  loaded = true;
-}
 
 /** An error the API answered: its one line, the key it concerns and the HTTP status. */
 export class HolodiceError extends Error {

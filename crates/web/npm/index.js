@@ -4,7 +4,7 @@
 // recognise to copy it into the build and point at its hashed name.
 
 import initEngine from "./holodice_web.js";
-import { engineLoaded } from "./holodice.js";
+import { engineLoaded } from "./engine.js";
 
 let loading;
 
@@ -21,13 +21,4 @@ export function init(module = new URL("./holodice_web_bg.wasm", import.meta.url)
   return loading;
 }
 
-export {
-  check,
-  HolodiceError,
-  legion,
-  pmf,
-  swtcg,
-  table,
-  toNumber,
-  version,
-} from "./holodice.js";
+export * from "./holodice.js";

@@ -3,21 +3,12 @@
 
 import { readFileSync } from "node:fs";
 import { initSync } from "./holodice_web.js";
-import { engineLoaded } from "./holodice.js";
+import { engineLoaded } from "./engine.js";
 
 initSync({ module: readFileSync(new URL("./holodice_web_bg.wasm", import.meta.url)) });
 engineLoaded();
 
-export {
-  check,
-  HolodiceError,
-  legion,
-  pmf,
-  swtcg,
-  table,
-  toNumber,
-  version,
-} from "./holodice.js";
+export * from "./holodice.js";
 
 /** Resolves at once: the engine loaded on import (kept so browser code runs here unchanged). */
 export async function init() {}
